@@ -1,0 +1,27 @@
+// tweed-cli's subcommands register themselves here; main() parses and runs the chosen one.
+// Exit codes: 0 success, 1 bad input or usage (message on stderr naming the file and the
+// problem), 2 internal error.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tweed::cli {
+
+/// Adds one subcommand to the app; the callback it sets runs the command and may throw
+/// tweed::InputError (exit 1) or anything else (exit 2). It sets the exit code through
+/// setExitCode when the command itself decides (e.g. validate finding problems).
+using CommandSetup = std::function<void(CLI::App &app)>;
+
+/// Called from a static initialiser in each command's source file.
+bool registerCommand(const std::string &name, CommandSetup setup);
+
+void setExitCode(int code);
+
+/// Escapes a string for a JSON string literal (with the quotes).
+std::string jsonString(const std::string &s);
+
+} // namespace tweed::cli

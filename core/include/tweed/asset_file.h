@@ -1,0 +1,23 @@
+// The .tweed file: the asset as human-readable YAML, lossless. Reading checks the format
+// version and migrates older versions; every error names the file and the problem.
+#pragma once
+
+#include "tweed/asset.h"
+
+#include <string>
+
+namespace tweed {
+
+constexpr int kAssetFormatVersion = 1;
+
+/// The asset as .tweed text. Writing the read-back text gives the same bytes.
+std::string writeAssetText(const ClothingAsset &asset);
+/// Parses .tweed text; `name` (usually the path) is used in error messages. Throws FileError.
+ClothingAsset readAssetText(const std::string &text, const std::string &name);
+
+/// Atomically writes the asset (temporary file, then rename). Throws FileError.
+void saveAsset(const ClothingAsset &asset, const std::string &path);
+/// Throws FileError naming the path on any problem.
+ClothingAsset loadAsset(const std::string &path);
+
+} // namespace tweed

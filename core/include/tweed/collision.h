@@ -1,0 +1,49 @@
+// Collision volumes attached to bones: the body the garment rests on.
+#pragma once
+
+#include "tweed/math.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace tweed {
+
+enum class CollisionShape : uint8_t {
+    Ellipsoid,      ///< radii along the local x, y, z axes (the default: fits limbs and torsos)
+    Sphere,         ///< radius
+    Capsule,        ///< radius, halfHeight along local y
+    TaperedCapsule, ///< radius at -halfHeight, radius2 at +halfHeight, along local y
+    Plane,          ///< local y is the normal; the half space below is solid
+};
+
+std::string_view shapeName(CollisionShape s);
+std::optional<CollisionShape> shapeFromName(std::string_view name);
+
+struct CollisionVolume
+{
+    std::string name;
+    CollisionShape shape = CollisionShape::Ellipsoid;
+    int bone = -1;   ///< index into the skeleton; -1 means fixed in model space
+    Transform local; ///< relative to the bone (scale unused; use the radii)
+    Vec3 radii{0.1f, 0.1f, 0.1f}; ///< ellipsoid radii, metres
+    float radius = 0.1f;          ///< sphere/capsule radius, metres
+    float radius2 = 0.1f;         ///< tapered capsule's second radius, metres
+    float halfHeight = 0.1f;      ///< capsule half length of the axis, metres
+    friend bool operator==(const CollisionVolume &, const CollisionVolume &) = default;
+};
+
+/// A single Verlet particle a bone aims at (a hood, a ponytail): the bone's local +y axis
+/// follows the particle, which swings under gravity and inertia.
+struct PendulumBone
+{
+    int bone = -1;                  ///< the bone that is turned
+    float length = 0.2f;            ///< metres from the bone's origin to the particle
+    float damping = 0.1f;           ///< 0..1 velocity loss per second
+    float gravityScale = 1.0f;      ///< multiplies the simulation's gravity
+    float maxAngleDegrees = 60.0f;  ///< largest swing away from the animated direction
+    friend bool operator==(const PendulumBone &, const PendulumBone &) = default;
+};
+
+} // namespace tweed

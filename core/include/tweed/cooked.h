@@ -1,0 +1,25 @@
+// The .tweedc file: the asset cooked for a game's run time. Binary, explicit little-endian,
+// versioned, chunked (readers skip chunks they do not know) and checksummed. Reading needs
+// nothing but this library; layout documented in docs/formats.md.
+#pragma once
+
+#include "tweed/asset.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace tweed {
+
+constexpr uint32_t kCookedFormatVersion = 1;
+
+/// The cooked bytes of an asset. Writing the read-back asset gives the same bytes.
+std::string writeCooked(const ClothingAsset &asset);
+/// Parses cooked bytes; `name` is used in error messages. Throws FileError on a bad magic,
+/// version, checksum, truncation or inconsistent chunk.
+ClothingAsset readCooked(std::string_view bytes, const std::string &name);
+
+void saveCooked(const ClothingAsset &asset, const std::string &path);
+ClothingAsset loadCooked(const std::string &path);
+
+} // namespace tweed

@@ -1,0 +1,117 @@
+// Simulation settings: one plain struct an artist tunes, with defaults and units. Every member
+// is listed once in settingsFields(), which the file formats, the CLI and the editor's
+// properties panel all read, so adding a setting is one member plus one table row.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tweed {
+
+enum class SolverModel : int { PositionBased = 0, MassSpring = 1 };
+enum class SpringIntegrator : int { Midpoint = 0, RungeKutta4 = 1 };
+
+struct SimulationSettings
+{
+    // Model and time stepping
+    int model = int(SolverModel::PositionBased); ///< SolverModel
+    float stepsPerSecond = 60.0f;  ///< Hz, fixed internal rate; frames are split into steps
+    int substeps = 1;              ///< solver substeps per step
+    int iterations = 10;           ///< constraint iterations per substep
+
+    // Forces
+    float gravityScale = 1.0f;  ///< multiplies 9.81 m/s^2 along -Y
+    float damping = 0.1f;       ///< 0..1, share of velocity lost per second
+    float windDrag = 1.0f;      ///< drag coefficient against the relative wind velocity
+    float windLift = 0.2f;      ///< lift coefficient across the relative wind
+    float windGust = 0.0f;      ///< 0..1, gust strength as a share of the wind speed
+    float windGustFrequency = 0.5f; ///< Hz
+    float windTurbulence = 0.0f;    ///< 0..1, spatial variation of the wind
+
+    // Mass
+    float areaDensity = 0.25f;  ///< kg/m^2 of fabric; vertex mass = density * area share
+
+    // Constraints (position-based model)
+    float stretchStiffness = 1.0f;  ///< 0..1 per iteration (PBD mode)
+    float bendStiffness = 0.5f;     ///< 0..1 per iteration (PBD mode), shear and bend group
+    bool useCompliance = true;      ///< XPBD: fabric looks the same at any substeps/iterations
+    float stretchCompliance = 1e-7f; ///< m/N, XPBD compliance of stretch constraints
+    float bendCompliance = 1e-4f;    ///< m/N, XPBD compliance of shear/bend constraints
+    bool hardStretchLimit = true;   ///< vertical hard constraints, top-down, move the lower vertex
+    bool tethers = true;            ///< long-range tethers to the nearest fixed vertex
+    float stretchLimit = 1.02f;     ///< >= 1, largest allowed length / rest length
+
+    // Max Distance and Backstop
+    float maxDistanceScale = 1.0f;  ///< multiplies every painted Max Distance
+    float maxDistanceBias = 0.0f;   ///< -1..1: <0 capsule along the normal, >0 disc across it
+    bool backstop = true;           ///< honour the painted backstop spheres
+
+    // Collision
+    float collisionThickness = 0.005f; ///< metres kept between cloth and volumes
+    float friction = 0.3f;             ///< 0..1, extra damping on touching vertices
+    bool selfCollision = false;        ///< particle-particle self-collision (costly)
+    float selfCollisionThickness = 0.01f; ///< metres between particles
+
+    // Edge vertices (fewer than four stretch constraints)
+    float edgeDampingScale = 1.0f;
+    float edgeWindScale = 1.0f;
+    float edgeWorldMotionScale = 1.0f;
+    float edgeMaxDistanceScale = 1.0f;
+
+    // Local-space simulation
+    float worldLinearMotion = 1.0f;  ///< 0..1, share of the character's linear motion felt
+    float worldAngularMotion = 1.0f; ///< 0..1, share of the character's rotation felt
+
+    // Mass-spring model
+    int springIntegrator = int(SpringIntegrator::RungeKutta4); ///< SpringIntegrator
+    float structuralSpring = 2000.0f; ///< N/m
+    float shearSpring = 500.0f;       ///< N/m
+    float bendSpring = 100.0f;        ///< N/m
+    float springDamping = 1.0f;       ///< N s/m
+    float provotLimit = 1.1f;         ///< >= 1, Provot's deformation limit; 0 disables
+    float tearFactor = 0.0f;          ///< springs stretched beyond this ratio tear; 0 = never
+
+    friend bool operator==(const SimulationSettings &, const SimulationSettings &) = default;
+};
+
+enum class SettingKind : uint8_t { Float, Int, Bool, Enum };
+
+/// One setting: its stable key in files, its label, unit, documented range and member.
+struct SettingField
+{
+    const char *key;     ///< snake_case, stable across versions
+    const char *label;   ///< English label for the UI (translated there)
+    const char *unit;    ///< "m", "Hz", "kg/m^2", "" ...
+    const char *group;   ///< UI group ("Forces", "Constraints", ...)
+    const char *help;    ///< one sentence
+    SettingKind kind;
+    double min, max;     ///< documented range; values outside are rejected
+    float SimulationSettings::*floatMember = nullptr;
+    int SimulationSettings::*intMember = nullptr;
+    bool SimulationSettings::*boolMember = nullptr;
+    std::span<const char *const> enumNames{}; ///< for Enum: names of 0, 1, ...
+
+    double get(const SimulationSettings &s) const;
+    void set(SimulationSettings &s, double value) const;
+};
+
+std::span<const SettingField> settingsFields();
+const SettingField *findSetting(std::string_view key);
+/// Problems with settings outside their documented ranges or non-finite; empty when valid.
+std::vector<std::string> checkSettings(const SimulationSettings &s);
+
+/// A named fabric: a complete set of simulation settings.
+struct FabricPreset
+{
+    const char *name; ///< stable key: "tweed", "silk", "rubber", "leather", "down_jacket", "veil"
+    const char *label;
+    SimulationSettings settings;
+};
+
+std::span<const FabricPreset> fabricPresets();
+const FabricPreset *findPreset(std::string_view name);
+
+} // namespace tweed

@@ -1,0 +1,26 @@
+// Applying a skin map (mesh-mesh skinning): the simulated physics mesh drives the graphics mesh.
+#pragma once
+
+#include "tweed/asset.h"
+
+#include <vector>
+
+namespace tweed {
+
+/// Graphics positions (and normals, when outNormals is not null) from simulated physics
+/// positions and normals. Vertices whose binding is kUnbound keep the values already in the
+/// output arrays (the caller fills them by bone skinning first). Output arrays must have one
+/// entry per binding.
+void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndices,
+                  const std::vector<Vec3> &physicsPositions, const std::vector<Vec3> &physicsNormals,
+                  std::vector<Vec3> &outPositions, std::vector<Vec3> *outNormals);
+
+/// The (u, v, h) coordinates of point p over triangle (a, b, c) with vertex normals
+/// (na, nb, nc): the inverse of evaluateSkinPoint, found by a few Newton steps.
+Vec3 skinPointCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+                          const Vec3 &na, const Vec3 &nb, const Vec3 &nc);
+/// a*u + b*v + c*(1-u-v) + h * normalize(na*u + nb*v + nc*(1-u-v)).
+Vec3 evaluateSkinPoint(const Vec3 &uvh, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+                       const Vec3 &na, const Vec3 &nb, const Vec3 &nc);
+
+} // namespace tweed

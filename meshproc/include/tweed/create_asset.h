@@ -1,0 +1,31 @@
+// Building a first clothing asset from a character: the garment meshes become graphics LoD 0,
+// a physics mesh is generated, bone weights, channels and the skin map are transferred.
+#pragma once
+
+#include "tweed/asset.h"
+#include "tweed/progress.h"
+
+#include <string>
+#include <vector>
+
+namespace tweed {
+
+struct CreateAssetOptions
+{
+    std::vector<std::string> garmentMeshes; ///< names of the character's meshes; empty = all skinned
+    GenerationSettings generation;
+    std::string preset = "tweed";   ///< fabric preset name
+    float maxDistance = 0.05f;       ///< metres, painted on every garment vertex
+    std::string assetPath;           ///< where the asset will be saved (for the relative source path)
+};
+
+/// Throws InputError for an unknown mesh or preset or an absurd parameter.
+ClothingAsset createAsset(const Character &character, const CreateAssetOptions &options,
+                          const ProgressCallback &progress = {});
+
+/// Rebuilds lod's physics mesh, its transfers and skin map from lod.mesh, lod.channels and
+/// the settings; the asset changes only when this returns.
+void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSettings &settings,
+                           const ProgressCallback &progress = {});
+
+} // namespace tweed
