@@ -3,6 +3,8 @@
 // problem), 2 internal error.
 #pragma once
 
+#include "tweed/asset.h"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -20,6 +22,15 @@ using CommandSetup = std::function<void(CLI::App &app)>;
 bool registerCommand(const std::string &name, CommandSetup setup);
 
 void setExitCode(int code);
+
+/// True for the asset extensions .tweed and .tweedc.
+bool isAssetPath(const std::string &path);
+/// Loads a .tweed or .tweedc file, chosen by extension. Throws FileError.
+ClothingAsset loadAssetFile(const std::string &path);
+/// Saves as .tweed or .tweedc, chosen by extension; throws InputError for another extension.
+void saveAssetFile(const ClothingAsset &asset, const std::string &path);
+/// The path of the asset's source character, resolved against the asset file's folder.
+std::string sourceCharacterPath(const ClothingAsset &asset, const std::string &assetPath);
 
 /// Escapes a string for a JSON string literal (with the quotes).
 std::string jsonString(const std::string &s);

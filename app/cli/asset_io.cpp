@@ -1,0 +1,46 @@
+#include "command.h"
+
+#include "tweed/asset_file.h"
+#include "tweed/cooked.h"
+#include "tweed/errors.h"
+#include "tweed/file_io.h"
+
+#include <filesystem>
+
+namespace tweed::cli {
+
+bool isAssetPath(const std::string &path)
+{
+    const std::string ext = fileExtension(path);
+    return ext == "tweed" || ext == "tweedc";
+}
+
+ClothingAsset loadAssetFile(const std::string &path)
+{
+    if (fileExtension(path) == "tweedc")
+        return loadCooked(path);
+    if (fileExtension(path) == "tweed")
+        return loadAsset(path);
+    throw FileError(path, "not an asset: expected the extension .tweed or .tweedc");
+}
+
+void saveAssetFile(const ClothingAsset &asset, const std::string &path)
+{
+    if (fileExtension(path) == "tweedc")
+        saveCooked(asset, path);
+    else if (fileExtension(path) == "tweed")
+        saveAsset(asset, path);
+    else
+        throw FileError(path, "cannot save an asset here: use the extension .tweed or .tweedc");
+}
+
+std::string sourceCharacterPath(const ClothingAsset &asset, const std::string &assetPath)
+{
+    namespace fs = std::filesystem;
+    const fs::path source(asset.source.path);
+    if (source.empty() || source.is_absolute())
+        return source.string();
+    return (fs::path(assetPath).parent_path() / source).lexically_normal().string();
+}
+
+} // namespace tweed::cli
