@@ -6,12 +6,16 @@
 #include "tweed/asset.h"
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace tweed::cli {
+
+/// JSON output keeps keys in insertion order so scripts and people read it alike.
+using Json = nlohmann::ordered_json;
 
 /// Adds one subcommand to the app; the callback it sets runs the command and may throw
 /// tweed::InputError (exit 1) or anything else (exit 2). It sets the exit code through
@@ -32,7 +36,5 @@ void saveAssetFile(const ClothingAsset &asset, const std::string &path);
 /// The path of the asset's source character, resolved against the asset file's folder.
 std::string sourceCharacterPath(const ClothingAsset &asset, const std::string &assetPath);
 
-/// Escapes a string for a JSON string literal (with the quotes).
-std::string jsonString(const std::string &s);
 
 } // namespace tweed::cli

@@ -3,7 +3,6 @@
 
 #include "tweed/errors.h"
 
-#include <cstdio>
 #include <iostream>
 #include <map>
 
@@ -27,29 +26,6 @@ bool registerCommand(const std::string &name, CommandSetup setup)
 }
 
 void setExitCode(int code) { gExitCode = code; }
-
-std::string jsonString(const std::string &s)
-{
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += char(c);
-            }
-        }
-    }
-    return out + "\"";
-}
 
 } // namespace tweed::cli
 

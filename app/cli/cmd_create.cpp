@@ -1,0 +1,119 @@
+// tweed-cli create CHARACTER -o ASSET: a first asset from a character file.
+#include "command.h"
+
+#include "tweed/create_asset.h"
+#include "tweed/errors.h"
+#include "tweed/import.h"
+#include "tweed/validate.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+namespace tweed::cli {
+namespace {
+
+struct CreateArgs
+{
+    std::string character;
+    std::string output;
+    std::vector<std::string> meshes;
+    std::string method = "weld";
+    std::string normals = "mesh";
+    std::string customMesh;
+    CreateAssetOptions options;
+};
+
+void requireNonNegative(const char *option, double value)
+{
+    if (!std::isfinite(value) || value < 0)
+        throw InputError(std::string(option) + " must be a finite number >= 0, not " +
+                         std::to_string(value));
+}
+
+void run(CreateArgs args)
+{
+    GenerationSettings &g = args.options.generation;
+    const auto method = methodFromName(args.method);
+    if (!method)
+        throw InputError("--method must be one of immediate, weld, simplify, iso, custom; not '" +
+                         args.method + "'");
+    g.method = *method;
+    const auto normals = normalSourceFromName(args.normals);
+    if (!normals)
+        throw InputError("--normals must be mesh or bones, not '" + args.normals + "'");
+    g.normals = *normals;
+    requireNonNegative("--weld-tolerance", g.weldTolerance);
+    requireNonNegative("--target-edge", g.targetEdgeLength);
+    requireNonNegative("--close-holes-below", g.closeHolesBelow);
+    requireNonNegative("--voxel", g.voxelSize);
+    requireNonNegative("--max-distance", args.options.maxDistance);
+    if (!std::isfinite(g.isoOffset))
+        throw InputError("--iso-offset must be a finite number");
+    if (g.method == GenerationMethod::Custom) {
+        if (args.customMesh.empty())
+            throw InputError("--method custom needs --custom-mesh FILE");
+        // Stored relative to the asset, like the source character.
+        namespace fs = std::filesystem;
+        const fs::path assetDir = fs::absolute(args.output).parent_path();
+        g.customMeshPath =
+            fs::absolute(args.customMesh).lexically_relative(assetDir).generic_string();
+    }
+    args.options.garmentMeshes = args.meshes;
+    args.options.assetPath = args.output;
+    if (!isAssetPath(args.output))
+        throw FileError(args.output, "the output must end in .tweed or .tweedc");
+
+    ImportReport importReport;
+    const Character character = importCharacter(args.character, &importReport);
+    for (const std::string &w : importReport.warnings)
+        std::fprintf(stderr, "tweed-cli: %s: warning: %s\n", args.character.c_str(), w.c_str());
+    ClothingAsset asset = createAsset(character, args.options);
+    const std::vector<std::string> problems = validateAsset(asset);
+    if (!problems.empty()) {
+        for (const std::string &p : problems)
+            std::fprintf(stderr, "tweed-cli: created asset: %s\n", p.c_str());
+        throw std::runtime_error("the created asset is inconsistent (" +
+                                 std::to_string(problems.size()) + " problems)");
+    }
+    saveAssetFile(asset, args.output);
+    const PhysicsMesh &physics = asset.physicsMeshes.front();
+    std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
+                "%zu bones, preset %s\n",
+                args.output.c_str(), asset.lods.front().mesh.vertexCount(),
+                std::string(methodName(physics.settings.method)).c_str(), physics.vertexCount(),
+                physics.triangleCount(), asset.skeleton.bones.size(), asset.presetName.c_str());
+}
+
+const bool registered = registerCommand("create", [](CLI::App &app) {
+    auto *cmd = app.add_subcommand("create", "Build an asset from a character file");
+    auto a = std::make_shared<CreateArgs>();
+    GenerationSettings &g = a->options.generation;
+    cmd->add_option("CHARACTER", a->character, "Character file (FBX, glTF, Collada, X, ...)")
+        ->required();
+    cmd->add_option("-o,--output", a->output, "Asset to write (.tweed or .tweedc)")->required();
+    cmd->add_option("--mesh", a->meshes, "Garment mesh name; repeat for several (default: all skinned meshes)");
+    cmd->add_option("--method", a->method, "Physics mesh: immediate, weld, simplify, iso, custom")
+        ->capture_default_str();
+    cmd->add_option("--weld-tolerance", g.weldTolerance, "Weld distance in metres")
+        ->capture_default_str();
+    cmd->add_option("--preset", a->options.preset, "Fabric preset: tweed, silk, rubber, leather, down_jacket, veil")
+        ->capture_default_str();
+    cmd->add_option("--max-distance", a->options.maxDistance, "Max Distance painted on every garment vertex, metres")
+        ->capture_default_str();
+    cmd->add_option("--target-vertices", g.targetVertices, "Simplify: target vertex count");
+    cmd->add_option("--target-edge", g.targetEdgeLength, "Simplify: target edge length, metres");
+    cmd->add_option("--close-holes-below", g.closeHolesBelow, "Close holes whose boundary is shorter, metres");
+    cmd->add_option("--subdivide", g.subdivisions, "Subdivision rounds before simplifying");
+    cmd->add_option("--voxel", g.voxelSize, "Iso-surface voxel size, metres (default 1/128 of the diagonal)");
+    cmd->add_option("--iso-offset", g.isoOffset, "Iso-surface offset from the garment, metres");
+    cmd->add_option("--custom-mesh", a->customMesh, "Custom physics mesh file (with --method custom)");
+    cmd->add_option("--normals", a->normals, "Simulation normals from the mesh or the bones")
+        ->capture_default_str();
+    cmd->callback([a] { run(*a); });
+});
+
+} // namespace
+} // namespace tweed::cli
