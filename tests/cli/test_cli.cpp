@@ -1,0 +1,208 @@
+// tweed-cli end to end, as a pipeline drives it: create, info --json, convert both ways,
+// validate; and the exit codes and messages of bad input.
+#include "test_paths.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TWEED_CLI), args);
+    if (!p.waitForFinished(300000))
+        qFatal("tweed-cli did not finish: %s", qPrintable(args.join(' ')));
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QJsonObject parseJson(const Result &r)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qFatal("not JSON (%s): %s", qPrintable(error.errorString()), r.out.constData());
+    return doc.object();
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    return f.readAll();
+}
+
+QString testModel(const char *relative)
+{
+    return QString::fromStdString(tweed::test::kTestModels) + "/" + relative;
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void endToEnd_data();
+    void endToEnd();
+    void characterInfo();
+    void badInput_data();
+    void badInput();
+    void corruptedCookedIsRejected();
+};
+
+void TestCli::endToEnd_data()
+{
+    QTest::addColumn<QString>("character");
+    QTest::addColumn<QStringList>("createOptions");
+    QTest::newRow("sample, weld") << QString::fromStdString(tweed::test::kSampleCharacter)
+                                  << QStringList{"--mesh", "Coat", "--preset", "tweed"};
+    QTest::newRow("sample, immediate") << QString::fromStdString(tweed::test::kSampleCharacter)
+                                       << QStringList{"--mesh", "Coat", "--method", "immediate",
+                                                      "--max-distance", "0.1"};
+    QTest::newRow("BCN_Epileptic.X") << testModel("X/BCN_Epileptic.X") << QStringList{"--preset", "silk"};
+    QTest::newRow("human.zae") << testModel("Collada/human.zae") << QStringList{"--preset", "leather"};
+}
+
+void TestCli::endToEnd()
+{
+    QFETCH(QString, character);
+    QFETCH(QStringList, createOptions);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString asset = dir.filePath("garment.tweed");
+
+    const Result created = runCli(QStringList{"create", character, "-o", asset} + createOptions);
+    QVERIFY2(created.exitCode == 0, created.err.constData());
+    QVERIFY(QFile::exists(asset));
+
+    // info --json on the asset: the documented, stable keys.
+    const Result info = runCli({"info", asset, "--json"});
+    QVERIFY2(info.exitCode == 0, info.err.constData());
+    const QJsonObject json = parseJson(info);
+    QCOMPARE(json["kind"].toString(), QString("asset"));
+    const QJsonArray meshes = json["meshes"].toArray();
+    QCOMPARE(meshes.size(), 1); // LoD 0
+    QVERIFY(meshes[0].toObject()["vertices"].toInt() > 0);
+    QVERIFY(meshes[0].toObject()["triangles"].toInt() > 0);
+    QVERIFY(meshes[0].toObject()["skinned"].toBool());
+    QVERIFY(json["bones"].toInt() > 0);
+    QVERIFY(json.contains("clips"));
+    const QJsonArray physics = json["physics_meshes"].toArray();
+    QCOMPARE(physics.size(), 1);
+    const QJsonObject p = physics[0].toObject();
+    QVERIFY(p["vertices"].toInt() > 0);
+    QVERIFY(p["vertices"].toInt() <= meshes[0].toObject()["vertices"].toInt());
+    QVERIFY(p["triangles"].toInt() > 0);
+    QVERIFY(p["components"].toInt() >= 1);
+    QVERIFY(p.contains("boundary_loops"));
+    QCOMPARE(json["collision_volumes"].toInt(), 0);
+    const QJsonArray channels = json["channels"].toArray();
+    QVERIFY(channels.contains(QJsonValue("max_distance")));
+    QVERIFY(channels.contains(QJsonValue("latch_slave")));
+
+    // The source character is referenced relative to the asset, so its clips are listed.
+    const Result characterInfo = runCli({"info", character, "--json"});
+    QVERIFY2(characterInfo.exitCode == 0, characterInfo.err.constData());
+    QCOMPARE(json["clips"].toArray(), parseJson(characterInfo)["clips"].toArray());
+
+    // Lossless conversion both ways.
+    const QString cooked = dir.filePath("garment.tweedc");
+    const QString back = dir.filePath("back.tweed");
+    Result r = runCli({"convert", asset, cooked});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"convert", cooked, back});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(readAll(back), readAll(asset));
+
+    for (const QString &file : {asset, cooked}) {
+        const Result valid = runCli({"validate", file, "--json"});
+        QVERIFY2(valid.exitCode == 0, valid.out.constData());
+        const QJsonObject v = parseJson(valid);
+        QVERIFY(v["valid"].toBool());
+        QCOMPARE(v["problems"].toArray().size(), 0);
+    }
+}
+
+void TestCli::characterInfo()
+{
+    const Result r = runCli({"info", QString::fromStdString(tweed::test::kSampleCharacter), "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject json = parseJson(r);
+    QCOMPARE(json["kind"].toString(), QString("character"));
+    QStringList names;
+    for (const QJsonValue &m : json["meshes"].toArray())
+        names << m.toObject()["name"].toString();
+    QVERIFY(names.contains("Body"));
+    QVERIFY(names.contains("Coat"));
+    QStringList clips;
+    for (const QJsonValue &c : json["clips"].toArray()) {
+        clips << c.toObject()["name"].toString();
+        QVERIFY(c.toObject()["duration_s"].toDouble() > 0);
+    }
+    QVERIFY(clips.contains("Walk"));
+    QVERIFY(clips.size() >= 2);
+}
+
+void TestCli::badInput_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("mentioned"); // what the message must name
+    const QString sample = QString::fromStdString(tweed::test::kSampleCharacter);
+    QTest::newRow("missing character") << QStringList{"info", "/nonexistent/coat.fbx"} << "/nonexistent/coat.fbx";
+    QTest::newRow("missing asset") << QStringList{"validate", "/nonexistent/coat.tweed"} << "/nonexistent/coat.tweed";
+    QTest::newRow("unknown method") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--method", "origami"} << "origami";
+    QTest::newRow("unknown mesh") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--mesh", "Cape"} << "Cape";
+    QTest::newRow("unknown preset") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--preset", "chainmail"} << "chainmail";
+    QTest::newRow("negative tolerance") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--weld-tolerance", "-1"} << "--weld-tolerance";
+    QTest::newRow("bad output extension") << QStringList{"create", sample, "-o", "/tmp/x.obj"} << "/tmp/x.obj";
+    QTest::newRow("no subcommand") << QStringList{} << "";
+    QTest::newRow("not an asset") << QStringList{"convert", sample, "/tmp/x.tweedc"} << sample;
+}
+
+void TestCli::badInput()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, mentioned);
+    const Result r = runCli(args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(QString::fromUtf8(r.err).contains(mentioned), r.err.constData());
+    QVERIFY(!QFile::exists("/tmp/x.obj"));
+}
+
+void TestCli::corruptedCookedIsRejected()
+{
+    QTemporaryDir dir;
+    const QString asset = dir.filePath("a.tweed");
+    const QString cooked = dir.filePath("a.tweedc");
+    QCOMPARE(runCli({"create", QString::fromStdString(tweed::test::kSampleCharacter), "-o", asset,
+                     "--mesh", "Coat"}).exitCode, 0);
+    QCOMPARE(runCli({"convert", asset, cooked}).exitCode, 0);
+    QByteArray bytes = readAll(cooked);
+    bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0x5a);
+    QFile f(cooked);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+    f.close();
+    const Result r = runCli({"validate", cooked});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("checksum"), r.err.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
