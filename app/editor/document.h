@@ -1,0 +1,132 @@
+// The editor's document: the source character, the authored clothing asset and the undo stack
+// through which every edit goes. Views hold a const view of it and subscribe to changed().
+#pragma once
+
+#include "tweed/asset.h"
+#include "tweed/mesh.h"
+#include "tweed/progress.h"
+#include "tweed/simulation_settings.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QUndoStack;
+
+namespace tweed::editor {
+
+/// What loading a file produced, built off the UI thread and handed to Document::replace().
+struct LoadedDocument
+{
+    /// When the asset's source character is missing: the asset's skeleton and garment only.
+    tweed::Character character;
+    tweed::ClothingAsset asset;
+    QString filePath;      ///< the .tweed file; empty for a freshly imported character
+    QString characterPath; ///< absolute path of the character file; empty when missing
+    QStringList warnings;  ///< things the user should know (missing source, import notes)
+    bool unsaved = false;  ///< counts as modified when loaded (a fresh import, a recovery)
+};
+
+/// Reads a character file (any format Assimp reads) and builds a first asset on it. Runs on
+/// any thread. Throws tweed::FileError / InputError naming the file, or tweed::Cancelled.
+LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress = {});
+/// Reads a .tweed asset and the source character it references (relative to the asset file);
+/// a missing source is a warning, not an error. Same threading and errors as above.
+LoadedDocument loadAssetFile(const QString &path, const tweed::ProgressCallback &progress = {});
+/// loadAssetFile for .tweed files, loadCharacterFile for everything else.
+LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &progress = {});
+/// Whether a path names a .tweed asset (as opposed to a character file).
+bool isAssetFile(const QString &path);
+
+/// Re-imports the character at characterPath for `current`: keeps the authored data (painted
+/// channels, transferred by nearest vertex; collision volumes and pendulum bones, remapped by
+/// bone name; simulation settings; generation settings) and regenerates the physics meshes.
+/// Runs on any thread; throws like loadCharacterFile.
+LoadedDocument reimportCharacter(const LoadedDocument &current,
+                                 const tweed::ProgressCallback &progress = {});
+
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum Change {
+        CharacterChanged = 0x1,
+        MeshesChanged = 0x2,
+        PhysicsMeshChanged = 0x4,
+        ChannelsChanged = 0x8,
+        CollisionChanged = 0x10,
+        SettingsChanged = 0x20,
+        SkeletonChanged = 0x40,
+        AllChanged = 0xFF
+    };
+    Q_DECLARE_FLAGS(Changes, Change)
+    Q_FLAG(Changes)
+
+    explicit Document(QObject *parent = nullptr);
+    ~Document() override;
+
+    /// The source character: all its meshes (body and garment), skeleton, clips. Empty before
+    /// anything is loaded or when an asset's source character is missing.
+    const tweed::Character &character() const { return mData.character; }
+    /// The authored asset (garment LoDs, physics meshes, volumes, settings).
+    const tweed::ClothingAsset &asset() const { return mData.asset; }
+    /// Character, asset and paths together (for re-import and tests).
+    const LoadedDocument &data() const { return mData; }
+
+    QUndoStack *undoStack() const { return mUndoStack; }
+
+    /// The .tweed file; empty until the document is saved or when it came from a character.
+    QString filePath() const { return mData.filePath; }
+    /// Absolute path of the source character file; empty when missing.
+    QString characterPath() const { return mData.characterPath; }
+    /// The file name shown in the title: the .tweed file's, else the character's, else
+    /// "Untitled".
+    QString displayName() const;
+    bool isModified() const;
+    bool isEmpty() const;
+
+    /// Replaces everything with a loaded file; clears the undo history. The caller asks the
+    /// user about unsaved changes first. Modified afterwards when loaded.unsaved is set.
+    void replace(LoadedDocument loaded);
+    /// Back to an empty document.
+    void clear();
+
+    /// Saves atomically as .tweed; the source reference becomes relative to the new location.
+    /// Marks the document clean. Throws tweed::FileError.
+    void save(const QString &path);
+    /// Writes the cooked run-time file. Throws tweed::FileError.
+    void exportCooked(const QString &path) const;
+    /// Writes a recovery copy of the asset (for autosave) without changing the file path or the
+    /// modified state. Throws tweed::FileError.
+    void writeRecovery(const QString &path) const;
+
+    // Edits: each pushes one named undo command.
+
+    /// Sets one simulation setting; consecutive edits of the same field merge into one step.
+    void setSetting(const tweed::SettingField &field, double value);
+    /// Replaces every simulation setting with a fabric preset's, as one step.
+    void applyPreset(const tweed::FabricPreset &preset);
+    /// Swaps in a re-imported character and asset (see reimportCharacter()), as one step.
+    void applyReimport(LoadedDocument reimported);
+
+    // Used by the undo commands only (they swap values and emit changed()).
+    void assignSettings(const tweed::SimulationSettings &settings, const std::string &presetName);
+    void swapData(LoadedDocument &other);
+
+signals:
+    /// The one signal views subscribe to.
+    void changed(tweed::editor::Document::Changes what);
+    void filePathChanged(const QString &filePath);
+    void modifiedChanged(bool modified);
+
+private:
+    void setFilePath(const QString &path);
+
+    LoadedDocument mData;
+    QUndoStack *mUndoStack;
+};
+
+} // namespace tweed::editor
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(tweed::editor::Document::Changes)
