@@ -1,6 +1,8 @@
 #include "tweed/skin_map.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 namespace tweed {
@@ -53,7 +55,48 @@ Vec3 skinPointCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec
         h = dot(p - a, faceNormal) / nDotFace;
         std::tie(u, v) = barycentric(p - n * h, a, b, c);
     }
-    return {u, v, h};
+    // Newton steps on F(u, v, h) = evaluateSkinPoint(u, v, h) - p polish the result: the fixed
+    // point converges only linearly, slowly where the normals vary strongly over the triangle
+    // and the point is far from it, and an exact inverse is what makes the skin map reproduce
+    // the rest pose.
+    const Vec3 m = na * u + nb * v + nc * (1 - u - v);
+    if (lengthSquared(m) == 0 || !std::isfinite(u) || !std::isfinite(v) || !std::isfinite(h))
+        return {u, v, h};
+    const float scale = std::max({length(a - c), length(b - c), std::abs(h), 1e-12f});
+    Vec3 best{u, v, h};
+    float bestResidual = std::numeric_limits<float>::infinity();
+    for (int i = 0; i < 7; ++i) {
+        const Vec3 mi = na * u + nb * v + nc * (1 - u - v);
+        const float len = length(mi);
+        if (len < 1e-12f)
+            break;
+        const Vec3 n = mi / len;
+        const Vec3 f = a * u + b * v + c * (1 - u - v) + n * h - p;
+        const float residual = length(f);
+        if (!(residual < bestResidual)) // diverging (or not finite): keep the best so far
+            break;
+        bestResidual = residual;
+        best = {u, v, h};
+        if (residual <= 1e-7f * scale)
+            break;
+        // d n / d u = (dm - n (n . dm)) / |m| with dm = na - nc (and nb - nc for v).
+        const Vec3 dmu = na - nc, dmv = nb - nc;
+        const Vec3 dnu = (dmu - n * dot(n, dmu)) / len, dnv = (dmv - n * dot(n, dmv)) / len;
+        const Vec3 ju = (a - c) + dnu * h, jv = (b - c) + dnv * h, jh = n;
+        const float det = dot(ju, cross(jv, jh));
+        if (std::abs(det) < 1e-20f)
+            break;
+        // Cramer's rule for J d = f.
+        const float du = dot(f, cross(jv, jh)) / det;
+        const float dv = dot(ju, cross(f, jh)) / det;
+        const float dh = dot(ju, cross(jv, f)) / det;
+        if (!std::isfinite(du) || !std::isfinite(dv) || !std::isfinite(dh))
+            break;
+        u -= du;
+        v -= dv;
+        h -= dh;
+    }
+    return best;
 }
 
 void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndices,

@@ -24,8 +24,11 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
                           const ProgressCallback &progress = {});
 
 /// Rebuilds lod's physics mesh, its transfers and skin map from lod.mesh, lod.channels and
-/// the settings; the asset changes only when this returns.
+/// the settings; the asset changes only when this returns. When other LoDs share the physics
+/// mesh their skin maps are rebuilt too. assetPath (where the asset is saved) resolves a relative
+/// settings.customMeshPath.
 void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSettings &settings,
-                           const ProgressCallback &progress = {});
+                           const ProgressCallback &progress = {},
+                           const std::string &assetPath = {});
 
 } // namespace tweed

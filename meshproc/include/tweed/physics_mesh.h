@@ -5,6 +5,7 @@
 #include "tweed/asset.h"
 #include "tweed/progress.h"
 
+#include <string>
 #include <vector>
 
 namespace tweed {
@@ -17,26 +18,115 @@ struct PhysicsGeometry
     std::vector<Vec3> positions;
     std::vector<uint32_t> indices;
     std::vector<uint32_t> sourceVertex;
+
+    size_t vertexCount() const { return positions.size(); }
+    size_t triangleCount() const { return indices.size() / 3; }
 };
 
 /// Immediate: the selected graphics triangles as they are.
 PhysicsGeometry immediateGeometry(const GraphicsMesh &mesh, const std::vector<bool> &selected);
 /// Weld: vertices within settings.weldTolerance merged, never creating non-manifold vertices.
+/// Triangles are glued across an edge only when exactly two consistently oriented, not folded
+/// triangles meet there (or the graphics mesh already shared it), so coincident sheets and
+/// sheets touching at a vertex stay apart. Triangles collapsed by the weld are dropped.
 PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &selected,
                              float tolerance);
 
-/// Which graphics triangles take part: the chosen submeshes and, when asked, the Physics mask.
+/// Which graphics triangles take part: the chosen submeshes and, when asked, the Physics mask
+/// (a triangle takes part when bit 0 is set on all three vertices). Throws InputError for an
+/// unknown submesh name or channels of the wrong size.
 std::vector<bool> selectTriangles(const GraphicsMesh &mesh, const PaintChannels &channels,
                                   const GenerationSettings &settings);
 
 /// Completes a physics mesh from its geometry: bone weights, channels and normals transferred
-/// from the graphics mesh, and the report's counts.
+/// from the graphics mesh, and the report's counts. A vertex with a source graphics vertex takes
+/// that vertex's values; any other takes the values at the closest point of the selected graphics
+/// surface: weights and floats interpolated barycentrically (weights renormalised, the four
+/// largest kept), masks from the nearest vertex. Mesh normals: each connected component's
+/// winding is turned to agree with the graphics normals (the outer side). Bone normals point away
+/// from the closest bone segment of the bones that skin the garment.
 PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &channels,
                             const Skeleton &skeleton, PhysicsGeometry geometry,
                             const GenerationSettings &settings);
 
-/// Binds every graphics vertex to a physics triangle (honouring latch masks) and fills the
-/// skin-map fields of physics.report.
+/// How a skin map is built.
+struct SkinMapSettings
+{
+    /// A binding is "far" when the graphics vertex is more than this from its triangle, metres;
+    /// 0 = half the physics mesh's mean edge length.
+    float farDistance = 0.0f;
+};
+
+struct SkinMapReport
+{
+    uint32_t bound = 0;
+    uint32_t farBindings = 0;
+    float maxOffset = 0;                 ///< metres from a graphics vertex to its triangle
+    std::vector<uint32_t> failedVertices; ///< no triangle with an overlapping latch mask
+};
+
+/// Binds every graphics vertex to a physics triangle (honouring latch masks: a slave vertex binds
+/// only to triangles whose master mask, the union of its corners', overlaps its slave mask) and
+/// fills the skin-map fields of physics.report. The binding is made against
+/// computeVertexNormals(physics.positions, physics.indices); applySkinMap with the normals the
+/// same function gives for the deformed physics mesh reproduces the graphics mesh at rest.
 SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, PhysicsMesh &physics);
+SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, PhysicsMesh &physics,
+                     const SkinMapSettings &settings, SkinMapReport *report);
+
+// ---- Measuring ---------------------------------------------------------------------------
+
+/// Topology and triangle quality of a triangle mesh.
+struct MeshQuality
+{
+    uint32_t vertices = 0;  ///< vertices used by triangles
+    uint32_t triangles = 0;
+    uint32_t components = 0;    ///< edge-connected
+    uint32_t boundaryLoops = 0;
+    uint32_t nonManifoldEdges = 0;    ///< edges with more than two triangles
+    uint32_t nonManifoldVertices = 0; ///< vertices whose triangles form more than one fan
+    float minAngleDegrees = 0;
+    float edgeLengthMean = 0;   ///< metres
+    float edgeLengthSpread = 0; ///< standard deviation / mean
+};
+MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
+                               const std::vector<uint32_t> &indices);
+
+/// Distance between two surfaces as fractions of the reference's bounding-box diagonal: the
+/// largest and mean over the vertices, edge midpoints and triangle centroids of each surface to
+/// the other surface (both directions).
+struct SurfaceError
+{
+    float max = 0;
+    float mean = 0;
+};
+SurfaceError measureSurfaceError(const std::vector<Vec3> &positions,
+                                 const std::vector<uint32_t> &indices,
+                                 const std::vector<Vec3> &referencePositions,
+                                 const std::vector<uint32_t> &referenceIndices);
+
+/// One boundary loop: its vertices in order and its length in metres.
+struct BoundaryLoop
+{
+    std::vector<uint32_t> vertices;
+    float length = 0;
+};
+std::vector<BoundaryLoop> boundaryLoops(const std::vector<Vec3> &positions,
+                                        const std::vector<uint32_t> &indices);
+
+// ---- The whole path ----------------------------------------------------------------------
+
+/// Throws InputError for an absurd setting (negative or non-finite tolerance, size or target,
+/// simplify without a target, custom without a path).
+void validateGenerationSettings(const GenerationSettings &settings);
+
+/// Runs the path settings.method names on the selected triangles of mesh: the geometry, then
+/// makePhysicsMesh, the report's measurements (surface error against the selected graphics
+/// surface, smallest angle, edge-length spread) and the skin map is left to the caller.
+/// A relative customMeshPath is looked up in baseFolder first, then as given.
+PhysicsMesh generatePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &channels,
+                                const Skeleton &skeleton, const GenerationSettings &settings,
+                                const ProgressCallback &progress = {},
+                                const std::string &baseFolder = {});
 
 } // namespace tweed

@@ -1,0 +1,228 @@
+// A first clothing asset from a character, and regenerating a LoD's physics mesh.
+#include "tweed/create_asset.h"
+
+#include "tweed/errors.h"
+#include "tweed/file_io.h"
+#include "tweed/physics_mesh.h"
+#include "tweed/simulation_settings.h"
+
+#include <cmath>
+#include <filesystem>
+
+namespace tweed {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string availableMeshes(const Character &character)
+{
+    std::string list;
+    for (const GraphicsMesh &m : character.meshes)
+        list += (list.empty() ? "" : ", ") + ("\"" + m.name + "\"");
+    return list.empty() ? "none" : list;
+}
+
+// The garment meshes merged into one graphics mesh with one submesh per source mesh.
+GraphicsMesh mergeMeshes(const Character &character, const std::vector<int> &chosen)
+{
+    GraphicsMesh out;
+    bool normals = false, tangents = false, uvs = false, skinned = false;
+    for (int i : chosen) {
+        const GraphicsMesh &m = character.meshes[size_t(i)];
+        normals |= m.normals.size() == m.vertexCount();
+        tangents |= m.tangents.size() == m.vertexCount();
+        uvs |= m.uvs.size() == m.vertexCount();
+        skinned |= m.isSkinned();
+    }
+    for (int i : chosen) {
+        const GraphicsMesh &m = character.meshes[size_t(i)];
+        out.name += (out.name.empty() ? "" : "+") + m.name;
+        const uint32_t base = uint32_t(out.positions.size());
+        const size_t n = m.vertexCount();
+        out.positions.insert(out.positions.end(), m.positions.begin(), m.positions.end());
+        if (normals) {
+            const std::vector<Vec3> src = m.normals.size() == n
+                                              ? m.normals
+                                              : computeVertexNormals(m.positions, m.indices);
+            out.normals.insert(out.normals.end(), src.begin(), src.end());
+        }
+        if (tangents) {
+            if (m.tangents.size() == n)
+                out.tangents.insert(out.tangents.end(), m.tangents.begin(), m.tangents.end());
+            else
+                out.tangents.resize(out.tangents.size() + n);
+        }
+        if (uvs) {
+            if (m.uvs.size() == n)
+                out.uvs.insert(out.uvs.end(), m.uvs.begin(), m.uvs.end());
+            else
+                out.uvs.resize(out.uvs.size() + n);
+        }
+        if (skinned) {
+            if (m.isSkinned()) {
+                out.skin.insert(out.skin.end(), m.skin.begin(), m.skin.end());
+            } else {
+                BoneInfluence rigid;
+                rigid.weights[0] = 1;
+                out.skin.resize(out.skin.size() + n, rigid);
+            }
+        }
+        Submesh sub;
+        sub.name = m.name;
+        if (!m.submeshes.empty()) {
+            sub.material = m.submeshes.front().material;
+            sub.baseColorTexture = m.submeshes.front().baseColorTexture;
+        }
+        sub.firstTriangle = uint32_t(out.indices.size() / 3);
+        sub.triangleCount = uint32_t(m.indices.size() / 3);
+        for (uint32_t idx : m.indices) {
+            if (idx >= n)
+                throw InputError("mesh \"" + m.name + "\" has a vertex index out of range");
+            out.indices.push_back(base + idx);
+        }
+        out.submeshes.push_back(std::move(sub));
+    }
+    return out;
+}
+
+SourceReference sourceReference(const Character &character, const std::string &assetPath)
+{
+    SourceReference ref;
+    ref.units = character.sourceUnits;
+    if (character.sourcePath.empty())
+        return ref;
+    ref.contentHash = contentHash(readFileBytes(character.sourcePath));
+    std::error_code ec;
+    const fs::path source = fs::absolute(character.sourcePath, ec);
+    const fs::path folder =
+        assetPath.empty() ? fs::current_path(ec) : fs::absolute(assetPath, ec).parent_path();
+    fs::path rel = fs::proximate(source, folder, ec);
+    if (ec)
+        rel = source;
+    ref.path = rel.generic_string();
+    return ref;
+}
+
+std::string folderOf(const std::string &assetPath)
+{
+    return assetPath.empty() ? std::string() : fs::path(assetPath).parent_path().string();
+}
+
+} // namespace
+
+ClothingAsset createAsset(const Character &character, const CreateAssetOptions &options,
+                          const ProgressCallback &progress)
+{
+    validateGenerationSettings(options.generation);
+    if (!std::isfinite(options.maxDistance) || options.maxDistance < 0)
+        throw InputError("the max distance must be a finite distance of 0 or more");
+    const FabricPreset *preset = findPreset(options.preset);
+    if (!preset) {
+        std::string list;
+        for (const FabricPreset &p : fabricPresets())
+            list += (list.empty() ? "" : ", ") + std::string(p.name);
+        throw InputError("unknown fabric preset \"" + options.preset + "\"; available: " + list);
+    }
+
+    std::vector<int> chosen;
+    if (options.garmentMeshes.empty()) {
+        for (size_t i = 0; i < character.meshes.size(); ++i) {
+            const bool skinned = i < character.meshSkinnedInSource.size()
+                                     ? bool(character.meshSkinnedInSource[i])
+                                     : character.meshes[i].isSkinned();
+            if (skinned && !character.meshes[i].indices.empty())
+                chosen.push_back(int(i));
+        }
+        if (chosen.empty())
+            throw InputError("the character has no skinned mesh to make a garment of; name the "
+                             "garment meshes (available: " +
+                             availableMeshes(character) + ")");
+    } else {
+        for (const std::string &name : options.garmentMeshes) {
+            const int i = character.findMesh(name);
+            if (i < 0)
+                throw InputError("no mesh named \"" + name + "\" in the character; available: " +
+                                 availableMeshes(character));
+            if (std::find(chosen.begin(), chosen.end(), i) == chosen.end())
+                chosen.push_back(i);
+        }
+    }
+
+    reportProgress(progress, 0.0f, "merging garment meshes");
+    ClothingAsset asset;
+    asset.name = character.sourcePath.empty() ? character.meshes[size_t(chosen.front())].name
+                                              : fs::path(character.sourcePath).stem().string();
+    asset.source = sourceReference(character, options.assetPath);
+    asset.skeleton = character.skeleton;
+    asset.simulation = preset->settings;
+    asset.presetName = preset->name;
+
+    GraphicsLod lod;
+    lod.mesh = mergeMeshes(character, chosen);
+    if (lod.mesh.indices.empty())
+        throw InputError("the garment meshes have no triangles");
+    lod.channels.resize(lod.mesh.vertexCount());
+    std::fill(lod.channels[FloatChannel::MaxDistance].begin(),
+              lod.channels[FloatChannel::MaxDistance].end(), options.maxDistance);
+    asset.lods.push_back(std::move(lod));
+
+    auto sub = [&](float from, float to) -> ProgressCallback {
+        if (!progress)
+            return {};
+        return [&progress, from, to](float f, std::string_view stage) {
+            return progress(from + (to - from) * f, stage);
+        };
+    };
+    GraphicsLod &first = asset.lods.front();
+    PhysicsMesh physics = generatePhysicsMesh(first.mesh, first.channels, asset.skeleton,
+                                              options.generation, sub(0.05f, 0.9f),
+                                              folderOf(options.assetPath));
+    reportProgress(progress, 0.9f, "building the skin map");
+    first.skinMap = buildSkinMap(first.mesh, first.channels, physics);
+    first.physicsMesh = 0;
+    asset.physicsMeshes.push_back(std::move(physics));
+    reportProgress(progress, 1.0f, "done");
+    return asset;
+}
+
+void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSettings &settings,
+                           const ProgressCallback &progress, const std::string &assetPath)
+{
+    if (lod >= asset.lods.size())
+        throw InputError("no graphical LoD " + std::to_string(lod) + " (the asset has " +
+                         std::to_string(asset.lods.size()) + ")");
+    const GraphicsLod &target = asset.lods[lod];
+    PhysicsMesh physics = generatePhysicsMesh(target.mesh, target.channels, asset.skeleton, settings,
+                                              progress, folderOf(assetPath));
+    // Every LoD driven by the same physics mesh gets a new skin map; all is built before the
+    // asset changes (strong guarantee).
+    const int index = target.physicsMesh;
+    std::vector<std::pair<size_t, SkinMap>> maps;
+    GenerationReport ownReport;
+    for (size_t l = 0; l < asset.lods.size(); ++l) {
+        if (l != lod && (index < 0 || asset.lods[l].physicsMesh != index))
+            continue;
+        reportProgress(progress, 0.95f, "building the skin map");
+        SkinMap map = buildSkinMap(asset.lods[l].mesh, asset.lods[l].channels, physics);
+        if (l == lod)
+            ownReport = physics.report;
+        maps.emplace_back(l, std::move(map));
+    }
+    physics.report = ownReport; // the skin-map figures of the LoD it was generated from
+    std::vector<PhysicsMesh> meshes = asset.physicsMeshes;
+    int newIndex = index;
+    if (index >= 0 && size_t(index) < meshes.size()) {
+        meshes[size_t(index)] = std::move(physics);
+    } else {
+        newIndex = int(meshes.size());
+        meshes.push_back(std::move(physics));
+    }
+    // Commit: nothing below throws.
+    asset.physicsMeshes.swap(meshes);
+    for (auto &[l, map] : maps) {
+        asset.lods[l].skinMap = std::move(map);
+        asset.lods[l].physicsMesh = newIndex;
+    }
+}
+
+} // namespace tweed

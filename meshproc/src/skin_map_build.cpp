@@ -1,0 +1,104 @@
+// Building the mesh-mesh skin map: each graphics vertex bound to its closest physics triangle
+// whose latch master mask overlaps the vertex's slave mask.
+#include "mesh_internal.h"
+#include "tweed/errors.h"
+#include "tweed/physics_mesh.h"
+#include "tweed/skin_map.h"
+
+#include <cmath>
+
+namespace tweed {
+
+SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, PhysicsMesh &physics)
+{
+    return buildSkinMap(mesh, channels, physics, SkinMapSettings{}, nullptr);
+}
+
+SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, PhysicsMesh &physics,
+                     const SkinMapSettings &settings, SkinMapReport *reportOut)
+{
+    const size_t n = mesh.vertexCount();
+    if (channels.vertexCount() != 0 && channels.vertexCount() != n)
+        throw InputError("the paint channels do not match the graphics mesh's vertices");
+    if (physics.indices.empty())
+        throw InputError("the physics mesh has no triangles to bind to");
+    if (!(settings.farDistance >= 0))
+        throw InputError("the far-binding distance must be 0 or more");
+
+    const std::vector<Vec3> physicsNormals = computeVertexNormals(physics.positions, physics.indices);
+    const size_t triCount = physics.triangleCount();
+    // A triangle belongs to the latch groups of any of its corners.
+    const std::vector<uint32_t> &master = physics.channels[MaskChannel::LatchMaster];
+    std::vector<uint32_t> triangleMask(triCount, kDefaultMask);
+    if (master.size() == physics.vertexCount())
+        for (size_t t = 0; t < triCount; ++t)
+            triangleMask[t] = master[physics.indices[3 * t]] | master[physics.indices[3 * t + 1]] |
+                              master[physics.indices[3 * t + 2]];
+    const std::vector<uint32_t> &slave = channels[MaskChannel::LatchSlave];
+
+    const MeshQuality quality = measureMeshQuality(physics.positions, physics.indices);
+    const float farDistance =
+        settings.farDistance > 0 ? settings.farDistance : 0.5f * quality.edgeLengthMean;
+    // Distance of the normal and tangent points from the vertex: far enough to be well
+    // conditioned, near enough to follow the local deformation.
+    const float frameOffset = std::max(0.25f * quality.edgeLengthMean, 1e-6f);
+
+    const std::vector<Vec3> graphicsNormals =
+        mesh.normals.size() == n ? mesh.normals : computeVertexNormals(mesh.positions, mesh.indices);
+
+    const detail::TriangleTree tree(physics.positions, physics.indices);
+    SkinMap map;
+    map.bindings.resize(n);
+    SkinMapReport report;
+    for (size_t v = 0; v < n; ++v) {
+        SkinBinding &bind = map.bindings[v];
+        const Vec3 &p = mesh.positions[v];
+        const uint32_t slaveMask = slave.size() == n ? slave[v] : kDefaultMask;
+        const detail::ClosestHit hit =
+            tree.closest(p, [&](uint32_t t) { return (triangleMask[t] & slaveMask) != 0; });
+        if (!hit.found()) {
+            bind.triangle = SkinMap::kUnbound;
+            report.failedVertices.push_back(uint32_t(v));
+            continue;
+        }
+        const uint32_t *tri = &physics.indices[3 * size_t(hit.triangle)];
+        const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
+                   &c = physics.positions[tri[2]];
+        const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
+                   &nc = physicsNormals[tri[2]];
+        // Frame of the vertex: its normal, and its tangent (or any direction across it).
+        Vec3 normal = normalize(graphicsNormals[v]);
+        if (lengthSquared(normal) == 0)
+            normal = normalize(na * hit.bary.x + nb * hit.bary.y + nc * hit.bary.z);
+        Vec3 tangent;
+        if (mesh.tangents.size() == n)
+            tangent = Vec3{mesh.tangents[v].x, mesh.tangents[v].y, mesh.tangents[v].z};
+        tangent = normalize(tangent - normal * dot(tangent, normal));
+        if (lengthSquared(tangent) == 0)
+            tangent = normalize(cross(normal, std::abs(normal.x) < 0.9f ? Vec3{1, 0, 0}
+                                                                       : Vec3{0, 1, 0}));
+        bind.triangle = hit.triangle;
+        bind.position = skinPointCoordinates(p, a, b, c, na, nb, nc);
+        bind.normal = skinPointCoordinates(p + normal * frameOffset, a, b, c, na, nb, nc);
+        bind.tangent = skinPointCoordinates(p + tangent * frameOffset, a, b, c, na, nb, nc);
+        if (!isFinite(bind.position) || !isFinite(bind.normal) || !isFinite(bind.tangent)) {
+            bind = SkinBinding{};
+            bind.triangle = SkinMap::kUnbound;
+            report.failedVertices.push_back(uint32_t(v));
+            continue;
+        }
+        ++report.bound;
+        const float offset = std::sqrt(hit.distanceSquared);
+        report.maxOffset = std::max(report.maxOffset, offset);
+        if (offset > farDistance)
+            ++report.farBindings;
+    }
+    physics.report.skinMapFarBindings = report.farBindings;
+    physics.report.skinMapMaxOffset = report.maxOffset;
+    physics.report.skinMapFailures = uint32_t(report.failedVertices.size());
+    if (reportOut)
+        *reportOut = std::move(report);
+    return map;
+}
+
+} // namespace tweed

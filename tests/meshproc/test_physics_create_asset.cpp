@@ -1,0 +1,230 @@
+// createAsset and regeneratePhysicsMesh on a character made in code.
+#include "physics_test_meshes.h"
+#include "tweed/create_asset.h"
+#include "tweed/errors.h"
+#include "tweed/file_io.h"
+#include "tweed/physics_mesh.h"
+#include "tweed/simulation_settings.h"
+#include "tweed/skin_map.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tweed;
+using namespace tweed::test;
+
+namespace {
+
+Character makeCharacter()
+{
+    Character c;
+    c.skeleton = makeSpine(1.0f);
+    GraphicsMesh body = makeTube(0.15f, 1.0f, 12, 6, "body");
+    body.submeshes[0].material = "skin";
+    c.meshes.push_back(body);
+    GraphicsMesh skirt = makeTube(0.25f, 0.6f, 24, 6, "skirt");
+    c.meshes.push_back(skirt);
+    GraphicsMesh sash = makeTube(0.26f, 0.1f, 24, 1, "sash");
+    for (Vec3 &p : sash.positions)
+        p.y += 0.6f;
+    c.meshes.push_back(sash);
+    GraphicsMesh prop = makeGrid(2, 2, 0.1f);
+    prop.name = "prop";
+    c.meshes.push_back(prop);
+    c.meshSkinnedInSource = {true, true, true, false};
+    c.sourceUnits.metresPerUnit = 0.01f;
+    return c;
+}
+
+template <class F> std::string errorOf(F &&f)
+{
+    try {
+        f();
+    } catch (const InputError &e) {
+        return e.what();
+    }
+    return {};
+}
+
+} // namespace
+
+class TestPhysicsCreateAsset : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void garmentMeshesMerged();
+    void defaultsToSkinnedMeshes();
+    void sourceReference();
+    void everyMethodNameIsHonoured();
+    void badInput();
+    void regenerate();
+    void regenerateIsAllOrNothing();
+};
+
+void TestPhysicsCreateAsset::garmentMeshesMerged()
+{
+    const Character c = makeCharacter();
+    CreateAssetOptions options;
+    options.garmentMeshes = {"skirt", "sash"};
+    options.maxDistance = 0.07f;
+    options.preset = "silk";
+    const ClothingAsset asset = createAsset(c, options);
+    QCOMPARE(asset.lods.size(), size_t(1));
+    const GraphicsLod &lod = asset.lods[0];
+    QCOMPARE(lod.mesh.vertexCount(), c.meshes[1].vertexCount() + c.meshes[2].vertexCount());
+    QCOMPARE(lod.mesh.submeshes.size(), size_t(2));
+    QCOMPARE(lod.mesh.submeshes[0].name, std::string("skirt"));
+    QCOMPARE(lod.mesh.submeshes[1].name, std::string("sash"));
+    QCOMPARE(lod.mesh.submeshes[1].firstTriangle, uint32_t(c.meshes[1].triangleCount()));
+    QCOMPARE(lod.mesh.submeshes[0].material, std::string("cloth"));
+    // The sash's indices point at its own vertices after the skirt's.
+    QCOMPARE(lod.mesh.positions[lod.mesh.indices[3 * c.meshes[1].triangleCount()]],
+             c.meshes[2].positions[c.meshes[2].indices[0]]);
+    QCOMPARE(asset.skeleton, c.skeleton);
+    QCOMPARE(lod.channels.vertexCount(), lod.mesh.vertexCount());
+    for (float d : lod.channels[FloatChannel::MaxDistance])
+        QCOMPARE(d, 0.07f);
+    QCOMPARE(asset.presetName, std::string("silk"));
+    QCOMPARE(asset.simulation, findPreset("silk")->settings);
+
+    QCOMPARE(asset.physicsMeshes.size(), size_t(1));
+    QCOMPARE(lod.physicsMesh, 0);
+    const PhysicsMesh &pm = asset.physicsMeshes[0];
+    QCOMPARE(pm.report.components, 2u);
+    QCOMPARE(pm.report.vertices, uint32_t(24 * 7 + 24 * 2));
+    QCOMPARE(pm.channels[FloatChannel::MaxDistance].size(), pm.positions.size());
+    QCOMPARE(pm.channels[FloatChannel::MaxDistance][5], 0.07f);
+    QCOMPARE(lod.skinMap.bindings.size(), lod.mesh.vertexCount());
+    QCOMPARE(pm.report.skinMapFailures, 0u);
+    std::vector<Vec3> positions(lod.mesh.vertexCount());
+    applySkinMap(lod.skinMap, pm.indices, pm.positions,
+                 computeVertexNormals(pm.positions, pm.indices), positions, nullptr);
+    QVERIFY(maxDistanceBetween(positions, lod.mesh.positions) < 1e-5f);
+}
+
+void TestPhysicsCreateAsset::defaultsToSkinnedMeshes()
+{
+    const Character c = makeCharacter();
+    const ClothingAsset asset = createAsset(c, {});
+    QCOMPARE(asset.lods[0].mesh.submeshes.size(), size_t(3)); // not the unskinned prop
+    QCOMPARE(asset.presetName, std::string("tweed"));
+    QCOMPARE(asset.source.units.metresPerUnit, 0.01f);
+    QVERIFY(asset.source.path.empty());
+}
+
+void TestPhysicsCreateAsset::sourceReference()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string root = dir.path().toStdString();
+    const std::string characterPath = root + "/characters/hero.gltf";
+    QVERIFY(QDir().mkpath(QString::fromStdString(root + "/characters")));
+    writeFileAtomically(characterPath, "not really glTF, but bytes to hash");
+    Character c = makeCharacter();
+    c.sourcePath = characterPath;
+    CreateAssetOptions options;
+    options.assetPath = root + "/assets/hero.tweed";
+    const ClothingAsset asset = createAsset(c, options);
+    QCOMPARE(asset.source.path, std::string("../characters/hero.gltf"));
+    QCOMPARE(asset.source.contentHash, contentHash("not really glTF, but bytes to hash"));
+    QCOMPARE(asset.name, std::string("hero"));
+}
+
+void TestPhysicsCreateAsset::everyMethodNameIsHonoured()
+{
+    const Character c = makeCharacter();
+    CreateAssetOptions options;
+    options.garmentMeshes = {"skirt"};
+    options.generation.method = GenerationMethod::Immediate;
+    QCOMPARE(createAsset(c, options).physicsMeshes[0].report.vertices, uint32_t(25 * 7));
+    options.generation.method = GenerationMethod::Weld;
+    QCOMPARE(createAsset(c, options).physicsMeshes[0].report.vertices, uint32_t(24 * 7));
+    options.generation.normals = NormalSource::Bones;
+    QCOMPARE(createAsset(c, options).physicsMeshes[0].settings.normals, NormalSource::Bones);
+    options.generation.submeshes = {"skirt"};
+    QCOMPARE(createAsset(c, options).physicsMeshes[0].settings.submeshes,
+             std::vector<std::string>{"skirt"});
+}
+
+void TestPhysicsCreateAsset::badInput()
+{
+    const Character c = makeCharacter();
+    CreateAssetOptions options;
+    options.garmentMeshes = {"cape"};
+    std::string e = errorOf([&] { createAsset(c, options); });
+    QVERIFY2(e.find("cape") != std::string::npos && e.find("skirt") != std::string::npos &&
+                 e.find("prop") != std::string::npos,
+             e.c_str());
+
+    options = {};
+    options.preset = "chainmail";
+    e = errorOf([&] { createAsset(c, options); });
+    QVERIFY2(e.find("chainmail") != std::string::npos && e.find("tweed") != std::string::npos &&
+                 e.find("silk") != std::string::npos,
+             e.c_str());
+
+    options = {};
+    options.generation.weldTolerance = -0.1f;
+    QVERIFY(!errorOf([&] { createAsset(c, options); }).empty());
+    options = {};
+    options.generation.voxelSize = std::nanf("");
+    QVERIFY(!errorOf([&] { createAsset(c, options); }).empty());
+    options = {};
+    options.maxDistance = std::nanf("");
+    QVERIFY(!errorOf([&] { createAsset(c, options); }).empty());
+    options = {};
+    options.generation.method = GenerationMethod::Simplify;
+    QVERIFY(!errorOf([&] { createAsset(c, options); }).empty());
+
+    Character unskinned = makeCharacter();
+    unskinned.meshSkinnedInSource = {false, false, false, false};
+    e = errorOf([&] { createAsset(unskinned, {}); });
+    QVERIFY2(e.find("skinned") != std::string::npos, e.c_str());
+
+    Character missingFile = makeCharacter();
+    missingFile.sourcePath = "/nonexistent/character.fbx";
+    QVERIFY_THROWS_EXCEPTION(FileError, createAsset(missingFile, {}));
+}
+
+void TestPhysicsCreateAsset::regenerate()
+{
+    const Character c = makeCharacter();
+    CreateAssetOptions options;
+    options.garmentMeshes = {"skirt"};
+    ClothingAsset asset = createAsset(c, options);
+    // A painted value survives regeneration: it lives on the graphics mesh.
+    std::fill(asset.lods[0].channels[FloatChannel::BackstopRadius].begin(),
+              asset.lods[0].channels[FloatChannel::BackstopRadius].end(), 0.3f);
+    GenerationSettings settings;
+    settings.method = GenerationMethod::Immediate;
+    regeneratePhysicsMesh(asset, 0, settings);
+    QCOMPARE(asset.physicsMeshes.size(), size_t(1));
+    QCOMPARE(asset.physicsMeshes[0].report.vertices, uint32_t(25 * 7));
+    QCOMPARE(asset.physicsMeshes[0].settings.method, GenerationMethod::Immediate);
+    for (float r : asset.physicsMeshes[0].channels[FloatChannel::BackstopRadius])
+        QCOMPARE(r, 0.3f);
+    QCOMPARE(asset.lods[0].skinMap.bindings.size(), asset.lods[0].mesh.vertexCount());
+}
+
+void TestPhysicsCreateAsset::regenerateIsAllOrNothing()
+{
+    const Character c = makeCharacter();
+    ClothingAsset asset = createAsset(c, {});
+    const ClothingAsset before = asset;
+    GenerationSettings bad;
+    bad.submeshes = {"nope"};
+    QVERIFY_THROWS_EXCEPTION(InputError, regeneratePhysicsMesh(asset, 0, bad));
+    QVERIFY(asset == before);
+    QVERIFY_THROWS_EXCEPTION(InputError, regeneratePhysicsMesh(asset, 3, {}));
+    QVERIFY(asset == before);
+    GenerationSettings immediate;
+    immediate.method = GenerationMethod::Immediate;
+    int calls = 0;
+    const ProgressCallback cancelLate = [&](float, std::string_view) { return ++calls < 3; };
+    QVERIFY_THROWS_EXCEPTION(Cancelled, regeneratePhysicsMesh(asset, 0, immediate, cancelLate));
+    QVERIFY(asset == before);
+}
+
+QTEST_APPLESS_MAIN(TestPhysicsCreateAsset)
+#include "test_physics_create_asset.moc"
