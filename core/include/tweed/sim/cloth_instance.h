@@ -1,0 +1,140 @@
+// The cloth run time: one simulated garment on one character, in the shape of APEX's
+// ClothingActor. Three tiers as in Jolt's soft bodies: ClothAssetData (immutable, shared by
+// every instance of an asset), SimulationSettings (a plain struct), and the ClothInstance's
+// own state.
+//
+// The solver is extended position-based dynamics (Macklin, Mueller, Chentanez 2016, "XPBD:
+// position-based simulation of compliant constrained dynamics") on Verlet particles, with
+// distance constraints in two groups (stretch, shear/bend) batched by graph colour so that a
+// colour runs in SIMD lanes and across threads; then APEX's hard constraints (top-down, moving
+// the lower vertex), long-range tethers (Kim, Chentanez, Mueller 2012), collision, backstop and
+// Max Distance last. Each frame is split into steps of a fixed rate with substeps, bone targets
+// and collision volumes interpolated across them. Stepping allocates nothing.
+#pragma once
+
+#include "tweed/asset.h"
+#include "tweed/sim/cloth_data.h"
+#include "tweed/sim/colliders.h"
+#include "tweed/sim/mass_spring.h"
+#include "tweed/sim/pendulum.h"
+#include "tweed/sim/thread_pool.h"
+
+#include <memory>
+#include <span>
+#include <vector>
+
+namespace tweed {
+
+/// What one graphical LoD of an asset needs at run time, shared by every instance of it.
+struct ClothAssetData
+{
+    std::shared_ptr<const ClothData> cloth;
+    std::vector<CollisionVolume> collisionVolumes;
+    std::vector<PendulumBone> pendulumBones;
+    std::vector<int> boneParents;
+    std::vector<Mat4> boneBind; ///< model-space bind pose of each bone (inverse of inverseBind)
+    // The graphics mesh the simulation drives, and how.
+    SkinMap skinMap;
+    std::vector<Vec3> graphicsPositions; ///< rest pose
+    std::vector<Vec3> graphicsNormals;   ///< rest pose; may be empty
+    std::vector<BoneInfluence> graphicsSkin;
+};
+
+/// Builds the run-time data of graphics LoD `lod` (its physics mesh, skin map, the asset's
+/// skeleton, collision volumes and pendulum bones). Throws InputError for a missing LoD or
+/// physics mesh, or an inconsistent mesh.
+std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &asset, int lod = 0,
+                                                          const ClothBuildOptions &options = {});
+
+/// Inputs of one frame.
+struct ClothFrame
+{
+    /// Skinning matrices (global pose times inverse bind), one per bone; empty: the rest pose.
+    std::span<const Mat4> skinning;
+    /// The character's model-to-world transform (rigid); the simulation runs in model space.
+    Mat4 world;
+    Vec3 wind;       ///< world-space wind velocity, m/s
+    float dt = 0.0f; ///< seconds since the previous frame
+};
+
+/// Physical level of detail for characters far away.
+struct PhysicalLod
+{
+    float maxDistanceScale = 1.0f; ///< 0..1, multiplies every Max Distance
+    float iterationScale = 1.0f;   ///< 0..1, multiplies the iteration count (at least 1 remains)
+};
+
+struct ClothInstanceOptions
+{
+    /// Threads to split batches across; null runs on the calling thread only. Results are
+    /// bit-identical with any pool.
+    std::shared_ptr<SimThreadPool> pool;
+};
+
+/// Measurements of the current state against the current targets (for tools and tests).
+struct ClothMeasurements
+{
+    float maxStretch = 0;  ///< largest mesh edge length over rest length
+    uint32_t maxDistanceViolations = 0; ///< vertices farther from their target than allowed
+    uint32_t backstopViolations = 0;    ///< vertices inside their backstop sphere
+    uint32_t penetrations = 0;          ///< vertices inside a (thickened) collision volume
+    uint32_t nonFinite = 0;             ///< vertices with a NaN or infinite coordinate
+};
+
+class ClothInstance
+{
+public:
+    /// From an asset's run-time data: bones, collision volumes and the skin map included.
+    ClothInstance(std::shared_ptr<const ClothAssetData> asset, const SimulationSettings &settings,
+                  const ClothInstanceOptions &options = {});
+    /// A bare cloth with no skeleton (targets stay at the rest pose) and no collision volumes.
+    ClothInstance(std::shared_ptr<const ClothData> cloth, const SimulationSettings &settings,
+                  const ClothInstanceOptions &options = {});
+    ~ClothInstance();
+    ClothInstance(const ClothInstance &) = delete;
+    ClothInstance &operator=(const ClothInstance &) = delete;
+
+    /// Replaces the settings (outside the documented ranges they are clamped); keeps the state.
+    void setSettings(const SimulationSettings &settings);
+    const SimulationSettings &settings() const;
+    /// Replaces the collision volumes (e.g. while an artist edits them). Bones index the
+    /// skeleton; volumes with bone -1 are fixed in model space.
+    void setCollisionVolumes(const std::vector<CollisionVolume> &volumes);
+    void setPhysicalLod(const PhysicalLod &lod);
+    /// Vertices that become fixed (zero inverse mass) in addition to those with Max Distance 0.
+    void setPinned(uint32_t vertex, bool pinned);
+
+    /// Advances the simulation by frame.dt: whole steps of the fixed rate run now, the rest of
+    /// the time is carried to the next frame. Throws InputError for a negative or non-finite
+    /// dt or a wrong number of skinning matrices.
+    void update(const ClothFrame &frame);
+    /// Puts every vertex on its skinned position for this frame's pose, at rest, and takes the
+    /// world transform without any world motion.
+    void reset(const ClothFrame &frame);
+    /// The character jumps to `world`: the next update feels no motion from the jump.
+    void teleport(const Mat4 &world);
+
+    /// Simulated physics mesh in model space (one entry per physics vertex).
+    const std::vector<Vec3> &positions() const;
+    /// Area-weighted vertex normals of the simulated mesh.
+    const std::vector<Vec3> &normals() const;
+    /// The skinned (animated) positions the simulation follows, at the simulation's time.
+    const std::vector<Vec3> &targetPositions() const;
+    /// Skinning matrices of the last frame with the pendulum bones applied.
+    const std::vector<Mat4> &skinningMatrices() const;
+    /// The deformed graphics mesh: bound vertices through the skin map, unbound ones by their
+    /// bones. Needs the asset constructor; otherwise throws InputError.
+    void deformGraphics(std::vector<Vec3> &positions, std::vector<Vec3> *normals) const;
+
+    ClothMeasurements measure() const;
+    /// Time simulated so far and steps taken.
+    double simulatedTime() const;
+    uint64_t stepCount() const;
+    const ClothData &data() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace tweed

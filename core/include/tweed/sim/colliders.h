@@ -1,0 +1,38 @@
+// Collision volumes placed in simulation space, and pushing points out of them. Each shape is
+// solved in its own frame; ellipsoids in their unit-sphere space (scale by the inverse radii,
+// project onto the unit sphere, scale back).
+#pragma once
+
+#include "tweed/collision.h"
+#include "tweed/math.h"
+
+#include <vector>
+
+namespace tweed {
+
+/// A volume at one instant: an orthonormal frame and the shape's sizes grown by the collision
+/// thickness.
+struct ColliderPose
+{
+    CollisionShape shape = CollisionShape::Sphere;
+    Vec3 origin;
+    Vec3 axisX{1, 0, 0}, axisY{0, 1, 0}, axisZ{0, 0, 1};
+    Vec3 radii{0.1f, 0.1f, 0.1f}; ///< ellipsoid
+    float radius = 0.1f;          ///< sphere, capsule, tapered capsule at -halfHeight
+    float radius2 = 0.1f;         ///< tapered capsule at +halfHeight
+    float halfHeight = 0.0f;
+};
+
+/// The rigid frame of `volume` when its bone has model-space matrix `boneGlobal` (scale in the
+/// bone is ignored; sizes are metres in model space). `thickness` grows every size.
+Transform colliderFrame(const CollisionVolume &volume, const Mat4 &boneGlobal);
+ColliderPose colliderPose(const CollisionVolume &volume, const Transform &frame, float thickness);
+
+/// Moves p to the volume's surface when it is inside; returns whether it was, and the outward
+/// surface normal there in *normal (when not null).
+bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal = nullptr);
+/// Signed distance from p to the volume's surface (negative inside). For ellipsoids measured in
+/// unit-sphere space and scaled by the smallest radius: exact in sign, approximate in size.
+float colliderDistance(const ColliderPose &pose, const Vec3 &p);
+
+} // namespace tweed

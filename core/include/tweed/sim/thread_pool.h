@@ -1,0 +1,58 @@
+// Worker threads the cloth solver splits its batches across. One pool may serve many cloth
+// instances, one update at a time. Work is split by fixed rules (never by who is fastest), so
+// results are bit-identical with any thread count.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tweed {
+
+/// A barrier the threads of one parallel region meet at between dependent phases. Spins
+/// briefly, then yields, since the machine may be shared.
+class SpinBarrier
+{
+public:
+    explicit SpinBarrier(int threads = 1) : mThreads(threads) {}
+    void setThreads(int threads) { mThreads = threads; }
+    int threads() const { return mThreads; }
+    void wait();
+
+private:
+    int mThreads;
+    std::atomic<uint32_t> mArrived{0};
+    std::atomic<uint32_t> mGeneration{0};
+};
+
+class SimThreadPool
+{
+public:
+    /// threads counts the calling thread: 2 starts one worker. Throws InputError below 1 or
+    /// above 64.
+    explicit SimThreadPool(int threads);
+    ~SimThreadPool();
+    SimThreadPool(const SimThreadPool &) = delete;
+    SimThreadPool &operator=(const SimThreadPool &) = delete;
+
+    int threads() const { return int(mWorkers.size()) + 1; }
+    /// Runs region(thread, threads) on every thread (the caller is thread 0) and returns when
+    /// all have finished. Calls from different threads are serialised.
+    void run(const std::function<void(int, int)> &region);
+
+private:
+    void workerLoop(int index);
+
+    std::vector<std::thread> mWorkers;
+    std::mutex mRunMutex;
+    const std::function<void(int, int)> *mRegion = nullptr;
+    std::atomic<uint64_t> mJob{0};
+    std::atomic<int> mPending{0};
+    std::atomic<bool> mStop{false};
+};
+
+} // namespace tweed

@@ -1,0 +1,413 @@
+#include "tweed/sim/cloth_data.h"
+
+#include "tweed/errors.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <queue>
+#include <string>
+#include <unordered_map>
+
+namespace tweed {
+namespace {
+
+constexpr uint8_t kShear = ClothData::kShear;
+constexpr uint8_t kBend = ClothData::kBend;
+
+uint64_t edgeKey(uint32_t a, uint32_t b)
+{
+    if (a > b)
+        std::swap(a, b);
+    return (uint64_t(a) << 32) | b;
+}
+
+void checkMesh(const PhysicsMesh &mesh)
+{
+    const size_t n = mesh.vertexCount();
+    if (mesh.indices.size() % 3 != 0)
+        throw InputError("physics mesh: index count " + std::to_string(mesh.indices.size()) +
+                         " is not a multiple of 3");
+    for (uint32_t i : mesh.indices)
+        if (i >= n)
+            throw InputError("physics mesh: triangle index " + std::to_string(i) +
+                             " out of range (" + std::to_string(n) + " vertices)");
+    for (size_t v = 0; v < n; ++v)
+        if (!isFinite(mesh.positions[v]))
+            throw InputError("physics mesh: vertex " + std::to_string(v) +
+                             " has a non-finite position");
+    if (!mesh.skin.empty() && mesh.skin.size() != n)
+        throw InputError("physics mesh: " + std::to_string(mesh.skin.size()) +
+                         " bone influences for " + std::to_string(n) + " vertices");
+    if (!mesh.normals.empty() && mesh.normals.size() != n)
+        throw InputError("physics mesh: " + std::to_string(mesh.normals.size()) +
+                         " normals for " + std::to_string(n) + " vertices");
+    for (size_t c = 0; c < kFloatChannelCount; ++c) {
+        const auto &values = mesh.channels.floats[c];
+        if (!values.empty() && values.size() != n)
+            throw InputError("physics mesh: channel " +
+                             std::string(channelName(FloatChannel(c))) + " has " +
+                             std::to_string(values.size()) + " values for " +
+                             std::to_string(n) + " vertices");
+        for (float x : values)
+            if (!std::isfinite(x) || x < 0)
+                throw InputError("physics mesh: channel " +
+                                 std::string(channelName(FloatChannel(c))) +
+                                 " has a negative or non-finite value");
+    }
+}
+
+std::vector<float> channelOrDefault(const PhysicsMesh &mesh, FloatChannel c)
+{
+    const auto &values = mesh.channels[c];
+    return values.empty() ? std::vector<float>(mesh.vertexCount(), defaultValue(c)) : values;
+}
+
+// Unique mesh edges (a < b), in order of first appearance.
+std::vector<uint32_t> meshEdges(const std::vector<uint32_t> &indices)
+{
+    std::vector<uint64_t> keys;
+    keys.reserve(indices.size());
+    for (size_t t = 0; t + 2 < indices.size(); t += 3)
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t a = indices[t + size_t(k)], b = indices[t + size_t((k + 1) % 3)];
+            if (a != b)
+                keys.push_back(edgeKey(a, b));
+        }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<uint32_t> edges;
+    edges.reserve(keys.size() * 2);
+    for (uint64_t k : keys) {
+        edges.push_back(uint32_t(k >> 32));
+        edges.push_back(uint32_t(k & 0xFFFFFFFFu));
+    }
+    return edges;
+}
+
+// Pairs of vertices opposite each other across an interior edge, excluding pairs that are
+// already mesh edges. A pair is shear when the edge it crosses is the longest edge of its
+// triangles (the diagonal of a quad), bend otherwise.
+std::vector<uint32_t> crossPairs(const std::vector<uint32_t> &indices,
+                                 const std::vector<uint32_t> &edges,
+                                 const std::vector<Vec3> &positions, std::vector<uint8_t> &kinds)
+{
+    std::unordered_map<uint64_t, std::vector<uint32_t>> opposite;
+    std::unordered_map<uint64_t, int> notLongest;
+    for (size_t t = 0; t + 2 < indices.size(); t += 3)
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t a = indices[t + size_t(k)], b = indices[t + size_t((k + 1) % 3)],
+                           c = indices[t + size_t((k + 2) % 3)];
+            if (a != b && c != a && c != b) {
+                opposite[edgeKey(a, b)].push_back(c);
+                const float ab = distance(positions[a], positions[b]);
+                if (ab < distance(positions[b], positions[c]) ||
+                    ab < distance(positions[c], positions[a]))
+                    ++notLongest[edgeKey(a, b)];
+            }
+        }
+    std::unordered_map<uint64_t, uint8_t> pairKind;
+    std::vector<uint64_t> existing;
+    for (size_t e = 0; e < edges.size(); e += 2)
+        existing.push_back(edgeKey(edges[e], edges[e + 1]));
+    std::vector<uint64_t> pairs;
+    for (size_t e = 0; e < edges.size(); e += 2) {
+        const auto it = opposite.find(edgeKey(edges[e], edges[e + 1]));
+        if (it == opposite.end())
+            continue;
+        const auto &opp = it->second;
+        const uint64_t crossed = edgeKey(edges[e], edges[e + 1]);
+        const uint8_t kind = notLongest.count(crossed) ? kBend : kShear;
+        for (size_t i = 0; i < opp.size(); ++i)
+            for (size_t j = i + 1; j < opp.size(); ++j)
+                if (opp[i] != opp[j]) {
+                    const uint64_t key = edgeKey(opp[i], opp[j]);
+                    pairs.push_back(key);
+                    auto [it2, added] = pairKind.emplace(key, kind);
+                    if (!added)
+                        it2->second = std::min(it2->second, kind);
+                }
+    }
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    std::vector<uint32_t> result;
+    for (uint64_t k : pairs)
+        if (!std::binary_search(existing.begin(), existing.end(), k)) {
+            result.push_back(uint32_t(k >> 32));
+            result.push_back(uint32_t(k & 0xFFFFFFFFu));
+            kinds.push_back(pairKind[k]);
+        }
+    return result;
+}
+
+// Greedy graph colouring of constraints (pairs) so that no colour uses a vertex twice. Returns
+// the pairs reordered by colour, each colour sorted by first vertex for locality, and padded.
+void colourConstraints(const std::vector<uint32_t> &pairs, const std::vector<float> &rest,
+                       const std::vector<float> &stiffness, const std::vector<uint8_t> &kinds,
+                       size_t vertexCount, ClothData &out,
+                       std::vector<ConstraintColour> &colours)
+{
+    constexpr size_t kWords = 4; // up to 256 colours per vertex
+    std::vector<uint64_t> used(vertexCount * kWords, 0);
+    const size_t count = pairs.size() / 2;
+    std::vector<uint32_t> colourOf(count);
+    uint32_t colourCount = 0;
+    for (size_t c = 0; c < count; ++c) {
+        const uint32_t a = pairs[2 * c], b = pairs[2 * c + 1];
+        uint32_t colour = 0;
+        for (size_t w = 0; w < kWords; ++w) {
+            const uint64_t taken = used[a * kWords + w] | used[b * kWords + w];
+            if (taken != ~uint64_t(0)) {
+                colour = uint32_t(w * 64 + size_t(std::countr_one(taken)));
+                break;
+            }
+            if (w + 1 == kWords)
+                throw InputError("physics mesh: vertex " + std::to_string(a) +
+                                 " has more than 256 constraints");
+        }
+        used[a * kWords + colour / 64] |= uint64_t(1) << (colour % 64);
+        used[b * kWords + colour / 64] |= uint64_t(1) << (colour % 64);
+        colourOf[c] = colour;
+        colourCount = std::max(colourCount, colour + 1);
+    }
+    std::vector<uint32_t> order(count);
+    for (size_t c = 0; c < count; ++c)
+        order[c] = uint32_t(c);
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+        if (colourOf[x] != colourOf[y])
+            return colourOf[x] < colourOf[y];
+        return pairs[2 * x] < pairs[2 * y];
+    });
+    size_t k = 0;
+    for (uint32_t colour = 0; colour < colourCount; ++colour) {
+        ConstraintColour range;
+        range.begin = uint32_t(out.constraintA.size());
+        for (; k < count && colourOf[order[k]] == colour; ++k) {
+            const uint32_t c = order[k];
+            out.constraintA.push_back(pairs[2 * c]);
+            out.constraintB.push_back(pairs[2 * c + 1]);
+            out.restLength.push_back(rest[c]);
+            out.stiffnessScale.push_back(stiffness[c]);
+            out.constraintKind.push_back(kinds[c]);
+        }
+        while ((out.constraintA.size() - range.begin) % ClothData::kBatchPadding != 0) {
+            out.constraintA.push_back(out.dummyVertex);
+            out.constraintB.push_back(out.dummyVertex);
+            out.restLength.push_back(0.0f);
+            out.stiffnessScale.push_back(1.0f);
+            out.constraintKind.push_back(ClothData::kPadding);
+        }
+        range.end = uint32_t(out.constraintA.size());
+        if (range.end > range.begin)
+            colours.push_back(range);
+    }
+}
+
+struct Forest
+{
+    std::vector<uint32_t> anchor, parent, depth, tree;
+    std::vector<float> distance;
+};
+
+// Shortest paths along mesh edges from the nearest fixed vertex (Dijkstra, ties broken by
+// vertex index so the result is deterministic).
+Forest shortestPathForest(const std::vector<Vec3> &positions, const std::vector<uint32_t> &edges,
+                          const std::vector<uint8_t> &fixed)
+{
+    const size_t n = positions.size();
+    std::vector<std::vector<uint32_t>> neighbours(n);
+    for (size_t e = 0; e < edges.size(); e += 2) {
+        neighbours[edges[e]].push_back(edges[e + 1]);
+        neighbours[edges[e + 1]].push_back(edges[e]);
+    }
+    Forest f;
+    f.anchor.assign(n, ClothData::kNone);
+    f.parent.assign(n, ClothData::kNone);
+    f.depth.assign(n, 0);
+    f.tree.assign(n, ClothData::kNone);
+    f.distance.assign(n, INFINITY);
+    using Item = std::pair<float, uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+    uint32_t trees = 0;
+    for (size_t v = 0; v < n; ++v)
+        if (fixed[v]) {
+            f.anchor[v] = uint32_t(v);
+            f.tree[v] = trees++;
+            f.distance[v] = 0;
+            queue.push({0.0f, uint32_t(v)});
+        }
+    std::vector<uint8_t> done(n, 0);
+    while (!queue.empty()) {
+        const auto [d, v] = queue.top();
+        queue.pop();
+        if (done[v])
+            continue;
+        done[v] = 1;
+        for (uint32_t w : neighbours[v]) {
+            if (fixed[w] || done[w])
+                continue;
+            const float nd = d + distance(positions[v], positions[w]);
+            if (nd < f.distance[w] || (nd == f.distance[w] && v < f.parent[w])) {
+                f.distance[w] = nd;
+                f.parent[w] = v;
+                f.anchor[w] = f.anchor[v];
+                f.tree[w] = f.tree[v];
+                f.depth[w] = f.depth[v] + 1;
+                queue.push({nd, w});
+            }
+        }
+    }
+    return f;
+}
+
+} // namespace
+
+std::vector<uint8_t> findEdgeVertices(const std::vector<uint32_t> &indices, size_t vertexCount)
+{
+    std::unordered_map<uint64_t, int> triangleCount;
+    for (size_t t = 0; t + 2 < indices.size(); t += 3)
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t a = indices[t + size_t(k)], b = indices[t + size_t((k + 1) % 3)];
+            if (a != b)
+                ++triangleCount[edgeKey(a, b)];
+        }
+    std::vector<uint32_t> degree(vertexCount, 0);
+    std::vector<uint8_t> edge(vertexCount, 0);
+    for (const auto &[key, count] : triangleCount) {
+        const uint32_t a = uint32_t(key >> 32), b = uint32_t(key & 0xFFFFFFFFu);
+        ++degree[a];
+        ++degree[b];
+        if (count == 1)
+            edge[a] = edge[b] = 1;
+    }
+    for (size_t v = 0; v < vertexCount; ++v)
+        if (degree[v] < 4)
+            edge[v] = 1;
+    return edge;
+}
+
+std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
+                                                const ClothBuildOptions &options)
+{
+    checkMesh(mesh);
+    const size_t n = mesh.vertexCount();
+    if (!options.masses.empty()) {
+        if (options.masses.size() != n)
+            throw InputError("cloth: " + std::to_string(options.masses.size()) +
+                             " masses for " + std::to_string(n) + " vertices");
+        for (float m : options.masses)
+            if (!(m > 0) || !std::isfinite(m))
+                throw InputError("cloth: vertex masses must be positive and finite");
+    }
+    auto data = std::make_shared<ClothData>();
+    ClothData &d = *data;
+    d.vertexCount = uint32_t(n);
+    d.dummyVertex = uint32_t(n);
+    d.restPositions = mesh.positions;
+    d.restNormals = mesh.normals.empty() ? computeVertexNormals(mesh.positions, mesh.indices)
+                                         : mesh.normals;
+    d.skin = mesh.skin;
+    d.indices = mesh.indices;
+    d.explicitMass = options.masses;
+    d.maxDistance = channelOrDefault(mesh, FloatChannel::MaxDistance);
+    d.backstopRadius = channelOrDefault(mesh, FloatChannel::BackstopRadius);
+    d.backstopDistance = channelOrDefault(mesh, FloatChannel::BackstopDistance);
+    d.dampingScale = channelOrDefault(mesh, FloatChannel::DampingScale);
+    d.windScale = channelOrDefault(mesh, FloatChannel::WindScale);
+    const std::vector<float> massScale = channelOrDefault(mesh, FloatChannel::MassScale);
+    const std::vector<float> stiffness = channelOrDefault(mesh, FloatChannel::StiffnessScale);
+
+    d.fixed.resize(n);
+    for (size_t v = 0; v < n; ++v)
+        d.fixed[v] = d.maxDistance[v] == 0.0f ? 1 : 0;
+
+    // A third of each triangle's area to each of its corners.
+    d.massPerDensity.assign(n, 0.0f);
+    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+        const uint32_t a = mesh.indices[t], b = mesh.indices[t + 1], c = mesh.indices[t + 2];
+        const float area = 0.5f * length(cross(mesh.positions[b] - mesh.positions[a],
+                                               mesh.positions[c] - mesh.positions[a]));
+        for (uint32_t v : {a, b, c})
+            d.massPerDensity[v] += area / 3.0f;
+    }
+    float meanArea = 0;
+    for (float a : d.massPerDensity)
+        meanArea += a;
+    meanArea = n ? meanArea / float(n) : 0.0f;
+    for (size_t v = 0; v < n; ++v) {
+        // A vertex without triangles (or with degenerate ones) still needs a mass.
+        float area = d.massPerDensity[v];
+        if (!(area > 0))
+            area = meanArea > 0 ? meanArea : 1e-4f;
+        d.area.push_back(area);
+        d.massPerDensity[v] = area * std::max(massScale[v], 1e-3f);
+    }
+
+    d.edges = meshEdges(mesh.indices);
+    d.edge = findEdgeVertices(mesh.indices, n);
+    d.stretchCount.assign(n, 0);
+    for (uint32_t v : d.edges)
+        ++d.stretchCount[v];
+
+    auto restAndStiffness = [&](const std::vector<uint32_t> &pairs, std::vector<float> &rest,
+                                std::vector<float> &stiff) {
+        for (size_t c = 0; c + 1 < pairs.size(); c += 2) {
+            const uint32_t a = pairs[c], b = pairs[c + 1];
+            rest.push_back(distance(mesh.positions[a], mesh.positions[b]));
+            stiff.push_back(0.5f * (stiffness[a] + stiffness[b]));
+        }
+    };
+    std::vector<float> rest, stiff;
+    restAndStiffness(d.edges, rest, stiff);
+    colourConstraints(d.edges, rest, stiff,
+                      std::vector<uint8_t>(d.edges.size() / 2, ClothData::kStretch), n, d,
+                      d.stretchColours);
+    d.stretchConstraintCount = uint32_t(d.edges.size() / 2);
+    std::vector<uint8_t> kinds;
+    const std::vector<uint32_t> cross = crossPairs(mesh.indices, d.edges, mesh.positions, kinds);
+    rest.clear();
+    stiff.clear();
+    restAndStiffness(cross, rest, stiff);
+    colourConstraints(cross, rest, stiff, kinds, n, d, d.bendColours);
+    d.bendConstraintCount = uint32_t(cross.size() / 2);
+
+    const Forest forest = shortestPathForest(mesh.positions, d.edges, d.fixed);
+    d.tetherAnchor = forest.anchor;
+    d.tetherLength = forest.distance;
+    d.hardParent = forest.parent;
+    d.hardDepth = forest.depth;
+    d.hardTree = forest.tree;
+    d.hardRestLength.assign(n, 0.0f);
+    for (size_t v = 0; v < n; ++v) {
+        if (d.tetherAnchor[v] == ClothData::kNone)
+            d.tetherLength[v] = 0.0f;
+        if (forest.parent[v] != ClothData::kNone)
+            d.hardRestLength[v] = distance(mesh.positions[v], mesh.positions[forest.parent[v]]);
+    }
+    return data;
+}
+
+std::vector<float> massGradient(const PhysicsMesh &mesh, float ratio)
+{
+    if (!(ratio > 0) || !std::isfinite(ratio))
+        throw InputError("mass gradient: the ratio must be positive, not " +
+                         std::to_string(ratio));
+    checkMesh(mesh);
+    const size_t n = mesh.vertexCount();
+    const std::vector<float> maxDistance = channelOrDefault(mesh, FloatChannel::MaxDistance);
+    std::vector<uint8_t> fixed(n);
+    for (size_t v = 0; v < n; ++v)
+        fixed[v] = maxDistance[v] == 0.0f ? 1 : 0;
+    const Forest forest = shortestPathForest(mesh.positions, meshEdges(mesh.indices), fixed);
+    float farthest = 0;
+    for (size_t v = 0; v < n; ++v)
+        if (forest.anchor[v] != ClothData::kNone)
+            farthest = std::max(farthest, forest.distance[v]);
+    std::vector<float> scale(n, 1.0f);
+    for (size_t v = 0; v < n; ++v)
+        if (forest.anchor[v] != ClothData::kNone && farthest > 0)
+            scale[v] = 1.0f + (ratio - 1.0f) * (1.0f - forest.distance[v] / farthest);
+    return scale;
+}
+
+} // namespace tweed

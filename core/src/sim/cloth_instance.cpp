@@ -1,0 +1,1355 @@
+#include "tweed/sim/cloth_instance.h"
+
+#include "tweed/errors.h"
+#include "tweed/skin_map.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <immintrin.h>
+#define TWEED_SIM_SSE 1
+#endif
+
+namespace tweed {
+namespace {
+
+constexpr float kGravity = 9.81f;
+constexpr float kAirDensity = 1.2f; // kg/m^3
+constexpr float kTiny = 1e-20f;
+
+/// A particle or target: position and, in w, the inverse mass (targets: unused).
+struct alignas(16) P4
+{
+    float x, y, z, w;
+};
+
+inline Vec3 v3(const P4 &p) { return {p.x, p.y, p.z}; }
+inline void setXyz(P4 &p, const Vec3 &v)
+{
+    p.x = v.x;
+    p.y = v.y;
+    p.z = v.z;
+}
+
+/// Rigid transform as rotation + translation.
+struct Rigid
+{
+    Quat rotation;
+    Vec3 translation;
+
+    Vec3 apply(const Vec3 &p) const { return rotate(rotation, p) + translation; }
+    Vec3 applyInverse(const Vec3 &p) const { return rotate(conjugate(rotation), p - translation); }
+};
+
+Rigid rigidOf(const Mat4 &m)
+{
+    const Transform t = decompose(m);
+    return {normalize(t.rotation), t.translation};
+}
+
+Rigid interpolate(const Rigid &a, const Rigid &b, float t)
+{
+    return {slerp(a.rotation, b.rotation, t), lerp(a.translation, b.translation, t)};
+}
+
+/// x' = R x + t as a 3x4 matrix, for the per-vertex world-motion transform.
+struct Affine
+{
+    Vec3 c0{1, 0, 0}, c1{0, 1, 0}, c2{0, 0, 1}, t{};
+    Vec3 apply(const Vec3 &p) const { return c0 * p.x + c1 * p.y + c2 * p.z + t; }
+};
+
+Affine affineOf(const Rigid &r)
+{
+    return {rotate(r.rotation, {1, 0, 0}), rotate(r.rotation, {0, 1, 0}),
+            rotate(r.rotation, {0, 0, 1}), r.translation};
+}
+
+/// Splits [0, count) in `parts` ranges whose starts are multiples of `align`.
+std::pair<uint32_t, uint32_t> splitRange(uint32_t count, int parts, int part, uint32_t align)
+{
+    const uint32_t blocks = (count + align - 1) / align;
+    const uint32_t per = (blocks + uint32_t(parts) - 1) / uint32_t(parts);
+    const uint32_t b = std::min(count, uint32_t(part) * per * align);
+    const uint32_t e = std::min(count, uint32_t(part + 1) * per * align);
+    return {b, e};
+}
+
+/// Cheap smooth deterministic noise in [-1, 1] for wind turbulence.
+float windNoise(const Vec3 &p, float t)
+{
+    return std::sin(p.x * 7.1f + t * 1.3f) * std::sin(p.y * 5.3f - t * 0.7f) *
+           std::sin(p.z * 6.7f + t * 1.1f + 0.5f);
+}
+
+// ------------------------------------------------------------------------------------------
+// The distance-constraint kernel. One colour: no two constraints share a vertex, so lanes and
+// threads are independent. Every constraint runs the same instructions whichever lane or thread
+// takes it, which keeps results bit-identical for any thread count.
+//   XPBD: dlambda = (-C - alphaTilde * lambda) / (wA + wB + alphaTilde)   (param = alphaTilde)
+//   PBD:  dlambda = -k C / (wA + wB)                                      (param = k)
+// then xA -= wA dlambda n, xB += wB dlambda n with n the unit vector from A to B.
+enum class LambdaMode { None, Init, Accumulate };
+
+template <bool Xpbd, LambdaMode Mode>
+void solveColourScalar(P4 *p, const uint32_t *ia, const uint32_t *ib, const float *rest,
+                       const float *param, float *lambda, uint32_t begin, uint32_t end)
+{
+    for (uint32_t c = begin; c < end; ++c) {
+        P4 &a = p[ia[c]];
+        P4 &b = p[ib[c]];
+        const float dx = b.x - a.x, dy = b.y - a.y, dz = b.z - a.z;
+        const float len = std::sqrt(dx * dx + dy * dy + dz * dz);
+        const float cval = len - rest[c];
+        const float wsum = a.w + b.w;
+        float dl;
+        if constexpr (Xpbd) {
+            const float lam = Mode == LambdaMode::Accumulate ? lambda[c] : 0.0f;
+            dl = (-cval - param[c] * lam) / std::max(wsum + param[c], kTiny);
+        } else {
+            dl = (-param[c] * cval) / std::max(wsum, kTiny);
+        }
+        if constexpr (Mode == LambdaMode::Init)
+            lambda[c] = dl;
+        else if constexpr (Mode == LambdaMode::Accumulate)
+            lambda[c] += dl;
+        const float f = dl / std::max(len, kTiny);
+        const float fa = f * a.w, fb = f * b.w;
+        a.x -= fa * dx;
+        a.y -= fa * dy;
+        a.z -= fa * dz;
+        b.x += fb * dx;
+        b.y += fb * dy;
+        b.z += fb * dz;
+    }
+}
+
+#if TWEED_SIM_SSE
+#if defined(__AVX__)
+constexpr uint32_t kLanes = 8;
+using VF = __m256;
+inline VF vadd(VF a, VF b) { return _mm256_add_ps(a, b); }
+inline VF vsub(VF a, VF b) { return _mm256_sub_ps(a, b); }
+inline VF vmul(VF a, VF b) { return _mm256_mul_ps(a, b); }
+inline VF vdiv(VF a, VF b) { return _mm256_div_ps(a, b); }
+inline VF vmax(VF a, VF b) { return _mm256_max_ps(a, b); }
+inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
+inline VF vset1(float x) { return _mm256_set1_ps(x); }
+inline VF vload(const float *p) { return _mm256_loadu_ps(p); }
+inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
+
+// Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
+inline void gather8(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+{
+    auto row = [&](int i) {
+        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(&p[idx[i]].x)),
+                                    _mm_load_ps(&p[idx[i + 4]].x), 1);
+    };
+    const VF r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+    const VF t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
+    const VF t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
+    x = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    y = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    z = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    w = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+}
+
+inline void scatter8(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
+{
+    const VF t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpacklo_ps(z, w);
+    const VF t2 = _mm256_unpackhi_ps(x, y), t3 = _mm256_unpackhi_ps(z, w);
+    const VF r0 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    const VF r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    const VF r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    const VF r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+    _mm_store_ps(&p[idx[0]].x, _mm256_castps256_ps128(r0));
+    _mm_store_ps(&p[idx[1]].x, _mm256_castps256_ps128(r1));
+    _mm_store_ps(&p[idx[2]].x, _mm256_castps256_ps128(r2));
+    _mm_store_ps(&p[idx[3]].x, _mm256_castps256_ps128(r3));
+    _mm_store_ps(&p[idx[4]].x, _mm256_extractf128_ps(r0, 1));
+    _mm_store_ps(&p[idx[5]].x, _mm256_extractf128_ps(r1, 1));
+    _mm_store_ps(&p[idx[6]].x, _mm256_extractf128_ps(r2, 1));
+    _mm_store_ps(&p[idx[7]].x, _mm256_extractf128_ps(r3, 1));
+}
+#define TWEED_GATHER gather8
+#define TWEED_SCATTER scatter8
+#else
+constexpr uint32_t kLanes = 4;
+using VF = __m128;
+inline VF vadd(VF a, VF b) { return _mm_add_ps(a, b); }
+inline VF vsub(VF a, VF b) { return _mm_sub_ps(a, b); }
+inline VF vmul(VF a, VF b) { return _mm_mul_ps(a, b); }
+inline VF vdiv(VF a, VF b) { return _mm_div_ps(a, b); }
+inline VF vmax(VF a, VF b) { return _mm_max_ps(a, b); }
+inline VF vsqrt(VF a) { return _mm_sqrt_ps(a); }
+inline VF vset1(float x) { return _mm_set1_ps(x); }
+inline VF vload(const float *p) { return _mm_loadu_ps(p); }
+inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
+
+inline void gather4(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+{
+    x = _mm_load_ps(&p[idx[0]].x);
+    y = _mm_load_ps(&p[idx[1]].x);
+    z = _mm_load_ps(&p[idx[2]].x);
+    w = _mm_load_ps(&p[idx[3]].x);
+    _MM_TRANSPOSE4_PS(x, y, z, w);
+}
+
+inline void scatter4(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
+{
+    _MM_TRANSPOSE4_PS(x, y, z, w);
+    _mm_store_ps(&p[idx[0]].x, x);
+    _mm_store_ps(&p[idx[1]].x, y);
+    _mm_store_ps(&p[idx[2]].x, z);
+    _mm_store_ps(&p[idx[3]].x, w);
+}
+#define TWEED_GATHER gather4
+#define TWEED_SCATTER scatter4
+#endif
+
+template <bool Xpbd, LambdaMode Mode>
+void solveColour(P4 *p, const uint32_t *ia, const uint32_t *ib, const float *rest,
+                 const float *param, float *lambda, uint32_t begin, uint32_t end)
+{
+    const VF tiny = vset1(kTiny);
+    for (uint32_t c = begin; c < end; c += kLanes) {
+        VF ax, ay, az, aw, bx, by, bz, bw;
+        TWEED_GATHER(p, ia + c, ax, ay, az, aw);
+        TWEED_GATHER(p, ib + c, bx, by, bz, bw);
+        const VF dx = vsub(bx, ax), dy = vsub(by, ay), dz = vsub(bz, az);
+        const VF len = vsqrt(vadd(vadd(vmul(dx, dx), vmul(dy, dy)), vmul(dz, dz)));
+        const VF cval = vsub(len, vload(rest + c));
+        const VF wsum = vadd(aw, bw);
+        const VF prm = vload(param + c);
+        VF dl;
+        if constexpr (Xpbd) {
+            VF num = cval;
+            if constexpr (Mode == LambdaMode::Accumulate)
+                num = vadd(num, vmul(prm, vload(lambda + c)));
+            dl = vdiv(vsub(vset1(0.0f), num), vmax(vadd(wsum, prm), tiny));
+        } else {
+            dl = vdiv(vsub(vset1(0.0f), vmul(prm, cval)), vmax(wsum, tiny));
+        }
+        if constexpr (Mode == LambdaMode::Init)
+            vstore(lambda + c, dl);
+        else if constexpr (Mode == LambdaMode::Accumulate)
+            vstore(lambda + c, vadd(vload(lambda + c), dl));
+        const VF f = vdiv(dl, vmax(len, tiny));
+        const VF fa = vmul(f, aw), fb = vmul(f, bw);
+        ax = vsub(ax, vmul(fa, dx));
+        ay = vsub(ay, vmul(fa, dy));
+        az = vsub(az, vmul(fa, dz));
+        bx = vadd(bx, vmul(fb, dx));
+        by = vadd(by, vmul(fb, dy));
+        bz = vadd(bz, vmul(fb, dz));
+        TWEED_SCATTER(p, ia + c, ax, ay, az, aw);
+        TWEED_SCATTER(p, ib + c, bx, by, bz, bw);
+    }
+}
+#else
+template <bool Xpbd, LambdaMode Mode>
+void solveColour(P4 *p, const uint32_t *ia, const uint32_t *ib, const float *rest,
+                 const float *param, float *lambda, uint32_t begin, uint32_t end)
+{
+    solveColourScalar<Xpbd, Mode>(p, ia, ib, rest, param, lambda, begin, end);
+}
+#endif
+
+/// Closest point to p in the Max Distance shape around target t with unit normal n: a ball of
+/// radius r, or with bias b a capsule along n (b < 0) or a disc across n (b > 0), each of
+/// extent r along its long direction.
+Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
+{
+    const Vec3 d = p - t;
+    Vec3 core{};
+    if (bias < 0) {
+        const float h = r * -bias;
+        core = n * std::clamp(dot(d, n), -h, h);
+    } else if (bias > 0) {
+        const float h = r * bias;
+        const Vec3 tangential = d - n * dot(d, n);
+        const float tl = length(tangential);
+        core = tl > h ? tangential * (h / tl) : tangential;
+    }
+    const float radius = r * (1.0f - std::abs(bias));
+    const Vec3 rel = d - core;
+    const float len2 = lengthSquared(rel);
+    if (len2 <= radius * radius)
+        return p;
+    const float len = std::sqrt(len2);
+    return t + core + rel * (radius / len);
+}
+
+/// How far p is outside the Max Distance shape (<= 0 inside).
+float maxDistanceExcess(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
+{
+    return distance(projectMaxDistance(p, t, n, r, bias), p);
+}
+
+} // namespace
+
+// ------------------------------------------------------------------------------------------
+
+std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &asset, int lod,
+                                                          const ClothBuildOptions &options)
+{
+    if (lod < 0 || size_t(lod) >= asset.lods.size())
+        throw InputError("asset has no graphics LoD " + std::to_string(lod));
+    const GraphicsLod &g = asset.lods[size_t(lod)];
+    if (g.physicsMesh < 0 || size_t(g.physicsMesh) >= asset.physicsMeshes.size())
+        throw InputError("graphics LoD " + std::to_string(lod) + " has no physics mesh");
+    const PhysicsMesh &mesh = asset.physicsMeshes[size_t(g.physicsMesh)];
+    const size_t bones = asset.skeleton.bones.size();
+    for (const BoneInfluence &inf : mesh.skin)
+        for (int k = 0; k < kMaxBoneInfluences; ++k)
+            if (inf.weights[size_t(k)] != 0.0f && inf.bones[size_t(k)] >= bones)
+                throw InputError("physics mesh: bone influence " +
+                                 std::to_string(inf.bones[size_t(k)]) + " out of range");
+    if (!g.skinMap.bindings.empty() && g.skinMap.bindings.size() != g.mesh.vertexCount())
+        throw InputError("graphics LoD " + std::to_string(lod) + ": skin map has " +
+                         std::to_string(g.skinMap.bindings.size()) + " bindings for " +
+                         std::to_string(g.mesh.vertexCount()) + " vertices");
+    for (const SkinBinding &b : g.skinMap.bindings)
+        if (b.triangle != SkinMap::kUnbound && b.triangle >= mesh.triangleCount())
+            throw InputError("graphics LoD " + std::to_string(lod) +
+                             ": skin map refers to a missing physics triangle");
+    auto data = std::make_shared<ClothAssetData>();
+    data->cloth = buildClothData(mesh, options);
+    data->collisionVolumes = asset.collisionVolumes;
+    data->pendulumBones = asset.pendulumBones;
+    for (const Bone &b : asset.skeleton.bones) {
+        data->boneParents.push_back(b.parent);
+        data->boneBind.push_back(inverse(b.inverseBind));
+    }
+    data->skinMap = g.skinMap;
+    data->graphicsPositions = g.mesh.positions;
+    data->graphicsNormals = g.mesh.normals;
+    data->graphicsSkin = g.mesh.skin;
+    return data;
+}
+
+struct ClothInstance::Impl
+{
+    std::shared_ptr<const ClothAssetData> asset;
+    std::shared_ptr<const ClothData> data;
+    SimulationSettings settings;
+    PhysicalLod lod;
+    std::shared_ptr<SimThreadPool> pool;
+    std::vector<CollisionVolume> volumes;
+    SpinBarrier barrier;
+
+    uint32_t n = 0;
+    // Per particle (n + 1: the last is the immovable dummy the padding constraints use).
+    std::vector<P4> pos, prev;
+    std::vector<P4> target0, target1; ///< skinned positions at the interval's start and end
+    std::vector<P4> normal0, normal1; ///< skinned normals likewise
+    std::vector<P4> params; ///< x Max Distance, y backstop radius, z backstop distance, w keep
+    std::vector<float> invMass, windFactor, tetherLength;
+    std::vector<uint8_t> pinned;
+    std::vector<float> constraintParam, lambda;
+    int iterations = 1;
+    float stepLength = 1.0f / 60;
+    float substepLength = 1.0f / 60;
+    bool xpbd = true;
+
+    // Hard constraints: per thread, the vertices of its trees in top-down order.
+    std::vector<std::vector<uint32_t>> hardLists;
+
+    // Pose and motion.
+    std::vector<Mat4> skinning; ///< with pendulum bones applied
+    std::vector<Mat4> boneGlobal;
+    std::vector<PendulumState> pendulums;
+    std::vector<std::vector<int>> pendulumChildren; ///< bones turned by each pendulum
+    Rigid world0, world1;
+    std::vector<Transform> volumeFrame0, volumeFrame1;
+    Vec3 windWorld;
+    std::vector<std::vector<ColliderPose>> threadColliders;
+    std::vector<Vec3> windNormals;
+    bool skinned = false;
+    bool started = false;
+    double accumulator = 0;
+    double time = 0;
+    uint64_t steps = 0;
+
+    // Mass-spring model state.
+    MassSpringSystem springs;
+    bool springsBuilt = false;
+
+    // Read-back caches.
+    mutable std::vector<Vec3> outPositions, outNormals, outTargets;
+    mutable bool positionsValid = false, normalsValid = false, targetsValid = false;
+
+    // Frame-constant values of the running update (read by every thread).
+    struct FrameRun
+    {
+        int steps = 0;
+        double span = 0; ///< seconds from the last step to the frame's end
+        float alphaEnd = 0;
+        bool wind = false;
+        bool moved = false;
+    } run;
+
+    struct Substep
+    {
+        float alpha = 0;  ///< of the frame interval, for targets and volumes
+        Vec3 gravity;     ///< model space
+        Vec3 wind;        ///< model space, with gusts
+        float time = 0;
+        bool moved = false;
+        Affine motion[2]; ///< world-motion transforms of ordinary and edge vertices
+    };
+
+    Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
+         const ClothInstanceOptions &options)
+        : data(std::move(cloth)), pool(options.pool)
+    {
+        n = data->vertexCount;
+        const size_t count = size_t(n) + 1;
+        pos.assign(count, P4{0, 0, 0, 0});
+        prev = target0 = target1 = normal0 = normal1 = params = pos;
+        invMass.assign(count, 0.0f);
+        windFactor.assign(count, 0.0f);
+        tetherLength.assign(count, 0.0f);
+        pinned.assign(n, 0);
+        constraintParam.assign(data->constraintA.size(), 0.0f);
+        lambda.assign(data->constraintA.size(), 0.0f);
+        windNormals.assign(n, Vec3{});
+        const int threads = pool ? pool->threads() : 1;
+        barrier.setThreads(threads);
+        threadColliders.resize(size_t(threads));
+        buildHardLists(threads);
+        for (uint32_t v = 0; v < n; ++v) {
+            setXyz(target0[v], data->restPositions[v]);
+            setXyz(normal0[v], data->restNormals[v]);
+        }
+        target1 = target0;
+        normal1 = normal0;
+        skinned = !data->skin.empty();
+        setSettings(s);
+    }
+
+    void buildHardLists(int threads)
+    {
+        // Whole trees per thread (contiguous in tree order, balanced by size), each list sorted
+        // by depth so a parent is always final before its children.
+        uint32_t trees = 0;
+        for (uint32_t t : data->hardTree)
+            if (t != ClothData::kNone)
+                trees = std::max(trees, t + 1);
+        std::vector<uint32_t> treeSize(trees, 0);
+        for (uint32_t t : data->hardTree)
+            if (t != ClothData::kNone)
+                ++treeSize[t];
+        std::vector<int> owner(trees, 0);
+        uint32_t total = 0;
+        for (uint32_t s : treeSize)
+            total += s;
+        uint32_t acc = 0;
+        for (uint32_t t = 0; t < trees; ++t) {
+            owner[t] = std::min(threads - 1, int(uint64_t(acc) * uint64_t(threads) /
+                                                 std::max<uint64_t>(total, 1)));
+            acc += treeSize[t];
+        }
+        hardLists.assign(size_t(threads), {});
+        for (uint32_t v = 0; v < n; ++v)
+            if (data->hardParent[v] != ClothData::kNone)
+                hardLists[size_t(owner[data->hardTree[v]])].push_back(v);
+        for (auto &list : hardLists)
+            std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
+                return data->hardDepth[a] < data->hardDepth[b];
+            });
+    }
+
+    void setSettings(const SimulationSettings &input)
+    {
+        // Clamp to the documented ranges: the solver is only promised stable inside them.
+        SimulationSettings s = input;
+        for (const SettingField &f : settingsFields()) {
+            const double value = f.get(s);
+            f.set(s, std::isfinite(value) ? std::clamp(value, f.min, f.max) : f.min);
+        }
+        settings = s;
+        configure();
+    }
+
+    void configure()
+    {
+        const SimulationSettings &s = settings;
+        const ClothData &c = *data;
+        stepLength = 1.0f / s.stepsPerSecond;
+        substepLength = stepLength / float(std::max(1, s.substeps));
+        iterations = std::max(1, int(std::lround(float(s.iterations) *
+                                                 std::clamp(lod.iterationScale, 0.0f, 1.0f))));
+        xpbd = s.useCompliance;
+        const float lodScale = std::clamp(lod.maxDistanceScale, 0.0f, 1.0f);
+        const float h = substepLength;
+        for (uint32_t v = 0; v < n; ++v) {
+            const bool edge = c.edge[v] != 0;
+            const float mass = c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v]
+                                                      : c.explicitMass[v];
+            const float radius = c.maxDistance[v] * s.maxDistanceScale *
+                                 (edge ? s.edgeMaxDistanceScale : 1.0f) * lodScale;
+            const bool fixed = c.fixed[v] || pinned[v] || radius <= 0.0f;
+            invMass[v] = fixed ? 0.0f : 1.0f / mass;
+            pos[v].w = prev[v].w = invMass[v];
+            const float damping = std::clamp(
+                s.damping * c.dampingScale[v] * (edge ? s.edgeDampingScale : 1.0f), 0.0f, 1.0f);
+            params[v] = {fixed ? 0.0f : radius, s.backstop ? c.backstopRadius[v] : 0.0f,
+                         c.backstopDistance[v], std::pow(1.0f - damping, h)};
+            windFactor[v] = fixed ? 0.0f
+                                  : c.area[v] * c.windScale[v] *
+                                        (edge ? s.edgeWindScale : 1.0f) * invMass[v];
+            tetherLength[v] = c.tetherLength[v] * s.stretchLimit;
+        }
+        for (size_t k = 0; k < c.constraintA.size(); ++k) {
+            const bool stretch = k < (c.stretchColours.empty() ? 0 : c.stretchColours.back().end);
+            const float scale = std::max(c.stiffnessScale[k], 1e-6f);
+            if (xpbd) {
+                const float compliance = stretch ? s.stretchCompliance : s.bendCompliance;
+                // Padding constraints get 1 so their denominator is never zero.
+                constraintParam[k] = c.constraintKind[k] == ClothData::kPadding
+                                         ? 1.0f
+                                         : compliance / scale / (h * h);
+            } else {
+                // Per-iteration stiffness made independent of the iteration count.
+                const float k1 = std::clamp((stretch ? s.stretchStiffness : s.bendStiffness) *
+                                                c.stiffnessScale[k],
+                                            0.0f, 1.0f);
+                constraintParam[k] = 1.0f - std::pow(1.0f - k1, 1.0f / float(iterations));
+            }
+        }
+        if (s.model == int(SolverModel::MassSpring))
+            configureSprings();
+        positionsValid = normalsValid = false;
+    }
+
+    void configureSprings()
+    {
+        const ClothData &c = *data;
+        const SimulationSettings &s = settings;
+        if (!springsBuilt) {
+            springs.springs.clear();
+            for (size_t k = 0; k < c.constraintA.size(); ++k) {
+                if (c.constraintKind[k] == ClothData::kPadding)
+                    continue;
+                Spring sp;
+                sp.a = c.constraintA[k];
+                sp.b = c.constraintB[k];
+                sp.restLength = c.restLength[k];
+                springs.springs.push_back(sp);
+            }
+            springs.positions.resize(n);
+            springs.velocities.assign(n, Vec3{});
+            for (uint32_t v = 0; v < n; ++v) {
+                springs.positions[v] = v3(pos[v]);
+                springs.velocities[v] = (v3(pos[v]) - v3(prev[v])) / substepLength;
+            }
+            springsBuilt = true;
+        }
+        size_t i = 0;
+        for (size_t k = 0; k < c.constraintA.size(); ++k) {
+            const uint8_t kind = c.constraintKind[k];
+            if (kind == ClothData::kPadding)
+                continue;
+            Spring &sp = springs.springs[i++];
+            sp.stiffness = (kind == ClothData::kStretch ? s.structuralSpring
+                            : kind == ClothData::kShear ? s.shearSpring
+                                                        : s.bendSpring) *
+                           c.stiffnessScale[k];
+            sp.damping = s.springDamping;
+        }
+        springs.inverseMass.assign(invMass.begin(), invMass.begin() + n);
+        springs.damping = s.damping;
+        springs.integrator = SpringIntegrator(s.springIntegrator);
+        springs.provotLimit = s.provotLimit;
+        springs.tearFactor = s.tearFactor;
+    }
+
+    // --- Frame inputs --------------------------------------------------------------------
+
+    void takePose(const ClothFrame &frame, bool resetPendulums)
+    {
+        const size_t bones = asset ? asset->boneBind.size() : 0;
+        if (!frame.skinning.empty() && frame.skinning.size() != bones)
+            throw InputError("cloth update: " + std::to_string(frame.skinning.size()) +
+                             " skinning matrices for " + std::to_string(bones) + " bones");
+        skinning.resize(bones);
+        boneGlobal.resize(bones);
+        for (size_t b = 0; b < bones; ++b) {
+            skinning[b] = frame.skinning.empty() ? Mat4{} : frame.skinning[b];
+            boneGlobal[b] = skinning[b] * asset->boneBind[b];
+        }
+        world1 = rigidOf(frame.world);
+        windWorld = frame.wind;
+        if (asset) {
+            if (resetPendulums)
+                for (PendulumState &p : pendulums)
+                    p.started = false;
+            const Vec3 gravity =
+                world1.applyInverse(world1.translation + Vec3{0, -kGravity * settings.gravityScale, 0});
+            for (size_t i = 0; i < asset->pendulumBones.size(); ++i) {
+                const PendulumBone &pb = asset->pendulumBones[i];
+                if (pb.bone < 0 || size_t(pb.bone) >= bones)
+                    continue;
+                const Quat q =
+                    stepPendulum(pb, pendulums[i], boneGlobal[size_t(pb.bone)], gravity, frame.dt);
+                const Vec3 o = boneGlobal[size_t(pb.bone)].column(3);
+                const Mat4 correction =
+                    Mat4::translation(o) * Mat4::rotation(q) * Mat4::translation(-o);
+                for (int b : pendulumChildren[i]) {
+                    skinning[size_t(b)] = correction * skinning[size_t(b)];
+                    boneGlobal[size_t(b)] = correction * boneGlobal[size_t(b)];
+                }
+            }
+        }
+        volumeFrame1.resize(volumes.size());
+        for (size_t i = 0; i < volumes.size(); ++i) {
+            const int bone = volumes[i].bone;
+            volumeFrame1[i] = colliderFrame(volumes[i], bone >= 0 && size_t(bone) < bones
+                                                            ? boneGlobal[size_t(bone)]
+                                                            : Mat4{});
+        }
+    }
+
+    // Skinned targets and normals at the end of the frame, for vertices [b, e).
+    void skinTargets(uint32_t b, uint32_t e)
+    {
+        const ClothData &c = *data;
+        for (uint32_t v = b; v < e; ++v) {
+            const BoneInfluence &inf = c.skin[v];
+            Vec3 p{}, nrm{};
+            float total = 0;
+            for (int k = 0; k < kMaxBoneInfluences; ++k) {
+                const float w = inf.weights[size_t(k)];
+                if (w == 0.0f)
+                    continue;
+                const Mat4 &m = skinning[inf.bones[size_t(k)]];
+                p += m.transformPoint(c.restPositions[v]) * w;
+                nrm += m.transformVector(c.restNormals[v]) * w;
+                total += w;
+            }
+            if (total == 0.0f) {
+                p = c.restPositions[v];
+                nrm = c.restNormals[v];
+            }
+            setXyz(target1[v], p);
+            setXyz(normal1[v], normalize(nrm));
+        }
+    }
+
+    // --- Stepping ------------------------------------------------------------------------
+
+    Substep makeSubstep(int step, int sub, int thread)
+    {
+        Substep ctx;
+        const int substeps = std::max(1, settings.substeps);
+        const double t = double(step * substeps + sub + 1) * double(substepLength);
+        const double tPrev = double(step * substeps + sub) * double(substepLength);
+        ctx.alpha = float(std::min(1.0, t / run.span));
+        const float alphaPrev = float(std::min(1.0, tPrev / run.span));
+        const Rigid w = interpolate(world0, world1, ctx.alpha);
+        ctx.gravity = rotate(conjugate(w.rotation), {0, -kGravity * settings.gravityScale, 0});
+        ctx.time = float(time + t);
+        if (run.wind) {
+            const float f = settings.windGustFrequency * 2.0f * kPi;
+            const float gust = 1.0f + settings.windGust * (0.6f * std::sin(f * ctx.time) +
+                                                           0.4f * std::sin(2.3f * f * ctx.time + 1.3f));
+            ctx.wind = rotate(conjugate(w.rotation), windWorld * gust);
+        }
+        ctx.moved = run.moved;
+        if (run.moved) {
+            // A point fixed in the world moves, in model space, by w^-1 * wPrev; each vertex
+            // feels the chosen share of that motion.
+            const Rigid wp = interpolate(world0, world1, alphaPrev);
+            const Quat q = normalize(conjugate(w.rotation) * wp.rotation);
+            const Vec3 tr = w.applyInverse(wp.translation);
+            for (int edge = 0; edge < 2; ++edge) {
+                const float scale = edge ? settings.edgeWorldMotionScale : 1.0f;
+                const float lin = std::clamp(settings.worldLinearMotion * scale, 0.0f, 1.0f);
+                const float ang = std::clamp(settings.worldAngularMotion * scale, 0.0f, 1.0f);
+                ctx.motion[edge] = affineOf({slerp(Quat{}, q, ang), tr * lin});
+            }
+        }
+        std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
+        poses.resize(volumes.size()); // no allocation after the first step
+        for (size_t i = 0; i < volumes.size(); ++i) {
+            const Transform f0 = volumeFrame0[i], f1 = volumeFrame1[i];
+            Transform f;
+            f.translation = lerp(f0.translation, f1.translation, ctx.alpha);
+            f.rotation = slerp(f0.rotation, f1.rotation, ctx.alpha);
+            poses[i] = colliderPose(volumes[i], f, settings.collisionThickness);
+        }
+        return ctx;
+    }
+
+    Vec3 targetAt(uint32_t v, float alpha) const
+    {
+        return lerp(v3(target0[v]), v3(target1[v]), alpha);
+    }
+
+    void integrate(uint32_t b, uint32_t e, const Substep &ctx)
+    {
+        const ClothData &c = *data;
+        const float h = substepLength, h2 = h * h;
+        for (uint32_t v = b; v < e; ++v) {
+            P4 &x = pos[v];
+            P4 &p = prev[v];
+            if (x.w == 0.0f) {
+                const Vec3 t = targetAt(v, ctx.alpha);
+                setXyz(x, t);
+                setXyz(p, t);
+                continue;
+            }
+            Vec3 xv = v3(x), pv = v3(p);
+            if (ctx.moved) {
+                const Affine &m = ctx.motion[c.edge[v] ? 1 : 0];
+                xv = m.apply(xv);
+                pv = m.apply(pv);
+            }
+            const Vec3 vel = (xv - pv) * params[v].w;
+            Vec3 acc = ctx.gravity;
+            if (run.wind)
+                acc += windAcceleration(v, xv, vel / h, ctx);
+            setXyz(p, xv);
+            setXyz(x, xv + vel + acc * h2);
+        }
+    }
+
+    // Quadratic drag against the wind relative to the vertex, along its normal, and lift along
+    // the tangential relative wind; the change of velocity never exceeds the relative velocity.
+    Vec3 windAcceleration(uint32_t v, const Vec3 &x, const Vec3 &velocity, const Substep &ctx) const
+    {
+        const float turbulence = 1.0f + settings.windTurbulence * windNoise(x, ctx.time);
+        const Vec3 rel = ctx.wind * turbulence - velocity;
+        const Vec3 nrm = windNormals[v];
+        const float vn = dot(rel, nrm);
+        const Vec3 tangential = rel - nrm * vn;
+        const float k = 0.5f * kAirDensity * windFactor[v];
+        Vec3 drag = nrm * (settings.windDrag * k * vn * std::abs(vn));
+        Vec3 lift = tangential * (settings.windLift * k * std::abs(vn));
+        const float h = substepLength;
+        const float dragLimit = std::abs(vn) / h, liftLimit = length(tangential) / h;
+        const float dl = length(drag), ll = length(lift);
+        if (dl > dragLimit)
+            drag *= dragLimit / dl;
+        if (ll > liftLimit)
+            lift *= liftLimit / ll;
+        return drag + lift;
+    }
+
+    void solveConstraints(int thread, int threads)
+    {
+        const ClothData &c = *data;
+        P4 *p = pos.data();
+        for (int it = 0; it < iterations; ++it) {
+            const LambdaMode mode = iterations == 1 ? LambdaMode::None
+                                    : it == 0       ? LambdaMode::Init
+                                                    : LambdaMode::Accumulate;
+            for (const auto *colours : {&c.stretchColours, &c.bendColours})
+                for (const ConstraintColour &colour : *colours) {
+                    const auto [b0, e0] = splitRange(colour.end - colour.begin, threads, thread,
+                                                     ClothData::kBatchPadding);
+                    const uint32_t b = colour.begin + b0, e = colour.begin + e0;
+                    if (b < e)
+                        solveRange(p, b, e, mode);
+                    barrier.wait();
+                }
+        }
+    }
+
+    void solveRange(P4 *p, uint32_t b, uint32_t e, LambdaMode mode)
+    {
+        const ClothData &c = *data;
+        const uint32_t *ia = c.constraintA.data(), *ib = c.constraintB.data();
+        const float *rest = c.restLength.data(), *prm = constraintParam.data();
+        float *lam = lambda.data();
+        if (xpbd) {
+            if (mode == LambdaMode::None)
+                solveColour<true, LambdaMode::None>(p, ia, ib, rest, prm, lam, b, e);
+            else if (mode == LambdaMode::Init)
+                solveColour<true, LambdaMode::Init>(p, ia, ib, rest, prm, lam, b, e);
+            else
+                solveColour<true, LambdaMode::Accumulate>(p, ia, ib, rest, prm, lam, b, e);
+        } else {
+            solveColour<false, LambdaMode::None>(p, ia, ib, rest, prm, lam, b, e);
+        }
+    }
+
+    // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
+    // the vertex (the parent is final already: lists are sorted top-down).
+    void hardConstraints(int thread)
+    {
+        const ClothData &c = *data;
+        const float limit = settings.stretchLimit;
+        for (uint32_t v : hardLists[size_t(thread)]) {
+            P4 &x = pos[v];
+            if (x.w == 0.0f)
+                continue;
+            const P4 &u = pos[c.hardParent[v]];
+            const Vec3 d = v3(x) - v3(u);
+            const float len2 = lengthSquared(d);
+            const float maxLen = c.hardRestLength[v] * limit;
+            if (len2 > maxLen * maxLen)
+                setXyz(x, v3(u) + d * (maxLen / std::sqrt(len2)));
+        }
+    }
+
+    // Tethers, collision volumes, backstop and Max Distance (last, so it always holds).
+    void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread)
+    {
+        const ClothData &c = *data;
+        const SimulationSettings &s = settings;
+        const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
+        const float bias = s.maxDistanceBias;
+        for (uint32_t v = b; v < e; ++v) {
+            P4 &xp = pos[v];
+            if (xp.w == 0.0f)
+                continue;
+            Vec3 x = v3(xp);
+            if (s.tethers) {
+                const uint32_t a = c.tetherAnchor[v];
+                if (a != ClothData::kNone) {
+                    const Vec3 anchor = v3(pos[a]);
+                    const Vec3 d = x - anchor;
+                    const float len2 = lengthSquared(d), maxLen = tetherLength[v];
+                    if (len2 > maxLen * maxLen)
+                        x = anchor + d * (maxLen / std::sqrt(len2));
+                }
+            }
+            for (const ColliderPose &pose : poses) {
+                Vec3 nrm;
+                if (pushOutOfCollider(pose, x, &nrm) && s.friction > 0) {
+                    // Friction: remove part of the tangential velocity of touching vertices.
+                    const Vec3 vel = x - v3(prev[v]);
+                    const Vec3 tangential = vel - nrm * dot(vel, nrm);
+                    setXyz(prev[v], v3(prev[v]) + tangential * s.friction);
+                }
+            }
+            const P4 &prm = params[v];
+            const Vec3 t = targetAt(v, ctx.alpha);
+            Vec3 nrm{};
+            if (prm.y > 0 || bias != 0.0f)
+                nrm = normalize(lerp(v3(normal0[v]), v3(normal1[v]), ctx.alpha));
+            const bool backstop = prm.y > 0;
+            const Vec3 centre = t - nrm * (prm.z + prm.y);
+            if (backstop) {
+                const Vec3 d = x - centre;
+                const float len2 = lengthSquared(d);
+                if (len2 < prm.y * prm.y) {
+                    const float len = std::sqrt(len2);
+                    x = len > kTiny ? centre + d * (prm.y / len) : centre + nrm * prm.y;
+                }
+            }
+            x = projectMaxDistance(x, t, nrm, prm.x, bias);
+            if (backstop) {
+                // Max Distance may have pulled the vertex into the backstop sphere: move it
+                // back along the segment towards the target, which is outside the sphere, to
+                // the sphere's surface (inside both shapes, since the Max Distance shape is
+                // convex and contains the target).
+                const Vec3 d = x - centre;
+                if (lengthSquared(d) < prm.y * prm.y * (1.0f - 1e-6f)) {
+                    const Vec3 dir = x - t;
+                    const Vec3 o = t - centre;
+                    const float A = lengthSquared(dir), B = 2 * dot(o, dir),
+                                C = lengthSquared(o) - prm.y * prm.y;
+                    const float disc = B * B - 4 * A * C;
+                    if (A > kTiny && disc >= 0) {
+                        const float root = (-B - std::sqrt(disc)) / (2 * A);
+                        x = t + dir * std::clamp(root, 0.0f, 1.0f);
+                    } else {
+                        x = t;
+                    }
+                }
+            }
+            setXyz(xp, x);
+        }
+    }
+
+    void computeWindNormals()
+    {
+        const ClothData &c = *data;
+        for (Vec3 &nrm : windNormals)
+            nrm = Vec3{};
+        for (size_t t = 0; t + 2 < c.indices.size(); t += 3) {
+            const uint32_t a = c.indices[t], b = c.indices[t + 1], cc = c.indices[t + 2];
+            const Vec3 nrm = cross(v3(pos[b]) - v3(pos[a]), v3(pos[cc]) - v3(pos[a]));
+            windNormals[a] += nrm;
+            windNormals[b] += nrm;
+            windNormals[cc] += nrm;
+        }
+        for (Vec3 &nrm : windNormals)
+            nrm = normalize(nrm);
+    }
+
+    void region(int thread, int threads)
+    {
+        const auto [vb, ve] = splitRange(n, threads, thread, 16);
+        if (skinned)
+            skinTargets(vb, ve);
+        barrier.wait();
+        const int substeps = std::max(1, settings.substeps);
+        for (int step = 0; step < run.steps; ++step) {
+            if (run.wind) {
+                if (thread == 0)
+                    computeWindNormals();
+                barrier.wait();
+            }
+            for (int sub = 0; sub < substeps; ++sub) {
+                const Substep ctx = makeSubstep(step, sub, thread);
+                integrate(vb, ve, ctx);
+                barrier.wait();
+                solveConstraints(thread, threads);
+                if (settings.hardStretchLimit)
+                    hardConstraints(thread);
+                barrier.wait();
+                if (settings.selfCollision && sub + 1 == substeps) {
+                    if (thread == 0)
+                        selfCollide();
+                    barrier.wait();
+                }
+                finishVertices(vb, ve, ctx, thread);
+                barrier.wait();
+            }
+        }
+        advanceTargets(vb, ve);
+    }
+
+    void advanceTargets(uint32_t b, uint32_t e)
+    {
+        const float a = run.alphaEnd;
+        for (uint32_t v = b; v < e; ++v) {
+            setXyz(target0[v], targetAt(v, a));
+            setXyz(normal0[v], normalize(lerp(v3(normal0[v]), v3(normal1[v]), a)));
+        }
+    }
+
+    // Mass-spring model: one explicit step per fixed step, then the same collision, backstop
+    // and Max Distance projections as the position-based model.
+    void massSpringSteps()
+    {
+        if (skinned)
+            skinTargets(0, n);
+        for (int step = 0; step < run.steps; ++step) {
+            if (run.wind)
+                computeWindNormals();
+            const Substep ctx = makeSubstep(step, std::max(1, settings.substeps) - 1, 0);
+            // Pinned vertices follow their targets; the others take the world motion.
+            springs.externalAcceleration.resize(run.wind ? n : 0);
+            for (uint32_t v = 0; v < n; ++v) {
+                Vec3 &x = springs.positions[v];
+                Vec3 &vel = springs.velocities[v];
+                if (invMass[v] == 0.0f) {
+                    // Pinned vertices are placed at the step's end and hold still during it.
+                    x = targetAt(v, ctx.alpha);
+                    vel = Vec3{};
+                    continue;
+                }
+                if (run.moved) {
+                    const Affine &m = ctx.motion[data->edge[v] ? 1 : 0];
+                    const Vec3 before = x - vel * stepLength;
+                    x = m.apply(x);
+                    vel = (x - m.apply(before)) / stepLength;
+                }
+                vel *= std::pow(params[v].w, float(std::max(1, settings.substeps)));
+                if (run.wind)
+                    springs.externalAcceleration[v] = windAcceleration(v, x, vel, ctx);
+            }
+            springs.gravity = ctx.gravity;
+            springs.damping = 0; // applied above through the per-vertex keep factors
+            stepMassSpring(springs, stepLength);
+            for (uint32_t v = 0; v < n; ++v) {
+                setXyz(prev[v], v3(pos[v]));
+                setXyz(pos[v], springs.positions[v]);
+            }
+            finishVertices(0, n, ctx, 0);
+            for (uint32_t v = 0; v < n; ++v) {
+                if (invMass[v] == 0.0f)
+                    continue;
+                // Projections remove the velocity into the surface they pushed out of.
+                const Vec3 moved = v3(pos[v]) - springs.positions[v];
+                const float len = length(moved);
+                if (len > 0) {
+                    const Vec3 dir = moved / len;
+                    const float into = dot(springs.velocities[v], dir);
+                    if (into < 0)
+                        springs.velocities[v] -= dir * into;
+                }
+                springs.positions[v] = v3(pos[v]);
+            }
+        }
+        advanceTargets(0, n);
+    }
+
+    // Particle-particle self-collision with a spatial hash (Jacobi: corrections averaged,
+    // applied after all pairs, so the order of pairs does not matter).
+    std::vector<uint32_t> hashCellStart, hashSorted, hashCell;
+    std::vector<Vec3> selfDelta;
+    std::vector<uint16_t> selfCount;
+
+    void selfCollide()
+    {
+        const ClothData &c = *data;
+        const float thickness = settings.selfCollisionThickness;
+        const float inv = 1.0f / thickness;
+        uint32_t tableSize = 1;
+        while (tableSize < 2 * n)
+            tableSize <<= 1;
+        hashCellStart.assign(tableSize + 1, 0);
+        hashSorted.resize(n);
+        hashCell.resize(n);
+        selfDelta.assign(n, Vec3{});
+        selfCount.assign(n, 0);
+        auto cellOf = [&](int x, int y, int z) {
+            return (uint32_t(x) * 73856093u ^ uint32_t(y) * 19349663u ^ uint32_t(z) * 83492791u) &
+                   (tableSize - 1);
+        };
+        auto coords = [&](const P4 &p, int &x, int &y, int &z) {
+            x = int(std::floor(p.x * inv));
+            y = int(std::floor(p.y * inv));
+            z = int(std::floor(p.z * inv));
+        };
+        for (uint32_t v = 0; v < n; ++v) {
+            int x, y, z;
+            coords(pos[v], x, y, z);
+            hashCell[v] = cellOf(x, y, z);
+            ++hashCellStart[hashCell[v] + 1];
+        }
+        for (uint32_t i = 0; i < tableSize; ++i)
+            hashCellStart[i + 1] += hashCellStart[i];
+        {
+            std::vector<uint32_t> &fill = hashSorted;
+            std::vector<uint32_t> cursor(hashCellStart.begin(), hashCellStart.end() - 1);
+            for (uint32_t v = 0; v < n; ++v)
+                fill[cursor[hashCell[v]]++] = v;
+        }
+        const float t2 = thickness * thickness;
+        for (uint32_t i = 0; i < n; ++i) {
+            int x, y, z;
+            coords(pos[i], x, y, z);
+            uint32_t cells[27];
+            int count = 0;
+            for (int dx = -1; dx <= 1; ++dx)
+                for (int dy = -1; dy <= 1; ++dy)
+                    for (int dz = -1; dz <= 1; ++dz)
+                        cells[count++] = cellOf(x + dx, y + dy, z + dz);
+            std::sort(cells, cells + count);
+            count = int(std::unique(cells, cells + count) - cells);
+            for (int k = 0; k < count; ++k)
+                for (uint32_t s = hashCellStart[cells[k]]; s < hashCellStart[cells[k] + 1]; ++s) {
+                    const uint32_t j = hashSorted[s];
+                    if (j <= i)
+                        continue;
+                    const float wi = pos[i].w, wj = pos[j].w;
+                    if (wi + wj == 0.0f)
+                        continue;
+                    const Vec3 d = v3(pos[j]) - v3(pos[i]);
+                    const float len2 = lengthSquared(d);
+                    if (len2 >= t2 || len2 < kTiny)
+                        continue;
+                    // Vertices close at rest (neighbours) are not collisions.
+                    if (lengthSquared(c.restPositions[j] - c.restPositions[i]) < t2)
+                        continue;
+                    const float len = std::sqrt(len2);
+                    const Vec3 corr = d * ((thickness - len) / (len * (wi + wj)));
+                    selfDelta[i] -= corr * wi;
+                    selfDelta[j] += corr * wj;
+                    ++selfCount[i];
+                    ++selfCount[j];
+                }
+        }
+        for (uint32_t v = 0; v < n; ++v)
+            if (selfCount[v])
+                setXyz(pos[v], v3(pos[v]) + selfDelta[v] / float(selfCount[v]));
+    }
+};
+
+// ------------------------------------------------------------------------------------------
+
+ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
+                             const SimulationSettings &settings,
+                             const ClothInstanceOptions &options)
+{
+    if (!asset || !asset->cloth)
+        throw InputError("cloth instance: no asset data");
+    d = std::make_unique<Impl>(asset->cloth, settings, options);
+    d->asset = asset;
+    d->volumes = asset->collisionVolumes;
+    d->pendulums.resize(asset->pendulumBones.size());
+    // The bones each pendulum turns: its own and every descendant (parents come first).
+    for (const PendulumBone &pb : asset->pendulumBones) {
+        std::vector<int> bones;
+        std::vector<uint8_t> inside(asset->boneParents.size(), 0);
+        for (size_t b = 0; b < asset->boneParents.size(); ++b) {
+            const int parent = asset->boneParents[b];
+            if (int(b) == pb.bone || (parent >= 0 && inside[size_t(parent)])) {
+                inside[b] = 1;
+                bones.push_back(int(b));
+            }
+        }
+        d->pendulumChildren.push_back(std::move(bones));
+    }
+    d->skinned = !d->data->skin.empty() && !asset->boneBind.empty();
+}
+
+ClothInstance::ClothInstance(std::shared_ptr<const ClothData> cloth,
+                             const SimulationSettings &settings,
+                             const ClothInstanceOptions &options)
+{
+    if (!cloth)
+        throw InputError("cloth instance: no cloth data");
+    d = std::make_unique<Impl>(std::move(cloth), settings, options);
+    d->skinned = false;
+}
+
+ClothInstance::~ClothInstance() = default;
+
+void ClothInstance::setSettings(const SimulationSettings &settings)
+{
+    const bool wasSprings = d->settings.model == int(SolverModel::MassSpring);
+    d->setSettings(settings);
+    const bool isSprings = d->settings.model == int(SolverModel::MassSpring);
+    if (wasSprings && !isSprings) {
+        // Back to position-based: the Verlet state takes the spring model's velocities.
+        for (uint32_t v = 0; v < d->n; ++v)
+            setXyz(d->prev[v], v3(d->pos[v]) - d->springs.velocities[v] * d->substepLength);
+    }
+    if (!isSprings)
+        d->springsBuilt = false;
+}
+
+const SimulationSettings &ClothInstance::settings() const { return d->settings; }
+
+void ClothInstance::setCollisionVolumes(const std::vector<CollisionVolume> &volumes)
+{
+    d->volumes = volumes;
+    const size_t bones = d->boneGlobal.size();
+    d->volumeFrame0.resize(volumes.size());
+    d->volumeFrame1.resize(volumes.size());
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        const int bone = volumes[i].bone;
+        d->volumeFrame1[i] = colliderFrame(
+            volumes[i], bone >= 0 && size_t(bone) < bones ? d->boneGlobal[size_t(bone)] : Mat4{});
+        d->volumeFrame0[i] = d->volumeFrame1[i];
+    }
+}
+
+void ClothInstance::setPhysicalLod(const PhysicalLod &lod)
+{
+    d->lod = lod;
+    d->configure();
+}
+
+void ClothInstance::setPinned(uint32_t vertex, bool pinned)
+{
+    if (vertex >= d->n)
+        throw InputError("cloth: vertex " + std::to_string(vertex) + " out of range");
+    d->pinned[vertex] = pinned ? 1 : 0;
+    d->configure();
+}
+
+void ClothInstance::reset(const ClothFrame &frame)
+{
+    Impl &s = *d;
+    s.takePose(frame, true);
+    if (s.skinned)
+        s.skinTargets(0, s.n);
+    for (uint32_t v = 0; v < s.n; ++v) {
+        s.target0[v] = s.target1[v];
+        s.normal0[v] = s.normal1[v];
+        setXyz(s.pos[v], v3(s.target0[v]));
+        setXyz(s.prev[v], v3(s.target0[v]));
+    }
+    s.world0 = s.world1;
+    s.volumeFrame0 = s.volumeFrame1;
+    s.accumulator = 0;
+    s.started = true;
+    s.springsBuilt = false;
+    if (s.settings.model == int(SolverModel::MassSpring))
+        s.configureSprings();
+    s.positionsValid = s.normalsValid = s.targetsValid = false;
+}
+
+void ClothInstance::teleport(const Mat4 &world)
+{
+    d->world0 = d->world1 = rigidOf(world);
+}
+
+void ClothInstance::update(const ClothFrame &frame)
+{
+    Impl &s = *d;
+    if (!(frame.dt >= 0) || !std::isfinite(frame.dt))
+        throw InputError("cloth update: dt must be a finite non-negative number of seconds");
+    if (!s.started) {
+        reset(frame);
+        return;
+    }
+    s.takePose(frame, false);
+    if (s.volumeFrame0.size() != s.volumeFrame1.size())
+        s.volumeFrame0 = s.volumeFrame1;
+    s.accumulator += frame.dt;
+    const double h = double(s.stepLength);
+    // At most a twentieth of a second of steps per frame; longer frames drop time.
+    const int maxSteps = std::max(1, int(std::ceil(0.05 / h)));
+    int steps = int(std::floor(s.accumulator / h + 1e-6));
+    if (steps > maxSteps) {
+        s.accumulator = double(maxSteps) * h;
+        steps = maxSteps;
+    }
+    s.run.steps = steps;
+    s.run.span = s.accumulator;
+    if (steps == 0)
+        return;
+    s.run.alphaEnd = float(std::min(1.0, double(steps) * h / s.accumulator));
+    s.run.wind = lengthSquared(s.windWorld) > 0 && (s.settings.windDrag > 0 || s.settings.windLift > 0);
+    const Rigid &a = s.world0, &b = s.world1;
+    s.run.moved = !(a.translation == b.translation && a.rotation == b.rotation);
+
+    if (s.settings.model == int(SolverModel::MassSpring)) {
+        if (!s.springsBuilt)
+            s.configureSprings();
+        s.massSpringSteps();
+    } else if (s.pool && s.pool->threads() > 1) {
+        s.pool->run([&s](int t, int count) { s.region(t, count); });
+    } else {
+        s.region(0, 1);
+    }
+    s.world0 = interpolate(s.world0, s.world1, s.run.alphaEnd);
+    for (size_t i = 0; i < s.volumeFrame0.size(); ++i) {
+        s.volumeFrame0[i].translation =
+            lerp(s.volumeFrame0[i].translation, s.volumeFrame1[i].translation, s.run.alphaEnd);
+        s.volumeFrame0[i].rotation =
+            slerp(s.volumeFrame0[i].rotation, s.volumeFrame1[i].rotation, s.run.alphaEnd);
+    }
+    s.accumulator -= double(steps) * h;
+    s.time += double(steps) * h;
+    s.steps += uint64_t(steps);
+    s.positionsValid = s.normalsValid = s.targetsValid = false;
+}
+
+const std::vector<Vec3> &ClothInstance::positions() const
+{
+    if (!d->positionsValid) {
+        d->outPositions.resize(d->n);
+        for (uint32_t v = 0; v < d->n; ++v)
+            d->outPositions[v] = v3(d->pos[v]);
+        d->positionsValid = true;
+    }
+    return d->outPositions;
+}
+
+const std::vector<Vec3> &ClothInstance::normals() const
+{
+    if (!d->normalsValid) {
+        d->outNormals = computeVertexNormals(positions(), d->data->indices);
+        d->normalsValid = true;
+    }
+    return d->outNormals;
+}
+
+const std::vector<Vec3> &ClothInstance::targetPositions() const
+{
+    if (!d->targetsValid) {
+        d->outTargets.resize(d->n);
+        for (uint32_t v = 0; v < d->n; ++v)
+            d->outTargets[v] = v3(d->target0[v]);
+        d->targetsValid = true;
+    }
+    return d->outTargets;
+}
+
+const std::vector<Mat4> &ClothInstance::skinningMatrices() const { return d->skinning; }
+
+void ClothInstance::deformGraphics(std::vector<Vec3> &positions,
+                                   std::vector<Vec3> *normals) const
+{
+    if (!d->asset)
+        throw InputError("cloth: deforming the graphics mesh needs an instance made from an asset");
+    const ClothAssetData &a = *d->asset;
+    const size_t count = a.graphicsPositions.size();
+    positions.resize(count);
+    if (normals)
+        normals->resize(count);
+    const bool hasNormals = a.graphicsNormals.size() == count;
+    const bool hasSkin = a.graphicsSkin.size() == count && !d->skinning.empty();
+    const bool hasMap = a.skinMap.bindings.size() == count;
+    // Unbound vertices follow their bones.
+    for (size_t v = 0; v < count; ++v) {
+        if (hasMap && a.skinMap.bindings[v].triangle != SkinMap::kUnbound)
+            continue;
+        Vec3 p = a.graphicsPositions[v], nrm = hasNormals ? a.graphicsNormals[v] : Vec3{0, 1, 0};
+        if (hasSkin) {
+            Vec3 sp{}, sn{};
+            float total = 0;
+            const BoneInfluence &inf = a.graphicsSkin[v];
+            for (int k = 0; k < kMaxBoneInfluences; ++k) {
+                const float w = inf.weights[size_t(k)];
+                if (w == 0.0f)
+                    continue;
+                const Mat4 &m = d->skinning[inf.bones[size_t(k)]];
+                sp += m.transformPoint(p) * w;
+                sn += m.transformVector(nrm) * w;
+                total += w;
+            }
+            if (total > 0) {
+                p = sp;
+                nrm = normalize(sn);
+            }
+        }
+        positions[v] = p;
+        if (normals)
+            (*normals)[v] = nrm;
+    }
+    if (hasMap)
+        applySkinMap(a.skinMap, d->data->indices, this->positions(), this->normals(), positions,
+                     normals);
+}
+
+ClothMeasurements ClothInstance::measure() const
+{
+    const Impl &s = *d;
+    const ClothData &c = *s.data;
+    ClothMeasurements m;
+    for (size_t e = 0; e + 1 < c.edges.size(); e += 2) {
+        const float rest = distance(c.restPositions[c.edges[e]], c.restPositions[c.edges[e + 1]]);
+        if (rest > 0)
+            m.maxStretch = std::max(
+                m.maxStretch, distance(v3(s.pos[c.edges[e]]), v3(s.pos[c.edges[e + 1]])) / rest);
+    }
+    std::vector<ColliderPose> poses;
+    for (size_t i = 0; i < s.volumes.size() && i < s.volumeFrame0.size(); ++i)
+        poses.push_back(colliderPose(s.volumes[i], s.volumeFrame0[i], s.settings.collisionThickness));
+    for (uint32_t v = 0; v < s.n; ++v) {
+        const Vec3 x = v3(s.pos[v]);
+        if (!isFinite(x)) {
+            ++m.nonFinite;
+            continue;
+        }
+        const Vec3 t = v3(s.target0[v]);
+        const Vec3 nrm = normalize(v3(s.normal0[v]));
+        const P4 &prm = s.params[v];
+        const float tolerance = 1e-5f + 1e-5f * prm.x;
+        if (s.pos[v].w == 0.0f ? distance(x, t) > tolerance
+                               : maxDistanceExcess(x, t, nrm, prm.x, s.settings.maxDistanceBias) >
+                                     tolerance)
+            ++m.maxDistanceViolations;
+        if (prm.y > 0) {
+            const Vec3 centre = t - nrm * (prm.z + prm.y);
+            if (distance(x, centre) < prm.y - 1e-5f)
+                ++m.backstopViolations;
+        }
+        for (const ColliderPose &p : poses)
+            if (colliderDistance(p, x) < -1e-4f) {
+                ++m.penetrations;
+                break;
+            }
+    }
+    return m;
+}
+
+double ClothInstance::simulatedTime() const { return d->time; }
+uint64_t ClothInstance::stepCount() const { return d->steps; }
+const ClothData &ClothInstance::data() const { return *d->data; }
+
+} // namespace tweed

@@ -1,0 +1,142 @@
+#include "tweed/sim/colliders.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tweed {
+namespace {
+
+Vec3 toLocal(const ColliderPose &c, const Vec3 &p)
+{
+    const Vec3 d = p - c.origin;
+    return {dot(d, c.axisX), dot(d, c.axisY), dot(d, c.axisZ)};
+}
+
+Vec3 toWorldDir(const ColliderPose &c, const Vec3 &v)
+{
+    return c.axisX * v.x + c.axisY * v.y + c.axisZ * v.z;
+}
+
+Vec3 toWorld(const ColliderPose &c, const Vec3 &l) { return c.origin + toWorldDir(c, l); }
+
+// A unit vector perpendicular to the local y axis for points on the axis.
+Vec3 radialOf(const Vec3 &l, float &rho)
+{
+    rho = std::sqrt(l.x * l.x + l.z * l.z);
+    return rho > 1e-12f ? Vec3{l.x / rho, 0, l.z / rho} : Vec3{1, 0, 0};
+}
+
+// Local-space closest surface point and outward normal, and the signed distance.
+struct Surface
+{
+    float distance;
+    Vec3 point;
+    Vec3 normal;
+};
+
+Surface sphereSurface(const Vec3 &l, const Vec3 &centre, float r)
+{
+    const Vec3 d = l - centre;
+    const float len = length(d);
+    const Vec3 n = len > 1e-12f ? d / len : Vec3{0, 1, 0};
+    return {len - r, centre + n * r, n};
+}
+
+Surface taperedSurface(const Vec3 &l, float h, float r1, float r2)
+{
+    const float axisLength = 2 * h;
+    const float s = axisLength > 0 ? (r1 - r2) / axisLength : 2.0f;
+    if (std::abs(s) >= 1.0f) // one sphere contains the other
+        return r1 >= r2 ? sphereSurface(l, {0, -h, 0}, r1) : sphereSurface(l, {0, h, 0}, r2);
+    const float c = std::sqrt(1 - s * s);
+    float rho;
+    const Vec3 radial = radialOf(l, rho);
+    // In the (axis, radial) half plane: side normal (s, c), tangent (c, -s) from sphere a.
+    const float py = l.y + h;
+    const float u = py * c - rho * s;
+    if (u < 0)
+        return sphereSurface(l, {0, -h, 0}, r1);
+    if (u > axisLength * c)
+        return sphereSurface(l, {0, h, 0}, r2);
+    const float dist = py * s + rho * c - r1;
+    const Vec3 n = Vec3{0, s, 0} + radial * c;
+    return {dist, l - n * dist, n};
+}
+
+Surface surfaceOf(const ColliderPose &c, const Vec3 &l)
+{
+    switch (c.shape) {
+    case CollisionShape::Ellipsoid: {
+        const Vec3 inv{1 / c.radii.x, 1 / c.radii.y, 1 / c.radii.z};
+        const Vec3 u = mulComponents(l, inv);
+        const float len = length(u);
+        const Vec3 unit = len > 1e-12f ? u / len : Vec3{0, 1, 0};
+        const Vec3 point = mulComponents(unit, c.radii);
+        const float minRadius = std::min({c.radii.x, c.radii.y, c.radii.z});
+        return {(len - 1) * minRadius, point, normalize(mulComponents(point, mulComponents(inv, inv)))};
+    }
+    case CollisionShape::Sphere:
+        return sphereSurface(l, {}, c.radius);
+    case CollisionShape::Capsule: {
+        const float y = std::clamp(l.y, -c.halfHeight, c.halfHeight);
+        return sphereSurface(l, {0, y, 0}, c.radius);
+    }
+    case CollisionShape::TaperedCapsule:
+        return taperedSurface(l, c.halfHeight, c.radius, c.radius2);
+    case CollisionShape::Plane:
+        return {l.y - c.radius, {l.x, c.radius, l.z}, {0, 1, 0}};
+    }
+    return {1, l, {0, 1, 0}};
+}
+
+} // namespace
+
+Transform colliderFrame(const CollisionVolume &volume, const Mat4 &boneGlobal)
+{
+    Transform bone = decompose(boneGlobal);
+    bone.scale = {1, 1, 1};
+    Transform local = volume.local;
+    local.scale = {1, 1, 1};
+    Transform frame;
+    frame.rotation = normalize(bone.rotation * local.rotation);
+    frame.translation = bone.translation + rotate(bone.rotation, local.translation);
+    return frame;
+}
+
+ColliderPose colliderPose(const CollisionVolume &volume, const Transform &frame, float thickness)
+{
+    ColliderPose p;
+    p.shape = volume.shape;
+    p.origin = frame.translation;
+    p.axisX = rotate(frame.rotation, {1, 0, 0});
+    p.axisY = rotate(frame.rotation, {0, 1, 0});
+    p.axisZ = rotate(frame.rotation, {0, 0, 1});
+    const float t = std::max(thickness, 0.0f);
+    p.radii = {std::max(volume.radii.x, 1e-6f) + t, std::max(volume.radii.y, 1e-6f) + t,
+               std::max(volume.radii.z, 1e-6f) + t};
+    p.radius = std::max(volume.radius, 0.0f) + t;
+    p.radius2 = std::max(volume.radius2, 0.0f) + t;
+    p.halfHeight = std::max(volume.halfHeight, 0.0f);
+    if (volume.shape == CollisionShape::Plane)
+        p.radius = t; // the plane's surface lifted by the thickness
+    return p;
+}
+
+bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal)
+{
+    const Vec3 l = toLocal(pose, p);
+    const Surface s = surfaceOf(pose, l);
+    if (!(s.distance < 0))
+        return false;
+    p = toWorld(pose, s.point);
+    if (normal)
+        *normal = toWorldDir(pose, s.normal);
+    return true;
+}
+
+float colliderDistance(const ColliderPose &pose, const Vec3 &p)
+{
+    return surfaceOf(pose, toLocal(pose, p)).distance;
+}
+
+} // namespace tweed

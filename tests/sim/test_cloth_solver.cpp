@@ -1,0 +1,542 @@
+// The position-based cloth solver and its run-time API on small meshes with known answers.
+#include "sim_test_meshes.h"
+
+#include "tweed/errors.h"
+#include "tweed/sim/cloth_instance.h"
+
+#include <QTest>
+
+#include <cstring>
+
+using namespace tweed;
+using namespace tweed::test;
+
+namespace {
+
+SimulationSettings quietSettings()
+{
+    SimulationSettings s;
+    s.damping = 0.2f;
+    s.friction = 0.0f;
+    return s;
+}
+
+float kineticEnergy(const std::vector<Vec3> &a, const std::vector<Vec3> &b, float dt)
+{
+    float e = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+        e += 0.5f * lengthSquared((b[i] - a[i]) / dt);
+    return e;
+}
+
+float lowestY(const std::vector<Vec3> &p)
+{
+    float y = 1e9f;
+    for (const Vec3 &v : p)
+        y = std::min(y, v.y);
+    return y;
+}
+
+} // namespace
+
+class TestClothSolver : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void pinnedVerticesStayPut()
+    {
+        const PhysicsMesh mesh = makeGrid(8, 8, 0.05f);
+        ClothInstance cloth(buildClothData(mesh), quietSettings());
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 120; ++f) {
+            cloth.update(frameAt(1.0f / 60, Mat4{}, {3, 0, 2}));
+            for (int c = 0; c < 8; ++c)
+                QCOMPARE(cloth.positions()[size_t(c)], mesh.positions[size_t(c)]);
+        }
+        // The free part has been blown about: the test is not vacuous.
+        QVERIFY(distance(cloth.positions()[63], mesh.positions[63]) > 0.01f);
+    }
+
+    void hangingChainKeepsRestLengthWithHardConstraints()
+    {
+        // A strip two vertices wide and 30 long, very soft, so only the hard constraints hold.
+        const PhysicsMesh mesh = makeGrid(2, 30, 0.02f);
+        SimulationSettings s = quietSettings();
+        s.stretchCompliance = 1e-2f;
+        s.bendCompliance = 1e-2f;
+        s.stretchLimit = 1.0f;
+        s.tethers = false;
+        s.hardStretchLimit = true;
+        auto data = buildClothData(mesh);
+        ClothInstance cloth(data, s);
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 90; ++f) {
+            cloth.update(frameAt(1.0f / 60));
+            const auto &p = cloth.positions();
+            for (uint32_t v = 0; v < data->vertexCount; ++v) {
+                const uint32_t parent = data->hardParent[v];
+                if (parent == ClothData::kNone)
+                    continue;
+                const float len = distance(p[v], p[parent]);
+                QVERIFY2(len <= data->hardRestLength[v] * (1.0f + 1e-5f),
+                         qPrintable(QString("vertex %1: %2 > %3").arg(v).arg(len).arg(
+                             data->hardRestLength[v])));
+            }
+        }
+        // Without the hard constraints the same soft strip stretches visibly.
+        s.hardStretchLimit = false;
+        ClothInstance soft(data, s);
+        soft.reset(frameAt(0));
+        for (int f = 0; f < 90; ++f)
+            soft.update(frameAt(1.0f / 60));
+        QVERIFY(soft.measure().maxStretch > 1.05f);
+    }
+
+    void hardParentsRunDownTheColumns()
+    {
+        auto data = buildClothData(makeGrid(5, 6, 0.1f));
+        for (uint32_t v = 5; v < data->vertexCount; ++v) {
+            QCOMPARE(data->hardParent[v], v - 5);
+            QCOMPARE(data->tetherAnchor[v], v % 5);
+            QCOMPARE(data->hardDepth[v], v / 5);
+            QVERIFY(std::abs(data->tetherLength[v] - 0.1f * float(v / 5)) < 1e-5f);
+        }
+    }
+
+    void tethersLimitDistanceToAnchor()
+    {
+        const PhysicsMesh mesh = makeGrid(6, 20, 0.02f);
+        SimulationSettings s = quietSettings();
+        s.stretchCompliance = 1e-2f;
+        s.hardStretchLimit = false;
+        s.tethers = true;
+        s.stretchLimit = 1.01f;
+        auto data = buildClothData(mesh);
+        ClothInstance cloth(data, s);
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 60; ++f) {
+            cloth.update(frameAt(1.0f / 60));
+            for (uint32_t v = 6; v < data->vertexCount; ++v) {
+                const float d = distance(cloth.positions()[v],
+                                         cloth.positions()[data->tetherAnchor[v]]);
+                QVERIFY(d <= data->tetherLength[v] * 1.01f * (1 + 1e-5f));
+            }
+        }
+    }
+
+    void maxDistanceAndBackstopHoldAfterEveryStep_data()
+    {
+        QTest::addColumn<float>("bias");
+        QTest::newRow("sphere") << 0.0f;
+        QTest::newRow("capsule") << -0.6f;
+        QTest::newRow("disc") << 0.6f;
+    }
+
+    void maxDistanceAndBackstopHoldAfterEveryStep()
+    {
+        QFETCH(float, bias);
+        PhysicsMesh mesh = makeGrid(8, 8, 0.05f, true, 0.03f);
+        for (size_t v = 8; v < mesh.positions.size(); ++v) {
+            mesh.channels[FloatChannel::BackstopRadius][v] = 0.5f;
+            mesh.channels[FloatChannel::BackstopDistance][v] = 0.005f;
+        }
+        SimulationSettings s = quietSettings();
+        s.maxDistanceBias = bias;
+        s.gravityScale = 3.0f;
+        ClothInstance cloth(buildClothData(mesh), s);
+        cloth.reset(frameAt(0));
+        uint32_t touching = 0;
+        for (int f = 0; f < 120; ++f) {
+            // Wind alternately pushes the cloth forward and backward (into the backstop).
+            const Vec3 wind{0, 0, (f / 20) % 2 ? 15.0f : -15.0f};
+            cloth.update(frameAt(1.0f / 60, Mat4{}, wind));
+            const ClothMeasurements m = cloth.measure();
+            QCOMPARE(m.maxDistanceViolations, 0u);
+            QCOMPARE(m.backstopViolations, 0u);
+            QCOMPARE(m.nonFinite, 0u);
+            for (size_t v = 8; v < mesh.positions.size(); ++v)
+                if (distance(cloth.positions()[v], cloth.targetPositions()[v]) > 0.029f)
+                    ++touching;
+        }
+        // The limits were actually reached.
+        QVERIFY(touching > 100);
+    }
+
+    void noVertexEndsInsideVolumes_data()
+    {
+        QTest::addColumn<int>("shape");
+        QTest::newRow("ellipsoid") << int(CollisionShape::Ellipsoid);
+        QTest::newRow("sphere") << int(CollisionShape::Sphere);
+        QTest::newRow("capsule") << int(CollisionShape::Capsule);
+        QTest::newRow("tapered") << int(CollisionShape::TaperedCapsule);
+        QTest::newRow("plane") << int(CollisionShape::Plane);
+    }
+
+    void noVertexEndsInsideVolumes()
+    {
+        QFETCH(int, shape);
+        // A horizontal sheet pinned at one edge falls onto a volume below it.
+        PhysicsMesh mesh = makeGrid(12, 12, 0.04f);
+        for (Vec3 &p : mesh.positions)
+            p = {p.x - 0.22f, 0.3f, p.y};
+        CollisionVolume vol;
+        vol.shape = CollisionShape(shape);
+        vol.local.translation = {0, 0.05f, -0.2f};
+        vol.local.rotation = axisAngle({1, 0, 0}, 0.3f);
+        vol.radii = {0.2f, 0.1f, 0.15f};
+        vol.radius = 0.12f;
+        vol.radius2 = 0.05f;
+        vol.halfHeight = 0.12f;
+        if (vol.shape == CollisionShape::Plane) {
+            vol.local.translation = {0, 0.1f, 0};
+            vol.local.rotation = axisAngle({1, 0, 0}, 0.2f);
+        }
+        SimulationSettings s = quietSettings();
+        s.collisionThickness = 0.01f;
+        s.friction = 0.5f;
+        ClothInstance cloth(buildClothData(mesh), s);
+        cloth.setCollisionVolumes({vol});
+        cloth.reset(frameAt(0));
+        int contacts = 0;
+        for (int f = 0; f < 150; ++f) {
+            cloth.update(frameAt(1.0f / 60));
+            QCOMPARE(cloth.measure().penetrations, 0u);
+            const ColliderPose pose = colliderPose(vol, colliderFrame(vol, Mat4{}), 0.0105f);
+            for (const Vec3 &p : cloth.positions())
+                if (colliderDistance(pose, p) < 0)
+                    ++contacts;
+        }
+        QVERIFY(contacts > 50); // the cloth did rest on the volume
+    }
+
+    void collidersPushToTheSurface()
+    {
+        CollisionVolume vol;
+        vol.shape = CollisionShape::TaperedCapsule;
+        vol.radius = 0.2f;
+        vol.radius2 = 0.1f;
+        vol.halfHeight = 0.3f;
+        const ColliderPose pose = colliderPose(vol, Transform{}, 0.0f);
+        // On the side the surface is the line between the tangent points of the two circles.
+        for (float y : {-0.3f, -0.1f, 0.0f, 0.2f, 0.3f}) {
+            Vec3 p{0.01f, y, 0.0f};
+            Vec3 n;
+            QVERIFY(pushOutOfCollider(pose, p, &n));
+            QVERIFY(std::abs(colliderDistance(pose, p)) < 1e-5f);
+            QVERIFY(std::abs(length(n) - 1) < 1e-5f);
+        }
+        Vec3 outside{1, 0, 0};
+        QVERIFY(!pushOutOfCollider(pose, outside));
+        // Ellipsoid: the pushed point lies on the ellipsoid.
+        vol.shape = CollisionShape::Ellipsoid;
+        vol.radii = {0.3f, 0.1f, 0.2f};
+        const ColliderPose e = colliderPose(vol, Transform{}, 0.0f);
+        Vec3 p{0.05f, 0.02f, -0.03f};
+        QVERIFY(pushOutOfCollider(e, p));
+        const float u = p.x / 0.3f, v = p.y / 0.1f, w = p.z / 0.2f;
+        QVERIFY(std::abs(u * u + v * v + w * w - 1) < 1e-4f);
+    }
+
+    void dampingDrainsEnergy()
+    {
+        auto run = [](float damping) {
+            PhysicsMesh mesh = makeGrid(6, 6, 0.05f, false);
+            SimulationSettings s = quietSettings();
+            s.gravityScale = 0;
+            s.damping = damping;
+            ClothInstance cloth(buildClothData(mesh), s);
+            cloth.reset(frameAt(0));
+            // Kick it with a gust of wind, then let it coast.
+            for (int f = 0; f < 10; ++f)
+                cloth.update(frameAt(1.0f / 60, Mat4{}, {0, 0, 20}));
+            std::vector<Vec3> before = cloth.positions();
+            cloth.update(frameAt(1.0f / 60));
+            const float e0 = kineticEnergy(before, cloth.positions(), 1.0f / 60);
+            for (int f = 0; f < 60; ++f) {
+                before = cloth.positions();
+                cloth.update(frameAt(1.0f / 60));
+            }
+            const float e1 = kineticEnergy(before, cloth.positions(), 1.0f / 60);
+            return std::pair{e0, e1};
+        };
+        const auto [e0, e1] = run(0.9f);
+        QVERIFY(e0 > 1e-3f);
+        QVERIFY(e1 < 0.02f * e0);
+        const auto [u0, u1] = run(0.0f);
+        QVERIFY(u1 > 0.3f * u0); // without damping most of the energy remains
+    }
+
+    void clothSettlesToRest()
+    {
+        PhysicsMesh mesh = makeGrid(10, 10, 0.03f);
+        ClothInstance cloth(buildClothData(mesh), quietSettings());
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 600; ++f)
+            cloth.update(frameAt(1.0f / 60));
+        const std::vector<Vec3> before = cloth.positions();
+        cloth.update(frameAt(1.0f / 60));
+        float fastest = 0;
+        for (size_t v = 0; v < before.size(); ++v)
+            fastest = std::max(fastest, distance(before[v], cloth.positions()[v]) * 60);
+        QVERIFY2(fastest < 1e-3f, qPrintable(QString::number(fastest)));
+        // And it hangs: below the pinned row by about its height.
+        QVERIFY(lowestY(cloth.positions()) < -0.26f);
+    }
+
+    void xpbdSagIndependentOfSubsteps()
+    {
+        // A soft square hanging from its top row: sag at rest with 1 and with 8 substeps.
+        auto sag = [](int substeps) {
+            PhysicsMesh mesh = makeGrid(5, 5, 0.05f);
+            SimulationSettings s = quietSettings();
+            s.damping = 0.6f;
+            s.useCompliance = true;
+            s.stretchCompliance = 1e-2f;
+            s.bendCompliance = 1e-2f;
+            s.hardStretchLimit = false;
+            s.tethers = false;
+            s.iterations = 60;
+            s.substeps = substeps;
+            ClothBuildOptions options;
+            options.masses.assign(mesh.positions.size(), 0.1f);
+            ClothInstance cloth(buildClothData(mesh, options), s);
+            cloth.reset(frameAt(0));
+            for (int f = 0; f < 900; ++f)
+                cloth.update(frameAt(1.0f / 60));
+            return -0.2f - lowestY(cloth.positions());
+        };
+        const float one = sag(1), eight = sag(8);
+        QVERIFY2(one > 0.01f, qPrintable(QString::number(one)));
+        QVERIFY2(std::abs(one - eight) < 0.05f * one,
+                 qPrintable(QString("%1 vs %2").arg(one).arg(eight)));
+    }
+
+    void edgeVerticesFoundOnGrid()
+    {
+        const PhysicsMesh mesh = makeGrid(6, 5, 0.1f);
+        const std::vector<uint8_t> edge = findEdgeVertices(mesh.indices, mesh.positions.size());
+        for (int r = 0; r < 5; ++r)
+            for (int c = 0; c < 6; ++c) {
+                const bool boundary = r == 0 || r == 4 || c == 0 || c == 5;
+                QCOMPARE(edge[size_t(r * 6 + c)] != 0, boundary);
+            }
+        // A lone triangle's vertices have two stretch constraints each.
+        const std::vector<uint8_t> tri = findEdgeVertices({0, 1, 2}, 3);
+        QCOMPARE(tri, (std::vector<uint8_t>{1, 1, 1}));
+    }
+
+    void worldMotionFractionZeroKeepsLocalPositions()
+    {
+        PhysicsMesh mesh = makeGrid(6, 6, 0.05f);
+        auto run = [&](float fraction, bool moveRoot) {
+            SimulationSettings s = quietSettings();
+            s.worldLinearMotion = fraction;
+            s.worldAngularMotion = fraction;
+            ClothInstance cloth(buildClothData(mesh), s);
+            cloth.reset(frameAt(0));
+            for (int f = 0; f < 60; ++f) {
+                Mat4 world;
+                if (moveRoot)
+                    world = Mat4::translation({0.05f * float(f), 0, 0.02f * float(f * f) * 0.01f}) *
+                            Mat4::rotation(axisAngle({0, 1, 0}, 0.02f * float(f)));
+                cloth.update(frameAt(1.0f / 60, world));
+            }
+            return cloth.positions();
+        };
+        const auto still = run(0.0f, false);
+        const auto moving = run(0.0f, true);
+        QCOMPARE(moving.size(), still.size());
+        for (size_t v = 0; v < still.size(); ++v)
+            QVERIFY(distance(moving[v], still[v]) < 1e-6f);
+        // With the full share of world motion the cloth lags behind the moving root.
+        const auto felt = run(1.0f, true);
+        float largest = 0;
+        for (size_t v = 0; v < still.size(); ++v)
+            largest = std::max(largest, distance(felt[v], still[v]));
+        QVERIFY(largest > 0.01f);
+    }
+
+    void oneAndTwoThreadsGiveTheSameBits()
+    {
+        PhysicsMesh mesh = makeGrid(23, 19, 0.03f);
+        SimulationSettings s = quietSettings();
+        s.iterations = 4;
+        s.substeps = 2;
+        s.windTurbulence = 0.5f;
+        s.windGust = 0.5f;
+        s.selfCollision = true;
+        CollisionVolume ball;
+        ball.shape = CollisionShape::Sphere;
+        ball.radius = 0.15f;
+        ball.local.translation = {0.3f, -0.3f, 0.12f};
+        auto run = [&](int threads) {
+            ClothInstanceOptions o;
+            if (threads > 1)
+                o.pool = std::make_shared<SimThreadPool>(threads);
+            ClothInstance cloth(buildClothData(mesh), s, o);
+            cloth.setCollisionVolumes({ball});
+            cloth.reset(frameAt(0));
+            for (int f = 0; f < 90; ++f)
+                cloth.update(frameAt(1.0f / 50,
+                                     Mat4::translation({0.01f * float(f), 0, 0}) *
+                                         Mat4::rotation(axisAngle({0, 1, 0}, 0.01f * float(f))),
+                                     {2, 0, 4}));
+            return cloth.positions();
+        };
+        const auto one = run(1), two = run(2);
+        QCOMPARE(one.size(), two.size());
+        QVERIFY(std::memcmp(one.data(), two.data(), one.size() * sizeof(Vec3)) == 0);
+        QVERIFY(allFinite(one));
+        // The same input twice gives the same bits too.
+        const auto again = run(2);
+        QVERIFY(std::memcmp(again.data(), two.data(), two.size() * sizeof(Vec3)) == 0);
+    }
+
+    void extremeParametersStayFinite_data()
+    {
+        QTest::addColumn<float>("mass");
+        QTest::addColumn<float>("dt");
+        for (float mass : {0.001f, 100.0f})
+            for (float dt : {1.0f / 240, 1.0f / 20}) {
+                const QString name = QString("m%1 dt%2").arg(mass).arg(dt);
+                QTest::newRow(qPrintable(name)) << mass << dt;
+            }
+    }
+
+    void extremeParametersStayFinite()
+    {
+        QFETCH(float, mass);
+        QFETCH(float, dt);
+        PhysicsMesh mesh = makeGrid(8, 8, 0.04f);
+        ClothBuildOptions options;
+        options.masses.assign(mesh.positions.size(), mass);
+        auto data = buildClothData(mesh, options);
+        CollisionVolume ball;
+        ball.shape = CollisionShape::Sphere;
+        ball.radius = 0.1f;
+        ball.local.translation = {0.15f, -0.2f, 0.05f};
+        // Every setting at each end of its documented range, one at a time.
+        for (const SettingField &field : settingsFields()) {
+            for (double value : {field.min, field.max}) {
+                SimulationSettings s;
+                field.set(s, value);
+                for (int model = 0; model < 2; ++model) {
+                    s.model = model;
+                    ClothInstance cloth(data, s);
+                    cloth.setCollisionVolumes({ball});
+                    cloth.reset(frameAt(0));
+                    for (int f = 0; f < 12; ++f)
+                        cloth.update(frameAt(dt, Mat4::translation({0.3f * float(f), 0, 0}),
+                                             {30, 0, 10}));
+                    const ClothMeasurements m = cloth.measure();
+                    QVERIFY2(m.nonFinite == 0 && allFinite(cloth.positions()),
+                             qPrintable(QString("%1 = %2, model %3").arg(field.key).arg(value).arg(
+                                 model)));
+                    QVERIFY2(m.maxStretch < 50, qPrintable(QString("%1 = %2: stretch %3")
+                                                               .arg(field.key)
+                                                               .arg(value)
+                                                               .arg(m.maxStretch)));
+                }
+            }
+        }
+    }
+
+    void physicalLodScalesMaxDistance()
+    {
+        PhysicsMesh mesh = makeGrid(6, 6, 0.05f, true, 0.2f);
+        ClothInstance cloth(buildClothData(mesh), quietSettings());
+        cloth.setPhysicalLod({0.1f, 0.3f});
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 60; ++f)
+            cloth.update(frameAt(1.0f / 60, Mat4{}, {0, 0, 10}));
+        for (size_t v = 0; v < mesh.positions.size(); ++v)
+            QVERIFY(distance(cloth.positions()[v], mesh.positions[v]) <= 0.02f + 1e-5f);
+        QCOMPARE(cloth.measure().maxDistanceViolations, 0u);
+    }
+
+    void resetAndTeleport()
+    {
+        PhysicsMesh mesh = makeGrid(6, 6, 0.05f);
+        SimulationSettings s = quietSettings();
+        ClothInstance cloth(buildClothData(mesh), s);
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 30; ++f)
+            cloth.update(frameAt(1.0f / 60));
+        QVERIFY(cloth.positions()[35] != mesh.positions[35]);
+        cloth.reset(frameAt(0));
+        QCOMPARE(cloth.positions(), mesh.positions);
+        // A teleported character: the cloth keeps its local shape instead of flying away.
+        ClothInstance a(buildClothData(mesh), s), b(buildClothData(mesh), s);
+        a.reset(frameAt(0));
+        b.reset(frameAt(0));
+        const Mat4 far = Mat4::translation({100, 0, 50});
+        a.teleport(far);
+        a.update(frameAt(1.0f / 60, far));
+        b.update(frameAt(1.0f / 60));
+        QCOMPARE(a.positions(), b.positions());
+    }
+
+    void fixedRateSplitsFrames()
+    {
+        PhysicsMesh mesh = makeGrid(4, 4, 0.05f);
+        SimulationSettings s = quietSettings();
+        s.stepsPerSecond = 120;
+        ClothInstance cloth(buildClothData(mesh), s);
+        cloth.reset(frameAt(0));
+        cloth.update(frameAt(1.0f / 60));
+        QCOMPARE(cloth.stepCount(), uint64_t(2));
+        cloth.update(frameAt(1.0f / 240));
+        QCOMPARE(cloth.stepCount(), uint64_t(2));
+        cloth.update(frameAt(1.0f / 240));
+        QCOMPARE(cloth.stepCount(), uint64_t(3));
+        QVERIFY(std::abs(cloth.simulatedTime() - 3.0 / 120) < 1e-7);
+        QVERIFY_THROWS_EXCEPTION(InputError, cloth.update(frameAt(-1)));
+    }
+
+    void massGradientGrowsTowardsPins()
+    {
+        const PhysicsMesh mesh = makeGrid(4, 5, 0.1f);
+        const std::vector<float> g = massGradient(mesh, 3.0f);
+        QCOMPARE(g[0], 3.0f);
+        QCOMPARE(g[19], 1.0f);
+        for (int r = 1; r < 5; ++r)
+            QVERIFY(g[size_t(r * 4)] < g[size_t((r - 1) * 4)]);
+        QVERIFY_THROWS_EXCEPTION(InputError, massGradient(mesh, 0.0f));
+    }
+
+    void badMeshesAreRejected()
+    {
+        PhysicsMesh mesh = makeGrid(3, 3, 0.1f);
+        mesh.indices.push_back(99);
+        mesh.indices.push_back(0);
+        mesh.indices.push_back(1);
+        QVERIFY_THROWS_EXCEPTION(InputError, buildClothData(mesh));
+        mesh = makeGrid(3, 3, 0.1f);
+        mesh.channels[FloatChannel::MaxDistance].pop_back();
+        QVERIFY_THROWS_EXCEPTION(InputError, buildClothData(mesh));
+        mesh = makeGrid(3, 3, 0.1f);
+        ClothBuildOptions o;
+        o.masses.assign(9, -1.0f);
+        QVERIFY_THROWS_EXCEPTION(InputError, buildClothData(mesh, o));
+    }
+
+    void coloursNeverShareAVertex()
+    {
+        auto data = buildClothData(makeGrid(9, 7, 0.1f));
+        for (const auto *colours : {&data->stretchColours, &data->bendColours})
+            for (const ConstraintColour &c : *colours) {
+                QCOMPARE((c.end - c.begin) % ClothData::kBatchPadding, 0u);
+                std::vector<int> used(data->vertexCount, 0);
+                for (uint32_t k = c.begin; k < c.end; ++k)
+                    for (uint32_t v : {data->constraintA[k], data->constraintB[k]})
+                        if (v != data->dummyVertex)
+                            QCOMPARE(++used[v], 1);
+            }
+        // 9 x 7 grid: 8*7 + 9*6 grid edges plus 8*6 diagonals.
+        QCOMPARE(data->stretchConstraintCount, uint32_t(8 * 7 + 9 * 6 + 8 * 6));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClothSolver)
+#include "test_cloth_solver.moc"
