@@ -118,6 +118,15 @@ void Document::applyPreset(const tweed::FabricPreset &preset)
         preset.settings, preset.name, nullptr));
 }
 
+void Document::resetSettings()
+{
+    if (mData.asset.simulation == tweed::SimulationSettings{} && mData.asset.presetName.empty())
+        return;
+    mUndoStack->push(new ChangeSettingsCommand(this, tr("Reset simulation settings"),
+                                               tweed::SimulationSettings{}, std::string(),
+                                               nullptr));
+}
+
 void Document::applyReimport(LoadedDocument reimported)
 {
     mUndoStack->push(new SwapDataCommand(this, tr("Re-import character"), std::move(reimported)));

@@ -107,6 +107,8 @@ public:
     void setSetting(const tweed::SettingField &field, double value);
     /// Replaces every simulation setting with a fabric preset's, as one step.
     void applyPreset(const tweed::FabricPreset &preset);
+    /// Resets every simulation setting to its default (no preset), as one step.
+    void resetSettings();
     /// Swaps in a re-imported character and asset (see reimportCharacter()), as one step.
     void applyReimport(LoadedDocument reimported);
 
