@@ -1,0 +1,500 @@
+// Consistency checks of an asset. The structural checks (indices and array sizes) guard every
+// later array access, so the semantic checks below them may index freely where those passed.
+#include "tweed/validate.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <utility>
+
+namespace tweed {
+namespace {
+
+/// Problems of one kind listed individually before they are only counted, so a broken mesh
+/// of a million vertices yields a readable list.
+constexpr size_t kMaxListed = 20;
+
+std::string quoted(const std::string &s)
+{
+    return "\"" + s + "\"";
+}
+
+std::string num(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
+/// Collects the problems of one check over an array: the first kMaxListed as sentences, then
+/// a count of the rest ("lod 0: 980 more vertices whose bone weights do not sum to 1").
+class Check
+{
+public:
+    Check(std::vector<std::string> &out, std::string where, std::string rest)
+        : mOut(out), mWhere(std::move(where)), mRest(std::move(rest))
+    {
+    }
+    void fail(const std::string &sentence)
+    {
+        if (mCount++ < kMaxListed) mOut.push_back(mWhere + ": " + sentence);
+    }
+    void finish()
+    {
+        if (mCount > kMaxListed)
+            mOut.push_back(mWhere + ": " + std::to_string(mCount - kMaxListed) + " more " + mRest);
+        mCount = 0;
+    }
+
+private:
+    std::vector<std::string> &mOut;
+    std::string mWhere;
+    std::string mRest;
+    size_t mCount = 0;
+};
+
+bool finite(const Vec2 &v)
+{
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
+bool finite(const Vec3 &v)
+{
+    return isFinite(v);
+}
+bool finite(const Vec4 &v)
+{
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z) && std::isfinite(v.w);
+}
+bool finite(const Quat &q)
+{
+    return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
+}
+bool finite(const Transform &t)
+{
+    return finite(t.translation) && finite(t.rotation) && finite(t.scale);
+}
+bool finite(const Mat4 &m)
+{
+    for (float x : m.m)
+        if (!std::isfinite(x)) return false;
+    return true;
+}
+bool isUnit(const Quat &q)
+{
+    return std::abs(std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w) - 1.0f) <= 1e-3f;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Structural checks
+
+void checkTriangles(std::vector<std::string> &out, const std::string &where,
+                    const std::vector<uint32_t> &indices, size_t vertexCount)
+{
+    if (indices.size() % 3 != 0)
+        out.push_back(where + ": index count " + std::to_string(indices.size()) +
+                      " is not a multiple of 3");
+    Check check(out, where, "out-of-range vertex indices");
+    for (size_t i = 0; i < indices.size(); ++i)
+        if (indices[i] >= vertexCount)
+            check.fail("triangle " + std::to_string(i / 3) + ": vertex index " +
+                       std::to_string(indices[i]) + " is out of range (" +
+                       std::to_string(vertexCount) + " vertices)");
+    check.finish();
+}
+
+template <class T>
+void checkOptionalSize(std::vector<std::string> &out, const std::string &where,
+                       const std::vector<T> &values, const char *what, size_t vertexCount)
+{
+    if (!values.empty() && values.size() != vertexCount)
+        out.push_back(where + ": " + std::to_string(values.size()) + " " + what + " for " +
+                      std::to_string(vertexCount) + " vertices");
+}
+
+void checkSkinBones(std::vector<std::string> &out, const std::string &where,
+                    const std::vector<BoneInfluence> &skin, size_t boneCount)
+{
+    Check check(out, where, "vertices with out-of-range bone indices");
+    for (size_t v = 0; v < skin.size(); ++v)
+        for (int k = 0; k < kMaxBoneInfluences; ++k)
+            if (skin[v].weights[size_t(k)] != 0.0f && skin[v].bones[size_t(k)] >= boneCount)
+                check.fail("vertex " + std::to_string(v) + ": bone index " +
+                           std::to_string(skin[v].bones[size_t(k)]) + " is out of range (" +
+                           std::to_string(boneCount) + " bones)");
+    check.finish();
+}
+
+void checkChannelSizes(std::vector<std::string> &out, const std::string &where,
+                       const PaintChannels &channels, size_t vertexCount)
+{
+    auto check = [&](std::string_view name, size_t size) {
+        if (size != vertexCount)
+            out.push_back(where + ": channel " + std::string(name) + " has " +
+                          std::to_string(size) + " values for " + std::to_string(vertexCount) +
+                          " vertices");
+    };
+    for (size_t c = 0; c < kFloatChannelCount; ++c)
+        check(channelName(FloatChannel(c)), channels.floats[c].size());
+    for (size_t c = 0; c < kMaskChannelCount; ++c)
+        check(channelName(MaskChannel(c)), channels.masks[c].size());
+}
+
+void structural(const ClothingAsset &asset, std::vector<std::string> &out)
+{
+    // Enumerations outside their range would index the name tables out of bounds.
+    if (size_t(asset.source.units.upAxis) > size_t(UpAxis::X))
+        out.push_back("source: up axis " + std::to_string(int(asset.source.units.upAxis)) +
+                      " is not a valid axis");
+    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
+        const GenerationSettings &g = asset.physicsMeshes[p].settings;
+        if (size_t(g.method) > size_t(GenerationMethod::Custom))
+            out.push_back("physics mesh " + std::to_string(p) + ": generation method " +
+                          std::to_string(int(g.method)) + " is not a valid method");
+        if (size_t(g.normals) > size_t(NormalSource::Bones))
+            out.push_back("physics mesh " + std::to_string(p) + ": normal source " +
+                          std::to_string(int(g.normals)) + " is not a valid source");
+    }
+    for (size_t i = 0; i < asset.collisionVolumes.size(); ++i)
+        if (size_t(asset.collisionVolumes[i].shape) > size_t(CollisionShape::Plane))
+            out.push_back("collision volume " + std::to_string(i) + ": shape " +
+                          std::to_string(int(asset.collisionVolumes[i].shape)) +
+                          " is not a valid shape");
+
+    const size_t boneCount = asset.skeleton.bones.size();
+    for (size_t b = 0; b < boneCount; ++b) {
+        const Bone &bone = asset.skeleton.bones[b];
+        if (bone.parent < -1 || bone.parent >= int(b))
+            out.push_back("skeleton: bone " + std::to_string(b) + " (" + quoted(bone.name) +
+                          "): parent " + std::to_string(bone.parent) +
+                          " does not come before it (parents must precede their children)");
+    }
+
+    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
+        const PhysicsMesh &pm = asset.physicsMeshes[p];
+        const std::string where = "physics mesh " + std::to_string(p);
+        const size_t n = pm.vertexCount();
+        checkTriangles(out, where, pm.indices, n);
+        checkOptionalSize(out, where, pm.skin, "bone influences", n);
+        checkOptionalSize(out, where, pm.normals, "normals", n);
+        checkSkinBones(out, where, pm.skin, boneCount);
+        checkChannelSizes(out, where, pm.channels, n);
+    }
+
+    for (size_t l = 0; l < asset.lods.size(); ++l) {
+        const GraphicsLod &lod = asset.lods[l];
+        const GraphicsMesh &mesh = lod.mesh;
+        const std::string where = "lod " + std::to_string(l);
+        const size_t n = mesh.vertexCount();
+        checkTriangles(out, where, mesh.indices, n);
+        checkOptionalSize(out, where, mesh.normals, "normals", n);
+        checkOptionalSize(out, where, mesh.tangents, "tangents", n);
+        checkOptionalSize(out, where, mesh.uvs, "uvs", n);
+        checkOptionalSize(out, where, mesh.skin, "bone influences", n);
+        checkSkinBones(out, where, mesh.skin, boneCount);
+        for (size_t s = 0; s < mesh.submeshes.size(); ++s) {
+            const Submesh &sub = mesh.submeshes[s];
+            if (uint64_t(sub.firstTriangle) + sub.triangleCount > mesh.triangleCount())
+                out.push_back(where + ": submesh " + std::to_string(s) + " (" + quoted(sub.name) +
+                              "): triangles " + std::to_string(sub.firstTriangle) + " to " +
+                              std::to_string(uint64_t(sub.firstTriangle) + sub.triangleCount) +
+                              " exceed the mesh's " + std::to_string(mesh.triangleCount()) +
+                              " triangles");
+        }
+        checkChannelSizes(out, where, lod.channels, n);
+
+        if (lod.physicsMesh < -1 || lod.physicsMesh >= int(asset.physicsMeshes.size())) {
+            out.push_back(where + ": physics mesh index " + std::to_string(lod.physicsMesh) +
+                          " is out of range (" + std::to_string(asset.physicsMeshes.size()) +
+                          " physics meshes)");
+            continue;
+        }
+        if (lod.physicsMesh == -1) {
+            if (!lod.skinMap.bindings.empty())
+                out.push_back(where + ": has a skin map but no physics mesh");
+            continue;
+        }
+        if (lod.skinMap.bindings.size() != n) {
+            out.push_back(where + ": skin map has " + std::to_string(lod.skinMap.bindings.size()) +
+                          " bindings for " + std::to_string(n) + " vertices");
+        }
+        const size_t triangles = asset.physicsMeshes[size_t(lod.physicsMesh)].triangleCount();
+        Check check(out, where + ": skin map", "bindings with out-of-range triangles");
+        for (size_t v = 0; v < lod.skinMap.bindings.size(); ++v) {
+            const uint32_t t = lod.skinMap.bindings[v].triangle;
+            if (t != SkinMap::kUnbound && t >= triangles)
+                check.fail("vertex " + std::to_string(v) + ": triangle " + std::to_string(t) +
+                           " is out of range (physics mesh " + std::to_string(lod.physicsMesh) +
+                           " has " + std::to_string(triangles) + " triangles)");
+        }
+        check.finish();
+    }
+
+    for (size_t i = 0; i < asset.collisionVolumes.size(); ++i) {
+        const CollisionVolume &cv = asset.collisionVolumes[i];
+        if (cv.bone < -1 || cv.bone >= int(boneCount))
+            out.push_back("collision volume " + std::to_string(i) + " (" + quoted(cv.name) +
+                          "): bone index " + std::to_string(cv.bone) + " is out of range (" +
+                          std::to_string(boneCount) + " bones)");
+    }
+    for (size_t i = 0; i < asset.pendulumBones.size(); ++i) {
+        const PendulumBone &pb = asset.pendulumBones[i];
+        if (pb.bone < 0 || pb.bone >= int(boneCount))
+            out.push_back("pendulum bone " + std::to_string(i) + ": bone index " +
+                          std::to_string(pb.bone) + " is out of range (" +
+                          std::to_string(boneCount) + " bones)");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Semantic checks; run only where the structural checks passed for the arrays they index.
+
+template <class T>
+void checkFinite(std::vector<std::string> &out, const std::string &where,
+                 const std::vector<T> &values, const char *what)
+{
+    Check check(out, where, std::string("vertices with a non-finite ") + what);
+    for (size_t v = 0; v < values.size(); ++v)
+        if (!finite(values[v]))
+            check.fail("vertex " + std::to_string(v) + ": " + what + " is not finite");
+    check.finish();
+}
+
+void checkWeights(std::vector<std::string> &out, const std::string &where,
+                  const std::vector<BoneInfluence> &skin)
+{
+    Check check(out, where, "vertices with bad bone weights");
+    for (size_t v = 0; v < skin.size(); ++v) {
+        double sum = 0;
+        bool bad = false;
+        for (float w : skin[v].weights) {
+            if (!std::isfinite(w) || w < 0) {
+                check.fail("vertex " + std::to_string(v) + ": bone weight " + num(w) +
+                           " is negative or not finite");
+                bad = true;
+                break;
+            }
+            sum += w;
+        }
+        if (!bad && std::abs(sum - 1.0) > 1e-3)
+            check.fail("vertex " + std::to_string(v) + ": bone weights sum to " + num(sum) +
+                       ", not 1");
+    }
+    check.finish();
+}
+
+void checkDegenerate(std::vector<std::string> &out, const std::string &where,
+                     const std::vector<uint32_t> &indices)
+{
+    Check check(out, where, "triangles that repeat a vertex");
+    for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+        const uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
+        if (a == b || b == c || a == c)
+            check.fail("triangle " + std::to_string(t / 3) + " repeats vertex " +
+                       std::to_string(a == b || a == c ? a : b));
+    }
+    check.finish();
+    if (indices.size() < 3) out.push_back(where + ": mesh has no triangles");
+}
+
+void checkChannelValues(std::vector<std::string> &out, const std::string &where,
+                        const PaintChannels &channels)
+{
+    // Every float channel is a distance (metres) or a scale: none may be negative.
+    for (size_t c = 0; c < kFloatChannelCount; ++c) {
+        const std::string name(channelName(FloatChannel(c)));
+        Check check(out, where, "vertices with a bad " + name);
+        const std::vector<float> &values = channels.floats[c];
+        for (size_t v = 0; v < values.size(); ++v) {
+            if (!std::isfinite(values[v]))
+                check.fail("vertex " + std::to_string(v) + ": " + name + " is not finite");
+            else if (values[v] < 0)
+                check.fail("vertex " + std::to_string(v) + ": " + name + " is " + num(values[v]) +
+                           ", must not be negative");
+        }
+        check.finish();
+    }
+}
+
+void checkGeneration(std::vector<std::string> &out, const std::string &where,
+                     const GenerationSettings &g)
+{
+    const std::pair<const char *, float> lengths[] = {{"weld tolerance", g.weldTolerance},
+                                                      {"target edge length", g.targetEdgeLength},
+                                                      {"close-holes length", g.closeHolesBelow},
+                                                      {"voxel size", g.voxelSize}};
+    for (const auto &[what, value] : lengths)
+        if (!std::isfinite(value) || value < 0)
+            out.push_back(where + ": generation " + what + " is " + num(value) +
+                          ", must be finite and not negative");
+    if (!std::isfinite(g.isoOffset))
+        out.push_back(where + ": generation iso-surface offset is not finite");
+    if (g.method == GenerationMethod::Custom && g.customMeshPath.empty())
+        out.push_back(where + ": generation method custom needs a custom mesh path");
+}
+
+void semantic(const ClothingAsset &asset, std::vector<std::string> &out)
+{
+    if (asset.lods.empty()) out.push_back("asset has no graphics LoD");
+    if (!std::isfinite(asset.source.units.metresPerUnit) || asset.source.units.metresPerUnit <= 0)
+        out.push_back("source: metres per unit is " + num(asset.source.units.metresPerUnit) +
+                      ", must be positive");
+
+    const std::vector<Bone> &bones = asset.skeleton.bones;
+    for (size_t b = 0; b < bones.size(); ++b) {
+        const std::string where =
+            "skeleton: bone " + std::to_string(b) + " (" + quoted(bones[b].name) + ")";
+        for (size_t other = 0; other < b; ++other)
+            if (bones[other].name == bones[b].name) {
+                out.push_back(where + ": bone " + std::to_string(other) +
+                              " has the same name; files refer to bones by name");
+                break;
+            }
+        if (!finite(bones[b].restLocal))
+            out.push_back(where + ": rest transform is not finite");
+        else if (!isUnit(bones[b].restLocal.rotation))
+            out.push_back(where + ": rest rotation is not a unit quaternion");
+        if (!finite(bones[b].inverseBind))
+            out.push_back(where + ": inverse bind matrix is not finite");
+    }
+
+    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
+        const PhysicsMesh &pm = asset.physicsMeshes[p];
+        const std::string where = "physics mesh " + std::to_string(p);
+        checkDegenerate(out, where, pm.indices);
+        checkFinite(out, where, pm.positions, "position");
+        checkFinite(out, where, pm.normals, "normal");
+        checkWeights(out, where, pm.skin);
+        checkChannelValues(out, where, pm.channels);
+        checkGeneration(out, where, pm.settings);
+    }
+
+    for (size_t l = 0; l < asset.lods.size(); ++l) {
+        const GraphicsLod &lod = asset.lods[l];
+        const GraphicsMesh &mesh = lod.mesh;
+        const std::string where = "lod " + std::to_string(l);
+        checkDegenerate(out, where, mesh.indices);
+        checkFinite(out, where, mesh.positions, "position");
+        checkFinite(out, where, mesh.normals, "normal");
+        checkFinite(out, where, mesh.tangents, "tangent");
+        checkFinite(out, where, mesh.uvs, "uv");
+        checkWeights(out, where, mesh.skin);
+
+        // Submeshes cover the triangles in order, without gaps or overlaps.
+        uint64_t next = 0;
+        for (size_t s = 0; s < mesh.submeshes.size(); ++s) {
+            const Submesh &sub = mesh.submeshes[s];
+            if (sub.firstTriangle != next)
+                out.push_back(where + ": submesh " + std::to_string(s) + " (" + quoted(sub.name) +
+                              ") starts at triangle " + std::to_string(sub.firstTriangle) +
+                              ", expected " + std::to_string(next) +
+                              " (submeshes cover the triangles in order)");
+            next = uint64_t(sub.firstTriangle) + sub.triangleCount;
+        }
+        uint64_t covered = 0;
+        for (const Submesh &sub : mesh.submeshes)
+            covered += sub.triangleCount;
+        if (covered != mesh.triangleCount())
+            out.push_back(where + ": submeshes cover " + std::to_string(covered) + " of " +
+                          std::to_string(mesh.triangleCount()) + " triangles");
+
+        checkChannelValues(out, where, lod.channels);
+        Check check(out, where + ": skin map", "bindings with non-finite coordinates");
+        for (size_t v = 0; v < lod.skinMap.bindings.size(); ++v) {
+            const SkinBinding &b = lod.skinMap.bindings[v];
+            if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
+                check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
+        }
+        check.finish();
+    }
+
+    for (size_t i = 0; i < asset.collisionVolumes.size(); ++i) {
+        const CollisionVolume &cv = asset.collisionVolumes[i];
+        const std::string where =
+            "collision volume " + std::to_string(i) + " (" + quoted(cv.name) + ")";
+        if (!finite(cv.local))
+            out.push_back(where + ": transform is not finite");
+        else if (!isUnit(cv.local.rotation))
+            out.push_back(where + ": rotation is not a unit quaternion");
+        auto positive = [&](const char *what, float v) {
+            if (!(std::isfinite(v) && v > 0))
+                out.push_back(where + ": " + what + " is " + num(v) + ", must be positive");
+        };
+        auto nonNegative = [&](const char *what, float v) {
+            if (!(std::isfinite(v) && v >= 0))
+                out.push_back(where + ": " + what + " is " + num(v) + ", must not be negative");
+        };
+        switch (cv.shape) {
+        case CollisionShape::Ellipsoid:
+            positive("radius x", cv.radii.x);
+            positive("radius y", cv.radii.y);
+            positive("radius z", cv.radii.z);
+            break;
+        case CollisionShape::Sphere:
+            positive("radius", cv.radius);
+            break;
+        case CollisionShape::Capsule:
+            positive("radius", cv.radius);
+            nonNegative("half height", cv.halfHeight);
+            break;
+        case CollisionShape::TaperedCapsule:
+            positive("radius", cv.radius);
+            positive("second radius", cv.radius2);
+            nonNegative("half height", cv.halfHeight);
+            break;
+        case CollisionShape::Plane:
+            break;
+        default: // reported by the structural checks
+            break;
+        }
+    }
+
+    for (size_t i = 0; i < asset.pendulumBones.size(); ++i) {
+        const PendulumBone &pb = asset.pendulumBones[i];
+        const std::string where = "pendulum bone " + std::to_string(i);
+        if (!(std::isfinite(pb.length) && pb.length > 0))
+            out.push_back(where + ": length is " + num(pb.length) + ", must be positive");
+        if (!(pb.damping >= 0 && pb.damping <= 1))
+            out.push_back(where + ": damping is " + num(pb.damping) + ", must lie in [0, 1]");
+        if (!std::isfinite(pb.gravityScale)) out.push_back(where + ": gravity scale is not finite");
+        if (!(pb.maxAngleDegrees > 0 && pb.maxAngleDegrees <= 180))
+            out.push_back(where + ": maximum angle is " + num(pb.maxAngleDegrees) +
+                          " degrees, must lie in (0, 180]");
+        for (size_t other = 0; other < i; ++other)
+            if (asset.pendulumBones[other].bone == pb.bone) {
+                out.push_back(where + ": turns the same bone as pendulum bone " +
+                              std::to_string(other));
+                break;
+            }
+    }
+
+    for (const std::string &problem : checkSettings(asset.simulation))
+        out.push_back(problem);
+}
+
+} // namespace
+
+std::vector<std::string> structuralProblems(const ClothingAsset &asset)
+{
+    std::vector<std::string> out;
+    structural(asset, out);
+    return out;
+}
+
+std::string problemSummary(const std::vector<std::string> &problems)
+{
+    if (problems.empty()) return {};
+    std::string s = problems.front();
+    if (problems.size() > 1)
+        s += " (and " + std::to_string(problems.size() - 1) + " more problems)";
+    return s;
+}
+
+std::vector<std::string> validateAsset(const ClothingAsset &asset)
+{
+    std::vector<std::string> out;
+    structural(asset, out);
+    semantic(asset, out);
+    return out;
+}
+
+} // namespace tweed
