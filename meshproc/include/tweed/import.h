@@ -15,6 +15,10 @@ struct ImportReport
     std::string format;            ///< Assimp's name of the importer used
     uint32_t verticesOverFourInfluences = 0; ///< vertices that lost influences to the limit of 4
     float largestDroppedWeight = 0; ///< largest total weight removed from one vertex
+    /// Bones bound in another pose than the file's node pose; their rest pose is the bind pose.
+    uint32_t bonesMovedToBindPose = 0;
+    /// Vertices of skinned meshes without any weight; they are bound to their mesh's node.
+    uint32_t unweightedVertices = 0;
     std::vector<std::string> warnings;
 };
 
