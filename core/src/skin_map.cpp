@@ -37,6 +37,70 @@ Vec3 evaluateSkinPoint(const Vec3 &uvh, const Vec3 &a, const Vec3 &b, const Vec3
     return a * u + b * v + c * w + interpolatedNormal(u, v, na, nb, nc, faceNormal) * uvh.z;
 }
 
+namespace {
+
+struct Solution
+{
+    Vec3 uvh;
+    float residual = std::numeric_limits<float>::infinity(); ///< |evaluateSkinPoint(uvh) - p|
+};
+
+/// Damped Newton's method on F(u, v, h) = evaluateSkinPoint(u, v, h) - p from `start`: a step
+/// that does not reduce the residual is halved until it does, so the solve never diverges.
+Solution newtonSolve(const Vec3 &start, const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+                     const Vec3 &na, const Vec3 &nb, const Vec3 &nc, float tolerance)
+{
+    // Residual and unit normal at (u, v, h); false where the interpolated normal vanishes.
+    auto evaluate = [&](const Vec3 &x, Vec3 &f, Vec3 &n, float &len) {
+        const Vec3 m = na * x.x + nb * x.y + nc * (1 - x.x - x.y);
+        len = length(m);
+        if (!(len > 1e-12f))
+            return false;
+        n = m / len;
+        f = a * x.x + b * x.y + c * (1 - x.x - x.y) + n * x.z - p;
+        return isFinite(f);
+    };
+    Solution best;
+    Vec3 x = start, f, n;
+    float len = 0;
+    if (!isFinite(x) || !evaluate(x, f, n, len))
+        return best;
+    best = {x, length(f)};
+    for (int i = 0; i < 12 && best.residual > tolerance; ++i) {
+        // d n / d u = (dm - n (n . dm)) / |m| with dm = na - nc (and nb - nc for v).
+        const Vec3 dmu = na - nc, dmv = nb - nc;
+        const Vec3 dnu = (dmu - n * dot(n, dmu)) / len, dnv = (dmv - n * dot(n, dmv)) / len;
+        const Vec3 ju = (a - c) + dnu * x.z, jv = (b - c) + dnv * x.z, jh = n;
+        const float det = dot(ju, cross(jv, jh));
+        if (std::abs(det) < 1e-20f)
+            break;
+        // Cramer's rule for J d = f.
+        const Vec3 d{dot(f, cross(jv, jh)) / det, dot(ju, cross(f, jh)) / det,
+                     dot(ju, cross(jv, f)) / det};
+        if (!isFinite(d))
+            break;
+        bool improved = false;
+        for (float step = 1; step > 1.0f / 1024 && !improved; step *= 0.5f) {
+            const Vec3 next = x - d * step;
+            Vec3 fNext, nNext;
+            float lenNext = 0;
+            if (evaluate(next, fNext, nNext, lenNext) && length(fNext) < best.residual) {
+                x = next;
+                f = fNext;
+                n = nNext;
+                len = lenNext;
+                best = {x, length(f)};
+                improved = true;
+            }
+        }
+        if (!improved)
+            break;
+    }
+    return best;
+}
+
+} // namespace
+
 Vec3 skinPointCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c,
                           const Vec3 &na, const Vec3 &nb, const Vec3 &nc)
 {
@@ -44,8 +108,9 @@ Vec3 skinPointCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec
     // the triangle's plane; its barycentrics give the next (u, v). Converges in a few rounds
     // for the smooth normals of a cloth mesh.
     const Vec3 faceNormal = normalize(cross(b - a, c - a));
-    auto [u, v] = barycentric(p, a, b, c);
-    float h = dot(p - (a * u + b * v + c * (1 - u - v)), faceNormal);
+    const auto [u0, v0] = barycentric(p, a, b, c);
+    const float h0 = dot(p - (a * u0 + b * v0 + c * (1 - u0 - v0)), faceNormal);
+    float u = u0, v = v0, h = h0;
     for (int i = 0; i < 8; ++i) {
         const Vec3 n = interpolatedNormal(u, v, na, nb, nc, faceNormal);
         const float nDotFace = dot(n, faceNormal);
@@ -55,48 +120,22 @@ Vec3 skinPointCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec
         h = dot(p - a, faceNormal) / nDotFace;
         std::tie(u, v) = barycentric(p - n * h, a, b, c);
     }
-    // Newton steps on F(u, v, h) = evaluateSkinPoint(u, v, h) - p polish the result: the fixed
-    // point converges only linearly, slowly where the normals vary strongly over the triangle
-    // and the point is far from it, and an exact inverse is what makes the skin map reproduce
-    // the rest pose.
-    const Vec3 m = na * u + nb * v + nc * (1 - u - v);
-    if (lengthSquared(m) == 0 || !std::isfinite(u) || !std::isfinite(v) || !std::isfinite(h))
-        return {u, v, h};
-    const float scale = std::max({length(a - c), length(b - c), std::abs(h), 1e-12f});
-    Vec3 best{u, v, h};
-    float bestResidual = std::numeric_limits<float>::infinity();
-    for (int i = 0; i < 7; ++i) {
-        const Vec3 mi = na * u + nb * v + nc * (1 - u - v);
-        const float len = length(mi);
-        if (len < 1e-12f)
+    // Newton's method polishes the result: the fixed point converges only linearly, slowly or
+    // not at all where the normals vary strongly over the triangle and the point is far from
+    // it, and an exact inverse is what makes the skin map reproduce the rest pose. Where it
+    // still misses (a poor start), it is restarted from the plain projection onto the plane
+    // and from the centroid; the best solution wins.
+    const float scale = std::max({length(a - c), length(b - c), std::abs(h0), 1e-12f});
+    const float tolerance = 1e-7f * scale;
+    Solution best = newtonSolve({u, v, h}, p, a, b, c, na, nb, nc, tolerance);
+    for (const Vec3 &start : {Vec3{u0, v0, h0}, Vec3{1.0f / 3, 1.0f / 3, h0}}) {
+        if (best.residual <= tolerance)
             break;
-        const Vec3 n = mi / len;
-        const Vec3 f = a * u + b * v + c * (1 - u - v) + n * h - p;
-        const float residual = length(f);
-        if (!(residual < bestResidual)) // diverging (or not finite): keep the best so far
-            break;
-        bestResidual = residual;
-        best = {u, v, h};
-        if (residual <= 1e-7f * scale)
-            break;
-        // d n / d u = (dm - n (n . dm)) / |m| with dm = na - nc (and nb - nc for v).
-        const Vec3 dmu = na - nc, dmv = nb - nc;
-        const Vec3 dnu = (dmu - n * dot(n, dmu)) / len, dnv = (dmv - n * dot(n, dmv)) / len;
-        const Vec3 ju = (a - c) + dnu * h, jv = (b - c) + dnv * h, jh = n;
-        const float det = dot(ju, cross(jv, jh));
-        if (std::abs(det) < 1e-20f)
-            break;
-        // Cramer's rule for J d = f.
-        const float du = dot(f, cross(jv, jh)) / det;
-        const float dv = dot(ju, cross(f, jh)) / det;
-        const float dh = dot(ju, cross(jv, f)) / det;
-        if (!std::isfinite(du) || !std::isfinite(dv) || !std::isfinite(dh))
-            break;
-        u -= du;
-        v -= dv;
-        h -= dh;
+        const Solution other = newtonSolve(start, p, a, b, c, na, nb, nc, tolerance);
+        if (other.residual < best.residual)
+            best = other;
     }
-    return best;
+    return std::isfinite(best.residual) ? best.uvh : Vec3{u, v, h};
 }
 
 void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndices,
