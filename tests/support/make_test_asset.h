@@ -1,14 +1,18 @@
 // A small, deterministic, fully populated ClothingAsset for tests: every field of every model
 // struct holds a non-default value (except where the default is the meaningful value, e.g. the
 // skin map's unbound entries and one collision plane fixed in model space), and the asset is
-// valid: validateAsset() finds nothing.
+// valid: validateAsset() finds nothing. Usage:
+//     const ClothingAsset asset = tweed::test::makeTestAsset();
+//     const ClothingAsset shared = tweed::test::makeTestAsset({.sharedPhysicsMesh = true});
 //
 // The garment is a flat sheet hanging in front of a five-bone skeleton: graphics LoD 0 is a
-// 5 x 4 vertex grid, LoD 1 a 3 x 3 grid; the physics mesh is a 3 x 3 grid 1 cm behind them. The
-// skin maps are real bindings (evaluateSkinPoint on the physics mesh gives the graphics
-// vertices back), the top row of graphics vertices is not simulated (Physics mask bit 0 clear)
-// and therefore unbound. Every simulation setting is moved off its default inside its documented
-// range, so the values are valid but not a fabric anyone would choose.
+// 5 x 4 vertex grid, LoD 1 a 3 x 3 grid; physics mesh 0 is a 3 x 3 grid 1 cm behind them and,
+// unless the LoDs share it, physics mesh 1 (LoD 1's) a 2 x 2 grid. The skin maps are real
+// bindings (evaluateSkinPoint on the physics mesh gives the graphics vertices back); the top
+// row of graphics vertices is not simulated (Physics mask bit 0 clear) and therefore unbound.
+// Every simulation setting is moved off its default inside its documented range, so the values
+// are valid but not a fabric anyone would choose. Strings hold quotes, '#', ':' and UTF-8, one
+// uv holds -0 and the channels a subnormal, to exercise the file formats.
 #pragma once
 
 #include "tweed/asset.h"
