@@ -1,4 +1,1267 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
+<context>
+    <name>SimulationSettings</name>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>Solver</source>
+        <translation>Löser</translation>
+    </message>
+    <message>
+        <source>Steps per second</source>
+        <translation>Schritte pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Fixed internal rate; each frame is split into steps of this rate.</source>
+        <translation>Feste interne Rate; jedes Bild wird in Schritte dieser Rate aufgeteilt.</translation>
+    </message>
+    <message>
+        <source>Substeps</source>
+        <translation>Unterschritte</translation>
+    </message>
+    <message>
+        <source>Solver substeps per step.</source>
+        <translation>Unterschritte des Lösers pro Schritt.</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
+    </message>
+    <message>
+        <source>Constraint iterations per substep.</source>
+        <translation>Iterationen der Bedingungen pro Unterschritt.</translation>
+    </message>
+    <message>
+        <source>Gravity scale</source>
+        <translation>Schwerkraftfaktor</translation>
+    </message>
+    <message>
+        <source>Forces</source>
+        <translation>Kräfte</translation>
+    </message>
+    <message>
+        <source>Multiplies 9.81 m/s^2 downwards.</source>
+        <translation>Multipliziert 9,81 m/s^2 nach unten.</translation>
+    </message>
+    <message>
+        <source>Damping</source>
+        <translation>Dämpfung</translation>
+    </message>
+    <message>
+        <source>Share of velocity lost per second.</source>
+        <translation>Anteil der Geschwindigkeit, der pro Sekunde verloren geht.</translation>
+    </message>
+    <message>
+        <source>Wind drag</source>
+        <translation>Windwiderstand</translation>
+    </message>
+    <message>
+        <source>Drag against the wind relative to the cloth.</source>
+        <translation>Widerstand gegen den Wind relativ zum Stoff.</translation>
+    </message>
+    <message>
+        <source>Wind lift</source>
+        <translation>Windauftrieb</translation>
+    </message>
+    <message>
+        <source>Lift across the wind relative to the cloth.</source>
+        <translation>Auftrieb quer zum Wind relativ zum Stoff.</translation>
+    </message>
+    <message>
+        <source>Gust strength</source>
+        <translation>Böenstärke</translation>
+    </message>
+    <message>
+        <source>Gusts as a share of the wind speed.</source>
+        <translation>Böen als Anteil der Windgeschwindigkeit.</translation>
+    </message>
+    <message>
+        <source>Gust frequency</source>
+        <translation>Böenfrequenz</translation>
+    </message>
+    <message>
+        <source>How often gusts come.</source>
+        <translation>Wie oft Böen kommen.</translation>
+    </message>
+    <message>
+        <source>Turbulence</source>
+        <translation>Turbulenz</translation>
+    </message>
+    <message>
+        <source>Variation of the wind across the cloth.</source>
+        <translation>Schwankung des Windes über den Stoff.</translation>
+    </message>
+    <message>
+        <source>Area density</source>
+        <translation>Flächendichte</translation>
+    </message>
+    <message>
+        <source>Fabric mass per square metre; painted mass scales multiply it.</source>
+        <translation>Stoffmasse pro Quadratmeter; gemalte Massenfaktoren multiplizieren sie.</translation>
+    </message>
+    <message>
+        <source>Stretch stiffness</source>
+        <translation>Dehnsteifigkeit</translation>
+    </message>
+    <message>
+        <source>Constraints</source>
+        <translation>Bedingungen</translation>
+    </message>
+    <message>
+        <source>Stiffness of the mesh edges per iteration (without compliance).</source>
+        <translation>Steifigkeit der Netzkanten pro Iteration (ohne Nachgiebigkeit).</translation>
+    </message>
+    <message>
+        <source>Bend stiffness</source>
+        <translation>Biegesteifigkeit</translation>
+    </message>
+    <message>
+        <source>Stiffness of the shear and bend constraints per iteration (without compliance).</source>
+        <translation>Steifigkeit der Scher- und Biegebedingungen pro Iteration (ohne Nachgiebigkeit).</translation>
+    </message>
+    <message>
+        <source>Use compliance (XPBD)</source>
+        <translation>Nachgiebigkeit verwenden (XPBD)</translation>
+    </message>
+    <message>
+        <source>Keeps the fabric's look when substeps or iterations change.</source>
+        <translation>Erhält das Aussehen des Stoffs, wenn sich Unterschritte oder Iterationen ändern.</translation>
+    </message>
+    <message>
+        <source>Stretch compliance</source>
+        <translation>Dehnnachgiebigkeit</translation>
+    </message>
+    <message>
+        <source>Softness of the mesh edges in compliance mode.</source>
+        <translation>Weichheit der Netzkanten im Nachgiebigkeitsmodus.</translation>
+    </message>
+    <message>
+        <source>Bend compliance</source>
+        <translation>Biegenachgiebigkeit</translation>
+    </message>
+    <message>
+        <source>Softness of shear and bend in compliance mode.</source>
+        <translation>Weichheit von Scherung und Biegung im Nachgiebigkeitsmodus.</translation>
+    </message>
+    <message>
+        <source>Hard stretch limit</source>
+        <translation>Harte Dehnungsgrenze</translation>
+    </message>
+    <message>
+        <source>Tethers</source>
+        <translation>Halteseile</translation>
+    </message>
+    <message>
+        <source>Long-range tethers to the nearest fixed vertex.</source>
+        <translation>Weitreichende Halteseile zum nächsten festen Vertex.</translation>
+    </message>
+    <message>
+        <source>Stretch limit</source>
+        <translation>Dehnungsgrenze</translation>
+    </message>
+    <message>
+        <source>Largest allowed length over rest length for hard limits and tethers.</source>
+        <translation>Größte erlaubte Länge im Verhältnis zur Ruhelänge für harte Grenzen und Halteseile.</translation>
+    </message>
+    <message>
+        <source>Max Distance scale</source>
+        <translation>Max-Distance-Faktor</translation>
+    </message>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Multiplies every painted Max Distance.</source>
+        <translation>Multipliziert jede gemalte Max Distance.</translation>
+    </message>
+    <message>
+        <source>Max Distance bias</source>
+        <translation>Max-Distance-Ausrichtung</translation>
+    </message>
+    <message>
+        <source>Backstop</source>
+        <translation>Rückhalt</translation>
+    </message>
+    <message>
+        <source>Honour the painted backstop spheres.</source>
+        <translation>Die gemalten Rückhaltekugeln beachten.</translation>
+    </message>
+    <message>
+        <source>Collision thickness</source>
+        <translation>Kollisionsdicke</translation>
+    </message>
+    <message>
+        <source>Collision</source>
+        <translation>Kollision</translation>
+    </message>
+    <message>
+        <source>Distance kept between the cloth and the collision volumes.</source>
+        <translation>Abstand zwischen dem Stoff und den Kollisionskörpern.</translation>
+    </message>
+    <message>
+        <source>Friction</source>
+        <translation>Reibung</translation>
+    </message>
+    <message>
+        <source>Extra damping on touching vertices.</source>
+        <translation>Zusätzliche Dämpfung berührender Vertices.</translation>
+    </message>
+    <message>
+        <source>Self-collision</source>
+        <translation>Eigenkollision</translation>
+    </message>
+    <message>
+        <source>Particles keep apart from each other.</source>
+        <translation>Partikel halten Abstand voneinander.</translation>
+    </message>
+    <message>
+        <source>Self-collision thickness</source>
+        <translation>Eigenkollisionsdicke</translation>
+    </message>
+    <message>
+        <source>Distance kept between particles.</source>
+        <translation>Abstand zwischen Partikeln.</translation>
+    </message>
+    <message>
+        <source>Edge damping scale</source>
+        <translation>Randdämpfungsfaktor</translation>
+    </message>
+    <message>
+        <source>Edge vertices</source>
+        <translation>Randvertices</translation>
+    </message>
+    <message>
+        <source>Multiplies the damping of free-edge vertices.</source>
+        <translation>Multipliziert die Dämpfung der Vertices an freien Rändern.</translation>
+    </message>
+    <message>
+        <source>Edge wind scale</source>
+        <translation>Randwindfaktor</translation>
+    </message>
+    <message>
+        <source>Multiplies the wind on free-edge vertices.</source>
+        <translation>Multipliziert den Wind auf Vertices an freien Rändern.</translation>
+    </message>
+    <message>
+        <source>Edge world-motion scale</source>
+        <translation>Randfaktor der Weltbewegung</translation>
+    </message>
+    <message>
+        <source>Multiplies the world motion felt by free-edge vertices.</source>
+        <translation>Multipliziert die Weltbewegung, die Vertices an freien Rändern spüren.</translation>
+    </message>
+    <message>
+        <source>Edge Max Distance scale</source>
+        <translation>Rand-Max-Distance-Faktor</translation>
+    </message>
+    <message>
+        <source>Multiplies the Max Distance of free-edge vertices.</source>
+        <translation>Multipliziert die Max Distance der Vertices an freien Rändern.</translation>
+    </message>
+    <message>
+        <source>World linear motion</source>
+        <translation>Lineare Weltbewegung</translation>
+    </message>
+    <message>
+        <source>Local space</source>
+        <translation>Lokaler Raum</translation>
+    </message>
+    <message>
+        <source>Share of the character's linear motion the cloth feels.</source>
+        <translation>Anteil der linearen Bewegung der Figur, den der Stoff spürt.</translation>
+    </message>
+    <message>
+        <source>World angular motion</source>
+        <translation>Drehende Weltbewegung</translation>
+    </message>
+    <message>
+        <source>Share of the character's rotation the cloth feels.</source>
+        <translation>Anteil der Drehung der Figur, den der Stoff spürt.</translation>
+    </message>
+    <message>
+        <source>Integrator</source>
+        <translation>Integrator</translation>
+    </message>
+    <message>
+        <source>Mass-spring</source>
+        <translation>Masse-Feder</translation>
+    </message>
+    <message>
+        <source>Explicit midpoint or Runge-Kutta 4.</source>
+        <translation>Explizites Mittelpunktverfahren oder Runge-Kutta 4.</translation>
+    </message>
+    <message>
+        <source>Structural springs</source>
+        <translation>Strukturfedern</translation>
+    </message>
+    <message>
+        <source>Stiffness of the springs along mesh edges.</source>
+        <translation>Steifigkeit der Federn entlang der Netzkanten.</translation>
+    </message>
+    <message>
+        <source>Shear springs</source>
+        <translation>Scherfedern</translation>
+    </message>
+    <message>
+        <source>Stiffness of the springs across quads.</source>
+        <translation>Steifigkeit der Federn quer über Vierecke.</translation>
+    </message>
+    <message>
+        <source>Bend springs</source>
+        <translation>Biegefedern</translation>
+    </message>
+    <message>
+        <source>Stiffness of the springs two vertices apart.</source>
+        <translation>Steifigkeit der Federn zwischen Vertices im Abstand von zwei.</translation>
+    </message>
+    <message>
+        <source>Spring damping</source>
+        <translation>Federdämpfung</translation>
+    </message>
+    <message>
+        <source>Damping along each spring.</source>
+        <translation>Dämpfung entlang jeder Feder.</translation>
+    </message>
+    <message>
+        <source>Deformation limit</source>
+        <translation>Verformungsgrenze</translation>
+    </message>
+    <message>
+        <source>Provot's limit on spring length over rest length; 0 disables.</source>
+        <translation>Provots Grenze für Federlänge zu Ruhelänge; 0 schaltet sie ab.</translation>
+    </message>
+    <message>
+        <source>Tear factor</source>
+        <translation>Reißfaktor</translation>
+    </message>
+    <message>
+        <source>Springs stretched beyond this ratio tear; 0 never.</source>
+        <translation>Über dieses Verhältnis gedehnte Federn reißen; 0 nie.</translation>
+    </message>
+    <message>
+        <source>Position based</source>
+        <translation>Positionsbasiert</translation>
+    </message>
+    <message>
+        <source>Mass spring</source>
+        <translation>Masse-Feder</translation>
+    </message>
+    <message>
+        <source>Midpoint</source>
+        <translation>Mittelpunkt</translation>
+    </message>
+    <message>
+        <source>RK4</source>
+        <translation>RK4</translation>
+    </message>
+    <message>
+        <source>Tweed</source>
+        <translation>Tweed</translation>
+    </message>
+    <message>
+        <source>Silk</source>
+        <translation>Seide</translation>
+    </message>
+    <message>
+        <source>Rubber</source>
+        <translation>Gummi</translation>
+    </message>
+    <message>
+        <source>Leather</source>
+        <translation>Leder</translation>
+    </message>
+    <message>
+        <source>Down jacket</source>
+        <translation>Daunenjacke</translation>
+    </message>
+    <message>
+        <source>Veil</source>
+        <translation>Schleier</translation>
+    </message>
+    <message>
+        <source>Ellipsoid</source>
+        <translation>Ellipsoid</translation>
+    </message>
+    <message>
+        <source>Sphere</source>
+        <translation>Kugel</translation>
+    </message>
+    <message>
+        <source>Capsule</source>
+        <translation>Kapsel</translation>
+    </message>
+    <message>
+        <source>Tapered capsule</source>
+        <translation>Konische Kapsel</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>Immediate</source>
+        <translation>Direkt</translation>
+    </message>
+    <message>
+        <source>Weld</source>
+        <translation>Verschweißen</translation>
+    </message>
+    <message>
+        <source>Simplify</source>
+        <translation>Vereinfachen</translation>
+    </message>
+    <message>
+        <source>Iso</source>
+        <translation>Isofläche</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Eigenes</translation>
+    </message>
+    <message>
+        <source>Vertical constraints, top down, that move only the lower vertex.</source>
+        <translation>Senkrechte Bedingungen von oben nach unten, die nur den unteren Vertex bewegen.</translation>
+    </message>
+    <message>
+        <source>Below 0 a capsule along the normal, above 0 a disc across it.</source>
+        <translation>Unter 0 eine Kapsel entlang der Normalen, über 0 eine Scheibe quer dazu.</translation>
+    </message>
+    <message>
+        <source>Position-based dynamics, or the classic mass-spring model.</source>
+        <translation>Positionsbasierte Dynamik oder das klassische Masse-Feder-Modell.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Authoring tool for game character clothing.</source>
+        <translation>Autorenwerkzeug für die Kleidung von Spielfiguren.</translation>
+    </message>
+    <message>
+        <source>A character file or a .tweed asset to open; the sample character when none is given.</source>
+        <translation>Eine Figurendatei oder ein .tweed-Asset zum Öffnen; ohne Angabe die Beispielfigur.</translation>
+    </message>
+    <message>
+        <source>Render, save a picture of the window to &lt;path&gt;, quit.</source>
+        <translation>Rendern, ein Bild des Fensters unter &lt;path&gt; speichern, beenden.</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Document</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Unbenannt</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>%1 ändern</translation>
+    </message>
+    <message>
+        <source>Apply fabric preset %1</source>
+        <translation>Stoffvorgabe %1 anwenden</translation>
+    </message>
+    <message>
+        <source>Reset simulation settings</source>
+        <translation>Simulationseinstellungen zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Re-import character</source>
+        <translation>Figur neu importieren</translation>
+    </message>
+    <message>
+        <source>The source character %1 has changed since the asset was made; File &gt; Re-import Character brings the changes in.</source>
+        <translation>Die Quellfigur %1 hat sich seit der Erstellung des Assets geändert; Datei &gt; Figur neu importieren übernimmt die Änderungen.</translation>
+    </message>
+    <message>
+        <source>The source character %1 is missing; showing the asset's garment only.</source>
+        <translation>Die Quellfigur %1 fehlt; nur das Kleidungsstück des Assets wird gezeigt.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>The document has no source character to re-import.</source>
+        <translation>Das Dokument hat keine Quellfigur zum Neuimportieren.</translation>
+    </message>
+    <message>
+        <source>Collision volume %1 was dropped: its bone is gone.</source>
+        <translation>Kollisionskörper %1 wurde entfernt: sein Knochen existiert nicht mehr.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only the most detailed LoD was re-imported; %n other LoD(s) were dropped.</source>
+        <translation><numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weiterer LoD wurde verworfen.</numerusform><numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weitere LoDs wurden verworfen.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::LongOperation</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Bearbeiten</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Overlays</source>
+        <translation>&amp;Überlagerungen</translation>
+    </message>
+    <message>
+        <source>&amp;Camera</source>
+        <translation>&amp;Kamera</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>&amp;Fenster</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulation</translation>
+    </message>
+    <message>
+        <source>Fabric &amp;Preset</source>
+        <translation>&amp;Stoffvorgabe</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Ansicht</translation>
+    </message>
+    <message>
+        <source>Undo History</source>
+        <translation>Rückgängig-Verlauf</translation>
+    </message>
+    <message>
+        <source>&lt;original&gt;</source>
+        <translation>&lt;Original&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;New from Character...</source>
+        <translation>&amp;Neu aus Figur...</translation>
+    </message>
+    <message>
+        <source>Import a character file and start a clothing asset on it</source>
+        <translation>Eine Figurendatei importieren und darauf ein Kleidungs-Asset beginnen</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>&amp;Öffnen...</translation>
+    </message>
+    <message>
+        <source>Open a clothing asset (.tweed) or a character file</source>
+        <translation>Ein Kleidungs-Asset (.tweed) oder eine Figurendatei öffnen</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>Speichern &amp;unter...</translation>
+    </message>
+    <message>
+        <source>&amp;Export Cooked...</source>
+        <translation>&amp;Kompiliert exportieren...</translation>
+    </message>
+    <message>
+        <source>Write the asset cooked for the game runtime (.tweedc)</source>
+        <translation>Das Asset für die Spiel-Laufzeit kompiliert schreiben (.tweedc)</translation>
+    </message>
+    <message>
+        <source>Re-&amp;import Character</source>
+        <translation>Figur neu &amp;importieren</translation>
+    </message>
+    <message>
+        <source>Read the source character again, keeping painted channels, collision volumes and settings</source>
+        <translation>Die Quellfigur erneut lesen und dabei gemalte Kanäle, Kollisionskörper und Einstellungen behalten</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>S&amp;chließen</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Rückgängig</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Wiederholen</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences...</source>
+        <translation>&amp;Einstellungen...</translation>
+    </message>
+    <message>
+        <source>&amp;Skeleton</source>
+        <translation>&amp;Skelett</translation>
+    </message>
+    <message>
+        <source>&amp;Bone Names</source>
+        <translation>&amp;Knochennamen</translation>
+    </message>
+    <message>
+        <source>&amp;Wireframe</source>
+        <translation>&amp;Drahtgitter</translation>
+    </message>
+    <message>
+        <source>&amp;Normals</source>
+        <translation>&amp;Normalen</translation>
+    </message>
+    <message>
+        <source>&amp;Physics Mesh</source>
+        <translation>&amp;Physiknetz</translation>
+    </message>
+    <message>
+        <source>&amp;Collision Volumes</source>
+        <translation>&amp;Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>&amp;Grid</source>
+        <translation>&amp;Raster</translation>
+    </message>
+    <message>
+        <source>Frame &amp;All</source>
+        <translation>&amp;Alles einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Frame Selected</source>
+        <translation>Auswahl &amp;einpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Front</source>
+        <translation>&amp;Vorne</translation>
+    </message>
+    <message>
+        <source>&amp;Side</source>
+        <translation>&amp;Seite</translation>
+    </message>
+    <message>
+        <source>&amp;Top</source>
+        <translation>&amp;Oben</translation>
+    </message>
+    <message>
+        <source>&amp;Perspective</source>
+        <translation>&amp;Perspektive</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Reset Settings to &amp;Defaults</source>
+        <translation>Einstellungen auf &amp;Standard zurücksetzen</translation>
+    </message>
+    <message>
+        <source>&amp;About Tweed</source>
+        <translation>&amp;Über Tweed</translation>
+    </message>
+    <message>
+        <source>%1[*] - Tweed</source>
+        <translation>%1[*] - Tweed</translation>
+    </message>
+    <message>
+        <source>%1 meshes, %2 vertices, %3 triangles, %4 bones, %5 clips</source>
+        <translation>%1 Netze, %2 Vertices, %3 Dreiecke, %4 Knochen, %5 Clips</translation>
+    </message>
+    <message>
+        <source>Characters (%1)</source>
+        <translation>Figuren (%1)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Opening %1 was cancelled.</source>
+        <translation>Das Öffnen von %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Opening %1...</source>
+        <translation>%1 wird geöffnet...</translation>
+    </message>
+    <message>
+        <source>Importing %1...</source>
+        <translation>%1 wird importiert...</translation>
+    </message>
+    <message>
+        <source>New from Character</source>
+        <translation>Neu aus Figur</translation>
+    </message>
+    <message>
+        <source>Clothing assets (*.tweed)</source>
+        <translation>Kleidungs-Assets (*.tweed)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot save %1</source>
+        <translation>%1 kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Save As</source>
+        <translation>Speichern unter</translation>
+    </message>
+    <message>
+        <source>Export Cooked</source>
+        <translation>Kompiliert exportieren</translation>
+    </message>
+    <message>
+        <source>Cooked clothing (*.tweedc)</source>
+        <translation>Kompilierte Kleidung (*.tweedc)</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>%1 kann nicht exportiert werden</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exportiert.</translation>
+    </message>
+    <message>
+        <source>Re-importing %1...</source>
+        <translation>%1 wird neu importiert...</translation>
+    </message>
+    <message>
+        <source>Re-import cancelled.</source>
+        <translation>Neuimport abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Cannot re-import %1</source>
+        <translation>%1 kann nicht neu importiert werden</translation>
+    </message>
+    <message>
+        <source>Re-imported %1</source>
+        <translation>%1 neu importiert</translation>
+    </message>
+    <message>
+        <source>Re-imported %1.</source>
+        <translation>%1 neu importiert.</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Automatisches Speichern fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Autosaved.</source>
+        <translation>Automatisch gespeichert.</translation>
+    </message>
+    <message>
+        <source>an untitled asset</source>
+        <translation>einem unbenannten Asset</translation>
+    </message>
+    <message>
+        <source>Restoring unsaved work...</source>
+        <translation>Ungespeicherte Arbeit wird wiederhergestellt...</translation>
+    </message>
+    <message>
+        <source>Cannot restore unsaved work</source>
+        <translation>Ungespeicherte Arbeit kann nicht wiederhergestellt werden</translation>
+    </message>
+    <message>
+        <source>Restored unsaved work</source>
+        <translation>Ungespeicherte Arbeit wiederhergestellt</translation>
+    </message>
+    <message>
+        <source>About Tweed</source>
+        <translation>Über Tweed</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;An authoring tool for game character clothing: physics meshes, painted constraints, collision volumes and live simulation on the character's own animation.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;Ein Autorenwerkzeug für die Kleidung von Spielfiguren: Physiknetze, gemalte Bedingungen, Kollisionskörper und Live-Simulation auf der eigenen Animation der Figur.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::OutlinerDock</name>
+    <message>
+        <source>Outliner</source>
+        <translation>Gliederung</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Details</translation>
+    </message>
+    <message>
+        <source>Character meshes (%1)</source>
+        <translation>Netze der Figur (%1)</translation>
+    </message>
+    <message>
+        <source>Garment LoDs (%1)</source>
+        <translation>LoDs des Kleidungsstücks (%1)</translation>
+    </message>
+    <message>
+        <source>Physics meshes (%1)</source>
+        <translation>Physiknetze (%1)</translation>
+    </message>
+    <message>
+        <source>Bones (%1)</source>
+        <translation>Knochen (%1)</translation>
+    </message>
+    <message>
+        <source>Collision volumes (%1)</source>
+        <translation>Kollisionskörper (%1)</translation>
+    </message>
+    <message>
+        <source>Clips (%1)</source>
+        <translation>Clips (%1)</translation>
+    </message>
+    <message>
+        <source>%1 vertices, %2 triangles</source>
+        <translation>%1 Vertices, %2 Dreiecke</translation>
+    </message>
+    <message>
+        <source>Submesh %1</source>
+        <translation>Teilnetz %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation><numerusform>%n Dreieck</numerusform><numerusform>%n Dreiecke</numerusform></translation>
+    </message>
+    <message>
+        <source>Mesh %1</source>
+        <translation>Netz %1</translation>
+    </message>
+    <message>
+        <source>LoD %1</source>
+        <translation>LoD %1</translation>
+    </message>
+    <message>
+        <source>Physics mesh %1</source>
+        <translation>Physiknetz %1</translation>
+    </message>
+    <message>
+        <source>Bone %1</source>
+        <translation>Knochen %1</translation>
+    </message>
+    <message>
+        <source>Volume %1</source>
+        <translation>Körper %1</translation>
+    </message>
+    <message>
+        <source>Clip %1</source>
+        <translation>Clip %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PlaybackBar</name>
+    <message>
+        <source>Animation clip</source>
+        <translation>Animationsclip</translation>
+    </message>
+    <message>
+        <source>Step one frame back</source>
+        <translation>Ein Bild zurück</translation>
+    </message>
+    <message>
+        <source>Step one frame forward</source>
+        <translation>Ein Bild vor</translation>
+    </message>
+    <message>
+        <source>Clip time: drag to scrub</source>
+        <translation>Clipzeit: zum Spulen ziehen</translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation>Schleife</translation>
+    </message>
+    <message>
+        <source>Start the clip over when it ends</source>
+        <translation>Den Clip am Ende von vorn beginnen</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <comment>playback speed multiplier</comment>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>Wiedergabegeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>Root motion</source>
+        <translation>Wurzelbewegung</translation>
+    </message>
+    <message>
+        <source>Let the character travel through the world; off keeps it walking in place</source>
+        <translation>Die Figur durch die Welt laufen lassen; aus lässt sie auf der Stelle gehen</translation>
+    </message>
+    <message>
+        <source>Clip %1</source>
+        <translation>Clip %1</translation>
+    </message>
+    <message>
+        <source>(no clips: rest pose)</source>
+        <translation>(keine Clips: Ruhepose)</translation>
+    </message>
+    <message>
+        <source>%1 / %2 s  %3 / %4</source>
+        <comment>time / duration, frame / last frame</comment>
+        <translation>%1 / %2 s  %3 / %4</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Sprache:</translation>
+    </message>
+    <message>
+        <source>Lengths in:</source>
+        <translation>Längen in:</translation>
+    </message>
+    <message>
+        <source>Viewport navigation:</source>
+        <translation>Navigation im Ansichtsfenster:</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>Farbschema:</translation>
+    </message>
+    <message>
+        <source>Centimetres</source>
+        <translation>Zentimeter</translation>
+    </message>
+    <message>
+        <source>Metres</source>
+        <translation>Meter</translation>
+    </message>
+    <message>
+        <source>Maya-like (Alt + mouse)</source>
+        <translation>Wie Maya (Alt + Maus)</translation>
+    </message>
+    <message>
+        <source>Blender-like (middle mouse)</source>
+        <translation>Wie Blender (mittlere Maustaste)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Prompts</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them first?</source>
+        <translation>%1 hat ungespeicherte Änderungen. Zuerst speichern?</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>Ungespeicherte Arbeit wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Tweed did not close cleanly last time. Restore the unsaved work on %1?</source>
+        <translation>Tweed wurde letztes Mal nicht sauber beendet. Die ungespeicherte Arbeit an %1 wiederherstellen?</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PropertiesDock</name>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2%3</source>
+        <translation>Bereich: %1 bis %2%3</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>Eigenschaften</translation>
+    </message>
+    <message>
+        <source>Simulation settings</source>
+        <translation>Simulationseinstellungen</translation>
+    </message>
+    <message>
+        <source>Fabric preset:</source>
+        <translation>Stoffvorgabe:</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Reset every simulation setting to its default</source>
+        <translation>Alle Simulationseinstellungen auf ihren Standardwert zurücksetzen</translation>
+    </message>
+    <message>
+        <source>%1 (edited)</source>
+        <translation>%1 (geändert)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Vertices</source>
+        <translation>Vertices</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Dreiecke</translation>
+    </message>
+    <message>
+        <source>Submeshes</source>
+        <translation>Teilnetze</translation>
+    </message>
+    <message>
+        <source>Skinned</source>
+        <translation>Gebunden (Skinning)</translation>
+    </message>
+    <message>
+        <source>Texture coordinates</source>
+        <translation>Texturkoordinaten</translation>
+    </message>
+    <message>
+        <source>Material</source>
+        <translation>Material</translation>
+    </message>
+    <message>
+        <source>Base colour texture</source>
+        <translation>Grundfarbtextur</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>First triangle</source>
+        <translation>Erstes Dreieck</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>Character mesh</source>
+        <translation>Netz der Figur</translation>
+    </message>
+    <message>
+        <source>Submesh</source>
+        <translation>Teilnetz</translation>
+    </message>
+    <message>
+        <source>Garment LoD</source>
+        <translation>LoD des Kleidungsstücks</translation>
+    </message>
+    <message>
+        <source>Physics mesh</source>
+        <translation>Physiknetz</translation>
+    </message>
+    <message>
+        <source>Skin-map bindings</source>
+        <translation>Skin-Map-Bindungen</translation>
+    </message>
+    <message>
+        <source>%1 of %2 vertices</source>
+        <translation>%1 von %2 Vertices</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Components</source>
+        <translation>Zusammenhangskomponenten</translation>
+    </message>
+    <message>
+        <source>Boundary loops</source>
+        <translation>Randschleifen</translation>
+    </message>
+    <message>
+        <source>Smallest angle</source>
+        <translation>Kleinster Winkel</translation>
+    </message>
+    <message>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <source>Skin-map failures</source>
+        <translation>Skin-Map-Fehler</translation>
+    </message>
+    <message>
+        <source>Bone</source>
+        <translation>Knochen</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>Elternknochen</translation>
+    </message>
+    <message>
+        <source>Children</source>
+        <translation>Kinder</translation>
+    </message>
+    <message>
+        <source>Rest position</source>
+        <translation>Ruheposition</translation>
+    </message>
+    <message>
+        <source>Collision volume</source>
+        <translation>Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>none (model space)</source>
+        <translation>keiner (Modellraum)</translation>
+    </message>
+    <message>
+        <source>Radii</source>
+        <translation>Radien</translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation>Radius</translation>
+    </message>
+    <message>
+        <source>Half height</source>
+        <translation>Halbe Höhe</translation>
+    </message>
+    <message>
+        <source>Clip</source>
+        <translation>Clip</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Animated bones</source>
+        <translation>Animierte Knochen</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Dokument</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message>
+        <source>Asset</source>
+        <translation>Asset</translation>
+    </message>
+    <message>
+        <source>Source character</source>
+        <translation>Quellfigur</translation>
+    </message>
+    <message>
+        <source>Garment LoDs</source>
+        <translation>LoDs des Kleidungsstücks</translation>
+    </message>
+    <message>
+        <source>Collision volumes</source>
+        <translation>Kollisionskörper</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Viewport</name>
+    <message>
+        <source>%1 ms/frame • skinning %2 ms (%3%)</source>
+        <translation>%1 ms/Bild • Skinning %2 ms (%3 %)</translation>
+    </message>
+    <message>
+        <source>skinning %1 ms</source>
+        <translation>Skinning %1 ms</translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,1267 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
+<context>
+    <name>SimulationSettings</name>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>Solver</source>
+        <translation>Solucionador</translation>
+    </message>
+    <message>
+        <source>Steps per second</source>
+        <translation>Pasos por segundo</translation>
+    </message>
+    <message>
+        <source>Fixed internal rate; each frame is split into steps of this rate.</source>
+        <translation>Frecuencia interna fija; cada fotograma se divide en pasos de esta frecuencia.</translation>
+    </message>
+    <message>
+        <source>Substeps</source>
+        <translation>Subpasos</translation>
+    </message>
+    <message>
+        <source>Solver substeps per step.</source>
+        <translation>Subpasos del solucionador por paso.</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>Iteraciones</translation>
+    </message>
+    <message>
+        <source>Constraint iterations per substep.</source>
+        <translation>Iteraciones de restricciones por subpaso.</translation>
+    </message>
+    <message>
+        <source>Gravity scale</source>
+        <translation>Escala de gravedad</translation>
+    </message>
+    <message>
+        <source>Forces</source>
+        <translation>Fuerzas</translation>
+    </message>
+    <message>
+        <source>Multiplies 9.81 m/s^2 downwards.</source>
+        <translation>Multiplica 9,81 m/s^2 hacia abajo.</translation>
+    </message>
+    <message>
+        <source>Damping</source>
+        <translation>Amortiguación</translation>
+    </message>
+    <message>
+        <source>Share of velocity lost per second.</source>
+        <translation>Fracción de la velocidad que se pierde por segundo.</translation>
+    </message>
+    <message>
+        <source>Wind drag</source>
+        <translation>Arrastre del viento</translation>
+    </message>
+    <message>
+        <source>Drag against the wind relative to the cloth.</source>
+        <translation>Arrastre contra el viento relativo a la tela.</translation>
+    </message>
+    <message>
+        <source>Wind lift</source>
+        <translation>Sustentación del viento</translation>
+    </message>
+    <message>
+        <source>Lift across the wind relative to the cloth.</source>
+        <translation>Sustentación transversal al viento relativo a la tela.</translation>
+    </message>
+    <message>
+        <source>Gust strength</source>
+        <translation>Fuerza de las ráfagas</translation>
+    </message>
+    <message>
+        <source>Gusts as a share of the wind speed.</source>
+        <translation>Ráfagas como fracción de la velocidad del viento.</translation>
+    </message>
+    <message>
+        <source>Gust frequency</source>
+        <translation>Frecuencia de las ráfagas</translation>
+    </message>
+    <message>
+        <source>How often gusts come.</source>
+        <translation>Con qué frecuencia llegan las ráfagas.</translation>
+    </message>
+    <message>
+        <source>Turbulence</source>
+        <translation>Turbulencia</translation>
+    </message>
+    <message>
+        <source>Variation of the wind across the cloth.</source>
+        <translation>Variación del viento a lo largo de la tela.</translation>
+    </message>
+    <message>
+        <source>Area density</source>
+        <translation>Densidad superficial</translation>
+    </message>
+    <message>
+        <source>Fabric mass per square metre; painted mass scales multiply it.</source>
+        <translation>Masa de la tela por metro cuadrado; las escalas de masa pintadas la multiplican.</translation>
+    </message>
+    <message>
+        <source>Stretch stiffness</source>
+        <translation>Rigidez al estiramiento</translation>
+    </message>
+    <message>
+        <source>Constraints</source>
+        <translation>Restricciones</translation>
+    </message>
+    <message>
+        <source>Stiffness of the mesh edges per iteration (without compliance).</source>
+        <translation>Rigidez de las aristas de la malla por iteración (sin flexibilidad).</translation>
+    </message>
+    <message>
+        <source>Bend stiffness</source>
+        <translation>Rigidez a la flexión</translation>
+    </message>
+    <message>
+        <source>Stiffness of the shear and bend constraints per iteration (without compliance).</source>
+        <translation>Rigidez de las restricciones de cizalla y flexión por iteración (sin flexibilidad).</translation>
+    </message>
+    <message>
+        <source>Use compliance (XPBD)</source>
+        <translation>Usar flexibilidad (XPBD)</translation>
+    </message>
+    <message>
+        <source>Keeps the fabric's look when substeps or iterations change.</source>
+        <translation>Mantiene el aspecto de la tela cuando cambian los subpasos o las iteraciones.</translation>
+    </message>
+    <message>
+        <source>Stretch compliance</source>
+        <translation>Flexibilidad al estiramiento</translation>
+    </message>
+    <message>
+        <source>Softness of the mesh edges in compliance mode.</source>
+        <translation>Blandura de las aristas de la malla en modo de flexibilidad.</translation>
+    </message>
+    <message>
+        <source>Bend compliance</source>
+        <translation>Flexibilidad a la flexión</translation>
+    </message>
+    <message>
+        <source>Softness of shear and bend in compliance mode.</source>
+        <translation>Blandura de la cizalla y la flexión en modo de flexibilidad.</translation>
+    </message>
+    <message>
+        <source>Hard stretch limit</source>
+        <translation>Límite rígido de estiramiento</translation>
+    </message>
+    <message>
+        <source>Tethers</source>
+        <translation>Amarres</translation>
+    </message>
+    <message>
+        <source>Long-range tethers to the nearest fixed vertex.</source>
+        <translation>Amarres de largo alcance al vértice fijo más cercano.</translation>
+    </message>
+    <message>
+        <source>Stretch limit</source>
+        <translation>Límite de estiramiento</translation>
+    </message>
+    <message>
+        <source>Largest allowed length over rest length for hard limits and tethers.</source>
+        <translation>Mayor longitud permitida respecto a la longitud en reposo para límites rígidos y amarres.</translation>
+    </message>
+    <message>
+        <source>Max Distance scale</source>
+        <translation>Escala de Max Distance</translation>
+    </message>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Multiplies every painted Max Distance.</source>
+        <translation>Multiplica cada Max Distance pintada.</translation>
+    </message>
+    <message>
+        <source>Max Distance bias</source>
+        <translation>Sesgo de Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop</source>
+        <translation>Tope trasero</translation>
+    </message>
+    <message>
+        <source>Honour the painted backstop spheres.</source>
+        <translation>Respetar las esferas de tope trasero pintadas.</translation>
+    </message>
+    <message>
+        <source>Collision thickness</source>
+        <translation>Grosor de colisión</translation>
+    </message>
+    <message>
+        <source>Collision</source>
+        <translation>Colisión</translation>
+    </message>
+    <message>
+        <source>Distance kept between the cloth and the collision volumes.</source>
+        <translation>Distancia que se mantiene entre la tela y los volúmenes de colisión.</translation>
+    </message>
+    <message>
+        <source>Friction</source>
+        <translation>Fricción</translation>
+    </message>
+    <message>
+        <source>Extra damping on touching vertices.</source>
+        <translation>Amortiguación adicional en los vértices en contacto.</translation>
+    </message>
+    <message>
+        <source>Self-collision</source>
+        <translation>Autocolisión</translation>
+    </message>
+    <message>
+        <source>Particles keep apart from each other.</source>
+        <translation>Las partículas se mantienen separadas entre sí.</translation>
+    </message>
+    <message>
+        <source>Self-collision thickness</source>
+        <translation>Grosor de autocolisión</translation>
+    </message>
+    <message>
+        <source>Distance kept between particles.</source>
+        <translation>Distancia que se mantiene entre partículas.</translation>
+    </message>
+    <message>
+        <source>Edge damping scale</source>
+        <translation>Escala de amortiguación del borde</translation>
+    </message>
+    <message>
+        <source>Edge vertices</source>
+        <translation>Vértices de borde</translation>
+    </message>
+    <message>
+        <source>Multiplies the damping of free-edge vertices.</source>
+        <translation>Multiplica la amortiguación de los vértices de borde libre.</translation>
+    </message>
+    <message>
+        <source>Edge wind scale</source>
+        <translation>Escala de viento del borde</translation>
+    </message>
+    <message>
+        <source>Multiplies the wind on free-edge vertices.</source>
+        <translation>Multiplica el viento sobre los vértices de borde libre.</translation>
+    </message>
+    <message>
+        <source>Edge world-motion scale</source>
+        <translation>Escala de movimiento global del borde</translation>
+    </message>
+    <message>
+        <source>Multiplies the world motion felt by free-edge vertices.</source>
+        <translation>Multiplica el movimiento global que perciben los vértices de borde libre.</translation>
+    </message>
+    <message>
+        <source>Edge Max Distance scale</source>
+        <translation>Escala de Max Distance del borde</translation>
+    </message>
+    <message>
+        <source>Multiplies the Max Distance of free-edge vertices.</source>
+        <translation>Multiplica la Max Distance de los vértices de borde libre.</translation>
+    </message>
+    <message>
+        <source>World linear motion</source>
+        <translation>Movimiento lineal global</translation>
+    </message>
+    <message>
+        <source>Local space</source>
+        <translation>Espacio local</translation>
+    </message>
+    <message>
+        <source>Share of the character's linear motion the cloth feels.</source>
+        <translation>Fracción del movimiento lineal del personaje que percibe la tela.</translation>
+    </message>
+    <message>
+        <source>World angular motion</source>
+        <translation>Movimiento angular global</translation>
+    </message>
+    <message>
+        <source>Share of the character's rotation the cloth feels.</source>
+        <translation>Fracción de la rotación del personaje que percibe la tela.</translation>
+    </message>
+    <message>
+        <source>Integrator</source>
+        <translation>Integrador</translation>
+    </message>
+    <message>
+        <source>Mass-spring</source>
+        <translation>Masa-resorte</translation>
+    </message>
+    <message>
+        <source>Explicit midpoint or Runge-Kutta 4.</source>
+        <translation>Punto medio explícito o Runge-Kutta 4.</translation>
+    </message>
+    <message>
+        <source>Structural springs</source>
+        <translation>Resortes estructurales</translation>
+    </message>
+    <message>
+        <source>Stiffness of the springs along mesh edges.</source>
+        <translation>Rigidez de los resortes a lo largo de las aristas de la malla.</translation>
+    </message>
+    <message>
+        <source>Shear springs</source>
+        <translation>Resortes de cizalla</translation>
+    </message>
+    <message>
+        <source>Stiffness of the springs across quads.</source>
+        <translation>Rigidez de los resortes en diagonal de los cuadriláteros.</translation>
+    </message>
+    <message>
+        <source>Bend springs</source>
+        <translation>Resortes de flexión</translation>
+    </message>
+    <message>
+        <source>Stiffness of the springs two vertices apart.</source>
+        <translation>Rigidez de los resortes entre vértices separados por otro.</translation>
+    </message>
+    <message>
+        <source>Spring damping</source>
+        <translation>Amortiguación de los resortes</translation>
+    </message>
+    <message>
+        <source>Damping along each spring.</source>
+        <translation>Amortiguación a lo largo de cada resorte.</translation>
+    </message>
+    <message>
+        <source>Deformation limit</source>
+        <translation>Límite de deformación</translation>
+    </message>
+    <message>
+        <source>Provot's limit on spring length over rest length; 0 disables.</source>
+        <translation>Límite de Provot de la longitud del resorte respecto a la de reposo; 0 lo desactiva.</translation>
+    </message>
+    <message>
+        <source>Tear factor</source>
+        <translation>Factor de desgarro</translation>
+    </message>
+    <message>
+        <source>Springs stretched beyond this ratio tear; 0 never.</source>
+        <translation>Los resortes estirados más allá de esta proporción se rompen; 0, nunca.</translation>
+    </message>
+    <message>
+        <source>Position based</source>
+        <translation>Basado en posiciones</translation>
+    </message>
+    <message>
+        <source>Mass spring</source>
+        <translation>Masa-resorte</translation>
+    </message>
+    <message>
+        <source>Midpoint</source>
+        <translation>Punto medio</translation>
+    </message>
+    <message>
+        <source>RK4</source>
+        <translation>RK4</translation>
+    </message>
+    <message>
+        <source>Tweed</source>
+        <translation>Tweed</translation>
+    </message>
+    <message>
+        <source>Silk</source>
+        <translation>Seda</translation>
+    </message>
+    <message>
+        <source>Rubber</source>
+        <translation>Goma</translation>
+    </message>
+    <message>
+        <source>Leather</source>
+        <translation>Cuero</translation>
+    </message>
+    <message>
+        <source>Down jacket</source>
+        <translation>Plumífero</translation>
+    </message>
+    <message>
+        <source>Veil</source>
+        <translation>Velo</translation>
+    </message>
+    <message>
+        <source>Ellipsoid</source>
+        <translation>Elipsoide</translation>
+    </message>
+    <message>
+        <source>Sphere</source>
+        <translation>Esfera</translation>
+    </message>
+    <message>
+        <source>Capsule</source>
+        <translation>Cápsula</translation>
+    </message>
+    <message>
+        <source>Tapered capsule</source>
+        <translation>Cápsula cónica</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>Plano</translation>
+    </message>
+    <message>
+        <source>Immediate</source>
+        <translation>Inmediato</translation>
+    </message>
+    <message>
+        <source>Weld</source>
+        <translation>Soldar</translation>
+    </message>
+    <message>
+        <source>Simplify</source>
+        <translation>Simplificar</translation>
+    </message>
+    <message>
+        <source>Iso</source>
+        <translation>Isosuperficie</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>Personalizado</translation>
+    </message>
+    <message>
+        <source>Vertical constraints, top down, that move only the lower vertex.</source>
+        <translation>Restricciones verticales, de arriba abajo, que solo mueven el vértice inferior.</translation>
+    </message>
+    <message>
+        <source>Below 0 a capsule along the normal, above 0 a disc across it.</source>
+        <translation>Por debajo de 0, una cápsula a lo largo de la normal; por encima de 0, un disco transversal a ella.</translation>
+    </message>
+    <message>
+        <source>Position-based dynamics, or the classic mass-spring model.</source>
+        <translation>Dinámica basada en posiciones o el clásico modelo masa-resorte.</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Authoring tool for game character clothing.</source>
+        <translation>Herramienta de creación de ropa para personajes de videojuegos.</translation>
+    </message>
+    <message>
+        <source>A character file or a .tweed asset to open; the sample character when none is given.</source>
+        <translation>Un archivo de personaje o un recurso .tweed que abrir; el personaje de ejemplo si no se indica ninguno.</translation>
+    </message>
+    <message>
+        <source>Render, save a picture of the window to &lt;path&gt;, quit.</source>
+        <translation>Renderizar, guardar una imagen de la ventana en &lt;path&gt; y salir.</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Document</name>
+    <message>
+        <source>Untitled</source>
+        <translation>Sin título</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>Cambiar %1</translation>
+    </message>
+    <message>
+        <source>Apply fabric preset %1</source>
+        <translation>Aplicar el tejido predefinido %1</translation>
+    </message>
+    <message>
+        <source>Reset simulation settings</source>
+        <translation>Restablecer los ajustes de simulación</translation>
+    </message>
+    <message>
+        <source>Re-import character</source>
+        <translation>Reimportar personaje</translation>
+    </message>
+    <message>
+        <source>The source character %1 has changed since the asset was made; File &gt; Re-import Character brings the changes in.</source>
+        <translation>El personaje de origen %1 ha cambiado desde que se creó el recurso; Archivo &gt; Reimportar personaje incorpora los cambios.</translation>
+    </message>
+    <message>
+        <source>The source character %1 is missing; showing the asset's garment only.</source>
+        <translation>Falta el personaje de origen %1; solo se muestra la prenda del recurso.</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(ninguno)</translation>
+    </message>
+    <message>
+        <source>The document has no source character to re-import.</source>
+        <translation>El documento no tiene un personaje de origen que reimportar.</translation>
+    </message>
+    <message>
+        <source>Collision volume %1 was dropped: its bone is gone.</source>
+        <translation>Se eliminó el volumen de colisión %1: su hueso ya no existe.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Only the most detailed LoD was re-imported; %n other LoD(s) were dropped.</source>
+        <translation><numerusform>Solo se reimportó el LoD más detallado; se descartó %n LoD más.</numerusform><numerusform>Solo se reimportó el LoD más detallado; se descartaron otros %n LoD.</numerusform></translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::LongOperation</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MainWindow</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>Abrir &amp;reciente</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>&amp;Editar</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Overlays</source>
+        <translation>&amp;Superposiciones</translation>
+    </message>
+    <message>
+        <source>&amp;Camera</source>
+        <translation>&amp;Cámara</translation>
+    </message>
+    <message>
+        <source>&amp;Panels</source>
+        <translation>&amp;Paneles</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulación</translation>
+    </message>
+    <message>
+        <source>Fabric &amp;Preset</source>
+        <translation>&amp;Tejido predefinido</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Archivo</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Ver</translation>
+    </message>
+    <message>
+        <source>Undo History</source>
+        <translation>Historial de deshacer</translation>
+    </message>
+    <message>
+        <source>&lt;original&gt;</source>
+        <translation>&lt;original&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;New from Character...</source>
+        <translation>&amp;Nuevo a partir de un personaje...</translation>
+    </message>
+    <message>
+        <source>Import a character file and start a clothing asset on it</source>
+        <translation>Importar un archivo de personaje y empezar un recurso de ropa sobre él</translation>
+    </message>
+    <message>
+        <source>&amp;Open...</source>
+        <translation>&amp;Abrir...</translation>
+    </message>
+    <message>
+        <source>Open a clothing asset (.tweed) or a character file</source>
+        <translation>Abrir un recurso de ropa (.tweed) o un archivo de personaje</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <source>Save &amp;As...</source>
+        <translation>Guardar &amp;como...</translation>
+    </message>
+    <message>
+        <source>&amp;Export Cooked...</source>
+        <translation>&amp;Exportar compilado...</translation>
+    </message>
+    <message>
+        <source>Write the asset cooked for the game runtime (.tweedc)</source>
+        <translation>Escribir el recurso compilado para el motor del juego (.tweedc)</translation>
+    </message>
+    <message>
+        <source>Re-&amp;import Character</source>
+        <translation>Re&amp;importar personaje</translation>
+    </message>
+    <message>
+        <source>Read the source character again, keeping painted channels, collision volumes and settings</source>
+        <translation>Volver a leer el personaje de origen conservando los canales pintados, los volúmenes de colisión y los ajustes</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Cerrar</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>&amp;Borrar archivos recientes</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Deshacer</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rehacer</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences...</source>
+        <translation>&amp;Preferencias...</translation>
+    </message>
+    <message>
+        <source>&amp;Skeleton</source>
+        <translation>&amp;Esqueleto</translation>
+    </message>
+    <message>
+        <source>&amp;Bone Names</source>
+        <translation>&amp;Nombres de huesos</translation>
+    </message>
+    <message>
+        <source>&amp;Wireframe</source>
+        <translation>&amp;Alambre</translation>
+    </message>
+    <message>
+        <source>&amp;Normals</source>
+        <translation>N&amp;ormales</translation>
+    </message>
+    <message>
+        <source>&amp;Physics Mesh</source>
+        <translation>Malla &amp;física</translation>
+    </message>
+    <message>
+        <source>&amp;Collision Volumes</source>
+        <translation>&amp;Volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>&amp;Grid</source>
+        <translation>&amp;Rejilla</translation>
+    </message>
+    <message>
+        <source>Frame &amp;All</source>
+        <translation>Encuadrar &amp;todo</translation>
+    </message>
+    <message>
+        <source>&amp;Frame Selected</source>
+        <translation>&amp;Encuadrar selección</translation>
+    </message>
+    <message>
+        <source>&amp;Front</source>
+        <translation>&amp;Frontal</translation>
+    </message>
+    <message>
+        <source>&amp;Side</source>
+        <translation>&amp;Lateral</translation>
+    </message>
+    <message>
+        <source>&amp;Top</source>
+        <translation>&amp;Superior</translation>
+    </message>
+    <message>
+        <source>&amp;Perspective</source>
+        <translation>&amp;Perspectiva</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Layout</source>
+        <translation>&amp;Restablecer disposición</translation>
+    </message>
+    <message>
+        <source>Reset Settings to &amp;Defaults</source>
+        <translation>Restablecer ajustes &amp;predeterminados</translation>
+    </message>
+    <message>
+        <source>&amp;About Tweed</source>
+        <translation>&amp;Acerca de Tweed</translation>
+    </message>
+    <message>
+        <source>%1[*] - Tweed</source>
+        <translation>%1[*] - Tweed</translation>
+    </message>
+    <message>
+        <source>%1 meshes, %2 vertices, %3 triangles, %4 bones, %5 clips</source>
+        <translation>%1 mallas, %2 vértices, %3 triángulos, %4 huesos, %5 clips</translation>
+    </message>
+    <message>
+        <source>Characters (%1)</source>
+        <translation>Personajes (%1)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Opening %1 was cancelled.</source>
+        <translation>Se canceló la apertura de %1.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1</source>
+        <translation>No se puede abrir %1</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>Abierto %1.</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>Abierto %1</translation>
+    </message>
+    <message>
+        <source>Opening %1...</source>
+        <translation>Abriendo %1...</translation>
+    </message>
+    <message>
+        <source>Importing %1...</source>
+        <translation>Importando %1...</translation>
+    </message>
+    <message>
+        <source>New from Character</source>
+        <translation>Nuevo a partir de un personaje</translation>
+    </message>
+    <message>
+        <source>Clothing assets (*.tweed)</source>
+        <translation>Recursos de ropa (*.tweed)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>Cannot save %1</source>
+        <translation>No se puede guardar %1</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>Guardado %1.</translation>
+    </message>
+    <message>
+        <source>Save As</source>
+        <translation>Guardar como</translation>
+    </message>
+    <message>
+        <source>Export Cooked</source>
+        <translation>Exportar compilado</translation>
+    </message>
+    <message>
+        <source>Cooked clothing (*.tweedc)</source>
+        <translation>Ropa compilada (*.tweedc)</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>No se puede exportar %1</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>Exportado %1.</translation>
+    </message>
+    <message>
+        <source>Re-importing %1...</source>
+        <translation>Reimportando %1...</translation>
+    </message>
+    <message>
+        <source>Re-import cancelled.</source>
+        <translation>Reimportación cancelada.</translation>
+    </message>
+    <message>
+        <source>Cannot re-import %1</source>
+        <translation>No se puede reimportar %1</translation>
+    </message>
+    <message>
+        <source>Re-imported %1</source>
+        <translation>Reimportado %1</translation>
+    </message>
+    <message>
+        <source>Re-imported %1.</source>
+        <translation>Reimportado %1.</translation>
+    </message>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>Falló el guardado automático: %1</translation>
+    </message>
+    <message>
+        <source>Autosaved.</source>
+        <translation>Guardado automático realizado.</translation>
+    </message>
+    <message>
+        <source>an untitled asset</source>
+        <translation>un recurso sin título</translation>
+    </message>
+    <message>
+        <source>Restoring unsaved work...</source>
+        <translation>Restaurando el trabajo sin guardar...</translation>
+    </message>
+    <message>
+        <source>Cannot restore unsaved work</source>
+        <translation>No se puede restaurar el trabajo sin guardar</translation>
+    </message>
+    <message>
+        <source>Restored unsaved work</source>
+        <translation>Trabajo sin guardar restaurado</translation>
+    </message>
+    <message>
+        <source>About Tweed</source>
+        <translation>Acerca de Tweed</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;An authoring tool for game character clothing: physics meshes, painted constraints, collision volumes and live simulation on the character's own animation.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;Una herramienta de creación de ropa para personajes de videojuegos: mallas físicas, restricciones pintadas, volúmenes de colisión y simulación en vivo sobre la propia animación del personaje.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::OutlinerDock</name>
+    <message>
+        <source>Outliner</source>
+        <translation>Esquema</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Detalles</translation>
+    </message>
+    <message>
+        <source>Character meshes (%1)</source>
+        <translation>Mallas del personaje (%1)</translation>
+    </message>
+    <message>
+        <source>Garment LoDs (%1)</source>
+        <translation>LoD de la prenda (%1)</translation>
+    </message>
+    <message>
+        <source>Physics meshes (%1)</source>
+        <translation>Mallas físicas (%1)</translation>
+    </message>
+    <message>
+        <source>Bones (%1)</source>
+        <translation>Huesos (%1)</translation>
+    </message>
+    <message>
+        <source>Collision volumes (%1)</source>
+        <translation>Volúmenes de colisión (%1)</translation>
+    </message>
+    <message>
+        <source>Clips (%1)</source>
+        <translation>Clips (%1)</translation>
+    </message>
+    <message>
+        <source>%1 vertices, %2 triangles</source>
+        <translation>%1 vértices, %2 triángulos</translation>
+    </message>
+    <message>
+        <source>Submesh %1</source>
+        <translation>Submalla %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n triangle(s)</source>
+        <translation><numerusform>%n triángulo</numerusform><numerusform>%n triángulos</numerusform></translation>
+    </message>
+    <message>
+        <source>Mesh %1</source>
+        <translation>Malla %1</translation>
+    </message>
+    <message>
+        <source>LoD %1</source>
+        <translation>LoD %1</translation>
+    </message>
+    <message>
+        <source>Physics mesh %1</source>
+        <translation>Malla física %1</translation>
+    </message>
+    <message>
+        <source>Bone %1</source>
+        <translation>Hueso %1</translation>
+    </message>
+    <message>
+        <source>Volume %1</source>
+        <translation>Volumen %1</translation>
+    </message>
+    <message>
+        <source>Clip %1</source>
+        <translation>Clip %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PlaybackBar</name>
+    <message>
+        <source>Animation clip</source>
+        <translation>Clip de animación</translation>
+    </message>
+    <message>
+        <source>Step one frame back</source>
+        <translation>Retroceder un fotograma</translation>
+    </message>
+    <message>
+        <source>Step one frame forward</source>
+        <translation>Avanzar un fotograma</translation>
+    </message>
+    <message>
+        <source>Clip time: drag to scrub</source>
+        <translation>Tiempo del clip: arrastre para desplazarse</translation>
+    </message>
+    <message>
+        <source>Loop</source>
+        <translation>Repetir</translation>
+    </message>
+    <message>
+        <source>Start the clip over when it ends</source>
+        <translation>Volver a empezar el clip cuando termina</translation>
+    </message>
+    <message>
+        <source> ×</source>
+        <comment>playback speed multiplier</comment>
+        <translation> ×</translation>
+    </message>
+    <message>
+        <source>Playback speed</source>
+        <translation>Velocidad de reproducción</translation>
+    </message>
+    <message>
+        <source>Root motion</source>
+        <translation>Movimiento raíz</translation>
+    </message>
+    <message>
+        <source>Let the character travel through the world; off keeps it walking in place</source>
+        <translation>Deja que el personaje se desplace por el mundo; desactivado, camina sin moverse del sitio</translation>
+    </message>
+    <message>
+        <source>Clip %1</source>
+        <translation>Clip %1</translation>
+    </message>
+    <message>
+        <source>(no clips: rest pose)</source>
+        <translation>(sin clips: pose de reposo)</translation>
+    </message>
+    <message>
+        <source>%1 / %2 s  %3 / %4</source>
+        <comment>time / duration, frame / last frame</comment>
+        <translation>%1 / %2 s  %3 / %4</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Reproducir</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Preferencias</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>Idioma:</translation>
+    </message>
+    <message>
+        <source>Lengths in:</source>
+        <translation>Longitudes en:</translation>
+    </message>
+    <message>
+        <source>Viewport navigation:</source>
+        <translation>Navegación de la vista:</translation>
+    </message>
+    <message>
+        <source>Theme:</source>
+        <translation>Tema:</translation>
+    </message>
+    <message>
+        <source>Centimetres</source>
+        <translation>Centímetros</translation>
+    </message>
+    <message>
+        <source>Metres</source>
+        <translation>Metros</translation>
+    </message>
+    <message>
+        <source>Maya-like (Alt + mouse)</source>
+        <translation>Como Maya (Alt + ratón)</translation>
+    </message>
+    <message>
+        <source>Blender-like (middle mouse)</source>
+        <translation>Como Blender (botón central)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Prompts</name>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Cambios sin guardar</translation>
+    </message>
+    <message>
+        <source>%1 has unsaved changes. Save them first?</source>
+        <translation>%1 tiene cambios sin guardar. ¿Guardarlos primero?</translation>
+    </message>
+    <message>
+        <source>Restore unsaved work</source>
+        <translation>Restaurar el trabajo sin guardar</translation>
+    </message>
+    <message>
+        <source>Tweed did not close cleanly last time. Restore the unsaved work on %1?</source>
+        <translation>Tweed no se cerró correctamente la última vez. ¿Restaurar el trabajo sin guardar en %1?</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PropertiesDock</name>
+    <message>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>Range: %1 to %2%3</source>
+        <translation>Intervalo: de %1 a %2%3</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>Propiedades</translation>
+    </message>
+    <message>
+        <source>Simulation settings</source>
+        <translation>Ajustes de simulación</translation>
+    </message>
+    <message>
+        <source>Fabric preset:</source>
+        <translation>Tejido predefinido:</translation>
+    </message>
+    <message>
+        <source>Defaults</source>
+        <translation>Predeterminados</translation>
+    </message>
+    <message>
+        <source>Reset every simulation setting to its default</source>
+        <translation>Restablecer todos los ajustes de simulación a su valor predeterminado</translation>
+    </message>
+    <message>
+        <source>%1 (edited)</source>
+        <translation>%1 (modificado)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Vertices</source>
+        <translation>Vértices</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Triángulos</translation>
+    </message>
+    <message>
+        <source>Submeshes</source>
+        <translation>Submallas</translation>
+    </message>
+    <message>
+        <source>Skinned</source>
+        <translation>Con piel</translation>
+    </message>
+    <message>
+        <source>Texture coordinates</source>
+        <translation>Coordenadas de textura</translation>
+    </message>
+    <message>
+        <source>Material</source>
+        <translation>Material</translation>
+    </message>
+    <message>
+        <source>Base colour texture</source>
+        <translation>Textura de color base</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <source>First triangle</source>
+        <translation>Primer triángulo</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Selección</translation>
+    </message>
+    <message>
+        <source>Character mesh</source>
+        <translation>Malla del personaje</translation>
+    </message>
+    <message>
+        <source>Submesh</source>
+        <translation>Submalla</translation>
+    </message>
+    <message>
+        <source>Garment LoD</source>
+        <translation>LoD de la prenda</translation>
+    </message>
+    <message>
+        <source>Physics mesh</source>
+        <translation>Malla física</translation>
+    </message>
+    <message>
+        <source>Skin-map bindings</source>
+        <translation>Enlaces del mapa de piel</translation>
+    </message>
+    <message>
+        <source>%1 of %2 vertices</source>
+        <translation>%1 de %2 vértices</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Components</source>
+        <translation>Componentes</translation>
+    </message>
+    <message>
+        <source>Boundary loops</source>
+        <translation>Bucles de borde</translation>
+    </message>
+    <message>
+        <source>Smallest angle</source>
+        <translation>Ángulo mínimo</translation>
+    </message>
+    <message>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <source>Skin-map failures</source>
+        <translation>Fallos del mapa de piel</translation>
+    </message>
+    <message>
+        <source>Bone</source>
+        <translation>Hueso</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>Padre</translation>
+    </message>
+    <message>
+        <source>Children</source>
+        <translation>Hijos</translation>
+    </message>
+    <message>
+        <source>Rest position</source>
+        <translation>Posición de reposo</translation>
+    </message>
+    <message>
+        <source>Collision volume</source>
+        <translation>Volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Forma</translation>
+    </message>
+    <message>
+        <source>none (model space)</source>
+        <translation>ninguno (espacio del modelo)</translation>
+    </message>
+    <message>
+        <source>Radii</source>
+        <translation>Radios</translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation>Radio</translation>
+    </message>
+    <message>
+        <source>Half height</source>
+        <translation>Semialtura</translation>
+    </message>
+    <message>
+        <source>Clip</source>
+        <translation>Clip</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>Animated bones</source>
+        <translation>Huesos animados</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Documento</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>vacío</translation>
+    </message>
+    <message>
+        <source>Asset</source>
+        <translation>Recurso</translation>
+    </message>
+    <message>
+        <source>Source character</source>
+        <translation>Personaje de origen</translation>
+    </message>
+    <message>
+        <source>Garment LoDs</source>
+        <translation>LoD de la prenda</translation>
+    </message>
+    <message>
+        <source>Collision volumes</source>
+        <translation>Volúmenes de colisión</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Viewport</name>
+    <message>
+        <source>%1 ms/frame • skinning %2 ms (%3%)</source>
+        <translation>%1 ms/fotograma • skinning %2 ms (%3 %)</translation>
+    </message>
+    <message>
+        <source>skinning %1 ms</source>
+        <translation>skinning %1 ms</translation>
+    </message>
+</context>
 </TS>

@@ -253,7 +253,12 @@ LoadedDocument reimportCharacter(const LoadedDocument &current,
         tweed::PaintChannels channels;
         channels.resize(lod.mesh.vertexCount());
         for (size_t v = 0; v < lod.mesh.vertexCount(); ++v) {
-            const uint32_t from = nearest.find(lod.mesh.positions[v]);
+            // Unchanged vertices keep their own values (seams have several vertices at one
+            // position, which the nearest-point search cannot tell apart).
+            const tweed::Vec3 &p = lod.mesh.positions[v];
+            const uint32_t from = v < oldLod->mesh.vertexCount() && oldLod->mesh.positions[v] == p
+                                      ? uint32_t(v)
+                                      : nearest.find(p);
             for (size_t c = 0; c < tweed::kFloatChannelCount; ++c)
                 channels.floats[c][v] = oldLod->channels.floats[c][from];
             for (size_t c = 0; c < tweed::kMaskChannelCount; ++c)

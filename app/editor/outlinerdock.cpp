@@ -34,9 +34,9 @@ OutlinerDock::OutlinerDock(Document *document, QWidget *parent)
     setObjectName("OutlinerDock");
     mTree->setObjectName("OutlinerDock_TreeView");
     mTree->setColumnCount(2);
-    mTree->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    mTree->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
-    mTree->header()->setStretchLastSection(false);
+    // Names first at their full width; the details column takes what is left.
+    mTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    mTree->header()->setStretchLastSection(true);
     mTree->setUniformRowHeights(true);
     setWidget(mTree);
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {

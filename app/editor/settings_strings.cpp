@@ -10,6 +10,7 @@ namespace tweed::editor {
 extern const char *const kSettingsTexts[];
 const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Model"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Position-based dynamics, or the classic mass-spring model."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Solver"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Steps per second"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Fixed internal rate; each frame is split into steps of this rate."),
@@ -46,6 +47,7 @@ const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Bend compliance"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Softness of shear and bend in compliance mode."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Hard stretch limit"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Vertical constraints, top down, that move only the lower vertex."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Tethers"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Long-range tethers to the nearest fixed vertex."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Stretch limit"),
@@ -54,6 +56,7 @@ const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Max Distance"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Multiplies every painted Max Distance."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Max Distance bias"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Below 0 a capsule along the normal, above 0 a disc across it."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Backstop"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Honour the painted backstop spheres."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Collision thickness"),
