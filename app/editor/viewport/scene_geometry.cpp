@@ -1,0 +1,234 @@
+#include "viewport/scene_geometry.h"
+
+#include "viewport/scene_materials.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QMaterial>
+
+#include <algorithm>
+#include <cstring>
+
+namespace tweed::editor::scene {
+
+using Qt3DCore::QAttribute;
+
+void interleave(const std::vector<Vec3> &positions, const std::vector<Vec3> &normals,
+                QByteArray &out)
+{
+    out.resize(qsizetype(positions.size() * kSurfaceStride));
+    auto *dst = reinterpret_cast<float *>(out.data());
+    const bool hasNormals = normals.size() == positions.size();
+    for (size_t i = 0; i < positions.size(); ++i) {
+        const Vec3 &p = positions[i];
+        const Vec3 n = hasNormals ? normals[i] : Vec3{0, 1, 0};
+        dst[0] = p.x;
+        dst[1] = p.y;
+        dst[2] = p.z;
+        dst[3] = n.x;
+        dst[4] = n.y;
+        dst[5] = n.z;
+        dst += 6;
+    }
+}
+
+QByteArray toByteArray(const std::vector<uint32_t> &values)
+{
+    return QByteArray(reinterpret_cast<const char *>(values.data()),
+                      qsizetype(values.size() * sizeof(uint32_t)));
+}
+
+QByteArray toByteArray(const std::vector<Vec2> &values)
+{
+    QByteArray bytes(qsizetype(values.size() * 2 * sizeof(float)), Qt::Uninitialized);
+    auto *dst = reinterpret_cast<float *>(bytes.data());
+    for (const Vec2 &v : values) {
+        *dst++ = v.x;
+        *dst++ = v.y;
+    }
+    return bytes;
+}
+
+Qt3DCore::QGeometry *makeSurfaceGeometry(Qt3DCore::QBuffer *vertices, uint32_t vertexCount,
+                                         const std::vector<uint32_t> &indices,
+                                         Qt3DCore::QNode *parent)
+{
+    auto *geometry = new Qt3DCore::QGeometry(parent);
+    auto *position = new QAttribute(vertices, QAttribute::defaultPositionAttributeName(),
+                                    QAttribute::Float, 3, vertexCount, 0, kSurfaceStride, geometry);
+    auto *normal = new QAttribute(vertices, QAttribute::defaultNormalAttributeName(),
+                                  QAttribute::Float, 3, vertexCount, 3 * sizeof(float),
+                                  kSurfaceStride, geometry);
+    geometry->addAttribute(position);
+    geometry->addAttribute(normal);
+    geometry->setBoundingVolumePositionAttribute(position);
+    auto *indexBuffer = new Qt3DCore::QBuffer(geometry);
+    indexBuffer->setData(toByteArray(indices));
+    auto *index = new QAttribute(geometry);
+    index->setAttributeType(QAttribute::IndexAttribute);
+    index->setVertexBaseType(QAttribute::UnsignedInt);
+    index->setBuffer(indexBuffer);
+    index->setCount(uint(indices.size()));
+    geometry->addAttribute(index);
+    return geometry;
+}
+
+void setVertexCount(Qt3DCore::QGeometry *geometry, uint32_t vertexCount)
+{
+    for (QAttribute *attribute : geometry->attributes())
+        if (attribute->attributeType() == QAttribute::VertexAttribute)
+            attribute->setCount(vertexCount);
+}
+
+std::vector<uint32_t> edgeIndices(const std::vector<uint32_t> &triangles)
+{
+    std::vector<uint64_t> keys;
+    keys.reserve(triangles.size());
+    for (size_t t = 0; t + 2 < triangles.size(); t += 3) {
+        for (int e = 0; e < 3; ++e) {
+            const uint32_t a = triangles[t + size_t(e)], b = triangles[t + size_t((e + 1) % 3)];
+            keys.push_back(uint64_t(std::min(a, b)) << 32 | std::max(a, b));
+        }
+    }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<uint32_t> lines;
+    lines.reserve(keys.size() * 2);
+    for (uint64_t k : keys) {
+        lines.push_back(uint32_t(k >> 32));
+        lines.push_back(uint32_t(k & 0xFFFFFFFFu));
+    }
+    return lines;
+}
+
+void LineList::add(const Vec3 &a, const Vec3 &b, const QColor &colorA, const QColor &colorB)
+{
+    for (const auto &[p, c] : {std::pair{a, colorA}, std::pair{b, colorB}}) {
+        mData.insert(mData.end(), {p.x, p.y, p.z, float(c.redF()), float(c.greenF()),
+                                   float(c.blueF()), float(c.alphaF())});
+    }
+}
+
+LineEntity::LineEntity(const LineStyle &style, Qt3DCore::QNode *parent)
+    : Qt3DCore::QEntity(parent), mBuffer(new Qt3DCore::QBuffer(this)),
+      mGeometry(new Qt3DCore::QGeometry(this)), mRenderer(new Qt3DRender::QGeometryRenderer(this))
+{
+    constexpr int stride = 7 * sizeof(float);
+    auto *position = new QAttribute(mBuffer, QAttribute::defaultPositionAttributeName(),
+                                    QAttribute::Float, 3, 0, 0, stride, mGeometry);
+    auto *color = new QAttribute(mBuffer, QAttribute::defaultColorAttributeName(),
+                                 QAttribute::Float, 4, 0, 3 * sizeof(float), stride, mGeometry);
+    mGeometry->addAttribute(position);
+    mGeometry->addAttribute(color);
+    mGeometry->setBoundingVolumePositionAttribute(position);
+    mRenderer->setGeometry(mGeometry);
+    mRenderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    mRenderer->setVertexCount(0);
+    addComponent(mRenderer);
+    addComponent(makeLineMaterial(style, this));
+}
+
+void LineEntity::setLines(const LineList &lines)
+{
+    const auto &data = lines.data();
+    mBuffer->setData(QByteArray(reinterpret_cast<const char *>(data.data()),
+                                qsizetype(data.size() * sizeof(float))));
+    setVertexCount(mGeometry, lines.vertexCount());
+    mRenderer->setVertexCount(int(lines.vertexCount()));
+}
+
+namespace {
+
+// A surface of revolution around local y: rings of (y, radius) with outward normals given by
+// their (radial, axial) direction.
+struct Ring
+{
+    float y, radius, normalRadial, normalAxial;
+};
+
+ShapeMesh revolve(const std::vector<Ring> &rings, int segments)
+{
+    ShapeMesh mesh;
+    for (const Ring &ring : rings) {
+        for (int s = 0; s <= segments; ++s) {
+            const float a = 2 * kPi * float(s) / float(segments);
+            const float c = std::cos(a), sn = std::sin(a);
+            mesh.positions.push_back({ring.radius * c, ring.y, ring.radius * sn});
+            mesh.normals.push_back(normalize(Vec3{ring.normalRadial * c, ring.normalAxial,
+                                                  ring.normalRadial * sn}));
+        }
+    }
+    const uint32_t row = uint32_t(segments + 1);
+    for (uint32_t r = 0; r + 1 < rings.size(); ++r) {
+        for (uint32_t s = 0; s < uint32_t(segments); ++s) {
+            const uint32_t a = r * row + s, b = a + 1, c = a + row, d = c + 1;
+            mesh.indices.insert(mesh.indices.end(), {a, c, b, b, c, d});
+        }
+    }
+    return mesh;
+}
+
+// A hemisphere cap of radius r centred at y = centre, towards +y (sign 1) or -y (sign -1),
+// from its pole to its equator (or the reverse for the lower cap).
+void addCap(std::vector<Ring> &rings, float centre, float r, float sign, int steps)
+{
+    for (int i = 0; i <= steps; ++i) {
+        const int k = sign > 0 ? steps - i : i; // bottom cap: pole first; top cap: equator first
+        const float phi = 0.5f * kPi * float(k) / float(steps); // 0 at the equator
+        rings.push_back({centre + sign * r * std::sin(phi), r * std::cos(phi), std::cos(phi),
+                         sign * std::sin(phi)});
+    }
+}
+
+} // namespace
+
+ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
+{
+    constexpr int kSegments = 32;
+    constexpr int kCapSteps = 8;
+    ShapeMesh mesh;
+    switch (volume.shape) {
+    case CollisionShape::Ellipsoid:
+    case CollisionShape::Sphere: {
+        std::vector<Ring> rings;
+        constexpr int kStacks = 16;
+        for (int i = 0; i <= kStacks; ++i) {
+            const float phi = kPi * (float(i) / kStacks - 0.5f);
+            rings.push_back({std::sin(phi), std::cos(phi), std::cos(phi), std::sin(phi)});
+        }
+        mesh = revolve(rings, kSegments);
+        const Vec3 r = volume.shape == CollisionShape::Sphere
+                           ? Vec3{volume.radius, volume.radius, volume.radius}
+                           : volume.radii;
+        for (Vec3 &p : mesh.positions)
+            p = mulComponents(p, r);
+        // Normals of a scaled sphere: scale by the inverse radii.
+        for (Vec3 &n : mesh.normals)
+            n = normalize(Vec3{n.x / std::max(r.x, 1e-6f), n.y / std::max(r.y, 1e-6f),
+                               n.z / std::max(r.z, 1e-6f)});
+        break;
+    }
+    case CollisionShape::Capsule:
+    case CollisionShape::TaperedCapsule: {
+        const float r1 = volume.radius;
+        const float r2 = volume.shape == CollisionShape::Capsule ? volume.radius : volume.radius2;
+        std::vector<Ring> rings;
+        addCap(rings, -volume.halfHeight, r1, -1, kCapSteps);
+        addCap(rings, volume.halfHeight, r2, 1, kCapSteps);
+        mesh = revolve(rings, kSegments);
+        break;
+    }
+    case CollisionShape::Plane: {
+        const float h = 0.5f * planeSize;
+        mesh.positions = {{-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h}};
+        mesh.normals.assign(4, Vec3{0, 1, 0});
+        mesh.indices = {0, 2, 1, 0, 3, 2};
+        break;
+    }
+    }
+    return mesh;
+}
+
+} // namespace tweed::editor::scene

@@ -1,0 +1,87 @@
+// Geometry helpers of the viewport: interleaved vertex buffers that are refilled every frame
+// without rebuilding geometry, line lists, edge lists and the meshes of collision volumes.
+#pragma once
+
+#include "tweed/collision.h"
+#include "tweed/math.h"
+
+#include <Qt3DCore/QEntity>
+
+#include <QByteArray>
+#include <QColor>
+
+#include <vector>
+
+namespace Qt3DCore {
+class QAttribute;
+class QBuffer;
+class QGeometry;
+} // namespace Qt3DCore
+namespace Qt3DRender {
+class QGeometryRenderer;
+}
+
+namespace tweed::editor::scene {
+
+struct LineStyle;
+
+/// Bytes per vertex of a surface buffer: position then normal, three floats each.
+constexpr int kSurfaceStride = 6 * sizeof(float);
+
+/// Writes positions and normals interleaved into `out` (resized as needed).
+void interleave(const std::vector<Vec3> &positions, const std::vector<Vec3> &normals,
+                QByteArray &out);
+QByteArray toByteArray(const std::vector<uint32_t> &values);
+QByteArray toByteArray(const std::vector<Vec2> &values);
+
+/// A geometry over an interleaved position+normal buffer. The buffer can be shared by several
+/// geometries (the shaded surface and its wireframe).
+Qt3DCore::QGeometry *makeSurfaceGeometry(Qt3DCore::QBuffer *vertices, uint32_t vertexCount,
+                                         const std::vector<uint32_t> &indices,
+                                         Qt3DCore::QNode *parent);
+/// Sets the vertex count of every vertex attribute of a geometry (the buffer grew or shrank).
+void setVertexCount(Qt3DCore::QGeometry *geometry, uint32_t vertexCount);
+
+/// The unique edges of a triangle list as a line index list.
+std::vector<uint32_t> edgeIndices(const std::vector<uint32_t> &triangles);
+
+/// Line segments with a colour per end, interleaved as position (3 floats) and RGBA (4 floats).
+class LineList
+{
+public:
+    void clear() { mData.clear(); }
+    void add(const Vec3 &a, const Vec3 &b, const QColor &color) { add(a, b, color, color); }
+    void add(const Vec3 &a, const Vec3 &b, const QColor &colorA, const QColor &colorB);
+    uint32_t vertexCount() const { return uint32_t(mData.size() / 7); }
+    const std::vector<float> &data() const { return mData; }
+
+private:
+    std::vector<float> mData;
+};
+
+/// An entity drawing a LineList; setLines() only refills its buffer.
+class LineEntity : public Qt3DCore::QEntity
+{
+public:
+    LineEntity(const LineStyle &style, Qt3DCore::QNode *parent);
+    void setLines(const LineList &lines);
+
+private:
+    Qt3DCore::QBuffer *mBuffer;
+    Qt3DCore::QGeometry *mGeometry;
+    Qt3DRender::QGeometryRenderer *mRenderer;
+};
+
+/// A closed triangle mesh with vertex normals.
+struct ShapeMesh
+{
+    std::vector<Vec3> positions;
+    std::vector<Vec3> normals;
+    std::vector<uint32_t> indices;
+};
+
+/// The surface of a collision volume in its own local frame (y is the capsule axis and the
+/// plane's normal); planes are drawn as a square of side `planeSize`.
+ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize);
+
+} // namespace tweed::editor::scene

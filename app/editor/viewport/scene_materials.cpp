@@ -1,0 +1,342 @@
+#include "viewport/scene_materials.h"
+
+#include <Qt3DRender/QAbstractTexture>
+#include <Qt3DRender/QBlendEquation>
+#include <Qt3DRender/QBlendEquationArguments>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraSelector>
+#include <Qt3DRender/QClearBuffers>
+#include <Qt3DRender/QCullFace>
+#include <Qt3DRender/QDepthTest>
+#include <Qt3DRender/QEffect>
+#include <Qt3DRender/QFilterKey>
+#include <Qt3DRender/QGraphicsApiFilter>
+#include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QNoDepthMask>
+#include <Qt3DRender/QNoDraw>
+#include <Qt3DRender/QParameter>
+#include <Qt3DRender/QPolygonOffset>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderPass>
+#include <Qt3DRender/QRenderPassFilter>
+#include <Qt3DRender/QRenderSurfaceSelector>
+#include <Qt3DRender/QShaderProgram>
+#include <Qt3DRender/QSortPolicy>
+#include <Qt3DRender/QTechnique>
+#include <Qt3DRender/QViewport>
+
+#include <QVector4D>
+
+namespace tweed::editor::scene {
+
+namespace {
+
+using namespace Qt3DRender;
+
+const char *const kSurfaceVertex = R"(#version 150 core
+in vec3 vertexPosition;
+in vec3 vertexNormal;
+in vec2 vertexTexCoord;
+out vec3 viewPosition;
+out vec3 viewNormal;
+out vec2 texCoord;
+uniform mat4 modelView;
+uniform mat3 modelViewNormal;
+uniform mat4 mvp;
+void main()
+{
+    viewPosition = (modelView * vec4(vertexPosition, 1.0)).xyz;
+    viewNormal = modelViewNormal * vertexNormal;
+    texCoord = vertexTexCoord;
+    gl_Position = mvp * vec4(vertexPosition, 1.0);
+}
+)";
+
+// Three-point studio lighting in view space (the rig follows the camera, as DCC viewports do):
+// a warm key from the upper left, a cool fill from the right, a rim from behind, plus a
+// sky/ground hemisphere ambient. Lighting is done in linear space and written as sRGB.
+const char *const kSurfaceFragment = R"(#version 150 core
+in vec3 viewPosition;
+in vec3 viewNormal;
+in vec2 texCoord;
+out vec4 fragColor;
+uniform vec4 baseColor;
+uniform float useTexture;
+uniform sampler2D baseColorMap;
+uniform mat4 viewMatrix;
+vec3 toLinear(vec3 c) { return pow(c, vec3(2.2)); }
+void main()
+{
+    vec3 n = normalize(viewNormal);
+    if (!gl_FrontFacing)
+        n = -n;
+    vec3 v = normalize(-viewPosition);
+    // Textures are uploaded top row first; UVs have their origin at the bottom left.
+    vec4 tex = useTexture > 0.5 ? texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y))
+                                : vec4(1.0);
+    vec3 albedo = toLinear(baseColor.rgb) * toLinear(tex.rgb);
+    vec3 up = normalize(mat3(viewMatrix) * vec3(0.0, 1.0, 0.0));
+    vec3 key = normalize(vec3(-0.45, 0.55, 0.70));
+    vec3 fill = normalize(vec3(0.75, 0.05, 0.45));
+    vec3 rim = normalize(vec3(0.25, 0.45, -0.85));
+    float hemi = 0.5 + 0.5 * dot(n, up);
+    vec3 color = albedo * mix(vec3(0.05, 0.05, 0.055), vec3(0.20, 0.21, 0.23), hemi);
+    color += albedo * vec3(1.00, 0.96, 0.90) * 0.95 * max(dot(n, key), 0.0);
+    color += albedo * vec3(0.55, 0.62, 0.78) * 0.35 * max(dot(n, fill), 0.0);
+    float facing = 1.0 - max(dot(n, v), 0.0);
+    color += vec3(0.55, 0.62, 0.75) * 0.35 * pow(facing, 3.0) * max(dot(n, rim) * 0.5 + 0.5, 0.0);
+    vec3 h = normalize(key + v);
+    color += vec3(0.10) * pow(max(dot(n, h), 0.0), 32.0);
+    fragColor = vec4(pow(color, vec3(1.0 / 2.2)), baseColor.a * tex.a);
+}
+)";
+
+const char *const kLineVertex = R"(#version 150 core
+in vec3 vertexPosition;
+in vec4 vertexColor;
+out vec4 color;
+out vec3 worldPosition;
+uniform mat4 modelMatrix;
+uniform mat4 mvp;
+uniform vec4 lineColor;
+uniform float useVertexColor;
+uniform float depthBias;
+void main()
+{
+    color = useVertexColor > 0.5 ? vertexColor : lineColor;
+    worldPosition = (modelMatrix * vec4(vertexPosition, 1.0)).xyz;
+    gl_Position = mvp * vec4(vertexPosition, 1.0);
+    gl_Position.z -= depthBias * gl_Position.w;
+}
+)";
+
+const char *const kLineFragment = R"(#version 150 core
+in vec4 color;
+in vec3 worldPosition;
+out vec4 fragColor;
+uniform float fadeRadius;
+void main()
+{
+    float fade = fadeRadius > 0.0 ? 1.0 - smoothstep(0.35 * fadeRadius, fadeRadius,
+                                                     length(worldPosition.xz)) : 1.0;
+    fragColor = vec4(color.rgb, color.a * fade);
+}
+)";
+
+const char *const kBackgroundVertex = R"(#version 150 core
+in vec3 vertexPosition;
+out vec2 screen;
+void main()
+{
+    screen = vertexPosition.xy * 2.0 - 1.0;
+    gl_Position = vec4(screen, 0.9999, 1.0);
+}
+)";
+
+const char *const kBackgroundFragment = R"(#version 150 core
+in vec2 screen;
+out vec4 fragColor;
+uniform vec4 topColor;
+uniform vec4 bottomColor;
+void main()
+{
+    float t = smoothstep(-1.0, 1.0, screen.y);
+    vec3 color = mix(bottomColor.rgb, topColor.rgb, t);
+    color *= 1.0 - 0.10 * dot(screen * 0.7, screen * 0.7);
+    fragColor = vec4(color, 1.0);
+}
+)";
+
+const char *const kScreenVertex = R"(#version 150 core
+in vec3 vertexPosition;
+out vec2 texCoord;
+uniform vec4 rect;
+void main()
+{
+    texCoord = vertexPosition.xy;
+    gl_Position = vec4(mix(rect.xy, rect.zw, vertexPosition.xy), 0.0, 1.0);
+}
+)";
+
+const char *const kScreenFragment = R"(#version 150 core
+in vec2 texCoord;
+out vec4 fragColor;
+uniform sampler2D overlay;
+void main()
+{
+    fragColor = texture(overlay, vec2(texCoord.x, 1.0 - texCoord.y));
+}
+)";
+
+QVector4D toVector(const QColor &c)
+{
+    return QVector4D(float(c.redF()), float(c.greenF()), float(c.blueF()), float(c.alphaF()));
+}
+
+// A material with one OpenGL 3.2 core technique and one render pass tagged `pass`.
+QMaterial *makeMaterial(const char *vertex, const char *fragment, const char *pass,
+                        Qt3DCore::QNode *parent, QRenderPass **renderPassOut = nullptr)
+{
+    auto *material = new QMaterial(parent);
+    auto *effect = new QEffect(material);
+    auto *technique = new QTechnique(effect);
+    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
+    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
+    technique->graphicsApiFilter()->setMajorVersion(3);
+    technique->graphicsApiFilter()->setMinorVersion(2);
+    auto *program = new QShaderProgram(technique);
+    program->setVertexShaderCode(vertex);
+    program->setFragmentShaderCode(fragment);
+    auto *renderPass = new QRenderPass(technique);
+    renderPass->setShaderProgram(program);
+    auto *key = new QFilterKey(renderPass);
+    key->setName(QStringLiteral("pass"));
+    key->setValue(QString::fromLatin1(pass));
+    renderPass->addFilterKey(key);
+    technique->addRenderPass(renderPass);
+    effect->addTechnique(technique);
+    material->setEffect(effect);
+    if (renderPassOut)
+        *renderPassOut = renderPass;
+    return material;
+}
+
+void addAlphaBlending(QRenderPass *pass, bool premultiplied)
+{
+    auto *equation = new QBlendEquation(pass);
+    equation->setBlendFunction(QBlendEquation::Add);
+    auto *arguments = new QBlendEquationArguments(pass);
+    arguments->setSourceRgb(premultiplied ? QBlendEquationArguments::One
+                                          : QBlendEquationArguments::SourceAlpha);
+    arguments->setDestinationRgb(QBlendEquationArguments::OneMinusSourceAlpha);
+    arguments->setSourceAlpha(QBlendEquationArguments::One);
+    arguments->setDestinationAlpha(QBlendEquationArguments::OneMinusSourceAlpha);
+    pass->addRenderState(equation);
+    pass->addRenderState(arguments);
+}
+
+void addDepthTest(QRenderPass *pass, QDepthTest::DepthFunction function)
+{
+    auto *depth = new QDepthTest(pass);
+    depth->setDepthFunction(function);
+    pass->addRenderState(depth);
+}
+
+QRenderPassFilter *passFilter(const char *pass, Qt3DCore::QNode *parent)
+{
+    auto *filter = new QRenderPassFilter(parent);
+    auto *key = new QFilterKey(filter);
+    key->setName(QStringLiteral("pass"));
+    key->setValue(QString::fromLatin1(pass));
+    filter->addMatch(key);
+    return filter;
+}
+
+} // namespace
+
+QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
+                               Qt3DCore::QNode *parent)
+{
+    const bool transparent = color.alphaF() < 0.999;
+    QRenderPass *pass = nullptr;
+    QMaterial *material = makeMaterial(kSurfaceVertex, kSurfaceFragment,
+                                       transparent ? "transparent" : "opaque", parent, &pass);
+    material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
+    material->addParameter(new QParameter(QStringLiteral("useTexture"), texture ? 1.0f : 0.0f));
+    if (texture)
+        material->addParameter(new QParameter(QStringLiteral("baseColorMap"), texture));
+    auto *cull = new QCullFace(pass);
+    cull->setMode(QCullFace::NoCulling);
+    pass->addRenderState(cull);
+    addDepthTest(pass, QDepthTest::LessOrEqual);
+    if (transparent) {
+        addAlphaBlending(pass, false);
+        pass->addRenderState(new QNoDepthMask(pass));
+    } else {
+        // Pushes filled surfaces back a little so wireframes on them draw cleanly.
+        auto *offset = new QPolygonOffset(pass);
+        offset->setScaleFactor(1.0f);
+        offset->setDepthSteps(1.0f);
+        pass->addRenderState(offset);
+    }
+    return material;
+}
+
+QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)
+{
+    QRenderPass *pass = nullptr;
+    QMaterial *material =
+        makeMaterial(kLineVertex, kLineFragment, style.onTop ? "ontop" : "lines", parent, &pass);
+    material->addParameter(new QParameter(QStringLiteral("lineColor"), toVector(style.color)));
+    material->addParameter(
+        new QParameter(QStringLiteral("useVertexColor"), style.vertexColors ? 1.0f : 0.0f));
+    material->addParameter(new QParameter(QStringLiteral("depthBias"), style.depthBias));
+    material->addParameter(new QParameter(QStringLiteral("fadeRadius"), style.fadeRadius));
+    addDepthTest(pass, style.onTop ? QDepthTest::Always : QDepthTest::LessOrEqual);
+    addAlphaBlending(pass, false);
+    if (style.onTop || style.fadeRadius > 0)
+        pass->addRenderState(new QNoDepthMask(pass));
+    return material;
+}
+
+QMaterial *makeBackgroundMaterial(const QColor &top, const QColor &bottom,
+                                  Qt3DCore::QNode *parent)
+{
+    QRenderPass *pass = nullptr;
+    QMaterial *material =
+        makeMaterial(kBackgroundVertex, kBackgroundFragment, "background", parent, &pass);
+    material->addParameter(new QParameter(QStringLiteral("topColor"), toVector(top)));
+    material->addParameter(new QParameter(QStringLiteral("bottomColor"), toVector(bottom)));
+    addDepthTest(pass, QDepthTest::Always);
+    pass->addRenderState(new QNoDepthMask(pass));
+    auto *cull = new QCullFace(pass);
+    cull->setMode(QCullFace::NoCulling);
+    pass->addRenderState(cull);
+    return material;
+}
+
+QMaterial *makeScreenQuadMaterial(QAbstractTexture *texture, QParameter **rect,
+                                  Qt3DCore::QNode *parent)
+{
+    QRenderPass *pass = nullptr;
+    QMaterial *material = makeMaterial(kScreenVertex, kScreenFragment, "hud", parent, &pass);
+    material->addParameter(new QParameter(QStringLiteral("overlay"), texture));
+    *rect = new QParameter(QStringLiteral("rect"), QVector4D(-1, -1, 1, 1));
+    material->addParameter(*rect);
+    addDepthTest(pass, QDepthTest::Always);
+    pass->addRenderState(new QNoDepthMask(pass));
+    auto *cull = new QCullFace(pass);
+    cull->setMode(QCullFace::NoCulling);
+    pass->addRenderState(cull);
+    addAlphaBlending(pass, true);
+    return material;
+}
+
+QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCapture **capture)
+{
+    auto *selector = new QRenderSurfaceSelector;
+    selector->setSurface(surface);
+    auto *viewport = new QViewport(selector);
+    viewport->setNormalizedRect(QRectF(0, 0, 1, 1));
+    auto *cameraSelector = new QCameraSelector(viewport);
+    cameraSelector->setCamera(camera);
+
+    auto *clear = new QClearBuffers(cameraSelector);
+    clear->setBuffers(QClearBuffers::ColorDepthStencilBuffer);
+    clear->setClearColor(QColor(40, 42, 46));
+    new QNoDraw(clear);
+
+    passFilter("background", cameraSelector);
+    passFilter("opaque", cameraSelector);
+    passFilter("lines", cameraSelector);
+    auto *sort = new QSortPolicy(cameraSelector);
+    sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
+    passFilter("transparent", sort);
+    passFilter("ontop", cameraSelector);
+    // A capture reads the frame at the end of its own branch, so it sits on the last one.
+    *capture = new QRenderCapture(cameraSelector);
+    passFilter("hud", *capture);
+    return selector;
+}
+
+} // namespace tweed::editor::scene

@@ -1,0 +1,57 @@
+// The viewport's materials (small GLSL 1.50 programs) and its frame graph. The frame graph draws
+// in fixed passes, each selected by the render-pass filter key "pass": background gradient,
+// opaque lit surfaces, depth-tested lines, transparent surfaces (sorted back to front),
+// always-on-top lines (skeleton) and screen-space overlays (read-out, bone names).
+#pragma once
+
+#include <QColor>
+#include <QRectF>
+
+namespace Qt3DCore {
+class QNode;
+}
+namespace Qt3DRender {
+class QAbstractTexture;
+class QCamera;
+class QFrameGraphNode;
+class QMaterial;
+class QParameter;
+class QRenderCapture;
+} // namespace Qt3DRender
+class QObject;
+
+namespace tweed::editor::scene {
+
+/// Lit surface: base colour times the base-colour texture when one is given; two-sided, with
+/// a three-point studio light rig fixed to the camera. Transparent when the colour's alpha is
+/// below one (then drawn in the transparent pass without writing depth).
+Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
+                                           Qt3DRender::QAbstractTexture *texture,
+                                           Qt3DCore::QNode *parent);
+
+struct LineStyle
+{
+    QColor color = Qt::white;     ///< used when the geometry has no vertexColor attribute
+    bool vertexColors = false;    ///< take the colour from the vertexColor attribute
+    bool onTop = false;           ///< ignore depth (x-ray), drawn after everything else
+    float depthBias = 2e-4f;      ///< pulls lines towards the camera (clip space)
+    float fadeRadius = 0;         ///< fade out with distance from the origin in xz; 0 = never
+};
+Qt3DRender::QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent);
+
+/// Full-screen vertical gradient behind everything.
+Qt3DRender::QMaterial *makeBackgroundMaterial(const QColor &top, const QColor &bottom,
+                                              Qt3DCore::QNode *parent);
+
+/// A textured screen rectangle (premultiplied alpha) over the scene. `rect` is returned so the
+/// caller can move it: x0, y0, x1, y1 in normalised device coordinates.
+Qt3DRender::QMaterial *makeScreenQuadMaterial(Qt3DRender::QAbstractTexture *texture,
+                                              Qt3DRender::QParameter **rect,
+                                              Qt3DCore::QNode *parent);
+
+/// The frame graph for `surface`, rendering from `camera`; `capture` receives the node that
+/// grabs frames.
+Qt3DRender::QFrameGraphNode *makeFrameGraph(QObject *surface, Qt3DRender::QCamera *camera,
+                                            Qt3DRender::QRenderCapture **capture);
+
+} // namespace tweed::editor::scene

@@ -1,0 +1,930 @@
+#include "viewport/viewport.h"
+
+#include "document.h"
+#include "viewport/material_looks.h"
+#include "viewport/overlay_image.h"
+#include "viewport/playback.h"
+#include "viewport/scene_geometry.h"
+#include "viewport/scene_materials.h"
+
+#include <Qt3DCore/QAttribute>
+#include <Qt3DCore/QBuffer>
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QGeometry>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
+#include <Qt3DRender/QGeometryRenderer>
+#include <Qt3DRender/QMaterial>
+#include <Qt3DRender/QParameter>
+#include <Qt3DRender/QRenderCapture>
+#include <Qt3DRender/QRenderSettings>
+#include <Qt3DRender/QTexture>
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QFontMetrics>
+#include <QKeyEvent>
+#include <QMatrix4x4>
+#include <QPainter>
+#include <QPainterPath>
+#include <QTimer>
+#include <QUrl>
+#include <QVBoxLayout>
+#include <QVector4D>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace tweed::editor {
+
+using Qt3DCore::QAttribute;
+using Qt3DCore::QEntity;
+
+namespace {
+
+// Colours of the scene, chosen to read well on the neutral gradient.
+const QColor kBackgroundTop(94, 99, 108);
+const QColor kBackgroundBottom(38, 40, 45);
+const QColor kClay(190, 182, 172);
+const QColor kPalette[] = {QColor(116, 132, 156), QColor(150, 104, 92), QColor(108, 140, 128),
+                           QColor(160, 140, 100), QColor(128, 110, 146), QColor(140, 148, 104)};
+const QColor kGridMinor(150, 154, 160, 70);
+const QColor kGridMajor(170, 174, 180, 130);
+const QColor kAxisX(200, 90, 84, 200);
+const QColor kAxisZ(86, 128, 206, 200);
+const QColor kBone(255, 196, 72);
+const QColor kBoneTip(255, 236, 170);
+const QColor kBoneSelected(90, 220, 255);
+const QColor kWireframe(20, 22, 26, 110);
+const QColor kNormals(96, 214, 255, 220);
+const QColor kPhysicsFill(64, 190, 230, 50);
+const QColor kPhysicsWire(120, 226, 255, 150);
+const QColor kCollision(250, 150, 60, 80);
+
+constexpr float kBoneNameFontPoint = 8.5f;
+constexpr int kReadoutIntervalMs = 250;
+
+Vec3 translationOf(const Mat4 &m) { return m.column(3); }
+
+QMatrix4x4 toQt(const Mat4 &m)
+{
+    // Mat4 is column-major; QMatrix4x4's float constructor takes rows.
+    return QMatrix4x4(m.m).transposed();
+}
+
+Mat4 fromQt(const QMatrix4x4 &m)
+{
+    Mat4 r;
+    std::copy(m.constData(), m.constData() + 16, r.m);
+    return r;
+}
+
+// The largest bone index a skin refers to, so a pose with fewer bones is never indexed.
+int maxBone(const std::vector<BoneInfluence> &skin)
+{
+    int result = -1;
+    for (const BoneInfluence &inf : skin)
+        for (int k = 0; k < kMaxBoneInfluences; ++k)
+            if (inf.weights[size_t(k)] != 0.0f)
+                result = std::max(result, int(inf.bones[size_t(k)]));
+    return result;
+}
+
+// A "nice" grid spacing (1, 2 or 5 times a power of ten) near `approx`.
+float niceStep(float approx)
+{
+    const float p = std::pow(10.0f, std::floor(std::log10(std::max(approx, 1e-6f))));
+    for (float m : {1.0f, 2.0f, 5.0f})
+        if (m * p >= approx)
+            return m * p;
+    return 10 * p;
+}
+
+struct Bounds
+{
+    Vec3 lo{1e30f, 1e30f, 1e30f};
+    Vec3 hi{-1e30f, -1e30f, -1e30f};
+    void add(const Vec3 &p)
+    {
+        lo = minComponents(lo, p);
+        hi = maxComponents(hi, p);
+    }
+    bool isValid() const { return lo.x <= hi.x; }
+};
+
+} // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The Qt3D scene: entities per character mesh, physics mesh and collision volume, plus the
+// shared overlays. Everything the viewport draws lives under `root`.
+
+struct Viewport::Scene
+{
+    struct MeshView
+    {
+        int index = -1;
+        int maxBone = -1;
+        std::vector<Vec3> restNormals;
+        std::vector<Vec3> positions;
+        std::vector<Vec3> normals;
+        QByteArray bytes;
+        Qt3DCore::QBuffer *vertices = nullptr;
+        QEntity *surface = nullptr;
+        QEntity *wireframe = nullptr;
+    };
+    struct PhysicsView
+    {
+        int index = -1;
+        int maxBone = -1;
+        std::vector<Vec3> positions;
+        QByteArray bytes;
+        Qt3DCore::QBuffer *vertices = nullptr;
+        QEntity *entity = nullptr;
+    };
+    struct VolumeView
+    {
+        int index = -1;
+        QEntity *entity = nullptr;
+        Qt3DCore::QTransform *transform = nullptr;
+    };
+    struct ScreenOverlay
+    {
+        QEntity *entity = nullptr;
+        OverlayImage *image = nullptr;
+        Qt3DRender::QParameter *rect = nullptr;
+    };
+
+    QEntity *root = nullptr;
+    QEntity *meshRoot = nullptr;
+    QEntity *wireRoot = nullptr;
+    QEntity *physicsRoot = nullptr;
+    QEntity *collisionRoot = nullptr;
+    scene::LineEntity *grid = nullptr;
+    scene::LineEntity *skeleton = nullptr;
+    scene::LineEntity *normals = nullptr;
+    ScreenOverlay readout;
+    ScreenOverlay labels;
+    std::vector<MeshView> meshes;
+    std::vector<PhysicsView> physics;
+    std::vector<VolumeView> volumes;
+    std::map<QString, Qt3DRender::QAbstractTexture *> textures; ///< by path, null if unreadable
+    float characterHeight = 1.8f;
+    QString readoutText;
+};
+
+namespace {
+
+Qt3DRender::QGeometryRenderer *makeRenderer(Qt3DCore::QGeometry *geometry,
+                                            Qt3DRender::QGeometryRenderer::PrimitiveType type,
+                                            uint32_t firstIndex, uint32_t indexCount,
+                                            Qt3DCore::QNode *parent)
+{
+    auto *renderer = new Qt3DRender::QGeometryRenderer(parent);
+    renderer->setGeometry(geometry);
+    renderer->setPrimitiveType(type);
+    renderer->setIndexOffset(int(firstIndex));
+    renderer->setVertexCount(int(indexCount));
+    return renderer;
+}
+
+// A mip-mapped texture showing an image (painted once).
+Qt3DRender::QAbstractTexture *makeTexture(const QImage &image, Qt3DCore::QNode *parent)
+{
+    auto *texture = new Qt3DRender::QTexture2D(parent);
+    texture->setGenerateMipMaps(true);
+    texture->setMinificationFilter(Qt3DRender::QAbstractTexture::LinearMipMapLinear);
+    texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
+    texture->setWrapMode(Qt3DRender::QTextureWrapMode(Qt3DRender::QTextureWrapMode::Repeat));
+    const QImage copy = image.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    auto *painted = new OverlayImage(
+        [copy](QPainter *painter, const QSize &) { painter->drawImage(0, 0, copy); }, texture);
+    painted->setSize(copy.size());
+    texture->addTextureImage(painted);
+    return texture;
+}
+
+// A quad over [0, 1]^2 whose material places it on screen.
+QEntity *makeScreenQuad(Qt3DRender::QMaterial *material, QEntity *parent)
+{
+    auto *entity = new QEntity(parent);
+    auto *geometry = new Qt3DCore::QGeometry(entity);
+    const float quad[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0};
+    auto *buffer = new Qt3DCore::QBuffer(geometry);
+    buffer->setData(QByteArray(reinterpret_cast<const char *>(quad), sizeof(quad)));
+    geometry->addAttribute(new QAttribute(buffer, QAttribute::defaultPositionAttributeName(),
+                                          QAttribute::Float, 3, 6, 0, 3 * sizeof(float),
+                                          geometry));
+    auto *renderer = new Qt3DRender::QGeometryRenderer(entity);
+    renderer->setGeometry(geometry);
+    renderer->setVertexCount(6);
+    entity->addComponent(renderer);
+    entity->addComponent(material);
+    return entity;
+}
+
+} // namespace
+
+namespace {
+
+// Qt 6's Qt3D defaults to its RHI renderer, which wants Vulkan-style GLSL 4.50; the viewport's
+// shaders are plain OpenGL 3.2 core GLSL, so select the OpenGL renderer before the first
+// Qt3D window exists (an explicit QT3D_RENDERER in the environment still wins).
+Qt3DExtras::Qt3DWindow *makeWindow()
+{
+    if (!qEnvironmentVariableIsSet("QT3D_RENDERER"))
+        qputenv("QT3D_RENDERER", "opengl");
+    auto *window = new Qt3DExtras::Qt3DWindow;
+    if (qEnvironmentVariableIsSet("TWEED_VIEWPORT_SAMPLES")) {
+        QSurfaceFormat format = window->format();
+        format.setSamples(qEnvironmentVariableIntValue("TWEED_VIEWPORT_SAMPLES"));
+        window->setFormat(format);
+    }
+    return window;
+}
+
+} // namespace
+
+Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
+    : QWidget(parent), mDocument(document), mPlayback(playback), mWindow(makeWindow()), mScene(std::make_unique<Scene>()),
+      mOverlays(size_t(Overlay::Grid) + 1, false)
+{
+    setObjectName(QStringLiteral("Viewport"));
+    mOverlays[size_t(Overlay::Grid)] = true;
+
+    mContainer = QWidget::createWindowContainer(mWindow, this);
+    mContainer->setObjectName(QStringLiteral("Viewport_RenderWidget"));
+    mContainer->setFocusPolicy(Qt::StrongFocus);
+    mContainer->setMinimumSize(160, 120);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(mContainer);
+
+    // Render only when something changed: an idle editor costs nothing.
+    mWindow->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
+    mController = new CameraController(mWindow->camera(), this);
+    mWindow->installEventFilter(mController);
+    mWindow->installEventFilter(this);
+    connect(mController, &CameraController::cameraChanged, this,
+            [this] { markDirty(DirtyLabels); });
+
+    Scene &s = *mScene;
+    s.root = new QEntity;
+    makeScreenQuad(scene::makeBackgroundMaterial(kBackgroundTop, kBackgroundBottom, s.root),
+                   s.root);
+    s.meshRoot = new QEntity(s.root);
+    s.wireRoot = new QEntity(s.root);
+    s.physicsRoot = new QEntity(s.root);
+    s.collisionRoot = new QEntity(s.root);
+    s.grid = new scene::LineEntity({.vertexColors = true, .depthBias = 0, .fadeRadius = 10},
+                                   s.root);
+    s.normals = new scene::LineEntity({.color = kNormals}, s.root);
+    s.skeleton = new scene::LineEntity({.vertexColors = true, .onTop = true}, s.root);
+
+    for (Scene::ScreenOverlay *overlay : {&s.readout, &s.labels}) {
+        const bool isReadout = overlay == &s.readout;
+        overlay->image = new OverlayImage([this, isReadout](QPainter *painter, const QSize &size) {
+            if (isReadout) {
+                QFont font = this->font();
+                font.setPointSizeF(9);
+                painter->setFont(font);
+                painter->setPen(QColor(230, 232, 236));
+                painter->setBrush(QColor(20, 22, 26, 150));
+                painter->setPen(Qt::NoPen);
+                painter->drawRoundedRect(QRectF(QPointF(0, 0), size), 4, 4);
+                painter->setPen(QColor(226, 229, 234));
+                painter->drawText(QRect(QPoint(8, 0), size - QSize(16, 0)),
+                                  Qt::AlignVCenter | Qt::AlignLeft, mScene->readoutText);
+            } else {
+                paintLabels(painter, size);
+            }
+        });
+        auto *texture = new Qt3DRender::QTexture2D(s.root);
+        texture->setMinificationFilter(Qt3DRender::QAbstractTexture::Linear);
+        texture->setMagnificationFilter(Qt3DRender::QAbstractTexture::Linear);
+        texture->addTextureImage(overlay->image);
+        overlay->entity =
+            makeScreenQuad(scene::makeScreenQuadMaterial(texture, &overlay->rect, s.root), s.root);
+    }
+    s.readout.image->setSize(QSize(360, 24));
+    s.labels.image->setSize(QSize(64, 64));
+
+    auto *frameAction = new Qt3DLogic::QFrameAction(s.root);
+    connect(frameAction, &Qt3DLogic::QFrameAction::triggered, this, &Viewport::onFrame);
+    s.root->addComponent(frameAction);
+    mWindow->setRootEntity(s.root);
+
+    connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
+        unsigned dirty = DirtyPose;
+        if (what & (Document::CharacterChanged | Document::MeshesChanged))
+            dirty |= DirtyMeshes;
+        if (what & (Document::CharacterChanged | Document::PhysicsMeshChanged))
+            dirty |= DirtyPhysics;
+        if (what & (Document::CharacterChanged | Document::CollisionChanged |
+                    Document::SkeletonChanged))
+            dirty |= DirtyCollision;
+        if (what & Document::CharacterChanged)
+            mFramedOnce = false;
+        markDirty(dirty);
+    });
+    connect(mPlayback, &Playback::poseChanged, this, [this] { markDirty(DirtyPose); });
+
+    mReadoutClock.start();
+    markDirty(DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays);
+}
+
+Viewport::~Viewport()
+{
+    // The window owns the scene through its root entity; delete it before our scene records.
+    delete mContainer;
+}
+
+void Viewport::markDirty(unsigned what)
+{
+    mDirty |= what;
+    if (mSyncScheduled)
+        return;
+    mSyncScheduled = true;
+    QTimer::singleShot(0, this, &Viewport::sync);
+}
+
+void Viewport::syncNow()
+{
+    if (mDirty)
+        sync();
+}
+
+// The one place document and pose changes reach the scene: rebuilds what changed, then poses.
+void Viewport::sync()
+{
+    mSyncScheduled = false;
+    const unsigned dirty = std::exchange(mDirty, 0u);
+    if (dirty & DirtyMeshes)
+        rebuildMeshes();
+    if (dirty & DirtyPhysics)
+        rebuildPhysics();
+    if (dirty & DirtyCollision)
+        rebuildCollision();
+    if (dirty & (DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyOverlays))
+        updateOverlayVisibility();
+    if (dirty & (DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays))
+        updatePose();
+    else if (dirty & DirtyLabels && isOverlayVisible(Overlay::BoneNames))
+        mScene->labels.image->update();
+    if (!mFramedOnce && !mScene->meshes.empty()) {
+        mFramedOnce = true;
+        setCameraPreset(CameraPreset::Perspective);
+    }
+}
+
+void Viewport::rebuildMeshes()
+{
+    Scene &s = *mScene;
+    for (auto &mesh : s.meshes) {
+        delete mesh.surface;
+        delete mesh.wireframe;
+    }
+    s.meshes.clear();
+    for (auto &entry : s.textures)
+        delete entry.second;
+    s.textures.clear();
+
+    const Character &character = mDocument->character();
+    QString sourcePath = QString::fromStdString(character.sourcePath);
+    if (sourcePath.isEmpty())
+        sourcePath = mDocument->characterPath();
+    const std::map<std::string, MaterialLook> looks = readGltfMaterialLooks(sourcePath);
+
+    Bounds bounds;
+    int colorIndex = 0;
+    for (size_t m = 0; m < character.meshes.size(); ++m) {
+        const GraphicsMesh &mesh = character.meshes[m];
+        if (mesh.positions.empty() || mesh.indices.empty())
+            continue;
+        Scene::MeshView view;
+        view.index = int(m);
+        view.maxBone = maxBone(mesh.skin);
+        view.restNormals = mesh.normals.size() == mesh.positions.size()
+                               ? mesh.normals
+                               : computeVertexNormals(mesh.positions, mesh.indices);
+        for (const Vec3 &p : mesh.positions)
+            bounds.add(p);
+
+        view.surface = new QEntity(s.meshRoot);
+        view.vertices = new Qt3DCore::QBuffer(view.surface);
+        scene::interleave(mesh.positions, view.restNormals, view.bytes);
+        view.vertices->setData(view.bytes);
+        const auto vertexCount = uint32_t(mesh.positions.size());
+        auto *geometry =
+            scene::makeSurfaceGeometry(view.vertices, vertexCount, mesh.indices, view.surface);
+        if (mesh.uvs.size() == mesh.positions.size()) {
+            auto *uvBuffer = new Qt3DCore::QBuffer(geometry);
+            uvBuffer->setData(scene::toByteArray(mesh.uvs));
+            geometry->addAttribute(new QAttribute(uvBuffer,
+                                                  QAttribute::defaultTextureCoordinateAttributeName(),
+                                                  QAttribute::Float, 2, vertexCount, 0,
+                                                  2 * sizeof(float), geometry));
+        }
+
+        // One entity per submesh (each has its material); submeshes cover all triangles.
+        std::vector<Submesh> submeshes = mesh.submeshes;
+        if (submeshes.empty())
+            submeshes.push_back({mesh.name, {}, {}, 0, uint32_t(mesh.triangleCount())});
+        for (const Submesh &sub : submeshes) {
+            if (sub.triangleCount == 0 ||
+                size_t(sub.firstTriangle) + sub.triangleCount > mesh.triangleCount())
+                continue;
+            const auto look = looks.find(sub.material);
+            Qt3DRender::QAbstractTexture *texture = nullptr;
+            if (mesh.uvs.size() == mesh.positions.size()) {
+                const QString key = !sub.baseColorTexture.empty()
+                                        ? QString::fromStdString(sub.baseColorTexture)
+                                        : QStringLiteral("material:") +
+                                              QString::fromStdString(sub.material);
+                auto found = s.textures.find(key);
+                if (found == s.textures.end()) {
+                    QImage image = loadCharacterTexture(sourcePath, sub.baseColorTexture);
+                    if (image.isNull() && look != looks.end())
+                        image = look->second.texture;
+                    found = s.textures.emplace(key, image.isNull() ? nullptr
+                                                                   : makeTexture(image, s.root))
+                                .first;
+                }
+                texture = found->second;
+            }
+            QColor color = colorIndex == 0 ? kClay
+                                           : kPalette[(colorIndex - 1) % std::size(kPalette)];
+            if (look != looks.end())
+                color = look->second.color;
+            else if (texture)
+                color = Qt::white;
+            color.setAlphaF(1.0f); // the viewport draws characters opaque
+            ++colorIndex;
+            auto *entity = new QEntity(view.surface);
+            entity->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
+                                              sub.firstTriangle * 3, sub.triangleCount * 3,
+                                              entity));
+            entity->addComponent(scene::makeSurfaceMaterial(color, texture, entity));
+        }
+
+        // The wireframe shares the skinned vertex buffer: no extra skinning per frame.
+        view.wireframe = new QEntity(s.wireRoot);
+        const std::vector<uint32_t> edges = scene::edgeIndices(mesh.indices);
+        auto *wireGeometry =
+            scene::makeSurfaceGeometry(view.vertices, vertexCount, edges, view.wireframe);
+        view.wireframe->addComponent(makeRenderer(wireGeometry,
+                                                  Qt3DRender::QGeometryRenderer::Lines, 0,
+                                                  uint32_t(edges.size()), view.wireframe));
+        view.wireframe->addComponent(scene::makeLineMaterial({.color = kWireframe},
+                                                             view.wireframe));
+        s.meshes.push_back(std::move(view));
+    }
+
+    // The ground grid, sized to the character: about eight cells over its height.
+    const float height = bounds.isValid() ? std::max(bounds.hi.y - bounds.lo.y,
+                                                     std::max(bounds.hi.x - bounds.lo.x,
+                                                              bounds.hi.z - bounds.lo.z))
+                                          : 1.8f;
+    s.characterHeight = std::max(height, 1e-3f);
+    const float step = niceStep(s.characterHeight / 8);
+    constexpr int kHalfCells = 60;
+    const float extent = step * kHalfCells;
+    scene::LineList grid;
+    for (int i = -kHalfCells; i <= kHalfCells; ++i) {
+        const float t = step * float(i);
+        const QColor minor = i % 5 == 0 ? kGridMajor : kGridMinor;
+        grid.add({t, 0, -extent}, {t, 0, extent}, i == 0 ? kAxisZ : minor);
+        grid.add({-extent, 0, t}, {extent, 0, t}, i == 0 ? kAxisX : minor);
+    }
+    s.grid->setLines(grid);
+    const auto fade = s.grid->componentsOfType<Qt3DRender::QMaterial>();
+    for (Qt3DRender::QMaterial *material : fade)
+        for (Qt3DRender::QParameter *p : material->parameters())
+            if (p->name() == QLatin1String("fadeRadius"))
+                p->setValue(0.8f * extent);
+    mController->setSceneRadius(s.characterHeight);
+}
+
+void Viewport::rebuildPhysics()
+{
+    Scene &s = *mScene;
+    for (auto &view : s.physics)
+        delete view.entity;
+    s.physics.clear();
+    const auto &meshes = mDocument->asset().physicsMeshes;
+    for (size_t i = 0; i < meshes.size(); ++i) {
+        const PhysicsMesh &mesh = meshes[i];
+        if (mesh.positions.empty() || mesh.indices.empty())
+            continue;
+        Scene::PhysicsView view;
+        view.index = int(i);
+        view.maxBone = maxBone(mesh.skin);
+        view.entity = new QEntity(s.physicsRoot);
+        view.vertices = new Qt3DCore::QBuffer(view.entity);
+        scene::interleave(mesh.positions, computeVertexNormals(mesh.positions, mesh.indices),
+                          view.bytes);
+        view.vertices->setData(view.bytes);
+        const auto count = uint32_t(mesh.positions.size());
+        auto *fill = new QEntity(view.entity);
+        auto *geometry = scene::makeSurfaceGeometry(view.vertices, count, mesh.indices, fill);
+        fill->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles, 0,
+                                        uint32_t(mesh.indices.size()), fill));
+        fill->addComponent(scene::makeSurfaceMaterial(kPhysicsFill, nullptr, fill));
+        auto *wire = new QEntity(view.entity);
+        const std::vector<uint32_t> edges = scene::edgeIndices(mesh.indices);
+        auto *wireGeometry = scene::makeSurfaceGeometry(view.vertices, count, edges, wire);
+        wire->addComponent(makeRenderer(wireGeometry, Qt3DRender::QGeometryRenderer::Lines, 0,
+                                        uint32_t(edges.size()), wire));
+        wire->addComponent(scene::makeLineMaterial({.color = kPhysicsWire, .depthBias = 6e-4f},
+                                                   wire));
+        s.physics.push_back(std::move(view));
+    }
+}
+
+void Viewport::rebuildCollision()
+{
+    Scene &s = *mScene;
+    for (auto &view : s.volumes)
+        delete view.entity;
+    s.volumes.clear();
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        const scene::ShapeMesh shape =
+            scene::collisionShapeMesh(volumes[i], 0.6f * s.characterHeight);
+        Scene::VolumeView view;
+        view.index = int(i);
+        view.entity = new QEntity(s.collisionRoot);
+        auto *buffer = new Qt3DCore::QBuffer(view.entity);
+        QByteArray bytes;
+        scene::interleave(shape.positions, shape.normals, bytes);
+        buffer->setData(bytes);
+        auto *geometry = scene::makeSurfaceGeometry(buffer, uint32_t(shape.positions.size()),
+                                                    shape.indices, view.entity);
+        view.entity->addComponent(makeRenderer(geometry,
+                                               Qt3DRender::QGeometryRenderer::Triangles, 0,
+                                               uint32_t(shape.indices.size()), view.entity));
+        view.entity->addComponent(scene::makeSurfaceMaterial(kCollision, nullptr, view.entity));
+        view.transform = new Qt3DCore::QTransform(view.entity);
+        view.entity->addComponent(view.transform);
+        s.volumes.push_back(view);
+    }
+}
+
+void Viewport::updateOverlayVisibility()
+{
+    Scene &s = *mScene;
+    s.grid->setEnabled(isOverlayVisible(Overlay::Grid));
+    s.wireRoot->setEnabled(isOverlayVisible(Overlay::Wireframe));
+    s.normals->setEnabled(isOverlayVisible(Overlay::Normals));
+    s.skeleton->setEnabled(isOverlayVisible(Overlay::Skeleton));
+    s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
+    s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
+    s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames));
+}
+
+// Skins every mesh with the playback's pose and refills the vertex buffers; updates the
+// pose-dependent overlays that are visible.
+void Viewport::updatePose()
+{
+    Scene &s = *mScene;
+    const Character &character = mDocument->character();
+    const std::vector<Mat4> &skinning = mPlayback->skinningMatrices();
+    const std::vector<Mat4> &global = mPlayback->globalPose();
+
+    QElapsedTimer timer;
+    timer.start();
+    for (auto &view : s.meshes) {
+        const GraphicsMesh &mesh = character.meshes[size_t(view.index)];
+        if (mesh.isSkinned() && view.maxBone < int(skinning.size())) {
+            skinVertices(mesh.positions, mesh.skin, skinning, view.positions);
+            skinNormals(view.restNormals, mesh.skin, skinning, view.normals);
+        } else {
+            view.positions = mesh.positions;
+            view.normals = view.restNormals;
+        }
+        scene::interleave(view.positions, view.normals, view.bytes);
+        view.vertices->setData(view.bytes);
+    }
+    const double skinningMs = double(timer.nsecsElapsed()) * 1e-6;
+    mSkinningMs = mSkinningMs == 0 ? skinningMs : 0.9 * mSkinningMs + 0.1 * skinningMs;
+
+    if (isOverlayVisible(Overlay::PhysicsMesh)) {
+        const auto &meshes = mDocument->asset().physicsMeshes;
+        for (auto &view : s.physics) {
+            const PhysicsMesh &mesh = meshes[size_t(view.index)];
+            if (mesh.skin.size() == mesh.positions.size() && view.maxBone < int(skinning.size()))
+                skinVertices(mesh.positions, mesh.skin, skinning, view.positions);
+            else
+                view.positions = mesh.positions;
+            scene::interleave(view.positions, computeVertexNormals(view.positions, mesh.indices),
+                              view.bytes);
+            view.vertices->setData(view.bytes);
+        }
+    }
+
+    if (isOverlayVisible(Overlay::CollisionVolumes)) {
+        const auto &volumes = mDocument->asset().collisionVolumes;
+        for (auto &view : s.volumes) {
+            const CollisionVolume &volume = volumes[size_t(view.index)];
+            Mat4 bone = mPlayback->rootTransform();
+            if (volume.bone >= 0 && size_t(volume.bone) < global.size())
+                bone = global[size_t(volume.bone)];
+            Transform local = volume.local;
+            local.scale = {1, 1, 1};
+            view.transform->setMatrix(toQt(bone * Mat4::fromTransform(local)));
+        }
+    }
+
+    if (isOverlayVisible(Overlay::Normals)) {
+        scene::LineList lines;
+        const float length = 0.015f * s.characterHeight;
+        for (const auto &view : s.meshes)
+            for (size_t v = 0; v < view.positions.size(); ++v)
+                lines.add(view.positions[v], view.positions[v] + view.normals[v] * length,
+                          kNormals, QColor(kNormals.red(), kNormals.green(), kNormals.blue(), 60));
+        s.normals->setLines(lines);
+    }
+
+    if (isOverlayVisible(Overlay::Skeleton)) {
+        scene::LineList lines;
+        const Skeleton &skeleton = character.skeleton;
+        const float cross = 0.012f * s.characterHeight;
+        for (size_t b = 0; b < skeleton.bones.size() && b < global.size(); ++b) {
+            const bool selected = std::find(mSelection.bones.begin(), mSelection.bones.end(),
+                                            int(b)) != mSelection.bones.end();
+            const Vec3 p = translationOf(global[b]);
+            const int parent = skeleton.bones[b].parent;
+            if (parent >= 0) {
+                lines.add(translationOf(global[size_t(parent)]), p,
+                          selected ? kBoneSelected : kBone, selected ? kBoneSelected : kBoneTip);
+            }
+            // A small cross marks every joint, so leaf bones and roots are visible too.
+            for (const Vec3 &axis : {Vec3{cross, 0, 0}, Vec3{0, cross, 0}, Vec3{0, 0, cross}})
+                lines.add(p - axis, p + axis, selected ? kBoneSelected : kBoneTip);
+        }
+        s.skeleton->setLines(lines);
+    }
+
+    if (isOverlayVisible(Overlay::BoneNames))
+        s.labels.image->update();
+    updateReadout();
+}
+
+// Draws the bone names at their projected joints on the label overlay (from its paint()).
+// Names that would overlap one already drawn are left out; selected bones come first.
+void Viewport::paintLabels(QPainter *painter, const QSize &size)
+{
+    const Skeleton &skeleton = mDocument->character().skeleton;
+    const std::vector<Mat4> &global = mPlayback->globalPose();
+    const Mat4 viewProj = viewProjection();
+    QFont font = this->font();
+    font.setPointSizeF(kBoneNameFontPoint);
+    painter->setFont(font);
+    const QFontMetrics metrics(font);
+
+    std::vector<size_t> order;
+    for (size_t b = 0; b < skeleton.bones.size() && b < global.size(); ++b)
+        order.push_back(b);
+    const auto isSelected = [this](size_t b) {
+        return std::find(mSelection.bones.begin(), mSelection.bones.end(), int(b)) !=
+               mSelection.bones.end();
+    };
+    std::stable_partition(order.begin(), order.end(), isSelected);
+
+    std::vector<QRect> taken;
+    for (size_t b : order) {
+        const Vec3 p = translationOf(global[b]);
+        const float w = viewProj(3, 0) * p.x + viewProj(3, 1) * p.y + viewProj(3, 2) * p.z +
+                        viewProj(3, 3);
+        if (w <= 1e-6f)
+            continue;
+        const Vec3 ndc = viewProj.transformPoint(p) / w;
+        if (std::abs(ndc.x) > 1 || std::abs(ndc.y) > 1)
+            continue;
+        const QPoint at(int((ndc.x * 0.5f + 0.5f) * float(size.width())),
+                        int((0.5f - ndc.y * 0.5f) * float(size.height())));
+        const QString name = QString::fromStdString(skeleton.bones[b].name);
+        QRect rect = metrics.boundingRect(name).adjusted(-3, -1, 3, 1);
+        rect.moveTopLeft(at + QPoint(6, -rect.height() / 2));
+        if (std::any_of(taken.begin(), taken.end(),
+                        [&](const QRect &r) { return r.intersects(rect); }))
+            continue;
+        taken.push_back(rect);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(QColor(18, 20, 24, 150));
+        painter->drawRoundedRect(rect, 3, 3);
+        painter->setPen(isSelected(b) ? kBoneSelected : QColor(240, 236, 226));
+        painter->drawText(rect, Qt::AlignCenter, name);
+    }
+}
+
+void Viewport::updateReadout()
+{
+    if (mReadoutClock.elapsed() < kReadoutIntervalMs && !mScene->readoutText.isEmpty())
+        return;
+    mReadoutClock.restart();
+    const double share = mFrameMs > 0 ? 100.0 * mSkinningMs / mFrameMs : 0.0;
+    const QString text = mFrameMs > 0
+                             ? tr("%1 ms/frame \u2022 skinning %2 ms (%3%)")
+                                   .arg(mFrameMs, 0, 'f', 1)
+                                   .arg(mSkinningMs, 0, 'f', 2)
+                                   .arg(share, 0, 'f', 0)
+                             : tr("skinning %1 ms").arg(mSkinningMs, 0, 'f', 2);
+    if (text == mScene->readoutText)
+        return;
+    mScene->readoutText = text;
+    mScene->readout.image->update();
+}
+
+void Viewport::onFrame(float dt)
+{
+    // Intervals longer than half a second are idle gaps, not frame times.
+    if (dt > 0 && dt < 0.5f) {
+        const double ms = double(dt) * 1000.0;
+        mFrameMs = mFrameMs == 0 ? ms : 0.9 * mFrameMs + 0.1 * ms;
+    }
+    emit frameRendered();
+}
+
+void Viewport::setOverlayVisible(Overlay overlay, bool visible)
+{
+    if (mOverlays[size_t(overlay)] == visible)
+        return;
+    mOverlays[size_t(overlay)] = visible;
+    markDirty(DirtyOverlays);
+}
+
+bool Viewport::isOverlayVisible(Overlay overlay) const { return mOverlays[size_t(overlay)]; }
+
+std::pair<Vec3, Vec3> Viewport::boundsOf(const ViewportSelection &selection) const
+{
+    const Scene &s = *mScene;
+    const std::vector<Mat4> &global = mPlayback->globalPose();
+    Bounds bounds;
+    const bool all = selection.isEmpty();
+    for (const auto &view : s.meshes) {
+        if (!all && std::find(selection.meshes.begin(), selection.meshes.end(), view.index) ==
+                        selection.meshes.end())
+            continue;
+        for (const Vec3 &p : view.positions)
+            bounds.add(p);
+    }
+    for (int b : selection.bones)
+        if (b >= 0 && size_t(b) < global.size())
+            bounds.add(translationOf(global[size_t(b)]));
+    for (int p : selection.physicsMeshes)
+        for (const auto &view : s.physics)
+            if (view.index == p)
+                for (const Vec3 &v : view.positions)
+                    bounds.add(v);
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    for (int v : selection.collisionVolumes) {
+        if (v < 0 || size_t(v) >= volumes.size())
+            continue;
+        const CollisionVolume &volume = volumes[size_t(v)];
+        Mat4 m = mPlayback->rootTransform();
+        if (volume.bone >= 0 && size_t(volume.bone) < global.size())
+            m = global[size_t(volume.bone)];
+        const Vec3 c = (m * Mat4::fromTransform(volume.local)).column(3);
+        const float r = std::max({volume.radii.x, volume.radii.y, volume.radii.z, volume.radius,
+                                  volume.radius2}) +
+                        (volume.shape == CollisionShape::Capsule ||
+                                 volume.shape == CollisionShape::TaperedCapsule
+                             ? volume.halfHeight
+                             : 0.0f);
+        bounds.add(c - Vec3{r, r, r});
+        bounds.add(c + Vec3{r, r, r});
+    }
+    if (!bounds.isValid() && all)
+        for (const Mat4 &g : global)
+            bounds.add(translationOf(g));
+    if (!bounds.isValid())
+        return {{-0.5f, 0, -0.5f}, {0.5f, 1, 0.5f}};
+    // A single point (one bone) still needs some extent to frame.
+    const float pad = 0.02f * mScene->characterHeight;
+    if (distance(bounds.lo, bounds.hi) < pad)
+        return {bounds.lo - Vec3{pad, pad, pad}, bounds.hi + Vec3{pad, pad, pad}};
+    return {bounds.lo, bounds.hi};
+}
+
+std::pair<Vec3, Vec3> Viewport::characterBounds() const { return boundsOf({}); }
+
+void Viewport::frameAll()
+{
+    syncNow();
+    const auto [lo, hi] = characterBounds();
+    mController->frame(lo, hi);
+}
+
+void Viewport::frameSelected()
+{
+    syncNow();
+    const auto [lo, hi] = boundsOf(mSelection);
+    mController->frame(lo, hi);
+}
+
+void Viewport::setSelection(const ViewportSelection &selection)
+{
+    mSelection = selection;
+    markDirty(DirtyPose);
+}
+
+void Viewport::setCameraPreset(CameraPreset preset)
+{
+    switch (preset) {
+    case CameraPreset::Front: mController->setView(0, 0, true); break;
+    case CameraPreset::Side: mController->setView(90, 0, true); break;
+    case CameraPreset::Top: mController->setView(0, 90, true); break;
+    case CameraPreset::Perspective: mController->setView(28, 10, false); break;
+    }
+    frameAll();
+}
+
+void Viewport::setNavigationStyle(NavigationStyle style) { mController->setNavigationStyle(style); }
+
+Viewport::NavigationStyle Viewport::navigationStyle() const
+{
+    return mController->navigationStyle();
+}
+
+Mat4 Viewport::viewProjection() const
+{
+    const Qt3DRender::QCamera *camera = mWindow->camera();
+    return fromQt(camera->projectionMatrix() * camera->viewMatrix());
+}
+
+const std::vector<Vec3> &Viewport::skinnedPositions(int mesh) const
+{
+    static const std::vector<Vec3> none;
+    for (const auto &view : mScene->meshes)
+        if (view.index == mesh)
+            return view.positions;
+    return none;
+}
+
+QImage Viewport::grabFrame()
+{
+    syncNow();
+    std::unique_ptr<Qt3DRender::QRenderCaptureReply> reply(mCapture->requestCapture());
+    if (!reply->isComplete()) {
+        QEventLoop loop;
+        connect(reply.get(), &Qt3DRender::QRenderCaptureReply::completed, &loop,
+                &QEventLoop::quit);
+        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return reply->isComplete() ? reply->image() : QImage();
+}
+
+void Viewport::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    const QSize size = mContainer->size();
+    if (size.isEmpty())
+        return;
+    mController->setAspectRatio(float(size.width()) / float(size.height()));
+    Scene &s = *mScene;
+    // The read-out sits in the top-left corner at its pixel size.
+    const QSize readout = s.readout.image->size();
+    const float x0 = -1 + 2 * 8.0f / float(size.width());
+    const float y1 = 1 - 2 * 8.0f / float(size.height());
+    s.readout.rect->setValue(QVector4D(x0, y1 - 2 * float(readout.height()) / float(size.height()),
+                                       x0 + 2 * float(readout.width()) / float(size.width()), y1));
+    s.labels.image->setSize(size);
+    s.labels.rect->setValue(QVector4D(-1, -1, 1, 1));
+    markDirty(DirtyLabels);
+}
+
+bool Viewport::eventFilter(QObject *watched, QEvent *event)
+{
+    // Framing keys of both navigation styles: F / numpad period frame the selection, A / Home
+    // frame everything.
+    if (watched == mWindow && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_F || key == Qt::Key_Period) {
+            frameSelected();
+            return true;
+        }
+        if (key == Qt::Key_A || key == Qt::Key_Home) {
+            frameAll();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void Viewport::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        mScene->readoutText.clear();
+        updateReadout();
+        mScene->readout.image->update();
+    }
+    QWidget::changeEvent(event);
+}
+
+} // namespace tweed::editor
