@@ -77,6 +77,15 @@ inline Vec3 closestPointOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, 
     return a + ab * v + ac * w;
 }
 
+/// Closest point of segment ab to p.
+inline Vec3 closestOnSegment(const Vec3 &p, const Vec3 &a, const Vec3 &b)
+{
+    const Vec3 ab = b - a;
+    const float len2 = lengthSquared(ab);
+    const float t = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
+    return a + ab * t;
+}
+
 struct ClosestHit
 {
     uint32_t triangle = kNone; ///< index into the mesh's triangles, kNone when nothing found

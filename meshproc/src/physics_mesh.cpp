@@ -4,6 +4,7 @@
 #include "tweed/physics_mesh.h"
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 namespace tweed {
@@ -97,7 +98,6 @@ PhysicsMesh generatePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &c
                                 const Skeleton &skeleton, const GenerationSettings &settings,
                                 const ProgressCallback &progress, const std::string &baseFolder)
 {
-    (void)baseFolder;
     validateGenerationSettings(settings);
     reportProgress(progress, 0.0f, "selecting triangles");
     const std::vector<bool> selected = selectTriangles(mesh, channels, settings);
@@ -113,16 +113,58 @@ PhysicsMesh generatePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &c
 
     PhysicsGeometry geometry;
     reportProgress(progress, 0.1f, "building geometry");
+    auto stage = [&](float from, float to) -> ProgressCallback {
+        if (!progress)
+            return {};
+        return [&progress, from, to](float f, std::string_view what) {
+            return progress(from + (to - from) * f, what);
+        };
+    };
     switch (settings.method) {
     case GenerationMethod::Immediate:
-        geometry = immediateGeometry(mesh, selected);
-        break;
     case GenerationMethod::Weld:
-        geometry = weldGeometry(mesh, selected, settings.weldTolerance);
+    case GenerationMethod::Simplify: {
+        geometry = settings.method == GenerationMethod::Immediate
+                       ? immediateGeometry(mesh, selected)
+                       : weldGeometry(mesh, selected, settings.weldTolerance);
+        if (settings.closeHolesBelow > 0) {
+            reportProgress(progress, 0.2f, "closing holes");
+            closeHoles(geometry, {settings.closeHolesBelow, {}});
+        }
+        if (settings.subdivisions > 0) {
+            reportProgress(progress, 0.25f, "subdividing");
+            subdivide(geometry, {settings.subdivisions, SubdivisionScheme::Midpoint});
+        }
+        if (settings.method == GenerationMethod::Simplify) {
+            SimplifySettings s;
+            s.targetVertices = settings.targetVertices;
+            s.targetEdgeLength = settings.targetEdgeLength;
+            s.measureError = false; // measured below against the graphics surface
+            simplify(geometry, s, stage(0.3f, 0.8f));
+        }
         break;
-    default:
-        throw InputError("the " + std::string(methodName(settings.method)) +
-                         " method is not available in this build");
+    }
+    case GenerationMethod::IsoSurface: {
+        IsoSurfaceSettings s;
+        s.voxelSize = settings.voxelSize;
+        s.offset = settings.isoOffset;
+        s.simplify.targetVertices = settings.targetVertices;
+        s.simplify.targetEdgeLength = settings.targetEdgeLength;
+        s.simplify.measureError = false;
+        geometry = isoSurface(mesh.positions, selectedIndices, boneSegments(skeleton, mesh.skin), s,
+                              nullptr, stage(0.1f, 0.8f));
+        break;
+    }
+    case GenerationMethod::Custom: {
+        std::string path = settings.customMeshPath;
+        if (!baseFolder.empty() && !std::filesystem::path(path).is_absolute() &&
+            std::filesystem::exists(std::filesystem::path(baseFolder) / path))
+            path = (std::filesystem::path(baseFolder) / path).string();
+        geometry = loadCustomMesh(path, settings.weldTolerance, mesh.positions, selectedIndices);
+        if (settings.subdivisions > 0)
+            subdivide(geometry, {settings.subdivisions, SubdivisionScheme::Midpoint});
+        break;
+    }
     }
     if (geometry.indices.empty())
         throw InputError("the physics mesh of \"" + mesh.name + "\" has no triangles");

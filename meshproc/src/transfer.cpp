@@ -115,20 +115,7 @@ std::vector<SurfacePoint> locateOnSurface(const std::vector<Vec3> &points,
 
 } // namespace detail
 
-namespace {
-
-// Closest point of segment ab to p.
-Vec3 closestOnSegment(const Vec3 &p, const Vec3 &a, const Vec3 &b)
-{
-    const Vec3 ab = b - a;
-    const float len2 = lengthSquared(ab);
-    const float t = len2 > 0 ? std::clamp(dot(p - a, ab) / len2, 0.0f, 1.0f) : 0.0f;
-    return a + ab * t;
-}
-
-// The bind-pose segments (parent joint to joint) of the bones that skin the mesh.
-std::vector<std::pair<Vec3, Vec3>> boneSegments(const Skeleton &skeleton,
-                                                const std::vector<BoneInfluence> &skin)
+std::vector<BoneSegment> boneSegments(const Skeleton &skeleton, const std::vector<BoneInfluence> &skin)
 {
     const size_t n = skeleton.bones.size();
     std::vector<bool> used(n, skin.empty());
@@ -139,7 +126,7 @@ std::vector<std::pair<Vec3, Vec3>> boneSegments(const Skeleton &skeleton,
     std::vector<Vec3> joint(n);
     for (size_t b = 0; b < n; ++b)
         joint[b] = inverse(skeleton.bones[b].inverseBind).column(3);
-    std::vector<std::pair<Vec3, Vec3>> segments;
+    std::vector<BoneSegment> segments;
     for (size_t b = 0; b < n; ++b) {
         const int parent = skeleton.bones[b].parent;
         // A bone's segment runs to each child; the parent's segment ends at the bone.
@@ -148,8 +135,6 @@ std::vector<std::pair<Vec3, Vec3>> boneSegments(const Skeleton &skeleton,
     }
     return segments;
 }
-
-} // namespace
 
 PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &channels,
                             const Skeleton &skeleton, PhysicsGeometry geometry,
@@ -239,8 +224,8 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
             const Vec3 &p = out.positions[i];
             float best = std::numeric_limits<float>::infinity();
             Vec3 closest;
-            for (const auto &[a, b] : segments) {
-                const Vec3 q = closestOnSegment(p, a, b);
+            for (const BoneSegment &seg : segments) {
+                const Vec3 q = detail::closestOnSegment(p, seg.from, seg.to);
                 const float d = lengthSquared(q - p);
                 if (d < best) {
                     best = d;

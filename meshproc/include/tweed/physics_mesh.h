@@ -114,6 +114,126 @@ struct BoundaryLoop
 std::vector<BoundaryLoop> boundaryLoops(const std::vector<Vec3> &positions,
                                         const std::vector<uint32_t> &indices);
 
+// ---- Further paths -----------------------------------------------------------------------
+
+struct SimplifySettings
+{
+    uint32_t targetVertices = 0; ///< 0 = derive from targetEdgeLength
+    float targetEdgeLength = 0;  ///< metres, used when targetVertices is 0
+    float maxNormalChangeDegrees = 60; ///< a collapse turning a triangle more is refused
+    uint32_t relaxPasses = 3;    ///< edge-flip and tangential relaxation passes after collapsing
+    bool measureError = true;    ///< fill SimplifyReport::error (costs a closest-point search)
+};
+
+struct SimplifyReport
+{
+    uint32_t verticesBefore = 0, verticesAfter = 0;
+    uint32_t trianglesBefore = 0, trianglesAfter = 0;
+    uint32_t collapses = 0;
+    uint32_t flips = 0;
+    SurfaceError error;
+    float minAngleDegrees = 0;
+    float edgeLengthSpread = 0;
+};
+
+/// Quadric error (Garland-Heckbert) edge collapse to the target, with optimal placement, boundary
+/// vertices kept on their boundary, no flipped normals and no non-manifold results, then passes
+/// of edge flips and tangential relaxation projected back onto the input surface. The geometry
+/// is changed in place; moved vertices lose their source vertex. Throws InputError when neither
+/// target is set or a target is negative or not finite.
+SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &settings,
+                        const ProgressCallback &progress = {});
+
+enum class SubdivisionScheme : uint8_t { Midpoint, Loop };
+
+struct SubdivideSettings
+{
+    uint32_t rounds = 1;
+    SubdivisionScheme scheme = SubdivisionScheme::Midpoint;
+};
+
+struct SubdivideReport
+{
+    uint32_t verticesBefore = 0, verticesAfter = 0;
+    uint32_t trianglesAfter = 0;
+};
+
+/// Splits each triangle into four per round. Loop smooths interior vertices and keeps boundary
+/// curves on the boundary (the cubic B-spline rule); Midpoint keeps the shape exactly.
+SubdivideReport subdivide(PhysicsGeometry &geometry, const SubdivideSettings &settings);
+
+struct CloseHolesSettings
+{
+    float maxLength = 0; ///< metres: loops shorter than this are closed
+    std::vector<uint32_t> loops; ///< indices into boundaryLoops() closed in addition
+};
+
+struct CloseHolesReport
+{
+    std::vector<BoundaryLoop> loops; ///< every boundary loop before closing
+    uint32_t closed = 0;
+    uint32_t trianglesAdded = 0;
+    float minAngleDegrees = 0; ///< smallest angle of the added triangles (0 when none added)
+};
+
+/// Closes the chosen boundary loops by ear clipping, always cutting the ear with the best
+/// smallest angle; the others (a garment's real openings) stay open.
+CloseHolesReport closeHoles(PhysicsGeometry &geometry, const CloseHolesSettings &settings);
+
+/// A bone's bind-pose segment (parent joint to joint), model space.
+struct BoneSegment
+{
+    Vec3 from, to;
+};
+/// The segments of the bones that skin a mesh (all bones when skin is empty).
+std::vector<BoneSegment> boneSegments(const Skeleton &skeleton, const std::vector<BoneInfluence> &skin);
+
+struct IsoSurfaceSettings
+{
+    float voxelSize = 0; ///< metres; 0 = 1/128 of the bounding-box diagonal
+    float offset = 0;    ///< metres from the garment to the extracted surface; 0 = one voxel
+    float maxLayerGap = 0; ///< metres: layers closer than this collapse to the outer one;
+                           ///< 0 = 4 voxels plus twice the offset
+    SimplifySettings simplify; ///< with no target: an edge length of two voxels
+};
+
+struct IsoSurfaceReport
+{
+    uint32_t gridX = 0, gridY = 0, gridZ = 0;
+    uint32_t extractedTriangles = 0; ///< the whole shell around the garment
+    uint32_t keptTriangles = 0;      ///< its outer layer
+    uint32_t droppedComponents = 0;  ///< small pieces of the outer layer left out
+    SimplifyReport simplify;
+    double secondsField = 0, secondsExtract = 0, secondsSimplify = 0;
+};
+
+/// One single outer layer over a (possibly multi-layered, open) garment. An unsigned distance
+/// field of the triangles is extracted at the offset with surface nets, which wraps every layer
+/// in a closed shell. Of that shell only the faces that look away from the body (the closest
+/// bone segment; the vertical axis through the garment's centre when there are no bones) and
+/// are not covered by another layer within maxLayerGap further out are kept: one open sheet
+/// following the outer silhouette, whatever holes the garment has, since no inside/outside test
+/// is made. Pieces under 2% of the faces are dropped, non-manifold vertices split, then the
+/// sheet is simplified. Throws InputError for a non-positive or absurd voxel size.
+PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices,
+                           const std::vector<BoneSegment> &body, const IsoSurfaceSettings &settings,
+                           IsoSurfaceReport *report = nullptr,
+                           const ProgressCallback &progress = {});
+
+struct CustomMeshReport
+{
+    uint32_t vertices = 0, triangles = 0;
+    SurfaceError distanceToGraphics; ///< how far the custom mesh is from the graphics surface
+};
+
+/// A physics mesh read from its own file (any format importCharacter reads; every mesh of the
+/// file, welded), placed in the character's space. Throws FileError for a missing or unreadable
+/// file and InputError for one without triangles.
+PhysicsGeometry loadCustomMesh(const std::string &path, float weldTolerance,
+                               const std::vector<Vec3> &graphicsPositions,
+                               const std::vector<uint32_t> &graphicsIndices,
+                               CustomMeshReport *report = nullptr);
+
 // ---- The whole path ----------------------------------------------------------------------
 
 /// Throws InputError for an absurd setting (negative or non-finite tolerance, size or target,

@@ -1,0 +1,36 @@
+// Custom physics mesh: read from its own file and checked against the graphics mesh.
+#include "tweed/errors.h"
+#include "tweed/import.h"
+#include "tweed/physics_mesh.h"
+
+namespace tweed {
+
+PhysicsGeometry loadCustomMesh(const std::string &path, float weldTolerance,
+                               const std::vector<Vec3> &graphicsPositions,
+                               const std::vector<uint32_t> &graphicsIndices,
+                               CustomMeshReport *report)
+{
+    // importCharacter brings the file to metres and Y-up like the character itself.
+    const Character file = importCharacter(path);
+    GraphicsMesh merged;
+    for (const GraphicsMesh &m : file.meshes) {
+        const uint32_t base = uint32_t(merged.positions.size());
+        merged.positions.insert(merged.positions.end(), m.positions.begin(), m.positions.end());
+        for (uint32_t i : m.indices)
+            merged.indices.push_back(base + i);
+    }
+    if (merged.indices.empty())
+        throw FileError(path, "has no triangles to make a physics mesh of");
+    PhysicsGeometry geometry = weldGeometry(merged, {}, weldTolerance);
+    // Its vertices are not graphics vertices: every value comes by closest point.
+    geometry.sourceVertex.assign(geometry.positions.size(), PhysicsGeometry::kNoSource);
+    if (report) {
+        report->vertices = uint32_t(geometry.vertexCount());
+        report->triangles = uint32_t(geometry.triangleCount());
+        report->distanceToGraphics = measureSurfaceError(geometry.positions, geometry.indices,
+                                                         graphicsPositions, graphicsIndices);
+    }
+    return geometry;
+}
+
+} // namespace tweed

@@ -1,0 +1,309 @@
+// Iso-surface path for multi-layered garments: unsigned distance field, surface nets at the
+// offset, the outer layer of the resulting shell kept, then simplified.
+#include "mesh_internal.h"
+#include "tweed/errors.h"
+#include "tweed/physics_mesh.h"
+
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+namespace tweed {
+namespace {
+
+using detail::kNone;
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+struct Grid
+{
+    Vec3 origin;
+    float h = 0;
+    int nx = 0, ny = 0, nz = 0;
+    std::vector<float> value; // distance at each node, x fastest
+
+    size_t at(int i, int j, int k) const { return (size_t(k) * size_t(ny) + size_t(j)) * size_t(nx) + size_t(i); }
+    Vec3 node(int i, int j, int k) const
+    {
+        return origin + Vec3{float(i), float(j), float(k)} * h;
+    }
+    // Nearest-node sample (outside the grid: far).
+    float sample(const Vec3 &p, float far) const
+    {
+        const Vec3 g = (p - origin) / h;
+        const int i = int(std::lround(g.x)), j = int(std::lround(g.y)), k = int(std::lround(g.z));
+        if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz)
+            return far;
+        return value[at(i, j, k)];
+    }
+};
+
+// Unsigned distance to the triangles, exact within `band` of them, `band` beyond.
+void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
+                   float band)
+{
+    grid.value.assign(size_t(grid.nx) * size_t(grid.ny) * size_t(grid.nz), band * band);
+    const float inv = 1.0f / grid.h;
+    for (size_t t = 0; t + 2 < idx.size(); t += 3) {
+        const Vec3 &a = pos[idx[t]], &b = pos[idx[t + 1]], &c = pos[idx[t + 2]];
+        const Vec3 lo = (minComponents(a, minComponents(b, c)) - grid.origin) * inv;
+        const Vec3 hi = (maxComponents(a, maxComponents(b, c)) - grid.origin) * inv;
+        const float r = band * inv;
+        const int i0 = std::max(0, int(std::ceil(lo.x - r))), i1 = std::min(grid.nx - 1, int(hi.x + r));
+        const int j0 = std::max(0, int(std::ceil(lo.y - r))), j1 = std::min(grid.ny - 1, int(hi.y + r));
+        const int k0 = std::max(0, int(std::ceil(lo.z - r))), k1 = std::min(grid.nz - 1, int(hi.z + r));
+        for (int k = k0; k <= k1; ++k)
+            for (int j = j0; j <= j1; ++j) {
+                float *row = &grid.value[grid.at(0, j, k)];
+                for (int i = i0; i <= i1; ++i) {
+                    const Vec3 p = grid.node(i, j, k);
+                    Vec3 bary;
+                    const float d = lengthSquared(detail::closestPointOnTriangle(p, a, b, c, bary) - p);
+                    row[i] = std::min(row[i], d);
+                }
+            }
+    }
+    for (float &v : grid.value)
+        v = std::sqrt(v);
+}
+
+Vec3 awayFromBody(const Vec3 &p, const std::vector<BoneSegment> &body, const Vec3 &axisPoint)
+{
+    if (body.empty()) {
+        const Vec3 d{p.x - axisPoint.x, 0, p.z - axisPoint.z};
+        return normalize(d);
+    }
+    float best = std::numeric_limits<float>::infinity();
+    Vec3 closest;
+    for (const BoneSegment &s : body) {
+        const Vec3 q = detail::closestOnSegment(p, s.from, s.to);
+        const float d = lengthSquared(q - p);
+        if (d < best) {
+            best = d;
+            closest = q;
+        }
+    }
+    return normalize(p - closest);
+}
+
+} // namespace
+
+PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices,
+                           const std::vector<BoneSegment> &body, const IsoSurfaceSettings &settings,
+                           IsoSurfaceReport *reportOut, const ProgressCallback &progress)
+{
+    if (indices.empty())
+        throw InputError("the iso-surface needs triangles");
+    for (uint32_t i : indices)
+        if (i >= positions.size())
+            throw InputError("isoSurface: vertex index out of range");
+    auto distanceOk = [](float x) { return std::isfinite(x) && x >= 0; };
+    if (!distanceOk(settings.voxelSize) || !distanceOk(settings.offset) ||
+        !distanceOk(settings.maxLayerGap))
+        throw InputError("the voxel size, offset and layer gap must be finite distances of 0 or more");
+    const float diagonal = detail::boundingDiagonal(positions, indices);
+    if (!(diagonal > 0))
+        throw InputError("the iso-surface needs a garment with an extent");
+    const float h = settings.voxelSize > 0 ? settings.voxelSize : diagonal / 128.0f;
+    const float iso = settings.offset > 0 ? settings.offset : h;
+    const float maxGap = settings.maxLayerGap > 0 ? settings.maxLayerGap : 4 * h + 2 * iso;
+
+    IsoSurfaceReport report;
+    Clock::time_point t0 = Clock::now();
+    reportProgress(progress, 0.0f, "building the distance field");
+    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+    Vec3 centre;
+    for (uint32_t i : indices) {
+        lo = minComponents(lo, positions[i]);
+        hi = maxComponents(hi, positions[i]);
+        centre += positions[i] / float(indices.size());
+    }
+    const float pad = iso + 2 * h;
+    Grid grid;
+    grid.h = h;
+    grid.origin = lo - Vec3{pad, pad, pad};
+    const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
+    const double cells = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
+    if (cells > 4.0e8)
+        throw InputError("a voxel of " + std::to_string(h) + " m makes a grid of " +
+                         std::to_string(int64_t(cells)) + " nodes; choose a larger voxel");
+    grid.nx = int(std::ceil(extent.x)) + 2;
+    grid.ny = int(std::ceil(extent.y)) + 2;
+    grid.nz = int(std::ceil(extent.z)) + 2;
+    report.gridX = uint32_t(grid.nx), report.gridY = uint32_t(grid.ny), report.gridZ = uint32_t(grid.nz);
+    const float band = iso + 1.5f * h;
+    distanceField(grid, positions, indices, band);
+    report.secondsField = since(t0);
+
+    // Surface nets: one vertex per cell the surface crosses, one quad per crossed grid edge.
+    t0 = Clock::now();
+    reportProgress(progress, 0.4f, "extracting the surface");
+    const int cx = grid.nx - 1, cy = grid.ny - 1, cz = grid.nz - 1;
+    auto cellAt = [&](int i, int j, int k) { return (size_t(k) * size_t(cy) + size_t(j)) * size_t(cx) + size_t(i); };
+    std::vector<uint32_t> cellVertex(size_t(cx) * size_t(cy) * size_t(cz), kNone);
+    std::vector<Vec3> verts;
+    static const int kCorner[8][3] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0},
+                                      {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
+    static const int kEdge[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
+                                     {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    for (int k = 0; k < cz; ++k)
+        for (int j = 0; j < cy; ++j)
+            for (int i = 0; i < cx; ++i) {
+                float v[8];
+                int inside = 0;
+                for (int c = 0; c < 8; ++c) {
+                    v[c] = grid.value[grid.at(i + kCorner[c][0], j + kCorner[c][1], k + kCorner[c][2])];
+                    inside += v[c] < iso;
+                }
+                if (inside == 0 || inside == 8)
+                    continue;
+                Vec3 sum;
+                int n = 0;
+                for (const auto &e : kEdge) {
+                    const float a = v[e[0]], b = v[e[1]];
+                    if ((a < iso) == (b < iso))
+                        continue;
+                    const float t = (iso - a) / (b - a);
+                    const Vec3 pa{float(kCorner[e[0]][0]), float(kCorner[e[0]][1]), float(kCorner[e[0]][2])};
+                    const Vec3 pb{float(kCorner[e[1]][0]), float(kCorner[e[1]][1]), float(kCorner[e[1]][2])};
+                    sum += lerp(pa, pb, t);
+                    ++n;
+                }
+                cellVertex[cellAt(i, j, k)] = uint32_t(verts.size());
+                verts.push_back(grid.node(i, j, k) + sum * (h / float(n)));
+            }
+
+    // Quads around each crossed edge, facing from inside (near the garment) to outside.
+    std::vector<uint32_t> quads; // four per quad
+    for (int k = 1; k < grid.nz - 1; ++k)
+        for (int j = 1; j < grid.ny - 1; ++j)
+            for (int i = 1; i < grid.nx - 1; ++i) {
+                const bool in = grid.value[grid.at(i, j, k)] < iso;
+                for (int axis = 0; axis < 3; ++axis) {
+                    const int di = axis == 0, dj = axis == 1, dk = axis == 2;
+                    if (i + di >= grid.nx || j + dj >= grid.ny || k + dk >= grid.nz)
+                        continue;
+                    const bool next = grid.value[grid.at(i + di, j + dj, k + dk)] < iso;
+                    if (in == next)
+                        continue;
+                    uint32_t q[4];
+                    if (axis == 0) { // cells around the x edge, counter-clockwise about +x
+                        q[0] = cellVertex[cellAt(i, j - 1, k - 1)];
+                        q[1] = cellVertex[cellAt(i, j, k - 1)];
+                        q[2] = cellVertex[cellAt(i, j, k)];
+                        q[3] = cellVertex[cellAt(i, j - 1, k)];
+                    } else if (axis == 1) { // about +y: (z, x) order
+                        q[0] = cellVertex[cellAt(i - 1, j, k - 1)];
+                        q[1] = cellVertex[cellAt(i - 1, j, k)];
+                        q[2] = cellVertex[cellAt(i, j, k)];
+                        q[3] = cellVertex[cellAt(i, j, k - 1)];
+                    } else { // about +z: (x, y) order
+                        q[0] = cellVertex[cellAt(i - 1, j - 1, k)];
+                        q[1] = cellVertex[cellAt(i, j - 1, k)];
+                        q[2] = cellVertex[cellAt(i, j, k)];
+                        q[3] = cellVertex[cellAt(i - 1, j, k)];
+                    }
+                    if (!in) // inside lies at +axis: face the other way
+                        std::swap(q[1], q[3]);
+                    quads.insert(quads.end(), q, q + 4);
+                }
+            }
+    report.extractedTriangles = uint32_t(quads.size() / 2);
+
+    // The outer layer: quads looking away from the body and not covered by another layer.
+    reportProgress(progress, 0.55f, "keeping the outer layer");
+    const float far = band;
+    GraphicsMesh kept;
+    kept.positions = verts;
+    for (size_t q = 0; q < quads.size(); q += 4) {
+        const Vec3 &a = verts[quads[q]], &b = verts[quads[q + 1]], &c = verts[quads[q + 2]],
+                   &d = verts[quads[q + 3]];
+        const Vec3 centroid = (a + b + c + d) * 0.25f;
+        const Vec3 normal = cross(c - a, d - b);
+        const Vec3 away = awayFromBody(centroid, body, centre);
+        if (!(dot(normal, away) > 0))
+            continue;
+        bool covered = false, left = false;
+        for (float s = 0.5f * h; s <= maxGap && !covered; s += 0.5f * h) {
+            const float v = grid.sample(centroid + away * s, far);
+            if (v >= iso)
+                left = true;
+            else if (left)
+                covered = true;
+        }
+        if (covered)
+            continue;
+        // Split along the shorter diagonal.
+        if (lengthSquared(c - a) <= lengthSquared(d - b))
+            kept.indices.insert(kept.indices.end(), {quads[q], quads[q + 1], quads[q + 2],
+                                                     quads[q], quads[q + 2], quads[q + 3]});
+        else
+            kept.indices.insert(kept.indices.end(), {quads[q], quads[q + 1], quads[q + 3],
+                                                     quads[q + 1], quads[q + 2], quads[q + 3]});
+    }
+    if (kept.indices.empty())
+        throw InputError("the iso-surface found no outer layer (is the voxel much larger than "
+                         "the garment?)");
+
+    // Split non-manifold vertices (ambiguous cells), then drop small pieces.
+    PhysicsGeometry out = weldGeometry(kept, {}, 0.0f);
+    {
+        const size_t n = out.positions.size();
+        std::vector<uint32_t> parent(n);
+        std::iota(parent.begin(), parent.end(), 0u);
+        auto find = [&](uint32_t x) {
+            while (parent[x] != x)
+                x = parent[x] = parent[parent[x]];
+            return x;
+        };
+        for (size_t t = 0; t < out.indices.size(); t += 3)
+            for (int k = 1; k < 3; ++k) {
+                const uint32_t a = find(out.indices[t]), b = find(out.indices[t + size_t(k)]);
+                if (a != b)
+                    parent[std::max(a, b)] = std::min(a, b);
+            }
+        std::vector<uint32_t> size(n, 0);
+        for (size_t t = 0; t < out.indices.size(); t += 3)
+            ++size[find(out.indices[t])];
+        const uint32_t total = uint32_t(out.indices.size() / 3);
+        std::vector<uint32_t> large;
+        std::vector<bool> counted(n, false);
+        for (size_t t = 0; t < out.indices.size(); t += 3) {
+            const uint32_t root = find(out.indices[t]);
+            if (size[root] * 50 >= total)
+                large.insert(large.end(), out.indices.begin() + long(t),
+                               out.indices.begin() + long(t + 3));
+            else if (!counted[root]) {
+                counted[root] = true;
+                ++report.droppedComponents;
+            }
+        }
+        out.indices.swap(large);
+        detail::compactVertices(out.positions, out.indices, nullptr);
+        out.sourceVertex.assign(out.positions.size(), PhysicsGeometry::kNoSource);
+    }
+    report.keptTriangles = uint32_t(out.indices.size() / 3);
+    report.secondsExtract = since(t0);
+
+    t0 = Clock::now();
+    SimplifySettings simplifySettings = settings.simplify;
+    if (simplifySettings.targetVertices == 0 && simplifySettings.targetEdgeLength == 0)
+        simplifySettings.targetEdgeLength = 2 * h;
+    if (simplifySettings.targetVertices == 0 || simplifySettings.targetVertices < out.vertexCount()) {
+        auto sub = [&](float f, std::string_view stage) {
+            return !progress || progress(0.6f + 0.4f * f, stage);
+        };
+        report.simplify = simplify(out, simplifySettings, sub);
+    }
+    report.secondsSimplify = since(t0);
+    reportProgress(progress, 1.0f, "done");
+    if (reportOut)
+        *reportOut = report;
+    return out;
+}
+
+} // namespace tweed

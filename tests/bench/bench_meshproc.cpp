@@ -1,0 +1,255 @@
+// tweed-bench meshproc: the physics mesh paths on Debian's assimp-testmodels Collada/human.zae
+// and on that mesh midpoint-subdivided twice (about 460K triangles), side by side with
+// meshoptimizer's simplifier and OpenMesh's quadric decimater when they are installed.
+//
+//   tweed-bench meshproc [--model FILE] [--target N] [--runs N] [--no-large] [--no-openmesh]
+#include "bench.h"
+
+#include "tweed/create_asset.h"
+#include "tweed/import.h"
+#include "tweed/physics_mesh.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+
+#ifdef TWEED_HAVE_MESHOPTIMIZER
+#include <meshoptimizer.h>
+#endif
+#ifdef TWEED_HAVE_OPENMESH
+#include <OpenMesh/Core/Mesh/TriMesh_ArrayKernelT.hh>
+#include <OpenMesh/Tools/Decimater/DecimaterT.hh>
+#include <OpenMesh/Tools/Decimater/ModNormalFlippingT.hh>
+#include <OpenMesh/Tools/Decimater/ModQuadricT.hh>
+#endif
+
+namespace tweed::bench {
+namespace {
+
+struct Geometry
+{
+    std::vector<Vec3> positions;
+    std::vector<uint32_t> indices;
+};
+
+double seconds(const std::function<void()> &f)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Median wall time of `runs` calls; `last` keeps the result of the final call.
+double medianSeconds(int runs, const std::function<void()> &f)
+{
+    std::vector<double> t;
+    for (int r = 0; r < runs; ++r)
+        t.push_back(seconds(f));
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+GraphicsMesh mergeAll(const Character &c)
+{
+    GraphicsMesh m;
+    for (const GraphicsMesh &part : c.meshes) {
+        const uint32_t base = uint32_t(m.positions.size());
+        m.positions.insert(m.positions.end(), part.positions.begin(), part.positions.end());
+        for (uint32_t i : part.indices)
+            m.indices.push_back(base + i);
+    }
+    m.submeshes.push_back({"all", "", "", 0, uint32_t(m.indices.size() / 3)});
+    return m;
+}
+
+uint32_t usedVertices(const std::vector<uint32_t> &indices, size_t n)
+{
+    std::vector<bool> used(n, false);
+    uint32_t count = 0;
+    for (uint32_t i : indices)
+        if (!used[i]) {
+            used[i] = true;
+            ++count;
+        }
+    return count;
+}
+
+struct Row
+{
+    std::string name;
+    double ms = 0;
+    uint32_t vertices = 0, triangles = 0;
+    SurfaceError error;
+    MeshQuality quality;
+};
+
+void printRow(const Row &r)
+{
+    std::printf("| %-34s | %9.1f | %6u | %6u | %5.2f / %5.3f | %5.1f | %5.3f | %u |\n", r.name.c_str(),
+                r.ms, r.vertices, r.triangles, 1e3 * r.error.max, 1e3 * r.error.mean,
+                r.quality.minAngleDegrees, r.quality.edgeLengthSpread,
+                r.quality.nonManifoldEdges + r.quality.nonManifoldVertices);
+    std::fflush(stdout);
+}
+
+Row measure(const std::string &name, double secondsTaken, const Geometry &input,
+            const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices)
+{
+    Row r;
+    r.name = name;
+    r.ms = 1e3 * secondsTaken;
+    r.vertices = usedVertices(indices, positions.size());
+    r.triangles = uint32_t(indices.size() / 3);
+    r.error = measureSurfaceError(positions, indices, input.positions, input.indices);
+    r.quality = measureMeshQuality(positions, indices);
+    return r;
+}
+
+void simplifyRows(const std::string &label, const Geometry &input, uint32_t target, int runs,
+                  bool openMesh)
+{
+    std::printf("\n%s: %zu vertices, %zu triangles, to %u vertices (median of %d runs)\n\n",
+                label.c_str(), input.positions.size(), input.indices.size() / 3, target, runs);
+    std::printf("| %-34s | %9s | %6s | %6s | %13s | %5s | %5s | %s |\n", "simplifier", "ms",
+                "verts", "tris", "error e-3", "min°", "sprd", "non-manifold");
+    std::printf("|---|---|---|---|---|---|---|---|\n");
+
+    for (uint32_t relax : {0u, 3u}) {
+        SimplifySettings s;
+        s.targetVertices = target;
+        s.relaxPasses = relax;
+        s.measureError = false;
+        PhysicsGeometry out;
+        const double t = medianSeconds(runs, [&] {
+            out = PhysicsGeometry{input.positions, input.indices, {}};
+            simplify(out, s);
+        });
+        printRow(measure(relax ? "tweed simplify (+3 relax passes)" : "tweed simplify (collapse only)",
+                         t, input, out.positions, out.indices));
+    }
+
+#ifdef TWEED_HAVE_MESHOPTIMIZER
+    {
+        // meshoptimizer targets an index count: find the one that lands on the vertex target.
+        std::vector<uint32_t> dest(input.indices.size());
+        size_t targetIndices = size_t(target) * 6;
+        size_t count = 0;
+        for (int attempt = 0; attempt < 6; ++attempt) {
+            count = meshopt_simplify(dest.data(), input.indices.data(), input.indices.size(),
+                                     &input.positions[0].x, input.positions.size(), sizeof(Vec3),
+                                     targetIndices, 1.0f, 0, nullptr);
+            dest.resize(std::max(count, dest.size()));
+            const uint32_t v = usedVertices({dest.begin(), dest.begin() + long(count)},
+                                            input.positions.size());
+            if (v == 0 || std::abs(int(v) - int(target)) <= int(target) / 100)
+                break;
+            targetIndices = size_t(double(targetIndices) * double(target) / double(v)) / 3 * 3;
+        }
+        const double t = medianSeconds(runs, [&] {
+            count = meshopt_simplify(dest.data(), input.indices.data(), input.indices.size(),
+                                     &input.positions[0].x, input.positions.size(), sizeof(Vec3),
+                                     targetIndices, 1.0f, 0, nullptr);
+        });
+        printRow(measure("meshoptimizer meshopt_simplify", t, input, input.positions,
+                         {dest.begin(), dest.begin() + long(count)}));
+    }
+#endif
+#ifdef TWEED_HAVE_OPENMESH
+    if (openMesh) {
+        using Mesh = OpenMesh::TriMesh_ArrayKernelT<>;
+        Mesh result;
+        const double t = medianSeconds(std::min(runs, 1 + int(input.indices.size() < 300000) * 2), [&] {
+            Mesh mesh;
+            std::vector<Mesh::VertexHandle> vh;
+            vh.reserve(input.positions.size());
+            for (const Vec3 &p : input.positions)
+                vh.push_back(mesh.add_vertex(Mesh::Point(p.x, p.y, p.z)));
+            for (size_t i = 0; i < input.indices.size(); i += 3)
+                mesh.add_face(vh[input.indices[i]], vh[input.indices[i + 1]], vh[input.indices[i + 2]]);
+            OpenMesh::Decimater::DecimaterT<Mesh> decimater(mesh);
+            OpenMesh::Decimater::ModQuadricT<Mesh>::Handle quadric;
+            OpenMesh::Decimater::ModNormalFlippingT<Mesh>::Handle flipping;
+            decimater.add(quadric);
+            decimater.add(flipping);
+            decimater.initialize();
+            decimater.decimate_to(target);
+            mesh.garbage_collection();
+            result = mesh;
+        });
+        Geometry g;
+        for (auto v : result.vertices()) {
+            const auto p = result.point(v);
+            g.positions.push_back({p[0], p[1], p[2]});
+        }
+        for (auto f : result.faces())
+            for (auto v : result.fv_range(f))
+                g.indices.push_back(uint32_t(v.idx()));
+        printRow(measure("OpenMesh Decimater (quadric+normal)", t, input, g.positions, g.indices));
+    }
+#else
+    (void)openMesh;
+#endif
+}
+
+int run(const std::vector<std::string> &args)
+{
+    std::string model = "/usr/share/assimp/models/Collada/human.zae";
+    uint32_t target = 2000;
+    int runs = 5;
+    bool large = true, openMesh = true;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--model" && i + 1 < args.size())
+            model = args[++i];
+        else if (args[i] == "--target" && i + 1 < args.size())
+            target = uint32_t(std::atoi(args[++i].c_str()));
+        else if (args[i] == "--runs" && i + 1 < args.size())
+            runs = std::max(1, std::atoi(args[++i].c_str()));
+        else if (args[i] == "--no-large")
+            large = false;
+        else if (args[i] == "--no-openmesh")
+            openMesh = false;
+        else {
+            std::fprintf(stderr, "unknown option %s\n", args[i].c_str());
+            return 1;
+        }
+    }
+    Character character;
+    try {
+        character = importCharacter(model);
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return 1;
+    }
+    const GraphicsMesh merged = mergeAll(character);
+    PhysicsGeometry welded;
+    const double weldSeconds =
+        medianSeconds(runs, [&] { welded = weldGeometry(merged, {}, 0.0f); });
+    const double weldTolSeconds =
+        medianSeconds(runs, [&] { (void)weldGeometry(merged, {}, 1e-5f); });
+    std::printf("%s: %zu graphics vertices, %zu triangles; weld by position %.1f ms, with "
+                "tolerance 1e-5 %.1f ms -> %zu vertices\n",
+                model.c_str(), merged.positions.size(), merged.indices.size() / 3,
+                1e3 * weldSeconds, 1e3 * weldTolSeconds, welded.positions.size());
+    Geometry human{welded.positions, welded.indices};
+    simplifyRows("human", human, target, runs, openMesh);
+
+    if (large) {
+        PhysicsGeometry big = welded;
+        const double subdivideSeconds =
+            seconds([&] { subdivide(big, {2, SubdivisionScheme::Midpoint}); });
+        std::printf("\nmidpoint subdivision x2: %.1f ms\n", 1e3 * subdivideSeconds);
+        simplifyRows("human subdivided twice", {big.positions, big.indices}, target,
+                     std::max(1, runs / 2), openMesh);
+    }
+    return 0;
+}
+
+const bool registered = registerScenario(
+    "meshproc", "physics mesh paths on human.zae and a 460K mesh, next to meshoptimizer/OpenMesh",
+    run);
+
+} // namespace
+} // namespace tweed::bench

@@ -1,0 +1,193 @@
+// Simplification and subdivision on meshes with known answers.
+#include "physics_test_meshes.h"
+#include "tweed/errors.h"
+#include "tweed/physics_mesh.h"
+
+#include <QTest>
+
+using namespace tweed;
+using namespace tweed::test;
+
+namespace {
+
+PhysicsGeometry fromMesh(const GraphicsMesh &m)
+{
+    return weldGeometry(m, {}, 1e-6f);
+}
+
+// A unit sphere: an octahedron midpoint-subdivided and pushed onto the sphere.
+PhysicsGeometry sphere(uint32_t rounds)
+{
+    PhysicsGeometry g;
+    g.positions = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
+    g.indices = {0, 2, 4, 2, 1, 4, 1, 3, 4, 3, 0, 4, 2, 0, 5, 1, 2, 5, 3, 1, 5, 0, 3, 5};
+    for (uint32_t r = 0; r < rounds; ++r) {
+        subdivide(g, {1, SubdivisionScheme::Midpoint});
+        for (Vec3 &p : g.positions)
+            p = normalize(p);
+    }
+    return g;
+}
+
+bool onTubeBoundary(const Vec3 &p, float radius, float height)
+{
+    const float r = std::sqrt(p.x * p.x + p.z * p.z);
+    return (std::abs(p.y) < 1e-5f || std::abs(p.y - height) < 1e-5f) && std::abs(r - radius) < 2e-3f;
+}
+
+} // namespace
+
+class TestPhysicsSimplify : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void sphereToTarget();
+    void tubeKeepsItsOpenings();
+    void targetEdgeLength();
+    void badInput();
+    void midpointSubdivision();
+    void loopSubdivisionKeepsBoundaries();
+};
+
+void TestPhysicsSimplify::sphereToTarget()
+{
+    PhysicsGeometry g = sphere(5); // 8 * 4^5 triangles
+    const size_t before = g.vertexCount();
+    SimplifySettings s;
+    s.targetVertices = 300;
+    const SimplifyReport r = simplify(g, s);
+    QCOMPARE(r.verticesBefore, uint32_t(before));
+    QCOMPARE(r.verticesAfter, 300u);
+    QCOMPARE(g.vertexCount(), size_t(300));
+    QCOMPARE(g.triangleCount(), size_t(2 * 300 - 4)); // a closed sphere: Euler
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.boundaryLoops, 0u);
+    QCOMPARE(q.components, 1u);
+    QCOMPARE(q.nonManifoldEdges, 0u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    // No triangle turned over: every normal points out of the sphere.
+    for (size_t t = 0; t < g.triangleCount(); ++t) {
+        const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+                   &c = g.positions[g.indices[3 * t + 2]];
+        QVERIFY(dot(cross(b - a, c - a), a + b + c) > 0);
+    }
+    // The chord error of 300 vertices on a unit sphere is about 1.5% of the radius.
+    QVERIFY2(r.error.max < 0.01f, qPrintable(QString::number(r.error.max)));
+    QVERIFY(r.error.mean < r.error.max && r.error.mean > 0);
+    QVERIFY2(r.minAngleDegrees > 20, qPrintable(QString::number(r.minAngleDegrees)));
+    QCOMPARE(r.minAngleDegrees, q.minAngleDegrees);
+    QVERIFY(r.edgeLengthSpread < 0.3f);
+    for (uint32_t src : g.sourceVertex)
+        QVERIFY(src == PhysicsGeometry::kNoSource || src < before);
+}
+
+void TestPhysicsSimplify::tubeKeepsItsOpenings()
+{
+    const float radius = 0.2f, height = 0.6f;
+    PhysicsGeometry g = fromMesh(makeTube(radius, height, 64, 40));
+    SimplifySettings s;
+    s.targetVertices = 160;
+    const SimplifyReport r = simplify(g, s);
+    QCOMPARE(r.verticesAfter, 160u);
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.boundaryLoops, 2u);
+    QCOMPARE(q.components, 1u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    // Boundary vertices stay on the hems.
+    for (const BoundaryLoop &loop : boundaryLoops(g.positions, g.indices)) {
+        QVERIFY(loop.vertices.size() >= 8);
+        for (uint32_t v : loop.vertices)
+            QVERIFY(onTubeBoundary(g.positions[v], radius, height));
+        // Each hem is still (nearly) the whole circle.
+        QVERIFY2(loop.length > 0.97f * 2 * kPi * radius,
+                 qPrintable(QString::number(loop.length)));
+    }
+    for (size_t t = 0; t < g.triangleCount(); ++t) {
+        const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+                   &c = g.positions[g.indices[3 * t + 2]];
+        const Vec3 centre = (a + b + c) / 3.0f;
+        QVERIFY2(dot(normalize(cross(b - a, c - a)), normalize(Vec3{centre.x, 0, centre.z})) > 0,
+                 qPrintable(QString("%1 %2 %3 / %4 %5 %6 / %7 %8 %9")
+                                .arg(a.x).arg(a.y).arg(a.z).arg(b.x).arg(b.y).arg(b.z)
+                                .arg(c.x).arg(c.y).arg(c.z)));
+    }
+    QVERIFY(r.error.max < 0.01f);
+}
+
+void TestPhysicsSimplify::targetEdgeLength()
+{
+    PhysicsGeometry g = fromMesh(makeGrid(100, 100, 0.01f)); // 1 m square, 1 cm cells
+    SimplifySettings s;
+    s.targetEdgeLength = 0.05f;
+    const SimplifyReport r = simplify(g, s);
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QVERIFY2(q.edgeLengthMean > 0.035f && q.edgeLengthMean < 0.065f,
+             qPrintable(QString::number(q.edgeLengthMean)));
+    // A flat sheet simplifies without any surface error and keeps its outline.
+    QVERIFY(r.error.max < 1e-5f);
+    const auto loops = boundaryLoops(g.positions, g.indices);
+    QCOMPARE(loops.size(), size_t(1));
+    QVERIFY(std::abs(loops[0].length - 4.0f) < 1e-4f);
+    QVERIFY2(r.minAngleDegrees > 15, qPrintable(QString::number(r.minAngleDegrees)));
+}
+
+void TestPhysicsSimplify::badInput()
+{
+    PhysicsGeometry g = sphere(2);
+    QVERIFY_THROWS_EXCEPTION(InputError, simplify(g, {}));
+    SimplifySettings s;
+    s.targetEdgeLength = -1;
+    QVERIFY_THROWS_EXCEPTION(InputError, simplify(g, s));
+    s.targetEdgeLength = std::nanf("");
+    QVERIFY_THROWS_EXCEPTION(InputError, simplify(g, s));
+    PhysicsGeometry broken = g;
+    broken.indices[4] = 100000;
+    s = {};
+    s.targetVertices = 10;
+    QVERIFY_THROWS_EXCEPTION(InputError, simplify(broken, s));
+    // A target above the vertex count changes nothing but the triangles' quality passes.
+    s.targetVertices = 1000000;
+    PhysicsGeometry same = g;
+    QCOMPARE(simplify(same, s).collapses, 0u);
+    QCOMPARE(same.vertexCount(), g.vertexCount());
+}
+
+void TestPhysicsSimplify::midpointSubdivision()
+{
+    PhysicsGeometry g = fromMesh(makeGrid(3, 2, 0.1f));
+    const SubdivideReport r = subdivide(g, {1, SubdivisionScheme::Midpoint});
+    QCOMPARE(r.verticesBefore, 12u);
+    QCOMPARE(r.verticesAfter, 12u + 23u); // one per edge: 3*3 + 4*2 + 6 diagonals
+    QCOMPARE(r.trianglesAfter, 48u);
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.boundaryLoops, 1u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    QVERIFY(std::abs(boundaryLoops(g.positions, g.indices)[0].length - 1.0f) < 1e-5f);
+    for (const Vec3 &p : g.positions)
+        QCOMPARE(p.z, 0.0f);
+    QCOMPARE(std::count(g.sourceVertex.begin(), g.sourceVertex.end(), PhysicsGeometry::kNoSource),
+             23L);
+    QVERIFY_THROWS_EXCEPTION(InputError, subdivide(g, {9, SubdivisionScheme::Midpoint}));
+}
+
+void TestPhysicsSimplify::loopSubdivisionKeepsBoundaries()
+{
+    const float radius = 0.2f, height = 0.5f;
+    PhysicsGeometry g = fromMesh(makeTube(radius, height, 12, 4));
+    subdivide(g, {2, SubdivisionScheme::Loop});
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.boundaryLoops, 2u);
+    QCOMPARE(q.triangles, uint32_t(12 * 4 * 2 * 16));
+    for (const BoundaryLoop &loop : boundaryLoops(g.positions, g.indices))
+        for (uint32_t v : loop.vertices) {
+            const float y = g.positions[v].y;
+            QVERIFY(std::abs(y) < 1e-5f || std::abs(y - height) < 1e-5f);
+        }
+    // Loop's rules pull interior vertices slightly inside the polygonal tube, never outside.
+    for (const Vec3 &p : g.positions)
+        QVERIFY(std::sqrt(p.x * p.x + p.z * p.z) <= radius + 1e-5f);
+}
+
+QTEST_APPLESS_MAIN(TestPhysicsSimplify)
+#include "test_physics_simplify.moc"
