@@ -1,0 +1,246 @@
+// Hole closing and the iso-surface path on meshes with known answers.
+#include "physics_test_meshes.h"
+#include "tweed/errors.h"
+#include "tweed/physics_mesh.h"
+
+#include <QTest>
+
+using namespace tweed;
+using namespace tweed::test;
+
+namespace {
+
+// A welded grid with the triangles of the listed cells removed.
+PhysicsGeometry gridWithHoles(int n, float cell, const std::vector<std::pair<int, int>> &holes)
+{
+    GraphicsMesh m = makeGrid(n, n, cell);
+    std::vector<bool> keep(m.triangleCount(), true);
+    for (auto [i, j] : holes) {
+        keep[size_t(2 * (j * n + i))] = false;
+        keep[size_t(2 * (j * n + i) + 1)] = false;
+    }
+    return weldGeometry(m, keep, 1e-6f);
+}
+
+// How many times the ray from origin along dir crosses the mesh.
+int crossings(const PhysicsGeometry &g, const Vec3 &origin, const Vec3 &dir)
+{
+    int count = 0;
+    for (size_t t = 0; t < g.triangleCount(); ++t) {
+        const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+                   &c = g.positions[g.indices[3 * t + 2]];
+        const Vec3 e1 = b - a, e2 = c - a, p = cross(dir, e2);
+        const float det = dot(e1, p);
+        if (std::abs(det) < 1e-12f)
+            continue;
+        const Vec3 s = origin - a;
+        const float u = dot(s, p) / det;
+        const Vec3 q = cross(s, e1);
+        const float v = dot(dir, q) / det;
+        const float dist = dot(e2, q) / det;
+        if (u >= 0 && v >= 0 && u + v <= 1 && dist > 0)
+            ++count;
+    }
+    return count;
+}
+
+GraphicsMesh doubleSkirt(float inner, float outer, float height)
+{
+    GraphicsMesh skirt = makeTube(outer, height, 48, 16, "shell");
+    GraphicsMesh lining = makeTube(inner, height, 48, 16, "lining");
+    for (Vec3 &n : lining.normals)
+        n = -n; // the lining faces the body
+    appendMesh(skirt, lining);
+    return skirt;
+}
+
+} // namespace
+
+class TestPhysicsHolesIso : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tubeOpeningsStayOpen();
+    void smallHoleClosedLargeOpeningKept();
+    void chosenLoopsClosed();
+    void doubleLayerSkirtBecomesOneLayer();
+    void layersFartherApartStillOneLayer();
+    void openHoleInTheOuterLayer();
+    void isoSurfaceFromGenerationSettings();
+    void badInput();
+};
+
+void TestPhysicsHolesIso::tubeOpeningsStayOpen()
+{
+    PhysicsGeometry tube = weldGeometry(makeTube(0.2f, 0.5f, 24, 6), {}, 1e-6f);
+    const size_t triangles = tube.triangleCount();
+    const CloseHolesReport r = closeHoles(tube, {0.5f, {}});
+    QCOMPARE(r.loops.size(), size_t(2));
+    for (const BoundaryLoop &loop : r.loops) {
+        QCOMPARE(loop.vertices.size(), size_t(24));
+        QVERIFY(std::abs(loop.length - 24 * 2 * 0.2f * std::sin(kPi / 24)) < 1e-4f);
+    }
+    QCOMPARE(r.closed, 0u);
+    QCOMPARE(tube.triangleCount(), triangles);
+}
+
+void TestPhysicsHolesIso::smallHoleClosedLargeOpeningKept()
+{
+    // A 10 x 10 sheet (outline 4 m) with a one-cell hole (0.4 m) and a 2 x 2 cell hole (0.8 m).
+    PhysicsGeometry g = gridWithHoles(10, 0.1f, {{2, 2}, {6, 6}, {7, 6}, {6, 7}, {7, 7}});
+    QCOMPARE(measureMeshQuality(g.positions, g.indices).boundaryLoops, 3u);
+    const CloseHolesReport r = closeHoles(g, {1.0f, {}});
+    QCOMPARE(r.loops.size(), size_t(3));
+    QCOMPARE(r.closed, 2u);
+    QCOMPARE(r.trianglesAdded, 2u + 6u); // a quad and an octagon's worth of boundary
+    QVERIFY2(r.minAngleDegrees >= 45.0f - 1e-3f, qPrintable(QString::number(r.minAngleDegrees)));
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.boundaryLoops, 1u);
+    QCOMPARE(q.nonManifoldEdges, 0u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    QVERIFY(std::abs(boundaryLoops(g.positions, g.indices)[0].length - 4.0f) < 1e-4f);
+    // The patches face the same way as the sheet (+z).
+    for (size_t t = 0; t < g.triangleCount(); ++t) {
+        const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+                   &c = g.positions[g.indices[3 * t + 2]];
+        QVERIFY(cross(b - a, c - a).z > 0);
+    }
+    // Exactly the removed area came back.
+    QVERIFY(std::abs(measureSurfaceError(g.positions, g.indices,
+                                         weldGeometry(makeGrid(10, 10, 0.1f), {}, 1e-6f).positions,
+                                         weldGeometry(makeGrid(10, 10, 0.1f), {}, 1e-6f).indices)
+                         .max) < 1e-5f);
+}
+
+void TestPhysicsHolesIso::chosenLoopsClosed()
+{
+    PhysicsGeometry g = gridWithHoles(6, 0.1f, {{2, 2}});
+    const auto loops = boundaryLoops(g.positions, g.indices);
+    QCOMPARE(loops.size(), size_t(2));
+    const uint32_t small = loops[0].length < loops[1].length ? 0u : 1u;
+    const CloseHolesReport r = closeHoles(g, {0.0f, {small}});
+    QCOMPARE(r.closed, 1u);
+    QCOMPARE(measureMeshQuality(g.positions, g.indices).boundaryLoops, 1u);
+    QVERIFY_THROWS_EXCEPTION(InputError, closeHoles(g, {0.0f, {7u}}));
+    QVERIFY_THROWS_EXCEPTION(InputError, closeHoles(g, {-1.0f, {}}));
+}
+
+void TestPhysicsHolesIso::doubleLayerSkirtBecomesOneLayer()
+{
+    const float height = 0.4f;
+    const GraphicsMesh skirt = doubleSkirt(0.20f, 0.21f, height);
+    IsoSurfaceSettings s;
+    s.voxelSize = 0.01f;
+    s.offset = 0.01f;
+    IsoSurfaceReport report;
+    const std::vector<BoneSegment> body = {{{0, -0.2f, 0}, {0, 0.8f, 0}}};
+    const PhysicsGeometry g = isoSurface(skirt.positions, skirt.indices, body, s, &report);
+    QVERIFY(report.extractedTriangles > report.keptTriangles);
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.components, 1u);
+    QCOMPARE(q.boundaryLoops, 2u); // the waist and the hem: an open sheet, not a sausage
+    QCOMPARE(q.nonManifoldEdges, 0u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    // The layer lies outside the outer fabric, about the offset away (away from the rims, where
+    // it turns round the fabric's edge).
+    for (const Vec3 &p : g.positions) {
+        const float r = std::sqrt(p.x * p.x + p.z * p.z);
+        if (p.y < 0.02f || p.y > height - 0.02f)
+            continue;
+        QVERIFY2(r > 0.21f && r < 0.21f + 0.01f + 0.012f, qPrintable(QString::number(r)));
+    }
+    // One layer: every ray from the axis crosses it once.
+    for (int a = 0; a < 24; ++a)
+        for (float y : {0.1f, 0.2f, 0.3f}) {
+            const float angle = 2 * kPi * (float(a) + 0.37f) / 24;
+            QCOMPARE(crossings(g, {0, y, 0}, {std::cos(angle), 0.013f, std::sin(angle)}), 1);
+        }
+    QVERIFY(report.simplify.verticesAfter < report.simplify.verticesBefore);
+}
+
+void TestPhysicsHolesIso::layersFartherApartStillOneLayer()
+{
+    // Layers 3 cm apart with a 5 mm offset: two separate shells; the inner one is covered.
+    const GraphicsMesh skirt = doubleSkirt(0.20f, 0.23f, 0.4f);
+    IsoSurfaceSettings s;
+    s.voxelSize = 0.005f;
+    s.offset = 0.005f;
+    s.maxLayerGap = 0.05f;
+    s.simplify.targetVertices = 600;
+    const std::vector<BoneSegment> body = {{{0, -0.2f, 0}, {0, 0.8f, 0}}};
+    const PhysicsGeometry g = isoSurface(skirt.positions, skirt.indices, body, s);
+    QCOMPARE(g.vertexCount(), size_t(600));
+    QCOMPARE(measureMeshQuality(g.positions, g.indices).components, 1u);
+    for (const Vec3 &p : g.positions)
+        if (p.y > 0.02f && p.y < 0.38f)
+            QVERIFY2(std::sqrt(p.x * p.x + p.z * p.z) > 0.23f,
+                     qPrintable(QString::number(std::sqrt(p.x * p.x + p.z * p.z))));
+    for (int a = 0; a < 12; ++a) {
+        const float angle = 2 * kPi * (float(a) + 0.21f) / 12;
+        QCOMPARE(crossings(g, {0, 0.2f, 0}, {std::cos(angle), 0, std::sin(angle)}), 1);
+    }
+}
+
+void TestPhysicsHolesIso::openHoleInTheOuterLayer()
+{
+    // A window cut in the outer fabric: an inside/outside test would leak through it; the
+    // result must still be one layer (dipping to the lining under the window).
+    GraphicsMesh skirt = doubleSkirt(0.20f, 0.21f, 0.4f);
+    std::vector<uint32_t> indices;
+    for (size_t t = 0; t < skirt.triangleCount(); ++t) {
+        const Vec3 c = (skirt.positions[skirt.indices[3 * t]] + skirt.positions[skirt.indices[3 * t + 1]] +
+                        skirt.positions[skirt.indices[3 * t + 2]]) / 3.0f;
+        const bool window = c.x > 0.15f && c.y > 0.12f && c.y < 0.28f &&
+                            std::sqrt(c.x * c.x + c.z * c.z) > 0.205f;
+        if (!window)
+            indices.insert(indices.end(), skirt.indices.begin() + long(3 * t),
+                           skirt.indices.begin() + long(3 * t + 3));
+    }
+    IsoSurfaceSettings s;
+    s.voxelSize = 0.005f;
+    s.offset = 0.006f;
+    const std::vector<BoneSegment> body = {{{0, -0.2f, 0}, {0, 0.8f, 0}}};
+    const PhysicsGeometry g = isoSurface(skirt.positions, indices, body, s);
+    QCOMPARE(measureMeshQuality(g.positions, g.indices).components, 1u);
+    for (int a = 0; a < 24; ++a) {
+        const float angle = 2 * kPi * (float(a) + 0.37f) / 24;
+        QCOMPARE(crossings(g, {0, 0.2f, 0}, {std::cos(angle), 0.011f, std::sin(angle)}), 1);
+    }
+}
+
+void TestPhysicsHolesIso::isoSurfaceFromGenerationSettings()
+{
+    GraphicsMesh skirt = doubleSkirt(0.20f, 0.21f, 0.4f);
+    GenerationSettings settings;
+    settings.method = GenerationMethod::IsoSurface;
+    settings.voxelSize = 0.01f;
+    settings.isoOffset = 0.01f;
+    settings.targetVertices = 300;
+    const PhysicsMesh pm = generatePhysicsMesh(skirt, {}, makeSpine(0.4f), settings);
+    QCOMPARE(pm.report.vertices, 300u);
+    QCOMPARE(pm.report.components, 1u);
+    QCOMPARE(pm.report.boundaryLoops, 2u);
+    // Distance to the garment: about the offset, as a fraction of the diagonal.
+    const float diagonal = std::sqrt(0.42f * 0.42f * 2 + 0.4f * 0.4f);
+    QVERIFY(pm.report.surfaceErrorMax * diagonal < 0.03f);
+    QVERIFY(pm.report.surfaceErrorMean * diagonal > 0.005f);
+    for (const BoneInfluence &inf : pm.skin)
+        QVERIFY(std::abs(inf.weights[0] + inf.weights[1] + inf.weights[2] + inf.weights[3] - 1) < 1e-5f);
+}
+
+void TestPhysicsHolesIso::badInput()
+{
+    const GraphicsMesh skirt = doubleSkirt(0.20f, 0.21f, 0.4f);
+    IsoSurfaceSettings s;
+    s.voxelSize = -1;
+    QVERIFY_THROWS_EXCEPTION(InputError, isoSurface(skirt.positions, skirt.indices, {}, s));
+    s.voxelSize = 1e-6f; // a grid of billions of nodes
+    QVERIFY_THROWS_EXCEPTION(InputError, isoSurface(skirt.positions, skirt.indices, {}, s));
+    s.voxelSize = std::nanf("");
+    QVERIFY_THROWS_EXCEPTION(InputError, isoSurface(skirt.positions, skirt.indices, {}, s));
+    QVERIFY_THROWS_EXCEPTION(InputError, isoSurface(skirt.positions, {}, {}, {}));
+}
+
+QTEST_APPLESS_MAIN(TestPhysicsHolesIso)
+#include "test_physics_holes_iso.moc"
