@@ -286,6 +286,22 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
         detail::compactVertices(out.positions, out.indices, nullptr);
         out.sourceVertex.assign(out.positions.size(), PhysicsGeometry::kNoSource);
     }
+    // The rim is where the kept faces stop: a staircase of voxel steps. Smoothing it along the
+    // loop gives the simplifier a clean boundary instead of a row of corners to keep.
+    for (const BoundaryLoop &loop : boundaryLoops(out.positions, out.indices)) {
+        const size_t m = loop.vertices.size();
+        if (m < 4)
+            continue;
+        std::vector<Vec3> p(m);
+        for (int round = 0; round < 4; ++round) {
+            for (size_t i = 0; i < m; ++i)
+                p[i] = out.positions[loop.vertices[i]] * 0.5f +
+                       (out.positions[loop.vertices[(i + m - 1) % m]] +
+                        out.positions[loop.vertices[(i + 1) % m]]) * 0.25f;
+            for (size_t i = 0; i < m; ++i)
+                out.positions[loop.vertices[i]] = p[i];
+        }
+    }
     report.keptTriangles = uint32_t(out.indices.size() / 3);
     report.secondsExtract = since(t0);
 

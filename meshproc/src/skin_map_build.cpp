@@ -5,9 +5,17 @@
 #include "tweed/physics_mesh.h"
 #include "tweed/skin_map.h"
 
+#include <array>
 #include <cmath>
+#include <limits>
 
 namespace tweed {
+namespace {
+
+// Triangles tried per graphics vertex before it counts as failed.
+constexpr size_t kTriesPerVertex = 8;
+
+} // namespace
 
 SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, PhysicsMesh &physics)
 {
@@ -47,6 +55,9 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
         mesh.normals.size() == n ? mesh.normals : computeVertexNormals(mesh.positions, mesh.indices);
 
     const detail::TriangleTree tree(physics.positions, physics.indices);
+    // A binding must reproduce its vertex at rest to within this.
+    const float tolerance = 1e-6f * std::max(detail::boundingDiagonal(physics.positions, physics.indices),
+                                             detail::boundingDiagonal(mesh.positions, {}));
     SkinMap map;
     map.bindings.resize(n);
     SkinMapReport report;
@@ -54,9 +65,40 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
         SkinBinding &bind = map.bindings[v];
         const Vec3 &p = mesh.positions[v];
         const uint32_t slaveMask = slave.size() == n ? slave[v] : kDefaultMask;
-        const detail::ClosestHit hit =
-            tree.closest(p, [&](uint32_t t) { return (triangleMask[t] & slaveMask) != 0; });
-        if (!hit.found()) {
+        // The closest allowed triangle, or, when the inverse of the skinning function misses
+        // there (strongly varying normals far from the triangle), the next closest ones.
+        std::array<uint32_t, kTriesPerVertex> tried{};
+        size_t tries = 0;
+        float bestResidual = std::numeric_limits<float>::infinity();
+        detail::ClosestHit hit;
+        bind.triangle = SkinMap::kUnbound;
+        while (tries < kTriesPerVertex) {
+            const detail::ClosestHit candidate = tree.closest(p, [&](uint32_t t) {
+                return (triangleMask[t] & slaveMask) != 0 &&
+                       std::find(tried.begin(), tried.begin() + long(tries), t) ==
+                           tried.begin() + long(tries);
+            });
+            if (!candidate.found())
+                break;
+            tried[tries++] = candidate.triangle;
+            const uint32_t *tri = &physics.indices[3 * size_t(candidate.triangle)];
+            const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
+                       &c = physics.positions[tri[2]];
+            const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
+                       &nc = physicsNormals[tri[2]];
+            const Vec3 uvh = skinPointCoordinates(p, a, b, c, na, nb, nc);
+            const float residual = distance(evaluateSkinPoint(uvh, a, b, c, na, nb, nc), p);
+            if (!(residual < bestResidual))
+                continue;
+            bestResidual = residual;
+            hit = candidate;
+            bind.triangle = candidate.triangle;
+            bind.position = uvh;
+            if (residual <= tolerance)
+                break;
+        }
+        if (bind.triangle == SkinMap::kUnbound || !(bestResidual <= tolerance)) {
+            bind = SkinBinding{};
             bind.triangle = SkinMap::kUnbound;
             report.failedVertices.push_back(uint32_t(v));
             continue;
@@ -77,8 +119,6 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
         if (lengthSquared(tangent) == 0)
             tangent = normalize(cross(normal, std::abs(normal.x) < 0.9f ? Vec3{1, 0, 0}
                                                                        : Vec3{0, 1, 0}));
-        bind.triangle = hit.triangle;
-        bind.position = skinPointCoordinates(p, a, b, c, na, nb, nc);
         bind.normal = skinPointCoordinates(p + normal * frameOffset, a, b, c, na, nb, nc);
         bind.tangent = skinPointCoordinates(p + tangent * frameOffset, a, b, c, na, nb, nc);
         if (!isFinite(bind.position) || !isFinite(bind.normal) || !isFinite(bind.tangent)) {
