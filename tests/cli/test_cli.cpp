@@ -76,7 +76,11 @@ void TestCli::endToEnd_data()
                                        << QStringList{"--mesh", "Coat", "--method", "immediate",
                                                       "--max-distance", "0.1"};
     QTest::newRow("BCN_Epileptic.X") << testModel("X/BCN_Epileptic.X") << QStringList{"--preset", "silk"};
-    QTest::newRow("human.zae") << testModel("Collada/human.zae") << QStringList{"--preset", "leather"};
+    QTest::newRow("Testwuson.X") << testModel("X/Testwuson.X") << QStringList{"--method", "weld"};
+    QTest::newRow("animation_with_skeleton.fbx")
+        << testModel("FBX/animation_with_skeleton.fbx") << QStringList{"--preset", "rubber"};
+    QTest::newRow("human.zae (rigid)") << testModel("Collada/human.zae")
+                                       << QStringList{"--mesh", "human-baseMesh", "--preset", "leather"};
 }
 
 void TestCli::endToEnd()
