@@ -1,6 +1,7 @@
 // A first clothing asset from a character, and regenerating a LoD's physics mesh.
 #include "tweed/create_asset.h"
 
+#include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 #include "tweed/physics_mesh.h"
@@ -223,6 +224,91 @@ void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSet
         asset.lods[l].skinMap = std::move(map);
         asset.lods[l].physicsMesh = newIndex;
     }
+}
+
+namespace {
+
+// Drops physics meshes no LoD uses, renumbering the LoDs' references.
+void dropUnusedPhysicsMeshes(ClothingAsset &asset)
+{
+    std::vector<int> remap(asset.physicsMeshes.size(), -1);
+    std::vector<PhysicsMesh> kept;
+    for (const GraphicsLod &lod : asset.lods)
+        if (lod.physicsMesh >= 0 && size_t(lod.physicsMesh) < remap.size() &&
+            remap[size_t(lod.physicsMesh)] < 0) {
+            remap[size_t(lod.physicsMesh)] = int(kept.size());
+            kept.push_back(std::move(asset.physicsMeshes[size_t(lod.physicsMesh)]));
+        }
+    for (GraphicsLod &lod : asset.lods)
+        if (lod.physicsMesh >= 0 && size_t(lod.physicsMesh) < remap.size())
+            lod.physicsMesh = remap[size_t(lod.physicsMesh)];
+    asset.physicsMeshes.swap(kept);
+}
+
+} // namespace
+
+size_t addGraphicsLod(ClothingAsset &asset, GraphicsMesh mesh, const LodOptions &options,
+                      const ProgressCallback &progress, const std::string &assetPath)
+{
+    if (asset.lods.empty())
+        throw InputError("the asset has no LoD 0 to take the paint from");
+    if (mesh.indices.empty())
+        throw InputError("the new LoD's mesh has no triangles");
+    for (uint32_t i : mesh.indices)
+        if (i >= mesh.vertexCount())
+            throw InputError("the new LoD's mesh has a vertex index out of range");
+    if (options.sharePhysicsMeshOf >= int(asset.lods.size()))
+        throw InputError("no LoD " + std::to_string(options.sharePhysicsMeshOf) + " to share with");
+    if (mesh.submeshes.empty())
+        mesh.submeshes.push_back({mesh.name, "", "", 0, uint32_t(mesh.triangleCount())});
+
+    GraphicsLod lod;
+    const GraphicsLod &first = asset.lods.front();
+    reportProgress(progress, 0.0f, "transferring paint");
+    const std::vector<detail::SurfacePoint> points = detail::locateOnSurface(
+        mesh.positions, {}, first.mesh.positions, first.mesh.indices, nullptr);
+    PaintChannels source = first.channels;
+    if (source.vertexCount() == 0)
+        source.resize(first.mesh.vertexCount());
+    detail::transferChannels(source, points, lod.channels);
+    lod.mesh = std::move(mesh);
+
+    std::vector<PhysicsMesh> meshes = asset.physicsMeshes;
+    if (options.sharePhysicsMeshOf >= 0) {
+        lod.physicsMesh = asset.lods[size_t(options.sharePhysicsMeshOf)].physicsMesh;
+        if (lod.physicsMesh < 0 || size_t(lod.physicsMesh) >= meshes.size())
+            throw InputError("LoD " + std::to_string(options.sharePhysicsMeshOf) +
+                             " has no physics mesh to share");
+        PhysicsMesh scratch = meshes[size_t(lod.physicsMesh)]; // its report stays its own LoD's
+        lod.skinMap = buildSkinMap(lod.mesh, lod.channels, scratch);
+    } else {
+        PhysicsMesh physics = generatePhysicsMesh(lod.mesh, lod.channels, asset.skeleton,
+                                                  options.generation, progress,
+                                                  folderOf(assetPath));
+        lod.skinMap = buildSkinMap(lod.mesh, lod.channels, physics);
+        lod.physicsMesh = int(meshes.size());
+        meshes.push_back(std::move(physics));
+    }
+    asset.lods.reserve(asset.lods.size() + 1); // the only step that can throw comes first
+    asset.physicsMeshes.swap(meshes);
+    asset.lods.push_back(std::move(lod));
+    return asset.lods.size() - 1;
+}
+
+void sharePhysicsMesh(ClothingAsset &asset, size_t lod, size_t other)
+{
+    if (lod >= asset.lods.size() || other >= asset.lods.size())
+        throw InputError("no such LoD (the asset has " + std::to_string(asset.lods.size()) + ")");
+    const int index = asset.lods[other].physicsMesh;
+    if (index < 0 || size_t(index) >= asset.physicsMeshes.size())
+        throw InputError("LoD " + std::to_string(other) + " has no physics mesh to share");
+    PhysicsMesh scratch = asset.physicsMeshes[size_t(index)];
+    SkinMap map = buildSkinMap(asset.lods[lod].mesh, asset.lods[lod].channels, scratch);
+    ClothingAsset changed = asset;
+    changed.lods[lod].physicsMesh = index;
+    changed.lods[lod].skinMap = std::move(map);
+    dropUnusedPhysicsMeshes(changed);
+    asset = std::move(changed);
 }
 
 } // namespace tweed

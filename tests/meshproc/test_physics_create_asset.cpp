@@ -60,6 +60,7 @@ private slots:
     void badInput();
     void regenerate();
     void regenerateIsAllOrNothing();
+    void levelsOfDetail();
 };
 
 void TestPhysicsCreateAsset::garmentMeshesMerged()
@@ -223,6 +224,68 @@ void TestPhysicsCreateAsset::regenerateIsAllOrNothing()
     int calls = 0;
     const ProgressCallback cancelLate = [&](float, std::string_view) { return ++calls < 3; };
     QVERIFY_THROWS_EXCEPTION(Cancelled, regeneratePhysicsMesh(asset, 0, immediate, cancelLate));
+    QVERIFY(asset == before);
+}
+
+void TestPhysicsCreateAsset::levelsOfDetail()
+{
+    const Character c = makeCharacter();
+    CreateAssetOptions options;
+    options.garmentMeshes = {"skirt"};
+    options.maxDistance = 0.04f;
+    ClothingAsset asset = createAsset(c, options);
+    // Paint a gradient on LoD 0 that a coarser LoD must receive.
+    GraphicsLod &first = asset.lods[0];
+    for (size_t v = 0; v < first.mesh.vertexCount(); ++v)
+        first.channels[FloatChannel::BackstopRadius][v] = first.mesh.positions[v].y;
+
+    // LoD 1 shares LoD 0's physics mesh; LoD 2 gets its own (immediate).
+    const size_t shared = addGraphicsLod(asset, makeTube(0.25f, 0.6f, 12, 3, "skirt_lod1"),
+                                         {0, {}});
+    QCOMPARE(shared, size_t(1));
+    QCOMPARE(asset.physicsMeshes.size(), size_t(1));
+    QCOMPARE(asset.lods[1].physicsMesh, 0);
+    LodOptions own;
+    own.generation.method = GenerationMethod::Immediate;
+    const size_t separate = addGraphicsLod(asset, makeTube(0.25f, 0.6f, 8, 2, "skirt_lod2"), own);
+    QCOMPARE(separate, size_t(2));
+    QCOMPARE(asset.physicsMeshes.size(), size_t(2));
+    QCOMPARE(asset.lods[2].physicsMesh, 1);
+    QCOMPARE(asset.physicsMeshes[1].report.vertices, uint32_t(9 * 3));
+
+    for (size_t l = 1; l < 3; ++l) {
+        const GraphicsLod &lod = asset.lods[l];
+        QCOMPARE(lod.channels.vertexCount(), lod.mesh.vertexCount());
+        for (size_t v = 0; v < lod.mesh.vertexCount(); ++v) {
+            QVERIFY(std::abs(lod.channels[FloatChannel::MaxDistance][v] - 0.04f) < 1e-6f);
+            // The LoDs' vertices lie on LoD 0's rings, so the linear gradient arrives exactly.
+            QVERIFY(std::abs(lod.channels[FloatChannel::BackstopRadius][v] -
+                             lod.mesh.positions[v].y) < 1e-4f);
+        }
+        const PhysicsMesh &pm = asset.physicsMeshes[size_t(lod.physicsMesh)];
+        std::vector<Vec3> positions(lod.mesh.vertexCount());
+        applySkinMap(lod.skinMap, pm.indices, pm.positions,
+                     computeVertexNormals(pm.positions, pm.indices), positions, nullptr);
+        QVERIFY(maxDistanceBetween(positions, lod.mesh.positions) < 1e-5f);
+    }
+
+    // Regenerating a shared physics mesh rebinds every LoD that uses it.
+    GenerationSettings immediate;
+    immediate.method = GenerationMethod::Immediate;
+    regeneratePhysicsMesh(asset, 1, immediate);
+    QCOMPARE(asset.lods[0].physicsMesh, 0);
+    QCOMPARE(asset.physicsMeshes[0].report.vertices, uint32_t(13 * 4)); // from LoD 1's mesh
+    QCOMPARE(asset.lods[0].skinMap.bindings.size(), asset.lods[0].mesh.vertexCount());
+
+    // Sharing LoD 0's mesh with LoD 2 drops LoD 2's own physics mesh.
+    sharePhysicsMesh(asset, 2, 0);
+    QCOMPARE(asset.physicsMeshes.size(), size_t(1));
+    QCOMPARE(asset.lods[2].physicsMesh, 0);
+    QVERIFY_THROWS_EXCEPTION(InputError, sharePhysicsMesh(asset, 5, 0));
+    const ClothingAsset before = asset;
+    LodOptions badShare;
+    badShare.sharePhysicsMeshOf = 9;
+    QVERIFY_THROWS_EXCEPTION(InputError, addGraphicsLod(asset, makeTube(0.25f, 0.6f, 8, 2), badShare));
     QVERIFY(asset == before);
 }
 

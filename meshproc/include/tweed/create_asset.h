@@ -31,4 +31,22 @@ void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSet
                            const ProgressCallback &progress = {},
                            const std::string &assetPath = {});
 
+/// How a further graphical LoD gets its physics mesh.
+struct LodOptions
+{
+    int sharePhysicsMeshOf = -1;   ///< an existing LoD whose physics mesh it shares; -1 = its own
+    GenerationSettings generation; ///< for its own physics mesh
+};
+
+/// Appends a graphical LoD made of mesh: its paint channels transferred from LoD 0 (closest
+/// point: floats interpolated, masks from the nearest vertex), and its own physics mesh generated
+/// or LoD options.sharePhysicsMeshOf's shared, with its skin map. Returns the new LoD's index;
+/// the asset changes only when this returns.
+size_t addGraphicsLod(ClothingAsset &asset, GraphicsMesh mesh, const LodOptions &options,
+                      const ProgressCallback &progress = {}, const std::string &assetPath = {});
+
+/// Makes lod use the physics mesh of LoD other (its skin map rebuilt); a physics mesh no LoD
+/// uses any more is removed. The asset changes only when this returns.
+void sharePhysicsMesh(ClothingAsset &asset, size_t lod, size_t other);
+
 } // namespace tweed
