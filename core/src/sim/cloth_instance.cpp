@@ -18,6 +18,7 @@ namespace {
 constexpr float kGravity = 9.81f;
 constexpr float kAirDensity = 1.2f; // kg/m^3
 constexpr float kTiny = 1e-20f;
+constexpr float kFollowDamping = 0.9f; // the paper's s_damping
 
 /// A particle or target: position and, in w, the inverse mass (targets: unused).
 struct alignas(16) P4
@@ -787,12 +788,20 @@ struct ClothInstance::Impl
             P4 &x = pos[v];
             if (x.w == 0.0f)
                 continue;
-            const P4 &u = pos[c.hardParent[v]];
-            const Vec3 d = v3(x) - v3(u);
+            const uint32_t parent = c.hardParent[v];
+            const Vec3 u = v3(pos[parent]);
+            const Vec3 d = v3(x) - u;
             const float len2 = lengthSquared(d);
             const float maxLen = c.hardRestLength[v] * limit;
-            if (len2 > maxLen * maxLen)
-                setXyz(x, v3(u) + d * (maxLen / std::sqrt(len2)));
+            if (len2 > maxLen * maxLen) {
+                const Vec3 corrected = u + d * (maxLen / std::sqrt(len2));
+                // Dynamic follow-the-leader (Mueller, Kim, Chentanez 2012, "Fast simulation of
+                // inextensible hair and fur"): the parent's velocity takes the opposite of the
+                // child's correction, so a chain corrected top-down does not gain energy.
+                if (pos[parent].w != 0.0f)
+                    setXyz(prev[parent], v3(prev[parent]) + (corrected - v3(x)) * kFollowDamping);
+                setXyz(x, corrected);
+            }
         }
     }
 
@@ -819,12 +828,17 @@ struct ClothInstance::Impl
                 }
             }
             for (const ColliderPose &pose : poses) {
+                const Vec3 before = x;
                 Vec3 nrm;
-                if (pushOutOfCollider(pose, x, &nrm) && s.friction > 0) {
-                    // Friction: remove part of the tangential velocity of touching vertices.
-                    const Vec3 vel = x - v3(prev[v]);
-                    const Vec3 tangential = vel - nrm * dot(vel, nrm);
-                    setXyz(prev[v], v3(prev[v]) + tangential * s.friction);
+                if (pushOutOfCollider(pose, x, &nrm)) {
+                    // A contact keeps the velocity's outward normal part and the tangential part
+                    // less friction; pushing out of the volume itself adds no velocity (else a
+                    // deep start or a fast volume would launch the cloth).
+                    const Vec3 vel = before - v3(prev[v]);
+                    const float vn = dot(vel, nrm);
+                    const Vec3 tangential = vel - nrm * vn;
+                    setXyz(prev[v],
+                           x - tangential * (1.0f - s.friction) - nrm * std::max(vn, 0.0f));
                 }
             }
             const P4 &prm = params[v];

@@ -1,0 +1,276 @@
+// The "hang" scenario of BENCHMARKS.md: an N x N cloth, 1 cm apart, hanging in the z = 0 plane
+// from its pinned top row, every other vertex 1 kg, pushed by a static sphere of radius 0.25 L
+// at (0, -0.1 L, 0.2 L). L = (N - 1) cm; the cloth spans x in [-L/2, L/2] and y in [0, L] with
+// the pinned row at y = L, so the sphere pushes into the middle of its free bottom edge (with
+// the pinned row at y = 0 instead, pinned vertices would sit inside the sphere and no solver
+// could keep the edges next to them from stretching).
+// Gravity -9.81 m/s^2, dt = 1/60 s, 10 iterations per step. Constraints: the grid's edges and
+// one diagonal per quad (the triangle mesh's edges, the stretch group) and the pairs across
+// every interior edge (the second diagonal and the bend pairs two vertices apart). Figure of
+// merit: median step time / (N^2 x 10), collision and integration included; and the largest
+// edge stretch after the run. `--peer bullet` runs Bullet's soft body on the same vertices,
+// masses, constraints and sphere.
+#include "bench.h"
+
+#include "tweed/sim/cloth_instance.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#ifdef TWEED_HAVE_BULLET
+#include <BulletSoftBody/btSoftBody.h>
+#include <BulletSoftBody/btSoftBodyRigidBodyCollisionConfiguration.h>
+#include <BulletSoftBody/btSoftRigidDynamicsWorld.h>
+#include <btBulletDynamicsCommon.h>
+#endif
+
+namespace tweed::bench {
+namespace {
+
+struct Options
+{
+    int n = 64;
+    int threads = 1;
+    int steps = 200;
+    int substeps = 1;     ///< 10 iterations spent as substeps x iterations
+    bool json = false;
+    bool hard = true;     ///< hard stretch limit and tethers
+    std::string peer;     ///< "" for Tweed, "bullet"
+};
+
+struct Result
+{
+    double nsPerVertexIteration = 0;
+    double medianStepMs = 0;
+    float maxStretch = 0;
+    double constraintsPerVertex = 0;
+    bool finite = true;
+};
+
+PhysicsMesh hangMesh(int n)
+{
+    const float spacing = 0.01f;
+    const float half = 0.5f * float(n - 1) * spacing;
+    PhysicsMesh m;
+    for (int r = 0; r < n; ++r)
+        for (int c = 0; c < n; ++c)
+            m.positions.push_back({float(c) * spacing - half, float(n - 1 - r) * spacing, 0.0f});
+    auto id = [n](int r, int c) { return uint32_t(r * n + c); };
+    for (int r = 0; r + 1 < n; ++r)
+        for (int c = 0; c + 1 < n; ++c) {
+            m.indices.insert(m.indices.end(), {id(r, c), id(r + 1, c), id(r + 1, c + 1)});
+            m.indices.insert(m.indices.end(), {id(r, c), id(r + 1, c + 1), id(r, c + 1)});
+        }
+    m.channels.resize(m.positions.size());
+    for (size_t v = 0; v < m.positions.size(); ++v)
+        m.channels[FloatChannel::MaxDistance][v] = v < size_t(n) ? 0.0f : 1000.0f;
+    m.normals.assign(m.positions.size(), Vec3{0, 0, 1});
+    return m;
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+Result runTweed(const Options &o)
+{
+    const PhysicsMesh mesh = hangMesh(o.n);
+    ClothBuildOptions build;
+    build.masses.assign(mesh.positions.size(), 1.0f);
+    auto data = buildClothData(mesh, build);
+    SimulationSettings s;
+    s.stepsPerSecond = 60;
+    s.substeps = o.substeps;
+    s.iterations = std::max(1, 10 / o.substeps);
+    s.damping = 0.1f;
+    s.useCompliance = true;
+    s.stretchCompliance = 1e-7f;
+    s.bendCompliance = 1e-6f;
+    s.hardStretchLimit = o.hard;
+    s.tethers = o.hard;
+    s.stretchLimit = 1.02f;
+    s.collisionThickness = 0.0f;
+    s.friction = 0.0f;
+    ClothInstanceOptions options;
+    if (o.threads > 1)
+        options.pool = std::make_shared<SimThreadPool>(o.threads);
+    ClothInstance cloth(data, s, options);
+    const float L = float(o.n - 1) * 0.01f;
+    CollisionVolume sphere;
+    sphere.shape = CollisionShape::Sphere;
+    sphere.radius = 0.25f * L;
+    sphere.local.translation = {0.0f, -0.1f * L, 0.2f * L};
+    cloth.setCollisionVolumes({sphere});
+    ClothFrame frame;
+    frame.dt = 1.0f / 60;
+    cloth.reset(frame);
+    std::vector<double> times;
+    for (int i = 0; i < o.steps; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        cloth.update(frame);
+        const auto t1 = std::chrono::steady_clock::now();
+        times.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    Result r;
+    r.medianStepMs = median(times) * 1e3;
+    r.nsPerVertexIteration = median(times) * 1e9 / (double(o.n) * o.n * 10);
+    const ClothMeasurements m = cloth.measure();
+    r.maxStretch = m.maxStretch;
+    r.finite = m.nonFinite == 0;
+    r.constraintsPerVertex =
+        double(data->stretchConstraintCount + data->bendConstraintCount) / double(o.n * o.n);
+    return r;
+}
+
+#ifdef TWEED_HAVE_BULLET
+Result runBullet(const Options &o)
+{
+    const PhysicsMesh mesh = hangMesh(o.n);
+    auto data = buildClothData(mesh); // the same constraint pairs
+    btSoftBodyRigidBodyCollisionConfiguration config;
+    btCollisionDispatcher dispatcher(&config);
+    btDbvtBroadphase broadphase;
+    btSequentialImpulseConstraintSolver solver;
+    btSoftRigidDynamicsWorld world(&dispatcher, &broadphase, &solver, &config);
+    world.setGravity(btVector3(0, -9.81f, 0));
+    btSoftBodyWorldInfo &info = world.getWorldInfo();
+    info.m_gravity = btVector3(0, -9.81f, 0);
+    info.m_sparsesdf.Initialize();
+
+    const int count = int(mesh.positions.size());
+    std::vector<btVector3> x(static_cast<size_t>(count));
+    std::vector<btScalar> masses(size_t(count), 1.0f);
+    for (int i = 0; i < count; ++i) {
+        const Vec3 &p = mesh.positions[size_t(i)];
+        x[size_t(i)] = btVector3(p.x, p.y, p.z);
+        if (i < o.n)
+            masses[size_t(i)] = 0.0f;
+    }
+    auto *body = new btSoftBody(&info, count, x.data(), masses.data());
+    for (size_t k = 0; k < data->constraintA.size(); ++k)
+        if (data->constraintKind[k] != ClothData::kPadding)
+            body->appendLink(int(data->constraintA[k]), int(data->constraintB[k]));
+    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3)
+        body->appendFace(int(mesh.indices[t]), int(mesh.indices[t + 1]), int(mesh.indices[t + 2]));
+    body->m_cfg.piterations = 10;
+    body->m_cfg.kDP = 0.1f / 60; // the same damping share as Tweed's run
+    body->getCollisionShape()->setMargin(0.001f);
+    world.addSoftBody(body);
+
+    const float L = float(o.n - 1) * 0.01f;
+    btSphereShape sphereShape(0.25f * L);
+    btTransform at;
+    at.setIdentity();
+    at.setOrigin(btVector3(0, -0.1f * L, 0.2f * L));
+    btDefaultMotionState motion(at);
+    btRigidBody sphere(btRigidBody::btRigidBodyConstructionInfo(0, &motion, &sphereShape));
+    world.addRigidBody(&sphere);
+
+    std::vector<double> times;
+    for (int i = 0; i < o.steps; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        world.stepSimulation(1.0f / 60, 0);
+        const auto t1 = std::chrono::steady_clock::now();
+        times.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    Result r;
+    r.medianStepMs = median(times) * 1e3;
+    r.nsPerVertexIteration = median(times) * 1e9 / (double(o.n) * o.n * 10);
+    for (size_t e = 0; e + 1 < data->edges.size(); e += 2) {
+        const uint32_t a = data->edges[e], b = data->edges[e + 1];
+        const btVector3 d = body->m_nodes[int(a)].m_x - body->m_nodes[int(b)].m_x;
+        const float rest = distance(mesh.positions[a], mesh.positions[b]);
+        const float len = d.length();
+        if (!std::isfinite(len))
+            r.finite = false;
+        r.maxStretch = std::max(r.maxStretch, len / rest);
+    }
+    r.constraintsPerVertex = double(body->m_links.size()) / double(count);
+    world.removeRigidBody(&sphere);
+    world.removeSoftBody(body);
+    delete body;
+    return r;
+}
+#endif
+
+int run(const std::vector<std::string> &args)
+{
+    Options o;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto next = [&]() -> std::string {
+            if (i + 1 >= args.size()) {
+                std::fprintf(stderr, "hang: %s needs a value\n", a.c_str());
+                std::exit(1);
+            }
+            return args[++i];
+        };
+        if (a == "--n")
+            o.n = std::stoi(next());
+        else if (a == "--threads")
+            o.threads = std::stoi(next());
+        else if (a == "--steps")
+            o.steps = std::stoi(next());
+        else if (a == "--substeps")
+            o.substeps = std::stoi(next());
+        else if (a == "--json")
+            o.json = true;
+        else if (a == "--no-hard")
+            o.hard = false;
+        else if (a == "--peer")
+            o.peer = next();
+        else {
+            std::fprintf(stderr,
+                         "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
+                         "[--substeps 1|2|5|10] [--no-hard] [--peer bullet] [--json]\n");
+            return 1;
+        }
+    }
+    if (o.n < 4 || o.threads < 1 || o.steps < 1 || o.substeps < 1 || 10 % o.substeps != 0) {
+        std::fprintf(stderr, "hang: N >= 4, threads >= 1, steps >= 1, substeps dividing 10\n");
+        return 1;
+    }
+    Result r;
+    std::string solver = "tweed";
+    if (o.peer == "bullet") {
+#ifdef TWEED_HAVE_BULLET
+        solver = "bullet";
+        o.threads = 1;
+        r = runBullet(o);
+#else
+        std::fprintf(stderr, "hang: built without Bullet\n");
+        return 1;
+#endif
+    } else if (!o.peer.empty()) {
+        std::fprintf(stderr, "hang: unknown peer '%s' (bullet)\n", o.peer.c_str());
+        return 1;
+    } else {
+        r = runTweed(o);
+    }
+    if (o.json) {
+        std::printf("{\"solver\": \"%s\", \"n\": %d, \"threads\": %d, \"substeps\": %d, "
+                    "\"steps\": %d, \"ns_per_vertex_iteration\": %.3f, \"median_step_ms\": %.4f, "
+                    "\"max_stretch\": %.5f, \"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
+                    solver.c_str(), o.n, o.threads, o.substeps, o.steps, r.nsPerVertexIteration,
+                    r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
+                    r.finite ? "true" : "false");
+    } else {
+        std::printf("%-7s N=%-4d threads=%d substeps=%-2d  %8.2f ns/vertex-iteration  "
+                    "%8.3f ms/step  max stretch %.4f  %.2f constraints/vertex%s\n",
+                    solver.c_str(), o.n, o.threads, o.substeps, r.nsPerVertexIteration,
+                    r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
+                    r.finite ? "" : "  NON-FINITE");
+    }
+    return r.finite ? 0 : 2;
+}
+
+const bool registered =
+    registerScenario("hang", "cloth solver: N x N hanging cloth and a sphere (BENCHMARKS.md)", run);
+
+} // namespace
+} // namespace tweed::bench
