@@ -135,7 +135,8 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     grid.ny = int(std::ceil(extent.y)) + 2;
     grid.nz = int(std::ceil(extent.z)) + 2;
     report.gridX = uint32_t(grid.nx), report.gridY = uint32_t(grid.ny), report.gridZ = uint32_t(grid.nz);
-    const float band = iso + 1.5f * h;
+    // A node next to a crossing is at most one voxel beyond the iso value.
+    const float band = iso + h;
     distanceField(grid, positions, indices, band);
     report.secondsField = since(t0);
 

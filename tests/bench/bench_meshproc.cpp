@@ -236,6 +236,43 @@ int run(const std::vector<std::string> &args)
     Geometry human{welded.positions, welded.indices};
     simplifyRows("human", human, target, runs, openMesh);
 
+    // The iso-surface path at 1/128 of the diagonal, surface at +2 voxels, simplified to the
+    // target; then the transfers onto the result.
+    {
+        IsoSurfaceSettings iso; // voxel 0: 1/128 of the diagonal; offset 0: one voxel
+        IsoSurfaceReport report;
+        PhysicsGeometry layer;
+        const std::vector<BoneSegment> body = boneSegments(character.skeleton, {});
+        iso.simplify.targetVertices = target;
+        iso.simplify.measureError = false;
+        const double t = medianSeconds(runs, [&] {
+            layer = isoSurface(human.positions, human.indices, body, iso, &report);
+        });
+        std::printf("\niso-surface path on human (voxel 1/128 of the diagonal, grid %ux%ux%u, "
+                    "offset 1 voxel): %.1f ms total (field %.1f, extract %.1f, simplify %.1f); "
+                    "%u shell triangles, %u kept, %zu vertices after simplifying\n",
+                    report.gridX, report.gridY, report.gridZ, 1e3 * t, 1e3 * report.secondsField,
+                    1e3 * report.secondsExtract, 1e3 * report.secondsSimplify,
+                    report.extractedTriangles, report.keptTriangles, layer.vertexCount());
+
+        GraphicsMesh graphics = merged;
+        PhysicsGeometry simplified{human.positions, human.indices, {}};
+        SimplifySettings s;
+        s.targetVertices = target;
+        s.measureError = false;
+        simplify(simplified, s);
+        PhysicsMesh pm;
+        const double tt = medianSeconds(runs, [&] {
+            pm = makePhysicsMesh(graphics, {}, character.skeleton, simplified, {});
+        });
+        SkinMap map;
+        const double ts = medianSeconds(runs, [&] { map = buildSkinMap(graphics, {}, pm); });
+        std::printf("transfers onto the %u-vertex mesh: weights/channels/normals %.1f ms; skin map "
+                    "of %zu graphics vertices %.1f ms (%u far, %u failed, largest offset %.4f m)\n",
+                    target, 1e3 * tt, graphics.positions.size(), 1e3 * ts,
+                    pm.report.skinMapFarBindings, pm.report.skinMapFailures, pm.report.skinMapMaxOffset);
+    }
+
     if (large) {
         PhysicsGeometry big = welded;
         const double subdivideSeconds =
