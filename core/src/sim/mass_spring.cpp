@@ -150,7 +150,7 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
         // Provot's deformation limit: over-stretched springs are shortened back to the limit,
         // the correction shared by mass, and the velocities follow the moved positions.
         if (s.provotLimit >= 1.0f) {
-            for (int pass = 0; pass < 4; ++pass) {
+            for (int pass = 0; pass < 32; ++pass) {
                 uint32_t corrected = 0;
                 for (const Spring &sp : s.springs) {
                     if (!sp.active)
