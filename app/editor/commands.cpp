@@ -11,33 +11,36 @@ ChangeSettingsCommand::ChangeSettingsCommand(Document *document, const QString &
                                              const tweed::SimulationSettings &newSettings,
                                              std::string newPresetName,
                                              const tweed::SettingField *field)
-    : QUndoCommand(text), mDocument(document), mField(field),
-      mOld(document->asset().simulation), mNew(newSettings),
-      mOldPreset(document->asset().presetName), mNewPreset(std::move(newPresetName))
+    : QUndoCommand(text), mDocument(document), mField(field), mOld(document->asset().simulation),
+      mNew(newSettings), mOldPreset(document->asset().presetName),
+      mNewPreset(std::move(newPresetName))
 {
 }
 
-void ChangeSettingsCommand::undo() { mDocument->assignSettings(mOld, mOldPreset); }
+void ChangeSettingsCommand::undo()
+{
+    mDocument->assignSettings(mOld, mOldPreset);
+}
 
-void ChangeSettingsCommand::redo() { mDocument->assignSettings(mNew, mNewPreset); }
+void ChangeSettingsCommand::redo()
+{
+    mDocument->assignSettings(mNew, mNewPreset);
+}
 
 int ChangeSettingsCommand::id() const
 {
-    if (!mField)
-        return -1;
+    if (!mField) return -1;
     return kSettingsIdBase + int(mField - tweed::settingsFields().data());
 }
 
 bool ChangeSettingsCommand::mergeWith(const QUndoCommand *other)
 {
     const auto *o = static_cast<const ChangeSettingsCommand *>(other);
-    if (o->mField != mField || o->mDocument != mDocument)
-        return false;
+    if (o->mField != mField || o->mDocument != mDocument) return false;
     mNew = o->mNew;
     mNewPreset = o->mNewPreset;
     // Back to where it started: the step disappears from the history.
-    if (mNew == mOld && mNewPreset == mOldPreset)
-        setObsolete(true);
+    if (mNew == mOld && mNewPreset == mOldPreset) setObsolete(true);
     return true;
 }
 
@@ -46,6 +49,9 @@ SwapDataCommand::SwapDataCommand(Document *document, const QString &text, Loaded
 {
 }
 
-void SwapDataCommand::swap() { mDocument->swapData(mData); }
+void SwapDataCommand::swap()
+{
+    mDocument->swapData(mData);
+}
 
 } // namespace tweed::editor

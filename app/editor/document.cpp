@@ -32,14 +32,15 @@ Document::~Document() = default;
 
 QString Document::displayName() const
 {
-    if (!mData.filePath.isEmpty())
-        return QFileInfo(mData.filePath).fileName();
-    if (!mData.characterPath.isEmpty())
-        return QFileInfo(mData.characterPath).fileName();
+    if (!mData.filePath.isEmpty()) return QFileInfo(mData.filePath).fileName();
+    if (!mData.characterPath.isEmpty()) return QFileInfo(mData.characterPath).fileName();
     return tr("Untitled");
 }
 
-bool Document::isModified() const { return mData.unsaved || !mUndoStack->isClean(); }
+bool Document::isModified() const
+{
+    return mData.unsaved || !mUndoStack->isClean();
+}
 
 bool Document::isEmpty() const
 {
@@ -53,18 +54,18 @@ void Document::replace(LoadedDocument loaded)
     mUndoStack->clear();
     mData = std::move(loaded);
     emit changed(AllChanged);
-    if (oldPath != mData.filePath)
-        emit filePathChanged(mData.filePath);
-    if (wasModified != isModified())
-        emit modifiedChanged(isModified());
+    if (oldPath != mData.filePath) emit filePathChanged(mData.filePath);
+    if (wasModified != isModified()) emit modifiedChanged(isModified());
 }
 
-void Document::clear() { replace(LoadedDocument{}); }
+void Document::clear()
+{
+    replace(LoadedDocument{});
+}
 
 void Document::setFilePath(const QString &path)
 {
-    if (mData.filePath == path)
-        return;
+    if (mData.filePath == path) return;
     mData.filePath = path;
     emit filePathChanged(path);
 }
@@ -81,8 +82,7 @@ void Document::save(const QString &path)
     mData.unsaved = false;
     setFilePath(QFileInfo(path).absoluteFilePath());
     mUndoStack->setClean();
-    if (wasModified && !isModified())
-        emit modifiedChanged(false);
+    if (wasModified && !isModified()) emit modifiedChanged(false);
 }
 
 void Document::exportCooked(const QString &path) const
@@ -102,8 +102,7 @@ void Document::setSetting(const tweed::SettingField &field, double value)
 {
     tweed::SimulationSettings settings = mData.asset.simulation;
     field.set(settings, value);
-    if (settings == mData.asset.simulation)
-        return;
+    if (settings == mData.asset.simulation) return;
     mUndoStack->push(new ChangeSettingsCommand(
         this, tr("Change %1").arg(QCoreApplication::translate("SimulationSettings", field.label)),
         settings, mData.asset.presetName, &field));

@@ -24,7 +24,7 @@ struct LoadedDocument
     QString filePath;      ///< the .tweed file; empty for a freshly imported character
     QString characterPath; ///< absolute path of the character file; empty when missing
     QStringList warnings;  ///< things the user should know (missing source, import notes)
-    bool unsaved = false;  ///< counts as modified when loaded (a fresh import, a recovery)
+    bool unsaved = false;  ///< counts as modified when loaded (restored unsaved work)
 };
 
 /// Reads a character file (any format Assimp reads) and builds a first asset on it. Runs on
@@ -50,7 +50,8 @@ class Document : public QObject
     Q_OBJECT
 
 public:
-    enum Change {
+    enum Change
+    {
         CharacterChanged = 0x1,
         MeshesChanged = 0x2,
         PhysicsMeshChanged = 0x4,

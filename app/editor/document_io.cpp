@@ -23,8 +23,7 @@ namespace {
 /// The part [from, to] of a long operation's progress.
 tweed::ProgressCallback subRange(const tweed::ProgressCallback &progress, float from, float to)
 {
-    if (!progress)
-        return {};
+    if (!progress) return {};
     return [progress, from, to](float f, std::string_view stage) {
         return progress(from + (to - from) * f, stage);
     };
@@ -36,16 +35,15 @@ class NearestPoint
 public:
     explicit NearestPoint(const std::vector<tweed::Vec3> &points) : mPoints(points)
     {
-        if (points.empty())
-            return;
+        if (points.empty()) return;
         tweed::Vec3 lo = points[0], hi = points[0];
         for (const auto &p : points) {
             lo = tweed::minComponents(lo, p);
             hi = tweed::maxComponents(hi, p);
         }
         const tweed::Vec3 size = hi - lo;
-        const float volume = std::max(size.x, 1e-4f) * std::max(size.y, 1e-4f) *
-                             std::max(size.z, 1e-4f);
+        const float volume =
+            std::max(size.x, 1e-4f) * std::max(size.y, 1e-4f) * std::max(size.z, 1e-4f);
         // About two points per cell.
         mCell = std::max(std::cbrt(volume * 2.0f / float(points.size())), 1e-5f);
         mOrigin = lo;
@@ -64,11 +62,11 @@ public:
             for (int x = c[0] - r; x <= c[0] + r; ++x)
                 for (int y = c[1] - r; y <= c[1] + r; ++y)
                     for (int z = c[2] - r; z <= c[2] + r; ++z) {
-                        if (std::max({std::abs(x - c[0]), std::abs(y - c[1]), std::abs(z - c[2])}) != r)
+                        if (std::max(
+                                {std::abs(x - c[0]), std::abs(y - c[1]), std::abs(z - c[2])}) != r)
                             continue;
                         const auto it = mCells.find(key({x, y, z}));
-                        if (it == mCells.end())
-                            continue;
+                        if (it == mCells.end()) continue;
                         for (uint32_t i : it->second) {
                             const float d = tweed::lengthSquared(mPoints[i] - q);
                             if (d < best) {
@@ -78,8 +76,7 @@ public:
                         }
                     }
             const float reach = float(r) * mCell;
-            if (best < std::numeric_limits<float>::max() && best <= reach * reach)
-                return bestIndex;
+            if (best < std::numeric_limits<float>::max() && best <= reach * reach) return bestIndex;
             if (r > 4096) // far outside the grid: fall back to every point
                 break;
         }
@@ -127,14 +124,16 @@ tweed::Character garmentOnlyCharacter(const tweed::ClothingAsset &asset)
 /// Bone index of `bone` in `from`, looked up by name in `to`; -1 when gone.
 int remapBone(int bone, const tweed::Skeleton &from, const tweed::Skeleton &to)
 {
-    if (bone < 0 || bone >= int(from.bones.size()))
-        return -1;
+    if (bone < 0 || bone >= int(from.bones.size())) return -1;
     return to.find(from.bones[size_t(bone)].name);
 }
 
 } // namespace
 
-bool isAssetFile(const QString &path) { return QFileInfo(path).suffix().toLower() == "tweed"; }
+bool isAssetFile(const QString &path)
+{
+    return QFileInfo(path).suffix().toLower() == "tweed";
+}
 
 LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress)
 {
@@ -148,7 +147,7 @@ LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallb
     if (result.asset.name.empty())
         result.asset.name = QFileInfo(path).completeBaseName().toStdString();
     result.characterPath = absolute;
-    result.unsaved = true;
+    // Not modified: a fresh asset is what importing the file again gives, nothing to lose.
     for (const auto &w : report.warnings)
         result.warnings << QString::fromStdString(w);
     return result;
@@ -169,16 +168,19 @@ LoadedDocument loadAssetFile(const QString &path, const tweed::ProgressCallback 
         result.character = tweed::importCharacter(characterPath.toStdString(), &report,
                                                   subRange(progress, 0.2f, 1.0f));
         result.characterPath = characterPath;
-        const std::string hash = tweed::contentHash(tweed::readFileBytes(characterPath.toStdString()));
+        const std::string hash =
+            tweed::contentHash(tweed::readFileBytes(characterPath.toStdString()));
         if (!result.asset.source.contentHash.empty() && hash != result.asset.source.contentHash)
-            result.warnings << Document::tr("The source character %1 has changed since the asset was "
-                                    "made; File > Re-import Character brings the changes in.")
+            result.warnings << Document::tr(
+                                   "The source character %1 has changed since the asset was "
+                                   "made; File > Re-import Character brings the changes in.")
                                    .arg(characterPath);
     } else {
         result.character = garmentOnlyCharacter(result.asset);
         result.warnings << Document::tr("The source character %1 is missing; showing the asset's "
-                                "garment only.")
-                               .arg(characterPath.isEmpty() ? Document::tr("(none)") : characterPath);
+                                        "garment only.")
+                               .arg(characterPath.isEmpty() ? Document::tr("(none)")
+                                                            : characterPath);
     }
     tweed::reportProgress(progress, 1.0f, "done");
     return result;
@@ -208,13 +210,11 @@ LoadedDocument reimportCharacter(const LoadedDocument &current,
     const tweed::GraphicsLod *oldLod = old.lods.empty() ? nullptr : &old.lods[0];
     if (oldLod) {
         for (const auto &sub : oldLod->mesh.submeshes)
-            if (result.character.findMesh(sub.name) >= 0)
-                options.garmentMeshes.push_back(sub.name);
+            if (result.character.findMesh(sub.name) >= 0) options.garmentMeshes.push_back(sub.name);
         if (oldLod->physicsMesh >= 0 && oldLod->physicsMesh < int(old.physicsMeshes.size()))
             options.generation = old.physicsMeshes[size_t(oldLod->physicsMesh)].settings;
     }
-    if (tweed::findPreset(old.presetName))
-        options.preset = old.presetName;
+    if (tweed::findPreset(old.presetName)) options.preset = old.presetName;
     tweed::ClothingAsset asset =
         tweed::createAsset(result.character, options, subRange(progress, 0.4f, 0.7f));
 
@@ -236,13 +236,13 @@ LoadedDocument reimportCharacter(const LoadedDocument &current,
     asset.pendulumBones.clear();
     for (tweed::PendulumBone p : old.pendulumBones) {
         p.bone = remapBone(p.bone, old.skeleton, asset.skeleton);
-        if (p.bone >= 0)
-            asset.pendulumBones.push_back(p);
+        if (p.bone >= 0) asset.pendulumBones.push_back(p);
     }
     if (old.lods.size() > 1)
-        result.warnings << Document::tr("Only the most detailed LoD was re-imported; %n other LoD(s) "
-                                "were dropped.", nullptr,
-                                int(old.lods.size() - 1));
+        result.warnings << Document::tr(
+            "Only the most detailed LoD was re-imported; %n other LoD(s) "
+            "were dropped.",
+            nullptr, int(old.lods.size() - 1));
 
     // Painted channels follow the nearest old vertex, then the physics mesh is regenerated
     // from them.

@@ -8,8 +8,8 @@
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <memory>
 
 namespace tweed::editor {
@@ -23,8 +23,9 @@ struct SharedProgress
 };
 } // namespace
 
-OperationOutcome LongOperation::run(QWidget *parent, const QString &label,
-                                    const std::function<void(const tweed::ProgressCallback &)> &work)
+OperationOutcome
+LongOperation::run(QWidget *parent, const QString &label,
+                   const std::function<void(const tweed::ProgressCallback &)> &work)
 {
     auto shared = std::make_shared<SharedProgress>();
     // The stage texts of core are not translated, so the dialog shows only the fraction.
@@ -65,14 +66,15 @@ OperationOutcome LongOperation::run(QWidget *parent, const QString &label,
                      [&dialog, shared] { dialog.setValue(shared->permille.load()); });
     poll.start(50);
     watcher.setFuture(future);
-    if (!future.isFinished())
-        loop.exec();
+    if (!future.isFinished()) loop.exec();
     poll.stop();
-    dialog.close();
     OperationOutcome outcome = future.result();
     // A cancel that came too late to stop the work still means the user asked to drop it.
     if (shared->cancelled && outcome.status == OperationOutcome::Finished)
         outcome.status = OperationOutcome::Cancelled;
+    // Closing a progress dialog emits canceled(); the outcome is already decided.
+    dialog.disconnect();
+    dialog.close();
     return outcome;
 }
 

@@ -18,7 +18,12 @@ namespace tweed::editor {
 /// names the file and the problem.
 struct OperationOutcome
 {
-    enum Status { Finished, Cancelled, Failed } status = Finished;
+    enum Status
+    {
+        Finished,
+        Cancelled,
+        Failed
+    } status = Finished;
     QString error;
 };
 

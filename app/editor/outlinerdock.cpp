@@ -40,9 +40,9 @@ OutlinerDock::OutlinerDock(Document *document, QWidget *parent)
     mTree->setUniformRowHeights(true);
     setWidget(mTree);
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
-        if (what & (Document::CharacterChanged | Document::MeshesChanged |
-                    Document::PhysicsMeshChanged | Document::CollisionChanged |
-                    Document::SkeletonChanged))
+        if (what &
+            (Document::CharacterChanged | Document::MeshesChanged | Document::PhysicsMeshChanged |
+             Document::CollisionChanged | Document::SkeletonChanged))
             scheduleRebuild();
     });
     connect(mTree, &QTreeWidget::currentItemChanged, this,
@@ -54,8 +54,7 @@ OutlinerDock::OutlinerDock(Document *document, QWidget *parent)
 OutlinerItem OutlinerDock::currentItem() const
 {
     const QTreeWidgetItem *item = mTree->currentItem();
-    if (!item)
-        return {};
+    if (!item) return {};
     return {OutlinerItem::Kind(item->data(0, KindRole).toInt()), item->data(0, IndexRole).toInt(),
             item->data(0, ParentRole).toInt()};
 }
@@ -63,8 +62,7 @@ OutlinerItem OutlinerDock::currentItem() const
 void OutlinerDock::changeEvent(QEvent *event)
 {
     QDockWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 
 void OutlinerDock::retranslateUi()
@@ -77,8 +75,7 @@ void OutlinerDock::retranslateUi()
 void OutlinerDock::scheduleRebuild()
 {
     // Several changes in one event-loop pass rebuild the tree once.
-    if (mRebuildPending)
-        return;
+    if (mRebuildPending) return;
     mRebuildPending = true;
     QTimer::singleShot(0, this, &OutlinerDock::rebuild);
 }
@@ -173,8 +170,8 @@ void OutlinerDock::rebuild()
     QTreeWidgetItem *volumes = addGroup(CollisionVolumes, int(asset.collisionVolumes.size()));
     for (size_t v = 0; v < asset.collisionVolumes.size(); ++v) {
         const tweed::CollisionVolume &volume = asset.collisionVolumes[v];
-        makeItem(volumes, name(volume.name, tr("Volume %1").arg(v)),
-                 OutlinerItem::CollisionVolume, int(v), -1,
+        makeItem(volumes, name(volume.name, tr("Volume %1").arg(v)), OutlinerItem::CollisionVolume,
+                 int(v), -1,
                  QString::fromUtf8(tweed::shapeName(volume.shape).data(),
                                    qsizetype(tweed::shapeName(volume.shape).size())));
     }
@@ -189,8 +186,7 @@ void OutlinerDock::rebuild()
     for (QTreeWidgetItem *group : {meshes, lods, physics, volumes, clips})
         group->setExpanded(true);
     boneGroup->setExpanded(true);
-    if (!boneItems.empty())
-        boneItems[0]->setExpanded(true);
+    if (!boneItems.empty()) boneItems[0]->setExpanded(true);
 
     // Keep the selection when the item still exists.
     if (selected.kind != OutlinerItem::None) {

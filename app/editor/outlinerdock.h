@@ -15,7 +15,8 @@ class Document;
 /// What an outliner item stands for.
 struct OutlinerItem
 {
-    enum Kind {
+    enum Kind
+    {
         None,
         Group,
         CharacterMesh,
@@ -39,10 +40,24 @@ class OutlinerDock : public QDockWidget
 
 public:
     /// The top-level groups, in order.
-    enum Group { CharacterMeshes, GarmentLods, PhysicsMeshes, Bones, CollisionVolumes, Clips };
+    enum Group
+    {
+        CharacterMeshes,
+        GarmentLods,
+        PhysicsMeshes,
+        Bones,
+        CollisionVolumes,
+        Clips
+    };
     /// Item data roles: KindRole (OutlinerItem::Kind), IndexRole, ParentRole, and CountRole on
     /// group items (how many members the group has).
-    enum Role { KindRole = Qt::UserRole + 1, IndexRole, ParentRole, CountRole };
+    enum Role
+    {
+        KindRole = Qt::UserRole + 1,
+        IndexRole,
+        ParentRole,
+        CountRole
+    };
 
     OutlinerDock(Document *document, QWidget *parent = nullptr);
 

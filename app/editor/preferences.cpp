@@ -21,8 +21,7 @@ Preferences::Preferences(QObject *parent) : QObject(parent)
     QSettings settings;
     settings.beginGroup("preferences");
     mLanguage = settings.value("language", "en").toString();
-    if (!languages().contains(mLanguage))
-        mLanguage = "en";
+    if (!languages().contains(mLanguage)) mLanguage = "en";
     mUnit = settings.value("units", "cm").toString() == "m" ? LengthUnit::Metres
                                                             : LengthUnit::Centimetres;
     mNavigation = settings.value("navigation", "maya").toString() == "blender" ? Navigation::Blender
@@ -30,14 +29,15 @@ Preferences::Preferences(QObject *parent) : QObject(parent)
     mTheme = settings.value("theme", "light").toString() == "dark" ? Theme::Dark : Theme::Light;
 }
 
-QStringList Preferences::languages() { return {"en", "es", "de"}; }
+QStringList Preferences::languages()
+{
+    return {"en", "es", "de"};
+}
 
 QString Preferences::nativeLanguageName(const QString &code)
 {
-    if (code == "es")
-        return QStringLiteral("Español");
-    if (code == "de")
-        return QStringLiteral("Deutsch");
+    if (code == "es") return QStringLiteral("Español");
+    if (code == "de") return QStringLiteral("Deutsch");
     return QStringLiteral("English");
 }
 
@@ -49,8 +49,7 @@ void Preferences::store(const char *key, const QVariant &value)
 
 void Preferences::setLanguage(const QString &language)
 {
-    if (language == mLanguage || !languages().contains(language))
-        return;
+    if (language == mLanguage || !languages().contains(language)) return;
     mLanguage = language;
     store("language", language);
     emit languageChanged(language);
@@ -58,8 +57,7 @@ void Preferences::setLanguage(const QString &language)
 
 void Preferences::setLengthUnit(LengthUnit unit)
 {
-    if (unit == mUnit)
-        return;
+    if (unit == mUnit) return;
     mUnit = unit;
     store("units", unit == LengthUnit::Metres ? "m" : "cm");
     emit lengthUnitChanged(unit);
@@ -67,8 +65,7 @@ void Preferences::setLengthUnit(LengthUnit unit)
 
 void Preferences::setNavigation(Navigation navigation)
 {
-    if (navigation == mNavigation)
-        return;
+    if (navigation == mNavigation) return;
     mNavigation = navigation;
     store("navigation", navigation == Navigation::Blender ? "blender" : "maya");
     emit navigationChanged(navigation);
@@ -76,8 +73,7 @@ void Preferences::setNavigation(Navigation navigation)
 
 void Preferences::setTheme(Theme theme)
 {
-    if (theme == mTheme)
-        return;
+    if (theme == mTheme) return;
     mTheme = theme;
     store("theme", theme == Theme::Dark ? "dark" : "light");
     emit themeChanged(theme);
@@ -103,7 +99,8 @@ void installLanguage(const QString &language)
     if (editorTranslator->load(":/i18n/tweed_" + language + ".qm"))
         QCoreApplication::installTranslator(editorTranslator);
     qtTranslator = new QTranslator(qApp);
-    if (qtTranslator->load("qtbase_" + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+    if (qtTranslator->load("qtbase_" + language,
+                           QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qtTranslator);
 }
 
@@ -115,8 +112,8 @@ void applyTheme(Preferences::Theme theme)
         return;
     }
     QPalette p;
-    const QColor window(45, 45, 48), base(30, 30, 32), text(220, 220, 220),
-        disabled(120, 120, 120), highlight(64, 128, 200);
+    const QColor window(45, 45, 48), base(30, 30, 32), text(220, 220, 220), disabled(120, 120, 120),
+        highlight(64, 128, 200);
     p.setColor(QPalette::Window, window);
     p.setColor(QPalette::WindowText, text);
     p.setColor(QPalette::Base, base);
@@ -177,14 +174,14 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(mButtons);
 
-    connect(mLanguageCombo, &QComboBox::currentIndexChanged, this, [this] {
-        mPreferences->setLanguage(mLanguageCombo->currentData().toString());
-    });
+    connect(mLanguageCombo, &QComboBox::currentIndexChanged, this,
+            [this] { mPreferences->setLanguage(mLanguageCombo->currentData().toString()); });
     connect(mUnitsCombo, &QComboBox::currentIndexChanged, this, [this] {
         mPreferences->setLengthUnit(LengthUnit(mUnitsCombo->currentData().toInt()));
     });
     connect(mNavigationCombo, &QComboBox::currentIndexChanged, this, [this] {
-        mPreferences->setNavigation(Preferences::Navigation(mNavigationCombo->currentData().toInt()));
+        mPreferences->setNavigation(
+            Preferences::Navigation(mNavigationCombo->currentData().toInt()));
     });
     connect(mThemeCombo, &QComboBox::currentIndexChanged, this, [this] {
         mPreferences->setTheme(Preferences::Theme(mThemeCombo->currentData().toInt()));
@@ -196,8 +193,7 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
 void PreferencesDialog::changeEvent(QEvent *event)
 {
     QDialog::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 
 void PreferencesDialog::retranslateUi()

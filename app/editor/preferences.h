@@ -20,8 +20,16 @@ class Preferences : public QObject
     Q_OBJECT
 
 public:
-    enum class Navigation { Maya, Blender };
-    enum class Theme { Light, Dark };
+    enum class Navigation
+    {
+        Maya,
+        Blender
+    };
+    enum class Theme
+    {
+        Light,
+        Dark
+    };
 
     /// Reads the stored preferences (QSettings group "preferences").
     explicit Preferences(QObject *parent = nullptr);

@@ -20,13 +20,10 @@ QString Prompts::saveFileName(QWidget *parent, const QString &title, const QStri
 Prompts::UnsavedAnswer Prompts::askUnsaved(QWidget *parent, const QString &name)
 {
     const auto answer = QMessageBox::question(
-        parent, tr("Unsaved changes"),
-        tr("%1 has unsaved changes. Save them first?").arg(name),
+        parent, tr("Unsaved changes"), tr("%1 has unsaved changes. Save them first?").arg(name),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return UnsavedAnswer::Save;
-    if (answer == QMessageBox::Discard)
-        return UnsavedAnswer::Discard;
+    if (answer == QMessageBox::Save) return UnsavedAnswer::Save;
+    if (answer == QMessageBox::Discard) return UnsavedAnswer::Discard;
     return UnsavedAnswer::Cancel;
 }
 
@@ -34,10 +31,10 @@ bool Prompts::askRestore(QWidget *parent, const QString &description)
 {
     return QMessageBox::question(parent, tr("Restore unsaved work"),
                                  tr("Tweed did not close cleanly last time. Restore the "
-                                             "unsaved work on %1?")
+                                    "unsaved work on %1?")
                                      .arg(description),
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) ==
-           QMessageBox::Yes;
+                                 QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::Yes) == QMessageBox::Yes;
 }
 
 void Prompts::showError(QWidget *parent, const QString &title, const QString &message)
@@ -47,8 +44,7 @@ void Prompts::showError(QWidget *parent, const QString &title, const QString &me
 
 void Prompts::showWarnings(QWidget *parent, const QString &title, const QStringList &warnings)
 {
-    if (!warnings.isEmpty())
-        QMessageBox::warning(parent, title, warnings.join("\n\n"));
+    if (!warnings.isEmpty()) QMessageBox::warning(parent, title, warnings.join("\n\n"));
 }
 
 } // namespace tweed::editor

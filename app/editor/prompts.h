@@ -15,7 +15,12 @@ class Prompts
     Q_DECLARE_TR_FUNCTIONS(tweed::editor::Prompts)
 
 public:
-    enum class UnsavedAnswer { Save, Discard, Cancel };
+    enum class UnsavedAnswer
+    {
+        Save,
+        Discard,
+        Cancel
+    };
 
     virtual ~Prompts() = default;
     /// A file to open; empty when cancelled. `filter` is a QFileDialog name filter.

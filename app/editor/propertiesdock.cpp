@@ -34,10 +34,7 @@ class SettingSpinBox : public QDoubleSpinBox
 public:
     using QDoubleSpinBox::QDoubleSpinBox;
 
-    QString textFromValue(double value) const override
-    {
-        return locale().toString(value, 'g', 6);
-    }
+    QString textFromValue(double value) const override { return locale().toString(value, 'g', 6); }
     double valueFromText(const QString &text) const override
     {
         return locale().toDouble(strip(text));
@@ -50,19 +47,16 @@ public:
             return QValidator::Intermediate;
         bool ok = false;
         const double value = locale().toDouble(number, &ok);
-        if (!ok)
-            return QValidator::Invalid;
+        if (!ok) return QValidator::Invalid;
         return value >= minimum() && value <= maximum() ? QValidator::Acceptable
-                                                         : QValidator::Intermediate;
+                                                        : QValidator::Intermediate;
     }
 
 private:
     QString strip(QString text) const
     {
-        if (!suffix().isEmpty() && text.endsWith(suffix()))
-            text.chop(suffix().size());
-        if (!prefix().isEmpty() && text.startsWith(prefix()))
-            text.remove(0, prefix().size());
+        if (!suffix().isEmpty() && text.endsWith(suffix())) text.chop(suffix().size());
+        if (!prefix().isEmpty() && text.startsWith(prefix())) text.remove(0, prefix().size());
         return text.trimmed();
     }
 };
@@ -83,7 +77,10 @@ QString pascalCase(const char *key)
     return result;
 }
 
-QString yesNo(bool b) { return b ? PropertiesDock::tr("yes") : PropertiesDock::tr("no"); }
+QString yesNo(bool b)
+{
+    return b ? PropertiesDock::tr("yes") : PropertiesDock::tr("no");
+}
 
 } // namespace
 
@@ -129,10 +126,8 @@ PropertiesDock::PropertiesDock(Document *document, QWidget *parent)
     scroll->setWidget(content);
     setWidget(scroll);
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
-        if (what & Document::SettingsChanged)
-            updateSettings();
-        if (what & ~Document::Changes(Document::SettingsChanged))
-            updateSelection();
+        if (what & Document::SettingsChanged) updateSettings();
+        if (what & ~Document::Changes(Document::SettingsChanged)) updateSelection();
     });
     retranslateUi();
     updateSettings();
@@ -227,8 +222,7 @@ double PropertiesDock::displayScale(const tweed::SettingField &field) const
 
 QString PropertiesDock::displayUnit(const tweed::SettingField &field) const
 {
-    if (QByteArray(field.unit) == "m")
-        return mUnit == LengthUnit::Centimetres ? tr("cm") : tr("m");
+    if (QByteArray(field.unit) == "m") return mUnit == LengthUnit::Centimetres ? tr("cm") : tr("m");
     return unitText(field.unit);
 }
 
@@ -260,8 +254,7 @@ void PropertiesDock::configureEditor(const Editor &editor)
 
 void PropertiesDock::setLengthUnit(LengthUnit unit)
 {
-    if (mUnit == unit)
-        return;
+    if (mUnit == unit) return;
     mUnit = unit;
     for (const Editor &editor : mEditors)
         configureEditor(editor);
@@ -272,8 +265,7 @@ void PropertiesDock::setLengthUnit(LengthUnit unit)
 void PropertiesDock::changeEvent(QEvent *event)
 {
     QDockWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 
 void PropertiesDock::retranslateUi()
@@ -287,8 +279,8 @@ void PropertiesDock::retranslateUi()
     for (int i = 0; i < mPresetCombo->count() && size_t(i) < presets.size(); ++i)
         mPresetCombo->setItemText(i, presetLabel(presets[size_t(i)]));
     for (QGroupBox *box : mGroups)
-        box->setTitle(QCoreApplication::translate(
-            "SimulationSettings", box->property("tweedGroup").toString().toUtf8()));
+        box->setTitle(QCoreApplication::translate("SimulationSettings",
+                                                  box->property("tweedGroup").toString().toUtf8()));
     for (const Editor &editor : mEditors)
         configureEditor(editor);
     updateSettings();
@@ -311,7 +303,8 @@ void PropertiesDock::updateSettings()
             combo->setCurrentIndex(int(std::lround(value)));
     }
     const QSignalBlocker blocker(mPresetCombo);
-    const int preset = mPresetCombo->findData(QString::fromStdString(mDocument->asset().presetName));
+    const int preset =
+        mPresetCombo->findData(QString::fromStdString(mDocument->asset().presetName));
     mPresetCombo->setCurrentIndex(preset);
     // Edited away from the preset: say so, while the combo still names where it started.
     const auto presets = tweed::fabricPresets();
@@ -321,8 +314,7 @@ void PropertiesDock::updateSettings()
                         ? presetLabel(presets[size_t(preset)])
                         : tr("%1 (edited)").arg(presetLabel(presets[size_t(preset)])));
     for (int i = 0; i < mPresetCombo->count(); ++i)
-        if (i != preset)
-            mPresetCombo->setItemText(i, presetLabel(presets[size_t(i)]));
+        if (i != preset) mPresetCombo->setItemText(i, presetLabel(presets[size_t(i)]));
     mSimulationBox->setEnabled(!mDocument->isEmpty());
 }
 
@@ -352,7 +344,8 @@ void PropertiesDock::updateSelection()
     };
     auto vec = [&](const tweed::Vec3 &v) {
         return QString("(%1, %2, %3) %4")
-            .arg(locale.toString(v.x * lengthScale, 'g', 4), locale.toString(v.y * lengthScale, 'g', 4),
+            .arg(locale.toString(v.x * lengthScale, 'g', 4),
+                 locale.toString(v.y * lengthScale, 'g', 4),
                  locale.toString(v.z * lengthScale, 'g', 4), lengthUnit);
     };
     auto str = [](const std::string &s) { return QString::fromStdString(s); };
@@ -365,12 +358,12 @@ void PropertiesDock::updateSelection()
         row(tr("Texture coordinates"), yesNo(!mesh.uvs.empty()));
     };
     auto submeshRows = [&](const tweed::GraphicsMesh &mesh, int index) {
-        if (index < 0 || size_t(index) >= mesh.submeshes.size())
-            return;
+        if (index < 0 || size_t(index) >= mesh.submeshes.size()) return;
         const tweed::Submesh &sub = mesh.submeshes[size_t(index)];
         row(tr("Name"), str(sub.name));
         row(tr("Material"), str(sub.material));
-        row(tr("Base colour texture"), sub.baseColorTexture.empty() ? tr("none") : str(sub.baseColorTexture));
+        row(tr("Base colour texture"),
+            sub.baseColorTexture.empty() ? tr("none") : str(sub.baseColorTexture));
         row(tr("First triangle"), locale.toString(sub.firstTriangle));
         row(tr("Triangles"), locale.toString(sub.triangleCount));
     };
@@ -395,11 +388,13 @@ void PropertiesDock::updateSelection()
             const tweed::GraphicsLod &lod = asset.lods[size_t(mItem.index)];
             title = tr("Garment LoD");
             meshRows(lod.mesh);
-            row(tr("Physics mesh"), lod.physicsMesh >= 0 ? QString::number(lod.physicsMesh) : tr("none"));
+            row(tr("Physics mesh"),
+                lod.physicsMesh >= 0 ? QString::number(lod.physicsMesh) : tr("none"));
             size_t bound = 0;
             for (const auto &b : lod.skinMap.bindings)
                 bound += b.triangle != tweed::SkinMap::kUnbound;
-            row(tr("Skin-map bindings"), tr("%1 of %2 vertices").arg(bound).arg(lod.mesh.vertexCount()));
+            row(tr("Skin-map bindings"),
+                tr("%1 of %2 vertices").arg(bound).arg(lod.mesh.vertexCount()));
         }
         break;
     case OutlinerItem::LodSubmesh:
@@ -418,7 +413,8 @@ void PropertiesDock::updateSelection()
             row(tr("Triangles"), locale.toString(qulonglong(mesh.triangleCount())));
             row(tr("Components"), locale.toString(mesh.report.components));
             row(tr("Boundary loops"), locale.toString(mesh.report.boundaryLoops));
-            row(tr("Smallest angle"), tr("%1°").arg(locale.toString(mesh.report.minAngleDegrees, 'f', 1)));
+            row(tr("Smallest angle"),
+                tr("%1°").arg(locale.toString(mesh.report.minAngleDegrees, 'f', 1)));
             row(tr("Skin-map failures"), locale.toString(mesh.report.skinMapFailures));
         }
         break;
@@ -449,7 +445,8 @@ void PropertiesDock::updateSelection()
                 row(tr("Radii"), vec(v.radii));
             else if (v.shape != tweed::CollisionShape::Plane)
                 row(tr("Radius"), length(v.radius));
-            if (v.shape == tweed::CollisionShape::Capsule || v.shape == tweed::CollisionShape::TaperedCapsule)
+            if (v.shape == tweed::CollisionShape::Capsule ||
+                v.shape == tweed::CollisionShape::TaperedCapsule)
                 row(tr("Half height"), length(v.halfHeight));
         }
         break;
@@ -474,7 +471,8 @@ void PropertiesDock::updateSelection()
             row(tr("Name"), str(asset.name));
             row(tr("Source character"), str(asset.source.path));
             row(tr("Garment LoDs"), locale.toString(qulonglong(asset.lods.size())));
-            row(tr("Collision volumes"), locale.toString(qulonglong(asset.collisionVolumes.size())));
+            row(tr("Collision volumes"),
+                locale.toString(qulonglong(asset.collisionVolumes.size())));
         }
     }
     mSelectionBox->setTitle(title);

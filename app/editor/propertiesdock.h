@@ -27,7 +27,11 @@ namespace tweed::editor {
 class Document;
 
 /// Lengths as the user sees them.
-enum class LengthUnit { Centimetres, Metres };
+enum class LengthUnit
+{
+    Centimetres,
+    Metres
+};
 
 class PropertiesDock : public QDockWidget
 {

@@ -10,8 +10,8 @@
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
-#include <QTest>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUndoStack>
 
 using namespace tweed;
@@ -22,7 +22,10 @@ QString testModel(const char *relative)
 {
     return QString::fromStdString(tweed::test::kTestModels) + "/" + relative;
 }
-QString sample() { return QString::fromStdString(tweed::test::kSampleCharacter); }
+QString sample()
+{
+    return QString::fromStdString(tweed::test::kSampleCharacter);
+}
 } // namespace
 
 class TestDocument : public QObject
@@ -36,7 +39,7 @@ private slots:
     {
         Document doc;
         doc.replace(loadCharacterFile(testModel("X/anim_test.x")));
-        QVERIFY(doc.isModified()); // a fresh import is not saved yet
+        QVERIFY(!doc.isModified()); // a fresh import: nothing to lose yet
         QSignalSpy changed(&doc, &Document::changed);
         const SettingField &damping = *findSetting("damping");
         const SettingField &friction = *findSetting("friction");
@@ -97,9 +100,10 @@ private slots:
         QCOMPARE(doc.filePath(), path);
         QCOMPARE(doc.displayName(), QString("coat.tweed"));
         // The source reference is relative to the asset's folder.
-        QCOMPARE(QDir::cleanPath(QDir(mTemp.filePath("nested"))
-                                     .absoluteFilePath(QString::fromStdString(doc.asset().source.path))),
-                 QFileInfo(sample()).absoluteFilePath());
+        QCOMPARE(
+            QDir::cleanPath(QDir(mTemp.filePath("nested"))
+                                .absoluteFilePath(QString::fromStdString(doc.asset().source.path))),
+            QFileInfo(sample()).absoluteFilePath());
         const LoadedDocument loaded = loadAssetFile(path);
         QVERIFY(loaded.asset == doc.asset());
         QVERIFY(loaded.warnings.isEmpty());

@@ -40,8 +40,7 @@ TsFile readTs(const QString &path)
     bool numerus = false;
     while (!xml.atEnd()) {
         xml.readNext();
-        if (!xml.isStartElement())
-            continue;
+        if (!xml.isStartElement()) continue;
         const auto name = xml.name();
         if (name == u"TS") {
             ts.language = xml.attributes().value("language").toString();
@@ -84,8 +83,7 @@ TsFile readTs(const QString &path)
                 ts.translated[context].insert(source);
         }
     }
-    if (xml.hasError())
-        ts.problems << path + ": " + xml.errorString();
+    if (xml.hasError()) ts.problems << path + ": " + xml.errorString();
     return ts;
 }
 
@@ -162,11 +160,11 @@ private slots:
         const QSet<QString> &settings = ts.translated.value("SimulationSettings");
         QStringList missing;
         for (const QString &text : tableTexts())
-            if (!settings.contains(text))
-                missing << text;
+            if (!settings.contains(text)) missing << text;
         QVERIFY2(missing.isEmpty(),
                  qPrintable("not translated (add to app/editor/settings_strings.cpp and run "
-                            "update_translations): " + missing.join(" | ")));
+                            "update_translations): " +
+                            missing.join(" | ")));
     }
 };
 

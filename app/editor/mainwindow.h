@@ -1,0 +1,146 @@
+// The editor's main window: menus, toolbars, status bar, the viewport with its playback bar,
+// and the dock panels (outliner, properties, undo history) whose layout persists. It owns the
+// document's file handling: new (import), open, save, export, recent files, drag and drop,
+// re-import, autosave and crash recovery.
+#pragma once
+
+#include "document.h"
+#include "prompts.h"
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include <memory>
+
+class QAction;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QTimer;
+class QToolBar;
+class QUndoView;
+
+namespace tweed::editor {
+
+class OutlinerDock;
+class Playback;
+class PlaybackBar;
+class Preferences;
+class PreferencesDialog;
+class PropertiesDock;
+class Viewport;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    Document *document() const { return mDocument; }
+    Playback *playback() const { return mPlayback; }
+    Viewport *viewport() const { return mViewport; }
+    Preferences *preferences() const { return mPreferences; }
+
+    /// Replaces the dialogs that ask for files and answer questions (the UI tests script them).
+    void setPrompts(std::unique_ptr<Prompts> prompts);
+    Prompts *prompts() const { return mPrompts.get(); }
+
+    /// Opens a character file or a .tweed asset, asking about unsaved changes first. Returns
+    /// whether the document now holds the file.
+    bool openFile(const QString &path);
+    /// Saves to path (the document's file when empty: Save As if it has none).
+    bool saveDocument(const QString &path = {});
+    /// Closes the document (asking about unsaved changes); returns false when the user cancels.
+    bool closeDocument();
+    /// Re-imports the source character, keeping the authored data, as one undo step.
+    bool reimportCharacter();
+    /// Plays the first clip whose name contains "walk" (else the first clip).
+    void playWalkClip();
+
+    /// Autosave: every `milliseconds` the modified document is written to recoveryFilePath().
+    void setAutosaveInterval(int milliseconds);
+    /// Writes (or, when unmodified, removes) the recovery file now.
+    void autosave();
+    /// Where autosave writes (QStandardPaths::AppDataLocation/recovery/recovery.tweed).
+    static QString recoveryFilePath();
+    /// After a crash: offers to restore the recovery file; returns whether it was restored.
+    bool offerRecovery();
+    /// Removes the recovery file (a clean exit).
+    static void removeRecoveryFile();
+
+    /// The window with the viewport's rendered frame painted in (QWidget::grab() cannot see the
+    /// 3D window).
+    QImage grabWithViewport();
+
+    QStringList recentFiles() const;
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBars();
+    void createDocks();
+    void retranslateUi();
+    void updateTitle();
+    void updateActions();
+    void updateStats();
+    void updateRecentMenu();
+    void addRecentFile(const QString &path);
+    void applyPreferences();
+
+    bool maybeSave();
+    void newFromCharacter();
+    void openDialog();
+    bool saveAs();
+    void exportCooked();
+    void showPreferences();
+    void showAbout();
+    void resetLayout();
+    /// Loads a file off the UI thread and, when it worked, replaces the document.
+    bool load(const QString &path, const QString &label);
+    QString dialogDirectory() const;
+    static QString characterFilter();
+
+    Document *mDocument;
+    Playback *mPlayback;
+    Viewport *mViewport;
+    PlaybackBar *mPlaybackBar;
+    Preferences *mPreferences;
+    std::unique_ptr<Prompts> mPrompts;
+    QPointer<PreferencesDialog> mPreferencesDialog;
+
+    OutlinerDock *mOutlinerDock;
+    PropertiesDock *mPropertiesDock;
+    QDockWidget *mUndoDock;
+    QUndoView *mUndoView;
+    QByteArray mDefaultState;
+
+    QMenu *mFileMenu, *mRecentMenu, *mEditMenu, *mViewMenu, *mOverlayMenu, *mCameraMenu,
+        *mPanelsMenu, *mSimulationMenu, *mPresetMenu, *mHelpMenu;
+    QToolBar *mFileToolBar, *mViewToolBar;
+    QLabel *mStatsLabel;
+    QTimer *mAutosaveTimer;
+
+    struct Actions
+    {
+        QAction *newCharacter, *open, *save, *saveAs, *exportCooked, *reimport, *close,
+            *clearRecent, *quit;
+        QAction *undo, *redo, *preferences;
+        QList<QAction *> overlays; // in Viewport overlay order
+        QAction *frameAll, *frameSelected;
+        QList<QAction *> cameras; // in Viewport camera preset order
+        QAction *resetLayout;
+        QList<QAction *> presets;
+        QAction *resetSettings;
+        QAction *about;
+    } mActions{};
+};
+
+} // namespace tweed::editor
