@@ -67,7 +67,8 @@ inline std::vector<uint32_t> gridIndices(int cols, int rows)
     return indices;
 }
 
-/// Painted values that vary per vertex; the top row is pinned and not simulated.
+/// Painted values that vary per vertex (valid for any grid size); the top row is pinned and
+/// not simulated.
 inline PaintChannels gridChannels(int cols, int rows)
 {
     PaintChannels ch;
@@ -79,10 +80,10 @@ inline PaintChannels gridChannels(int cols, int rows)
             ch[FloatChannel::MaxDistance][v] = 0.07f * t + 0.001f * float(c);
             ch[FloatChannel::BackstopRadius][v] = 0.3f + 0.013f * float(v);
             ch[FloatChannel::BackstopDistance][v] = 0.02f / (1.0f + float(v));
-            ch[FloatChannel::StiffnessScale][v] = 0.9f - 0.01f * float(c);
+            ch[FloatChannel::StiffnessScale][v] = 0.9f - 0.01f * float(c % 10);
             ch[FloatChannel::DampingScale][v] = 1.1f + 0.1f * t;
             ch[FloatChannel::WindScale][v] = 0.8f + 0.3f * t;
-            ch[FloatChannel::MassScale][v] = 1.25f - 0.05f * float(r);
+            ch[FloatChannel::MassScale][v] = 1.25f - 0.05f * float(r % 10);
             ch[MaskChannel::Physics][v] = r == 0 ? 0xFFFFFFFEu : 0x00000003u;
             ch[MaskChannel::LatchMaster][v] = 1u << (v % 3);
             ch[MaskChannel::LatchSlave][v] = 0x5u | (1u << (31 - v % 4));
