@@ -869,15 +869,26 @@ const std::vector<Vec3> &Viewport::skinnedPositions(int mesh) const
 QImage Viewport::grabFrame()
 {
     syncNow();
-    std::unique_ptr<Qt3DRender::QRenderCaptureReply> reply(mCapture->requestCapture());
-    if (!reply->isComplete()) {
-        QEventLoop loop;
-        connect(reply.get(), &Qt3DRender::QRenderCaptureReply::completed, &loop,
-                &QEventLoop::quit);
-        QTimer::singleShot(10000, &loop, &QEventLoop::quit);
-        loop.exec();
+    // Qt3D compiles shaders and uploads textures lazily, so the first frames after a change can
+    // miss parts of the scene: capture until two frames in a row agree.
+    QImage previous;
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        std::unique_ptr<Qt3DRender::QRenderCaptureReply> reply(mCapture->requestCapture());
+        if (!reply->isComplete()) {
+            QEventLoop loop;
+            connect(reply.get(), &Qt3DRender::QRenderCaptureReply::completed, &loop,
+                    &QEventLoop::quit);
+            QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+            loop.exec();
+        }
+        if (!reply->isComplete())
+            return {};
+        QImage image = reply->image();
+        if (!previous.isNull() && image == previous)
+            return image;
+        previous = std::move(image);
     }
-    return reply->isComplete() ? reply->image() : QImage();
+    return previous;
 }
 
 void Viewport::resizeEvent(QResizeEvent *event)

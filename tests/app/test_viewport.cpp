@@ -1,0 +1,291 @@
+// The viewport renders the sample character: a grabbed frame shows it covering a plausible share
+// of the view, overlays change the image, framing fits the character, navigation moves the
+// camera, and the skinned meshes follow playback. Runs under xvfb-run with Mesa's software GL.
+#include "document.h"
+#include "test_paths.h"
+#include "viewport/playback.h"
+#include "viewport/viewport.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTest>
+#include <QVBoxLayout>
+#include <QWheelEvent>
+
+#include <cmath>
+
+using namespace tweed;
+using namespace tweed::editor;
+
+namespace {
+
+// The sample character, or a skinned model from assimp-testmodels when the sample is missing.
+QString characterPath()
+{
+    const QString sample = QString::fromStdString(test::kSampleCharacter);
+    if (QFileInfo::exists(sample))
+        return sample;
+    return QString::fromStdString(test::kTestModels + "/X/dwarf.x");
+}
+
+// Pixels whose colour differs clearly between two frames of the same size; the frame-time
+// read-out in the top-left corner is left out (its text changes from frame to frame).
+int differingPixels(const QImage &a, const QImage &b)
+{
+    const QImage x = a.convertToFormat(QImage::Format_RGB32);
+    const QImage y = b.convertToFormat(QImage::Format_RGB32);
+    int count = 0;
+    for (int row = 0; row < x.height(); ++row) {
+        const auto *p = reinterpret_cast<const QRgb *>(x.constScanLine(row));
+        const auto *q = reinterpret_cast<const QRgb *>(y.constScanLine(row));
+        for (int col = 0; col < x.width(); ++col) {
+            if (row < 40 && col < 400)
+                continue;
+            const int d = std::max({std::abs(qRed(p[col]) - qRed(q[col])),
+                                    std::abs(qGreen(p[col]) - qGreen(q[col])),
+                                    std::abs(qBlue(p[col]) - qBlue(q[col]))});
+            if (d > 24)
+                ++count;
+        }
+    }
+    return count;
+}
+
+// Normalised device coordinates of the character's bounding-box corners.
+std::vector<Vec3> projectedCorners(const Viewport &viewport)
+{
+    const auto [lo, hi] = viewport.characterBounds();
+    const Mat4 m = viewport.viewProjection();
+    std::vector<Vec3> corners;
+    for (int c = 0; c < 8; ++c) {
+        const Vec3 p{c & 1 ? hi.x : lo.x, c & 2 ? hi.y : lo.y, c & 4 ? hi.z : lo.z};
+        const float w = m(3, 0) * p.x + m(3, 1) * p.y + m(3, 2) * p.z + m(3, 3);
+        corners.push_back(m.transformPoint(p) / w);
+    }
+    return corners;
+}
+
+void sendMouse(CameraController *controller, QEvent::Type type, QPoint pos, Qt::MouseButton button,
+               Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers)
+{
+    QMouseEvent event(type, QPointF(pos), QPointF(pos), button, buttons, modifiers);
+    controller->eventFilter(nullptr, &event);
+}
+
+void drag(CameraController *controller, Qt::MouseButton button, Qt::KeyboardModifiers modifiers,
+          QPoint delta)
+{
+    const QPoint start(300, 300);
+    sendMouse(controller, QEvent::MouseButtonPress, start, button, button, modifiers);
+    sendMouse(controller, QEvent::MouseMove, start + delta, Qt::NoButton, button, modifiers);
+    sendMouse(controller, QEvent::MouseButtonRelease, start + delta, button, Qt::NoButton,
+              modifiers);
+}
+
+} // namespace
+
+class TestViewport : public QObject
+{
+    Q_OBJECT
+
+private:
+    Document *mDocument = nullptr;
+    Playback *mPlayback = nullptr;
+    QWidget *mWindow = nullptr;
+    Viewport *mViewport = nullptr;
+    LoadedDocument mLoaded;
+
+    void reload()
+    {
+        mDocument->replace(mLoaded);
+        mViewport->syncNow();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        mLoaded = loadCharacterFile(characterPath());
+        QVERIFY(!mLoaded.character.meshes.empty());
+        mDocument = new Document(this);
+        mPlayback = new Playback(mDocument, this);
+        mWindow = new QWidget;
+        auto *layout = new QVBoxLayout(mWindow);
+        layout->setContentsMargins(0, 0, 0, 0);
+        mViewport = new Viewport(mDocument, mPlayback, mWindow);
+        layout->addWidget(mViewport);
+        mWindow->resize(960, 640);
+        mWindow->show();
+        QVERIFY(QTest::qWaitForWindowExposed(mWindow));
+        QCOMPARE(mViewport->objectName(), QStringLiteral("Viewport"));
+        reload();
+        mPlayback->setTime(0.3);
+    }
+
+    void cleanupTestCase() { delete mWindow; }
+
+    void characterCoversAPlausibleShareOfTheView()
+    {
+        mViewport->setOverlayVisible(Viewport::Overlay::Grid, false);
+        const QImage withCharacter = mViewport->grabFrame();
+        QVERIFY(!withCharacter.isNull());
+        QVERIFY(withCharacter.width() > 100 && withCharacter.height() > 100);
+        // TWEED_VIEWPORT_FRAME=path.png keeps the frame for a look.
+        if (!qEnvironmentVariableIsEmpty("TWEED_VIEWPORT_FRAME"))
+            withCharacter.save(qEnvironmentVariable("TWEED_VIEWPORT_FRAME"));
+
+        // The same camera on an empty document shows the background alone.
+        mDocument->clear();
+        const QImage background = mViewport->grabFrame();
+        QCOMPARE(background.size(), withCharacter.size());
+        const double share = double(differingPixels(withCharacter, background)) /
+                             double(withCharacter.width() * withCharacter.height());
+        qInfo("character covers %.1f%% of the frame", 100 * share);
+        QVERIFY2(share > 0.03 && share < 0.70, qPrintable(QString::number(share)));
+
+        reload();
+        mViewport->setOverlayVisible(Viewport::Overlay::Grid, true);
+    }
+
+    void overlaysChangeTheImage()
+    {
+        const QImage plain = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::Wireframe, true);
+        const QImage wireframe = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::Wireframe, false);
+        mViewport->setOverlayVisible(Viewport::Overlay::Skeleton, true);
+        mViewport->setOverlayVisible(Viewport::Overlay::BoneNames, true);
+        const QImage skeleton = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::Skeleton, false);
+        mViewport->setOverlayVisible(Viewport::Overlay::BoneNames, false);
+        const QImage again = mViewport->grabFrame();
+
+        const int pixels = plain.width() * plain.height();
+        QVERIFY2(differingPixels(plain, wireframe) > pixels / 200,
+                 qPrintable(QString::number(differingPixels(plain, wireframe))));
+        QVERIFY2(differingPixels(plain, skeleton) > pixels / 500,
+                 qPrintable(QString::number(differingPixels(plain, skeleton))));
+        // Turning them off again restores the picture.
+        QVERIFY(differingPixels(plain, again) < pixels / 1000);
+    }
+
+    void frameAllFitsTheCharacterInTheView()
+    {
+        CameraController *camera = mViewport->cameraController();
+        camera->orbit(QPoint(230, 60));
+        camera->zoom(-8); // far away: the character is small
+        float before = 0;
+        for (const Vec3 &p : projectedCorners(*mViewport))
+            before = std::max({before, std::abs(p.x), std::abs(p.y)});
+        QVERIFY2(before < 0.5f, qPrintable(QString::number(before)));
+
+        for (auto preset : {Viewport::CameraPreset::Perspective, Viewport::CameraPreset::Front,
+                            Viewport::CameraPreset::Side, Viewport::CameraPreset::Top}) {
+            if (preset == Viewport::CameraPreset::Perspective)
+                mViewport->frameAll();
+            else
+                mViewport->setCameraPreset(preset);
+            float extent = 0;
+            for (const Vec3 &p : projectedCorners(*mViewport)) {
+                QVERIFY2(std::abs(p.x) <= 1.0f && std::abs(p.y) <= 1.0f,
+                         qPrintable(QStringLiteral("%1 %2").arg(p.x).arg(p.y)));
+                extent = std::max({extent, std::abs(p.x), std::abs(p.y)});
+            }
+            // Framed, not lost in the distance: the box reaches most of the way to an edge.
+            QVERIFY2(extent > 0.7f, qPrintable(QString::number(extent)));
+        }
+        QVERIFY(camera->isOrthographic()); // Top is orthographic
+        camera->orbit(QPoint(10, 0));
+        QVERIFY(!camera->isOrthographic()); // orbiting returns to perspective
+        mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
+    }
+
+    void frameSelectedFitsTheSelection()
+    {
+        const Skeleton &skeleton = mDocument->character().skeleton;
+        QVERIFY(!skeleton.bones.empty());
+        mViewport->setSelection({{}, {int(skeleton.bones.size()) - 1}, {}, {}});
+        mViewport->frameSelected();
+        const float selectedDistance = mViewport->cameraController()->distance();
+        mViewport->setSelection({});
+        mViewport->frameSelected(); // nothing selected: everything
+        QVERIFY(selectedDistance < 0.5f * mViewport->cameraController()->distance());
+    }
+
+    void navigationStylesMoveTheCamera()
+    {
+        CameraController *camera = mViewport->cameraController();
+        mViewport->setNavigationStyle(Viewport::NavigationStyle::Maya);
+        float yaw = camera->yaw();
+        drag(camera, Qt::LeftButton, Qt::NoModifier, {80, 0}); // no Alt: not navigation
+        QCOMPARE(camera->yaw(), yaw);
+        drag(camera, Qt::LeftButton, Qt::AltModifier, {80, 0});
+        QVERIFY(camera->yaw() != yaw);
+        QVector3D target = camera->target();
+        drag(camera, Qt::MiddleButton, Qt::AltModifier, {40, 30});
+        QVERIFY(camera->target() != target);
+        float distance = camera->distance();
+        drag(camera, Qt::RightButton, Qt::AltModifier, {60, 0});
+        QVERIFY(camera->distance() < distance);
+
+        mViewport->setNavigationStyle(Viewport::NavigationStyle::Blender);
+        QCOMPARE(mViewport->navigationStyle(), Viewport::NavigationStyle::Blender);
+        yaw = camera->yaw();
+        drag(camera, Qt::LeftButton, Qt::AltModifier, {80, 0}); // Maya's orbit does nothing
+        QCOMPARE(camera->yaw(), yaw);
+        drag(camera, Qt::MiddleButton, Qt::NoModifier, {80, 0});
+        QVERIFY(camera->yaw() != yaw);
+        target = camera->target();
+        drag(camera, Qt::MiddleButton, Qt::ShiftModifier, {40, 30});
+        QVERIFY(camera->target() != target);
+        distance = camera->distance();
+        QWheelEvent wheel(QPointF(300, 300), QPointF(300, 300), QPoint(), QPoint(0, 240),
+                          Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+        camera->eventFilter(nullptr, &wheel);
+        QVERIFY(camera->distance() < distance);
+        mViewport->setNavigationStyle(Viewport::NavigationStyle::Maya);
+        mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
+    }
+
+    void skinnedMeshesFollowPlayback()
+    {
+        QVERIFY(mPlayback->clipCount() > 0);
+        mPlayback->setTime(0.1);
+        mViewport->syncNow();
+        const std::vector<Vec3> early = mViewport->skinnedPositions(0);
+        QCOMPARE(early.size(), mDocument->character().meshes[0].vertexCount());
+        mPlayback->setTime(0.5 * mPlayback->duration());
+        mViewport->syncNow();
+        const std::vector<Vec3> &late = mViewport->skinnedPositions(0);
+        float moved = 0;
+        for (size_t v = 0; v < early.size(); ++v)
+            moved = std::max(moved, distance(early[v], late[v]));
+        QVERIFY2(moved > 0.01f, qPrintable(QString::number(moved)));
+    }
+
+    void documentChangesRebuildTheScene()
+    {
+        mDocument->clear();
+        mViewport->syncNow();
+        QVERIFY(mViewport->skinnedPositions(0).empty());
+        reload();
+        QCOMPARE(mViewport->skinnedPositions(0).size(),
+                 mDocument->character().meshes[0].vertexCount());
+    }
+
+    void frameTimeIsMeasuredWhilePlaying()
+    {
+        QSignalSpy frames(mViewport, &Viewport::frameRendered);
+        mPlayback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(frames.count() > 10, 20000);
+        mPlayback->pause();
+        QVERIFY(mViewport->lastFrameMs() > 0 && std::isfinite(mViewport->lastFrameMs()));
+        QVERIFY(mViewport->lastSkinningMs() > 0);
+        qInfo("frame %.1f ms, skinning %.2f ms", mViewport->lastFrameMs(),
+              mViewport->lastSkinningMs());
+    }
+};
+
+QTEST_MAIN(TestViewport)
+#include "test_viewport.moc"
