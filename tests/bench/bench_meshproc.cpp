@@ -169,6 +169,8 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
                 vh.push_back(mesh.add_vertex(Mesh::Point(p.x, p.y, p.z)));
             for (size_t i = 0; i < input.indices.size(); i += 3)
                 mesh.add_face(vh[input.indices[i]], vh[input.indices[i + 1]], vh[input.indices[i + 2]]);
+            mesh.request_face_normals(); // the normal-flipping module needs them
+            mesh.update_face_normals();
             OpenMesh::Decimater::DecimaterT<Mesh> decimater(mesh);
             OpenMesh::Decimater::ModQuadricT<Mesh>::Handle quadric;
             OpenMesh::Decimater::ModNormalFlippingT<Mesh>::Handle flipping;
