@@ -117,13 +117,30 @@ ColliderPose colliderPose(const CollisionVolume &volume, const Transform &frame,
     p.radius = std::max(volume.radius, 0.0f) + t;
     p.radius2 = std::max(volume.radius2, 0.0f) + t;
     p.halfHeight = std::max(volume.halfHeight, 0.0f);
-    if (volume.shape == CollisionShape::Plane)
+    switch (volume.shape) {
+    case CollisionShape::Ellipsoid:
+        p.boundingRadius = std::max({p.radii.x, p.radii.y, p.radii.z});
+        break;
+    case CollisionShape::Sphere:
+        p.boundingRadius = p.radius;
+        break;
+    case CollisionShape::Capsule:
+    case CollisionShape::TaperedCapsule:
+        p.boundingRadius = p.halfHeight + std::max(p.radius, p.radius2);
+        break;
+    case CollisionShape::Plane:
         p.radius = t; // the plane's surface lifted by the thickness
+        p.boundingRadius = INFINITY;
+        break;
+    }
     return p;
 }
 
 bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal)
 {
+    // Most vertices are nowhere near most volumes.
+    if (lengthSquared(p - pose.origin) >= pose.boundingRadius * pose.boundingRadius)
+        return false;
     const Vec3 l = toLocal(pose, p);
     const Surface s = surfaceOf(pose, l);
     if (!(s.distance < 0))

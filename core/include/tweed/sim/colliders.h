@@ -6,6 +6,7 @@
 #include "tweed/collision.h"
 #include "tweed/math.h"
 
+#include <cmath>
 #include <vector>
 
 namespace tweed {
@@ -21,6 +22,8 @@ struct ColliderPose
     float radius = 0.1f;          ///< sphere, capsule, tapered capsule at -halfHeight
     float radius2 = 0.1f;         ///< tapered capsule at +halfHeight
     float halfHeight = 0.0f;
+    /// Radius around origin outside which a point cannot touch the shape (infinite for planes).
+    float boundingRadius = INFINITY;
 };
 
 /// The rigid frame of `volume` when its bone has model-space matrix `boneGlobal` (scale in the
