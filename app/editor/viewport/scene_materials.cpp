@@ -63,6 +63,7 @@ out vec4 fragColor;
 uniform vec4 baseColor;
 uniform float useTexture;
 uniform sampler2D baseColorMap;
+uniform float alphaScale;
 uniform mat4 viewMatrix;
 vec3 toLinear(vec3 c) { return pow(c, vec3(2.2)); }
 void main()
@@ -87,7 +88,7 @@ void main()
     color += vec3(0.55, 0.62, 0.75) * 0.35 * pow(facing, 3.0) * max(dot(n, rim) * 0.5 + 0.5, 0.0);
     vec3 h = normalize(key + v);
     color += vec3(0.10) * pow(max(dot(n, h), 0.0), 32.0);
-    fragColor = vec4(pow(color, vec3(1.0 / 2.2)), baseColor.a * tex.a);
+    fragColor = vec4(pow(color, vec3(1.0 / 2.2)), baseColor.a * tex.a * alphaScale);
 }
 )";
 
@@ -235,7 +236,7 @@ QRenderPassFilter *passFilter(const char *pass, Qt3DCore::QNode *parent)
 } // namespace
 
 QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
-                               Qt3DCore::QNode *parent)
+                               Qt3DCore::QNode *parent, float hiddenAlpha)
 {
     const bool transparent = color.alphaF() < 0.999;
     QRenderPass *pass = nullptr;
@@ -243,6 +244,7 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
                                        transparent ? "transparent" : "opaque", parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("useTexture"), texture ? 1.0f : 0.0f));
+    material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
     if (texture)
         material->addParameter(new QParameter(QStringLiteral("baseColorMap"), texture));
     auto *cull = new QCullFace(pass);
@@ -252,6 +254,25 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
     if (transparent) {
         addAlphaBlending(pass, false);
         pass->addRenderState(new QNoDepthMask(pass));
+        if (hiddenAlpha > 0) {
+            // A second pass draws the parts behind other surfaces, fainter (x-ray).
+            auto *technique = static_cast<QTechnique *>(pass->parent());
+            auto *hidden = new QRenderPass(technique);
+            hidden->setShaderProgram(pass->shaderProgram());
+            auto *key = new QFilterKey(hidden);
+            key->setName(QStringLiteral("pass"));
+            key->setValue(QStringLiteral("transparent"));
+            hidden->addFilterKey(key);
+            hidden->addParameter(new QParameter(QStringLiteral("alphaScale"),
+                                                hiddenAlpha / float(color.alphaF())));
+            auto *hiddenCull = new QCullFace(hidden);
+            hiddenCull->setMode(QCullFace::NoCulling);
+            hidden->addRenderState(hiddenCull);
+            addDepthTest(hidden, QDepthTest::Greater);
+            addAlphaBlending(hidden, false);
+            hidden->addRenderState(new QNoDepthMask(hidden));
+            technique->addRenderPass(hidden);
+        }
     } else {
         // Pushes filled surfaces back a little so wireframes on them draw cleanly.
         auto *offset = new QPolygonOffset(pass);

@@ -24,10 +24,11 @@ namespace tweed::editor::scene {
 
 /// Lit surface: base colour times the base-colour texture when one is given; two-sided, with
 /// a three-point studio light rig fixed to the camera. Transparent when the colour's alpha is
-/// below one (then drawn in the transparent pass without writing depth).
+/// below one (then drawn in the transparent pass without writing depth); a transparent surface
+/// with hiddenAlpha > 0 also shows through what hides it, with that alpha (x-ray).
 Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
                                            Qt3DRender::QAbstractTexture *texture,
-                                           Qt3DCore::QNode *parent);
+                                           Qt3DCore::QNode *parent, float hiddenAlpha = 0);
 
 struct LineStyle
 {

@@ -63,7 +63,9 @@ const QColor kWireframe(20, 22, 26, 110);
 const QColor kNormals(96, 214, 255, 220);
 const QColor kPhysicsFill(64, 190, 230, 50);
 const QColor kPhysicsWire(120, 226, 255, 150);
-const QColor kCollision(250, 150, 60, 80);
+const QColor kCollision(250, 150, 60, 110);
+// Collision volumes sit inside the body; they show through it this faintly.
+constexpr float kHiddenCollisionAlpha = 0.22f;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
@@ -567,7 +569,8 @@ void Viewport::rebuildCollision()
         view.entity->addComponent(makeRenderer(geometry,
                                                Qt3DRender::QGeometryRenderer::Triangles, 0,
                                                uint32_t(shape.indices.size()), view.entity));
-        view.entity->addComponent(scene::makeSurfaceMaterial(kCollision, nullptr, view.entity));
+        view.entity->addComponent(
+            scene::makeSurfaceMaterial(kCollision, nullptr, view.entity, kHiddenCollisionAlpha));
         view.transform = new Qt3DCore::QTransform(view.entity);
         view.entity->addComponent(view.transform);
         s.volumes.push_back(view);
