@@ -450,6 +450,10 @@
         <source>Render, save a picture of the window to &lt;path&gt;, quit.</source>
         <translation>Rendern, ein Bild des Fensters unter &lt;path&gt; speichern, beenden.</translation>
     </message>
+    <message>
+        <source>Print the start-up times to the error output.</source>
+        <translation>Die Startzeiten auf der Fehlerausgabe ausgeben.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::Document</name>
@@ -1251,6 +1255,10 @@
     <message>
         <source>Collision volumes</source>
         <translation>Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1 (fehlt)</translation>
     </message>
 </context>
 <context>

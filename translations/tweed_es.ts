@@ -450,6 +450,10 @@
         <source>Render, save a picture of the window to &lt;path&gt;, quit.</source>
         <translation>Renderizar, guardar una imagen de la ventana en &lt;path&gt; y salir.</translation>
     </message>
+    <message>
+        <source>Print the start-up times to the error output.</source>
+        <translation>Mostrar los tiempos de arranque en la salida de errores.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::Document</name>
@@ -1251,6 +1255,10 @@
     <message>
         <source>Collision volumes</source>
         <translation>Volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1 (no se encuentra)</translation>
     </message>
 </context>
 <context>

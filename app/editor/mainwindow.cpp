@@ -362,7 +362,7 @@ void MainWindow::createDocks()
     mUndoDock->setWidget(mUndoView);
     addDockWidget(Qt::RightDockWidgetArea, mUndoDock);
     resizeDocks({mPropertiesDock, mUndoDock}, {600, 200}, Qt::Vertical);
-    resizeDocks({mOutlinerDock, mPropertiesDock}, {340, 360}, Qt::Horizontal);
+    resizeDocks({mOutlinerDock, mPropertiesDock}, {330, 400}, Qt::Horizontal);
 
     for (QDockWidget *dock : {static_cast<QDockWidget *>(mOutlinerDock),
                               static_cast<QDockWidget *>(mPropertiesDock), mUndoDock}) {

@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -469,7 +470,9 @@ void PropertiesDock::updateSelection()
         } else {
             title = tr("Asset");
             row(tr("Name"), str(asset.name));
-            row(tr("Source character"), str(asset.source.path));
+            row(tr("Source character"), mDocument->characterPath().isEmpty()
+                                            ? tr("%1 (missing)").arg(str(asset.source.path))
+                                            : QDir::toNativeSeparators(mDocument->characterPath()));
             row(tr("Garment LoDs"), locale.toString(qulonglong(asset.lods.size())));
             row(tr("Collision volumes"),
                 locale.toString(qulonglong(asset.collisionVolumes.size())));
