@@ -70,23 +70,45 @@ void TestCli::endToEnd_data()
 {
     QTest::addColumn<QString>("character");
     QTest::addColumn<QStringList>("createOptions");
+    QTest::addColumn<int>("maxPhysicsVertices"); // 0: no bound beyond the graphics mesh's
     QTest::newRow("sample, weld") << QString::fromStdString(tweed::test::kSampleCharacter)
-                                  << QStringList{"--mesh", "Coat", "--preset", "tweed"};
+                                  << QStringList{"--mesh", "Coat", "--preset", "tweed"}
+        << 0;
     QTest::newRow("sample, immediate") << QString::fromStdString(tweed::test::kSampleCharacter)
                                        << QStringList{"--mesh", "Coat", "--method", "immediate",
-                                                      "--max-distance", "0.1"};
-    QTest::newRow("BCN_Epileptic.X") << testModel("X/BCN_Epileptic.X") << QStringList{"--preset", "silk"};
-    QTest::newRow("Testwuson.X") << testModel("X/Testwuson.X") << QStringList{"--method", "weld"};
+                                                      "--max-distance", "0.1"}
+        << 0;
+    QTest::newRow("sample, simplify") << QString::fromStdString(tweed::test::kSampleCharacter)
+                                      << QStringList{"--mesh", "Coat", "--method", "simplify",
+                                                     "--target-vertices", "600"}
+        << 600;
+    QTest::newRow("sample, iso-surface of coat and lining")
+        << QString::fromStdString(tweed::test::kSampleCharacter)
+        << QStringList{"--mesh", "Coat", "--mesh", "CoatLining", "--method", "iso", "--target-edge",
+                       "0.04", "--normals", "bones"}
+        << 0;
+    QTest::newRow("sample, subdivide and close holes")
+        << QString::fromStdString(tweed::test::kSampleCharacter)
+        << QStringList{"--mesh", "CoatLining", "--method", "simplify", "--subdivide", "1",
+                       "--target-vertices", "1500", "--close-holes-below", "0.3"}
+        << 1500;
+    QTest::newRow("BCN_Epileptic.X") << testModel("X/BCN_Epileptic.X") << QStringList{"--preset", "silk"}
+        << 0;
+    QTest::newRow("Testwuson.X") << testModel("X/Testwuson.X") << QStringList{"--method", "weld"}
+        << 0;
     QTest::newRow("animation_with_skeleton.fbx")
-        << testModel("FBX/animation_with_skeleton.fbx") << QStringList{"--preset", "rubber"};
+        << testModel("FBX/animation_with_skeleton.fbx") << QStringList{"--preset", "rubber"}
+        << 0;
     QTest::newRow("human.zae (rigid)") << testModel("Collada/human.zae")
-                                       << QStringList{"--mesh", "human-baseMesh", "--preset", "leather"};
+                                       << QStringList{"--mesh", "human-baseMesh", "--preset", "leather"}
+        << 0;
 }
 
 void TestCli::endToEnd()
 {
     QFETCH(QString, character);
     QFETCH(QStringList, createOptions);
+    QFETCH(int, maxPhysicsVertices);
     QTemporaryDir dir;
     QVERIFY(dir.isValid());
     const QString asset = dir.filePath("garment.tweed");
@@ -113,6 +135,15 @@ void TestCli::endToEnd()
     QVERIFY(p["vertices"].toInt() > 0);
     QVERIFY(p["vertices"].toInt() <= meshes[0].toObject()["vertices"].toInt());
     QVERIFY(p["triangles"].toInt() > 0);
+    if (maxPhysicsVertices > 0) {
+        QVERIFY2(p["vertices"].toInt() <= maxPhysicsVertices, qPrintable(QString::number(p["vertices"].toInt())));
+        QVERIFY(p["vertices"].toInt() >= maxPhysicsVertices * 8 / 10);
+        const QJsonObject report = p["report"].toObject();
+        QVERIFY(report["surface_error_max"].toDouble() > 0);
+        QVERIFY(report["surface_error_max"].toDouble() < 0.02);
+        QVERIFY(report["min_angle_degrees"].toDouble() > 1);
+    }
+    QCOMPARE(p["report"].toObject()["skin_map_failures"].toInt(), 0);
     QVERIFY(p["components"].toInt() >= 1);
     QVERIFY(p.contains("boundary_loops"));
     QCOMPARE(json["collision_volumes"].toInt(), 0);
