@@ -544,12 +544,29 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         std::vector<Mat4> placements(uses.size());
         for (size_t u = 0; u < uses.size(); ++u)
             placements[u] = nodes[size_t(uses[u].node)].global * uses[u].offset;
-        std::vector<Mat4> candidates{nodes[size_t(w.node)].global, Mat4{}};
-        candidates.insert(candidates.end(), placements.begin(), placements.end());
         const auto agrees = [&](size_t u, const Mat4 &m) {
             const float tol = 1e-4f * size * std::max(linearScale(m), 1e-12f);
             return placementDistance(placements[u], m, uses[u].lo, uses[u].hi) <= tol;
         };
+        // Bone placements join the candidates heaviest first, each only when no candidate
+        // so far matches it; a few suffice (a mesh has one bind placement, rarely two), and
+        // the cap keeps a mesh with tens of thousands of bones linear.
+        std::vector<Mat4> candidates{nodes[size_t(w.node)].global, Mat4{}};
+        {
+            std::vector<size_t> order(uses.size());
+            for (size_t u = 0; u < order.size(); ++u)
+                order[u] = u;
+            std::stable_sort(order.begin(), order.end(),
+                             [&](size_t a, size_t b) { return uses[a].weight > uses[b].weight; });
+            constexpr size_t kMaxCandidates = 10;
+            for (size_t u : order) {
+                if (candidates.size() >= kMaxCandidates)
+                    break;
+                if (std::none_of(candidates.begin(), candidates.end(),
+                                 [&](const Mat4 &c) { return agrees(u, c); }))
+                    candidates.push_back(placements[u]);
+            }
+        }
         double best = -1;
         for (const Mat4 &c : candidates) {
             if (linearScale(c) <= 0)
