@@ -1,0 +1,190 @@
+// tweed-cli simulate ASSET [--clip NAME] [--frames N] [--fps F] [--lod L] [--threads T] [--json]:
+// plays a clip of the asset's source character on the garment headless and reports per-frame
+// averages: solver and skinning time, largest edge stretch, Max Distance violations (must be
+// zero), vertices inside a collision volume after a step and non-finite values.
+#include "command.h"
+
+#include "tweed/errors.h"
+#include "tweed/import.h"
+#include "tweed/sim/cloth_instance.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+namespace tweed::cli {
+namespace {
+
+struct SimulateOptions
+{
+    std::string asset;
+    std::string clip;
+    int frames = 0; ///< 0: the clip's length
+    double fps = 60;
+    int lod = 0;
+    int threads = 1;
+    bool json = false;
+};
+
+/// Skinning matrices of the asset's skeleton for the character's pose: bones matched by name,
+/// bones the character lacks keep the asset's rest pose.
+class PoseMapper
+{
+public:
+    PoseMapper(const Skeleton &asset, const Skeleton &character)
+        : mAsset(asset), mCharacter(character), mRest(asset.restGlobal())
+    {
+        for (const Bone &b : asset.bones)
+            mMap.push_back(character.find(b.name));
+    }
+
+    std::vector<Mat4> skinning(const AnimationClip &clip, double t) const
+    {
+        const std::vector<Mat4> global =
+            globalPose(mCharacter, sampleLocalPose(mCharacter, clip, t));
+        std::vector<Mat4> out(mAsset.bones.size());
+        for (size_t b = 0; b < out.size(); ++b) {
+            const Mat4 &g = mMap[b] >= 0 ? global[size_t(mMap[b])] : mRest[b];
+            out[b] = g * mAsset.bones[b].inverseBind;
+        }
+        return out;
+    }
+
+private:
+    const Skeleton &mAsset;
+    const Skeleton &mCharacter;
+    std::vector<Mat4> mRest;
+    std::vector<int> mMap;
+};
+
+void simulate(const SimulateOptions &o)
+{
+    if (!(o.fps > 0) || !std::isfinite(o.fps) || o.fps > 1000)
+        throw InputError("simulate: --fps must be between 0 and 1000");
+    if (o.frames < 0)
+        throw InputError("simulate: --frames must not be negative");
+    if (o.threads < 1 || o.threads > 64)
+        throw InputError("simulate: --threads must be between 1 and 64");
+    const ClothingAsset asset = loadAssetFile(o.asset);
+    const std::string sourcePath = sourceCharacterPath(asset, o.asset);
+    if (sourcePath.empty())
+        throw FileError(o.asset, "the asset names no source character to take clips from");
+    if (!std::filesystem::exists(sourcePath))
+        throw FileError(sourcePath, "source character of " + o.asset + " not found");
+    const Character character = importCharacter(sourcePath);
+    if (character.clips.empty())
+        throw FileError(sourcePath, "the source character has no animation clips");
+    int clipIndex = 0;
+    if (!o.clip.empty()) {
+        clipIndex = character.findClip(o.clip);
+        if (clipIndex < 0) {
+            std::string names;
+            for (const AnimationClip &c : character.clips)
+                names += (names.empty() ? "" : ", ") + c.name;
+            throw InputError("simulate: no clip '" + o.clip + "' in " + sourcePath +
+                             " (clips: " + names + ")");
+        }
+    }
+    const AnimationClip &clip = character.clips[size_t(clipIndex)];
+    const int frames =
+        o.frames > 0 ? o.frames : std::max(1, int(std::ceil(clip.duration * o.fps)));
+
+    ClothInstanceOptions instanceOptions;
+    if (o.threads > 1)
+        instanceOptions.pool = std::make_shared<SimThreadPool>(o.threads);
+    ClothInstance cloth(buildClothAssetData(asset, o.lod), asset.simulation, instanceOptions);
+    const PoseMapper mapper(asset.skeleton, character.skeleton);
+
+    using Clock = std::chrono::steady_clock;
+    double solverSeconds = 0, skinningSeconds = 0;
+    double stretchSum = 0;
+    float stretchMax = 0;
+    uint64_t violations = 0, penetrations = 0, nonFinite = 0;
+    std::vector<Vec3> graphicsPositions, graphicsNormals;
+    const float dt = float(1.0 / o.fps);
+    {
+        const std::vector<Mat4> pose = mapper.skinning(clip, 0.0);
+        ClothFrame first;
+        first.skinning = pose;
+        cloth.reset(first);
+    }
+    for (int f = 1; f <= frames; ++f) {
+        const double t =
+            clip.duration > 0 ? std::fmod(double(f) / o.fps, clip.duration) : 0.0;
+        const std::vector<Mat4> pose = mapper.skinning(clip, t);
+        ClothFrame frame;
+        frame.skinning = pose;
+        frame.dt = dt;
+        const auto t0 = Clock::now();
+        cloth.update(frame);
+        const auto t1 = Clock::now();
+        cloth.deformGraphics(graphicsPositions, &graphicsNormals);
+        const auto t2 = Clock::now();
+        solverSeconds += std::chrono::duration<double>(t1 - t0).count();
+        skinningSeconds += std::chrono::duration<double>(t2 - t1).count();
+        const ClothMeasurements m = cloth.measure();
+        stretchSum += m.maxStretch;
+        stretchMax = std::max(stretchMax, m.maxStretch);
+        violations += m.maxDistanceViolations;
+        penetrations += m.penetrations;
+        nonFinite += m.nonFinite;
+        for (const Vec3 &p : graphicsPositions)
+            if (!isFinite(p))
+                ++nonFinite;
+    }
+    const double msSolver = solverSeconds * 1e3 / frames;
+    const double msSkinning = skinningSeconds * 1e3 / frames;
+    if (o.json) {
+        const Json out = {{"asset", o.asset},
+                          {"clip", clip.name},
+                          {"frames", frames},
+                          {"fps", o.fps},
+                          {"physics_vertices", cloth.data().vertexCount},
+                          {"threads", o.threads},
+                          {"ms_per_frame", msSolver + msSkinning},
+                          {"ms_solver", msSolver},
+                          {"ms_skinning", msSkinning},
+                          {"max_stretch", stretchMax},
+                          {"mean_max_stretch", stretchSum / frames},
+                          {"max_distance_violations", double(violations) / frames},
+                          {"penetrations", double(penetrations) / frames},
+                          {"nonfinite", double(nonFinite) / frames}};
+        std::cout << out.dump(2) << "\n";
+    } else {
+        std::printf("%s: clip %s, %d frames at %g fps, %u physics vertices\n", o.asset.c_str(),
+                    clip.name.c_str(), frames, o.fps, cloth.data().vertexCount);
+        std::printf("  ms per frame: %.3f (solver %.3f, skinning %.3f)\n", msSolver + msSkinning,
+                    msSolver, msSkinning);
+        std::printf("  largest edge stretch: %.4f (mean per frame %.4f)\n", stretchMax,
+                    stretchSum / frames);
+        std::printf("  per frame: %.3f Max Distance violations, %.3f vertices inside a volume, "
+                    "%.3f non-finite values\n",
+                    double(violations) / frames, double(penetrations) / frames,
+                    double(nonFinite) / frames);
+    }
+    if (violations || nonFinite) {
+        std::cerr << "tweed-cli: simulate: " << violations << " Max Distance violations and "
+                  << nonFinite << " non-finite values over " << frames << " frames\n";
+        setExitCode(1);
+    }
+}
+
+const bool registered = registerCommand("simulate", [](CLI::App &app) {
+    auto *cmd = app.add_subcommand("simulate", "Play a clip on an asset headless and measure");
+    auto o = std::make_shared<SimulateOptions>();
+    cmd->add_option("ASSET", o->asset, "Asset (.tweed or .tweedc)")->required();
+    cmd->add_option("--clip", o->clip, "Clip of the source character (default: the first)");
+    cmd->add_option("--frames", o->frames, "Frames to simulate (default: the clip's length)");
+    cmd->add_option("--fps", o->fps, "Frames per second (default 60)");
+    cmd->add_option("--lod", o->lod, "Graphics LoD whose physics mesh is simulated (default 0)");
+    cmd->add_option("--threads", o->threads, "Solver threads (default 1)");
+    cmd->add_flag("--json", o->json, "Machine-readable output");
+    cmd->callback([o] { simulate(*o); });
+});
+
+} // namespace
+} // namespace tweed::cli
