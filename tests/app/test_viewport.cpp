@@ -108,6 +108,14 @@ private slots:
     {
         mLoaded = loadCharacterFile(characterPath());
         QVERIFY(!mLoaded.character.meshes.empty());
+        // A collision volume on a bone in the middle of the body, to be drawn as an overlay.
+        const Skeleton &skeleton = mLoaded.character.skeleton;
+        CollisionVolume volume;
+        volume.name = "Torso";
+        volume.bone = skeleton.find("Chest") >= 0 ? skeleton.find("Chest")
+                                                  : int(skeleton.bones.size() / 2);
+        volume.radii = {0.2f, 0.25f, 0.15f};
+        mLoaded.asset.collisionVolumes.push_back(volume);
         mDocument = new Document(this);
         mPlayback = new Playback(mDocument, this);
         mWindow = new QWidget;
@@ -159,9 +167,23 @@ private slots:
         const QImage skeleton = mViewport->grabFrame();
         mViewport->setOverlayVisible(Viewport::Overlay::Skeleton, false);
         mViewport->setOverlayVisible(Viewport::Overlay::BoneNames, false);
+        mViewport->setOverlayVisible(Viewport::Overlay::Normals, true);
+        const QImage normals = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::Normals, false);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        const QImage volumes = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
         const QImage again = mViewport->grabFrame();
 
         const int pixels = plain.width() * plain.height();
+        QVERIFY(differingPixels(plain, normals) > pixels / 500);
+        QVERIFY(differingPixels(plain, volumes) > pixels / 500);
+        if (!mDocument->asset().physicsMeshes.empty()) {
+            mViewport->setOverlayVisible(Viewport::Overlay::PhysicsMesh, true);
+            const QImage physics = mViewport->grabFrame();
+            mViewport->setOverlayVisible(Viewport::Overlay::PhysicsMesh, false);
+            QVERIFY(differingPixels(plain, physics) > pixels / 500);
+        }
         QVERIFY2(differingPixels(plain, wireframe) > pixels / 200,
                  qPrintable(QString::number(differingPixels(plain, wireframe))));
         QVERIFY2(differingPixels(plain, skeleton) > pixels / 500,
