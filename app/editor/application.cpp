@@ -94,6 +94,8 @@ int runEditor(int argc, char *argv[])
                          ok ? "tweed: screenshot saved to %s %lld ms after launch\n"
                             : "tweed: cannot save the screenshot to %s\n",
                          qPrintable(screenshotPath), static_cast<long long>(sinceLaunch.elapsed()));
+            std::fprintf(stderr, "tweed: %.1f ms per frame, %.2f ms skinning\n",
+                         window.viewport()->lastFrameMs(), window.viewport()->lastSkinningMs());
             QCoreApplication::exit(ok ? 0 : 1);
         });
     };

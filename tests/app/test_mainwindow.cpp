@@ -26,6 +26,8 @@
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
 #include <QMenu>
 #include <QMimeData>
 #include <QPalette>
@@ -90,6 +92,7 @@ private slots:
     void cleanupTestCase();
     void startsOnSampleAndPlaysWalk();
     void outlinerCountsMatchDocument();
+    void outlinerSelectionShowsProperties();
     void importCharacterThroughFileNew();
     void failedImportLeavesDocumentAsItWas();
     void settingEditUndoRedo();
@@ -102,6 +105,8 @@ private slots:
     void preferencesApplyUnitsAndTheme();
     void exportCookedWritesTheAsset();
     void droppedFileOpens();
+    void recentFilesMenuOpens();
+    void dockLayoutPersists();
     void autosaveAndRecovery();
 
 private:
@@ -190,6 +195,31 @@ void TestMainWindow::checkOutlinerCounts()
 void TestMainWindow::outlinerCountsMatchDocument()
 {
     checkOutlinerCounts();
+}
+
+void TestMainWindow::outlinerSelectionShowsProperties()
+{
+    auto *tree = child<QTreeWidget>(mWindow.get(), "OutlinerDock_TreeView");
+    auto *selection = child<QGroupBox>(mWindow.get(), "PropertiesDock_SelectionGroupBox");
+    QVERIFY(tree && selection);
+    QTreeWidgetItem *bones = groupItem(tree, OutlinerDock::Bones);
+    QVERIFY(bones && bones->childCount() > 0);
+    QTreeWidgetItem *root = bones->child(0);
+    tree->setCurrentItem(root);
+    const Bone &bone = mWindow->document()
+                           ->character()
+                           .skeleton.bones[size_t(root->data(0, OutlinerDock::IndexRole).toInt())];
+    QCOMPARE(selection->title(), QString("Bone"));
+    QStringList texts;
+    for (QLabel *label : selection->findChildren<QLabel *>())
+        texts << label->text();
+    QVERIFY2(texts.contains(QString::fromStdString(bone.name)), qPrintable(texts.join('|')));
+
+    QTreeWidgetItem *clips = groupItem(tree, OutlinerDock::Clips);
+    QVERIFY(clips && clips->childCount() > 0);
+    tree->setCurrentItem(clips->child(0));
+    QCOMPARE(selection->title(), QString("Clip"));
+    tree->setCurrentItem(nullptr);
 }
 
 void TestMainWindow::importCharacterThroughFileNew()
@@ -480,6 +510,45 @@ void TestMainWindow::droppedFileOpens()
     refused.setAccepted(false);
     QApplication::sendEvent(mWindow.get(), &refused);
     QVERIFY(!refused.isAccepted());
+}
+
+void TestMainWindow::recentFilesMenuOpens()
+{
+    const QStringList recent = mWindow->recentFiles();
+    QVERIFY(recent.size() >= 2);
+    QCOMPARE(recent.first(), QFileInfo(sample()).absoluteFilePath()); // the last drop
+    auto *menu = child<QMenu>(mWindow.get(), "MainWindow_FileRecentMenu");
+    auto *second = child<QAction>(mWindow.get(), "MainWindow_FileRecent2Action");
+    QVERIFY(menu && second);
+    QVERIFY(menu->actions().contains(second));
+    const QString path = recent[1];
+    second->trigger();
+    QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
+    QCOMPARE(mWindow->recentFiles().first(), path);
+    QVERIFY(mWindow->document()->filePath() == path ||
+            mWindow->document()->characterPath() == path);
+}
+
+void TestMainWindow::dockLayoutPersists()
+{
+    auto *undoDock = child<QDockWidget>(mWindow.get(), "UndoDock");
+    QVERIFY(undoDock && undoDock->isVisible());
+    undoDock->hide();
+    mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
+    QVERIFY(mWindow->close()); // saves the layout
+    {
+        MainWindow next;
+        next.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&next));
+        QVERIFY(!child<QDockWidget>(&next, "UndoDock")->isVisible());
+        QVERIFY(child<QDockWidget>(&next, "OutlinerDock")->isVisible());
+        // Reset Layout brings every panel back.
+        child<QAction>(&next, "MainWindow_ViewResetLayoutAction")->trigger();
+        QVERIFY(child<QDockWidget>(&next, "UndoDock")->isVisible());
+        next.close();
+    }
+    mWindow->show();
+    undoDock->show();
 }
 
 void TestMainWindow::autosaveAndRecovery()
