@@ -73,8 +73,9 @@ void Document::setFilePath(const QString &path)
 void Document::save(const QString &path)
 {
     tweed::ClothingAsset copy = mData.asset;
-    if (!mData.characterPath.isEmpty())
-        copy.source.path = sourcePathFrom(mData.characterPath, QFileInfo(path).absolutePath());
+    const QString character = sourceCharacterPath();
+    if (!character.isEmpty())
+        copy.source.path = sourcePathFrom(character, QFileInfo(path).absolutePath());
     tweed::saveAsset(copy, QFileInfo(path).absoluteFilePath().toStdString());
     // Only once the file is written does the document take the new location.
     mData.asset.source = copy.source;
@@ -85,6 +86,16 @@ void Document::save(const QString &path)
     if (wasModified && !isModified()) emit modifiedChanged(false);
 }
 
+QString Document::sourceCharacterPath() const
+{
+    if (!mData.characterPath.isEmpty()) return mData.characterPath;
+    // The character is missing: keep pointing where the asset's reference pointed.
+    if (mData.filePath.isEmpty() || mData.asset.source.path.empty()) return {};
+    return QDir::cleanPath(QFileInfo(mData.filePath)
+                               .absoluteDir()
+                               .absoluteFilePath(QString::fromStdString(mData.asset.source.path)));
+}
+
 void Document::exportCooked(const QString &path) const
 {
     tweed::saveCooked(mData.asset, path.toStdString());
@@ -93,8 +104,9 @@ void Document::exportCooked(const QString &path) const
 void Document::writeRecovery(const QString &path) const
 {
     tweed::ClothingAsset copy = mData.asset;
-    if (!mData.characterPath.isEmpty())
-        copy.source.path = sourcePathFrom(mData.characterPath, QFileInfo(path).absolutePath());
+    const QString character = sourceCharacterPath();
+    if (!character.isEmpty())
+        copy.source.path = sourcePathFrom(character, QFileInfo(path).absolutePath());
     tweed::saveAsset(copy, path.toStdString());
 }
 

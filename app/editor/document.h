@@ -125,6 +125,8 @@ signals:
 
 private:
     void setFilePath(const QString &path);
+    /// Where the source character is (or, when missing, was expected), absolute.
+    QString sourceCharacterPath() const;
 
     LoadedDocument mData;
     QUndoStack *mUndoStack;

@@ -133,6 +133,14 @@ private slots:
         QCOMPARE(loaded.character.meshes.size(), size_t(1));
         QVERIFY(loaded.character.meshes[0] == doc.asset().lods[0].mesh);
         QVERIFY(loaded.character.clips.empty());
+
+        // Saved elsewhere, the reference still points at where the character belongs.
+        Document garmentOnly;
+        garmentOnly.replace(loaded);
+        QDir().mkpath(dir + "/sub");
+        garmentOnly.save(dir + "/sub/moved.tweed");
+        QCOMPARE(QString::fromStdString(garmentOnly.asset().source.path),
+                 QString("../anim_test.x"));
     }
 
     void badFilesThrowNamingTheFile()
