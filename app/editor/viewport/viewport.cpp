@@ -735,7 +735,7 @@ void Viewport::updateReadout()
                              ? tr("%1 ms/frame \u2022 skinning %2 ms (%3%)")
                                    .arg(mFrameMs, 0, 'f', 1)
                                    .arg(mSkinningMs, 0, 'f', 2)
-                                   .arg(share, 0, 'f', 0)
+                                   .arg(share, 0, 'f', share < 10 ? 1 : 0)
                              : tr("skinning %1 ms").arg(mSkinningMs, 0, 'f', 2);
     if (text == mScene->readoutText)
         return;
