@@ -14,7 +14,7 @@
 namespace tweed {
 
 /// A barrier the threads of one parallel region meet at between dependent phases. Spins
-/// briefly, then yields, since the machine may be shared.
+/// briefly, then sleeps (futex), since the machine may have fewer free cores than threads.
 class SpinBarrier
 {
 public:
@@ -27,6 +27,7 @@ private:
     int mThreads;
     std::atomic<uint32_t> mArrived{0};
     std::atomic<uint32_t> mGeneration{0};
+    std::atomic<int> mSleepers{0};
 };
 
 class SimThreadPool
