@@ -16,9 +16,11 @@ PACKAGES=(
   linguist-qt6 qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
   # mesh import/export and processing, asset format
   libassimp-dev assimp-testmodels libopenmesh-dev libyaml-cpp-dev
-  libmeshoptimizer-dev
+  libmeshoptimizer-dev libtinygltf-dev
   # command line, benchmarks and peer solver for the benchmark
   libcli11-dev nlohmann-json3-dev libbenchmark-dev libbullet-dev
+  # Khronos' glTF validator for the export tests (npm package, installed by the tests into the build)
+  nodejs npm
   # headless display and software OpenGL for the editor's tests
   xvfb xauth x11-apps libgl1-mesa-dri mesa-utils
 )

@@ -1,0 +1,201 @@
+// Cooking and exporting assets for games: per-platform cooking options, the export transform
+// that restores a source file's units and axes, and the three exports any engine can play:
+//
+//  - GltfPhysics: glTF 2.0 of the physics meshes (and the graphics meshes with their skin maps)
+//    with the paint channels as custom vertex attributes (_MAX_DISTANCE, _BACKSTOP_RADIUS, ...;
+//    32-bit masks as VEC2 UNSIGNED_SHORT low/high halves, as glTF has no 32-bit attributes),
+//    the skeleton, and the collision volumes as nodes with extras; for engines with their own
+//    cloth.
+//  - BakedBones: a clip simulated with the run time and turned into the animation of cloth-driven
+//    bones (one bone per physics vertex, or a budget of them), the graphics mesh skinned to those
+//    bones and the character's bones, as glTF.
+//  - PointCache: the simulated graphics mesh per frame as glTF morph-target animation.
+//
+// Before writing, checkExport() lists what the target cannot represent; exportAsset() refuses
+// to drop anything unless ExportOptions::allowLoss is set, and then names what it dropped.
+#pragma once
+
+#include "tweed/asset.h"
+#include "tweed/progress.h"
+#include "tweed/sim/cloth_bones.h"
+#include "tweed/sim/cloth_instance.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tweed {
+
+// ---- export transform --------------------------------------------------------------------
+
+enum class Handedness : uint8_t { Right, Left };
+
+/// Where exported geometry goes. Tweed's model space is metres, Y up, right-handed; a target
+/// in other units or axes gets every position, matrix and distance converted (triangles are
+/// re-wound when the handedness changes, so front faces stay front faces).
+///   Z up: (x, y, z) -> (x, -z, y)    X up: (x, y, z) -> (y, -x, z)    Left: z -> -z (last)
+struct ExportTransform
+{
+    float scale = 1.0f; ///< target units per metre (100 for centimetres); > 0
+    UpAxis upAxis = UpAxis::Y;
+    Handedness handedness = Handedness::Right;
+    friend bool operator==(const ExportTransform &, const ExportTransform &) = default;
+};
+
+/// The transform that restores the units and up axis recorded at import (asset.source.units).
+ExportTransform sourceExportTransform(const SourceUnits &units);
+/// Matrix from Tweed's model space to the target's space (scale times an axis permutation).
+Mat4 exportMatrix(const ExportTransform &transform);
+
+// ---- cooking -----------------------------------------------------------------------------
+
+/// What one target platform can afford.
+struct CookingOptions
+{
+    std::string platform = "desktop";
+    uint32_t vertexBudget = 0; ///< most vertices per physics mesh; larger ones are simplified; 0 = any
+    int iterations = 0;        ///< constraint iterations per substep; 0 keeps the asset's
+    int substeps = 0;          ///< substeps per step; 0 keeps the asset's
+    float stepsPerSecond = 0;  ///< Hz; 0 keeps the asset's
+    /// Physical level of detail baked into the settings: multiplies every Max Distance
+    /// (maxDistanceScale) and the iteration count (iterationScale, at least 1 remains).
+    PhysicalLod physicalLod;
+};
+
+/// Named platform profiles: "desktop" (no limits), "console" (2000 vertices, 8 iterations),
+/// "mobile" (600 vertices, 4 iterations, 30 Hz), "low" (250 vertices, 2 iterations, 30 Hz,
+/// 80 % Max Distance).
+std::span<const CookingOptions> platformProfiles();
+const CookingOptions *findPlatformProfile(std::string_view name);
+
+struct CookReport
+{
+    std::vector<uint32_t> verticesBefore; ///< per physics mesh
+    std::vector<uint32_t> verticesAfter;
+    int iterations = 0;
+    int substeps = 0;
+    float stepsPerSecond = 0;
+};
+
+/// A copy of the asset cooked for a platform: physics meshes above the vertex budget are
+/// regenerated with the simplifier (method Simplify, targetVertices = budget), the solver
+/// settings take the platform's values. assetPath resolves a custom physics mesh path. Throws
+/// InputError for options out of range or a budget the simplifier cannot meet (below 4).
+ClothingAsset cookAsset(const ClothingAsset &asset, const CookingOptions &options,
+                        CookReport *report = nullptr, const std::string &assetPath = {});
+
+// ---- exports -----------------------------------------------------------------------------
+
+enum class ExportFormat : uint8_t { GltfPhysics, BakedBones, PointCache };
+
+/// "gltf-physics", "baked-bones", "point-cache".
+std::string_view exportFormatName(ExportFormat format);
+std::optional<ExportFormat> exportFormatFromName(std::string_view name);
+/// File extensions a format writes: gltf and glb.
+std::vector<std::string> exportExtensions(ExportFormat format);
+
+struct ExportOptions
+{
+    ExportFormat format = ExportFormat::GltfPhysics;
+    ExportTransform transform;
+    int lod = 0; ///< BakedBones and PointCache: the graphics LoD simulated and written
+
+    // The simulated formats (BakedBones, PointCache).
+    std::optional<AnimationClip> clip; ///< indexes the asset's skeleton (retargetClip); none: rest pose
+    int frames = 0;                    ///< 0: the clip once (ClipSimulation::clipFrameCount)
+    double framesPerSecond = 30.0;
+    uint32_t clothBones = 0; ///< BakedBones: cloth bones; 0 = one per physics vertex
+
+    // What the target supports (0 = no limit); beyond it, checkExport lists what is lost.
+    uint32_t maxBones = 0;            ///< joints per skin (BakedBones: character + cloth bones)
+    uint32_t maxCollisionVolumes = 0; ///< GltfPhysics
+    uint32_t maxMorphTargets = 0;     ///< PointCache: one target per frame
+
+    /// Write even when the target cannot represent everything (what is left out is listed in
+    /// ExportReport::unrepresented); false: exportAsset throws InputError listing it.
+    bool allowLoss = false;
+};
+
+/// What the target cannot represent of the asset with these options, one sentence each; the
+/// file type is taken from path's extension. Empty when nothing is lost.
+std::vector<std::string> checkExport(const ClothingAsset &asset, const std::string &path,
+                                     const ExportOptions &options);
+
+struct ExportReport
+{
+    std::vector<std::string> unrepresented; ///< what was left out (only with allowLoss)
+    uint32_t meshes = 0;
+    uint32_t vertices = 0; ///< of all written meshes
+    uint32_t nodes = 0;
+    uint32_t frames = 0;
+    uint32_t bones = 0;        ///< joints of the skin (BakedBones)
+    uint32_t morphTargets = 0; ///< PointCache
+    float bakeMaxError = 0;    ///< BakedBones: metres between skinned and simulated graphics vertices
+    float bakeMeanError = 0;
+};
+
+/// Writes the export (format by options.format, file type by extension: .gltf with an embedded
+/// buffer, .glb binary). Throws InputError for bad options or what
+/// checkExport lists (unless allowLoss), FileError when the file cannot be written, Cancelled.
+ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
+                         const ExportOptions &options, const ProgressCallback &progress = {});
+
+// ---- the pieces the exports are made of (for tools and tests) ---------------------------
+
+/// One simulated frame of the graphics mesh.
+struct SimulatedFrame
+{
+    int frame = 0;
+    std::vector<Vec3> positions; ///< model space
+    std::vector<Vec3> normals;
+};
+
+/// Simulates options.clip (ClipSimulation, options.lod, frames, framesPerSecond) and keeps the
+/// deformed graphics mesh of every frame; also the skinning matrices with the pendulum bones
+/// applied and the physics positions when the out-pointers are given.
+std::vector<SimulatedFrame> simulateGraphicsFrames(
+    const ClothingAsset &asset, const ExportOptions &options,
+    std::vector<std::vector<Mat4>> *skinning = nullptr,
+    std::vector<std::vector<Vec3>> *physics = nullptr, const ProgressCallback &progress = {});
+
+/// A simulated clip as cloth-driven bones.
+struct BakedBones
+{
+    std::vector<ClothBoneDefinition> bones; ///< on the physics mesh of the LoD
+    std::vector<Mat4> restFrames;           ///< model-space frame of each cloth bone at rest
+    /// [frame][bone]: model-space frames of the cloth bones.
+    std::vector<std::vector<Mat4>> frames;
+    /// [frame][bone]: the character's skinning matrices (pendulum bones applied).
+    std::vector<std::vector<Mat4>> characterSkinning;
+    /// Per graphics vertex, joint indices: below the character's bone count n a character
+    /// bone, n the static root of the cloth bones (model space), above n cloth bone
+    /// (index - n - 1). Weights sum to 1.
+    std::vector<BoneInfluence> skin;
+    std::vector<SimulatedFrame> simulated; ///< the reference the bones reproduce
+    float maxError = 0;  ///< metres, over all frames and graphics vertices
+    float meanError = 0; ///< metres
+};
+
+/// Simulates and bakes: pivots on the physics mesh (every vertex, or options.clothBones picked
+/// by farthest-point sampling), frames by clothBoneFrame (the column and row points are the
+/// vertex's mesh neighbours, or on a sparse grid the neighbouring pivots), and per graphics
+/// vertex up to four weights fitted (least squares over the clip, non-negative, summing to 1)
+/// starting from the skin map's barycentric coordinates (or, on a sparse grid, the nearest
+/// pivots by inverse distance).
+BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &options,
+                          const ProgressCallback &progress = {});
+
+/// Linear-blend skinning of the graphics mesh's rest positions with a baked frame.
+std::vector<Vec3> skinBakedFrame(const ClothingAsset &asset, const BakedBones &baked, int lod,
+                                 size_t frame);
+
+/// Writes the given frames of a deformed garment to glTF (.gltf or .glb): one mesh and one
+/// node per frame, named "frame <n>", sharing the LoD's indices and uvs; positions are written
+/// exactly as given (bit for bit). Used by tweed-player.
+void writeGarmentFramesGltf(const ClothingAsset &asset, int lod,
+                            const std::vector<SimulatedFrame> &frames, const std::string &path);
+
+} // namespace tweed

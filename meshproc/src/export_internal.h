@@ -1,0 +1,57 @@
+// Helpers shared by the export_*.cpp files.
+#pragma once
+
+#include "tweed/export.h"
+
+#include "export_gltf_builder.h"
+
+namespace tweed {
+
+/// Frames a simulated export writes: options.frames, or the clip once.
+int exportFrameCount(const ExportOptions &options);
+/// Throws for an extension the format does not write, a bad scale, LoD, rate or frame count.
+void checkExportOptions(const ClothingAsset &asset, const std::string &path,
+                        const ExportOptions &options);
+
+/// Model space -> target space, for points, directions, matrices and distances.
+struct TargetSpace
+{
+    explicit TargetSpace(const ExportTransform &t);
+    Mat4 c, cInverse;
+    Mat4 axes;          ///< c without the scale (a rotation, or a rotation and a mirror)
+    float scale = 1.0f;
+    bool mirrored = false;
+    bool identity = true;
+
+    Vec3 point(const Vec3 &p) const { return identity ? p : c.transformPoint(p); }
+    Vec3 direction(const Vec3 &d) const { return identity ? d : axes.transformVector(d); }
+    Mat4 conjugate(const Mat4 &m) const { return identity ? m : c * m * cInverse; }
+    std::vector<Vec3> points(const std::vector<Vec3> &p) const;
+    std::vector<Vec3> directions(const std::vector<Vec3> &d) const;
+    /// Triangles re-wound when the transform mirrors.
+    std::vector<uint32_t> triangles(const std::vector<uint32_t> &indices) const;
+};
+
+/// The skeleton as glTF nodes in its rest pose; returns the node of each bone. Root bones are
+/// added to the scene.
+std::vector<int> addSkeletonNodes(gltf::Builder &b, const Skeleton &skeleton, const TargetSpace &space);
+/// A skin over the given joint nodes with the given model-space inverse bind matrices.
+int addSkin(gltf::Builder &b, const std::vector<int> &joints, const std::vector<Mat4> &inverseBinds,
+            const TargetSpace &space, const std::string &name);
+/// A glTF primitive's base attributes of a graphics mesh (positions given, e.g. deformed).
+void addGraphicsAttributes(gltf::Builder &b, tinygltf::Primitive &prim, const GraphicsMesh &mesh,
+                           const std::vector<Vec3> &positions, const std::vector<Vec3> &normals,
+                           const TargetSpace &space);
+
+} // namespace tweed
+
+namespace tweed {
+
+ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &path,
+                               const ExportOptions &options, const std::vector<std::string> &lost);
+ExportReport exportPointCache(const ClothingAsset &asset, const std::string &path,
+                              const ExportOptions &options, const ProgressCallback &progress);
+ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &path,
+                              const ExportOptions &options, const ProgressCallback &progress);
+
+} // namespace tweed
