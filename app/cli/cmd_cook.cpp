@@ -36,12 +36,10 @@ void run(const CookArgs &args)
         throw FileError(args.output, "a cooked asset is written as .tweedc");
     CookingOptions options = *profile;
     if (args.vertexBudget >= 0) {
-        if (args.vertexBudget > 10000000)
-            throw InputError("--vertex-budget is absurdly large");
+        if (args.vertexBudget > 10000000) throw InputError("--vertex-budget is absurdly large");
         options.vertexBudget = uint32_t(args.vertexBudget);
     }
-    if (args.iterations >= 0)
-        options.iterations = args.iterations;
+    if (args.iterations >= 0) options.iterations = args.iterations;
     const ClothingAsset asset = loadAssetFile(args.asset);
     CookReport report;
     const ClothingAsset cooked = cookAsset(asset, options, &report, args.asset);
@@ -71,9 +69,12 @@ const bool registered = registerCommand("cook", [](CLI::App &app) {
     auto a = std::make_shared<CookArgs>();
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc)")->required();
     cmd->add_option("-o,--output", a->output, "Cooked asset to write (.tweedc)")->required();
-    cmd->add_option("--platform", a->platform, "desktop, console, mobile or low")->capture_default_str();
-    cmd->add_option("--vertex-budget", a->vertexBudget, "Most vertices per physics mesh (overrides the platform's; 0: any)");
-    cmd->add_option("--iterations", a->iterations, "Constraint iterations (overrides the platform's; 0: keep)");
+    cmd->add_option("--platform", a->platform, "desktop, console, mobile or low")
+        ->capture_default_str();
+    cmd->add_option("--vertex-budget", a->vertexBudget,
+                    "Most vertices per physics mesh (overrides the platform's; 0: any)");
+    cmd->add_option("--iterations", a->iterations,
+                    "Constraint iterations (overrides the platform's; 0: keep)");
     cmd->add_flag("--json", a->json, "Machine-readable output");
     cmd->callback([a] { run(*a); });
 });

@@ -44,8 +44,7 @@ void run(ExportArgs args)
         o.transform = sourceExportTransform(asset.source.units);
     else if (args.units != "metres")
         throw InputError("--units must be metres or source, not '" + args.units + "'");
-    if (args.scale != 0)
-        o.transform.scale = args.scale;
+    if (args.scale != 0) o.transform.scale = args.scale;
     if (!args.up.empty()) {
         if (args.up != "x" && args.up != "y" && args.up != "z")
             throw InputError("--up must be x, y or z, not '" + args.up + "'");
@@ -61,21 +60,24 @@ void run(ExportArgs args)
         const std::string characterPath =
             args.character.empty() ? sourceCharacterPath(asset, args.asset) : args.character;
         if (characterPath.empty())
-            throw InputError("--clip needs the character: the asset names no source; give --character");
+            throw InputError(
+                "--clip needs the character: the asset names no source; give --character");
         const Character character = importCharacter(characterPath);
         const int c = character.findClip(args.clip);
         if (c < 0) {
             std::string names;
             for (const AnimationClip &clip : character.clips)
                 names += (names.empty() ? "" : ", ") + clip.name;
-            throw InputError(characterPath + ": no clip '" + args.clip + "' (clips: " +
-                             (names.empty() ? "none" : names) + ")");
+            throw InputError(characterPath + ": no clip '" + args.clip +
+                             "' (clips: " + (names.empty() ? "none" : names) + ")");
         }
         std::vector<std::string> missing;
-        o.clip = retargetClip(character.clips[size_t(c)], character.skeleton, asset.skeleton, &missing);
+        o.clip =
+            retargetClip(character.clips[size_t(c)], character.skeleton, asset.skeleton, &missing);
         for (const std::string &bone : missing)
-            std::fprintf(stderr, "tweed-cli: warning: clip '%s' animates bone '%s', which the asset lacks\n",
-                         args.clip.c_str(), bone.c_str());
+            std::fprintf(
+                stderr, "tweed-cli: warning: clip '%s' animates bone '%s', which the asset lacks\n",
+                args.clip.c_str(), bone.c_str());
     }
 
     const std::vector<std::string> lost = checkExport(asset, args.output, o);
@@ -115,38 +117,48 @@ void run(ExportArgs args)
     }
     for (const std::string &s : r.unrepresented)
         std::fprintf(stderr, "tweed-cli: not exported: %s\n", s.c_str());
-    std::printf("%s: %s, %u meshes, %u vertices, %u nodes", args.output.c_str(), args.format.c_str(),
-                r.meshes, r.vertices, r.nodes);
-    if (r.frames > 0)
-        std::printf(", %u frames", r.frames);
+    std::printf("%s: %s, %u meshes, %u vertices, %u nodes", args.output.c_str(),
+                args.format.c_str(), r.meshes, r.vertices, r.nodes);
+    if (r.frames > 0) std::printf(", %u frames", r.frames);
     if (o.format == ExportFormat::BakedBones)
         std::printf(", %u bones, largest error %.3g mm", r.bones, double(r.bakeMaxError) * 1000.0);
     std::printf("\n");
 }
 
 const bool registered = registerCommand("export", [](CLI::App &app) {
-    auto *cmd = app.add_subcommand("export", "Export an asset for engines: glTF physics mesh, baked bones, point cache");
+    auto *cmd = app.add_subcommand(
+        "export", "Export an asset for engines: glTF physics mesh, baked bones, point cache");
     auto a = std::make_shared<ExportArgs>();
     ExportOptions &o = a->options;
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc)")->required();
     cmd->add_option("-o,--output", a->output, "File to write (.gltf or .glb)")->required();
-    cmd->add_option("--format", a->format, "gltf-physics, baked-bones or point-cache")->capture_default_str();
-    cmd->add_option("--clip", a->clip, "Clip of the character to simulate (baked-bones, point-cache); default: rest pose");
-    cmd->add_option("--character", a->character, "Character file with the clip (default: the asset's source)");
+    cmd->add_option("--format", a->format, "gltf-physics, baked-bones or point-cache")
+        ->capture_default_str();
+    cmd->add_option(
+        "--clip", a->clip,
+        "Clip of the character to simulate (baked-bones, point-cache); default: rest pose");
+    cmd->add_option("--character", a->character,
+                    "Character file with the clip (default: the asset's source)");
     cmd->add_option("--frames", o.frames, "Frames to simulate (default: the clip once)");
     cmd->add_option("--fps", o.framesPerSecond, "Frames per second")->capture_default_str();
     cmd->add_option("--lod", o.lod, "Graphics LoD to simulate")->capture_default_str();
-    cmd->add_option("--cloth-bones", o.clothBones, "baked-bones: number of cloth bones (default: one per physics vertex)");
+    cmd->add_option("--cloth-bones", o.clothBones,
+                    "baked-bones: number of cloth bones (default: one per physics vertex)");
     cmd->add_option("--max-bones", o.maxBones, "The target's joint limit (0: none)");
-    cmd->add_option("--max-collision-volumes", o.maxCollisionVolumes, "The target's collision volume limit (0: none)");
-    cmd->add_option("--max-morph-targets", o.maxMorphTargets, "The target's morph target limit (0: none)");
-    cmd->add_option("--units", a->units, "metres (glTF's convention) or source (the character file's units and up axis)")
+    cmd->add_option("--max-collision-volumes", o.maxCollisionVolumes,
+                    "The target's collision volume limit (0: none)");
+    cmd->add_option("--max-morph-targets", o.maxMorphTargets,
+                    "The target's morph target limit (0: none)");
+    cmd->add_option("--units", a->units,
+                    "metres (glTF's convention) or source (the character file's units and up axis)")
         ->capture_default_str();
     cmd->add_option("--scale", a->scale, "Target units per metre (overrides --units)");
     cmd->add_option("--up", a->up, "Up axis of the target: x, y or z (overrides --units)");
     cmd->add_option("--handedness", a->handedness, "right or left");
-    cmd->add_flag("--allow-loss", o.allowLoss, "Export even when the target cannot represent everything (listed)");
-    cmd->add_flag("--check", a->check, "Only list what the target cannot represent (exit 1 when anything)");
+    cmd->add_flag("--allow-loss", o.allowLoss,
+                  "Export even when the target cannot represent everything (listed)");
+    cmd->add_flag("--check", a->check,
+                  "Only list what the target cannot represent (exit 1 when anything)");
     cmd->add_flag("--json", a->json, "Machine-readable output");
     cmd->callback([a] { run(*a); });
 });

@@ -42,22 +42,18 @@ int main(int argc, char **argv)
         const auto t1 = std::chrono::steady_clock::now();
         std::optional<AnimationClip> clip;
         if (!clipName.empty()) {
-            if (characterPath.empty())
-                throw InputError("--clip needs the CHARACTER file");
+            if (characterPath.empty()) throw InputError("--clip needs the CHARACTER file");
             const Character character = importCharacter(characterPath);
             const int c = character.findClip(clipName);
-            if (c < 0)
-                throw InputError(characterPath + ": no clip '" + clipName + "'");
+            if (c < 0) throw InputError(characterPath + ": no clip '" + clipName + "'");
             clip = retargetClip(character.clips[size_t(c)], character.skeleton, asset.skeleton);
         }
         ClipSimulationSettings settings;
         settings.framesPerSecond = fps;
         settings.lod = lod;
         ClipSimulation sim(asset, clip ? &*clip : nullptr, settings);
-        if (frames <= 0)
-            frames = sim.clipFrameCount();
-        if (write.empty())
-            write.push_back(frames - 1);
+        if (frames <= 0) frames = sim.clipFrameCount();
+        if (write.empty()) write.push_back(frames - 1);
         const std::set<int> chosen(write.begin(), write.end());
         if (*chosen.begin() < 0 || *chosen.rbegin() >= frames)
             throw InputError("--write frames must lie in 0.." + std::to_string(frames - 1));
@@ -67,7 +63,8 @@ int main(int argc, char **argv)
         for (int f = 0; f < frames; ++f) {
             const auto s0 = std::chrono::steady_clock::now();
             sim.advance();
-            simSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
+            simSeconds +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
             if (chosen.count(f)) {
                 SimulatedFrame frame;
                 frame.frame = f;
@@ -76,11 +73,12 @@ int main(int argc, char **argv)
             }
         }
         writeGarmentFramesGltf(asset, lod, out, output);
-        std::printf("%s: %d frames of '%s' at %g fps, %zu written; load %.1f ms, simulation %.2f ms "
-                    "per frame\n",
-                    output.c_str(), frames, clip ? clip->name.c_str() : "rest pose", fps, out.size(),
-                    std::chrono::duration<double, std::milli>(t1 - t0).count(),
-                    simSeconds * 1000.0 / frames);
+        std::printf(
+            "%s: %d frames of '%s' at %g fps, %zu written; load %.1f ms, simulation %.2f ms "
+            "per frame\n",
+            output.c_str(), frames, clip ? clip->name.c_str() : "rest pose", fps, out.size(),
+            std::chrono::duration<double, std::milli>(t1 - t0).count(),
+            simSeconds * 1000.0 / frames);
     } catch (const InputError &e) {
         std::fprintf(stderr, "tweed-player: %s\n", e.what());
         return 1;

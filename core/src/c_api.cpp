@@ -121,18 +121,25 @@ const tweed::GraphicsLod *lodOf(const TweedAsset *asset, uint32_t lod)
 
 extern "C" {
 
-const char *tweed_version(void) { return TWEED_VERSION_STRING; }
+const char *tweed_version(void)
+{
+    return TWEED_VERSION_STRING;
+}
 
-uint32_t tweed_cooked_format_version(void) { return tweed::kCookedFormatVersion; }
+uint32_t tweed_cooked_format_version(void)
+{
+    return tweed::kCookedFormatVersion;
+}
 
-const char *tweed_last_error(void) { return tLastError.c_str(); }
+const char *tweed_last_error(void)
+{
+    return tLastError.c_str();
+}
 
 TweedResult tweed_asset_load_file(const char *path, TweedAsset **out)
 {
-    if (!path)
-        return nullArgument("tweed_asset_load_file", "path");
-    if (!out)
-        return nullArgument("tweed_asset_load_file", "out");
+    if (!path) return nullArgument("tweed_asset_load_file", "path");
+    if (!out) return nullArgument("tweed_asset_load_file", "out");
     *out = nullptr;
     return guarded([&] { return loadInto(tweed::loadCooked(path), out); });
 }
@@ -140,10 +147,8 @@ TweedResult tweed_asset_load_file(const char *path, TweedAsset **out)
 TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *name,
                                     TweedAsset **out)
 {
-    if (!data && size > 0)
-        return nullArgument("tweed_asset_load_memory", "data");
-    if (!out)
-        return nullArgument("tweed_asset_load_memory", "out");
+    if (!data && size > 0) return nullArgument("tweed_asset_load_memory", "data");
+    if (!out) return nullArgument("tweed_asset_load_memory", "out");
     *out = nullptr;
     return guarded([&] {
         const std::string_view bytes(static_cast<const char *>(data), size);
@@ -151,7 +156,10 @@ TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *n
     });
 }
 
-void tweed_asset_destroy(TweedAsset *asset) { delete asset; }
+void tweed_asset_destroy(TweedAsset *asset)
+{
+    delete asset;
+}
 
 const char *tweed_asset_name(const TweedAsset *asset)
 {
@@ -165,31 +173,26 @@ uint32_t tweed_asset_bone_count(const TweedAsset *asset)
 
 const char *tweed_asset_bone_name(const TweedAsset *asset, uint32_t bone)
 {
-    if (!asset || bone >= asset->asset.skeleton.bones.size())
-        return nullptr;
+    if (!asset || bone >= asset->asset.skeleton.bones.size()) return nullptr;
     return asset->asset.skeleton.bones[bone].name.c_str();
 }
 
 int32_t tweed_asset_find_bone(const TweedAsset *asset, const char *name)
 {
-    if (!asset || !name)
-        return -1;
+    if (!asset || !name) return -1;
     return asset->asset.skeleton.find(name);
 }
 
 int32_t tweed_asset_bone_parent(const TweedAsset *asset, uint32_t bone)
 {
-    if (!asset || bone >= asset->asset.skeleton.bones.size())
-        return -1;
+    if (!asset || bone >= asset->asset.skeleton.bones.size()) return -1;
     return asset->asset.skeleton.bones[bone].parent;
 }
 
 TweedResult tweed_asset_inverse_bind_matrix(const TweedAsset *asset, uint32_t bone, float out[16])
 {
-    if (!asset)
-        return nullArgument("tweed_asset_inverse_bind_matrix", "asset");
-    if (!out)
-        return nullArgument("tweed_asset_inverse_bind_matrix", "out");
+    if (!asset) return nullArgument("tweed_asset_inverse_bind_matrix", "asset");
+    if (!out) return nullArgument("tweed_asset_inverse_bind_matrix", "out");
     if (bone >= asset->asset.skeleton.bones.size())
         return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_asset_inverse_bind_matrix: bone " +
                                                       std::to_string(bone) + " out of range");
@@ -221,8 +224,7 @@ TweedResult tweed_asset_graphics_indices(const TweedAsset *asset, uint32_t lod, 
     if (!l)
         return fail(TWEED_ERROR_INVALID_ARGUMENT,
                     "tweed_asset_graphics_indices: no asset or no LoD " + std::to_string(lod));
-    if (!out)
-        return nullArgument("tweed_asset_graphics_indices", "out");
+    if (!out) return nullArgument("tweed_asset_graphics_indices", "out");
     if (capacity < l->mesh.indices.size())
         return fail(TWEED_ERROR_BUFFER_TOO_SMALL,
                     "room for " + std::to_string(capacity) + " indices, " +
@@ -233,10 +235,8 @@ TweedResult tweed_asset_graphics_indices(const TweedAsset *asset, uint32_t lod, 
 
 TweedResult tweed_instance_create(const TweedAsset *asset, uint32_t lod, TweedInstance **out)
 {
-    if (!asset)
-        return nullArgument("tweed_instance_create", "asset");
-    if (!out)
-        return nullArgument("tweed_instance_create", "out");
+    if (!asset) return nullArgument("tweed_instance_create", "asset");
+    if (!out) return nullArgument("tweed_instance_create", "out");
     *out = nullptr;
     if (lod >= asset->lods.size() || !asset->lods[lod])
         return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_instance_create: the asset has no LoD " +
@@ -253,13 +253,15 @@ TweedResult tweed_instance_create(const TweedAsset *asset, uint32_t lod, TweedIn
     });
 }
 
-void tweed_instance_destroy(TweedInstance *instance) { delete instance; }
+void tweed_instance_destroy(TweedInstance *instance)
+{
+    delete instance;
+}
 
 TweedResult tweed_instance_set_skinning_matrices(TweedInstance *instance, const float *matrices,
                                                  uint32_t count)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_set_skinning_matrices", "instance");
+    if (!instance) return nullArgument("tweed_instance_set_skinning_matrices", "instance");
     if (count != instance->skinning.size())
         return fail(TWEED_ERROR_INVALID_ARGUMENT,
                     "tweed_instance_set_skinning_matrices: " + std::to_string(count) +
@@ -274,15 +276,13 @@ TweedResult tweed_instance_set_skinning_matrices(TweedInstance *instance, const 
 TweedResult tweed_instance_set_bone_matrices(TweedInstance *instance, const float *matrices,
                                              uint32_t count)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_set_bone_matrices", "instance");
+    if (!instance) return nullArgument("tweed_instance_set_bone_matrices", "instance");
     const tweed::Skeleton &skeleton = instance->asset->asset.skeleton;
     if (count != skeleton.bones.size())
         return fail(TWEED_ERROR_INVALID_ARGUMENT,
                     "tweed_instance_set_bone_matrices: " + std::to_string(count) +
                         " matrices for " + std::to_string(skeleton.bones.size()) + " bones");
-    if (!matrices && count > 0)
-        return nullArgument("tweed_instance_set_bone_matrices", "matrices");
+    if (!matrices && count > 0) return nullArgument("tweed_instance_set_bone_matrices", "matrices");
     for (uint32_t b = 0; b < count; ++b)
         instance->skinning[b] = toMat4(matrices + 16 * b) * skeleton.bones[b].inverseBind;
     return TWEED_OK;
@@ -290,20 +290,16 @@ TweedResult tweed_instance_set_bone_matrices(TweedInstance *instance, const floa
 
 TweedResult tweed_instance_set_world_transform(TweedInstance *instance, const float matrix[16])
 {
-    if (!instance)
-        return nullArgument("tweed_instance_set_world_transform", "instance");
-    if (!matrix)
-        return nullArgument("tweed_instance_set_world_transform", "matrix");
+    if (!instance) return nullArgument("tweed_instance_set_world_transform", "instance");
+    if (!matrix) return nullArgument("tweed_instance_set_world_transform", "matrix");
     instance->world = toMat4(matrix);
     return TWEED_OK;
 }
 
 TweedResult tweed_instance_teleport(TweedInstance *instance, const float matrix[16])
 {
-    if (!instance)
-        return nullArgument("tweed_instance_teleport", "instance");
-    if (!matrix)
-        return nullArgument("tweed_instance_teleport", "matrix");
+    if (!instance) return nullArgument("tweed_instance_teleport", "instance");
+    if (!matrix) return nullArgument("tweed_instance_teleport", "matrix");
     return guarded([&] {
         instance->world = toMat4(matrix);
         instance->cloth->teleport(instance->world);
@@ -313,8 +309,7 @@ TweedResult tweed_instance_teleport(TweedInstance *instance, const float matrix[
 
 TweedResult tweed_instance_set_wind(TweedInstance *instance, float x, float y, float z)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_set_wind", "instance");
+    if (!instance) return nullArgument("tweed_instance_set_wind", "instance");
     instance->wind = {x, y, z};
     return TWEED_OK;
 }
@@ -322,8 +317,7 @@ TweedResult tweed_instance_set_wind(TweedInstance *instance, float x, float y, f
 TweedResult tweed_instance_set_physical_lod(TweedInstance *instance, float max_distance_scale,
                                             float iteration_scale)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_set_physical_lod", "instance");
+    if (!instance) return nullArgument("tweed_instance_set_physical_lod", "instance");
     if (!(max_distance_scale >= 0 && max_distance_scale <= 1) ||
         !(iteration_scale >= 0 && iteration_scale <= 1))
         return fail(TWEED_ERROR_INVALID_ARGUMENT,
@@ -336,8 +330,7 @@ TweedResult tweed_instance_set_physical_lod(TweedInstance *instance, float max_d
 
 TweedResult tweed_instance_reset(TweedInstance *instance)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_reset", "instance");
+    if (!instance) return nullArgument("tweed_instance_reset", "instance");
     return guarded([&] {
         instance->cloth->reset(frameOf(*instance, 0.0f));
         instance->placed = true;
@@ -347,8 +340,7 @@ TweedResult tweed_instance_reset(TweedInstance *instance)
 
 TweedResult tweed_instance_step(TweedInstance *instance, float dt)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_step", "instance");
+    if (!instance) return nullArgument("tweed_instance_step", "instance");
     return guarded([&] {
         if (!instance->placed) {
             instance->cloth->reset(frameOf(*instance, 0.0f));
@@ -367,20 +359,16 @@ uint32_t tweed_instance_physics_vertex_count(const TweedInstance *instance)
 TweedResult tweed_instance_physics_positions(const TweedInstance *instance, float *xyz,
                                              uint32_t capacity)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_physics_positions", "instance");
-    if (!xyz)
-        return nullArgument("tweed_instance_physics_positions", "xyz");
+    if (!instance) return nullArgument("tweed_instance_physics_positions", "instance");
+    if (!xyz) return nullArgument("tweed_instance_physics_positions", "xyz");
     return copyVertices(instance->cloth->positions(), xyz, capacity);
 }
 
 TweedResult tweed_instance_physics_normals(const TweedInstance *instance, float *xyz,
                                            uint32_t capacity)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_physics_normals", "instance");
-    if (!xyz)
-        return nullArgument("tweed_instance_physics_normals", "xyz");
+    if (!instance) return nullArgument("tweed_instance_physics_normals", "instance");
+    if (!xyz) return nullArgument("tweed_instance_physics_normals", "xyz");
     return copyVertices(instance->cloth->normals(), xyz, capacity);
 }
 
@@ -389,21 +377,18 @@ uint32_t tweed_instance_graphics_vertex_count(const TweedInstance *instance)
     return instance ? uint32_t(instance->data->graphicsPositions.size()) : 0;
 }
 
-TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positions,
-                                         float *normals, uint32_t capacity)
+TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positions, float *normals,
+                                         uint32_t capacity)
 {
-    if (!instance)
-        return nullArgument("tweed_instance_graphics_mesh", "instance");
-    if (!positions)
-        return nullArgument("tweed_instance_graphics_mesh", "positions");
+    if (!instance) return nullArgument("tweed_instance_graphics_mesh", "instance");
+    if (!positions) return nullArgument("tweed_instance_graphics_mesh", "positions");
     if (capacity < instance->data->graphicsPositions.size())
         return copyVertices(instance->data->graphicsPositions, positions, capacity);
     return guarded([&] {
         instance->cloth->deformGraphics(instance->graphicsPositions,
                                         normals ? &instance->graphicsNormals : nullptr);
         copyVertices(instance->graphicsPositions, positions, capacity);
-        if (normals)
-            copyVertices(instance->graphicsNormals, normals, capacity);
+        if (normals) copyVertices(instance->graphicsNormals, normals, capacity);
         return TWEED_OK;
     });
 }

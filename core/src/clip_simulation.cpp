@@ -19,8 +19,7 @@ AnimationClip retargetClip(const AnimationClip &clip, const Skeleton &from, cons
         const std::string &name = from.bones[size_t(track.bone)].name;
         const int bone = to.find(name);
         if (bone < 0) {
-            if (missing)
-                missing->push_back(name);
+            if (missing) missing->push_back(name);
             continue;
         }
         BoneTrack t = track;
@@ -33,8 +32,7 @@ AnimationClip retargetClip(const AnimationClip &clip, const Skeleton &from, cons
 double clipFrameTime(int frame, double fps, double duration)
 {
     const double t = double(frame) / fps;
-    if (duration <= 0)
-        return 0;
+    if (duration <= 0) return 0;
     return t <= duration ? t : std::fmod(t, duration);
 }
 
@@ -62,8 +60,9 @@ ClipSimulation::~ClipSimulation() = default;
 
 int ClipSimulation::clipFrameCount() const
 {
-    return mHasClip ? int(std::lround(std::max(0.0, mClip.duration) * mSettings.framesPerSecond)) + 1
-                    : 1;
+    return mHasClip
+               ? int(std::lround(std::max(0.0, mClip.duration) * mSettings.framesPerSecond)) + 1
+               : 1;
 }
 
 double ClipSimulation::time() const
@@ -74,7 +73,8 @@ double ClipSimulation::time() const
 
 std::vector<Mat4> ClipSimulation::skinningAt(int frame) const
 {
-    const double t = clipFrameTime(frame, mSettings.framesPerSecond, mHasClip ? mClip.duration : 0.0);
+    const double t =
+        clipFrameTime(frame, mSettings.framesPerSecond, mHasClip ? mClip.duration : 0.0);
     return skinningMatricesAt(mSkeleton, mHasClip ? &mClip : nullptr, t);
 }
 

@@ -20,8 +20,7 @@ namespace {
 std::vector<uint32_t> farthestPoints(const std::vector<Vec3> &points, uint32_t count)
 {
     std::vector<uint32_t> out;
-    if (points.empty() || count == 0)
-        return out;
+    if (points.empty() || count == 0) return out;
     std::vector<float> nearest(points.size(), std::numeric_limits<float>::infinity());
     uint32_t next = 0;
     while (out.size() < count) {
@@ -35,8 +34,7 @@ std::vector<uint32_t> farthestPoints(const std::vector<Vec3> &points, uint32_t c
                 next = uint32_t(i);
             }
         }
-        if (best <= 0)
-            break;
+        if (best <= 0) break;
     }
     return out;
 }
@@ -46,8 +44,8 @@ std::vector<uint32_t> farthestPoints(const std::vector<Vec3> &points, uint32_t c
 // so that a sleeve's vertices never take the bones of the body beside them.
 struct PivotCells
 {
-    std::vector<uint32_t> owner;  ///< per vertex: index into pivots
-    std::vector<float> distance;  ///< per vertex: metres along the mesh to its pivot
+    std::vector<uint32_t> owner; ///< per vertex: index into pivots
+    std::vector<float> distance; ///< per vertex: metres along the mesh to its pivot
     std::vector<std::vector<uint32_t>> neighbours; ///< per pivot: pivots of touching cells
     std::vector<std::vector<uint32_t>> ring;       ///< per vertex: mesh neighbours
 };
@@ -80,8 +78,7 @@ PivotCells pivotCells(const std::vector<Vec3> &points, const std::vector<uint32_
     while (!queue.empty()) {
         const auto [d, v] = queue.top();
         queue.pop();
-        if (d > c.distance[v])
-            continue;
+        if (d > c.distance[v]) continue;
         for (uint32_t w : c.ring[v]) {
             const float nd = d + distance(points[v], points[w]);
             if (nd < c.distance[w]) {
@@ -95,8 +92,7 @@ PivotCells pivotCells(const std::vector<Vec3> &points, const std::vector<uint32_
     for (size_t v = 0; v < n; ++v)
         for (uint32_t w : c.ring[v]) {
             const uint32_t a = c.owner[v], b = c.owner[w];
-            if (a != b && a < pivots.size() && b < pivots.size())
-                c.neighbours[a].push_back(b);
+            if (a != b && a < pivots.size() && b < pivots.size()) c.neighbours[a].push_back(b);
         }
     for (auto &r : c.neighbours) {
         std::sort(r.begin(), r.end());
@@ -109,7 +105,8 @@ PivotCells pivotCells(const std::vector<Vec3> &points, const std::vector<uint32_
 // touching cells (most along `down`, and most across that), so each frame turns with the cloth
 // at the grid's scale rather than with the wrinkles of one vertex ring.
 std::vector<ClothBoneDefinition> gridBones(const std::vector<Vec3> &points,
-                                           const std::vector<uint32_t> &pivots, const PivotCells &cells)
+                                           const std::vector<uint32_t> &pivots,
+                                           const PivotCells &cells)
 {
     const Vec3 down{0, -1, 0};
     std::vector<ClothBoneDefinition> out;
@@ -128,8 +125,7 @@ std::vector<ClothBoneDefinition> gridBones(const std::vector<Vec3> &points,
         const Vec3 axis = normalize(points[d.column] - points[p]);
         float bestAcross = -1;
         for (uint32_t q : cells.neighbours[i]) {
-            if (pivots[q] == d.column)
-                continue;
+            if (pivots[q] == d.column) continue;
             const float across = length(cross(normalize(points[pivots[q]] - points[p]), axis));
             if (across > bestAcross) {
                 bestAcross = across;
@@ -143,20 +139,18 @@ std::vector<ClothBoneDefinition> gridBones(const std::vector<Vec3> &points,
 
 // Solves the small symmetric system a x = b (n <= 5) by Gaussian elimination with pivoting;
 // false when singular.
-template <size_t N> bool solve(std::array<std::array<double, N>, N> a, std::array<double, N> &b, size_t n)
+template <size_t N>
+bool solve(std::array<std::array<double, N>, N> a, std::array<double, N> &b, size_t n)
 {
     for (size_t c = 0; c < n; ++c) {
         size_t p = c;
         for (size_t r = c + 1; r < n; ++r)
-            if (std::abs(a[r][c]) > std::abs(a[p][c]))
-                p = r;
-        if (std::abs(a[p][c]) < 1e-300)
-            return false;
+            if (std::abs(a[r][c]) > std::abs(a[p][c])) p = r;
+        if (std::abs(a[p][c]) < 1e-300) return false;
         std::swap(a[p], a[c]);
         std::swap(b[p], b[c]);
         for (size_t r = 0; r < n; ++r) {
-            if (r == c)
-                continue;
+            if (r == c) continue;
             const double f = a[r][c] / a[c][c];
             for (size_t k = c; k < n; ++k)
                 a[r][k] -= f * a[c][k];
@@ -183,10 +177,8 @@ std::array<float, 4> fitWeights(const std::vector<std::vector<Vec3>> &a, const s
         std::array<size_t, 4> idx{};
         size_t m = 0;
         for (size_t k = 0; k < n; ++k)
-            if (active[k])
-                idx[m++] = k;
-        if (m == 0)
-            break;
+            if (active[k]) idx[m++] = k;
+        if (m == 0) break;
         // [G 1; 1 0] [w; lambda] = [h; 1]
         std::array<std::array<double, 5>, 5> g{};
         std::array<double, 5> h{};
@@ -197,8 +189,7 @@ std::array<float, 4> fitWeights(const std::vector<std::vector<Vec3>> &a, const s
                 for (size_t f = 0; f < t.size(); ++f)
                     s += double(dot(a[idx[i]][f], a[idx[j]][f]));
                 g[i][j] = s;
-                if (i == j)
-                    trace += s;
+                if (i == j) trace += s;
             }
         const double reg = 1e-9 * (trace / double(m) + 1e-12);
         for (size_t i = 0; i < m; ++i) {
@@ -210,12 +201,10 @@ std::array<float, 4> fitWeights(const std::vector<std::vector<Vec3>> &a, const s
             g[i][m] = g[m][i] = 1;
         }
         h[m] = 1;
-        if (!solve<5>(g, h, m + 1))
-            break;
+        if (!solve<5>(g, h, m + 1)) break;
         size_t worst = m;
         for (size_t i = 0; i < m; ++i)
-            if (h[i] < 0 && (worst == m || h[i] < h[worst]))
-                worst = i;
+            if (h[i] < 0 && (worst == m || h[i] < h[worst])) worst = i;
         if (worst == m) {
             best = {};
             for (size_t i = 0; i < m; ++i)
@@ -269,11 +258,12 @@ BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &optio
 
     BakedBones baked;
     std::vector<std::vector<Vec3>> physics;
-    const ProgressCallback simProgress = progress ? ProgressCallback([&](float f, std::string_view s) {
-        return progress(f * 0.7f, s);
-    })
-                                                  : ProgressCallback{};
-    baked.simulated = simulateGraphicsFrames(asset, options, &baked.characterSkinning, &physics, simProgress);
+    const ProgressCallback simProgress =
+        progress
+            ? ProgressCallback([&](float f, std::string_view s) { return progress(f * 0.7f, s); })
+            : ProgressCallback{};
+    baked.simulated =
+        simulateGraphicsFrames(asset, options, &baked.characterSkinning, &physics, simProgress);
     const size_t frames = baked.simulated.size();
 
     // The bone grid.
@@ -291,21 +281,22 @@ BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &optio
         throw InputError("the bake would need " + std::to_string(nChar + 1 + pivots.size()) +
                          " joints; at most 65535 fit: lower the cloth bone count");
     PivotCells cells;
-    if (!everyVertex)
-        cells = pivotCells(pm.positions, pm.indices, pivots);
+    if (!everyVertex) cells = pivotCells(pm.positions, pm.indices, pivots);
     baked.bones = everyVertex ? makeClothBones(pm.positions, pm.indices, pivots)
                               : gridBones(pm.positions, pivots, cells);
     baked.restFrames.resize(baked.bones.size());
     for (size_t i = 0; i < baked.bones.size(); ++i) {
         const ClothBoneDefinition &d = baked.bones[i];
-        baked.restFrames[i] = clothBoneFrame(pm.positions[d.pivot], pm.positions[d.column], pm.positions[d.row]);
+        baked.restFrames[i] =
+            clothBoneFrame(pm.positions[d.pivot], pm.positions[d.column], pm.positions[d.row]);
     }
     baked.frames.resize(frames);
     for (size_t f = 0; f < frames; ++f) {
         baked.frames[f].resize(baked.bones.size());
         for (size_t i = 0; i < baked.bones.size(); ++i) {
             const ClothBoneDefinition &d = baked.bones[i];
-            baked.frames[f][i] = clothBoneFrame(physics[f][d.pivot], physics[f][d.column], physics[f][d.row]);
+            baked.frames[f][i] =
+                clothBoneFrame(physics[f][d.pivot], physics[f][d.column], physics[f][d.row]);
         }
     }
     reportProgress(progress, 0.75f, "fitting weights");
@@ -339,7 +330,8 @@ BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &optio
             const float u = sb.position.x, w = sb.position.y;
             const float bary[3] = {u, w, 1.0f - u - w};
             for (int k = 0; k < 3; ++k) {
-                joints[count] = uint16_t(nChar + 1 + size_t(boneOfVertex[pm.indices[3 * sb.triangle + size_t(k)]]));
+                joints[count] = uint16_t(
+                    nChar + 1 + size_t(boneOfVertex[pm.indices[3 * sb.triangle + size_t(k)]]));
                 w0[count++] = std::clamp(bary[k], 0.0f, 1.0f);
             }
         } else {
@@ -349,9 +341,9 @@ BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &optio
             nearest.fill({std::numeric_limits<float>::infinity(), 0});
             auto consider = [&](uint32_t vertex) {
                 const uint32_t pivot = cells.owner[vertex];
-                if (pivot >= pivots.size())
-                    return;
-                const float d = cells.distance[vertex] + distance(pm.positions[vertex], g.positions[v]);
+                if (pivot >= pivots.size()) return;
+                const float d =
+                    cells.distance[vertex] + distance(pm.positions[vertex], g.positions[v]);
                 for (auto &entry : nearest)
                     if (std::isfinite(entry.first) && entry.second == pivot) {
                         entry.first = std::min(entry.first, d);
@@ -370,8 +362,7 @@ BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &optio
                     consider(w);
             }
             for (const auto &[d, i] : nearest) {
-                if (!std::isfinite(d))
-                    break;
+                if (!std::isfinite(d)) break;
                 joints[count] = uint16_t(nChar + 1 + i);
                 w0[count++] = 1.0f / std::max(d, 1e-4f);
             }
@@ -511,15 +502,15 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
         makeContinuous(r);
         addChannel(node, "translation", b.vec3(t, false, 0));
         addChannel(node, "rotation", b.quats(r));
-        if (scaled)
-            addChannel(node, "scale", b.vec3(s, false, 0));
+        if (scaled) addChannel(node, "scale", b.vec3(s, false, 0));
     };
     for (size_t i = 0; i < nChar; ++i) {
         animateJoint(joints[i], [&](size_t f) {
             const std::vector<Mat4> &sk = baked.characterSkinning[f];
             const Mat4 global = sk[i] * bindGlobal[i];
             const int parent = skeleton.bones[i].parent;
-            return parent >= 0 ? inverse(sk[size_t(parent)] * bindGlobal[size_t(parent)]) * global : global;
+            return parent >= 0 ? inverse(sk[size_t(parent)] * bindGlobal[size_t(parent)]) * global
+                               : global;
         });
     }
     for (size_t i = 0; i < baked.bones.size(); ++i)

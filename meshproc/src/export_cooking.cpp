@@ -79,13 +79,15 @@ const std::array<CookingOptions, 4> &profiles()
 
 } // namespace
 
-std::span<const CookingOptions> platformProfiles() { return profiles(); }
+std::span<const CookingOptions> platformProfiles()
+{
+    return profiles();
+}
 
 const CookingOptions *findPlatformProfile(std::string_view name)
 {
     for (const CookingOptions &o : profiles())
-        if (o.platform == name)
-            return &o;
+        if (o.platform == name) return &o;
     return nullptr;
 }
 
@@ -112,34 +114,30 @@ ClothingAsset cookAsset(const ClothingAsset &asset, const CookingOptions &option
         r.verticesBefore.push_back(uint32_t(p.vertexCount()));
     if (options.vertexBudget > 0) {
         for (size_t m = 0; m < out.physicsMeshes.size(); ++m) {
-            if (out.physicsMeshes[m].vertexCount() <= options.vertexBudget)
-                continue;
+            if (out.physicsMeshes[m].vertexCount() <= options.vertexBudget) continue;
             // Regenerate through the first LoD that uses this physics mesh, so its skin maps
             // (and those of LoDs sharing it) are rebuilt too.
-            const auto lodIt = std::find_if(out.lods.begin(), out.lods.end(), [&](const GraphicsLod &l) {
-                return l.physicsMesh == int(m);
-            });
+            const auto lodIt =
+                std::find_if(out.lods.begin(), out.lods.end(),
+                             [&](const GraphicsLod &l) { return l.physicsMesh == int(m); });
             if (lodIt == out.lods.end())
                 throw InputError("physics mesh " + std::to_string(m) +
                                  " has more vertices than the budget but no LoD uses it");
             GenerationSettings g = out.physicsMeshes[m].settings;
-            if (g.method != GenerationMethod::IsoSurface)
-                g.method = GenerationMethod::Simplify;
+            if (g.method != GenerationMethod::IsoSurface) g.method = GenerationMethod::Simplify;
             g.targetVertices = options.vertexBudget;
             regeneratePhysicsMesh(out, size_t(lodIt - out.lods.begin()), g, {}, assetPath);
             if (out.physicsMeshes[m].vertexCount() > options.vertexBudget)
-                throw InputError("physics mesh " + std::to_string(m) + " could not be simplified to " +
+                throw InputError("physics mesh " + std::to_string(m) +
+                                 " could not be simplified to " +
                                  std::to_string(options.vertexBudget) + " vertices (" +
                                  std::to_string(out.physicsMeshes[m].vertexCount()) + " remain)");
         }
     }
     SimulationSettings &s = out.simulation;
-    if (options.iterations > 0)
-        s.iterations = options.iterations;
-    if (options.substeps > 0)
-        s.substeps = options.substeps;
-    if (options.stepsPerSecond > 0)
-        s.stepsPerSecond = options.stepsPerSecond;
+    if (options.iterations > 0) s.iterations = options.iterations;
+    if (options.substeps > 0) s.substeps = options.substeps;
+    if (options.stepsPerSecond > 0) s.stepsPerSecond = options.stepsPerSecond;
     s.iterations = std::max(1, int(std::lround(float(s.iterations) * lod.iterationScale)));
     s.maxDistanceScale *= lod.maxDistanceScale;
     for (const PhysicsMesh &p : out.physicsMeshes)
@@ -147,8 +145,7 @@ ClothingAsset cookAsset(const ClothingAsset &asset, const CookingOptions &option
     r.iterations = s.iterations;
     r.substeps = s.substeps;
     r.stepsPerSecond = s.stepsPerSecond;
-    if (report)
-        *report = r;
+    if (report) *report = r;
     return out;
 }
 
@@ -167,9 +164,9 @@ std::string_view exportFormatName(ExportFormat format)
 
 std::optional<ExportFormat> exportFormatFromName(std::string_view name)
 {
-    for (ExportFormat f : {ExportFormat::GltfPhysics, ExportFormat::BakedBones, ExportFormat::PointCache})
-        if (exportFormatName(f) == name)
-            return f;
+    for (ExportFormat f :
+         {ExportFormat::GltfPhysics, ExportFormat::BakedBones, ExportFormat::PointCache})
+        if (exportFormatName(f) == name) return f;
     return std::nullopt;
 }
 
@@ -181,10 +178,8 @@ std::vector<std::string> exportExtensions(ExportFormat format)
 
 int exportFrameCount(const ExportOptions &options)
 {
-    if (options.frames > 0)
-        return options.frames;
-    if (!options.clip)
-        return 1;
+    if (options.frames > 0) return options.frames;
+    if (!options.clip) return 1;
     return int(std::lround(std::max(0.0, options.clip->duration) * options.framesPerSecond)) + 1;
 }
 
@@ -206,7 +201,8 @@ void checkExportOptions(const ClothingAsset &asset, const std::string &path,
         if (options.lod < 0 || size_t(options.lod) >= asset.lods.size())
             throw InputError("the asset has no graphics LoD " + std::to_string(options.lod));
         if (asset.lods[size_t(options.lod)].physicsMesh < 0)
-            throw InputError("graphics LoD " + std::to_string(options.lod) + " has no physics mesh to simulate");
+            throw InputError("graphics LoD " + std::to_string(options.lod) +
+                             " has no physics mesh to simulate");
         if (!(options.framesPerSecond > 0) || !std::isfinite(options.framesPerSecond) ||
             options.framesPerSecond > 1000)
             throw InputError("frames per second must lie in (0, 1000]");
@@ -238,8 +234,11 @@ std::vector<std::string> checkExport(const ClothingAsset &asset, const std::stri
         const GraphicsLod &lod = asset.lods[size_t(options.lod)];
         if (options.format == ExportFormat::BakedBones) {
             const uint32_t physics =
-                lod.physicsMesh >= 0 ? uint32_t(asset.physicsMeshes[size_t(lod.physicsMesh)].vertexCount()) : 0;
-            const uint32_t cloth = options.clothBones > 0 ? std::min(options.clothBones, physics) : physics;
+                lod.physicsMesh >= 0
+                    ? uint32_t(asset.physicsMeshes[size_t(lod.physicsMesh)].vertexCount())
+                    : 0;
+            const uint32_t cloth =
+                options.clothBones > 0 ? std::min(options.clothBones, physics) : physics;
             const size_t total = asset.skeleton.bones.size() + cloth;
             if (options.maxBones > 0 && total > options.maxBones)
                 lost.push_back("bones: the bake needs " + std::to_string(total) + " (" +

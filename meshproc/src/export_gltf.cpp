@@ -29,8 +29,7 @@ TargetSpace::TargetSpace(const ExportTransform &t)
 
 std::vector<Vec3> TargetSpace::points(const std::vector<Vec3> &p) const
 {
-    if (identity)
-        return p;
+    if (identity) return p;
     std::vector<Vec3> out(p.size());
     for (size_t i = 0; i < p.size(); ++i)
         out[i] = point(p[i]);
@@ -39,8 +38,7 @@ std::vector<Vec3> TargetSpace::points(const std::vector<Vec3> &p) const
 
 std::vector<Vec3> TargetSpace::directions(const std::vector<Vec3> &d) const
 {
-    if (identity)
-        return d;
+    if (identity) return d;
     std::vector<Vec3> out(d.size());
     for (size_t i = 0; i < d.size(); ++i)
         out[i] = direction(d[i]);
@@ -58,7 +56,8 @@ std::vector<uint32_t> TargetSpace::triangles(const std::vector<uint32_t> &indice
 
 // ---- shared glTF pieces ------------------------------------------------------------------
 
-std::vector<int> addSkeletonNodes(gltf::Builder &b, const Skeleton &skeleton, const TargetSpace &space)
+std::vector<int> addSkeletonNodes(gltf::Builder &b, const Skeleton &skeleton,
+                                  const TargetSpace &space)
 {
     std::vector<int> nodes(skeleton.bones.size());
     for (size_t i = 0; i < skeleton.bones.size(); ++i) {
@@ -98,8 +97,7 @@ void addGraphicsAttributes(gltf::Builder &b, tinygltf::Primitive &prim, const Gr
     prim.attributes["POSITION"] = b.vec3(space.points(positions), true);
     if (normals.size() == positions.size())
         prim.attributes["NORMAL"] = b.vec3(gltf::unitNormals(space.directions(normals)), false);
-    if (mesh.uvs.size() == mesh.positions.size())
-        prim.attributes["TEXCOORD_0"] = b.vec2(mesh.uvs);
+    if (mesh.uvs.size() == mesh.positions.size()) prim.attributes["TEXCOORD_0"] = b.vec2(mesh.uvs);
 }
 
 namespace {
@@ -124,8 +122,7 @@ void addChannels(gltf::Builder &b, tinygltf::Primitive &prim, const PaintChannel
 {
     for (size_t c = 0; c < kFloatChannelCount; ++c) {
         std::vector<float> values = channels.floats[c];
-        if (values.size() != vertices)
-            continue;
+        if (values.size() != vertices) continue;
         if (isDistance(FloatChannel(c)))
             for (float &v : values)
                 v *= space.scale;
@@ -134,10 +131,14 @@ void addChannels(gltf::Builder &b, tinygltf::Primitive &prim, const PaintChannel
     }
     for (size_t c = 0; c < kMaskChannelCount; ++c)
         if (channels.masks[c].size() == vertices)
-            prim.attributes[attributeName(channelName(MaskChannel(c)))] = b.uintPairs(channels.masks[c]);
+            prim.attributes[attributeName(channelName(MaskChannel(c)))] =
+                b.uintPairs(channels.masks[c]);
 }
 
-tinygltf::Value number(double v) { return tinygltf::Value(v); }
+tinygltf::Value number(double v)
+{
+    return tinygltf::Value(v);
+}
 
 tinygltf::Value vec3Value(const Vec3 &v)
 {
@@ -159,7 +160,10 @@ tinygltf::Value settingsValue(const SimulationSettings &s)
     return tinygltf::Value(o);
 }
 
-std::string_view upAxisName(UpAxis a) { return a == UpAxis::Z ? "z" : a == UpAxis::X ? "x" : "y"; }
+std::string_view upAxisName(UpAxis a)
+{
+    return a == UpAxis::Z ? "z" : a == UpAxis::X ? "x" : "y";
+}
 
 } // namespace
 
@@ -184,8 +188,7 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
         skin = addSkin(b, boneNodes, ibm, space, "skeleton");
     }
     for (const PendulumBone &p : asset.pendulumBones) {
-        if (p.bone < 0 || size_t(p.bone) >= boneNodes.size())
-            continue;
+        if (p.bone < 0 || size_t(p.bone) >= boneNodes.size()) continue;
         tinygltf::Value::Object o;
         o["length"] = number(p.length * space.scale);
         o["damping"] = number(p.damping);
@@ -202,8 +205,7 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
         tinygltf::Node node;
         node.name = b.model().meshes.back().name;
         node.mesh = int(b.model().meshes.size()) - 1;
-        if (withSkin)
-            node.skin = skin;
+        if (withSkin) node.skin = skin;
         node.extras = std::move(extras);
         b.model().scenes[0].nodes.push_back(b.addNode(node));
         ++report.meshes;
@@ -216,7 +218,8 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
         prim.indices = b.indices(space.triangles(p.indices));
         prim.attributes["POSITION"] = b.vec3(space.points(p.positions), true);
         if (p.normals.size() == p.vertexCount())
-            prim.attributes["NORMAL"] = b.vec3(gltf::unitNormals(space.directions(p.normals)), false);
+            prim.attributes["NORMAL"] =
+                b.vec3(gltf::unitNormals(space.directions(p.normals)), false);
         const bool withSkin = skinned && p.skin.size() == p.vertexCount();
         if (withSkin) {
             prim.attributes["JOINTS_0"] = b.joints(p.skin);
@@ -244,8 +247,9 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
             prim.attributes["WEIGHTS_0"] = b.weights(g.skin);
         }
         addChannels(b, prim, lod.channels, g.vertexCount(), space);
-        // The skin map: triangle (0xFFFFFFFF: unbound; as low and high 16 bits) and the (u, v, h) of the position, normal
-        // and tangent points. Re-wound triangles swap the second and third vertex: v' = 1 - u - v.
+        // The skin map: triangle (0xFFFFFFFF: unbound; as low and high 16 bits) and the (u, v, h)
+        // of the position, normal and tangent points. Re-wound triangles swap the second and third
+        // vertex: v' = 1 - u - v.
         if (lod.skinMap.bindings.size() == g.vertexCount()) {
             std::vector<uint32_t> triangle;
             std::vector<Vec3> uvh[3];
@@ -254,8 +258,7 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
                 const Vec3 points[3] = {sb.position, sb.normal, sb.tangent};
                 for (int k = 0; k < 3; ++k) {
                     Vec3 c = points[k];
-                    if (space.mirrored)
-                        c.y = 1.0f - c.x - c.y;
+                    if (space.mirrored) c.y = 1.0f - c.x - c.y;
                     c.z *= space.scale;
                     uvh[k].push_back(c);
                 }
@@ -278,12 +281,12 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
     // Collision volumes: children of their bones (or scene roots when fixed in model space).
     // The node frame keeps the shape's conventions: ellipsoid radii along its local axes,
     // capsules along local y, a plane's normal along local y.
-    const size_t volumes = options.maxCollisionVolumes > 0
-                               ? std::min<size_t>(options.maxCollisionVolumes, asset.collisionVolumes.size())
-                               : asset.collisionVolumes.size();
+    const size_t volumes =
+        options.maxCollisionVolumes > 0
+            ? std::min<size_t>(options.maxCollisionVolumes, asset.collisionVolumes.size())
+            : asset.collisionVolumes.size();
     Mat4 frameFix = space.axes;
-    if (space.mirrored)
-        frameFix = frameFix * Mat4::scaling({1, 1, -1});
+    if (space.mirrored) frameFix = frameFix * Mat4::scaling({1, 1, -1});
     for (size_t i = 0; i < volumes; ++i) {
         const CollisionVolume &v = asset.collisionVolumes[i];
         Transform local = v.local;
@@ -351,10 +354,8 @@ std::vector<SimulatedFrame> simulateGraphicsFrames(const ClothingAsset &asset,
         frame.frame = f;
         sim.instance().deformGraphics(frame.positions, &frame.normals);
         out.push_back(std::move(frame));
-        if (skinning)
-            skinning->push_back(sim.instance().skinningMatrices());
-        if (physics)
-            physics->push_back(sim.instance().positions());
+        if (skinning) skinning->push_back(sim.instance().skinningMatrices());
+        if (physics) physics->push_back(sim.instance().positions());
     }
     return out;
 }
@@ -366,7 +367,8 @@ ExportReport exportPointCache(const ClothingAsset &asset, const std::string &pat
 {
     const TargetSpace space(options.transform);
     const GraphicsMesh &g = asset.lods[size_t(options.lod)].mesh;
-    std::vector<SimulatedFrame> frames = simulateGraphicsFrames(asset, options, nullptr, nullptr, progress);
+    std::vector<SimulatedFrame> frames =
+        simulateGraphicsFrames(asset, options, nullptr, nullptr, progress);
     ExportReport report;
     report.unrepresented = checkExport(asset, path, options);
     if (options.maxMorphTargets > 0 && frames.size() > options.maxMorphTargets)
@@ -446,8 +448,7 @@ void writeGarmentFramesGltf(const ClothingAsset &asset, int lod,
     if (lod < 0 || size_t(lod) >= asset.lods.size())
         throw InputError("the asset has no graphics LoD " + std::to_string(lod));
     const std::string ext = fileExtension(path);
-    if (ext != "gltf" && ext != "glb")
-        throw FileError(path, "frames are written as .gltf or .glb");
+    if (ext != "gltf" && ext != "glb") throw FileError(path, "frames are written as .gltf or .glb");
     const GraphicsMesh &g = asset.lods[size_t(lod)].mesh;
     const TargetSpace space(ExportTransform{});
     gltf::Builder b;
@@ -481,8 +482,8 @@ ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
     checkExportOptions(asset, path, options);
     const std::vector<std::string> lost = checkExport(asset, path, options);
     if (!lost.empty() && !options.allowLoss) {
-        std::string message = "the " + std::string(exportFormatName(options.format)) + " export to " +
-                              path + " cannot represent:";
+        std::string message = "the " + std::string(exportFormatName(options.format)) +
+                              " export to " + path + " cannot represent:";
         for (const std::string &s : lost)
             message += "\n  - " + s;
         message += "\n(export anyway with allowLoss / --allow-loss)";

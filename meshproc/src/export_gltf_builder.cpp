@@ -46,7 +46,8 @@ int Builder::addAccessor(const void *data, size_t bytes, size_t count, int compo
 
 namespace {
 
-template <class T> void setBounds(tinygltf::Accessor &a, const T *values, size_t count, int components)
+template <class T>
+void setBounds(tinygltf::Accessor &a, const T *values, size_t count, int components)
 {
     std::vector<double> lo(size_t(components), std::numeric_limits<double>::infinity());
     std::vector<double> hi(size_t(components), -std::numeric_limits<double>::infinity());
@@ -137,7 +138,9 @@ int Builder::weights(const std::vector<BoneInfluence> &skin)
         for (float x : inf.weights)
             sum += std::max(0.0f, x);
         for (int k = 0; k < 4; ++k)
-            w.push_back(sum > 0 ? std::max(0.0f, inf.weights[size_t(k)]) / sum : k == 0 ? 1.0f : 0.0f);
+            w.push_back(sum > 0  ? std::max(0.0f, inf.weights[size_t(k)]) / sum
+                        : k == 0 ? 1.0f
+                                 : 0.0f);
     }
     return floats(w, TINYGLTF_TYPE_VEC4, false, TINYGLTF_TARGET_ARRAY_BUFFER);
 }
@@ -188,10 +191,8 @@ void setTransform(tinygltf::Node &node, const Mat4 &m)
     const Quat q = normalize(t.rotation);
     if (t.translation != Vec3{})
         node.translation = {t.translation.x, t.translation.y, t.translation.z};
-    if (q != Quat{})
-        node.rotation = {q.x, q.y, q.z, q.w};
-    if (t.scale != Vec3{1, 1, 1})
-        node.scale = {t.scale.x, t.scale.y, t.scale.z};
+    if (q != Quat{}) node.rotation = {q.x, q.y, q.z, q.w};
+    if (t.scale != Vec3{1, 1, 1}) node.scale = {t.scale.x, t.scale.y, t.scale.z};
 }
 
 std::vector<Vec3> unitNormals(const std::vector<Vec3> &normals)

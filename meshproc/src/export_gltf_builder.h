@@ -22,7 +22,8 @@ public:
 
     /// Accessors. `target` is the buffer view target (0 for none, e.g. animation data); minMax
     /// writes the accessor's bounds (required for POSITION and animation inputs).
-    int vec3(const std::vector<Vec3> &values, bool minMax, int target = TINYGLTF_TARGET_ARRAY_BUFFER);
+    int vec3(const std::vector<Vec3> &values, bool minMax,
+             int target = TINYGLTF_TARGET_ARRAY_BUFFER);
     int floats(const std::vector<float> &values, int type, bool minMax, int target = 0);
     /// 32-bit values as a VEC2 of UNSIGNED_SHORT (low 16 bits, high 16 bits): glTF allows no
     /// UNSIGNED_INT vertex attributes.

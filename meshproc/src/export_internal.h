@@ -18,7 +18,7 @@ struct TargetSpace
 {
     explicit TargetSpace(const ExportTransform &t);
     Mat4 c, cInverse;
-    Mat4 axes;          ///< c without the scale (a rotation, or a rotation and a mirror)
+    Mat4 axes; ///< c without the scale (a rotation, or a rotation and a mirror)
     float scale = 1.0f;
     bool mirrored = false;
     bool identity = true;
@@ -34,7 +34,8 @@ struct TargetSpace
 
 /// The skeleton as glTF nodes in its rest pose; returns the node of each bone. Root bones are
 /// added to the scene.
-std::vector<int> addSkeletonNodes(gltf::Builder &b, const Skeleton &skeleton, const TargetSpace &space);
+std::vector<int> addSkeletonNodes(gltf::Builder &b, const Skeleton &skeleton,
+                                  const TargetSpace &space);
 /// A skin over the given joint nodes with the given model-space inverse bind matrices.
 int addSkin(gltf::Builder &b, const std::vector<int> &joints, const std::vector<Mat4> &inverseBinds,
             const TargetSpace &space, const std::string &name);

@@ -10,13 +10,13 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                                           \
-    do {                                                                                      \
-        if (!(cond)) {                                                                        \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, \
-                    #cond, tweed_last_error());                                               \
-            ++failures;                                                                       \
-        }                                                                                     \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__,      \
+                    #cond, tweed_last_error());                                                    \
+            ++failures;                                                                            \
+        }                                                                                          \
     } while (0)
 
 static char *readFile(const char *path, size_t *size)
@@ -24,8 +24,7 @@ static char *readFile(const char *path, size_t *size)
     FILE *f = fopen(path, "rb");
     char *data;
     long n;
-    if (!f)
-        return NULL;
+    if (!f) return NULL;
     fseek(f, 0, SEEK_END);
     n = ftell(f);
     fseek(f, 0, SEEK_SET);
@@ -59,8 +58,7 @@ int main(int argc, char **argv)
     CHECK(tweed_cooked_format_version() >= 1);
 
     CHECK(tweed_asset_load_file(argv[1], &asset) == TWEED_OK);
-    if (!asset)
-        return 1;
+    if (!asset) return 1;
     bytes = readFile(argv[1], &size);
     CHECK(bytes != NULL);
     CHECK(tweed_asset_load_memory(bytes, size, "coat", &fromMemory) == TWEED_OK);
@@ -69,13 +67,13 @@ int main(int argc, char **argv)
     bones = tweed_asset_bone_count(asset);
     CHECK(bones > 0);
     CHECK(tweed_asset_lod_count(asset) == 1);
-    CHECK(tweed_asset_find_bone(asset, tweed_asset_bone_name(asset, bones - 1)) == (int32_t)(bones - 1));
+    CHECK(tweed_asset_find_bone(asset, tweed_asset_bone_name(asset, bones - 1)) ==
+          (int32_t)(bones - 1));
     CHECK(tweed_asset_find_bone(asset, "no such bone") == -1);
     CHECK(tweed_asset_bone_parent(asset, 0) == -1);
 
     CHECK(tweed_instance_create(asset, 0, &instance) == TWEED_OK);
-    if (!instance)
-        return 1;
+    if (!instance) return 1;
     physics = tweed_instance_physics_vertex_count(instance);
     graphics = tweed_instance_graphics_vertex_count(instance);
     CHECK(physics > 0);
@@ -121,15 +119,16 @@ int main(int argc, char **argv)
      * its Max Distance (at most 0.05 m on the sample) of its skinned position. */
     for (i = 0; i < physics; ++i) {
         const double moved = pos[3 * i + 1] - firstY[i];
-        if (fabs(moved - 0.18) > maxMove)
-            maxMove = fabs(moved - 0.18);
+        if (fabs(moved - 0.18) > maxMove) maxMove = fabs(moved - 0.18);
     }
     CHECK(maxMove < 0.1 + 1e-3);
 
     /* Error paths: no exception escapes, a code and a message come back. */
-    CHECK(tweed_instance_physics_positions(instance, pos, physics - 1) == TWEED_ERROR_BUFFER_TOO_SMALL);
+    CHECK(tweed_instance_physics_positions(instance, pos, physics - 1) ==
+          TWEED_ERROR_BUFFER_TOO_SMALL);
     CHECK(strstr(tweed_last_error(), "vertices") != NULL);
-    CHECK(tweed_instance_set_skinning_matrices(instance, skinning, bones + 1) == TWEED_ERROR_INVALID_ARGUMENT);
+    CHECK(tweed_instance_set_skinning_matrices(instance, skinning, bones + 1) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
     CHECK(tweed_instance_step(instance, -1.0f) == TWEED_ERROR_INVALID_ARGUMENT);
     CHECK(strlen(tweed_last_error()) > 0);
     CHECK(tweed_instance_create(asset, 5, &none) == TWEED_ERROR_INVALID_ARGUMENT);

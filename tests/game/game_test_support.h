@@ -37,11 +37,9 @@ inline ProcessResult runProcess(const QString &program, const QStringList &args,
                                 const QString &workingDir = {}, int timeoutMs = 600000)
 {
     QProcess p;
-    if (!workingDir.isEmpty())
-        p.setWorkingDirectory(workingDir);
+    if (!workingDir.isEmpty()) p.setWorkingDirectory(workingDir);
     p.start(program, args);
-    if (!p.waitForStarted(30000))
-        return {-3, {}, ("cannot start " + program).toUtf8()};
+    if (!p.waitForStarted(30000)) return {-3, {}, ("cannot start " + program).toUtf8()};
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished();
@@ -77,9 +75,11 @@ inline std::vector<float> readFloats(const tinygltf::Model &m, int accessorIndex
     const int components = tinygltf::GetNumComponentsInType(uint32_t(a.type));
     const size_t stride = v.byteStride ? v.byteStride : size_t(components) * sizeof(float);
     std::vector<float> out(a.count * size_t(components));
-    const unsigned char *base = m.buffers.at(size_t(v.buffer)).data.data() + v.byteOffset + a.byteOffset;
+    const unsigned char *base =
+        m.buffers.at(size_t(v.buffer)).data.data() + v.byteOffset + a.byteOffset;
     for (size_t i = 0; i < a.count; ++i)
-        std::memcpy(&out[i * size_t(components)], base + i * stride, size_t(components) * sizeof(float));
+        std::memcpy(&out[i * size_t(components)], base + i * stride,
+                    size_t(components) * sizeof(float));
     return out;
 }
 
@@ -89,7 +89,8 @@ inline std::vector<uint16_t> readShorts(const tinygltf::Model &m, int accessorIn
     const tinygltf::BufferView &v = m.bufferViews.at(size_t(a.bufferView));
     const int components = tinygltf::GetNumComponentsInType(uint32_t(a.type));
     std::vector<uint16_t> out(a.count * size_t(components));
-    std::memcpy(out.data(), m.buffers.at(size_t(v.buffer)).data.data() + v.byteOffset + a.byteOffset,
+    std::memcpy(out.data(),
+                m.buffers.at(size_t(v.buffer)).data.data() + v.byteOffset + a.byteOffset,
                 out.size() * sizeof(uint16_t));
     return out;
 }
@@ -102,8 +103,7 @@ inline tinygltf::Model loadGltf(const QString &path)
     const bool ok = path.endsWith(".glb")
                         ? loader.LoadBinaryFromFile(&model, &err, &warn, path.toStdString())
                         : loader.LoadASCIIFromFile(&model, &err, &warn, path.toStdString());
-    if (!ok)
-        qFatal("tinygltf cannot read %s: %s", qPrintable(path), err.c_str());
+    if (!ok) qFatal("tinygltf cannot read %s: %s", qPrintable(path), err.c_str());
     return model;
 }
 
@@ -117,15 +117,15 @@ inline QJsonObject validateGltf(const QString &file, bool *ran)
     const QString node = QStandardPaths::findExecutable("node");
     const QString npm = QStandardPaths::findExecutable("npm");
     if (node.isEmpty() || npm.isEmpty()) {
-        qWarning("node or npm is not installed: Khronos' glTF validator cannot run (./setup.sh deps installs them)");
+        qWarning("node or npm is not installed: Khronos' glTF validator cannot run (./setup.sh "
+                 "deps installs them)");
         return {};
     }
     if (!QFile::exists(dir + "/node_modules/gltf-validator/package.json")) {
         QDir().mkpath(dir);
-        const ProcessResult r = runProcess(npm, {"install", "--no-audit", "--no-fund", "--prefix", dir,
-                                                 "gltf-validator@2.0.0-dev.3.10"});
-        if (r.exitCode != 0)
-            qFatal("npm install gltf-validator failed: %s", r.err.constData());
+        const ProcessResult r = runProcess(npm, {"install", "--no-audit", "--no-fund", "--prefix",
+                                                 dir, "gltf-validator@2.0.0-dev.3.10"});
+        if (r.exitCode != 0) qFatal("npm install gltf-validator failed: %s", r.err.constData());
     }
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -145,7 +145,8 @@ inline QStringList validatorProblems(const QJsonObject &report)
     for (const QJsonValue &v : report["issues"].toObject()["messages"].toArray()) {
         const QJsonObject m = v.toObject();
         if (m["severity"].toInt() <= 1)
-            out << m["code"].toString() + " " + m["pointer"].toString() + ": " + m["message"].toString();
+            out << m["code"].toString() + " " + m["pointer"].toString() + ": " +
+                       m["message"].toString();
     }
     return out;
 }

@@ -69,8 +69,7 @@ void TestExports::checkValid(const QString &file)
 {
     bool ran = false;
     const QJsonObject report = test::validateGltf(file, &ran);
-    if (!ran)
-        QSKIP("Khronos' glTF validator cannot run on this machine (no node/npm)");
+    if (!ran) QSKIP("Khronos' glTF validator cannot run on this machine (no node/npm)");
     const QStringList problems = test::validatorProblems(report);
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     QCOMPARE(report["issues"].toObject()["numErrors"].toInt(), 0);
@@ -99,10 +98,14 @@ void TestExports::gltfPhysics()
     const tinygltf::Model m = test::loadGltf(file);
     const PhysicsMesh &p = a.physicsMeshes[0];
     const tinygltf::Primitive &prim = m.meshes[0].primitives[0];
-    QCOMPARE(test::readFloats(m, prim.attributes.at("_MAX_DISTANCE")), p.channels[FloatChannel::MaxDistance]);
-    QCOMPARE(test::readFloats(m, prim.attributes.at("_BACKSTOP_RADIUS")), p.channels[FloatChannel::BackstopRadius]);
-    QCOMPARE(test::readFloats(m, prim.attributes.at("_BACKSTOP_DISTANCE")), p.channels[FloatChannel::BackstopDistance]);
-    QCOMPARE(test::readFloats(m, prim.attributes.at("_MASS_SCALE")), p.channels[FloatChannel::MassScale]);
+    QCOMPARE(test::readFloats(m, prim.attributes.at("_MAX_DISTANCE")),
+             p.channels[FloatChannel::MaxDistance]);
+    QCOMPARE(test::readFloats(m, prim.attributes.at("_BACKSTOP_RADIUS")),
+             p.channels[FloatChannel::BackstopRadius]);
+    QCOMPARE(test::readFloats(m, prim.attributes.at("_BACKSTOP_DISTANCE")),
+             p.channels[FloatChannel::BackstopDistance]);
+    QCOMPARE(test::readFloats(m, prim.attributes.at("_MASS_SCALE")),
+             p.channels[FloatChannel::MassScale]);
     const std::vector<uint16_t> latch = test::readShorts(m, prim.attributes.at("_LATCH_MASTER"));
     for (size_t v = 0; v < p.vertexCount(); ++v)
         QCOMPARE(uint32_t(latch[2 * v]) | uint32_t(latch[2 * v + 1]) << 16,
@@ -114,8 +117,7 @@ void TestExports::gltfPhysics()
     // Collision volumes: nodes with extras, under their bones.
     int volumes = 0;
     for (const tinygltf::Node &n : m.nodes) {
-        if (!n.extras.Has("tweed_collision"))
-            continue;
+        if (!n.extras.Has("tweed_collision")) continue;
         ++volumes;
         const tinygltf::Value &c = n.extras.Get("tweed_collision");
         if (n.name == "torso") {
@@ -156,8 +158,10 @@ void TestExports::gltfPhysicsInSourceUnits()
     checkValid(file);
     const tinygltf::Model m = test::loadGltf(file);
     const PhysicsMesh &p = mSample.asset.physicsMeshes[0];
-    const std::vector<float> pos = test::readFloats(m, m.meshes[0].primitives[0].attributes.at("POSITION"));
-    const std::vector<float> md = test::readFloats(m, m.meshes[0].primitives[0].attributes.at("_MAX_DISTANCE"));
+    const std::vector<float> pos =
+        test::readFloats(m, m.meshes[0].primitives[0].attributes.at("POSITION"));
+    const std::vector<float> md =
+        test::readFloats(m, m.meshes[0].primitives[0].attributes.at("_MAX_DISTANCE"));
     for (size_t v = 0; v < p.vertexCount(); v += 101) {
         QVERIFY(std::abs(pos[3 * v] - 100 * p.positions[v].x) < 1e-4f);
         QVERIFY(std::abs(pos[3 * v + 1] + 100 * p.positions[v].z) < 1e-4f);
@@ -194,7 +198,8 @@ void TestExports::validationListsWhatIsLost()
     QVERIFY(checkExport(mSample.asset, "x.glb", bake).empty());
     ExportOptions cache = walk(ExportFormat::PointCache, 0);
     cache.maxMorphTargets = 10;
-    QCOMPARE(checkExport(mSample.asset, "x.glb", cache).size(), size_t(1)); // the clip has 34 frames
+    QCOMPARE(checkExport(mSample.asset, "x.glb", cache).size(),
+             size_t(1)); // the clip has 34 frames
     QVERIFY_THROWS_EXCEPTION(InputError, exportAsset(mSample.asset, "x.fbx", cache));
 }
 
@@ -245,15 +250,17 @@ std::vector<Vec3> skinFromFile(const tinygltf::Model &m, size_t key)
     for (size_t n = 0; n < m.nodes.size(); ++n) {
         const tinygltf::Node &node = m.nodes[n];
         if (node.translation.size() == 3)
-            local[n].translation = {float(node.translation[0]), float(node.translation[1]), float(node.translation[2])};
+            local[n].translation = {float(node.translation[0]), float(node.translation[1]),
+                                    float(node.translation[2])};
         if (node.rotation.size() == 4)
-            local[n].rotation = {float(node.rotation[0]), float(node.rotation[1]), float(node.rotation[2]),
-                                 float(node.rotation[3])};
+            local[n].rotation = {float(node.rotation[0]), float(node.rotation[1]),
+                                 float(node.rotation[2]), float(node.rotation[3])};
         if (node.scale.size() == 3)
             local[n].scale = {float(node.scale[0]), float(node.scale[1]), float(node.scale[2])};
     }
     for (const tinygltf::AnimationChannel &c : m.animations[0].channels) {
-        const std::vector<float> out = test::readFloats(m, m.animations[0].samplers[size_t(c.sampler)].output);
+        const std::vector<float> out =
+            test::readFloats(m, m.animations[0].samplers[size_t(c.sampler)].output);
         Transform &t = local[size_t(c.target_node)];
         if (c.target_path == "translation")
             t.translation = {out[3 * key], out[3 * key + 1], out[3 * key + 2]};
@@ -285,7 +292,8 @@ std::vector<Vec3> skinFromFile(const tinygltf::Model &m, size_t key)
     std::vector<Vec3> out(pos.size() / 3);
     for (size_t v = 0; v < out.size(); ++v)
         for (size_t k = 0; k < 4; ++k)
-            out[v] += joint[joints[4 * v + k]].transformPoint({pos[3 * v], pos[3 * v + 1], pos[3 * v + 2]}) *
+            out[v] += joint[joints[4 * v + k]].transformPoint(
+                          {pos[3 * v], pos[3 * v + 1], pos[3 * v + 2]}) *
                       weights[4 * v + k];
     return out;
 }
@@ -301,7 +309,8 @@ void TestExports::bakedBones()
     // The simulated garment does move, so reproducing it is not trivial.
     float moved = 0;
     for (size_t v = 0; v < baked.simulated[0].positions.size(); ++v)
-        moved = std::max(moved, distance(baked.simulated[0].positions[v], baked.simulated[9].positions[v]));
+        moved = std::max(
+            moved, distance(baked.simulated[0].positions[v], baked.simulated[9].positions[v]));
     QVERIFY(moved > 0.01f);
 
     const QString file = mDir.filePath("baked.glb");

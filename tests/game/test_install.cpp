@@ -25,12 +25,14 @@ void TestInstall::consumerBuildsAgainstInstalledTree()
     QVERIFY(dir.isValid());
     const QString prefix = dir.filePath("prefix");
     const QString cmake = QStringLiteral(TWEED_CMAKE_COMMAND);
-    test::ProcessResult r = test::runProcess(cmake, {"--install", QString::fromStdString(test::kBinaryDir),
-                                                     "--prefix", prefix, "--component", "tweed_runtime"});
+    test::ProcessResult r =
+        test::runProcess(cmake, {"--install", QString::fromStdString(test::kBinaryDir), "--prefix",
+                                 prefix, "--component", "tweed_runtime"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QVERIFY(QFile::exists(prefix + "/include/tweed/tweed_c.h"));
     QVERIFY(QFile::exists(prefix + "/include/tweed/sim/cloth_instance.h"));
-    QVERIFY(!QFile::exists(prefix + "/include/tweed/asset_file.h")); // needs yaml-cpp: not installed
+    QVERIFY(
+        !QFile::exists(prefix + "/include/tweed/asset_file.h")); // needs yaml-cpp: not installed
     bool config = false, library = false, qtFree = true;
     for (QDirIterator it(prefix, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
         const QString f = it.next();
@@ -45,8 +47,8 @@ void TestInstall::consumerBuildsAgainstInstalledTree()
     // The consumer: a game's CMake project, nothing from this source tree but the install.
     const QString build = dir.filePath("consumer-build");
     r = test::runProcess(cmake, {"-S", QStringLiteral(TWEED_CONSUMER_DIR), "-B", build, "-G",
-                                 QStringLiteral(TWEED_CMAKE_GENERATOR), "-DCMAKE_PREFIX_PATH=" + prefix,
-                                 "-DCMAKE_BUILD_TYPE=Release"});
+                                 QStringLiteral(TWEED_CMAKE_GENERATOR),
+                                 "-DCMAKE_PREFIX_PATH=" + prefix, "-DCMAKE_BUILD_TYPE=Release"});
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
     r = test::runProcess(cmake, {"--build", build});
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());

@@ -21,7 +21,8 @@ constexpr int kFrames = 16;
 
 // The reference: the .tweed (not the cooked file the player reads) and the character's clip,
 // driven directly through the C++ run time.
-std::vector<std::vector<Vec3>> simulateInProcess(const ClothingAsset &asset, const AnimationClip &clip,
+std::vector<std::vector<Vec3>> simulateInProcess(const ClothingAsset &asset,
+                                                 const AnimationClip &clip,
                                                  const std::vector<int> &keep)
 {
     const auto data = buildClothAssetData(asset, 0);
@@ -48,7 +49,8 @@ std::vector<std::vector<Vec3>> simulateInProcess(const ClothingAsset &asset, con
 
 bool bitIdentical(const std::vector<Vec3> &a, const std::vector<float> &b)
 {
-    return a.size() * 3 == b.size() && std::memcmp(a.data(), b.data(), b.size() * sizeof(float)) == 0;
+    return a.size() * 3 == b.size() &&
+           std::memcmp(a.data(), b.data(), b.size() * sizeof(float)) == 0;
 }
 
 } // namespace
@@ -101,7 +103,8 @@ void TestPlayer::playerMatchesInProcess()
         QCOMPARE(QString::fromStdString(model.meshes[i].name), QString("frame %1").arg(frames[i]));
         const std::vector<float> positions =
             test::readFloats(model, model.meshes[i].primitives[0].attributes.at("POSITION"));
-        QVERIFY2(bitIdentical(expected[i], positions), qPrintable(QString("frame %1").arg(frames[i])));
+        QVERIFY2(bitIdentical(expected[i], positions),
+                 qPrintable(QString("frame %1").arg(frames[i])));
         QCOMPARE(model.accessors[size_t(model.meshes[i].primitives[0].indices)].count,
                  reference.lods[0].mesh.indices.size());
     }
@@ -125,8 +128,8 @@ void TestPlayer::cInterfaceMatchesInProcess()
     const uint32_t bones = tweed_asset_bone_count(asset);
     for (int f = 0; f < kFrames; ++f) {
         // Global bone matrices, as an engine's animation system hands them over.
-        const std::vector<Mat4> global =
-            globalPose(mSample.asset.skeleton, sampleLocalPose(mSample.asset.skeleton, clip, f / kFps));
+        const std::vector<Mat4> global = globalPose(
+            mSample.asset.skeleton, sampleLocalPose(mSample.asset.skeleton, clip, f / kFps));
         const std::vector<Mat4> skinning = skinningMatrices(mSample.asset.skeleton, global);
         QCOMPARE(tweed_instance_set_skinning_matrices(instance, skinning[0].m, bones), TWEED_OK);
         if (f == 0)
@@ -160,15 +163,16 @@ void TestPlayer::cInterfaceMatchesInProcess()
 
 void TestPlayer::playerRejectsBadInput()
 {
-    test::ProcessResult r = test::runProcess(TWEED_PLAYER, {mDir.filePath("missing.tweedc"), "-o",
-                                                            mDir.filePath("x.gltf")});
+    test::ProcessResult r = test::runProcess(
+        TWEED_PLAYER, {mDir.filePath("missing.tweedc"), "-o", mDir.filePath("x.gltf")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains("missing.tweedc"));
     r = test::runProcess(TWEED_PLAYER, {mCooked, QString::fromStdString(test::kSampleCharacter),
                                         "--clip", "Swim", "-o", mDir.filePath("x.gltf")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(r.err.contains("Swim"));
-    r = test::runProcess(TWEED_PLAYER, {mCooked, "--frames", "3", "--write", "5", "-o", mDir.filePath("x.gltf")});
+    r = test::runProcess(TWEED_PLAYER,
+                         {mCooked, "--frames", "3", "--write", "5", "-o", mDir.filePath("x.gltf")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(!QFile::exists(mDir.filePath("x.gltf")));
 }

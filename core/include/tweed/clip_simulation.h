@@ -21,11 +21,11 @@ namespace tweed {
 
 struct ClipSimulationSettings
 {
-    double framesPerSecond = 30.0; ///< frames per second of clip time; > 0
-    int lod = 0;                   ///< graphics LoD whose physics mesh is simulated
-    PhysicalLod physicalLod;       ///< applied before the first frame
-    Mat4 world;                    ///< the character's model-to-world transform
-    Vec3 wind;                     ///< world-space wind velocity, m/s
+    double framesPerSecond = 30.0;       ///< frames per second of clip time; > 0
+    int lod = 0;                         ///< graphics LoD whose physics mesh is simulated
+    PhysicalLod physicalLod;             ///< applied before the first frame
+    Mat4 world;                          ///< the character's model-to-world transform
+    Vec3 wind;                           ///< world-space wind velocity, m/s
     std::shared_ptr<SimThreadPool> pool; ///< null: simulate on the calling thread
 };
 

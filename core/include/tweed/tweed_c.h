@@ -29,7 +29,8 @@ extern "C" {
 typedef struct TweedAsset TweedAsset;
 typedef struct TweedInstance TweedInstance;
 
-typedef enum TweedResult {
+typedef enum TweedResult
+{
     TWEED_OK = 0,
     TWEED_ERROR_INVALID_ARGUMENT = 1, /* null handle or pointer, index out of range, bad value */
     TWEED_ERROR_FILE = 2,             /* unreadable, corrupt or unsupported .tweedc */
@@ -60,8 +61,7 @@ int32_t tweed_asset_find_bone(const TweedAsset *asset, const char *name);
 /* Parent of a bone, -1 for a root or an index out of range. */
 int32_t tweed_asset_bone_parent(const TweedAsset *asset, uint32_t bone);
 /* The bone's inverse bind matrix (model space to bone space at bind time). */
-TweedResult tweed_asset_inverse_bind_matrix(const TweedAsset *asset, uint32_t bone,
-                                            float out[16]);
+TweedResult tweed_asset_inverse_bind_matrix(const TweedAsset *asset, uint32_t bone, float out[16]);
 /* Graphical levels of detail (0 is the most detailed) and their render meshes. */
 uint32_t tweed_asset_lod_count(const TweedAsset *asset);
 uint32_t tweed_asset_graphics_vertex_count(const TweedAsset *asset, uint32_t lod);
@@ -105,8 +105,8 @@ TweedResult tweed_instance_physics_normals(const TweedInstance *instance, float 
                                            uint32_t capacity);
 uint32_t tweed_instance_graphics_vertex_count(const TweedInstance *instance);
 /* The deformed graphics mesh; `normals` may be NULL. */
-TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positions,
-                                         float *normals, uint32_t capacity);
+TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positions, float *normals,
+                                         uint32_t capacity);
 /* Seconds simulated so far. */
 double tweed_instance_simulated_time(const TweedInstance *instance);
 

@@ -31,7 +31,11 @@ namespace tweed {
 
 // ---- export transform --------------------------------------------------------------------
 
-enum class Handedness : uint8_t { Right, Left };
+enum class Handedness : uint8_t
+{
+    Right,
+    Left
+};
 
 /// Where exported geometry goes. Tweed's model space is metres, Y up, right-handed; a target
 /// in other units or axes gets every position, matrix and distance converted (triangles are
@@ -56,10 +60,11 @@ Mat4 exportMatrix(const ExportTransform &transform);
 struct CookingOptions
 {
     std::string platform = "desktop";
-    uint32_t vertexBudget = 0; ///< most vertices per physics mesh; larger ones are simplified; 0 = any
-    int iterations = 0;        ///< constraint iterations per substep; 0 keeps the asset's
-    int substeps = 0;          ///< substeps per step; 0 keeps the asset's
-    float stepsPerSecond = 0;  ///< Hz; 0 keeps the asset's
+    uint32_t vertexBudget =
+        0;              ///< most vertices per physics mesh; larger ones are simplified; 0 = any
+    int iterations = 0; ///< constraint iterations per substep; 0 keeps the asset's
+    int substeps = 0;   ///< substeps per step; 0 keeps the asset's
+    float stepsPerSecond = 0; ///< Hz; 0 keeps the asset's
     /// Physical level of detail baked into the settings: multiplies every Max Distance
     /// (maxDistanceScale) and the iteration count (iterationScale, at least 1 remains).
     PhysicalLod physicalLod;
@@ -89,7 +94,12 @@ ClothingAsset cookAsset(const ClothingAsset &asset, const CookingOptions &option
 
 // ---- exports -----------------------------------------------------------------------------
 
-enum class ExportFormat : uint8_t { GltfPhysics, BakedBones, PointCache };
+enum class ExportFormat : uint8_t
+{
+    GltfPhysics,
+    BakedBones,
+    PointCache
+};
 
 /// "gltf-physics", "baked-bones", "point-cache".
 std::string_view exportFormatName(ExportFormat format);
@@ -104,8 +114,9 @@ struct ExportOptions
     int lod = 0; ///< BakedBones and PointCache: the graphics LoD simulated and written
 
     // The simulated formats (BakedBones, PointCache).
-    std::optional<AnimationClip> clip; ///< indexes the asset's skeleton (retargetClip); none: rest pose
-    int frames = 0;                    ///< 0: the clip once (ClipSimulation::clipFrameCount)
+    std::optional<AnimationClip>
+        clip;       ///< indexes the asset's skeleton (retargetClip); none: rest pose
+    int frames = 0; ///< 0: the clip once (ClipSimulation::clipFrameCount)
     double framesPerSecond = 30.0;
     uint32_t clothBones = 0; ///< BakedBones: cloth bones; 0 = one per physics vertex
 
@@ -133,7 +144,7 @@ struct ExportReport
     uint32_t frames = 0;
     uint32_t bones = 0;        ///< joints of the skin (BakedBones)
     uint32_t morphTargets = 0; ///< PointCache
-    float bakeMaxError = 0;    ///< BakedBones: metres between skinned and simulated graphics vertices
+    float bakeMaxError = 0; ///< BakedBones: metres between skinned and simulated graphics vertices
     float bakeMeanError = 0;
 };
 
@@ -156,10 +167,11 @@ struct SimulatedFrame
 /// Simulates options.clip (ClipSimulation, options.lod, frames, framesPerSecond) and keeps the
 /// deformed graphics mesh of every frame; also the skinning matrices with the pendulum bones
 /// applied and the physics positions when the out-pointers are given.
-std::vector<SimulatedFrame> simulateGraphicsFrames(
-    const ClothingAsset &asset, const ExportOptions &options,
-    std::vector<std::vector<Mat4>> *skinning = nullptr,
-    std::vector<std::vector<Vec3>> *physics = nullptr, const ProgressCallback &progress = {});
+std::vector<SimulatedFrame>
+simulateGraphicsFrames(const ClothingAsset &asset, const ExportOptions &options,
+                       std::vector<std::vector<Mat4>> *skinning = nullptr,
+                       std::vector<std::vector<Vec3>> *physics = nullptr,
+                       const ProgressCallback &progress = {});
 
 /// A simulated clip as cloth-driven bones.
 struct BakedBones
@@ -175,8 +187,8 @@ struct BakedBones
     /// (index - n - 1). Weights sum to 1.
     std::vector<BoneInfluence> skin;
     std::vector<SimulatedFrame> simulated; ///< the reference the bones reproduce
-    float maxError = 0;  ///< metres, over all frames and graphics vertices
-    float meanError = 0; ///< metres
+    float maxError = 0;                    ///< metres, over all frames and graphics vertices
+    float meanError = 0;                   ///< metres
 };
 
 /// Simulates and bakes: pivots on the physics mesh (every vertex, or options.clothBones picked

@@ -8,8 +8,7 @@
 
 int main(int argc, char **argv)
 {
-    if (argc < 2)
-        return 2;
+    if (argc < 2) return 2;
     // C++: load, share the run-time data, create an instance, step, read back.
     const tweed::ClothingAsset asset = tweed::loadCooked(argv[1]);
     const auto data = tweed::buildClothAssetData(asset, 0);
@@ -25,7 +24,8 @@ int main(int argc, char **argv)
     // C: the same through opaque handles.
     TweedAsset *a = nullptr;
     TweedInstance *i = nullptr;
-    if (tweed_asset_load_file(argv[1], &a) != TWEED_OK || tweed_instance_create(a, 0, &i) != TWEED_OK) {
+    if (tweed_asset_load_file(argv[1], &a) != TWEED_OK ||
+        tweed_instance_create(a, 0, &i) != TWEED_OK) {
         std::fprintf(stderr, "%s\n", tweed_last_error());
         return 1;
     }
