@@ -64,6 +64,7 @@ private slots:
     void badInput_data();
     void badInput();
     void corruptedCookedIsRejected();
+    void simulateSampleClips();
 };
 
 void TestCli::endToEnd_data()
@@ -237,6 +238,42 @@ void TestCli::corruptedCookedIsRejected()
     const Result r = runCli({"validate", cooked});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("checksum"), r.err.constData());
+}
+
+void TestCli::simulateSampleClips()
+{
+    QTemporaryDir dir;
+    const QString asset = dir.filePath("coat.tweed");
+    QCOMPARE(runCli({"create", QString::fromStdString(tweed::test::kSampleCharacter), "-o", asset,
+                     "--mesh", "Coat"}).exitCode, 0);
+    // Cooked assets simulate the same as their .tweed source.
+    const QString cooked = dir.filePath("coat.tweedc");
+    QCOMPARE(runCli({"convert", asset, cooked}).exitCode, 0);
+    for (const char *clip : {"Walk", "Jump", "Idle"}) {
+        QByteArray previous;
+        for (const QString &file : {asset, cooked}) {
+            const Result r = runCli({"simulate", file, "--clip", clip, "--json"});
+            QVERIFY2(r.exitCode == 0, r.err.constData());
+            const QJsonObject json = parseJson(r);
+            QVERIFY(json["frames"].toInt() > 10);
+            QVERIFY(json["ms_per_frame"].toDouble() > 0);
+            QVERIFY(json["max_stretch"].toDouble() >= 1.0);
+            QCOMPARE(json["max_distance_violations"].toDouble(), 0.0);
+            QCOMPARE(json["nonfinite"].toDouble(), 0.0);
+            QVERIFY(json.contains("penetrations"));
+            // Deterministic: the same input gives the same measurements, timing aside.
+            QJsonObject figures = json;
+            for (const char *key : {"asset", "ms_per_frame", "ms_solver", "ms_skinning"})
+                figures.remove(key);
+            const QByteArray bytes = QJsonDocument(figures).toJson();
+            if (!previous.isEmpty())
+                QCOMPARE(bytes, previous);
+            previous = bytes;
+        }
+    }
+    const Result unknown = runCli({"simulate", asset, "--clip", "Cartwheel"});
+    QCOMPARE(unknown.exitCode, 1);
+    QVERIFY2(unknown.err.contains("Cartwheel"), unknown.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)
