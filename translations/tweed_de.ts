@@ -1262,6 +1262,17 @@
     </message>
 </context>
 <context>
+    <name>tweed::editor::SimulationController</name>
+    <message>
+        <source>The asset has no garment to simulate.</source>
+        <translation>Das Asset hat kein Kleidungsstück zum Simulieren.</translation>
+    </message>
+    <message>
+        <source>The garment cannot be simulated: %1</source>
+        <translation>Das Kleidungsstück kann nicht simuliert werden: %1</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::Viewport</name>
     <message>
         <source>%1 ms/frame • skinning %2 ms (%3%)</source>

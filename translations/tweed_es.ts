@@ -1262,6 +1262,17 @@
     </message>
 </context>
 <context>
+    <name>tweed::editor::SimulationController</name>
+    <message>
+        <source>The asset has no garment to simulate.</source>
+        <translation>El recurso no tiene ninguna prenda que simular.</translation>
+    </message>
+    <message>
+        <source>The garment cannot be simulated: %1</source>
+        <translation>La prenda no se puede simular: %1</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::Viewport</name>
     <message>
         <source>%1 ms/frame • skinning %2 ms (%3%)</source>

@@ -168,5 +168,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTranslations)
+QTEST_GUILESS_MAIN(TestTranslations)
 #include "test_translations.moc"
