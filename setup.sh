@@ -14,6 +14,7 @@ PACKAGES=(
   # Qt 6: widgets, Qt3D viewport, tests, translations, charts, svg icons
   qt6-base-dev qt6-3d-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   linguist-qt6 qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
+  qt6-translations-l10n
   # mesh import/export and processing, asset format
   libassimp-dev assimp-testmodels libopenmesh-dev libyaml-cpp-dev
   libmeshoptimizer-dev libtinygltf-dev
