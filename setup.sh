@@ -19,7 +19,7 @@ PACKAGES=(
   libassimp-dev assimp-testmodels libopenmesh-dev libyaml-cpp-dev
   libmeshoptimizer-dev libtinygltf-dev
   # command line, benchmarks and peer solver for the benchmark
-  libcli11-dev nlohmann-json3-dev libbenchmark-dev libbullet-dev
+  libcli11-dev nlohmann-json3-dev libbullet-dev
   # headless display and software OpenGL for the editor's tests
   xvfb xauth x11-apps libgl1-mesa-dri mesa-utils
 )
