@@ -64,6 +64,7 @@ const QColor kNormals(96, 214, 255, 220);
 const QColor kPhysicsFill(64, 190, 230, 50);
 const QColor kPhysicsWire(120, 226, 255, 150);
 const QColor kCollision(250, 150, 60, 110);
+const QColor kWind(255, 214, 90);
 // Collision volumes sit inside the body; they show through it this faintly.
 constexpr float kHiddenCollisionAlpha = 0.22f;
 
@@ -168,6 +169,7 @@ struct Viewport::Scene
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
+    scene::LineEntity *wind = nullptr;
     ScreenOverlay readout;
     ScreenOverlay labels;
     std::vector<MeshView> meshes;
@@ -286,6 +288,8 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
                                    s.root);
     s.normals = new scene::LineEntity({.color = kNormals}, s.root);
     s.skeleton = new scene::LineEntity({.vertexColors = true, .onTop = true}, s.root);
+    s.wind = new scene::LineEntity({.color = kWind, .onTop = true}, s.root);
+    s.wind->setEnabled(false);
 
     for (Scene::ScreenOverlay *overlay : {&s.readout, &s.labels}) {
         const bool isReadout = overlay == &s.readout;
@@ -602,7 +606,13 @@ void Viewport::updatePose()
     timer.start();
     for (auto &view : s.meshes) {
         const GraphicsMesh &mesh = character.meshes[size_t(view.index)];
-        if (mesh.isSkinned() && view.maxBone < int(skinning.size())) {
+        const auto simulated = mMeshOverrides.find(view.index);
+        if (simulated != mMeshOverrides.end() &&
+            simulated->second.first.size() == mesh.positions.size() &&
+            simulated->second.second.size() == mesh.positions.size()) {
+            view.positions = simulated->second.first;
+            view.normals = simulated->second.second;
+        } else if (mesh.isSkinned() && view.maxBone < int(skinning.size())) {
             skinVertices(mesh.positions, mesh.skin, skinning, view.positions);
             skinNormals(view.restNormals, mesh.skin, skinning, view.normals);
         } else {
@@ -619,7 +629,12 @@ void Viewport::updatePose()
         const auto &meshes = mDocument->asset().physicsMeshes;
         for (auto &view : s.physics) {
             const PhysicsMesh &mesh = meshes[size_t(view.index)];
-            if (mesh.skin.size() == mesh.positions.size() && view.maxBone < int(skinning.size()))
+            const auto simulated = mPhysicsOverrides.find(view.index);
+            if (simulated != mPhysicsOverrides.end() &&
+                simulated->second.size() == mesh.positions.size())
+                view.positions = simulated->second;
+            else if (mesh.skin.size() == mesh.positions.size() &&
+                     view.maxBone < int(skinning.size()))
                 skinVertices(mesh.positions, mesh.skin, skinning, view.positions);
             else
                 view.positions = mesh.positions;
@@ -672,9 +687,64 @@ void Viewport::updatePose()
         s.skeleton->setLines(lines);
     }
 
+    // The wind arrow floats beside the head, pointing along the wind; its length grows with
+    // the speed up to half the character's height at 20 m/s.
+    const float windSpeed = length(mWind);
+    s.wind->setEnabled(mWindVisible && windSpeed > 0);
+    if (mWindVisible && windSpeed > 0) {
+        const auto [lo, hi] = characterBounds();
+        const Vec3 direction = mWind * (1.0f / windSpeed);
+        const float arrow = s.characterHeight * (0.15f + 0.35f * std::min(windSpeed / 20.0f, 1.0f));
+        const Vec3 centre{0.5f * (lo.x + hi.x), hi.y + 0.1f * s.characterHeight,
+                          0.5f * (lo.z + hi.z)};
+        const Vec3 tail = centre - direction * (0.5f * arrow);
+        const Vec3 tip = centre + direction * (0.5f * arrow);
+        // The head's barbs lie in the plane of the wind and the up axis (or x when vertical).
+        Vec3 side = cross(direction, Vec3{0, 1, 0});
+        if (length(side) < 1e-3f)
+            side = Vec3{1, 0, 0};
+        side = normalize(side);
+        const float barb = 0.25f * arrow;
+        scene::LineList lines;
+        lines.add(tail, tip, kWind);
+        lines.add(tip, tip - direction * barb + side * (0.5f * barb), kWind);
+        lines.add(tip, tip - direction * barb - side * (0.5f * barb), kWind);
+        s.wind->setLines(lines);
+    }
+
     if (isOverlayVisible(Overlay::BoneNames))
         s.labels.image->update();
     updateReadout();
+}
+
+void Viewport::setMeshOverride(int mesh, std::vector<Vec3> positions, std::vector<Vec3> normals)
+{
+    mMeshOverrides[mesh] = {std::move(positions), std::move(normals)};
+    markDirty(DirtyPose);
+}
+
+void Viewport::setPhysicsOverride(int physicsMesh, std::vector<Vec3> positions)
+{
+    mPhysicsOverrides[physicsMesh] = std::move(positions);
+    markDirty(DirtyPose);
+}
+
+void Viewport::clearOverrides()
+{
+    if (mMeshOverrides.empty() && mPhysicsOverrides.empty())
+        return;
+    mMeshOverrides.clear();
+    mPhysicsOverrides.clear();
+    markDirty(DirtyPose);
+}
+
+void Viewport::setWindArrow(bool visible, const Vec3 &velocity)
+{
+    if (visible == mWindVisible && velocity == mWind)
+        return;
+    mWindVisible = visible;
+    mWind = velocity;
+    markDirty(DirtyPose);
 }
 
 // Draws the bone names at their projected joints on the label overlay (from its paint()).

@@ -11,6 +11,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -92,6 +93,17 @@ public:
     /// Applies pending document and pose changes now instead of on the next event-loop pass.
     void syncNow();
 
+    /// Shows `positions` and `normals` (world space, one per vertex of character mesh `mesh`)
+    /// instead of the skinned mesh until cleared: the live simulation's deformed garment.
+    void setMeshOverride(int mesh, std::vector<Vec3> positions, std::vector<Vec3> normals);
+    /// Shows `positions` (world space) for physics mesh `physicsMesh` in the physics overlay.
+    void setPhysicsOverride(int physicsMesh, std::vector<Vec3> positions);
+    /// Back to the skinned meshes everywhere.
+    void clearOverrides();
+    /// A wind arrow above the character: world-space wind velocity (m/s); hidden when off or
+    /// when the velocity is zero.
+    void setWindArrow(bool visible, const Vec3 &velocity);
+
 signals:
     /// A frame has been rendered (emitted once per Qt3D frame).
     void frameRendered();
@@ -135,6 +147,10 @@ private:
     bool mSyncScheduled = false;
     bool mFramedOnce = false;
     std::vector<bool> mOverlays;
+    std::map<int, std::pair<std::vector<Vec3>, std::vector<Vec3>>> mMeshOverrides;
+    std::map<int, std::vector<Vec3>> mPhysicsOverrides;
+    bool mWindVisible = false;
+    Vec3 mWind;
     double mFrameMs = 0;
     double mSkinningMs = 0;
     QElapsedTimer mReadoutClock;

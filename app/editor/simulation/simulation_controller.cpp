@@ -1,0 +1,321 @@
+#include "simulation/simulation_controller.h"
+
+#include "document.h"
+#include "viewport/playback.h"
+#include "viewport/viewport.h"
+
+#include "tweed/errors.h"
+
+#include <QElapsedTimer>
+
+#include <cmath>
+#include <exception>
+
+namespace tweed::editor {
+
+namespace {
+
+const std::vector<Vec3> kNoPositions;
+
+// A vertex counts as held at its Max Distance within this share of the distance.
+constexpr float kHitShare = 0.99f;
+
+} // namespace
+
+SimulationController::SimulationController(Document *document, Playback *playback,
+                                           QObject *parent)
+    : QObject(parent), mDocument(document), mPlayback(playback)
+{
+    setObjectName(QStringLiteral("SimulationController"));
+    connect(mDocument, &Document::changed, this,
+            [this](Document::Changes what) { onDocumentChanged(unsigned(what.toInt())); });
+    connect(mPlayback, &Playback::poseChanged, this, &SimulationController::onPoseChanged);
+}
+
+SimulationController::~SimulationController() = default;
+
+void SimulationController::setViewport(Viewport *viewport)
+{
+    if (mViewport)
+        mViewport->clearOverrides();
+    mViewport = viewport;
+    pushToViewport();
+}
+
+void SimulationController::setLod(int lod)
+{
+    if (lod == mLod)
+        return;
+    mLod = lod;
+    mNeedsRebuild = true;
+    if (mSimulating && ensureInstance())
+        resetOnCurrentPose();
+}
+
+void SimulationController::setWind(const Vec3 &direction, float speed)
+{
+    const float len = length(direction);
+    mWindDirection = len > 0 && std::isfinite(len) ? direction * (1.0f / len) : Vec3{};
+    mWindSpeed = std::isfinite(speed) ? std::max(speed, 0.0f) : 0.0f;
+    pushToViewport();
+    emit windChanged();
+}
+
+const ClothInstance *SimulationController::instance()
+{
+    ensureInstance();
+    return mInstance.get();
+}
+
+const std::vector<Vec3> &SimulationController::physicsPositions() const
+{
+    return mInstance ? mInstance->positions() : kNoPositions;
+}
+
+const std::vector<Vec3> &SimulationController::physicsNormals() const
+{
+    return mInstance ? mInstance->normals() : kNoPositions;
+}
+
+const std::vector<Vec3> &SimulationController::targetPositions() const
+{
+    return mInstance ? mInstance->targetPositions() : kNoPositions;
+}
+
+void SimulationController::play()
+{
+    setSimulating(true);
+    mPlayback->play();
+}
+
+void SimulationController::pause() { mPlayback->pause(); }
+
+void SimulationController::togglePlaying()
+{
+    if (mSimulating && mPlayback->isPlaying())
+        pause();
+    else
+        play();
+}
+
+void SimulationController::stepFrame()
+{
+    setSimulating(true);
+    // Playback::stepFrame pauses and emits poseChanged, which simulates the frame.
+    mPlayback->stepFrame(1);
+}
+
+void SimulationController::reset()
+{
+    mPlayback->pause();
+    if (ensureInstance())
+        resetOnCurrentPose();
+}
+
+void SimulationController::setSimulating(bool on)
+{
+    if (on == mSimulating)
+        return;
+    mSimulating = on;
+    if (on) {
+        if (ensureInstance())
+            resetOnCurrentPose();
+    } else {
+        mStarted = false;
+    }
+    pushToViewport();
+    emit simulatingChanged(on);
+}
+
+void SimulationController::onDocumentChanged(unsigned what)
+{
+    constexpr unsigned rebuild = Document::CharacterChanged | Document::MeshesChanged |
+                                 Document::PhysicsMeshChanged | Document::ChannelsChanged |
+                                 Document::SkeletonChanged;
+    if (what & rebuild) {
+        mNeedsRebuild = true;
+        if (mSimulating && ensureInstance())
+            resetOnCurrentPose();
+        else
+            pushToViewport();
+        return;
+    }
+    if (!mInstance || mNeedsRebuild)
+        return;
+    if (what & Document::SettingsChanged)
+        mInstance->setSettings(mDocument->asset().simulation);
+    if (what & Document::CollisionChanged)
+        mInstance->setCollisionVolumes(mDocument->asset().collisionVolumes);
+}
+
+bool SimulationController::ensureInstance()
+{
+    if (!mNeedsRebuild)
+        return mInstance != nullptr;
+    mNeedsRebuild = false;
+    mStarted = false;
+    mInstance.reset();
+    mData.reset();
+    mPhysicsMesh = -1;
+    mGarmentMeshes.clear();
+    mGraphicsPositions.clear();
+    mGraphicsNormals.clear();
+    const ClothingAsset &asset = mDocument->asset();
+    const Character &character = mDocument->character();
+    if (asset.lods.empty()) {
+        mError = tr("The asset has no garment to simulate.");
+        emit errorOccurred(mError);
+        return false;
+    }
+    try {
+        mData = buildClothAssetData(asset, mLod);
+        mInstance = std::make_unique<ClothInstance>(mData, asset.simulation);
+    } catch (const std::exception &e) {
+        mData.reset();
+        mError = tr("The garment cannot be simulated: %1").arg(QString::fromStdString(e.what()));
+        emit errorOccurred(mError);
+        return false;
+    }
+    ++mBuildCount;
+    mError.clear();
+    mPhysicsMesh = asset.lods[size_t(mLod)].physicsMesh;
+
+    // Playback poses index the character's skeleton; the asset may order bones differently.
+    mBoneMap.assign(asset.skeleton.bones.size(), -1);
+    for (size_t b = 0; b < asset.skeleton.bones.size(); ++b)
+        mBoneMap[b] = character.skeleton.find(asset.skeleton.bones[b].name);
+
+    // createAsset merges the garment meshes in order, one submesh named after each; when that
+    // still holds, the simulated mesh is shown in place of those character meshes.
+    const GraphicsMesh &garment = asset.lods[size_t(mLod)].mesh;
+    size_t first = 0;
+    for (const Submesh &sub : garment.submeshes) {
+        const int m = character.findMesh(sub.name);
+        if (m < 0)
+            break;
+        mGarmentMeshes.emplace_back(m, first);
+        first += character.meshes[size_t(m)].vertexCount();
+    }
+    if (first != garment.vertexCount())
+        mGarmentMeshes.clear();
+    return true;
+}
+
+ClothFrame SimulationController::currentFrame()
+{
+    const std::vector<Mat4> &pose = mPlayback->skinningMatrices();
+    mWorld = mPlayback->rootTransform();
+    const Mat4 toModel = inverse(mWorld);
+    mSkinning.resize(mBoneMap.size());
+    bool complete = !pose.empty();
+    for (size_t b = 0; b < mBoneMap.size() && complete; ++b) {
+        const int c = mBoneMap[b];
+        if (c < 0 || size_t(c) >= pose.size())
+            complete = false;
+        else
+            mSkinning[b] = toModel * pose[size_t(c)];
+    }
+    ClothFrame frame;
+    // Without a pose for every bone (no character loaded) the cloth follows the rest pose.
+    if (complete)
+        frame.skinning = mSkinning;
+    frame.world = mWorld;
+    frame.wind = windVelocity();
+    return frame;
+}
+
+void SimulationController::resetOnCurrentPose()
+{
+    mInstance->reset(currentFrame());
+    mStarted = true;
+    mFrames = 0;
+    mLastTime = mPlayback->time();
+    mStats = {};
+    mStats.time = mLastTime;
+    publish();
+}
+
+void SimulationController::onPoseChanged()
+{
+    if (!mSimulating || !ensureInstance())
+        return;
+    const double time = mPlayback->time();
+    double dt = time - mLastTime;
+    if (dt < 0 && mPlayback->isLooping())
+        dt += mPlayback->duration(); // wrapped around the loop
+    if (!mStarted || dt < 0 || dt > kMaxFrameSeconds) {
+        resetOnCurrentPose();
+        return;
+    }
+    if (dt == 0)
+        return; // the same time again (e.g. a root-motion toggle): nothing to simulate
+    mLastTime = time;
+    ClothFrame frame = currentFrame();
+    frame.dt = float(dt);
+    QElapsedTimer timer;
+    timer.start();
+    mInstance->update(frame);
+    mStats.solverMs = double(timer.nsecsElapsed()) * 1e-6;
+    mStats.time = time;
+    ++mFrames;
+    publish();
+}
+
+// Measures the new state, deforms the graphics mesh and hands both to the viewport.
+void SimulationController::publish()
+{
+    const ClothMeasurements m = mInstance->measure();
+    mStats.maxStretch = m.maxStretch;
+    mStats.maxDistanceViolations = m.maxDistanceViolations;
+    mStats.contacts = m.penetrations;
+    mStats.nonFinite = m.nonFinite;
+    const std::vector<Vec3> &x = mInstance->positions();
+    const std::vector<Vec3> &t = mInstance->targetPositions();
+    const std::vector<float> &painted = mInstance->data().maxDistance;
+    const float scale = mInstance->settings().maxDistanceScale;
+    uint32_t hits = 0;
+    for (size_t v = 0; v < x.size() && v < painted.size(); ++v) {
+        const float limit = painted[v] * scale;
+        if (limit > 0 && distance(x[v], t[v]) >= kHitShare * limit)
+            ++hits;
+    }
+    mStats.maxDistanceHits = hits;
+    mInstance->deformGraphics(mGraphicsPositions, &mGraphicsNormals);
+    pushToViewport();
+    emit stepped();
+}
+
+void SimulationController::pushToViewport()
+{
+    if (!mViewport)
+        return;
+    mViewport->setWindArrow(mSimulating, windVelocity());
+    if (!mSimulating || !mInstance || mNeedsRebuild) {
+        mViewport->clearOverrides();
+        return;
+    }
+    const Character &character = mDocument->character();
+    const auto toWorld = [this](const std::vector<Vec3> &in, size_t first, size_t count,
+                                bool directions) {
+        std::vector<Vec3> out(count);
+        for (size_t i = 0; i < count; ++i)
+            out[i] = directions ? normalize(mWorld.transformVector(in[first + i]))
+                                : mWorld.transformPoint(in[first + i]);
+        return out;
+    };
+    if (mGraphicsNormals.size() == mGraphicsPositions.size()) {
+        for (const auto &[mesh, first] : mGarmentMeshes) {
+            const size_t count = character.meshes[size_t(mesh)].vertexCount();
+            if (first + count > mGraphicsPositions.size())
+                continue;
+            mViewport->setMeshOverride(mesh, toWorld(mGraphicsPositions, first, count, false),
+                                       toWorld(mGraphicsNormals, first, count, true));
+        }
+    }
+    if (mPhysicsMesh >= 0) {
+        const std::vector<Vec3> &x = mInstance->positions();
+        mViewport->setPhysicsOverride(mPhysicsMesh, toWorld(x, 0, x.size(), false));
+    }
+}
+
+} // namespace tweed::editor

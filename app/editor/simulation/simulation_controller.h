@@ -1,0 +1,158 @@
+// The live simulation preview: one ClothInstance for the asset's current graphics LoD, stepped
+// with the playback's pose while simulating. It is the editor's view of the cloth run time:
+// the viewport shows what it simulates, the simulation and statistics docks drive and plot it.
+#pragma once
+
+#include "tweed/math.h"
+#include "tweed/sim/cloth_instance.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace tweed::editor {
+
+class Document;
+class Playback;
+class Viewport;
+
+/// Measurements of one simulated frame, for the statistics dock.
+struct SimulationFrameStats
+{
+    double time = 0;     ///< playback clip time of the frame, seconds
+    double solverMs = 0; ///< wall-clock time of ClothInstance::update
+    float maxStretch = 0;
+    /// Vertices held at their Max Distance limit (within 1%) this frame.
+    uint32_t maxDistanceHits = 0;
+    /// Vertices beyond their Max Distance (the solver should keep this at 0).
+    uint32_t maxDistanceViolations = 0;
+    /// Vertices inside a (thickened) collision volume after the solve.
+    uint32_t contacts = 0;
+    uint32_t nonFinite = 0;
+};
+
+/// Owns the ClothInstance and steps it on Playback::poseChanged while simulating.
+///
+/// Frames: the first simulated pose resets the cloth onto its skinned positions; every later
+/// pose advances it by the clip time since the previous one (the instance runs whole steps of
+/// the settings' fixed rate with substeps and carries the rest), as ClipSimulation does for a
+/// clip played at a fixed rate. A jump in time (scrubbing, stepping back, more than
+/// kMaxFrameSeconds) resets instead. The instance simulates in model space: the bone matrices
+/// are the playback's with the root motion taken out, and the root motion is the character's
+/// world transform, so the cloth feels the character travel.
+///
+/// Document changes: the physics mesh, channels, skeleton or character rebuild the instance
+/// (lazily, before the next step) and reset it onto the current pose; collision volumes and
+/// simulation settings reach the running instance without a rebuild.
+class SimulationController : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// Time steps longer than this count as a jump (the cloth is reset, not advanced).
+    static constexpr double kMaxFrameSeconds = 0.25;
+
+    SimulationController(Document *document, Playback *playback, QObject *parent = nullptr);
+    ~SimulationController() override;
+
+    /// The viewport showing the simulated garment, physics mesh and wind arrow; may be null.
+    void setViewport(Viewport *viewport);
+
+    bool isSimulating() const { return mSimulating; }
+    /// The graphics LoD whose physics mesh is simulated.
+    int lod() const { return mLod; }
+    void setLod(int lod);
+
+    /// World-space wind: direction (normalised here; zero for none) and speed in m/s.
+    void setWind(const Vec3 &direction, float speed);
+    Vec3 windDirection() const { return mWindDirection; }
+    float windSpeed() const { return mWindSpeed; }
+    Vec3 windVelocity() const { return mWindDirection * mWindSpeed; }
+
+    /// The instance, built on demand; null when the asset has nothing to simulate (see
+    /// lastError()).
+    const ClothInstance *instance();
+    /// Why there is no instance ("" when there is one or none was asked for yet).
+    QString lastError() const { return mError; }
+    /// How many times an instance was built (for tests: settings edits must not rebuild).
+    int buildCount() const { return mBuildCount; }
+    /// Which physics mesh the instance simulates; -1 without an instance.
+    int physicsMesh() const { return mPhysicsMesh; }
+
+    /// Model-space simulated physics mesh (empty without an instance).
+    const std::vector<Vec3> &physicsPositions() const;
+    const std::vector<Vec3> &physicsNormals() const;
+    /// The skinned targets the simulation follows, model space.
+    const std::vector<Vec3> &targetPositions() const;
+    /// Model-space deformed graphics mesh of the LoD (ClothInstance::deformGraphics), updated
+    /// after every step and reset.
+    const std::vector<Vec3> &graphicsPositions() const { return mGraphicsPositions; }
+    const std::vector<Vec3> &graphicsNormals() const { return mGraphicsNormals; }
+    /// The character's world transform (root motion) of the last simulated frame.
+    const Mat4 &world() const { return mWorld; }
+    /// Statistics of the last simulated frame.
+    const SimulationFrameStats &lastStats() const { return mStats; }
+    /// Frames simulated since the last reset.
+    int framesSinceReset() const { return mFrames; }
+
+public slots:
+    /// Starts simulating and plays the clip.
+    void play();
+    /// Pauses the clip; the simulated state stays on screen.
+    void pause();
+    void togglePlaying();
+    /// Simulates one frame forward at the clip's key rate (pauses the clip).
+    void stepFrame();
+    /// Puts the cloth back on its skinned positions for the current pose, at rest.
+    void reset();
+    /// Whether poses are simulated; off shows the skinned garment again.
+    void setSimulating(bool on);
+
+signals:
+    void simulatingChanged(bool on);
+    /// A frame was simulated (or the cloth reset); lastStats() and the positions are new.
+    void stepped();
+    void windChanged();
+    /// An instance could not be built: the message says why.
+    void errorOccurred(const QString &message);
+
+private:
+    void onDocumentChanged(unsigned what);
+    void onPoseChanged();
+    bool ensureInstance();
+    /// This pose's model-space skinning (asset bone order) and world transform.
+    ClothFrame currentFrame();
+    void resetOnCurrentPose();
+    void publish();
+    void pushToViewport();
+
+    Document *mDocument;
+    Playback *mPlayback;
+    Viewport *mViewport = nullptr;
+    int mLod = 0;
+    bool mSimulating = false;
+    bool mNeedsRebuild = true;
+    bool mStarted = false; ///< the instance has been reset onto a pose
+    int mBuildCount = 0;
+    int mPhysicsMesh = -1;
+    int mFrames = 0;
+    double mLastTime = 0;
+    QString mError;
+    Vec3 mWindDirection{1, 0, 0};
+    float mWindSpeed = 0;
+    Mat4 mWorld;
+
+    std::shared_ptr<const ClothAssetData> mData;
+    std::unique_ptr<ClothInstance> mInstance;
+    std::vector<int> mBoneMap; ///< asset bone -> character bone (playback order), -1 missing
+    std::vector<Mat4> mSkinning;
+    /// Character meshes making up the LoD's graphics mesh: (mesh, first vertex) in order.
+    std::vector<std::pair<int, size_t>> mGarmentMeshes;
+    std::vector<Vec3> mGraphicsPositions;
+    std::vector<Vec3> mGraphicsNormals;
+    SimulationFrameStats mStats;
+};
+
+} // namespace tweed::editor

@@ -1,0 +1,187 @@
+#include "simulation/simulation_dock.h"
+
+#include "simulation/simulation_controller.h"
+#include "viewport/playback.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace tweed::editor {
+
+SimulationDock::SimulationDock(SimulationController *controller, Playback *playback,
+                               QWidget *parent)
+    : QDockWidget(parent), mController(controller), mPlayback(playback)
+{
+    setObjectName(QStringLiteral("SimulationDock"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+
+    mSimulate = new QCheckBox(body);
+    mSimulate->setObjectName(QStringLiteral("SimulationDock_SimulateCheckBox"));
+    layout->addWidget(mSimulate);
+
+    auto *buttons = new QHBoxLayout;
+    const auto makeButton = [body, buttons](const char *name, QStyle::StandardPixmap icon) {
+        auto *button = new QToolButton(body);
+        button->setObjectName(QString::fromLatin1(name));
+        button->setIcon(body->style()->standardIcon(icon));
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+        buttons->addWidget(button);
+        return button;
+    };
+    mPlay = makeButton("SimulationDock_PlayButton", QStyle::SP_MediaPlay);
+    mStep = makeButton("SimulationDock_StepButton", QStyle::SP_MediaSeekForward);
+    mReset = makeButton("SimulationDock_ResetButton", QStyle::SP_MediaSkipBackward);
+    buttons->addStretch();
+    layout->addLayout(buttons);
+
+    auto *form = new QFormLayout;
+    mDirectionLabel = new QLabel(body);
+    mDirection = new QDoubleSpinBox(body);
+    mDirection->setObjectName(QStringLiteral("SimulationDock_WindDirectionSpinBox"));
+    mDirection->setRange(0, 360);
+    mDirection->setWrapping(true);
+    mDirection->setDecimals(0);
+    mDirection->setSingleStep(15);
+    mDirection->setSuffix(QStringLiteral(" °"));
+    form->addRow(mDirectionLabel, mDirection);
+    mElevationLabel = new QLabel(body);
+    mElevation = new QDoubleSpinBox(body);
+    mElevation->setObjectName(QStringLiteral("SimulationDock_WindElevationSpinBox"));
+    mElevation->setRange(-90, 90);
+    mElevation->setDecimals(0);
+    mElevation->setSingleStep(15);
+    mElevation->setSuffix(QStringLiteral(" °"));
+    form->addRow(mElevationLabel, mElevation);
+    mStrengthLabel = new QLabel(body);
+    mStrength = new QDoubleSpinBox(body);
+    mStrength->setObjectName(QStringLiteral("SimulationDock_WindStrengthSpinBox"));
+    mStrength->setRange(0, 50);
+    mStrength->setDecimals(1);
+    mStrength->setSingleStep(0.5);
+    form->addRow(mStrengthLabel, mStrength);
+    layout->addLayout(form);
+
+    mStatus = new QLabel(body);
+    mStatus->setObjectName(QStringLiteral("SimulationDock_StatusLabel"));
+    mStatus->setWordWrap(true);
+    layout->addWidget(mStatus);
+    layout->addStretch();
+    setWidget(body);
+
+    // The controller's wind is the truth; show it before listening to the spin boxes.
+    const Vec3 d = mController->windDirection();
+    if (length(d) > 0) {
+        constexpr double degrees = 180.0 / std::numbers::pi;
+        mDirection->setValue(std::fmod(std::atan2(d.z, d.x) * degrees + 360.0, 360.0));
+        mElevation->setValue(std::asin(std::clamp(double(d.y), -1.0, 1.0)) * degrees);
+    }
+    mStrength->setValue(mController->windSpeed());
+
+    const auto makeAction = [this](const char *name) {
+        auto *action = new QAction(this);
+        action->setObjectName(QString::fromLatin1(name));
+        return action;
+    };
+    mSimulateAction = makeAction("SimulationDock_SimulateAction");
+    mSimulateAction->setCheckable(true);
+    mPlayAction = makeAction("SimulationDock_PlayAction");
+    mStepAction = makeAction("SimulationDock_StepAction");
+    mResetAction = makeAction("SimulationDock_ResetAction");
+    connect(mSimulateAction, &QAction::toggled, mController,
+            &SimulationController::setSimulating);
+    connect(mPlayAction, &QAction::triggered, mController,
+            &SimulationController::togglePlaying);
+    connect(mStepAction, &QAction::triggered, mController, &SimulationController::stepFrame);
+    connect(mResetAction, &QAction::triggered, mController, &SimulationController::reset);
+
+    connect(mSimulate, &QCheckBox::toggled, mController, &SimulationController::setSimulating);
+    connect(mPlay, &QToolButton::clicked, mController, &SimulationController::togglePlaying);
+    connect(mStep, &QToolButton::clicked, mController, &SimulationController::stepFrame);
+    connect(mReset, &QToolButton::clicked, mController, &SimulationController::reset);
+    for (QDoubleSpinBox *box : {mDirection, mElevation, mStrength})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &SimulationDock::applyWind);
+    connect(mController, &SimulationController::simulatingChanged, this,
+            &SimulationDock::updateState);
+    connect(mController, &SimulationController::errorOccurred, this,
+            &SimulationDock::updateState);
+    connect(mPlayback, &Playback::playingChanged, this, &SimulationDock::updateState);
+    retranslateUi();
+}
+
+void SimulationDock::applyWind()
+{
+    constexpr double radians = std::numbers::pi / 180.0;
+    const double azimuth = mDirection->value() * radians;
+    const double elevation = mElevation->value() * radians;
+    const Vec3 direction{float(std::cos(elevation) * std::cos(azimuth)),
+                         float(std::sin(elevation)),
+                         float(std::cos(elevation) * std::sin(azimuth))};
+    mController->setWind(direction, float(mStrength->value()));
+}
+
+void SimulationDock::updateState()
+{
+    {
+        const QSignalBlocker block(mSimulate);
+        mSimulate->setChecked(mController->isSimulating());
+        const QSignalBlocker blockAction(mSimulateAction);
+        mSimulateAction->setChecked(mController->isSimulating());
+    }
+    const bool running = mController->isSimulating() && mPlayback->isPlaying();
+    mPlayAction->setText(running ? tr("&Pause Simulation") : tr("&Play Simulation"));
+    mPlay->setText(running ? tr("Pause") : tr("Play"));
+    mPlay->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause
+                                                 : QStyle::SP_MediaPlay));
+    mPlay->setToolTip(running ? tr("Pause the clip and the simulation")
+                              : tr("Simulate the garment while the clip plays"));
+    mStatus->setText(mController->lastError());
+}
+
+QList<QAction *> SimulationDock::menuActions() const
+{
+    return {mSimulateAction, mPlayAction, mStepAction, mResetAction};
+}
+
+void SimulationDock::retranslateUi()
+{
+    setWindowTitle(tr("Simulation"));
+    mSimulateAction->setText(tr("S&imulate Garment"));
+    mStepAction->setText(tr("S&tep One Frame"));
+    mResetAction->setText(tr("&Reset Simulation"));
+    mSimulate->setText(tr("Simulate the garment"));
+    mSimulate->setToolTip(tr("Show the simulated garment instead of the skinned one"));
+    mStep->setText(tr("Step"));
+    mStep->setToolTip(tr("Simulate one frame of the clip"));
+    mReset->setText(tr("Reset"));
+    mReset->setToolTip(tr("Put the garment back on its skinned pose, at rest"));
+    mDirectionLabel->setText(tr("Wind direction"));
+    mDirection->setToolTip(tr("Compass direction the wind blows towards: 0° is +X, 90° is +Z"));
+    mElevationLabel->setText(tr("Wind elevation"));
+    mElevation->setToolTip(tr("Angle of the wind above the ground plane"));
+    mStrengthLabel->setText(tr("Wind strength"));
+    mStrength->setSuffix(tr(" m/s"));
+    mStrength->setToolTip(tr("Wind speed in metres per second"));
+    updateState();
+}
+
+void SimulationDock::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QDockWidget::changeEvent(event);
+}
+
+} // namespace tweed::editor

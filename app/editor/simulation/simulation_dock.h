@@ -1,0 +1,58 @@
+// The simulation dock: play/pause, step and reset of the live preview, and the wind.
+#pragma once
+
+#include <QDockWidget>
+#include <QList>
+
+class QAction;
+class QCheckBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QToolButton;
+
+namespace tweed::editor {
+
+class SimulationController;
+class Playback;
+
+class SimulationDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    SimulationDock(SimulationController *controller, Playback *playback,
+                   QWidget *parent = nullptr);
+
+    /// Simulate (checkable), Play/Pause, Step and Reset as actions for a Simulation menu; the
+    /// dock owns and translates them.
+    QList<QAction *> menuActions() const;
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void retranslateUi();
+    void updateState();
+    void applyWind();
+
+    SimulationController *mController;
+    Playback *mPlayback;
+    QCheckBox *mSimulate;
+    QToolButton *mPlay;
+    QToolButton *mStep;
+    QToolButton *mReset;
+    QLabel *mDirectionLabel;
+    QDoubleSpinBox *mDirection;
+    QLabel *mElevationLabel;
+    QDoubleSpinBox *mElevation;
+    QLabel *mStrengthLabel;
+    QDoubleSpinBox *mStrength;
+    QLabel *mStatus;
+    QAction *mSimulateAction;
+    QAction *mPlayAction;
+    QAction *mStepAction;
+    QAction *mResetAction;
+};
+
+} // namespace tweed::editor

@@ -1,0 +1,136 @@
+#include "simulation/statistics_dock.h"
+
+#include "simulation/simulation_controller.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QLabel>
+#include <QLineSeries>
+#include <QTimer>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace tweed::editor {
+
+namespace {
+
+// Plots redraw at most this often; recording every frame costs almost nothing.
+constexpr int kRefreshMs = 100;
+
+} // namespace
+
+StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent)
+    : QDockWidget(parent), mController(controller)
+{
+    setObjectName(QStringLiteral("StatisticsDock"));
+    auto *body = new QWidget(this);
+    auto *layout = new QVBoxLayout(body);
+    mSummary = new QLabel(body);
+    mSummary->setObjectName(QStringLiteral("StatisticsDock_SummaryLabel"));
+    layout->addWidget(mSummary);
+    const char *names[PlotCount] = {"StatisticsDock_SolverChartView",
+                                    "StatisticsDock_StretchChartView",
+                                    "StatisticsDock_MaxDistanceHitsChartView",
+                                    "StatisticsDock_ContactsChartView"};
+    const QColor colors[PlotCount] = {QColor(90, 170, 255), QColor(255, 160, 70),
+                                      QColor(240, 90, 90), QColor(110, 200, 120)};
+    for (int p = 0; p < PlotCount; ++p) {
+        PlotView &plot = mPlots[size_t(p)];
+        plot.chart = new QChart;
+        plot.chart->legend()->hide();
+        plot.chart->setMargins(QMargins(2, 2, 2, 2));
+        plot.series = new QLineSeries(plot.chart);
+        plot.series->setColor(colors[p]);
+        plot.chart->addSeries(plot.series);
+        plot.x = new QValueAxis(plot.chart);
+        plot.x->setLabelFormat(QStringLiteral("%d"));
+        plot.y = new QValueAxis(plot.chart);
+        plot.chart->addAxis(plot.x, Qt::AlignBottom);
+        plot.chart->addAxis(plot.y, Qt::AlignLeft);
+        plot.series->attachAxis(plot.x);
+        plot.series->attachAxis(plot.y);
+        auto *view = new QChartView(plot.chart, body);
+        view->setObjectName(QString::fromLatin1(names[p]));
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumHeight(110);
+        layout->addWidget(view, 1);
+    }
+    setWidget(body);
+
+    mRefresh = new QTimer(this);
+    mRefresh->setInterval(kRefreshMs);
+    connect(mRefresh, &QTimer::timeout, this, &StatisticsDock::refresh);
+    mRefresh->start();
+    connect(mController, &SimulationController::stepped, this, &StatisticsDock::record);
+    retranslateUi();
+    refresh();
+}
+
+void StatisticsDock::record()
+{
+    // A reset starts the plots over.
+    if (mController->framesSinceReset() == 0) {
+        for (PlotView &plot : mPlots)
+            plot.points.clear();
+        mFrame = 0;
+        mDirty = true;
+        return;
+    }
+    const SimulationFrameStats &s = mController->lastStats();
+    const double values[PlotCount] = {s.solverMs, s.maxStretch, double(s.maxDistanceHits),
+                                      double(s.contacts)};
+    ++mFrame;
+    for (int p = 0; p < PlotCount; ++p) {
+        QList<QPointF> &points = mPlots[size_t(p)].points;
+        points.append(QPointF(double(mFrame), values[p]));
+        if (points.size() > kHistory)
+            points.remove(0, points.size() - kHistory);
+    }
+    mDirty = true;
+}
+
+void StatisticsDock::refresh()
+{
+    if (!mDirty && mFrame > 0)
+        return;
+    mDirty = false;
+    for (PlotView &plot : mPlots) {
+        plot.series->replace(plot.points);
+        const double first = plot.points.isEmpty() ? 0 : plot.points.front().x();
+        plot.x->setRange(first, std::max(first + kHistory, double(mFrame)));
+        double top = 0;
+        for (const QPointF &p : plot.points)
+            top = std::max(top, p.y());
+        plot.y->setRange(0, top > 0 ? top * 1.15 : 1.0);
+    }
+    const SimulationFrameStats &s = mController->lastStats();
+    mSummary->setText(tr("Solver %1 ms · stretch %2 · Max Distance hits %3 · contacts %4")
+                          .arg(s.solverMs, 0, 'f', 2)
+                          .arg(double(s.maxStretch), 0, 'f', 3)
+                          .arg(s.maxDistanceHits)
+                          .arg(s.contacts));
+}
+
+void StatisticsDock::retranslateUi()
+{
+    setWindowTitle(tr("Statistics"));
+    mPlots[SolverMs].chart->setTitle(tr("Solver time per frame (ms)"));
+    mPlots[MaxStretch].chart->setTitle(tr("Largest stretch (edge length / rest length)"));
+    mPlots[MaxDistanceHits].chart->setTitle(tr("Max Distance hits (vertices at their limit)"));
+    mPlots[Contacts].chart->setTitle(tr("Contacts (vertices inside a collision volume)"));
+    mSummary->setToolTip(tr("The last simulated frame"));
+    mDirty = true;
+    refresh();
+}
+
+void StatisticsDock::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QDockWidget::changeEvent(event);
+}
+
+} // namespace tweed::editor
