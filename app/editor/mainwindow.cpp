@@ -5,6 +5,9 @@
 #include "preferences.h"
 #include "propertiesdock.h"
 #include "settings_text.h"
+#include "simulation/simulation_controller.h"
+#include "simulation/simulation_dock.h"
+#include "simulation/statistics_dock.h"
 #include "viewport/playback.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
@@ -76,6 +79,8 @@ MainWindow::MainWindow(QWidget *parent)
     centralLayout->setSpacing(0);
     mViewport = new Viewport(mDocument, mPlayback, central);
     mPlaybackBar = new PlaybackBar(mPlayback, central);
+    mSimulation = new SimulationController(mDocument, mPlayback, this);
+    mSimulation->setViewport(mViewport);
     centralLayout->addWidget(mViewport, 1);
     centralLayout->addWidget(mPlaybackBar);
     setCentralWidget(central);
@@ -362,10 +367,22 @@ void MainWindow::createDocks()
     mUndoDock->setWidget(mUndoView);
     addDockWidget(Qt::RightDockWidgetArea, mUndoDock);
     resizeDocks({mPropertiesDock, mUndoDock}, {600, 200}, Qt::Vertical);
+
+    mSimulationDock = new SimulationDock(mSimulation, mPlayback, this);
+    addDockWidget(Qt::RightDockWidgetArea, mSimulationDock);
+    tabifyDockWidget(mUndoDock, mSimulationDock);
+    mStatisticsDock = new StatisticsDock(mSimulation, this);
+    addDockWidget(Qt::RightDockWidgetArea, mStatisticsDock);
+    tabifyDockWidget(mSimulationDock, mStatisticsDock);
+    mUndoDock->raise();
+    mSimulationMenu->addSeparator();
+    mSimulationMenu->addActions(mSimulationDock->menuActions());
     resizeDocks({mOutlinerDock, mPropertiesDock}, {330, 400}, Qt::Horizontal);
 
     for (QDockWidget *dock : {static_cast<QDockWidget *>(mOutlinerDock),
-                              static_cast<QDockWidget *>(mPropertiesDock), mUndoDock}) {
+                              static_cast<QDockWidget *>(mPropertiesDock), mUndoDock,
+                              static_cast<QDockWidget *>(mSimulationDock),
+                              static_cast<QDockWidget *>(mStatisticsDock)}) {
         QAction *toggle = dock->toggleViewAction();
         toggle->setObjectName("MainWindow_View" + dock->objectName() + "Action");
         mPanelsMenu->addAction(toggle);

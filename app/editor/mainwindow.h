@@ -28,6 +28,9 @@ class PlaybackBar;
 class Preferences;
 class PreferencesDialog;
 class PropertiesDock;
+class SimulationController;
+class SimulationDock;
+class StatisticsDock;
 class Viewport;
 
 class MainWindow : public QMainWindow
@@ -41,6 +44,7 @@ public:
     Document *document() const { return mDocument; }
     Playback *playback() const { return mPlayback; }
     Viewport *viewport() const { return mViewport; }
+    SimulationController *simulation() const { return mSimulation; }
     Preferences *preferences() const { return mPreferences; }
 
     /// Replaces the dialogs that ask for files and answer questions (the UI tests script them).
@@ -112,6 +116,7 @@ private:
     Playback *mPlayback;
     Viewport *mViewport;
     PlaybackBar *mPlaybackBar;
+    SimulationController *mSimulation;
     Preferences *mPreferences;
     std::unique_ptr<Prompts> mPrompts;
     QPointer<PreferencesDialog> mPreferencesDialog;
@@ -119,6 +124,8 @@ private:
     OutlinerDock *mOutlinerDock;
     PropertiesDock *mPropertiesDock;
     QDockWidget *mUndoDock;
+    SimulationDock *mSimulationDock;
+    StatisticsDock *mStatisticsDock;
     QUndoView *mUndoView;
     QByteArray mDefaultState;
 
