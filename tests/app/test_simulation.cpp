@@ -2,6 +2,8 @@
 // Walk clip through Playback, settings reaching the running instance, reset, the document
 // changes that rebuild it, the simulation and statistics docks, and the viewport showing it.
 #include "document.h"
+#include "mainwindow.h"
+#include "ui_test_support.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
@@ -13,7 +15,9 @@
 #include "tweed/create_asset.h"
 #include "tweed/import.h"
 
+#include <QAction>
 #include <QDoubleSpinBox>
+#include <QMenu>
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QSignalSpy>
@@ -43,6 +47,7 @@ private:
     Playback *mPlayback = nullptr;
     SimulationController *mController = nullptr;
     int mCoat = -1;
+    LoadedDocument mLoaded;
 
     void simulateFrames(int frames)
     {
@@ -72,6 +77,7 @@ private slots:
         LoadedDocument loaded;
         loaded.asset = createAsset(character, options);
         loaded.character = character;
+        mLoaded = loaded;
         mDocument = new Document(this);
         mDocument->replace(std::move(loaded));
         mPlayback = new Playback(mDocument, this);
@@ -291,6 +297,12 @@ private slots:
             QVERIFY(distance(shown[v], mController->world().transformPoint(deformed[v])) < 1e-5f);
         const QImage image = viewport.grabFrame();
         QVERIFY(!image.isNull());
+        // The wind arrow appears with the wind.
+        mController->setWind({0, 0, 1}, 15);
+        const QImage windy = viewport.grabFrame();
+        QVERIFY(!windy.isNull());
+        QVERIFY(windy != image);
+        mController->setWind({0, 0, 1}, 0);
 
         // Frame time while the clip plays and the coat simulates, and without simulating.
         int frames = 0;
@@ -331,6 +343,41 @@ private slots:
         for (size_t v = 0; v < coatVertices; v += 7)
             QVERIFY(distance(viewport.skinnedPositions(mCoat)[v], skinned[v]) < 1e-5f);
         mController->setViewport(nullptr);
+    }
+
+    // The main window has the controller, both docks (in View > Panels) and the Simulation
+    // menu's actions, which drive the simulation of its document.
+    void mainWindowIntegration()
+    {
+        test::isolateSettings("test_simulation");
+        MainWindow window;
+        window.document()->replace(mLoaded);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SimulationController *simulation = window.simulation();
+        QVERIFY(simulation);
+        QVERIFY(test::child<QDockWidget>(&window, "SimulationDock"));
+        QVERIFY(test::child<QDockWidget>(&window, "StatisticsDock"));
+        QVERIFY(test::child<QAction>(&window, "MainWindow_ViewSimulationDockAction"));
+        QVERIFY(test::child<QAction>(&window, "MainWindow_ViewStatisticsDockAction"));
+        auto *menu = test::child<QMenu>(&window, "MainWindow_SimulationMenu");
+        auto *simulate = test::child<QAction>(&window, "SimulationDock_SimulateAction");
+        auto *step = test::child<QAction>(&window, "SimulationDock_StepAction");
+        auto *reset = test::child<QAction>(&window, "SimulationDock_ResetAction");
+        QVERIFY(menu && simulate && step && reset);
+        QVERIFY(menu->actions().contains(simulate) && menu->actions().contains(step));
+
+        window.playback()->pause();
+        simulate->trigger();
+        QVERIFY(simulation->isSimulating());
+        QVERIFY(simulation->lastError().isEmpty());
+        step->trigger();
+        step->trigger();
+        QCOMPARE(simulation->framesSinceReset(), 2);
+        reset->trigger();
+        QCOMPARE(simulation->framesSinceReset(), 0);
+        simulate->trigger();
+        QVERIFY(!simulation->isSimulating());
     }
 };
 
