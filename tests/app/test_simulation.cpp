@@ -16,6 +16,7 @@
 #include "tweed/import.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QMenu>
 #include <QElapsedTimer>
@@ -94,6 +95,73 @@ private slots:
         mPlayback->pause();
         mPlayback->setTime(0);
         mController->setWind({1, 0, 0}, 0);
+        mController->setMotion(SimulationController::Motion::None);
+    }
+
+    // Procedural world motion on top of the clip: the world transform turns, the coat still
+    // keeps within its Max Distance and stays finite.
+    void motionOnTopOfClip()
+    {
+        mController->setMotion(SimulationController::Motion::Spin);
+        mController->setSimulating(true);
+        float moved = 0;
+        for (int frame = 0; frame < 30; ++frame) {
+            simulateFrames(1);
+            const SimulationFrameStats &s = mController->lastStats();
+            QCOMPARE(s.maxDistanceViolations, 0u);
+            QCOMPARE(s.nonFinite, 0u);
+            moved = std::max(moved, largestOffset());
+        }
+        QVERIFY(moved > 0.005f);
+        const Mat4 spin = SimulationController::motionTransform(
+            SimulationController::Motion::Spin, 30 / kFps);
+        const Mat4 expected = spin * mPlayback->rootTransform();
+        for (int i = 0; i < 16; ++i)
+            QVERIFY(std::abs(mController->world().m[i] - expected.m[i]) < 1e-4f);
+        // The motions start at the identity and really move.
+        for (auto motion : {SimulationController::Motion::WalkCircle,
+                            SimulationController::Motion::Jump,
+                            SimulationController::Motion::Spin}) {
+            const Mat4 start = SimulationController::motionTransform(motion, 0);
+            const Mat4 later = SimulationController::motionTransform(motion, 0.3);
+            float change = 0;
+            for (int i = 0; i < 16; ++i) {
+                QVERIFY(std::abs(start.m[i] - Mat4::identity().m[i]) < 1e-6f);
+                change = std::max(change, std::abs(later.m[i] - start.m[i]));
+            }
+            QVERIFY(change > 0.05f);
+        }
+    }
+
+    // Without a clip a procedural motion runs on the controller's own clock; the dock's
+    // motion combo box picks it.
+    void motionWithoutClip()
+    {
+        LoadedDocument still = mLoaded;
+        still.character.clips.clear();
+        Document document;
+        document.replace(still);
+        Playback playback(&document);
+        QCOMPARE(playback.clip(), -1);
+        SimulationController controller(&document, &playback);
+        SimulationDock dock(&controller, &playback);
+        auto *motion = test::child<QComboBox>(&dock, "SimulationDock_MotionComboBox");
+        auto *play = test::child<QToolButton>(&dock, "SimulationDock_PlayButton");
+        QVERIFY(motion && play);
+        motion->setCurrentIndex(int(SimulationController::Motion::WalkCircle));
+        QCOMPARE(controller.motion(), SimulationController::Motion::WalkCircle);
+        dock.show();
+        QTest::mouseClick(play, Qt::LeftButton);
+        QVERIFY(controller.isSimulating());
+        QVERIFY(controller.isRunning());
+        QTRY_VERIFY(controller.framesSinceReset() >= 10);
+        QVERIFY(length(controller.world().column(3)) > 0.01f);
+        QCOMPARE(controller.lastStats().maxDistanceViolations, 0u);
+        QTest::mouseClick(play, Qt::LeftButton);
+        QVERIFY(!controller.isRunning());
+        const int frames = controller.framesSinceReset();
+        QTest::qWait(100);
+        QCOMPARE(controller.framesSinceReset(), frames);
     }
 
     // One second of Walk: the coat swings away from its skinned pose, never beyond its Max

@@ -6,9 +6,10 @@
 
 #include "tweed/errors.h"
 
-#include <QElapsedTimer>
+#include <QTimer>
 
 #include <cmath>
+#include <numbers>
 #include <exception>
 
 namespace tweed::editor {
@@ -20,6 +21,13 @@ const std::vector<Vec3> kNoPositions;
 // A vertex counts as held at its Max Distance within this share of the distance.
 constexpr float kHitShare = 0.99f;
 
+// Procedural motions: a 1.5 m circle at walking speed, hops of 0.4 m, a turn every 1.5 s.
+constexpr double kCircleRadius = 1.5, kCircleSpeed = 1.4;
+constexpr double kJumpPeriod = 1.2, kJumpAir = 0.6, kJumpHeight = 0.4;
+constexpr double kSpinPeriod = 1.5;
+// The motion clock ticks at about 60 Hz.
+constexpr int kClockMs = 16;
+
 } // namespace
 
 SimulationController::SimulationController(Document *document, Playback *playback,
@@ -30,6 +38,70 @@ SimulationController::SimulationController(Document *document, Playback *playbac
     connect(mDocument, &Document::changed, this,
             [this](Document::Changes what) { onDocumentChanged(unsigned(what.toInt())); });
     connect(mPlayback, &Playback::poseChanged, this, &SimulationController::onPoseChanged);
+    connect(mPlayback, &Playback::playingChanged, this, &SimulationController::runningChanged);
+    mClock = new QTimer(this);
+    mClock->setInterval(kClockMs);
+    connect(mClock, &QTimer::timeout, this, &SimulationController::tick);
+}
+
+Mat4 SimulationController::motionTransform(Motion motion, double seconds)
+{
+    constexpr double tau = 2 * std::numbers::pi;
+    switch (motion) {
+    case Motion::None:
+        break;
+    case Motion::WalkCircle: {
+        // Starts at the origin heading +z and turns towards +x, facing along the path.
+        const double a = kCircleSpeed * seconds / kCircleRadius;
+        const Vec3 p{float(kCircleRadius * (1 - std::cos(a))), 0,
+                     float(kCircleRadius * std::sin(a))};
+        return Mat4::translation(p) * Mat4::rotation(axisAngle({0, 1, 0}, float(a)));
+    }
+    case Motion::Jump: {
+        const double s = std::fmod(seconds, kJumpPeriod) / kJumpAir;
+        const double h = s < 1 ? 4 * kJumpHeight * s * (1 - s) : 0.0;
+        return Mat4::translation({0, float(h), 0});
+    }
+    case Motion::Spin:
+        return Mat4::rotation(axisAngle({0, 1, 0}, float(tau * seconds / kSpinPeriod)));
+    }
+    return Mat4::identity();
+}
+
+void SimulationController::setMotion(Motion motion)
+{
+    if (motion == mMotion)
+        return;
+    mMotion = motion;
+    if (motion == Motion::None)
+        stopClock();
+    if (mSimulating && ensureInstance())
+        resetOnCurrentPose();
+    emit motionChanged(motion);
+}
+
+bool SimulationController::isRunning() const
+{
+    return mClock->isActive() || (mSimulating && mPlayback->isPlaying());
+}
+
+void SimulationController::tick()
+{
+    const double dt = double(mWallClock.nsecsElapsed()) * 1e-9;
+    mWallClock.restart();
+    if (!mSimulating || mPlayback->clip() >= 0) {
+        stopClock();
+        return;
+    }
+    simulate(std::min(dt, kMaxFrameSeconds));
+}
+
+void SimulationController::stopClock()
+{
+    if (!mClock->isActive())
+        return;
+    mClock->stop();
+    emit runningChanged(false);
 }
 
 SimulationController::~SimulationController() = default;
@@ -85,14 +157,24 @@ const std::vector<Vec3> &SimulationController::targetPositions() const
 void SimulationController::play()
 {
     setSimulating(true);
-    mPlayback->play();
+    if (mPlayback->clip() >= 0) {
+        mPlayback->play();
+    } else if (mMotion != Motion::None && !mClock->isActive()) {
+        mWallClock.start();
+        mClock->start();
+        emit runningChanged(true);
+    }
 }
 
-void SimulationController::pause() { mPlayback->pause(); }
+void SimulationController::pause()
+{
+    mPlayback->pause();
+    stopClock();
+}
 
 void SimulationController::togglePlaying()
 {
-    if (mSimulating && mPlayback->isPlaying())
+    if (isRunning())
         pause();
     else
         play();
@@ -101,13 +183,19 @@ void SimulationController::togglePlaying()
 void SimulationController::stepFrame()
 {
     setSimulating(true);
-    // Playback::stepFrame pauses and emits poseChanged, which simulates the frame.
-    mPlayback->stepFrame(1);
+    if (mPlayback->clip() >= 0) {
+        // Playback::stepFrame pauses and emits poseChanged, which simulates the frame.
+        mPlayback->stepFrame(1);
+    } else {
+        stopClock();
+        if (ensureInstance())
+            simulate(1.0 / 30.0);
+    }
 }
 
 void SimulationController::reset()
 {
-    mPlayback->pause();
+    pause();
     if (ensureInstance())
         resetOnCurrentPose();
 }
@@ -122,6 +210,7 @@ void SimulationController::setSimulating(bool on)
             resetOnCurrentPose();
     } else {
         mStarted = false;
+        stopClock();
     }
     pushToViewport();
     emit simulatingChanged(on);
@@ -204,8 +293,9 @@ bool SimulationController::ensureInstance()
 ClothFrame SimulationController::currentFrame()
 {
     const std::vector<Mat4> &pose = mPlayback->skinningMatrices();
-    mWorld = mPlayback->rootTransform();
-    const Mat4 toModel = inverse(mWorld);
+    const Mat4 &root = mPlayback->rootTransform();
+    const Mat4 toModel = inverse(root);
+    mWorld = motionTransform(mMotion, mMotionTime) * root;
     mSkinning.resize(mBoneMap.size());
     bool complete = !pose.empty();
     for (size_t b = 0; b < mBoneMap.size() && complete; ++b) {
@@ -229,6 +319,7 @@ void SimulationController::resetOnCurrentPose()
     mInstance->reset(currentFrame());
     mStarted = true;
     mFrames = 0;
+    mMotionTime = 0;
     mLastTime = mPlayback->time();
     mStats = {};
     mStats.time = mLastTime;
@@ -250,13 +341,23 @@ void SimulationController::onPoseChanged()
     if (dt == 0)
         return; // the same time again (e.g. a root-motion toggle): nothing to simulate
     mLastTime = time;
+    simulate(dt);
+}
+
+void SimulationController::simulate(double dt)
+{
+    if (!mStarted) {
+        resetOnCurrentPose();
+        return;
+    }
+    mMotionTime += dt;
     ClothFrame frame = currentFrame();
     frame.dt = float(dt);
     QElapsedTimer timer;
     timer.start();
     mInstance->update(frame);
     mStats.solverMs = double(timer.nsecsElapsed()) * 1e-6;
-    mStats.time = time;
+    mStats.time = mPlayback->clip() >= 0 ? mPlayback->time() : mMotionTime;
     ++mFrames;
     publish();
 }

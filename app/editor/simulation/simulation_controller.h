@@ -6,11 +6,14 @@
 #include "tweed/math.h"
 #include "tweed/sim/cloth_instance.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
 #include <memory>
 #include <vector>
+
+class QTimer;
 
 namespace tweed::editor {
 
@@ -54,6 +57,11 @@ public:
     /// Time steps longer than this count as a jump (the cloth is reset, not advanced).
     static constexpr double kMaxFrameSeconds = 0.25;
 
+    /// World-space motion added on top of the clip (or the rest pose without one), to test
+    /// how the garment follows the character through the world.
+    enum class Motion { None, WalkCircle, Jump, Spin };
+    Q_ENUM(Motion)
+
     SimulationController(Document *document, Playback *playback, QObject *parent = nullptr);
     ~SimulationController() override;
 
@@ -64,6 +72,15 @@ public:
     /// The graphics LoD whose physics mesh is simulated.
     int lod() const { return mLod; }
     void setLod(int lod);
+
+    Motion motion() const { return mMotion; }
+    /// Takes effect at once; the cloth is reset so that it does not feel the jump.
+    void setMotion(Motion motion);
+    /// The procedural part of the world transform `seconds` into the motion.
+    static Mat4 motionTransform(Motion motion, double seconds);
+    /// Whether the simulation is running (the clip playing, or the motion clock without a
+    /// clip).
+    bool isRunning() const;
 
     /// World-space wind: direction (normalised here; zero for none) and speed in m/s.
     void setWind(const Vec3 &direction, float speed);
@@ -98,7 +115,8 @@ public:
     int framesSinceReset() const { return mFrames; }
 
 public slots:
-    /// Starts simulating and plays the clip.
+    /// Starts simulating and plays the clip; without a clip a procedural motion runs on its
+    /// own clock.
     void play();
     /// Pauses the clip; the simulated state stays on screen.
     void pause();
@@ -112,6 +130,8 @@ public slots:
 
 signals:
     void simulatingChanged(bool on);
+    void runningChanged(bool running);
+    void motionChanged(tweed::editor::SimulationController::Motion motion);
     /// A frame was simulated (or the cloth reset); lastStats() and the positions are new.
     void stepped();
     void windChanged();
@@ -121,6 +141,10 @@ signals:
 private:
     void onDocumentChanged(unsigned what);
     void onPoseChanged();
+    /// Advances the cloth by dt seconds with the current pose.
+    void simulate(double dt);
+    void tick();
+    void stopClock();
     bool ensureInstance();
     /// This pose's model-space skinning (asset bone order) and world transform.
     ClothFrame currentFrame();
@@ -143,6 +167,10 @@ private:
     Vec3 mWindDirection{1, 0, 0};
     float mWindSpeed = 0;
     Mat4 mWorld;
+    Motion mMotion = Motion::None;
+    double mMotionTime = 0; ///< seconds simulated since the last reset
+    QTimer *mClock;         ///< drives a procedural motion without a clip
+    QElapsedTimer mWallClock;
 
     std::shared_ptr<const ClothAssetData> mData;
     std::unique_ptr<ClothInstance> mInstance;

@@ -5,6 +5,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -48,6 +49,12 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     layout->addLayout(buttons);
 
     auto *form = new QFormLayout;
+    mMotionLabel = new QLabel(body);
+    mMotion = new QComboBox(body);
+    mMotion->setObjectName(QStringLiteral("SimulationDock_MotionComboBox"));
+    for (int i = 0; i < 4; ++i)
+        mMotion->addItem(QString());
+    form->addRow(mMotionLabel, mMotion);
     mDirectionLabel = new QLabel(body);
     mDirection = new QDoubleSpinBox(body);
     mDirection->setObjectName(QStringLiteral("SimulationDock_WindDirectionSpinBox"));
@@ -113,6 +120,16 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     connect(mReset, &QToolButton::clicked, mController, &SimulationController::reset);
     for (QDoubleSpinBox *box : {mDirection, mElevation, mStrength})
         connect(box, &QDoubleSpinBox::valueChanged, this, &SimulationDock::applyWind);
+    connect(mMotion, &QComboBox::currentIndexChanged, this, [this](int index) {
+        mController->setMotion(SimulationController::Motion(index));
+    });
+    connect(mController, &SimulationController::motionChanged, this,
+            [this](SimulationController::Motion motion) {
+                const QSignalBlocker block(mMotion);
+                mMotion->setCurrentIndex(int(motion));
+            });
+    connect(mController, &SimulationController::runningChanged, this,
+            &SimulationDock::updateState);
     connect(mController, &SimulationController::simulatingChanged, this,
             &SimulationDock::updateState);
     connect(mController, &SimulationController::errorOccurred, this,
@@ -140,7 +157,7 @@ void SimulationDock::updateState()
         const QSignalBlocker blockAction(mSimulateAction);
         mSimulateAction->setChecked(mController->isSimulating());
     }
-    const bool running = mController->isSimulating() && mPlayback->isPlaying();
+    const bool running = mController->isRunning();
     mPlayAction->setText(running ? tr("&Pause Simulation") : tr("&Play Simulation"));
     mPlay->setText(running ? tr("Pause") : tr("Play"));
     mPlay->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause
@@ -167,6 +184,13 @@ void SimulationDock::retranslateUi()
     mStep->setToolTip(tr("Simulate one frame of the clip"));
     mReset->setText(tr("Reset"));
     mReset->setToolTip(tr("Put the garment back on its skinned pose, at rest"));
+    mMotionLabel->setText(tr("World motion"));
+    mMotion->setItemText(int(SimulationController::Motion::None), tr("None (the clip only)"));
+    mMotion->setItemText(int(SimulationController::Motion::WalkCircle), tr("Walk in a circle"));
+    mMotion->setItemText(int(SimulationController::Motion::Jump), tr("Jump"));
+    mMotion->setItemText(int(SimulationController::Motion::Spin), tr("Spin"));
+    mMotion->setToolTip(tr("Moves the character through the world on top of the clip, or on "
+                           "its own when the character has no clip"));
     mDirectionLabel->setText(tr("Wind direction"));
     mDirection->setToolTip(tr("Compass direction the wind blows towards: 0° is +X, 90° is +Z"));
     mElevationLabel->setText(tr("Wind elevation"));

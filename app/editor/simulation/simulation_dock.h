@@ -6,6 +6,7 @@
 
 class QAction;
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -42,6 +43,8 @@ private:
     QToolButton *mPlay;
     QToolButton *mStep;
     QToolButton *mReset;
+    QLabel *mMotionLabel;
+    QComboBox *mMotion;
     QLabel *mDirectionLabel;
     QDoubleSpinBox *mDirection;
     QLabel *mElevationLabel;
