@@ -16,6 +16,7 @@
 #include "tweed/import.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QMenu>
@@ -371,6 +372,31 @@ private slots:
         QVERIFY(!windy.isNull());
         QVERIFY(windy != image);
         mController->setWind({0, 0, 1}, 0);
+
+        // Debug views: stretch draws every mesh edge, skinned one line per vertex, and the
+        // frame changes with them.
+        auto *dock = new SimulationDock(mController, mPlayback);
+        auto *stretch = test::child<QCheckBox>(dock, "SimulationDock_ShowStretchCheckBox");
+        auto *skinnedBox = test::child<QCheckBox>(dock, "SimulationDock_ShowSkinnedCheckBox");
+        auto *velocities = test::child<QCheckBox>(dock, "SimulationDock_ShowVelocitiesCheckBox");
+        QVERIFY(stretch && skinnedBox && velocities);
+        const size_t edges = mController->instance()->data().edges.size() / 2;
+        const size_t vertices = mController->physicsPositions().size();
+        stretch->setChecked(true);
+        QCOMPARE(mController->debugLines().size(), 2 * edges);
+        skinnedBox->setChecked(true);
+        QCOMPARE(mController->debugLines().size(), 2 * (edges + vertices));
+        velocities->setChecked(true);
+        simulateFrames(1);
+        QCOMPARE(mController->debugLines().size(), 2 * (edges + 2 * vertices));
+        const QImage debug = viewport.grabFrame();
+        QVERIFY(!debug.isNull() && debug != image);
+        QCOMPARE(SimulationController::stretchColor(1.0f), QColor::fromRgbF(0, 1, 0));
+        QCOMPARE(SimulationController::stretchColor(1.5f), QColor::fromRgbF(1, 0, 0));
+        QCOMPARE(SimulationController::stretchColor(0.5f), QColor::fromRgbF(0, 0, 1));
+        delete dock;
+        mController->setDebugViews(0);
+        QVERIFY(mController->debugLines().empty());
 
         // Frame time while the clip plays and the coat simulates, and without simulating.
         int frames = 0;

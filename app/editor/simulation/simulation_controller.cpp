@@ -8,6 +8,7 @@
 
 #include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <exception>
@@ -78,6 +79,57 @@ void SimulationController::setMotion(Motion motion)
     if (mSimulating && ensureInstance())
         resetOnCurrentPose();
     emit motionChanged(motion);
+}
+
+void SimulationController::setDebugViews(unsigned views)
+{
+    if (views == mDebugViews)
+        return;
+    mDebugViews = views;
+    pushToViewport();
+}
+
+QColor SimulationController::stretchColor(float ratio)
+{
+    const float t = std::clamp((ratio - 1.0f) / 0.1f, -1.0f, 1.0f);
+    if (t >= 0)
+        return QColor::fromRgbF(t, 1 - t, 0);
+    return QColor::fromRgbF(0, 1 + t, -t);
+}
+
+void SimulationController::buildDebugLines(std::vector<QColor> &colors)
+{
+    mDebugLines.clear();
+    colors.clear();
+    if (!mSimulating || !mInstance || mNeedsRebuild || mDebugViews == 0)
+        return;
+    const std::vector<Vec3> &x = mInstance->positions();
+    const auto add = [&](const Vec3 &a, const Vec3 &b, const QColor &ca, const QColor &cb) {
+        mDebugLines.push_back(mWorld.transformPoint(a));
+        mDebugLines.push_back(mWorld.transformPoint(b));
+        colors.push_back(ca);
+        colors.push_back(cb);
+    };
+    if (mDebugViews & ShowSkinned) {
+        const std::vector<Vec3> &t = mInstance->targetPositions();
+        for (size_t v = 0; v < x.size(); ++v)
+            add(x[v], t[v], QColor(255, 90, 220), QColor(255, 90, 220, 90));
+    }
+    if (mDebugViews & ShowVelocities && mLastDt > 0 && mPrevious.size() == x.size()) {
+        const float scale = float(0.1 / mLastDt);
+        for (size_t v = 0; v < x.size(); ++v)
+            add(x[v], x[v] + (x[v] - mPrevious[v]) * scale, QColor(255, 230, 80),
+                QColor(255, 230, 80, 60));
+    }
+    if (mDebugViews & ShowStretch) {
+        const ClothData &data = mInstance->data();
+        for (size_t e = 0; e + 1 < data.edges.size(); e += 2) {
+            const uint32_t a = data.edges[e], b = data.edges[e + 1];
+            const float rest = distance(data.restPositions[a], data.restPositions[b]);
+            const QColor c = stretchColor(rest > 0 ? distance(x[a], x[b]) / rest : 1.0f);
+            add(x[a], x[b], c, c);
+        }
+    }
 }
 
 bool SimulationController::isRunning() const
@@ -320,6 +372,7 @@ void SimulationController::resetOnCurrentPose()
     mStarted = true;
     mFrames = 0;
     mMotionTime = 0;
+    mLastDt = 0;
     mLastTime = mPlayback->time();
     mStats = {};
     mStats.time = mLastTime;
@@ -351,6 +404,9 @@ void SimulationController::simulate(double dt)
         return;
     }
     mMotionTime += dt;
+    if (mDebugViews & ShowVelocities)
+        mPrevious = mInstance->positions();
+    mLastDt = dt;
     ClothFrame frame = currentFrame();
     frame.dt = float(dt);
     QElapsedTimer timer;
@@ -391,6 +447,9 @@ void SimulationController::pushToViewport()
     if (!mViewport)
         return;
     mViewport->setWindArrow(mSimulating, windVelocity());
+    std::vector<QColor> colors;
+    buildDebugLines(colors);
+    mViewport->setDebugLines(mDebugLines, std::move(colors));
     if (!mSimulating || !mInstance || mNeedsRebuild) {
         mViewport->clearOverrides();
         return;

@@ -7,6 +7,7 @@
 #include "tweed/sim/cloth_instance.h"
 
 #include <QElapsedTimer>
+#include <QColor>
 #include <QObject>
 #include <QString>
 
@@ -62,6 +63,13 @@ public:
     enum class Motion { None, WalkCircle, Jump, Spin };
     Q_ENUM(Motion)
 
+    /// Debug views drawn as lines over the simulated garment (flags).
+    enum DebugView : unsigned {
+        ShowSkinned = 0x1,    ///< a line from each simulated vertex to its skinned position
+        ShowVelocities = 0x2, ///< each vertex's velocity over a tenth of a second
+        ShowStretch = 0x4,    ///< mesh edges coloured by length over rest length
+    };
+
     SimulationController(Document *document, Playback *playback, QObject *parent = nullptr);
     ~SimulationController() override;
 
@@ -72,6 +80,14 @@ public:
     /// The graphics LoD whose physics mesh is simulated.
     int lod() const { return mLod; }
     void setLod(int lod);
+
+    unsigned debugViews() const { return mDebugViews; }
+    void setDebugViews(unsigned views);
+    /// The debug lines last handed to the viewport, world space, endpoint pairs (for tests).
+    const std::vector<Vec3> &debugLines() const { return mDebugLines; }
+    /// Colour of an edge stretched by `ratio` (length over rest length): blue when
+    /// compressed by 10% or more, green at rest, red when stretched by 10% or more.
+    static QColor stretchColor(float ratio);
 
     Motion motion() const { return mMotion; }
     /// Takes effect at once; the cloth is reset so that it does not feel the jump.
@@ -151,6 +167,7 @@ private:
     void resetOnCurrentPose();
     void publish();
     void pushToViewport();
+    void buildDebugLines(std::vector<QColor> &colors);
 
     Document *mDocument;
     Playback *mPlayback;
@@ -181,6 +198,10 @@ private:
     std::vector<Vec3> mGraphicsPositions;
     std::vector<Vec3> mGraphicsNormals;
     SimulationFrameStats mStats;
+    unsigned mDebugViews = 0;
+    std::vector<Vec3> mPrevious;   ///< physics positions before the last step
+    double mLastDt = 0;            ///< seconds of the last step (0 after a reset)
+    std::vector<Vec3> mDebugLines;
 };
 
 } // namespace tweed::editor

@@ -81,6 +81,18 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     form->addRow(mStrengthLabel, mStrength);
     layout->addLayout(form);
 
+    const auto makeCheck = [body, layout](const char *name) {
+        auto *box = new QCheckBox(body);
+        box->setObjectName(QString::fromLatin1(name));
+        layout->addWidget(box);
+        return box;
+    };
+    mShowSkinned = makeCheck("SimulationDock_ShowSkinnedCheckBox");
+    mShowVelocities = makeCheck("SimulationDock_ShowVelocitiesCheckBox");
+    mShowStretch = makeCheck("SimulationDock_ShowStretchCheckBox");
+    for (QCheckBox *box : {mShowSkinned, mShowVelocities, mShowStretch})
+        connect(box, &QCheckBox::toggled, this, &SimulationDock::applyDebugViews);
+
     mStatus = new QLabel(body);
     mStatus->setObjectName(QStringLiteral("SimulationDock_StatusLabel"));
     mStatus->setWordWrap(true);
@@ -149,6 +161,18 @@ void SimulationDock::applyWind()
     mController->setWind(direction, float(mStrength->value()));
 }
 
+void SimulationDock::applyDebugViews()
+{
+    unsigned views = 0;
+    if (mShowSkinned->isChecked())
+        views |= SimulationController::ShowSkinned;
+    if (mShowVelocities->isChecked())
+        views |= SimulationController::ShowVelocities;
+    if (mShowStretch->isChecked())
+        views |= SimulationController::ShowStretch;
+    mController->setDebugViews(views);
+}
+
 void SimulationDock::updateState()
 {
     {
@@ -191,6 +215,13 @@ void SimulationDock::retranslateUi()
     mMotion->setItemText(int(SimulationController::Motion::Spin), tr("Spin"));
     mMotion->setToolTip(tr("Moves the character through the world on top of the clip, or on "
                            "its own when the character has no clip"));
+    mShowSkinned->setText(tr("Show skinned positions"));
+    mShowSkinned->setToolTip(tr("A line from each simulated vertex to where skinning puts it"));
+    mShowVelocities->setText(tr("Show velocities"));
+    mShowVelocities->setToolTip(tr("Each vertex's motion over the next tenth of a second"));
+    mShowStretch->setText(tr("Show stretch"));
+    mShowStretch->setToolTip(tr("Edges coloured by length over rest length: blue compressed, "
+                                "green at rest, red stretched by 10% or more"));
     mDirectionLabel->setText(tr("Wind direction"));
     mDirection->setToolTip(tr("Compass direction the wind blows towards: 0° is +X, 90° is +Z"));
     mElevationLabel->setText(tr("Wind elevation"));

@@ -36,6 +36,7 @@ private:
     void retranslateUi();
     void updateState();
     void applyWind();
+    void applyDebugViews();
 
     SimulationController *mController;
     Playback *mPlayback;
@@ -52,6 +53,9 @@ private:
     QLabel *mStrengthLabel;
     QDoubleSpinBox *mStrength;
     QLabel *mStatus;
+    QCheckBox *mShowSkinned;
+    QCheckBox *mShowVelocities;
+    QCheckBox *mShowStretch;
     QAction *mSimulateAction;
     QAction *mPlayAction;
     QAction *mStepAction;

@@ -170,6 +170,7 @@ struct Viewport::Scene
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
     scene::LineEntity *wind = nullptr;
+    scene::LineEntity *debug = nullptr;
     ScreenOverlay readout;
     ScreenOverlay labels;
     std::vector<MeshView> meshes;
@@ -290,6 +291,8 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     s.skeleton = new scene::LineEntity({.vertexColors = true, .onTop = true}, s.root);
     s.wind = new scene::LineEntity({.color = kWind, .onTop = true}, s.root);
     s.wind->setEnabled(false);
+    s.debug = new scene::LineEntity({.vertexColors = true}, s.root);
+    s.debug->setEnabled(false);
 
     for (Scene::ScreenOverlay *overlay : {&s.readout, &s.labels}) {
         const bool isReadout = overlay == &s.readout;
@@ -712,9 +715,27 @@ void Viewport::updatePose()
         s.wind->setLines(lines);
     }
 
+    s.debug->setEnabled(!mDebugEndpoints.empty());
+    if (!mDebugEndpoints.empty()) {
+        scene::LineList lines;
+        for (size_t i = 0; i + 1 < mDebugEndpoints.size() && i + 1 < mDebugColors.size(); i += 2)
+            lines.add(mDebugEndpoints[i], mDebugEndpoints[i + 1], mDebugColors[i],
+                      mDebugColors[i + 1]);
+        s.debug->setLines(lines);
+    }
+
     if (isOverlayVisible(Overlay::BoneNames))
         s.labels.image->update();
     updateReadout();
+}
+
+void Viewport::setDebugLines(std::vector<Vec3> endpoints, std::vector<QColor> colors)
+{
+    if (endpoints.empty() && mDebugEndpoints.empty())
+        return;
+    mDebugEndpoints = std::move(endpoints);
+    mDebugColors = std::move(colors);
+    markDirty(DirtyPose);
 }
 
 void Viewport::setMeshOverride(int mesh, std::vector<Vec3> positions, std::vector<Vec3> normals)

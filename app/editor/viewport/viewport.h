@@ -8,6 +8,7 @@
 #include "tweed/math.h"
 
 #include <QElapsedTimer>
+#include <QColor>
 #include <QImage>
 #include <QWidget>
 
@@ -100,6 +101,9 @@ public:
     void setPhysicsOverride(int physicsMesh, std::vector<Vec3> positions);
     /// Back to the skinned meshes everywhere.
     void clearOverrides();
+    /// World-space debug lines (the simulation's debug views): pairs of endpoints, with a
+    /// colour per endpoint; empty hides them.
+    void setDebugLines(std::vector<Vec3> endpoints, std::vector<QColor> colors);
     /// A wind arrow above the character: world-space wind velocity (m/s); hidden when off or
     /// when the velocity is zero.
     void setWindArrow(bool visible, const Vec3 &velocity);
@@ -150,6 +154,8 @@ private:
     std::map<int, std::pair<std::vector<Vec3>, std::vector<Vec3>>> mMeshOverrides;
     std::map<int, std::vector<Vec3>> mPhysicsOverrides;
     bool mWindVisible = false;
+    std::vector<Vec3> mDebugEndpoints;
+    std::vector<QColor> mDebugColors;
     Vec3 mWind;
     double mFrameMs = 0;
     double mSkinningMs = 0;
