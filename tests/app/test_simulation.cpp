@@ -250,6 +250,18 @@ private slots:
         QCOMPARE(mController->framesSinceReset(), 0);
         simulateFrames(1);
         QCOMPARE(mController->framesSinceReset(), 1);
+
+        // A new document while simulating (the playback sees it first) rebuilds cleanly.
+        const int clip = mPlayback->clip();
+        mDocument->replace(mLoaded);
+        QVERIFY(mController->isSimulating());
+        QVERIFY2(mController->lastError().isEmpty(), qPrintable(mController->lastError()));
+        QCOMPARE(mController->buildCount(), builds + 2);
+        mPlayback->setClip(clip);
+        mPlayback->setRootMotion(Playback::RootMotion::Moving);
+        simulateFrames(2);
+        QVERIFY(mController->framesSinceReset() >= 1);
+        QCOMPARE(mController->lastStats().maxDistanceViolations, 0u);
     }
 
     // Reset puts the cloth back on the skinned pose of the current frame.

@@ -260,6 +260,8 @@ void SimulationController::setSimulating(bool on)
     if (on) {
         if (ensureInstance())
             resetOnCurrentPose();
+        if (!mSimulating)
+            return; // the first frame failed and stopped it again (see fail())
     } else {
         mStarted = false;
         stopClock();
@@ -368,7 +370,12 @@ ClothFrame SimulationController::currentFrame()
 
 void SimulationController::resetOnCurrentPose()
 {
-    mInstance->reset(currentFrame());
+    try {
+        mInstance->reset(currentFrame());
+    } catch (const std::exception &e) {
+        fail(e);
+        return;
+    }
     mStarted = true;
     mFrames = 0;
     mMotionTime = 0;
@@ -411,11 +418,24 @@ void SimulationController::simulate(double dt)
     frame.dt = float(dt);
     QElapsedTimer timer;
     timer.start();
-    mInstance->update(frame);
+    try {
+        mInstance->update(frame);
+    } catch (const std::exception &e) {
+        fail(e);
+        return;
+    }
     mStats.solverMs = double(timer.nsecsElapsed()) * 1e-6;
     mStats.time = mPlayback->clip() >= 0 ? mPlayback->time() : mMotionTime;
     ++mFrames;
     publish();
+}
+
+// The run time refused a frame (a pose that does not fit the asset): stop and say why.
+void SimulationController::fail(const std::exception &e)
+{
+    mError = tr("The simulation stopped: %1").arg(QString::fromStdString(e.what()));
+    setSimulating(false);
+    emit errorOccurred(mError);
 }
 
 // Measures the new state, deforms the graphics mesh and hands both to the viewport.

@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+#include <exception>
 #include <memory>
 #include <vector>
 
@@ -161,6 +162,7 @@ private:
     void simulate(double dt);
     void tick();
     void stopClock();
+    void fail(const std::exception &e);
     bool ensureInstance();
     /// This pose's model-space skinning (asset bone order) and world transform.
     ClothFrame currentFrame();
