@@ -1,4 +1,6 @@
-// The simulation dock: play/pause, step and reset of the live preview, and the wind.
+// The simulation dock: simulate on/off, play/pause, step and reset of the live preview, the
+// procedural world motion, the wind, and the debug views (skinned positions, velocities,
+// stretch).
 #pragma once
 
 #include <QDockWidget>
