@@ -230,6 +230,42 @@ private slots:
         QCOMPARE(root["animations"].toArray().size(), 1);
     }
 
+    void pointCacheWithinTheMorphTargetBudget()
+    {
+        ExportDialog dialog(mDocument, &mPrompts);
+        dialog.show();
+        const QString file = mDir.filePath("coat_cache.gltf");
+        fill(dialog, 2, file);
+        // The path comes from the browse button (answered by the scripted prompts).
+        mPrompts.saveFiles.push_back(file);
+        child<QPushButton>(&dialog, "ExportDialog_BrowseButton")->click();
+        QCOMPARE(child<QLineEdit>(&dialog, "ExportDialog_PathLineEdit")->text(), file);
+        auto *clip = child<QComboBox>(&dialog, "ExportDialog_ClipComboBox");
+        clip->setCurrentIndex(clip->findText("Walk"));
+        auto *frames = child<QSpinBox>(&dialog, "ExportDialog_FramesSpinBox");
+        frames->setValue(0); // the whole clip: more frames than the budget
+        child<QSpinBox>(&dialog, "ExportDialog_MaxMorphTargetsSpinBox")->setValue(4);
+        auto *list = child<QListWidget>(&dialog, "ExportDialog_ProblemsList");
+        auto *exportButton = child<QPushButton>(&dialog, "ExportDialog_ExportButton");
+        QCOMPARE(list->count(), 1);
+        QVERIFY(!exportButton->isEnabled());
+        frames->setValue(4);
+        QCOMPARE(list->count(), 0);
+        QVERIFY(exportButton->isEnabled());
+        exportButton->click();
+        QVERIFY2(mPrompts.errors.isEmpty(), qPrintable(mPrompts.errors.join('\n')));
+        QCOMPARE(dialog.lastReport().morphTargets, 4u);
+        const QJsonObject root = gltfJson(file);
+        QCOMPARE(root["meshes"]
+                     .toArray()[0]
+                     .toObject()["primitives"]
+                     .toArray()[0]
+                     .toObject()["targets"]
+                     .toArray()
+                     .size(),
+                 4);
+    }
+
     void missingFolderIsAnErrorAndWritesNothing()
     {
         ExportDialog dialog(mDocument, &mPrompts);
