@@ -503,6 +503,165 @@
     </message>
 </context>
 <context>
+    <name>tweed::editor::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Format:</translation>
+    </message>
+    <message>
+        <source>glTF physics mesh (channels and collision volumes)</source>
+        <translation>glTF-Physiknetz (Kanäle und Kollisionskörper)</translation>
+    </message>
+    <message>
+        <source>Baked cloth-driven bones (glTF)</source>
+        <translation>Gebackene stoffgetriebene Knochen (glTF)</translation>
+    </message>
+    <message>
+        <source>Point cache (glTF morph targets)</source>
+        <translation>Punkt-Cache (glTF-Morph-Targets)</translation>
+    </message>
+    <message>
+        <source>The physics mesh for engines with their own cloth, the simulated clip as bone animation for engines without a cloth run time, or the simulated garment per frame</source>
+        <translation>Das Physiknetz für Engines mit eigener Stoffsimulation, der simulierte Clip als Knochenanimation für Engines ohne Stoff-Laufzeit oder das simulierte Kleidungsstück pro Einzelbild</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>&amp;Ausgabedatei:</translation>
+    </message>
+    <message>
+        <source>A .gltf file (embedded buffer) or a binary .glb file</source>
+        <translation>Eine .gltf-Datei (eingebetteter Puffer) oder eine binäre .glb-Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>&amp;Durchsuchen...</translation>
+    </message>
+    <message>
+        <source>&amp;Units:</source>
+        <translation>&amp;Einheiten:</translation>
+    </message>
+    <message>
+        <source>Metres, Y up (glTF's convention)</source>
+        <translation>Meter, Y oben (glTF-Konvention)</translation>
+    </message>
+    <message>
+        <source>The source file's: %1 m per unit, %2 up</source>
+        <translation>Die der Quelldatei: %1 m pro Einheit, %2 oben</translation>
+    </message>
+    <message>
+        <source>&amp;Clip:</source>
+        <translation>&amp;Clip:</translation>
+    </message>
+    <message>
+        <source>Rest pose</source>
+        <translation>Ruhepose</translation>
+    </message>
+    <message>
+        <source>F&amp;rames:</source>
+        <translation>Einzel&amp;bilder:</translation>
+    </message>
+    <message>
+        <source>The clip once</source>
+        <translation>Der Clip einmal</translation>
+    </message>
+    <message>
+        <source>Frames per &amp;second:</source>
+        <translation>Bilder pro &amp;Sekunde:</translation>
+    </message>
+    <message>
+        <source>&amp;Level of detail:</source>
+        <translation>&amp;Detailstufe:</translation>
+    </message>
+    <message>
+        <source>The graphics level of detail simulated and written</source>
+        <translation>Die grafische Detailstufe, die simuliert und geschrieben wird</translation>
+    </message>
+    <message>
+        <source>Cloth &amp;bones:</source>
+        <translation>Stoff&amp;knochen:</translation>
+    </message>
+    <message>
+        <source>One per physics vertex</source>
+        <translation>Einer pro Physikvertex</translation>
+    </message>
+    <message>
+        <source>How many cloth-driven bones the bake places on the physics mesh</source>
+        <translation>Wie viele stoffgetriebene Knochen das Backen auf das Physiknetz setzt</translation>
+    </message>
+    <message>
+        <source>Target's &amp;maximum bones:</source>
+        <translation>&amp;Maximale Knochen des Ziels:</translation>
+    </message>
+    <message>
+        <source>Target's maximum collision &amp;volumes:</source>
+        <translation>Maximale Kollisions&amp;körper des Ziels:</translation>
+    </message>
+    <message>
+        <source>Target's maximum mor&amp;ph targets:</source>
+        <translation>Maximale Mor&amp;ph-Targets des Ziels:</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Keine Grenze</translation>
+    </message>
+    <message>
+        <source>&amp;Allow loss: export without what the target cannot represent</source>
+        <translation>&amp;Verlust zulassen: ohne das exportieren, was das Ziel nicht darstellen kann</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>The target represents everything in the asset.</source>
+        <translation>Das Ziel stellt alles im Asset dar.</translation>
+    </message>
+    <message>
+        <source>The target cannot represent:</source>
+        <translation>Das Ziel kann nicht darstellen:</translation>
+    </message>
+    <message>
+        <source>The document has no garment to export.</source>
+        <translation>Das Dokument hat kein Kleidungsstück zum Exportieren.</translation>
+    </message>
+    <message>
+        <source>Choose the file to write.</source>
+        <translation>Wählen Sie die zu schreibende Datei.</translation>
+    </message>
+    <message>
+        <source>Tick &quot;Allow loss&quot; to export without what is listed, or change the options.</source>
+        <translation>Aktivieren Sie „Verlust zulassen“, um ohne das Aufgeführte zu exportieren, oder ändern Sie die Optionen.</translation>
+    </message>
+    <message>
+        <source>glTF (*.gltf);;Binary glTF (*.glb)</source>
+        <translation>glTF (*.gltf);;Binäres glTF (*.glb)</translation>
+    </message>
+    <message>
+        <source>Exporting %1</source>
+        <translation>%1 wird exportiert</translation>
+    </message>
+    <message>
+        <source>Export cancelled; %1 was not written.</source>
+        <translation>Export abgebrochen; %1 wurde nicht geschrieben.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>%1 kann nicht exportiert werden</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::LongOperation</name>
     <message>
         <source>Cancel</source>

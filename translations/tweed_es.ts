@@ -503,6 +503,165 @@
     </message>
 </context>
 <context>
+    <name>tweed::editor::ExportDialog</name>
+    <message>
+        <source>Export</source>
+        <translation>Exportar</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>&amp;Formato:</translation>
+    </message>
+    <message>
+        <source>glTF physics mesh (channels and collision volumes)</source>
+        <translation>Malla física glTF (canales y volúmenes de colisión)</translation>
+    </message>
+    <message>
+        <source>Baked cloth-driven bones (glTF)</source>
+        <translation>Huesos movidos por la tela, horneados (glTF)</translation>
+    </message>
+    <message>
+        <source>Point cache (glTF morph targets)</source>
+        <translation>Caché de puntos (morph targets de glTF)</translation>
+    </message>
+    <message>
+        <source>The physics mesh for engines with their own cloth, the simulated clip as bone animation for engines without a cloth run time, or the simulated garment per frame</source>
+        <translation>La malla física para motores con su propia tela, el clip simulado como animación de huesos para motores sin tiempo de ejecución de tela, o la prenda simulada fotograma a fotograma</translation>
+    </message>
+    <message>
+        <source>&amp;Output file:</source>
+        <translation>&amp;Archivo de salida:</translation>
+    </message>
+    <message>
+        <source>A .gltf file (embedded buffer) or a binary .glb file</source>
+        <translation>Un archivo .gltf (búfer incrustado) o un archivo binario .glb</translation>
+    </message>
+    <message>
+        <source>&amp;Browse...</source>
+        <translation>&amp;Examinar...</translation>
+    </message>
+    <message>
+        <source>&amp;Units:</source>
+        <translation>&amp;Unidades:</translation>
+    </message>
+    <message>
+        <source>Metres, Y up (glTF's convention)</source>
+        <translation>Metros, Y arriba (convención de glTF)</translation>
+    </message>
+    <message>
+        <source>The source file's: %1 m per unit, %2 up</source>
+        <translation>Las del archivo de origen: %1 m por unidad, %2 arriba</translation>
+    </message>
+    <message>
+        <source>&amp;Clip:</source>
+        <translation>&amp;Clip:</translation>
+    </message>
+    <message>
+        <source>Rest pose</source>
+        <translation>Pose de reposo</translation>
+    </message>
+    <message>
+        <source>F&amp;rames:</source>
+        <translation>&amp;Fotogramas:</translation>
+    </message>
+    <message>
+        <source>The clip once</source>
+        <translation>El clip una vez</translation>
+    </message>
+    <message>
+        <source>Frames per &amp;second:</source>
+        <translation>Fotogramas por &amp;segundo:</translation>
+    </message>
+    <message>
+        <source>&amp;Level of detail:</source>
+        <translation>&amp;Nivel de detalle:</translation>
+    </message>
+    <message>
+        <source>The graphics level of detail simulated and written</source>
+        <translation>El nivel de detalle gráfico que se simula y se escribe</translation>
+    </message>
+    <message>
+        <source>Cloth &amp;bones:</source>
+        <translation>&amp;Huesos de tela:</translation>
+    </message>
+    <message>
+        <source>One per physics vertex</source>
+        <translation>Uno por vértice físico</translation>
+    </message>
+    <message>
+        <source>How many cloth-driven bones the bake places on the physics mesh</source>
+        <translation>Cuántos huesos movidos por la tela coloca el horneado en la malla física</translation>
+    </message>
+    <message>
+        <source>Target's &amp;maximum bones:</source>
+        <translation>&amp;Máximo de huesos del destino:</translation>
+    </message>
+    <message>
+        <source>Target's maximum collision &amp;volumes:</source>
+        <translation>Máximo de &amp;volúmenes de colisión del destino:</translation>
+    </message>
+    <message>
+        <source>Target's maximum mor&amp;ph targets:</source>
+        <translation>Máximo de mor&amp;ph targets del destino:</translation>
+    </message>
+    <message>
+        <source>No limit</source>
+        <translation>Sin límite</translation>
+    </message>
+    <message>
+        <source>&amp;Allow loss: export without what the target cannot represent</source>
+        <translation>&amp;Permitir pérdida: exportar sin lo que el destino no puede representar</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportar</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Cerrar</translation>
+    </message>
+    <message>
+        <source>The target represents everything in the asset.</source>
+        <translation>El destino representa todo el recurso.</translation>
+    </message>
+    <message>
+        <source>The target cannot represent:</source>
+        <translation>El destino no puede representar:</translation>
+    </message>
+    <message>
+        <source>The document has no garment to export.</source>
+        <translation>El documento no tiene ninguna prenda que exportar.</translation>
+    </message>
+    <message>
+        <source>Choose the file to write.</source>
+        <translation>Elija el archivo que se escribirá.</translation>
+    </message>
+    <message>
+        <source>Tick &quot;Allow loss&quot; to export without what is listed, or change the options.</source>
+        <translation>Marque «Permitir pérdida» para exportar sin lo listado, o cambie las opciones.</translation>
+    </message>
+    <message>
+        <source>glTF (*.gltf);;Binary glTF (*.glb)</source>
+        <translation>glTF (*.gltf);;glTF binario (*.glb)</translation>
+    </message>
+    <message>
+        <source>Exporting %1</source>
+        <translation>Exportando %1</translation>
+    </message>
+    <message>
+        <source>Export cancelled; %1 was not written.</source>
+        <translation>Exportación cancelada; %1 no se escribió.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot export %1</source>
+        <translation>No se puede exportar %1</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::LongOperation</name>
     <message>
         <source>Cancel</source>
