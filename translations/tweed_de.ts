@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
@@ -128,7 +128,7 @@
         <translation>Nachgiebigkeit verwenden (XPBD)</translation>
     </message>
     <message>
-        <source>Keeps the fabric's look when substeps or iterations change.</source>
+        <source>Keeps the fabric&apos;s look when substeps or iterations change.</source>
         <translation>Erhält das Aussehen des Stoffs, wenn sich Unterschritte oder Iterationen ändern.</translation>
     </message>
     <message>
@@ -272,7 +272,7 @@
         <translation>Lokaler Raum</translation>
     </message>
     <message>
-        <source>Share of the character's linear motion the cloth feels.</source>
+        <source>Share of the character&apos;s linear motion the cloth feels.</source>
         <translation>Anteil der linearen Bewegung der Figur, den der Stoff spürt.</translation>
     </message>
     <message>
@@ -280,7 +280,7 @@
         <translation>Drehende Weltbewegung</translation>
     </message>
     <message>
-        <source>Share of the character's rotation the cloth feels.</source>
+        <source>Share of the character&apos;s rotation the cloth feels.</source>
         <translation>Anteil der Drehung der Figur, den der Stoff spürt.</translation>
     </message>
     <message>
@@ -332,7 +332,7 @@
         <translation>Verformungsgrenze</translation>
     </message>
     <message>
-        <source>Provot's limit on spring length over rest length; 0 disables.</source>
+        <source>Provot&apos;s limit on spring length over rest length; 0 disables.</source>
         <translation>Provots Grenze für Federlänge zu Ruhelänge; 0 schaltet sie ab.</translation>
     </message>
     <message>
@@ -482,7 +482,7 @@
         <translation>Die Quellfigur %1 hat sich seit der Erstellung des Assets geändert; Datei &gt; Figur neu importieren übernimmt die Änderungen.</translation>
     </message>
     <message>
-        <source>The source character %1 is missing; showing the asset's garment only.</source>
+        <source>The source character %1 is missing; showing the asset&apos;s garment only.</source>
         <translation>Die Quellfigur %1 fehlt; nur das Kleidungsstück des Assets wird gezeigt.</translation>
     </message>
     <message>
@@ -499,7 +499,10 @@
     </message>
     <message numerus="yes">
         <source>Only the most detailed LoD was re-imported; %n other LoD(s) were dropped.</source>
-        <translation><numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weiterer LoD wurde verworfen.</numerusform><numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weitere LoDs wurden verworfen.</numerusform></translation>
+        <translation>
+            <numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weiterer LoD wurde verworfen.</numerusform>
+            <numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weitere LoDs wurden verworfen.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -545,11 +548,11 @@
         <translation>&amp;Einheiten:</translation>
     </message>
     <message>
-        <source>Metres, Y up (glTF's convention)</source>
+        <source>Metres, Y up (glTF&apos;s convention)</source>
         <translation>Meter, Y oben (glTF-Konvention)</translation>
     </message>
     <message>
-        <source>The source file's: %1 m per unit, %2 up</source>
+        <source>The source file&apos;s: %1 m per unit, %2 up</source>
         <translation>Die der Quelldatei: %1 m pro Einheit, %2 oben</translation>
     </message>
     <message>
@@ -593,15 +596,15 @@
         <translation>Wie viele stoffgetriebene Knochen das Backen auf das Physiknetz setzt</translation>
     </message>
     <message>
-        <source>Target's &amp;maximum bones:</source>
+        <source>Target&apos;s &amp;maximum bones:</source>
         <translation>&amp;Maximale Knochen des Ziels:</translation>
     </message>
     <message>
-        <source>Target's maximum collision &amp;volumes:</source>
+        <source>Target&apos;s maximum collision &amp;volumes:</source>
         <translation>Maximale Kollisions&amp;körper des Ziels:</translation>
     </message>
     <message>
-        <source>Target's maximum mor&amp;ph targets:</source>
+        <source>Target&apos;s maximum mor&amp;ph targets:</source>
         <translation>Maximale Mor&amp;ph-Targets des Ziels:</translation>
     </message>
     <message>
@@ -983,8 +986,16 @@
         <translation>Über Tweed</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;An authoring tool for game character clothing: physics meshes, painted constraints, collision volumes and live simulation on the character's own animation.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;An authoring tool for game character clothing: physics meshes, painted constraints, collision volumes and live simulation on the character&apos;s own animation.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;Ein Autorenwerkzeug für die Kleidung von Spielfiguren: Physiknetze, gemalte Bedingungen, Kollisionskörper und Live-Simulation auf der eigenen Animation der Figur.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>E&amp;xport for Engines...</source>
+        <translation>Für E&amp;ngines exportieren...</translation>
+    </message>
+    <message>
+        <source>Export the physics mesh, baked cloth-driven bones or a point cache as glTF</source>
+        <translation>Das Physiknetz, gebackene stoffgetriebene Knochen oder einen Punkt-Cache als glTF exportieren</translation>
     </message>
 </context>
 <context>
@@ -1035,7 +1046,10 @@
     </message>
     <message numerus="yes">
         <source>%n triangle(s)</source>
-        <translation><numerusform>%n Dreieck</numerusform><numerusform>%n Dreiecke</numerusform></translation>
+        <translation>
+            <numerusform>%n Dreieck</numerusform>
+            <numerusform>%n Dreiecke</numerusform>
+        </translation>
     </message>
     <message>
         <source>Mesh %1</source>
@@ -1429,6 +1443,184 @@
     <message>
         <source>The garment cannot be simulated: %1</source>
         <translation>Das Kleidungsstück kann nicht simuliert werden: %1</translation>
+    </message>
+    <message>
+        <source>The simulation stopped: %1</source>
+        <translation>Die Simulation wurde angehalten: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::SimulationDock</name>
+    <message>
+        <source>&amp;Pause Simulation</source>
+        <translation>Simulation &amp;anhalten</translation>
+    </message>
+    <message>
+        <source>&amp;Play Simulation</source>
+        <translation>Simulation &amp;abspielen</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Pause the clip and the simulation</source>
+        <translation>Clip und Simulation anhalten</translation>
+    </message>
+    <message>
+        <source>Simulate the garment while the clip plays</source>
+        <translation>Das Kleidungsstück simulieren, während der Clip läuft</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>S&amp;imulate Garment</source>
+        <translation>Kleidungsstück s&amp;imulieren</translation>
+    </message>
+    <message>
+        <source>S&amp;tep One Frame</source>
+        <translation>Ein Bild &amp;weiter</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Simulation</source>
+        <translation>Simulation &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Simulate the garment</source>
+        <translation>Kleidungsstück simulieren</translation>
+    </message>
+    <message>
+        <source>Show the simulated garment instead of the skinned one</source>
+        <translation>Das simulierte statt des per Skinning verformten Kleidungsstücks zeigen</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Simulate one frame of the clip</source>
+        <translation>Ein Bild des Clips simulieren</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Put the garment back on its skinned pose, at rest</source>
+        <translation>Das Kleidungsstück in Ruhe auf seine Skinning-Pose zurücksetzen</translation>
+    </message>
+    <message>
+        <source>World motion</source>
+        <translation>Bewegung in der Welt</translation>
+    </message>
+    <message>
+        <source>None (the clip only)</source>
+        <translation>Keine (nur der Clip)</translation>
+    </message>
+    <message>
+        <source>Walk in a circle</source>
+        <translation>Im Kreis gehen</translation>
+    </message>
+    <message>
+        <source>Jump</source>
+        <translation>Springen</translation>
+    </message>
+    <message>
+        <source>Spin</source>
+        <translation>Drehen</translation>
+    </message>
+    <message>
+        <source>Moves the character through the world on top of the clip, or on its own when the character has no clip</source>
+        <translation>Bewegt die Figur zusätzlich zum Clip durch die Welt, oder allein, wenn die Figur keinen Clip hat</translation>
+    </message>
+    <message>
+        <source>Show skinned positions</source>
+        <translation>Skinning-Positionen zeigen</translation>
+    </message>
+    <message>
+        <source>A line from each simulated vertex to where skinning puts it</source>
+        <translation>Eine Linie von jedem simulierten Vertex zu seiner Skinning-Position</translation>
+    </message>
+    <message>
+        <source>Show velocities</source>
+        <translation>Geschwindigkeiten zeigen</translation>
+    </message>
+    <message>
+        <source>Each vertex&apos;s motion over the next tenth of a second</source>
+        <translation>Die Bewegung jedes Vertex in der nächsten Zehntelsekunde</translation>
+    </message>
+    <message>
+        <source>Show stretch</source>
+        <translation>Dehnung zeigen</translation>
+    </message>
+    <message>
+        <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
+        <translation>Kanten nach Länge zur Ruhelänge gefärbt: blau gestaucht, grün in Ruhe, rot um 10 % oder mehr gedehnt</translation>
+    </message>
+    <message>
+        <source>Wind direction</source>
+        <translation>Windrichtung</translation>
+    </message>
+    <message>
+        <source>Compass direction the wind blows towards: 0° is +X, 90° is +Z</source>
+        <translation>Himmelsrichtung, in die der Wind weht: 0° ist +X, 90° ist +Z</translation>
+    </message>
+    <message>
+        <source>Wind elevation</source>
+        <translation>Windhöhe</translation>
+    </message>
+    <message>
+        <source>Angle of the wind above the ground plane</source>
+        <translation>Winkel des Windes über der Bodenebene</translation>
+    </message>
+    <message>
+        <source>Wind strength</source>
+        <translation>Windstärke</translation>
+    </message>
+    <message>
+        <source> m/s</source>
+        <translation> m/s</translation>
+    </message>
+    <message>
+        <source>Wind speed in metres per second</source>
+        <translation>Windgeschwindigkeit in Metern pro Sekunde</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::StatisticsDock</name>
+    <message>
+        <source>Solver %1 ms · stretch %2 · Max Distance hits %3 · contacts %4</source>
+        <translation>Löser %1 ms · Dehnung %2 · Max-Distance-Treffer %3 · Kontakte %4</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Statistik</translation>
+    </message>
+    <message>
+        <source>Solver time per frame (ms)</source>
+        <translation>Löserzeit pro Bild (ms)</translation>
+    </message>
+    <message>
+        <source>Largest stretch (edge length / rest length)</source>
+        <translation>Größte Dehnung (Kantenlänge / Ruhelänge)</translation>
+    </message>
+    <message>
+        <source>Max Distance hits (vertices at their limit)</source>
+        <translation>Max-Distance-Treffer (Vertices an ihrer Grenze)</translation>
+    </message>
+    <message>
+        <source>Contacts (vertices inside a collision volume)</source>
+        <translation>Kontakte (Vertices in einem Kollisionsvolumen)</translation>
+    </message>
+    <message>
+        <source>The last simulated frame</source>
+        <translation>Das zuletzt simulierte Bild</translation>
     </message>
 </context>
 <context>

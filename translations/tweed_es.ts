@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
@@ -128,7 +128,7 @@
         <translation>Usar flexibilidad (XPBD)</translation>
     </message>
     <message>
-        <source>Keeps the fabric's look when substeps or iterations change.</source>
+        <source>Keeps the fabric&apos;s look when substeps or iterations change.</source>
         <translation>Mantiene el aspecto de la tela cuando cambian los subpasos o las iteraciones.</translation>
     </message>
     <message>
@@ -272,7 +272,7 @@
         <translation>Espacio local</translation>
     </message>
     <message>
-        <source>Share of the character's linear motion the cloth feels.</source>
+        <source>Share of the character&apos;s linear motion the cloth feels.</source>
         <translation>Fracción del movimiento lineal del personaje que percibe la tela.</translation>
     </message>
     <message>
@@ -280,7 +280,7 @@
         <translation>Movimiento angular global</translation>
     </message>
     <message>
-        <source>Share of the character's rotation the cloth feels.</source>
+        <source>Share of the character&apos;s rotation the cloth feels.</source>
         <translation>Fracción de la rotación del personaje que percibe la tela.</translation>
     </message>
     <message>
@@ -332,7 +332,7 @@
         <translation>Límite de deformación</translation>
     </message>
     <message>
-        <source>Provot's limit on spring length over rest length; 0 disables.</source>
+        <source>Provot&apos;s limit on spring length over rest length; 0 disables.</source>
         <translation>Límite de Provot de la longitud del resorte respecto a la de reposo; 0 lo desactiva.</translation>
     </message>
     <message>
@@ -482,7 +482,7 @@
         <translation>El personaje de origen %1 ha cambiado desde que se creó el recurso; Archivo &gt; Reimportar personaje incorpora los cambios.</translation>
     </message>
     <message>
-        <source>The source character %1 is missing; showing the asset's garment only.</source>
+        <source>The source character %1 is missing; showing the asset&apos;s garment only.</source>
         <translation>Falta el personaje de origen %1; solo se muestra la prenda del recurso.</translation>
     </message>
     <message>
@@ -499,7 +499,10 @@
     </message>
     <message numerus="yes">
         <source>Only the most detailed LoD was re-imported; %n other LoD(s) were dropped.</source>
-        <translation><numerusform>Solo se reimportó el LoD más detallado; se descartó %n LoD más.</numerusform><numerusform>Solo se reimportó el LoD más detallado; se descartaron otros %n LoD.</numerusform></translation>
+        <translation>
+            <numerusform>Solo se reimportó el LoD más detallado; se descartó %n LoD más.</numerusform>
+            <numerusform>Solo se reimportó el LoD más detallado; se descartaron otros %n LoD.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -545,11 +548,11 @@
         <translation>&amp;Unidades:</translation>
     </message>
     <message>
-        <source>Metres, Y up (glTF's convention)</source>
+        <source>Metres, Y up (glTF&apos;s convention)</source>
         <translation>Metros, Y arriba (convención de glTF)</translation>
     </message>
     <message>
-        <source>The source file's: %1 m per unit, %2 up</source>
+        <source>The source file&apos;s: %1 m per unit, %2 up</source>
         <translation>Las del archivo de origen: %1 m por unidad, %2 arriba</translation>
     </message>
     <message>
@@ -593,15 +596,15 @@
         <translation>Cuántos huesos movidos por la tela coloca el horneado en la malla física</translation>
     </message>
     <message>
-        <source>Target's &amp;maximum bones:</source>
+        <source>Target&apos;s &amp;maximum bones:</source>
         <translation>&amp;Máximo de huesos del destino:</translation>
     </message>
     <message>
-        <source>Target's maximum collision &amp;volumes:</source>
+        <source>Target&apos;s maximum collision &amp;volumes:</source>
         <translation>Máximo de &amp;volúmenes de colisión del destino:</translation>
     </message>
     <message>
-        <source>Target's maximum mor&amp;ph targets:</source>
+        <source>Target&apos;s maximum mor&amp;ph targets:</source>
         <translation>Máximo de mor&amp;ph targets del destino:</translation>
     </message>
     <message>
@@ -983,8 +986,16 @@
         <translation>Acerca de Tweed</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;An authoring tool for game character clothing: physics meshes, painted constraints, collision volumes and live simulation on the character's own animation.&lt;/p&gt;</source>
+        <source>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;An authoring tool for game character clothing: physics meshes, painted constraints, collision volumes and live simulation on the character&apos;s own animation.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Tweed %1&lt;/h3&gt;&lt;p&gt;Una herramienta de creación de ropa para personajes de videojuegos: mallas físicas, restricciones pintadas, volúmenes de colisión y simulación en vivo sobre la propia animación del personaje.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>E&amp;xport for Engines...</source>
+        <translation>E&amp;xportar para motores...</translation>
+    </message>
+    <message>
+        <source>Export the physics mesh, baked cloth-driven bones or a point cache as glTF</source>
+        <translation>Exportar la malla física, los huesos movidos por la tela horneados o una caché de puntos como glTF</translation>
     </message>
 </context>
 <context>
@@ -1035,7 +1046,10 @@
     </message>
     <message numerus="yes">
         <source>%n triangle(s)</source>
-        <translation><numerusform>%n triángulo</numerusform><numerusform>%n triángulos</numerusform></translation>
+        <translation>
+            <numerusform>%n triángulo</numerusform>
+            <numerusform>%n triángulos</numerusform>
+        </translation>
     </message>
     <message>
         <source>Mesh %1</source>
@@ -1429,6 +1443,184 @@
     <message>
         <source>The garment cannot be simulated: %1</source>
         <translation>La prenda no se puede simular: %1</translation>
+    </message>
+    <message>
+        <source>The simulation stopped: %1</source>
+        <translation>La simulación se detuvo: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::SimulationDock</name>
+    <message>
+        <source>&amp;Pause Simulation</source>
+        <translation>&amp;Pausar simulación</translation>
+    </message>
+    <message>
+        <source>&amp;Play Simulation</source>
+        <translation>&amp;Reproducir simulación</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausa</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Reproducir</translation>
+    </message>
+    <message>
+        <source>Pause the clip and the simulation</source>
+        <translation>Pausar el clip y la simulación</translation>
+    </message>
+    <message>
+        <source>Simulate the garment while the clip plays</source>
+        <translation>Simular la prenda mientras se reproduce el clip</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulación</translation>
+    </message>
+    <message>
+        <source>S&amp;imulate Garment</source>
+        <translation>S&amp;imular prenda</translation>
+    </message>
+    <message>
+        <source>S&amp;tep One Frame</source>
+        <translation>Avanzar un &amp;fotograma</translation>
+    </message>
+    <message>
+        <source>&amp;Reset Simulation</source>
+        <translation>&amp;Reiniciar simulación</translation>
+    </message>
+    <message>
+        <source>Simulate the garment</source>
+        <translation>Simular la prenda</translation>
+    </message>
+    <message>
+        <source>Show the simulated garment instead of the skinned one</source>
+        <translation>Mostrar la prenda simulada en lugar de la deformada por los huesos</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Avanzar</translation>
+    </message>
+    <message>
+        <source>Simulate one frame of the clip</source>
+        <translation>Simular un fotograma del clip</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Reiniciar</translation>
+    </message>
+    <message>
+        <source>Put the garment back on its skinned pose, at rest</source>
+        <translation>Devolver la prenda a su pose deformada por los huesos, en reposo</translation>
+    </message>
+    <message>
+        <source>World motion</source>
+        <translation>Movimiento en el mundo</translation>
+    </message>
+    <message>
+        <source>None (the clip only)</source>
+        <translation>Ninguno (solo el clip)</translation>
+    </message>
+    <message>
+        <source>Walk in a circle</source>
+        <translation>Caminar en círculo</translation>
+    </message>
+    <message>
+        <source>Jump</source>
+        <translation>Saltar</translation>
+    </message>
+    <message>
+        <source>Spin</source>
+        <translation>Girar</translation>
+    </message>
+    <message>
+        <source>Moves the character through the world on top of the clip, or on its own when the character has no clip</source>
+        <translation>Mueve el personaje por el mundo además del clip, o por sí solo cuando el personaje no tiene clips</translation>
+    </message>
+    <message>
+        <source>Show skinned positions</source>
+        <translation>Mostrar posiciones deformadas por los huesos</translation>
+    </message>
+    <message>
+        <source>A line from each simulated vertex to where skinning puts it</source>
+        <translation>Una línea desde cada vértice simulado hasta donde lo coloca la deformación por huesos</translation>
+    </message>
+    <message>
+        <source>Show velocities</source>
+        <translation>Mostrar velocidades</translation>
+    </message>
+    <message>
+        <source>Each vertex&apos;s motion over the next tenth of a second</source>
+        <translation>El movimiento de cada vértice durante la próxima décima de segundo</translation>
+    </message>
+    <message>
+        <source>Show stretch</source>
+        <translation>Mostrar estiramiento</translation>
+    </message>
+    <message>
+        <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
+        <translation>Aristas coloreadas según longitud respecto a la de reposo: azul comprimida, verde en reposo, rojo estirada un 10 % o más</translation>
+    </message>
+    <message>
+        <source>Wind direction</source>
+        <translation>Dirección del viento</translation>
+    </message>
+    <message>
+        <source>Compass direction the wind blows towards: 0° is +X, 90° is +Z</source>
+        <translation>Dirección hacia la que sopla el viento: 0° es +X, 90° es +Z</translation>
+    </message>
+    <message>
+        <source>Wind elevation</source>
+        <translation>Elevación del viento</translation>
+    </message>
+    <message>
+        <source>Angle of the wind above the ground plane</source>
+        <translation>Ángulo del viento sobre el plano del suelo</translation>
+    </message>
+    <message>
+        <source>Wind strength</source>
+        <translation>Fuerza del viento</translation>
+    </message>
+    <message>
+        <source> m/s</source>
+        <translation> m/s</translation>
+    </message>
+    <message>
+        <source>Wind speed in metres per second</source>
+        <translation>Velocidad del viento en metros por segundo</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::StatisticsDock</name>
+    <message>
+        <source>Solver %1 ms · stretch %2 · Max Distance hits %3 · contacts %4</source>
+        <translation>Solucionador %1 ms · estiramiento %2 · límites de Max Distance %3 · contactos %4</translation>
+    </message>
+    <message>
+        <source>Statistics</source>
+        <translation>Estadísticas</translation>
+    </message>
+    <message>
+        <source>Solver time per frame (ms)</source>
+        <translation>Tiempo del solucionador por fotograma (ms)</translation>
+    </message>
+    <message>
+        <source>Largest stretch (edge length / rest length)</source>
+        <translation>Mayor estiramiento (longitud de arista / longitud en reposo)</translation>
+    </message>
+    <message>
+        <source>Max Distance hits (vertices at their limit)</source>
+        <translation>Límites de Max Distance (vértices en su límite)</translation>
+    </message>
+    <message>
+        <source>Contacts (vertices inside a collision volume)</source>
+        <translation>Contactos (vértices dentro de un volumen de colisión)</translation>
+    </message>
+    <message>
+        <source>The last simulated frame</source>
+        <translation>El último fotograma simulado</translation>
     </message>
 </context>
 <context>

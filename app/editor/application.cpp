@@ -29,6 +29,11 @@ QString sampleCharacterPath()
     return {};
 }
 
+QString sampleGarmentMesh()
+{
+    return QStringLiteral("Coat");
+}
+
 int runEditor(int argc, char *argv[])
 {
     QElapsedTimer sinceLaunch;
@@ -107,7 +112,8 @@ int runEditor(int argc, char *argv[])
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
             if (path.isEmpty())
                 std::fprintf(stderr, "tweed: the sample character was not found\n");
-            else if (window.openFile(path))
+            else if (window.openFile(path, files.isEmpty() ? QStringList{sampleGarmentMesh()}
+                                                           : QStringList{}))
                 window.playWalkClip();
         }
         startup->loaded = true;

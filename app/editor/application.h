@@ -8,6 +8,8 @@ namespace tweed::editor {
 /// The bundled sample character: next to the executable's resources (an installed or a build
 /// tree), else where the build found it. Empty when it is nowhere.
 QString sampleCharacterPath();
+/// The sample character's garment (its other meshes are the body and the coat's lining).
+QString sampleGarmentMesh();
 
 /// Runs the editor: `tweed [FILE] [--screenshot PATH]`. Returns the exit code.
 int runEditor(int argc, char *argv[]);

@@ -27,14 +27,17 @@ struct LoadedDocument
     bool unsaved = false;  ///< counts as modified when loaded (restored unsaved work)
 };
 
-/// Reads a character file (any format Assimp reads) and builds a first asset on it. Runs on
-/// any thread. Throws tweed::FileError / InputError naming the file, or tweed::Cancelled.
-LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress = {});
+/// Reads a character file (any format Assimp reads) and builds a first asset on it whose
+/// garment is garmentMeshes (empty: every skinned mesh). Runs on any thread. Throws
+/// tweed::FileError / InputError naming the file, or tweed::Cancelled.
+LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress = {},
+                                 const QStringList &garmentMeshes = {});
 /// Reads a .tweed asset and the source character it references (relative to the asset file);
 /// a missing source is a warning, not an error. Same threading and errors as above.
 LoadedDocument loadAssetFile(const QString &path, const tweed::ProgressCallback &progress = {});
 /// loadAssetFile for .tweed files, loadCharacterFile for everything else.
-LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &progress = {});
+LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &progress = {},
+                           const QStringList &garmentMeshes = {});
 /// Whether a path names a .tweed asset (as opposed to a character file).
 bool isAssetFile(const QString &path);
 

@@ -135,7 +135,8 @@ bool isAssetFile(const QString &path)
     return QFileInfo(path).suffix().toLower() == "tweed";
 }
 
-LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress)
+LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress,
+                                 const QStringList &garmentMeshes)
 {
     const QString absolute = QFileInfo(path).absoluteFilePath();
     LoadedDocument result;
@@ -143,6 +144,8 @@ LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallb
     result.character =
         tweed::importCharacter(absolute.toStdString(), &report, subRange(progress, 0.0f, 0.5f));
     tweed::CreateAssetOptions options;
+    for (const QString &mesh : garmentMeshes)
+        options.garmentMeshes.push_back(mesh.toStdString());
     result.asset = tweed::createAsset(result.character, options, subRange(progress, 0.5f, 1.0f));
     if (result.asset.name.empty())
         result.asset.name = QFileInfo(path).completeBaseName().toStdString();
@@ -186,9 +189,11 @@ LoadedDocument loadAssetFile(const QString &path, const tweed::ProgressCallback 
     return result;
 }
 
-LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &progress)
+LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &progress,
+                           const QStringList &garmentMeshes)
 {
-    return isAssetFile(path) ? loadAssetFile(path, progress) : loadCharacterFile(path, progress);
+    return isAssetFile(path) ? loadAssetFile(path, progress)
+                             : loadCharacterFile(path, progress, garmentMeshes);
 }
 
 LoadedDocument reimportCharacter(const LoadedDocument &current,

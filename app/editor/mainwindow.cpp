@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "exportdialog.h"
+
 #include "longoperation.h"
 #include "outlinerdock.h"
 #include "preferences.h"
@@ -165,6 +167,12 @@ void MainWindow::createActions()
     connect(a.saveAs, &QAction::triggered, this, &MainWindow::saveAs);
     a.exportCooked = makeAction(this, "MainWindow_FileExportCookedAction", "export");
     connect(a.exportCooked, &QAction::triggered, this, &MainWindow::exportCooked);
+    a.exportForEngines = makeAction(this, "MainWindow_FileExportAction", "export");
+    connect(a.exportForEngines, &QAction::triggered, this, [this] {
+        QString path;
+        if (runExportDialog(mDocument, mPrompts.get(), this, &path))
+            statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    });
     a.reimport = makeAction(this, "MainWindow_FileReimportAction", "reimport");
     connect(a.reimport, &QAction::triggered, this, &MainWindow::reimportCharacter);
     a.close = makeAction(this, "MainWindow_FileCloseAction");
@@ -273,7 +281,7 @@ void MainWindow::createMenus()
     mRecentMenu = mFileMenu->addMenu(QString());
     mRecentMenu->setObjectName("MainWindow_FileRecentMenu");
     mFileMenu->addSeparator();
-    mFileMenu->addActions({a.save, a.saveAs, a.exportCooked});
+    mFileMenu->addActions({a.save, a.saveAs, a.exportCooked, a.exportForEngines});
     mFileMenu->addSeparator();
     mFileMenu->addAction(a.reimport);
     mFileMenu->addSeparator();
@@ -422,6 +430,9 @@ void MainWindow::retranslateUi()
     a.saveAs->setText(tr("Save &As..."));
     a.exportCooked->setText(tr("&Export Cooked..."));
     a.exportCooked->setToolTip(tr("Write the asset cooked for the game runtime (.tweedc)"));
+    a.exportForEngines->setText(tr("E&xport for Engines..."));
+    a.exportForEngines->setToolTip(
+        tr("Export the physics mesh, baked cloth-driven bones or a point cache as glTF"));
     a.reimport->setText(tr("Re-&import Character"));
     a.reimport->setToolTip(tr("Read the source character again, keeping painted channels, "
                               "collision volumes and settings"));
@@ -467,6 +478,7 @@ void MainWindow::updateActions()
     mActions.save->setEnabled(hasContent);
     mActions.saveAs->setEnabled(hasContent);
     mActions.exportCooked->setEnabled(hasContent && !mDocument->asset().lods.empty());
+    mActions.exportForEngines->setEnabled(hasContent && !mDocument->asset().lods.empty());
     mActions.reimport->setEnabled(!mDocument->characterPath().isEmpty());
     mActions.close->setEnabled(hasContent);
     for (QAction *p : mActions.presets)
@@ -521,12 +533,12 @@ bool MainWindow::maybeSave()
     return false;
 }
 
-bool MainWindow::load(const QString &path, const QString &label)
+bool MainWindow::load(const QString &path, const QString &label, const QStringList &garmentMeshes)
 {
     LoadedDocument loaded;
-    const OperationOutcome outcome =
-        LongOperation::run(this, label, [&loaded, path](const tweed::ProgressCallback &progress) {
-            loaded = loadAnyFile(path, progress);
+    const OperationOutcome outcome = LongOperation::run(
+        this, label, [&loaded, path, garmentMeshes](const tweed::ProgressCallback &progress) {
+            loaded = loadAnyFile(path, progress, garmentMeshes);
         });
     switch (outcome.status) {
     case OperationOutcome::Cancelled:
@@ -553,11 +565,13 @@ bool MainWindow::load(const QString &path, const QString &label)
     return true;
 }
 
-bool MainWindow::openFile(const QString &path)
+bool MainWindow::openFile(const QString &path, const QStringList &garmentMeshes)
 {
     if (!maybeSave()) return false;
-    return load(path, isAssetFile(path) ? tr("Opening %1...").arg(QFileInfo(path).fileName())
-                                        : tr("Importing %1...").arg(QFileInfo(path).fileName()));
+    return load(path,
+                isAssetFile(path) ? tr("Opening %1...").arg(QFileInfo(path).fileName())
+                                  : tr("Importing %1...").arg(QFileInfo(path).fileName()),
+                garmentMeshes);
 }
 
 void MainWindow::newFromCharacter()

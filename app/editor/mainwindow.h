@@ -53,7 +53,9 @@ public:
 
     /// Opens a character file or a .tweed asset, asking about unsaved changes first. Returns
     /// whether the document now holds the file.
-    bool openFile(const QString &path);
+    /// Opens an asset, or imports a character with garmentMeshes as its garment (empty: every
+    /// skinned mesh).
+    bool openFile(const QString &path, const QStringList &garmentMeshes = {});
     /// Saves to path (the document's file when empty: Save As if it has none).
     bool saveDocument(const QString &path = {});
     /// Closes the document (asking about unsaved changes); returns false when the user cancels.
@@ -108,7 +110,7 @@ private:
     void showAbout();
     void resetLayout();
     /// Loads a file off the UI thread and, when it worked, replaces the document.
-    bool load(const QString &path, const QString &label);
+    bool load(const QString &path, const QString &label, const QStringList &garmentMeshes = {});
     QString dialogDirectory() const;
     static QString characterFilter();
 
@@ -137,7 +139,7 @@ private:
 
     struct Actions
     {
-        QAction *newCharacter, *open, *save, *saveAs, *exportCooked, *reimport, *close,
+        QAction *newCharacter, *open, *save, *saveAs, *exportCooked, *exportForEngines, *reimport, *close,
             *clearRecent, *quit;
         QAction *undo, *redo, *preferences;
         QList<QAction *> overlays; // in Viewport overlay order

@@ -143,10 +143,14 @@ void TestMainWindow::startsOnSampleAndPlaysWalk()
     const QString path = sampleCharacterPath();
     QVERIFY2(!path.isEmpty(), "the sample character is not found next to the build");
     QCOMPARE(QFileInfo(path).canonicalFilePath(), QFileInfo(sample()).canonicalFilePath());
-    QVERIFY(mWindow->openFile(path));
+    QVERIFY(mWindow->openFile(path, {sampleGarmentMesh()}));
     mWindow->playWalkClip();
     Document *doc = mWindow->document();
     QVERIFY(!doc->character().meshes.empty());
+    // The garment is the coat alone; the body and the lining stay skinned.
+    QCOMPARE(doc->asset().lods.size(), size_t(1));
+    QCOMPARE(doc->asset().lods[0].mesh.submeshes.size(), size_t(1));
+    QCOMPARE(doc->asset().lods[0].mesh.submeshes[0].name, sampleGarmentMesh().toStdString());
     QVERIFY(!doc->character().skeleton.bones.empty());
     QVERIFY(!doc->asset().lods.empty());
     QCOMPARE(doc->characterPath(), QFileInfo(path).absoluteFilePath());
@@ -158,6 +162,10 @@ void TestMainWindow::startsOnSampleAndPlaysWalk()
     QVERIFY(!doc->isModified());
     QVERIFY(mWindow->windowTitle().contains(QFileInfo(path).fileName()));
     QVERIFY(!mWindow->isWindowModified());
+    // File > Export for Engines is there and usable once a garment exists.
+    auto *exportAction = mWindow->findChild<QAction *>("MainWindow_FileExportAction");
+    QVERIFY(exportAction);
+    QVERIFY(exportAction->isEnabled());
     // An edit is: the title says so.
     doc->setSetting(*findSetting("damping"), 0.3);
     QVERIFY(mWindow->isWindowModified());
