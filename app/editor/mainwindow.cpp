@@ -374,15 +374,17 @@ void MainWindow::createDocks()
     mUndoView->setObjectName("UndoDock_ListView");
     mUndoDock->setWidget(mUndoView);
     addDockWidget(Qt::RightDockWidgetArea, mUndoDock);
-    resizeDocks({mPropertiesDock, mUndoDock}, {600, 200}, Qt::Vertical);
 
+    // Simulation and statistics share the tall right column with the properties; the undo
+    // history keeps a short strip below.
     mSimulationDock = new SimulationDock(mSimulation, mPlayback, this);
     addDockWidget(Qt::RightDockWidgetArea, mSimulationDock);
-    tabifyDockWidget(mUndoDock, mSimulationDock);
+    tabifyDockWidget(mPropertiesDock, mSimulationDock);
     mStatisticsDock = new StatisticsDock(mSimulation, this);
     addDockWidget(Qt::RightDockWidgetArea, mStatisticsDock);
     tabifyDockWidget(mSimulationDock, mStatisticsDock);
-    mUndoDock->raise();
+    mPropertiesDock->raise();
+    resizeDocks({mPropertiesDock, mUndoDock}, {650, 180}, Qt::Vertical);
     mSimulationMenu->addSeparator();
     mSimulationMenu->addActions(mSimulationDock->menuActions());
     resizeDocks({mOutlinerDock, mPropertiesDock}, {330, 400}, Qt::Horizontal);

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -339,6 +340,7 @@ void PropertiesDock::updateSelection()
         valueLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
         valueLabel->setWordWrap(true);
         mSelectionForm->addRow(label, valueLabel);
+        return valueLabel;
     };
     auto length = [&](float metres) {
         return locale.toString(metres * lengthScale, 'g', 4) + " " + lengthUnit;
@@ -470,9 +472,12 @@ void PropertiesDock::updateSelection()
         } else {
             title = tr("Asset");
             row(tr("Name"), str(asset.name));
-            row(tr("Source character"), mDocument->characterPath().isEmpty()
-                                            ? tr("%1 (missing)").arg(str(asset.source.path))
-                                            : QDir::toNativeSeparators(mDocument->characterPath()));
+            // The file name; the whole path in the tooltip.
+            QLabel *source = row(tr("Source character"),
+                                 mDocument->characterPath().isEmpty()
+                                     ? tr("%1 (missing)").arg(str(asset.source.path))
+                                     : QFileInfo(mDocument->characterPath()).fileName());
+            source->setToolTip(QDir::toNativeSeparators(mDocument->characterPath()));
             row(tr("Garment LoDs"), locale.toString(qulonglong(asset.lods.size())));
             row(tr("Collision volumes"),
                 locale.toString(qulonglong(asset.collisionVolumes.size())));
