@@ -1,6 +1,7 @@
 // The translations are complete: every message of translations/*.ts is translated (no
-// unfinished, vanished or empty entry), and every text of the simulation settings table and the
-// fabric presets (which live in core, without Qt) is among them.
+// unfinished, vanished or empty entry), every string the editor's sources pass to tr() is in
+// them, and so is every text of the simulation settings table and the fabric presets (which
+// live in core, without Qt).
 #include "settings_text.h"
 
 #include "test_paths.h"
@@ -10,6 +11,8 @@
 #include "tweed/simulation_settings.h"
 
 #include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QFile>
 #include <QMap>
 #include <QSet>
@@ -150,6 +153,48 @@ private slots:
         QVERIFY2(ts.messages > 200, qPrintable(QString("only %1 messages").arg(ts.messages)));
         QVERIFY(ts.translated.contains("tweed::editor::MainWindow"));
         QVERIFY(ts.translated["tweed::editor::MainWindow"].contains("&File"));
+    }
+
+    void everySourceStringTranslated_data() { everyMessageTranslated_data(); }
+    void everySourceStringTranslated()
+    {
+        // What lupdate finds in the sources today, into a scratch file.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString scratch = dir.filePath("sources.ts");
+        QProcess lupdate;
+        lupdate.start(QStringLiteral(TWEED_LUPDATE),
+                      {"-silent", "-no-obsolete", "-locations", "none",
+                       QString::fromStdString(tweed::test::kSourceDir) + "/app/editor", "-ts",
+                       scratch});
+        QVERIFY(lupdate.waitForFinished(120000));
+        QVERIFY2(lupdate.exitCode() == 0, lupdate.readAllStandardError().constData());
+        QFile file(scratch);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        QString context;
+        QStringList missing;
+        QFETCH(QString, path);
+        const TsFile ts = readTs(path);
+        int sources = 0;
+        while (!xml.atEnd()) {
+            xml.readNext();
+            if (!xml.isStartElement()) continue;
+            if (xml.name() == u"context") {
+                context.clear();
+            } else if (xml.name() == u"name" && context.isEmpty()) {
+                context = xml.readElementText();
+            } else if (xml.name() == u"source") {
+                const QString source = xml.readElementText();
+                ++sources;
+                if (!ts.translated.value(context).contains(source))
+                    missing << QString("[%1] \"%2\"").arg(context, source);
+            }
+        }
+        QVERIFY(sources > 200);
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable("not in " + path + " (run the update_translations target and "
+                            "translate): " + missing.join(", ")));
     }
 
     void settingsTableTranslated_data() { everyMessageTranslated_data(); }
