@@ -50,6 +50,8 @@ void run(CreateArgs args)
     requireNonNegative("--close-holes-below", g.closeHolesBelow);
     requireNonNegative("--voxel", g.voxelSize);
     requireNonNegative("--max-distance", args.options.maxDistance);
+    if (!(args.options.pinnedTop >= 0 && args.options.pinnedTop <= 1))
+        throw InputError("--pin-top must be between 0 and 1");
     if (!std::isfinite(g.isoOffset))
         throw InputError("--iso-offset must be a finite number");
     if (g.method == GenerationMethod::Custom) {
@@ -102,6 +104,10 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--preset", a->options.preset, "Fabric preset: tweed, silk, rubber, leather, down_jacket, veil")
         ->capture_default_str();
     cmd->add_option("--max-distance", a->options.maxDistance, "Max Distance painted on every garment vertex, metres")
+        ->capture_default_str();
+    cmd->add_option("--pin-top", a->options.pinnedTop,
+                    "Share of the garment's height, from its top, held by the bones (Max Distance "
+                    "0); below it Max Distance rises to --max-distance at the hem")
         ->capture_default_str();
     cmd->add_option("--target-vertices", g.targetVertices, "Simplify: target vertex count");
     cmd->add_option("--target-edge", g.targetEdgeLength, "Simplify: target edge length, metres");

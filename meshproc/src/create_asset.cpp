@@ -109,6 +109,30 @@ std::string folderOf(const std::string &assetPath)
     return assetPath.empty() ? std::string() : fs::path(assetPath).parent_path().string();
 }
 
+// Max Distance 0 over the top `pinnedTop` share of the garment's height, rising linearly to
+// maxDistance at its lowest point: a garment hangs from where it is held.
+void paintMaxDistance(const std::vector<Vec3> &positions, float maxDistance, float pinnedTop,
+                      std::vector<float> &values)
+{
+    float top = -std::numeric_limits<float>::infinity();
+    float bottom = std::numeric_limits<float>::infinity();
+    for (const Vec3 &p : positions) {
+        top = std::max(top, p.y);
+        bottom = std::min(bottom, p.y);
+    }
+    const float height = top - bottom;
+    for (size_t v = 0; v < positions.size(); ++v) {
+        if (pinnedTop <= 0.0f || height <= 0.0f) {
+            values[v] = maxDistance;
+            continue;
+        }
+        const float depth = (top - positions[v].y) / height; // 0 at the top, 1 at the bottom
+        values[v] = depth <= pinnedTop || pinnedTop >= 1.0f
+                        ? 0.0f
+                        : maxDistance * (depth - pinnedTop) / (1.0f - pinnedTop);
+    }
+}
+
 } // namespace
 
 ClothingAsset createAsset(const Character &character, const CreateAssetOptions &options,
@@ -117,6 +141,8 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
     validateGenerationSettings(options.generation);
     if (!std::isfinite(options.maxDistance) || options.maxDistance < 0)
         throw InputError("the max distance must be a finite distance of 0 or more");
+    if (!(options.pinnedTop >= 0.0f && options.pinnedTop <= 1.0f))
+        throw InputError("the pinned top share must be between 0 and 1");
     const FabricPreset *preset = findPreset(options.preset);
     if (!preset) {
         std::string list;
@@ -163,8 +189,8 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
     if (lod.mesh.indices.empty())
         throw InputError("the garment meshes have no triangles");
     lod.channels.resize(lod.mesh.vertexCount());
-    std::fill(lod.channels[FloatChannel::MaxDistance].begin(),
-              lod.channels[FloatChannel::MaxDistance].end(), options.maxDistance);
+    paintMaxDistance(lod.mesh.positions, options.maxDistance, options.pinnedTop,
+                     lod.channels[FloatChannel::MaxDistance]);
     asset.lods.push_back(std::move(lod));
 
     auto sub = [&](float from, float to) -> ProgressCallback {

@@ -77,7 +77,7 @@ void TestCli::endToEnd_data()
         << 0;
     QTest::newRow("sample, immediate") << QString::fromStdString(tweed::test::kSampleCharacter)
                                        << QStringList{"--mesh", "Coat", "--method", "immediate",
-                                                      "--max-distance", "0.1"}
+                                                      "--max-distance", "0.1", "--pin-top", "0.15"}
         << 0;
     QTest::newRow("sample, simplify") << QString::fromStdString(tweed::test::kSampleCharacter)
                                       << QStringList{"--mesh", "Coat", "--method", "simplify",
@@ -206,6 +206,7 @@ void TestCli::badInput_data()
     QTest::newRow("unknown mesh") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--mesh", "Cape"} << "Cape";
     QTest::newRow("unknown preset") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--preset", "chainmail"} << "chainmail";
     QTest::newRow("negative tolerance") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--weld-tolerance", "-1"} << "--weld-tolerance";
+    QTest::newRow("pin-top above 1") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--pin-top", "1.5"} << "--pin-top";
     QTest::newRow("bad output extension") << QStringList{"create", sample, "-o", "/tmp/x.obj"} << "/tmp/x.obj";
     QTest::newRow("no subcommand") << QStringList{} << "";
     QTest::newRow("not an asset") << QStringList{"convert", sample, "/tmp/x.tweedc"} << sample;

@@ -58,6 +58,7 @@ private slots:
     void sourceReference();
     void everyMethodNameIsHonoured();
     void badInput();
+    void maxDistanceFromTheTop();
     void regenerate();
     void regenerateIsAllOrNothing();
     void levelsOfDetail();
@@ -174,6 +175,12 @@ void TestPhysicsCreateAsset::badInput()
     options = {};
     options.maxDistance = std::nanf("");
     QVERIFY(!errorOf([&] { createAsset(c, options); }).empty());
+    for (float share : {-0.1f, 1.5f, std::nanf("")}) {
+        options = {};
+        options.pinnedTop = share;
+        e = errorOf([&] { createAsset(c, options); });
+        QVERIFY2(e.find("pinned top") != std::string::npos, e.c_str());
+    }
     options = {};
     options.generation.method = GenerationMethod::Simplify;
     QVERIFY(!errorOf([&] { createAsset(c, options); }).empty());
@@ -186,6 +193,41 @@ void TestPhysicsCreateAsset::badInput()
     Character missingFile = makeCharacter();
     missingFile.sourcePath = "/nonexistent/character.fbx";
     QVERIFY_THROWS_EXCEPTION(FileError, createAsset(missingFile, {}));
+}
+
+void TestPhysicsCreateAsset::maxDistanceFromTheTop()
+{
+    const Character c = makeCharacter();
+    CreateAssetOptions options;
+    options.garmentMeshes = {"skirt"};
+    options.maxDistance = 0.2f;
+    options.pinnedTop = 0.25f;
+    const ClothingAsset asset = createAsset(c, options);
+    const GraphicsMesh &mesh = asset.lods[0].mesh;
+    const std::vector<float> &values = asset.lods[0].channels[FloatChannel::MaxDistance];
+    float top = -1e9f, bottom = 1e9f;
+    for (const Vec3 &p : mesh.positions) {
+        top = std::max(top, p.y);
+        bottom = std::min(bottom, p.y);
+    }
+    for (size_t v = 0; v < mesh.vertexCount(); ++v) {
+        const float depth = (top - mesh.positions[v].y) / (top - bottom);
+        const float expected = depth <= 0.25f ? 0.0f : 0.2f * (depth - 0.25f) / 0.75f;
+        QVERIFY(std::abs(values[v] - expected) < 1e-5f);
+        if (mesh.positions[v].y == bottom)
+            QVERIFY(std::abs(values[v] - 0.2f) < 1e-6f);
+    }
+    // Held vertices are what the solver anchors tethers to: they reach the physics mesh.
+    const PhysicsMesh &physics = asset.physicsMeshes[0];
+    size_t held = 0;
+    for (float d : physics.channels[FloatChannel::MaxDistance])
+        held += d == 0.0f;
+    QVERIFY(held > 0 && held < physics.vertexCount());
+
+    options.pinnedTop = 0.0f; // uniform
+    const ClothingAsset uniform = createAsset(c, options);
+    for (float d : uniform.lods[0].channels[FloatChannel::MaxDistance])
+        QCOMPARE(d, 0.2f);
 }
 
 void TestPhysicsCreateAsset::regenerate()

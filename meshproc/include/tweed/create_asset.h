@@ -16,6 +16,10 @@ struct CreateAssetOptions
     GenerationSettings generation;
     std::string preset = "tweed";   ///< fabric preset name
     float maxDistance = 0.05f;       ///< metres, painted on every garment vertex
+    /// 0..1: share of the garment's height, from its top, painted with Max Distance 0 (held by
+    /// the bones); below it the value rises linearly to maxDistance at the garment's lowest
+    /// point. 0 paints maxDistance everywhere.
+    float pinnedTop = 0.0f;
     std::string assetPath;           ///< where the asset will be saved (for the relative source path)
 };
 
