@@ -12,7 +12,6 @@
 #include <cmath>
 #include <cstring>
 #include <numeric>
-#include <unordered_map>
 
 namespace tweed {
 namespace {
@@ -42,70 +41,143 @@ struct UnionFind
 
 uint64_t hashCell(int64_t x, int64_t y, int64_t z)
 {
-    uint64_t h = uint64_t(x) * 0x9E3779B97F4A7C15ull;
-    h ^= uint64_t(y) * 0xC2B2AE3D27D4EB4Full + (h << 6) + (h >> 2);
-    h ^= uint64_t(z) * 0x165667B19E3779F9ull + (h << 6) + (h >> 2);
-    return h;
+    // Combined, then mixed with the MurmurHash3 finaliser so the low bits the table uses depend
+    // on every bit of the cell.
+    uint64_t h = uint64_t(x) * 0x9E3779B97F4A7C15ull ^ uint64_t(y) * 0xC2B2AE3D27D4EB4Full ^
+                 uint64_t(z) * 0x165667B19E3779F9ull;
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    return h ^ (h >> 33);
 }
 
+// Open-addressing table from a cell to the cluster representatives in it, chained through a
+// flat next array in insertion order (no per-cell allocation). A small bit filter of occupied
+// hashes answers most lookups of empty neighbour cells without touching the table.
+class CellTable
+{
+public:
+    explicit CellTable(size_t vertices)
+    {
+        size_t capacity = 16;
+        while (capacity < 2 * vertices)
+            capacity *= 2;
+        mSlots.resize(capacity);
+        mMask = capacity - 1;
+        mNext.assign(vertices, kNone);
+        size_t bits = 1024;
+        while (bits < 16 * vertices)
+            bits *= 2;
+        mFilter.assign(bits / 64, 0);
+        mFilterMask = bits - 1;
+    }
+    // First representative in the cell, kNone when there is none.
+    uint32_t head(int64_t x, int64_t y, int64_t z) const
+    {
+        const uint64_t h = hashCell(x, y, z);
+        if (!(mFilter[(h >> 32 & mFilterMask) / 64] >> (h >> 32 & 63) & 1))
+            return kNone;
+        for (size_t i = h & mMask;; i = (i + 1) & mMask) {
+            const Slot &s = mSlots[i];
+            if (s.head == kNone)
+                return kNone;
+            if (s.x == x && s.y == y && s.z == z)
+                return s.head;
+        }
+    }
+    uint32_t next(uint32_t v) const { return mNext[v]; }
+    void append(int64_t x, int64_t y, int64_t z, uint32_t v)
+    {
+        const uint64_t h = hashCell(x, y, z);
+        mFilter[(h >> 32 & mFilterMask) / 64] |= uint64_t(1) << (h >> 32 & 63);
+        for (size_t i = h & mMask;; i = (i + 1) & mMask) {
+            Slot &s = mSlots[i];
+            if (s.head == kNone) {
+                s = {x, y, z, v, v};
+                return;
+            }
+            if (s.x == x && s.y == y && s.z == z) {
+                mNext[s.tail] = v;
+                s.tail = v;
+                return;
+            }
+        }
+    }
+
+private:
+    struct Slot
+    {
+        int64_t x = 0, y = 0, z = 0;
+        uint32_t head = kNone, tail = kNone;
+    };
+    std::vector<Slot> mSlots;
+    std::vector<uint32_t> mNext;
+    std::vector<uint64_t> mFilter;
+    size_t mMask = 0, mFilterMask = 0;
+};
+
 // Cluster id per vertex (kNone for unused vertices): each vertex joins the nearest earlier
-// cluster representative within tolerance.
+// cluster representative within tolerance (the last one in cell order on a tie); with no
+// tolerance, the earlier vertex at the same position.
 std::vector<uint32_t> clusterPositions(const std::vector<Vec3> &positions,
                                        const std::vector<bool> &used, float tolerance)
 {
     std::vector<uint32_t> cluster(positions.size(), kNone);
     uint32_t clusters = 0;
+    CellTable table(positions.size());
     if (tolerance <= 0) {
-        std::unordered_map<uint64_t, std::vector<uint32_t>> exact;
-        exact.reserve(positions.size());
         for (uint32_t v = 0; v < positions.size(); ++v) {
             if (!used[v])
                 continue;
             uint32_t bits[3];
             std::memcpy(bits, &positions[v], sizeof bits);
-            auto &list = exact[hashCell(bits[0], bits[1], bits[2])];
-            for (uint32_t r : list)
-                if (positions[r] == positions[v]) {
-                    cluster[v] = cluster[r];
-                    break;
-                }
-            if (cluster[v] == kNone) {
+            const uint32_t r = table.head(bits[0], bits[1], bits[2]);
+            // Same bits are the same position unless it is NaN (never equal to anything).
+            if (r != kNone && positions[r] == positions[v]) {
+                cluster[v] = cluster[r];
+            } else {
                 cluster[v] = clusters++;
-                list.push_back(v);
+                if (r == kNone)
+                    table.append(bits[0], bits[1], bits[2], v);
             }
         }
         return cluster;
     }
     const float inv = 1.0f / tolerance, tol2 = tolerance * tolerance;
-    std::unordered_map<uint64_t, std::vector<uint32_t>> grid; // cell -> representatives
-    grid.reserve(positions.size());
     for (uint32_t v = 0; v < positions.size(); ++v) {
         if (!used[v])
             continue;
         const Vec3 &p = positions[v];
         const int64_t cx = int64_t(std::floor(p.x * inv)), cy = int64_t(std::floor(p.y * inv)),
                       cz = int64_t(std::floor(p.z * inv));
-        float best = tol2;
+        // A representative at exactly this position is the only one at distance 0 (any other
+        // would have joined it), so the search can stop there.
         uint32_t bestRep = kNone;
-        for (int64_t dx = -1; dx <= 1; ++dx)
-            for (int64_t dy = -1; dy <= 1; ++dy)
-                for (int64_t dz = -1; dz <= 1; ++dz) {
-                    auto it = grid.find(hashCell(cx + dx, cy + dy, cz + dz));
-                    if (it == grid.end())
-                        continue;
-                    for (uint32_t r : it->second) {
-                        const float d = lengthSquared(positions[r] - p);
-                        if (d <= best) {
-                            best = d;
-                            bestRep = r;
+        for (uint32_t r = table.head(cx, cy, cz); r != kNone; r = table.next(r))
+            if (std::memcmp(&positions[r], &p, sizeof p) == 0 && lengthSquared(p - p) == 0) {
+                bestRep = r;
+                break;
+            }
+        if (bestRep == kNone) {
+            float best = tol2;
+            for (int64_t dx = -1; dx <= 1; ++dx)
+                for (int64_t dy = -1; dy <= 1; ++dy)
+                    for (int64_t dz = -1; dz <= 1; ++dz)
+                        for (uint32_t r = table.head(cx + dx, cy + dy, cz + dz); r != kNone;
+                             r = table.next(r)) {
+                            const float d = lengthSquared(positions[r] - p);
+                            if (d <= best) {
+                                best = d;
+                                bestRep = r;
+                            }
                         }
-                    }
-                }
+        }
         if (bestRep != kNone) {
             cluster[v] = cluster[bestRep];
         } else {
             cluster[v] = clusters++;
-            grid[hashCell(cx, cy, cz)].push_back(v);
+            table.append(cx, cy, cz, v);
         }
     }
     return cluster;
@@ -139,22 +211,39 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
             tris.push_back(t);
     }
 
-    // Half-edges grouped by their undirected cluster edge.
+    // Half-edges grouped by their undirected cluster edge (lower cluster, then higher), in corner
+    // order within a group: two stable counting-sort passes over the cluster ids.
     struct HalfEdge
     {
-        uint64_t key;     // undirected cluster edge
-        uint32_t corner;  // 3 * (index in tris) + corner the half-edge starts at
+        uint32_t low, high; // cluster ids of the undirected edge
+        uint32_t corner;    // 3 * (index in tris) + corner the half-edge starts at
     };
-    std::vector<HalfEdge> halfEdges;
-    halfEdges.reserve(tris.size() * 3);
+    const size_t cornerCount = tris.size() * 3;
+    std::vector<HalfEdge> halfEdges(cornerCount), sorted(cornerCount);
     for (uint32_t k = 0; k < tris.size(); ++k) {
         const uint32_t *g = &mesh.indices[3 * size_t(tris[k])];
-        for (uint32_t j = 0; j < 3; ++j)
-            halfEdges.push_back({detail::edgeKey(cluster[g[j]], cluster[g[(j + 1) % 3]]), 3 * k + j});
+        for (uint32_t j = 0; j < 3; ++j) {
+            const uint32_t a = cluster[g[j]], b = cluster[g[(j + 1) % 3]];
+            halfEdges[3 * k + j] = {std::min(a, b), std::max(a, b), 3 * k + j};
+        }
     }
-    std::sort(halfEdges.begin(), halfEdges.end(), [](const HalfEdge &a, const HalfEdge &b) {
-        return a.key != b.key ? a.key < b.key : a.corner < b.corner;
-    });
+    uint32_t clusterCount = 0;
+    for (const uint32_t c : cluster)
+        if (c != kNone)
+            clusterCount = std::max(clusterCount, c + 1);
+    std::vector<uint32_t> start(size_t(clusterCount) + 1);
+    auto countingSort = [&](auto field) {
+        std::fill(start.begin(), start.end(), 0u);
+        for (const HalfEdge &h : halfEdges)
+            ++start[h.*field + 1];
+        for (size_t c = 1; c < start.size(); ++c)
+            start[c] += start[c - 1];
+        for (const HalfEdge &h : halfEdges)
+            sorted[start[h.*field]++] = h;
+        halfEdges.swap(sorted);
+    };
+    countingSort(&HalfEdge::high);
+    countingSort(&HalfEdge::low);
 
     auto graphicsVertex = [&](uint32_t corner) {
         return mesh.indices[3 * size_t(tris[corner / 3]) + corner % 3];
@@ -166,7 +255,7 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
                                mesh.positions[g[2]] - mesh.positions[g[0]]));
     };
 
-    UnionFind corners(tris.size() * 3);
+    UnionFind corners(cornerCount);
     auto glue = [&](uint32_t h1, uint32_t h2) {
         const uint32_t a1 = h1, b1 = nextCorner(h1), a2 = h2, b2 = nextCorner(h2);
         if (cluster[graphicsVertex(a1)] == cluster[graphicsVertex(b2)]) {
@@ -178,33 +267,39 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
         }
     };
 
+    auto graphicsEdge = [&](uint32_t corner) {
+        return detail::edgeKey(graphicsVertex(corner), graphicsVertex(nextCorner(corner)));
+    };
     std::vector<uint32_t> group, rest;
+    std::vector<uint64_t> groupEdges;
+    std::vector<char> matched;
     for (size_t i = 0; i < halfEdges.size();) {
         size_t j = i;
         group.clear();
-        while (j < halfEdges.size() && halfEdges[j].key == halfEdges[i].key)
+        while (j < halfEdges.size() && halfEdges[j].low == halfEdges[i].low &&
+               halfEdges[j].high == halfEdges[i].high)
             group.push_back(halfEdges[j++].corner);
         i = j;
         if (group.size() < 2)
             continue;
         // Edges the graphics mesh shared (same vertex indices) are glued when exactly two
         // triangles share them.
-        std::vector<bool> matched(group.size(), false);
+        groupEdges.clear();
+        for (const uint32_t h : group)
+            groupEdges.push_back(graphicsEdge(h));
+        matched.assign(group.size(), 0);
         for (size_t x = 0; x < group.size(); ++x) {
             if (matched[x])
                 continue;
-            const uint64_t gx = detail::edgeKey(graphicsVertex(group[x]),
-                                                graphicsVertex(nextCorner(group[x])));
             size_t partner = group.size(), same = 0;
             for (size_t y = 0; y < group.size(); ++y)
-                if (y != x && detail::edgeKey(graphicsVertex(group[y]),
-                                              graphicsVertex(nextCorner(group[y]))) == gx) {
+                if (y != x && groupEdges[y] == groupEdges[x]) {
                     partner = y;
                     ++same;
                 }
             if (same == 1 && !matched[partner]) {
                 glue(group[x], group[partner]);
-                matched[x] = matched[partner] = true;
+                matched[x] = matched[partner] = 1;
             }
         }
         rest.clear();
@@ -224,14 +319,14 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
 
     // One physics vertex per corner class, at its lowest graphics vertex.
     PhysicsGeometry out;
-    std::vector<uint32_t> classVertex(tris.size() * 3, kNone);
-    std::vector<uint32_t> classSource(tris.size() * 3, kNone);
-    for (uint32_t c = 0; c < tris.size() * 3; ++c) {
+    std::vector<uint32_t> classVertex(cornerCount, kNone);
+    std::vector<uint32_t> classSource(cornerCount, kNone);
+    for (uint32_t c = 0; c < cornerCount; ++c) {
         const uint32_t root = corners.find(c);
         classSource[root] = std::min(classSource[root], graphicsVertex(c));
     }
-    out.indices.resize(tris.size() * 3);
-    for (uint32_t c = 0; c < tris.size() * 3; ++c) {
+    out.indices.resize(cornerCount);
+    for (uint32_t c = 0; c < cornerCount; ++c) {
         const uint32_t root = corners.find(c);
         if (classVertex[root] == kNone) {
             classVertex[root] = uint32_t(out.positions.size());

@@ -280,6 +280,19 @@ int run(const std::vector<std::string> &args)
         const double subdivideSeconds =
             seconds([&] { subdivide(big, {2, SubdivisionScheme::Midpoint}); });
         std::printf("\nmidpoint subdivision x2: %.1f ms\n", 1e3 * subdivideSeconds);
+        // The subdivided mesh as a triangle soup (every corner its own vertex), welded again.
+        GraphicsMesh soup;
+        soup.positions.reserve(big.indices.size());
+        for (const uint32_t v : big.indices) {
+            soup.indices.push_back(uint32_t(soup.positions.size()));
+            soup.positions.push_back(big.positions[v]);
+        }
+        PhysicsGeometry rewelded;
+        const double soupSeconds = seconds([&] { rewelded = weldGeometry(soup, {}, 1e-5f); });
+        std::printf("weld of it as a soup of %zu vertices, tolerance 1e-5: %.1f ms -> %zu "
+                    "vertices (mesh had %zu)\n",
+                    soup.positions.size(), 1e3 * soupSeconds, rewelded.positions.size(),
+                    big.positions.size());
         simplifyRows("human subdivided twice", {big.positions, big.indices}, target,
                      std::max(1, runs / 2), openMesh);
     }

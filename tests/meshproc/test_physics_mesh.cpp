@@ -6,6 +6,11 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+
 using namespace tweed;
 using namespace tweed::test;
 
@@ -19,6 +24,8 @@ private slots:
     void coincidentSheetsStayApart();
     void sheetsTouchingAtAVertexStayApart();
     void seamsOfSeparatePanelsAreStitched();
+    void weldLargeJitteredSoup();
+    void weldIndependentOfVertexOrder();
     void selection();
     void transferredWeightsAndChannels();
     void meshNormalsFaceOutward();
@@ -118,6 +125,103 @@ void TestPhysicsMesh::seamsOfSeparatePanelsAreStitched()
     const MeshQuality q = measureMeshQuality(g.positions, g.indices);
     QCOMPARE(q.components, 1u);
     QCOMPARE(q.boundaryLoops, 1u);
+}
+
+namespace {
+
+// A soup grid of 0.01 m cells whose corners are moved by up to a quarter of tolerance per axis.
+GraphicsMesh jitteredSoup(int nx, int ny, float tolerance, uint32_t seed)
+{
+    GraphicsMesh m = makeSoupGrid(nx, ny, 0.01f);
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> jitter(-0.25f * tolerance, 0.25f * tolerance);
+    for (Vec3 &p : m.positions)
+        p = p + Vec3{jitter(rng), jitter(rng), jitter(rng)};
+    return m;
+}
+
+// Whether a and b are the same welded mesh up to the numbering of their vertices: the
+// triangles (in the same order) map corner to corner through one bijection of vertices, and
+// matched vertices lie within distance of each other.
+bool sameUpToRenumbering(const PhysicsGeometry &a, const PhysicsGeometry &b, float distance)
+{
+    if (a.vertexCount() != b.vertexCount() || a.indices.size() != b.indices.size())
+        return false;
+    std::vector<uint32_t> aToB(a.vertexCount(), UINT32_MAX), bToA(b.vertexCount(), UINT32_MAX);
+    for (size_t c = 0; c < a.indices.size(); ++c) {
+        const uint32_t va = a.indices[c], vb = b.indices[c];
+        if (aToB[va] == UINT32_MAX && bToA[vb] == UINT32_MAX) {
+            aToB[va] = vb;
+            bToA[vb] = va;
+        } else if (aToB[va] != vb || bToA[vb] != va) {
+            return false;
+        }
+        if (length(a.positions[va] - b.positions[vb]) > distance)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+void TestPhysicsMesh::weldLargeJitteredSoup()
+{
+    const float tolerance = 1e-3f;
+    const int nx = 120, ny = 90;
+    const GraphicsMesh soup = jitteredSoup(nx, ny, tolerance, 11);
+    QCOMPARE(soup.vertexCount(), size_t(4 * nx * ny));
+    const PhysicsGeometry g = weldGeometry(soup, {}, tolerance);
+    QCOMPARE(g.vertexCount(), size_t((nx + 1) * (ny + 1)));
+    QCOMPARE(g.triangleCount(), size_t(2 * nx * ny));
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.components, 1u);
+    QCOMPARE(q.boundaryLoops, 1u);
+    QCOMPARE(q.nonManifoldEdges, 0u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    // Each vertex is one of the corners it stands for, near its grid point, and no two share one.
+    std::vector<bool> seen(size_t((nx + 1) * (ny + 1)), false);
+    for (size_t v = 0; v < g.vertexCount(); ++v) {
+        const Vec3 p = g.positions[v];
+        QCOMPARE(p, soup.positions[g.sourceVertex[v]]);
+        const float i = std::round(p.x / 0.01f), j = std::round(p.y / 0.01f);
+        QVERIFY(length(p - Vec3{0.01f * i, 0.01f * j, 0}) < tolerance);
+        const size_t cell = size_t(j) * size_t(nx + 1) + size_t(i);
+        QVERIFY(!seen[cell]);
+        seen[cell] = true;
+    }
+    // A tolerance below the jitter welds almost nothing.
+    QVERIFY(weldGeometry(soup, {}, 1e-6f).vertexCount() > size_t(3 * nx * ny));
+}
+
+void TestPhysicsMesh::weldIndependentOfVertexOrder()
+{
+    // A jittered soup, and apart from it two coincident grids (one flipped) that must stay apart.
+    const float tolerance = 1e-3f;
+    GraphicsMesh m = jitteredSoup(30, 20, tolerance, 5);
+    GraphicsMesh sheets = makeGrid(4, 4, 0.01f, 1.0f);
+    appendMesh(sheets, makeGrid(4, 4, 0.01f, 1.0f, true));
+    appendMesh(m, sheets);
+    std::vector<uint32_t> order(m.vertexCount());
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), std::mt19937(3));
+    GraphicsMesh shuffled; // vertex v of m is vertex order[v] of shuffled
+    shuffled.positions.resize(m.vertexCount());
+    for (size_t v = 0; v < m.vertexCount(); ++v)
+        shuffled.positions[order[v]] = m.positions[v];
+    for (const uint32_t i : m.indices)
+        shuffled.indices.push_back(order[i]);
+
+    for (const float t : {0.0f, tolerance}) {
+        const PhysicsGeometry a = weldGeometry(m, {}, t), b = weldGeometry(shuffled, {}, t);
+        QVERIFY(sameUpToRenumbering(a, b, t > 0 ? 2 * tolerance : 0.0f));
+        const MeshQuality q = measureMeshQuality(a.positions, a.indices);
+        QCOMPARE(q.nonManifoldVertices, 0u);
+        QCOMPARE(q.nonManifoldEdges, 0u);
+        if (t > 0) {
+            QCOMPARE(a.vertexCount(), size_t(31 * 21 + 2 * 25));
+            QCOMPARE(q.components, 3u);
+        }
+    }
 }
 
 void TestPhysicsMesh::selection()
