@@ -5,6 +5,7 @@
 #include "export_internal.h"
 
 #include "tweed/errors.h"
+#include "tweed/file_io.h"
 
 #include <algorithm>
 #include <array>
@@ -418,6 +419,33 @@ std::vector<Vec3> skinBakedFrame(const ClothingAsset &asset, const BakedBones &b
     return out;
 }
 
+Mat4 bakedJointLocal(const Skeleton &skeleton, const BakedBones &baked, size_t joint, size_t frame)
+{
+    const size_t nChar = skeleton.bones.size();
+    if (joint == nChar) return Mat4::identity();
+    if (joint > nChar) return baked.frames[frame][joint - nChar - 1];
+    const std::vector<Mat4> &sk = baked.characterSkinning[frame];
+    auto global = [&](size_t i) { return sk[i] * inverse(skeleton.bones[i].inverseBind); };
+    const int parent = skeleton.bones[joint].parent;
+    return parent >= 0 ? inverse(global(size_t(parent))) * global(joint) : global(joint);
+}
+
+std::vector<Mat4> bakedInverseBinds(const Skeleton &skeleton, const BakedBones &baked)
+{
+    std::vector<Mat4> ibm;
+    for (const Bone &bone : skeleton.bones)
+        ibm.push_back(bone.inverseBind);
+    ibm.push_back(Mat4::identity());
+    for (const Mat4 &rest : baked.restFrames)
+        ibm.push_back(inverse(rest));
+    return ibm;
+}
+
+std::string clothBoneName(const ClothBoneDefinition &bone)
+{
+    return "cloth_" + std::to_string(bone.pivot);
+}
+
 ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &path,
                               const ExportOptions &options, const ProgressCallback &progress)
 {
@@ -427,8 +455,21 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
     const Skeleton &skeleton = asset.skeleton;
     const size_t nChar = skeleton.bones.size();
     const size_t frames = baked.simulated.size();
-    gltf::Builder b;
 
+    ExportReport report;
+    report.unrepresented = checkExport(asset, path, options);
+    report.meshes = 1;
+    report.vertices = uint32_t(g.vertexCount());
+    report.frames = uint32_t(frames);
+    report.bones = uint32_t(nChar + 1 + baked.bones.size());
+    report.bakeMaxError = baked.maxError;
+    report.bakeMeanError = baked.meanError;
+    if (isAssimpExportExtension(fileExtension(path))) {
+        report.nodes = writeBakedBonesAssimp(asset, baked, path, options);
+        return report;
+    }
+
+    gltf::Builder b;
     std::vector<int> joints = addSkeletonNodes(b, skeleton, space);
     tinygltf::Node root;
     root.name = "cloth_bones";
@@ -437,19 +478,13 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
     joints.push_back(rootNode);
     for (size_t i = 0; i < baked.bones.size(); ++i) {
         tinygltf::Node node;
-        node.name = "cloth_" + std::to_string(baked.bones[i].pivot);
+        node.name = clothBoneName(baked.bones[i]);
         gltf::setTransform(node, space.conjugate(baked.restFrames[i]));
         const int n = b.addNode(node);
         b.model().nodes[size_t(rootNode)].children.push_back(n);
         joints.push_back(n);
     }
-    std::vector<Mat4> ibm;
-    for (const Bone &bone : skeleton.bones)
-        ibm.push_back(bone.inverseBind);
-    ibm.push_back(Mat4::identity());
-    for (const Mat4 &rest : baked.restFrames)
-        ibm.push_back(inverse(rest));
-    const int skin = addSkin(b, joints, ibm, space, "baked");
+    const int skin = addSkin(b, joints, bakedInverseBinds(skeleton, baked), space, "baked");
 
     tinygltf::Primitive prim;
     addGraphicsAttributes(b, prim, g, g.positions, g.normals, space);
@@ -484,15 +519,13 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
         c.target_path = path_;
         anim.channels.push_back(c);
     };
-    std::vector<Mat4> bindGlobal(nChar);
-    for (size_t i = 0; i < nChar; ++i)
-        bindGlobal[i] = inverse(skeleton.bones[i].inverseBind);
-    auto animateJoint = [&](int node, auto localAt) {
+    for (size_t j = 0; j < joints.size(); ++j) {
+        if (j == nChar) continue; // the static root of the cloth bones
         std::vector<Vec3> t(frames), s(frames);
         std::vector<Quat> r(frames);
         bool scaled = false;
         for (size_t f = 0; f < frames; ++f) {
-            const Transform x = decompose(space.conjugate(localAt(f)));
+            const Transform x = decompose(space.conjugate(bakedJointLocal(skeleton, baked, j, f)));
             t[f] = x.translation;
             r[f] = normalize(x.rotation);
             s[f] = x.scale;
@@ -500,21 +533,10 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
                      std::abs(x.scale.z - 1) > 1e-5f;
         }
         makeContinuous(r);
-        addChannel(node, "translation", b.vec3(t, false, 0));
-        addChannel(node, "rotation", b.quats(r));
-        if (scaled) addChannel(node, "scale", b.vec3(s, false, 0));
-    };
-    for (size_t i = 0; i < nChar; ++i) {
-        animateJoint(joints[i], [&](size_t f) {
-            const std::vector<Mat4> &sk = baked.characterSkinning[f];
-            const Mat4 global = sk[i] * bindGlobal[i];
-            const int parent = skeleton.bones[i].parent;
-            return parent >= 0 ? inverse(sk[size_t(parent)] * bindGlobal[size_t(parent)]) * global
-                               : global;
-        });
+        addChannel(joints[j], "translation", b.vec3(t, false, 0));
+        addChannel(joints[j], "rotation", b.quats(r));
+        if (scaled) addChannel(joints[j], "scale", b.vec3(s, false, 0));
     }
-    for (size_t i = 0; i < baked.bones.size(); ++i)
-        animateJoint(joints[nChar + 1 + i], [&](size_t f) { return baked.frames[f][i]; });
     b.model().animations.push_back(anim);
 
     tinygltf::Value::Object extras;
@@ -523,15 +545,7 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
     extras["bake_mean_error"] = tinygltf::Value(double(baked.meanError * space.scale));
     b.model().scenes[0].extras = tinygltf::Value(extras);
 
-    ExportReport report;
-    report.unrepresented = checkExport(asset, path, options);
-    report.meshes = 1;
-    report.vertices = uint32_t(g.vertexCount());
     report.nodes = uint32_t(b.model().nodes.size());
-    report.frames = uint32_t(frames);
-    report.bones = uint32_t(joints.size());
-    report.bakeMaxError = baked.maxError;
-    report.bakeMeanError = baked.meanError;
     b.write(path);
     return report;
 }

@@ -172,7 +172,8 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name)
 
 std::vector<std::string> exportExtensions(ExportFormat format)
 {
-    (void)format;
+    // The baked bones are plain skinned animation, which Assimp's FBX and Collada writers hold.
+    if (format == ExportFormat::BakedBones) return {"gltf", "glb", "fbx", "dae"};
     return {"gltf", "glb"};
 }
 

@@ -55,4 +55,19 @@ ExportReport exportPointCache(const ClothingAsset &asset, const std::string &pat
 ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &path,
                               const ExportOptions &options, const ProgressCallback &progress);
 
+// The baked bones' joints: the character's bones (0..n-1), the static root of the cloth bones
+// (n), the cloth bones (n+1...), as BakedBones::skin indexes them.
+/// A joint's model-space matrix relative to its parent at a baked frame.
+Mat4 bakedJointLocal(const Skeleton &skeleton, const BakedBones &baked, size_t joint, size_t frame);
+/// Model-space inverse bind matrices of all joints.
+std::vector<Mat4> bakedInverseBinds(const Skeleton &skeleton, const BakedBones &baked);
+/// "cloth_<pivot>".
+std::string clothBoneName(const ClothBoneDefinition &bone);
+
+/// .fbx and .dae: written through Assimp's exporter (export_assimp.cpp).
+bool isAssimpExportExtension(const std::string &ext);
+/// Writes a bake as FBX or Collada (by path's extension); returns the number of nodes.
+uint32_t writeBakedBonesAssimp(const ClothingAsset &asset, const BakedBones &baked,
+                               const std::string &path, const ExportOptions &options);
+
 } // namespace tweed

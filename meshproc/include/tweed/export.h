@@ -104,7 +104,7 @@ enum class ExportFormat : uint8_t
 /// "gltf-physics", "baked-bones", "point-cache".
 std::string_view exportFormatName(ExportFormat format);
 std::optional<ExportFormat> exportFormatFromName(std::string_view name);
-/// File extensions a format writes: gltf and glb.
+/// File extensions a format writes: gltf and glb; the baked bones also fbx and dae (Assimp).
 std::vector<std::string> exportExtensions(ExportFormat format);
 
 struct ExportOptions
@@ -149,8 +149,9 @@ struct ExportReport
 };
 
 /// Writes the export (format by options.format, file type by extension: .gltf with an embedded
-/// buffer, .glb binary). Throws InputError for bad options or what
-/// checkExport lists (unless allowLoss), FileError when the file cannot be written, Cancelled.
+/// buffer, .glb binary; BakedBones also .fbx (FBX 7.4 text) and .dae (Collada 1.4) through
+/// Assimp's exporters). Throws InputError for bad options or what checkExport lists (unless
+/// allowLoss), FileError when the file cannot be written, Cancelled.
 ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
                          const ExportOptions &options, const ProgressCallback &progress = {});
 
