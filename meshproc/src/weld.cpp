@@ -58,25 +58,12 @@ uint64_t hashCell(int64_t x, int64_t y, int64_t z)
 class CellTable
 {
 public:
-    explicit CellTable(size_t vertices)
-    {
-        size_t capacity = 16;
-        while (capacity < 2 * vertices)
-            capacity *= 2;
-        mSlots.resize(capacity);
-        mMask = capacity - 1;
-        mNext.assign(vertices, kNone);
-        size_t bits = 1024;
-        while (bits < 16 * vertices)
-            bits *= 2;
-        mFilter.assign(bits / 64, 0);
-        mFilterMask = bits - 1;
-    }
+    explicit CellTable(size_t vertices) : mNext(vertices, kNone) { resize(1024); }
     // First representative in the cell, kNone when there is none.
     uint32_t head(int64_t x, int64_t y, int64_t z) const
     {
         const uint64_t h = hashCell(x, y, z);
-        if (!(mFilter[(h >> 32 & mFilterMask) / 64] >> (h >> 32 & 63) & 1))
+        if (!filtered(h))
             return kNone;
         for (size_t i = h & mMask;; i = (i + 1) & mMask) {
             const Slot &s = mSlots[i];
@@ -89,19 +76,14 @@ public:
     uint32_t next(uint32_t v) const { return mNext[v]; }
     void append(int64_t x, int64_t y, int64_t z, uint32_t v)
     {
-        const uint64_t h = hashCell(x, y, z);
-        mFilter[(h >> 32 & mFilterMask) / 64] |= uint64_t(1) << (h >> 32 & 63);
-        for (size_t i = h & mMask;; i = (i + 1) & mMask) {
-            Slot &s = mSlots[i];
-            if (s.head == kNone) {
-                s = {x, y, z, v, v};
-                return;
-            }
-            if (s.x == x && s.y == y && s.z == z) {
-                mNext[s.tail] = v;
-                s.tail = v;
-                return;
-            }
+        Slot &s = slot(x, y, z);
+        if (s.head == kNone) {
+            s = {x, y, z, v, v};
+            if (2 * ++mCells > mSlots.size())
+                resize(2 * mSlots.size());
+        } else {
+            mNext[s.tail] = v;
+            s.tail = v;
         }
     }
 
@@ -111,10 +93,41 @@ private:
         int64_t x = 0, y = 0, z = 0;
         uint32_t head = kNone, tail = kNone;
     };
+    bool filtered(uint64_t h) const
+    {
+        const size_t bit = (h >> 32) & mFilterMask;
+        return mFilter[bit / 64] >> (bit % 64) & 1;
+    }
+    // The cell's slot, empty when the cell has none yet (then marked in the filter).
+    Slot &slot(int64_t x, int64_t y, int64_t z)
+    {
+        const uint64_t h = hashCell(x, y, z);
+        const size_t bit = (h >> 32) & mFilterMask;
+        mFilter[bit / 64] |= uint64_t(1) << (bit % 64);
+        for (size_t i = h & mMask;; i = (i + 1) & mMask) {
+            Slot &s = mSlots[i];
+            if (s.head == kNone || (s.x == x && s.y == y && s.z == z))
+                return s;
+        }
+    }
+    // Grows with the number of occupied cells (load at most 1/2, 16 filter bits per slot), so
+    // a soup with many duplicates does not pay for a table sized by its vertex count.
+    void resize(size_t capacity)
+    {
+        std::vector<Slot> old(capacity);
+        old.swap(mSlots);
+        mMask = capacity - 1;
+        mFilter.assign(capacity * 16 / 64, 0);
+        mFilterMask = capacity * 16 - 1;
+        for (const Slot &s : old)
+            if (s.head != kNone)
+                slot(s.x, s.y, s.z) = s;
+    }
+
     std::vector<Slot> mSlots;
     std::vector<uint32_t> mNext;
     std::vector<uint64_t> mFilter;
-    size_t mMask = 0, mFilterMask = 0;
+    size_t mMask = 0, mFilterMask = 0, mCells = 0;
 };
 
 // Cluster id per vertex (kNone for unused vertices): each vertex joins the nearest earlier
