@@ -131,7 +131,9 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     auto a = std::make_shared<ExportArgs>();
     ExportOptions &o = a->options;
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc)")->required();
-    cmd->add_option("-o,--output", a->output, "File to write (.gltf or .glb)")->required();
+    cmd->add_option("-o,--output", a->output,
+                    "File to write (.gltf or .glb; baked-bones also .fbx or .dae)")
+        ->required();
     cmd->add_option("--format", a->format, "gltf-physics, baked-bones or point-cache")
         ->capture_default_str();
     cmd->add_option(

@@ -52,8 +52,9 @@ uint32_t writeBakedBonesAssimp(const ClothingAsset &asset, const BakedBones &bak
                                const std::string &path, const ExportOptions &options)
 {
     const std::string ext = fileExtension(path);
-    // FBX as text: Assimp 5.2 cannot read back its own binary FBX of a bake this size ("block
-    // offset is out of range"), the text form round-trips.
+    // FBX as text: Assimp 5.2's binary FBX writer pads records wrongly (assimp/assimp#4686), so
+    // its own importer rejects the file ("block offset is out of range"); the text form
+    // round-trips.
     const char *formatId = ext == "fbx" ? "fbxa" : ext == "dae" ? "collada" : nullptr;
     if (!formatId) throw FileError(path, "Assimp writes the baked bones as .fbx or .dae");
     const TargetSpace space(options.transform);

@@ -149,7 +149,7 @@ struct ExportReport
 };
 
 /// Writes the export (format by options.format, file type by extension: .gltf with an embedded
-/// buffer, .glb binary; BakedBones also .fbx (FBX 7.4 text) and .dae (Collada 1.4) through
+/// buffer, .glb binary; BakedBones also .fbx (FBX 7.5 text) and .dae (Collada 1.4) through
 /// Assimp's exporters). Throws InputError for bad options or what checkExport lists (unless
 /// allowLoss), FileError when the file cannot be written, Cancelled.
 ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
