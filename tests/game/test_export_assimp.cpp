@@ -1,7 +1,7 @@
 // The baked cloth-driven bones as FBX and Collada (Assimp's exporters): re-imported through
 // Assimp, the files hold the skinned garment, the character and cloth bones and one animation
 // with a key per frame, and skinning the re-imported mesh at a middle key gives the glTF bake's
-// garment for that frame within a few millimetres.
+// garment for that frame within a few millimetres, in metres Y up and in centimetres Z up.
 #include "game_test_support.h"
 
 #include "tweed/clip_simulation.h"
@@ -97,16 +97,23 @@ const aiNode *findMeshNode(const aiNode *node)
 void TestExportAssimp::roundTrip_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::newRow("fbx") << "baked.fbx";
-    QTest::newRow("dae") << "baked.dae";
+    QTest::addColumn<bool>("centimetresZUp");
+    QTest::newRow("fbx") << "baked.fbx" << false;
+    QTest::newRow("dae") << "baked.dae" << false;
+    QTest::newRow("fbx in cm, z up") << "baked_cm.fbx" << true;
+    QTest::newRow("dae in cm, z up") << "baked_cm.dae" << true;
 }
 
 void TestExportAssimp::roundTrip()
 {
     QFETCH(QString, file);
+    QFETCH(bool, centimetresZUp);
     const std::string path = mDir.filePath(file).toStdString();
-    QVERIFY(checkExport(mSample.asset, path, mOptions).empty());
-    const ExportReport r = exportAsset(mSample.asset, path, mOptions);
+    ExportOptions o = mOptions;
+    if (centimetresZUp) o.transform = {100.0f, UpAxis::Z, Handedness::Right};
+    const Mat4 toTarget = exportMatrix(o.transform);
+    QVERIFY(checkExport(mSample.asset, path, o).empty());
+    const ExportReport r = exportAsset(mSample.asset, path, o);
     const size_t nChar = mSample.asset.skeleton.bones.size();
     const size_t nCloth = mBaked.bones.size();
     QCOMPARE(r.frames, 9u);
@@ -178,7 +185,13 @@ void TestExportAssimp::roundTrip()
     // The reference: the glTF bake's garment at that frame. Assimp's importers may reorder
     // vertices (and FBX text rounds them), so each vertex is matched by its rest position; of
     // coincident vertices (seams) the closest counts.
-    const std::vector<Vec3> reference = skinBakedFrame(mSample.asset, mBaked, 0, key);
+    std::vector<Vec3> reference = skinBakedFrame(mSample.asset, mBaked, 0, key);
+    std::vector<Vec3> restPositions = g.positions;
+    for (Vec3 &p : reference)
+        p = toTarget.transformPoint(p);
+    for (Vec3 &p : restPositions)
+        p = toTarget.transformPoint(p);
+    const float unit = o.transform.scale; // target units per metre
     float worst = 0;
     float moved = 0;
     for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
@@ -188,10 +201,10 @@ void TestExportAssimp::roundTrip()
         float best = 1e9f;
         bool matched = false;
         for (size_t i = 0; i < g.vertexCount(); ++i)
-            if (distance(g.positions[i], rest) < 1e-5f) {
+            if (distance(restPositions[i], rest) < 1e-5f * unit) {
                 matched = true;
-                best = std::min(best, distance(p, reference[i]));
-                moved = std::max(moved, distance(reference[i], g.positions[i]));
+                best = std::min(best, distance(p, reference[i]) / unit);
+                moved = std::max(moved, distance(reference[i], restPositions[i]) / unit);
             }
         QVERIFY2(matched, "a re-imported rest position is not the garment's");
         worst = std::max(worst, best);
