@@ -663,6 +663,10 @@
         <source>Cannot export %1</source>
         <translation>%1 kann nicht exportiert werden</translation>
     </message>
+    <message>
+        <source>FBX (*.fbx);;Collada (*.dae)</source>
+        <translation>FBX (*.fbx);;Collada (*.dae)</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::LongOperation</name>

@@ -663,6 +663,10 @@
         <source>Cannot export %1</source>
         <translation>No se puede exportar %1</translation>
     </message>
+    <message>
+        <source>FBX (*.fbx);;Collada (*.dae)</source>
+        <translation>FBX (*.fbx);;Collada (*.dae)</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::LongOperation</name>

@@ -307,9 +307,12 @@ void ExportDialog::updateState()
 
 void ExportDialog::browse()
 {
-    const QString path = mPrompts->saveFileName(this, tr("Export"),
-                                                outputPath().isEmpty() ? mSuggested : outputPath(),
-                                                tr("glTF (*.gltf);;Binary glTF (*.glb)"));
+    // Baked bones can also go through Assimp's FBX and Collada writers.
+    QString filter = tr("glTF (*.gltf);;Binary glTF (*.glb)");
+    if (formatAt(mFormat) == tweed::ExportFormat::BakedBones)
+        filter += ";;" + tr("FBX (*.fbx);;Collada (*.dae)");
+    const QString path = mPrompts->saveFileName(
+        this, tr("Export"), outputPath().isEmpty() ? mSuggested : outputPath(), filter);
     if (!path.isEmpty()) mPath->setText(path);
 }
 

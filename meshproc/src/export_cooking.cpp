@@ -216,7 +216,6 @@ std::vector<std::string> checkExport(const ClothingAsset &asset, const std::stri
                                      const ExportOptions &options)
 {
     std::vector<std::string> lost;
-    (void)path;
     if (options.format == ExportFormat::GltfPhysics) {
         const size_t n = asset.collisionVolumes.size();
         if (options.maxCollisionVolumes > 0 && n > options.maxCollisionVolumes)
@@ -246,6 +245,22 @@ std::vector<std::string> checkExport(const ClothingAsset &asset, const std::stri
                                std::to_string(asset.skeleton.bones.size()) + " character + " +
                                std::to_string(cloth) + " cloth bones), the target supports " +
                                std::to_string(options.maxBones) + "; lower --cloth-bones");
+            // Assimp's writers label every FBX file centimetres and Y-up and every Collada
+            // file metres and Y-up; the geometry follows the export transform, the label not.
+            const std::string ext = fileExtension(path);
+            const float declaredScale = ext == "fbx" ? 100.0f : 1.0f;
+            const ExportTransform &t = options.transform;
+            if ((ext == "fbx" || ext == "dae") &&
+                (t.scale != declaredScale || t.upAxis != UpAxis::Y ||
+                 t.handedness != Handedness::Right))
+                lost.push_back(std::string("unit and axis labels: ") +
+                               (ext == "fbx" ? "FBX" : "Collada") +
+                               " files written through Assimp declare " +
+                               (ext == "fbx" ? "centimetres" : "metres") +
+                               ", Y up, right-handed, while this export is not; an engine that "
+                               "honours the label will scale or turn the garment. Export with " +
+                               (ext == "fbx" ? "100" : "1") +
+                               " units per metre and Y up, or as glTF");
         } else {
             const int frames = exportFrameCount(options);
             if (options.maxMorphTargets > 0 && uint32_t(frames) > options.maxMorphTargets)
