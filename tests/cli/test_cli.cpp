@@ -93,6 +93,18 @@ void TestCli::endToEnd_data()
         << QStringList{"--mesh", "CoatLining", "--method", "simplify", "--subdivide", "1",
                        "--target-vertices", "1500", "--close-holes-below", "0.3"}
         << 1500;
+    // A custom physics mesh: a front panel over the coat, written as OBJ.
+    static QTemporaryDir customDir;
+    const QString panel = customDir.filePath("panel.obj");
+    QFile obj(panel);
+    if (!obj.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(panel));
+    obj.write("v -0.3 1.4 0.2\nv 0.3 1.4 0.2\nv 0.3 0.4 0.2\nv -0.3 0.4 0.2\nv 0 0.9 0.25\n"
+              "f 1 2 5\nf 2 3 5\nf 3 4 5\nf 4 1 5\n");
+    obj.close();
+    QTest::newRow("sample, custom mesh")
+        << QString::fromStdString(tweed::test::kSampleCharacter)
+        << QStringList{"--mesh", "Coat", "--method", "custom", "--custom-mesh", panel} << 0;
     QTest::newRow("BCN_Epileptic.X") << testModel("X/BCN_Epileptic.X") << QStringList{"--preset", "silk"}
         << 0;
     QTest::newRow("Testwuson.X") << testModel("X/Testwuson.X") << QStringList{"--method", "weld"}
@@ -145,6 +157,10 @@ void TestCli::endToEnd()
         QVERIFY(report["min_angle_degrees"].toDouble() > 1);
     }
     QCOMPARE(p["report"].toObject()["skin_map_failures"].toInt(), 0);
+    const int method = createOptions.indexOf("--method");
+    QCOMPARE(p["method"].toString(), method >= 0 ? createOptions[method + 1] : QString("weld"));
+    if (createOptions.contains("custom")) // the panel's five vertices, as read
+        QCOMPARE(p["vertices"].toInt(), 5);
     QVERIFY(p["components"].toInt() >= 1);
     QVERIFY(p.contains("boundary_loops"));
     QCOMPARE(json["collision_volumes"].toInt(), 0);
