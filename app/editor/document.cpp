@@ -4,6 +4,7 @@
 
 #include "tweed/asset_file.h"
 #include "tweed/cooked.h"
+#include "tweed/errors.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -53,6 +54,7 @@ void Document::replace(LoadedDocument loaded)
     const QString oldPath = mData.filePath;
     mUndoStack->clear();
     mData = std::move(loaded);
+    mBindings.clear();
     emit changed(AllChanged);
     if (oldPath != mData.filePath) emit filePathChanged(mData.filePath);
     if (wasModified != isModified()) emit modifiedChanged(isModified());
@@ -143,6 +145,112 @@ void Document::applyReimport(LoadedDocument reimported)
     mUndoStack->push(new SwapDataCommand(this, tr("Re-import character"), std::move(reimported)));
 }
 
+void Document::replaceAsset(tweed::ClothingAsset asset, const QString &text, Changes what)
+{
+    mUndoStack->push(new SwapAssetCommand(this, text, std::move(asset), what));
+}
+
+void Document::checkLod(int lod) const
+{
+    if (lod < 0 || size_t(lod) >= mData.asset.lods.size())
+        throw tweed::InputError("there is no graphics LoD " + std::to_string(lod));
+}
+
+void Document::paintChannel(int lod, tweed::FloatChannel channel, const tweed::ValueEdit &edit,
+                            const QString &text)
+{
+    checkLod(lod);
+    const tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
+    if (edit.vertices.size() != edit.values.size())
+        throw tweed::InputError("a paint edit needs one value per vertex");
+    for (uint32_t v : edit.vertices)
+        if (v >= l.mesh.vertexCount())
+            throw tweed::InputError("painted vertex " + std::to_string(v) + " does not exist");
+    if (edit.vertices.empty()) return;
+    mUndoStack->push(new PaintCommand(this, text, lod, int(channel), false, edit.vertices,
+                                      edit.values, {}));
+}
+
+void Document::paintMask(int lod, tweed::MaskChannel channel, const std::vector<uint32_t> &vertices,
+                         const std::vector<uint32_t> &masks, const QString &text)
+{
+    checkLod(lod);
+    const tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
+    if (vertices.size() != masks.size())
+        throw tweed::InputError("a mask edit needs one mask per vertex");
+    for (uint32_t v : vertices)
+        if (v >= l.mesh.vertexCount())
+            throw tweed::InputError("painted vertex " + std::to_string(v) + " does not exist");
+    if (vertices.empty()) return;
+    mUndoStack->push(new PaintCommand(this, text, lod, int(channel), true, vertices, {}, masks));
+}
+
+void Document::setCollisionVolumes(std::vector<tweed::CollisionVolume> volumes,
+                                   const QString &text, int mergeKey)
+{
+    if (volumes == mData.asset.collisionVolumes && mergeKey < 0) return;
+    mUndoStack->push(new CollisionVolumesCommand(this, text, std::move(volumes), mergeKey));
+}
+
+const tweed::ChannelBinding &Document::channelBinding(int lod) const
+{
+    checkLod(lod);
+    mBindings.resize(mData.asset.lods.size());
+    std::optional<tweed::ChannelBinding> &binding = mBindings[size_t(lod)];
+    if (!binding) {
+        const tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
+        if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= mData.asset.physicsMeshes.size())
+            binding.emplace();
+        else
+            binding = tweed::bindChannels(l.mesh, l.channels,
+                                          mData.asset.physicsMeshes[size_t(l.physicsMesh)]);
+    }
+    return *binding;
+}
+
+void Document::refreshPhysicsChannels(int lod)
+{
+    tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
+    if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= mData.asset.physicsMeshes.size()) return;
+    tweed::PhysicsMesh &physics = mData.asset.physicsMeshes[size_t(l.physicsMesh)];
+    const tweed::ChannelBinding &binding = channelBinding(lod);
+    if (binding.bary.size() != physics.vertexCount()) return;
+    tweed::applyChannelBinding(binding, l.channels, physics.channels);
+}
+
+void Document::swapChannelValues(int lod, int channel, bool mask,
+                                 const std::vector<uint32_t> &vertices, std::vector<float> &values,
+                                 std::vector<uint32_t> &masks)
+{
+    tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
+    if (l.channels.vertexCount() != l.mesh.vertexCount())
+        l.channels.resize(l.mesh.vertexCount());
+    if (mask) {
+        std::vector<uint32_t> &target = l.channels.masks[size_t(channel)];
+        for (size_t i = 0; i < vertices.size(); ++i)
+            std::swap(target[vertices[i]], masks[i]);
+    } else {
+        std::vector<float> &target = l.channels.floats[size_t(channel)];
+        for (size_t i = 0; i < vertices.size(); ++i)
+            std::swap(target[vertices[i]], values[i]);
+    }
+    refreshPhysicsChannels(lod);
+    emit changed(ChannelsChanged);
+}
+
+void Document::swapAsset(tweed::ClothingAsset &other, Changes what)
+{
+    std::swap(mData.asset, other);
+    mBindings.clear();
+    emit changed(what);
+}
+
+void Document::swapCollisionVolumes(std::vector<tweed::CollisionVolume> &other)
+{
+    std::swap(mData.asset.collisionVolumes, other);
+    emit changed(CollisionChanged);
+}
+
 void Document::assignSettings(const tweed::SimulationSettings &settings,
                               const std::string &presetName)
 {
@@ -156,6 +264,7 @@ void Document::swapData(LoadedDocument &other)
     std::swap(mData.character, other.character);
     std::swap(mData.asset, other.asset);
     std::swap(mData.characterPath, other.characterPath);
+    mBindings.clear();
     emit changed(AllChanged);
 }
 

@@ -4,12 +4,16 @@
 
 #include "tweed/asset.h"
 #include "tweed/mesh.h"
+#include "tweed/paint.h"
+#include "tweed/physics_mesh.h"
 #include "tweed/progress.h"
 #include "tweed/simulation_settings.h"
 
 #include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <optional>
 
 class QUndoStack;
 
@@ -116,9 +120,39 @@ public:
     /// Swaps in a re-imported character and asset (see reimportCharacter()), as one step.
     void applyReimport(LoadedDocument reimported);
 
+    /// Replaces the whole asset as one step named `text` (a generated physics mesh, a new LoD);
+    /// `what` says what changed for the views.
+    void replaceAsset(tweed::ClothingAsset asset, const QString &text, Changes what);
+
+    /// One painting gesture on LoD lod's graphics channel: the edited vertices get the new
+    /// values, and the physics mesh's channels follow at once (through channelBinding()).
+    /// Nothing happens for an empty edit. Throws tweed::InputError for a bad LoD or vertex.
+    void paintChannel(int lod, tweed::FloatChannel channel, const tweed::ValueEdit &edit,
+                      const QString &text);
+    /// The same for a mask channel: vertices[i] gets masks[i].
+    void paintMask(int lod, tweed::MaskChannel channel, const std::vector<uint32_t> &vertices,
+                   const std::vector<uint32_t> &masks, const QString &text);
+
+    /// Replaces the collision volumes as one step. Consecutive calls with the same mergeKey
+    /// (>= 0, e.g. one per gizmo drag) merge into a single step, which disappears when the
+    /// volumes end where they started (a cancelled drag).
+    void setCollisionVolumes(std::vector<tweed::CollisionVolume> volumes, const QString &text,
+                             int mergeKey = -1);
+    /// A fresh key for setCollisionVolumes' merging.
+    int newMergeKey() { return ++mLastMergeKey; }
+
+    /// Where the physics mesh's vertices read LoD lod's graphics channels; built on first use
+    /// after the meshes changed.
+    const tweed::ChannelBinding &channelBinding(int lod) const;
+
     // Used by the undo commands only (they swap values and emit changed()).
     void assignSettings(const tweed::SimulationSettings &settings, const std::string &presetName);
     void swapData(LoadedDocument &other);
+    void swapAsset(tweed::ClothingAsset &other, Changes what);
+    void swapCollisionVolumes(std::vector<tweed::CollisionVolume> &other);
+    /// Writes values (or masks) at vertices of LoD lod's channel, returns the old ones in place.
+    void swapChannelValues(int lod, int channel, bool mask, const std::vector<uint32_t> &vertices,
+                           std::vector<float> &values, std::vector<uint32_t> &masks);
 
 signals:
     /// The one signal views subscribe to.
@@ -131,8 +165,15 @@ private:
     /// Where the source character is (or, when missing, was expected), absolute.
     QString sourceCharacterPath() const;
 
+    /// The physics mesh's channels of LoD lod read again from its graphics channels.
+    void refreshPhysicsChannels(int lod);
+    void checkLod(int lod) const;
+
     LoadedDocument mData;
     QUndoStack *mUndoStack;
+    int mLastMergeKey = 0;
+    /// Per LoD; empty until first needed, cleared when meshes change.
+    mutable std::vector<std::optional<tweed::ChannelBinding>> mBindings;
 };
 
 } // namespace tweed::editor

@@ -136,6 +136,50 @@ std::vector<BoneSegment> boneSegments(const Skeleton &skeleton, const std::vecto
     return segments;
 }
 
+ChannelBinding bindChannels(const GraphicsMesh &mesh, const PaintChannels &channels,
+                            const PhysicsMesh &physics)
+{
+    const std::vector<bool> selected = selectTriangles(mesh, channels, physics.settings);
+    std::vector<uint32_t> triangles;
+    for (uint32_t t = 0; t < selected.size(); ++t)
+        if (selected[t])
+            triangles.push_back(t);
+    const std::vector<detail::SurfacePoint> points =
+        detail::locateOnSurface(physics.positions, {}, mesh.positions, mesh.indices,
+                                triangles.empty() ? nullptr : &triangles);
+    ChannelBinding binding;
+    binding.corners.reserve(3 * points.size());
+    binding.bary.reserve(points.size());
+    for (const detail::SurfacePoint &p : points) {
+        binding.corners.insert(binding.corners.end(), p.corners, p.corners + 3);
+        binding.bary.push_back(p.bary);
+    }
+    return binding;
+}
+
+void applyChannelBinding(const ChannelBinding &binding, const PaintChannels &graphics,
+                         PaintChannels &physics)
+{
+    if (binding.corners.size() != 3 * binding.bary.size())
+        throw InputError("the channel binding is inconsistent");
+    if (graphics.vertexCount() == 0 && !binding.bary.empty()) {
+        PaintChannels defaults;
+        defaults.resize(*std::max_element(binding.corners.begin(), binding.corners.end()) + 1);
+        applyChannelBinding(binding, defaults, physics);
+        return;
+    }
+    const size_t vertexCount = graphics.vertexCount();
+    for (uint32_t c : binding.corners)
+        if (c >= vertexCount)
+            throw InputError("the channel binding does not match the graphics mesh's vertices");
+    std::vector<detail::SurfacePoint> points(binding.bary.size());
+    for (size_t i = 0; i < points.size(); ++i) {
+        std::copy_n(&binding.corners[3 * i], 3, points[i].corners);
+        points[i].bary = binding.bary[i];
+    }
+    detail::transferChannels(graphics, points, physics);
+}
+
 PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &channels,
                             const Skeleton &skeleton, PhysicsGeometry geometry,
                             const GenerationSettings &settings)

@@ -37,9 +37,11 @@ const char *const kSurfaceVertex = R"(#version 150 core
 in vec3 vertexPosition;
 in vec3 vertexNormal;
 in vec2 vertexTexCoord;
+in vec4 vertexColor;
 out vec3 viewPosition;
 out vec3 viewNormal;
 out vec2 texCoord;
+out vec4 paintColor;
 uniform mat4 modelView;
 uniform mat3 modelViewNormal;
 uniform mat4 mvp;
@@ -48,6 +50,7 @@ void main()
     viewPosition = (modelView * vec4(vertexPosition, 1.0)).xyz;
     viewNormal = modelViewNormal * vertexNormal;
     texCoord = vertexTexCoord;
+    paintColor = vertexColor;
     gl_Position = mvp * vec4(vertexPosition, 1.0);
 }
 )";
@@ -59,9 +62,11 @@ const char *const kSurfaceFragment = R"(#version 150 core
 in vec3 viewPosition;
 in vec3 viewNormal;
 in vec2 texCoord;
+in vec4 paintColor;
 out vec4 fragColor;
 uniform vec4 baseColor;
 uniform float useTexture;
+uniform float useVertexColor;
 uniform sampler2D baseColorMap;
 uniform float alphaScale;
 uniform mat4 viewMatrix;
@@ -77,6 +82,11 @@ void main()
     vec4 tex = useTexture > 0.5 ? texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y))
                                 : vec4(1.0);
     vec3 albedo = toLinear(baseColor.rgb) * toLinear(tex.rgb);
+    // Painted channels replace the material's colour (a colour ramp over the mesh).
+    if (useVertexColor > 0.5) {
+        albedo = toLinear(paintColor.rgb);
+        tex = vec4(1.0);
+    }
     vec3 up = normalize(mat3(viewMatrix) * vec3(0.0, 1.0, 0.0));
     vec3 key = normalize(vec3(-0.45, 0.55, 0.70));
     vec3 fill = normalize(vec3(0.75, 0.05, 0.45));
@@ -249,6 +259,7 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("useTexture"), texture ? 1.0f : 0.0f));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
+    material->addParameter(new QParameter(QStringLiteral("useVertexColor"), 0.0f));
     if (texture)
         material->addParameter(new QParameter(QStringLiteral("baseColorMap"), texture));
     auto *cull = new QCullFace(pass);

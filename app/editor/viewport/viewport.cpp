@@ -15,6 +15,7 @@
 #include <Qt3DExtras/Qt3DWindow>
 #include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QCamera>
+#include <Qt3DRender/QCameraLens>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
@@ -27,6 +28,7 @@
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QKeyEvent>
+#include <QMouseEvent>
 #include <QMatrix4x4>
 #include <QPainter>
 #include <QPainterPath>
@@ -138,6 +140,9 @@ struct Viewport::Scene
         Qt3DCore::QBuffer *vertices = nullptr;
         QEntity *surface = nullptr;
         QEntity *wireframe = nullptr;
+        Qt3DCore::QGeometry *geometry = nullptr;
+        Qt3DCore::QBuffer *colors = nullptr; ///< per-vertex paint colours, made on first use
+        std::vector<Qt3DRender::QMaterial *> materials;
     };
     struct PhysicsView
     {
@@ -147,6 +152,11 @@ struct Viewport::Scene
         QByteArray bytes;
         Qt3DCore::QBuffer *vertices = nullptr;
         QEntity *entity = nullptr;
+        Qt3DCore::QGeometry *geometry = nullptr;
+        Qt3DCore::QBuffer *colors = nullptr;
+        Qt3DRender::QMaterial *fill = nullptr;        ///< the faint see-through surface
+        Qt3DRender::QMaterial *paintedFill = nullptr; ///< nearly opaque, while coloured
+        QEntity *fillEntity = nullptr;
     };
     struct VolumeView
     {
@@ -170,7 +180,7 @@ struct Viewport::Scene
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
     scene::LineEntity *wind = nullptr;
-    scene::LineEntity *debug = nullptr;
+    std::map<QString, scene::LineEntity *> lineLayers;
     ScreenOverlay readout;
     ScreenOverlay labels;
     std::vector<MeshView> meshes;
@@ -291,8 +301,6 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     s.skeleton = new scene::LineEntity({.vertexColors = true, .onTop = true}, s.root);
     s.wind = new scene::LineEntity({.color = kWind, .onTop = true}, s.root);
     s.wind->setEnabled(false);
-    s.debug = new scene::LineEntity({.vertexColors = true}, s.root);
-    s.debug->setEnabled(false);
 
     for (Scene::ScreenOverlay *overlay : {&s.readout, &s.labels}) {
         const bool isReadout = overlay == &s.readout;
@@ -309,7 +317,10 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
                 painter->drawText(QRect(QPoint(8, 0), size - QSize(16, 0)),
                                   Qt::AlignVCenter | Qt::AlignLeft, mScene->readoutText);
             } else {
-                paintLabels(painter, size);
+                if (isOverlayVisible(Overlay::BoneNames))
+                    paintLabels(painter, size);
+                if (mTool)
+                    mTool->paintOverlay(*painter, size);
             }
         });
         auto *texture = new Qt3DRender::QTexture2D(s.root);
@@ -343,7 +354,8 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     connect(mPlayback, &Playback::poseChanged, this, [this] { markDirty(DirtyPose); });
 
     mReadoutClock.start();
-    markDirty(DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays);
+    markDirty(DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays |
+              DirtyLines);
 }
 
 Viewport::~Viewport()
@@ -380,9 +392,13 @@ void Viewport::sync()
         rebuildCollision();
     if (dirty & (DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyOverlays))
         updateOverlayVisibility();
+    if (dirty & (DirtyMeshes | DirtyPhysics | DirtyColors))
+        applyColors();
+    if (dirty & DirtyLines)
+        updateLineLayers();
     if (dirty & (DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays))
         updatePose();
-    else if (dirty & DirtyLabels && isOverlayVisible(Overlay::BoneNames))
+    else if (dirty & DirtyLabels && (isOverlayVisible(Overlay::BoneNames) || mTool))
         mScene->labels.image->update();
     if (!mFramedOnce && !mScene->meshes.empty()) {
         mFramedOnce = true;
@@ -430,6 +446,7 @@ void Viewport::rebuildMeshes()
         const auto vertexCount = uint32_t(mesh.positions.size());
         auto *geometry =
             scene::makeSurfaceGeometry(view.vertices, vertexCount, mesh.indices, view.surface);
+        view.geometry = geometry;
         if (mesh.uvs.size() == mesh.positions.size()) {
             auto *uvBuffer = new Qt3DCore::QBuffer(geometry);
             uvBuffer->setData(scene::toByteArray(mesh.uvs));
@@ -477,7 +494,9 @@ void Viewport::rebuildMeshes()
             entity->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
                                               sub.firstTriangle * 3, sub.triangleCount * 3,
                                               entity));
-            entity->addComponent(scene::makeSurfaceMaterial(color, texture, entity));
+            auto *material = scene::makeSurfaceMaterial(color, texture, entity);
+            entity->addComponent(material);
+            view.materials.push_back(material);
         }
 
         // The wireframe shares the skinned vertex buffer: no extra skinning per frame.
@@ -542,7 +561,10 @@ void Viewport::rebuildPhysics()
         auto *geometry = scene::makeSurfaceGeometry(view.vertices, count, mesh.indices, fill);
         fill->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles, 0,
                                         uint32_t(mesh.indices.size()), fill));
-        fill->addComponent(scene::makeSurfaceMaterial(kPhysicsFill, nullptr, fill));
+        view.geometry = geometry;
+        view.fillEntity = fill;
+        view.fill = scene::makeSurfaceMaterial(kPhysicsFill, nullptr, fill);
+        fill->addComponent(view.fill);
         auto *wire = new QEntity(view.entity);
         const std::vector<uint32_t> edges = scene::edgeIndices(mesh.indices);
         auto *wireGeometry = scene::makeSurfaceGeometry(view.vertices, count, edges, wire);
@@ -593,7 +615,7 @@ void Viewport::updateOverlayVisibility()
     s.skeleton->setEnabled(isOverlayVisible(Overlay::Skeleton));
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
-    s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames));
+    s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames) || mTool);
 }
 
 // Skins every mesh with the playback's pose and refills the vertex buffers; updates the
@@ -715,27 +737,231 @@ void Viewport::updatePose()
         s.wind->setLines(lines);
     }
 
-    s.debug->setEnabled(!mDebugEndpoints.empty());
-    if (!mDebugEndpoints.empty()) {
-        scene::LineList lines;
-        for (size_t i = 0; i + 1 < mDebugEndpoints.size() && i + 1 < mDebugColors.size(); i += 2)
-            lines.add(mDebugEndpoints[i], mDebugEndpoints[i + 1], mDebugColors[i],
-                      mDebugColors[i + 1]);
-        s.debug->setLines(lines);
-    }
-
-    if (isOverlayVisible(Overlay::BoneNames))
+    if (isOverlayVisible(Overlay::BoneNames) || mTool)
         s.labels.image->update();
     updateReadout();
 }
 
 void Viewport::setDebugLines(std::vector<Vec3> endpoints, std::vector<QColor> colors)
 {
-    if (endpoints.empty() && mDebugEndpoints.empty())
+    setLines(QStringLiteral("debug"), std::move(endpoints), std::move(colors));
+}
+
+void Viewport::setLines(const QString &layer, std::vector<Vec3> endpoints,
+                        std::vector<QColor> colors, bool onTop)
+{
+    const auto found = mLineLayers.find(layer);
+    if (endpoints.empty()) {
+        if (found == mLineLayers.end())
+            return;
+        mLineLayers.erase(found);
+    } else {
+        mLineLayers[layer] = {std::move(endpoints), std::move(colors), onTop};
+    }
+    markDirty(DirtyLines);
+}
+
+bool Viewport::hasLines(const QString &layer) const
+{
+    return mLineLayers.count(layer) > 0;
+}
+
+// Refills one line entity per layer; entities of removed layers are deleted.
+void Viewport::updateLineLayers()
+{
+    Scene &s = *mScene;
+    for (auto it = s.lineLayers.begin(); it != s.lineLayers.end();) {
+        const auto layer = mLineLayers.find(it->first);
+        if (layer == mLineLayers.end() || layer->second.onTop != bool(it->second->property("onTop").toBool())) {
+            delete it->second;
+            it = s.lineLayers.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    for (const auto &[name, layer] : mLineLayers) {
+        scene::LineEntity *&entity = s.lineLayers[name];
+        if (!entity) {
+            entity = new scene::LineEntity({.vertexColors = true, .onTop = layer.onTop}, s.root);
+            entity->setProperty("onTop", layer.onTop);
+        }
+        scene::LineList lines;
+        for (size_t i = 0; i + 1 < layer.endpoints.size() && i + 1 < layer.colors.size(); i += 2)
+            lines.add(layer.endpoints[i], layer.endpoints[i + 1], layer.colors[i],
+                      layer.colors[i + 1]);
+        entity->setLines(lines);
+    }
+}
+
+namespace {
+
+QByteArray colorBytes(const std::vector<QColor> &colors)
+{
+    std::vector<float> data(4 * colors.size());
+    for (size_t i = 0; i < colors.size(); ++i) {
+        data[4 * i] = float(colors[i].redF());
+        data[4 * i + 1] = float(colors[i].greenF());
+        data[4 * i + 2] = float(colors[i].blueF());
+        data[4 * i + 3] = float(colors[i].alphaF());
+    }
+    return QByteArray(reinterpret_cast<const char *>(data.data()),
+                      qsizetype(data.size() * sizeof(float)));
+}
+
+void setMaterialParameter(Qt3DRender::QMaterial *material, const QString &name, float value)
+{
+    for (Qt3DRender::QParameter *p : material->parameters())
+        if (p->name() == name)
+            p->setValue(value);
+}
+
+// Gives a geometry a vertexColor attribute over its own buffer (once) and fills it.
+void uploadColors(Qt3DCore::QGeometry *geometry, Qt3DCore::QBuffer *&buffer,
+                  const std::vector<QColor> &colors)
+{
+    if (!buffer) {
+        buffer = new Qt3DCore::QBuffer(geometry);
+        geometry->addAttribute(new QAttribute(buffer, QAttribute::defaultColorAttributeName(),
+                                              QAttribute::Float, 4, uint32_t(colors.size()), 0,
+                                              4 * sizeof(float), geometry));
+    }
+    buffer->setData(colorBytes(colors));
+}
+
+} // namespace
+
+void Viewport::setMeshColors(int mesh, std::vector<QColor> colors)
+{
+    if (colors.empty()) {
+        if (!mMeshColors.erase(mesh))
+            return;
+    } else {
+        mMeshColors[mesh] = std::move(colors);
+    }
+    markDirty(DirtyColors);
+}
+
+void Viewport::setPhysicsColors(int physicsMesh, std::vector<QColor> colors)
+{
+    if (colors.empty()) {
+        if (!mPhysicsColors.erase(physicsMesh))
+            return;
+    } else {
+        mPhysicsColors[physicsMesh] = std::move(colors);
+    }
+    markDirty(DirtyColors);
+}
+
+// Switches each mesh between its materials and its paint colours.
+void Viewport::applyColors()
+{
+    Scene &s = *mScene;
+    for (auto &view : s.meshes) {
+        const auto found = mMeshColors.find(view.index);
+        const bool painted = found != mMeshColors.end() &&
+                             found->second.size() == mDocument->character()
+                                                         .meshes[size_t(view.index)]
+                                                         .vertexCount();
+        if (painted)
+            uploadColors(view.geometry, view.colors, found->second);
+        for (Qt3DRender::QMaterial *material : view.materials)
+            setMaterialParameter(material, QStringLiteral("useVertexColor"), painted ? 1.0f : 0.0f);
+    }
+    const auto &meshes = mDocument->asset().physicsMeshes;
+    for (auto &view : s.physics) {
+        const auto found = mPhysicsColors.find(view.index);
+        const bool painted = found != mPhysicsColors.end() &&
+                             found->second.size() == meshes[size_t(view.index)].vertexCount();
+        if (painted) {
+            uploadColors(view.geometry, view.colors, found->second);
+            if (!view.paintedFill) {
+                view.paintedFill = scene::makeSurfaceMaterial(QColor(255, 255, 255), nullptr,
+                                                              view.fillEntity);
+                setMaterialParameter(view.paintedFill, QStringLiteral("useVertexColor"), 1.0f);
+            }
+        }
+        Qt3DRender::QMaterial *want = painted ? view.paintedFill : view.fill;
+        Qt3DRender::QMaterial *other = painted ? view.fill : view.paintedFill;
+        if (other && view.fillEntity->components().contains(other))
+            view.fillEntity->removeComponent(other);
+        if (want && !view.fillEntity->components().contains(want))
+            view.fillEntity->addComponent(want);
+    }
+}
+
+void Viewport::setTool(ViewportTool *tool)
+{
+    if (mTool == tool)
         return;
-    mDebugEndpoints = std::move(endpoints);
-    mDebugColors = std::move(colors);
-    markDirty(DirtyPose);
+    if (mTool)
+        mTool->leave();
+    mTool = tool;
+    markDirty(DirtyOverlays | DirtyLabels);
+}
+
+void Viewport::updateToolOverlay()
+{
+    markDirty(DirtyLabels);
+}
+
+Viewport::Ray Viewport::rayAt(const QPointF &pixel) const
+{
+    const QSize size = renderSize();
+    const float x = 2.0f * float(pixel.x()) / float(std::max(size.width(), 1)) - 1.0f;
+    const float y = 1.0f - 2.0f * float(pixel.y()) / float(std::max(size.height(), 1));
+    const Mat4 inv = inverse(viewProjection());
+    const auto unproject = [&inv, x, y](float z) {
+        const Vec3 p = inv.transformPoint({x, y, z});
+        const float w = inv(3, 0) * x + inv(3, 1) * y + inv(3, 2) * z + inv(3, 3);
+        return p / w;
+    };
+    const Vec3 nearPoint = unproject(-1.0f);
+    const Vec3 farPoint = unproject(1.0f);
+    return {nearPoint, normalize(farPoint - nearPoint)};
+}
+
+std::optional<QPointF> Viewport::project(const Vec3 &point) const
+{
+    const Mat4 vp = viewProjection();
+    const float w = vp(3, 0) * point.x + vp(3, 1) * point.y + vp(3, 2) * point.z + vp(3, 3);
+    if (w <= 1e-6f)
+        return std::nullopt;
+    const Vec3 ndc = vp.transformPoint(point) / w;
+    const QSize size = renderSize();
+    return QPointF((ndc.x * 0.5f + 0.5f) * float(size.width()),
+                   (0.5f - ndc.y * 0.5f) * float(size.height()));
+}
+
+Vec3 Viewport::cameraPosition() const
+{
+    const QVector3D p = mWindow->camera()->position();
+    return {p.x(), p.y(), p.z()};
+}
+
+Vec3 Viewport::cameraDirection() const
+{
+    const QVector3D d = mWindow->camera()->viewVector().normalized();
+    return {d.x(), d.y(), d.z()};
+}
+
+bool Viewport::isOrthographic() const
+{
+    return mWindow->camera()->projectionType() ==
+           Qt3DRender::QCameraLens::OrthographicProjection;
+}
+
+QSize Viewport::renderSize() const
+{
+    return mContainer->size();
+}
+
+const std::vector<Vec3> &Viewport::physicsPositions(int physicsMesh) const
+{
+    static const std::vector<Vec3> none;
+    for (const auto &view : mScene->physics)
+        if (view.index == physicsMesh)
+            return view.positions;
+    return none;
 }
 
 void Viewport::setMeshOverride(int mesh, std::vector<Vec3> positions, std::vector<Vec3> normals)
@@ -1006,6 +1232,32 @@ void Viewport::resizeEvent(QResizeEvent *event)
 
 bool Viewport::eventFilter(QObject *watched, QEvent *event)
 {
+    // The active tool sees the events first; what it does not use goes on to the camera.
+    if (watched == mWindow && mTool) {
+        switch (event->type()) {
+        case QEvent::MouseButtonPress:
+            if (mTool->mousePress(static_cast<QMouseEvent *>(event)))
+                return true;
+            break;
+        case QEvent::MouseMove:
+            if (mTool->mouseMove(static_cast<QMouseEvent *>(event)))
+                return true;
+            break;
+        case QEvent::MouseButtonRelease:
+            if (mTool->mouseRelease(static_cast<QMouseEvent *>(event)))
+                return true;
+            break;
+        case QEvent::KeyPress:
+            if (mTool->keyPress(static_cast<QKeyEvent *>(event)))
+                return true;
+            break;
+        case QEvent::Leave:
+            mTool->leave();
+            break;
+        default:
+            break;
+        }
+    }
     // Framing keys of both navigation styles: F / numpad period frame the selection, A / Home
     // frame everything.
     if (watched == mWindow && event->type() == QEvent::KeyPress) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "viewport/camera_controller.h"
+#include "viewport/viewport_tool.h"
 
 #include "tweed/math.h"
 
@@ -14,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace Qt3DExtras {
@@ -104,6 +106,46 @@ public:
     /// World-space debug lines (the simulation's debug views): pairs of endpoints, with a
     /// colour per endpoint; empty hides them.
     void setDebugLines(std::vector<Vec3> endpoints, std::vector<QColor> colors);
+    /// Named layers of world-space lines for tools and debug views (brush spheres, the gizmo,
+    /// skin-map bindings): pairs of endpoints with a colour per endpoint; empty removes the
+    /// layer. onTop draws them over everything (x-ray).
+    void setLines(const QString &layer, std::vector<Vec3> endpoints, std::vector<QColor> colors,
+                  bool onTop = false);
+    bool hasLines(const QString &layer) const;
+
+    /// Colours character mesh `mesh` per vertex (a painted channel's colour ramp) instead of
+    /// its material; empty colours bring the material back.
+    void setMeshColors(int mesh, std::vector<QColor> colors);
+    /// The same for the physics mesh overlay's surface (drawn nearly opaque while coloured).
+    void setPhysicsColors(int physicsMesh, std::vector<QColor> colors);
+
+    /// The active tool, which sees events before the camera; null for none. Not owned.
+    void setTool(ViewportTool *tool);
+    ViewportTool *tool() const { return mTool; }
+    /// Asks for the tool's overlay to be drawn again.
+    void updateToolOverlay();
+
+    /// A ray through a render-widget pixel: origin on the near plane, unit direction.
+    struct Ray
+    {
+        Vec3 origin;
+        Vec3 direction;
+    };
+    Ray rayAt(const QPointF &pixel) const;
+    /// A world point's render-widget pixel; nullopt when behind the camera.
+    std::optional<QPointF> project(const Vec3 &point) const;
+    /// The camera's position (perspective) and viewing direction.
+    Vec3 cameraPosition() const;
+    Vec3 cameraDirection() const;
+    bool isOrthographic() const;
+    /// The size of the rendered image in pixels.
+    QSize renderSize() const;
+    /// The widget the scene renders into (send mouse events here in tests).
+    QWidget *renderWidget() const { return mContainer; }
+    /// Physics mesh positions as last drawn (skinned or simulated), world space; empty when
+    /// the physics overlay is hidden.
+    const std::vector<Vec3> &physicsPositions(int physicsMesh) const;
+
     /// A wind arrow above the character: world-space wind velocity (m/s); hidden when off or
     /// when the velocity is zero.
     void setWindArrow(bool visible, const Vec3 &velocity);
@@ -126,6 +168,8 @@ private:
         DirtyPose = 0x8,
         DirtyLabels = 0x10,
         DirtyOverlays = 0x20,
+        DirtyColors = 0x40,
+        DirtyLines = 0x80,
     };
     void markDirty(unsigned what);
     void sync();
@@ -136,6 +180,8 @@ private:
     void paintLabels(QPainter *painter, const QSize &size);
     void updateReadout();
     void updateOverlayVisibility();
+    void updateLineLayers();
+    void applyColors();
     void onFrame(float dt);
     std::pair<Vec3, Vec3> boundsOf(const ViewportSelection &selection) const;
 
@@ -154,8 +200,16 @@ private:
     std::map<int, std::pair<std::vector<Vec3>, std::vector<Vec3>>> mMeshOverrides;
     std::map<int, std::vector<Vec3>> mPhysicsOverrides;
     bool mWindVisible = false;
-    std::vector<Vec3> mDebugEndpoints;
-    std::vector<QColor> mDebugColors;
+    struct LineLayer
+    {
+        std::vector<Vec3> endpoints;
+        std::vector<QColor> colors;
+        bool onTop = false;
+    };
+    std::map<QString, LineLayer> mLineLayers;
+    std::map<int, std::vector<QColor>> mMeshColors;
+    std::map<int, std::vector<QColor>> mPhysicsColors;
+    ViewportTool *mTool = nullptr;
     Vec3 mWind;
     double mFrameMs = 0;
     double mSkinningMs = 0;

@@ -49,6 +49,23 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
                             const Skeleton &skeleton, PhysicsGeometry geometry,
                             const GenerationSettings &settings);
 
+/// Where each physics vertex reads the graphics mesh's paint channels: a graphics triangle's
+/// corners and barycentric weights. Kept by the editor so that a brush stroke reaches the
+/// physics mesh without a new closest-point search.
+struct ChannelBinding
+{
+    std::vector<uint32_t> corners; ///< three graphics vertices per physics vertex
+    std::vector<Vec3> bary;        ///< their weights, one per physics vertex
+};
+/// Binds physics's vertices to the closest points of the selected graphics surface (the
+/// physics mesh's own generation settings select it), as makePhysicsMesh does.
+ChannelBinding bindChannels(const GraphicsMesh &mesh, const PaintChannels &channels,
+                            const PhysicsMesh &physics);
+/// The physics mesh's channels read from the graphics channels through the binding: floats
+/// interpolated, masks from the nearest corner. Throws InputError when sizes do not match.
+void applyChannelBinding(const ChannelBinding &binding, const PaintChannels &graphics,
+                         PaintChannels &physics);
+
 /// How a skin map is built.
 struct SkinMapSettings
 {
