@@ -521,6 +521,104 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, buildClothData(mesh, o));
     }
 
+    void setChannelsKeepsTheState()
+    {
+        const PhysicsMesh mesh = makeGrid(8, 8, 0.05f);
+        SimulationSettings s = quietSettings();
+        auto data = buildClothData(mesh);
+        ClothInstance a(data, s), b(data, s);
+        const Vec3 wind{0, 0, 8};
+        a.reset(frameAt(0));
+        b.reset(frameAt(0));
+        for (int f = 0; f < 30; ++f) {
+            a.update(frameAt(1.0f / 60, Mat4{}, wind));
+            b.update(frameAt(1.0f / 60, Mat4{}, wind));
+        }
+        const std::vector<Vec3> before = b.positions();
+        QVERIFY(distance(before[63], mesh.positions[63]) > 0.01f); // it is moving
+        // The same values again: nothing changes, not even the velocities.
+        b.setChannels(mesh.channels);
+        QCOMPARE(b.positions(), before);
+        for (int f = 0; f < 30; ++f) {
+            a.update(frameAt(1.0f / 60, Mat4{}, wind));
+            b.update(frameAt(1.0f / 60, Mat4{}, wind));
+        }
+        QCOMPARE(b.positions(), a.positions());
+        QCOMPARE(b.stepCount(), a.stepCount());
+        // A wrong size is rejected and leaves the instance as it was.
+        PaintChannels bad = mesh.channels;
+        bad[FloatChannel::MaxDistance].pop_back();
+        QVERIFY_THROWS_EXCEPTION(InputError, b.setChannels(bad));
+        bad = mesh.channels;
+        bad[FloatChannel::StiffnessScale][5] = -1.0f;
+        QVERIFY_THROWS_EXCEPTION(InputError, b.setChannels(bad));
+        QCOMPARE(b.data().maxDistance, mesh.channels[FloatChannel::MaxDistance]);
+    }
+
+    void setChannelsReachTheSolver()
+    {
+        const PhysicsMesh mesh = makeGrid(8, 8, 0.05f);
+        SimulationSettings s = quietSettings();
+        s.hardStretchLimit = false;
+        s.tethers = false;
+        auto data = buildClothData(mesh);
+        ClothInstance stiff(data, s), soft(data, s);
+        stiff.reset(frameAt(0));
+        soft.reset(frameAt(0));
+        // Softer constraints sag more.
+        PaintChannels channels = mesh.channels;
+        std::fill(channels[FloatChannel::StiffnessScale].begin(),
+                  channels[FloatChannel::StiffnessScale].end(), 0.001f);
+        soft.setChannels(channels);
+        for (int f = 0; f < 60; ++f) {
+            stiff.update(frameAt(1.0f / 60));
+            soft.update(frameAt(1.0f / 60));
+        }
+        QVERIFY2(soft.measure().maxStretch > stiff.measure().maxStretch + 0.01f,
+                 qPrintable(QString("%1 vs %2")
+                                .arg(soft.measure().maxStretch)
+                                .arg(stiff.measure().maxStretch)));
+        // Max Distance 0 on row 4 fixes it on its target; the rows below hang from it.
+        channels = mesh.channels;
+        for (size_t v = 32; v < 40; ++v)
+            channels[FloatChannel::MaxDistance][v] = 0.0f;
+        soft.setChannels(channels);
+        QCOMPARE(soft.data().fixed[35], uint8_t(1));
+        QCOMPARE(soft.data().tetherAnchor[59], 35u); // the tethers follow the new pins
+        soft.update(frameAt(1.0f / 60));
+        for (size_t v = 32; v < 40; ++v)
+            QCOMPARE(soft.positions()[v], mesh.positions[v]);
+    }
+
+    void setChannelsLoweredMaxDistanceHoldsAtOnce()
+    {
+        const PhysicsMesh mesh = makeGrid(8, 8, 0.05f);
+        ClothInstance cloth(buildClothData(mesh), quietSettings());
+        cloth.reset(frameAt(0));
+        const Vec3 wind{0, 0, 15};
+        for (int f = 0; f < 40; ++f)
+            cloth.update(frameAt(1.0f / 60, Mat4{}, wind));
+        float farthest = 0;
+        for (size_t v = 0; v < mesh.positions.size(); ++v)
+            farthest = std::max(farthest, distance(cloth.positions()[v], mesh.positions[v]));
+        QVERIFY(farthest > 0.05f);
+        PaintChannels channels = mesh.channels;
+        for (size_t v = 8; v < mesh.positions.size(); ++v)
+            channels[FloatChannel::MaxDistance][v] = 0.01f;
+        cloth.setChannels(channels);
+        auto check = [&] {
+            QCOMPARE(cloth.measure().maxDistanceViolations, 0u);
+            for (size_t v = 0; v < mesh.positions.size(); ++v)
+                QVERIFY(distance(cloth.positions()[v], cloth.targetPositions()[v]) <=
+                        0.01f + 1e-5f);
+        };
+        check();
+        for (int f = 0; f < 10; ++f) {
+            cloth.update(frameAt(1.0f / 60, Mat4{}, wind));
+            check();
+        }
+    }
+
     void coloursNeverShareAVertex()
     {
         auto data = buildClothData(makeGrid(9, 7, 0.1f));

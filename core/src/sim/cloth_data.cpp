@@ -22,6 +22,23 @@ uint64_t edgeKey(uint32_t a, uint32_t b)
     return (uint64_t(a) << 32) | b;
 }
 
+void checkChannels(const PaintChannels &channels, size_t n, const char *what)
+{
+    for (size_t c = 0; c < kFloatChannelCount; ++c) {
+        const auto &values = channels.floats[c];
+        if (!values.empty() && values.size() != n)
+            throw InputError(std::string(what) + ": channel " +
+                             std::string(channelName(FloatChannel(c))) + " has " +
+                             std::to_string(values.size()) + " values for " +
+                             std::to_string(n) + " vertices");
+        for (float x : values)
+            if (!std::isfinite(x) || x < 0)
+                throw InputError(std::string(what) + ": channel " +
+                                 std::string(channelName(FloatChannel(c))) +
+                                 " has a negative or non-finite value");
+    }
+}
+
 void checkMesh(const PhysicsMesh &mesh)
 {
     const size_t n = mesh.vertexCount();
@@ -42,25 +59,18 @@ void checkMesh(const PhysicsMesh &mesh)
     if (!mesh.normals.empty() && mesh.normals.size() != n)
         throw InputError("physics mesh: " + std::to_string(mesh.normals.size()) +
                          " normals for " + std::to_string(n) + " vertices");
-    for (size_t c = 0; c < kFloatChannelCount; ++c) {
-        const auto &values = mesh.channels.floats[c];
-        if (!values.empty() && values.size() != n)
-            throw InputError("physics mesh: channel " +
-                             std::string(channelName(FloatChannel(c))) + " has " +
-                             std::to_string(values.size()) + " values for " +
-                             std::to_string(n) + " vertices");
-        for (float x : values)
-            if (!std::isfinite(x) || x < 0)
-                throw InputError("physics mesh: channel " +
-                                 std::string(channelName(FloatChannel(c))) +
-                                 " has a negative or non-finite value");
-    }
+    checkChannels(mesh.channels, n, "physics mesh");
+}
+
+std::vector<float> channelOrDefault(const PaintChannels &channels, size_t n, FloatChannel c)
+{
+    const auto &values = channels[c];
+    return values.empty() ? std::vector<float>(n, defaultValue(c)) : values;
 }
 
 std::vector<float> channelOrDefault(const PhysicsMesh &mesh, FloatChannel c)
 {
-    const auto &values = mesh.channels[c];
-    return values.empty() ? std::vector<float>(mesh.vertexCount(), defaultValue(c)) : values;
+    return channelOrDefault(mesh.channels, mesh.vertexCount(), c);
 }
 
 // Unique mesh edges (a < b), in order of first appearance.
@@ -143,7 +153,7 @@ std::vector<uint32_t> crossPairs(const std::vector<uint32_t> &indices,
 // Greedy graph colouring of constraints (pairs) so that no colour uses a vertex twice. Returns
 // the pairs reordered by colour, each colour sorted by first vertex for locality, and padded.
 void colourConstraints(const std::vector<uint32_t> &pairs, const std::vector<float> &rest,
-                       const std::vector<float> &stiffness, const std::vector<uint8_t> &kinds,
+                       const std::vector<uint8_t> &kinds,
                        size_t vertexCount, ClothData &out,
                        std::vector<ConstraintColour> &colours)
 {
@@ -187,14 +197,12 @@ void colourConstraints(const std::vector<uint32_t> &pairs, const std::vector<flo
             out.constraintA.push_back(pairs[2 * c]);
             out.constraintB.push_back(pairs[2 * c + 1]);
             out.restLength.push_back(rest[c]);
-            out.stiffnessScale.push_back(stiffness[c]);
             out.constraintKind.push_back(kinds[c]);
         }
         while ((out.constraintA.size() - range.begin) % ClothData::kBatchPadding != 0) {
             out.constraintA.push_back(out.dummyVertex);
             out.constraintB.push_back(out.dummyVertex);
             out.restLength.push_back(0.0f);
-            out.stiffnessScale.push_back(1.0f);
             out.constraintKind.push_back(ClothData::kPadding);
         }
         range.end = uint32_t(out.constraintA.size());
@@ -286,6 +294,52 @@ std::vector<uint8_t> findEdgeVertices(const std::vector<uint32_t> &indices, size
     return edge;
 }
 
+namespace {
+
+// The painted values and everything derived from them: fixed flags, masses, per-constraint
+// stiffness and the shortest-path forest (tethers, hard constraints) rooted at the fixed
+// vertices. Needs the topology, the areas and the coloured constraints.
+void applyPaint(ClothData &d, const PaintChannels &channels)
+{
+    const size_t n = d.vertexCount;
+    d.maxDistance = channelOrDefault(channels, n, FloatChannel::MaxDistance);
+    d.backstopRadius = channelOrDefault(channels, n, FloatChannel::BackstopRadius);
+    d.backstopDistance = channelOrDefault(channels, n, FloatChannel::BackstopDistance);
+    d.dampingScale = channelOrDefault(channels, n, FloatChannel::DampingScale);
+    d.windScale = channelOrDefault(channels, n, FloatChannel::WindScale);
+    const std::vector<float> massScale = channelOrDefault(channels, n, FloatChannel::MassScale);
+    const std::vector<float> stiffness =
+        channelOrDefault(channels, n, FloatChannel::StiffnessScale);
+
+    d.fixed.resize(n);
+    for (size_t v = 0; v < n; ++v)
+        d.fixed[v] = d.maxDistance[v] == 0.0f ? 1 : 0;
+    d.massPerDensity.resize(n);
+    for (size_t v = 0; v < n; ++v)
+        d.massPerDensity[v] = d.area[v] * std::max(massScale[v], 1e-3f);
+    d.stiffnessScale.resize(d.constraintA.size());
+    for (size_t k = 0; k < d.constraintA.size(); ++k)
+        d.stiffnessScale[k] = d.constraintKind[k] == ClothData::kPadding
+                                  ? 1.0f
+                                  : 0.5f * (stiffness[d.constraintA[k]] + stiffness[d.constraintB[k]]);
+
+    const Forest forest = shortestPathForest(d.restPositions, d.edges, d.fixed);
+    d.tetherAnchor = forest.anchor;
+    d.tetherLength = forest.distance;
+    d.hardParent = forest.parent;
+    d.hardDepth = forest.depth;
+    d.hardTree = forest.tree;
+    d.hardRestLength.assign(n, 0.0f);
+    for (size_t v = 0; v < n; ++v) {
+        if (d.tetherAnchor[v] == ClothData::kNone)
+            d.tetherLength[v] = 0.0f;
+        if (forest.parent[v] != ClothData::kNone)
+            d.hardRestLength[v] = distance(d.restPositions[v], d.restPositions[forest.parent[v]]);
+    }
+}
+
+} // namespace
+
 std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
                                                 const ClothBuildOptions &options)
 {
@@ -309,39 +363,23 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
     d.skin = mesh.skin;
     d.indices = mesh.indices;
     d.explicitMass = options.masses;
-    d.maxDistance = channelOrDefault(mesh, FloatChannel::MaxDistance);
-    d.backstopRadius = channelOrDefault(mesh, FloatChannel::BackstopRadius);
-    d.backstopDistance = channelOrDefault(mesh, FloatChannel::BackstopDistance);
-    d.dampingScale = channelOrDefault(mesh, FloatChannel::DampingScale);
-    d.windScale = channelOrDefault(mesh, FloatChannel::WindScale);
-    const std::vector<float> massScale = channelOrDefault(mesh, FloatChannel::MassScale);
-    const std::vector<float> stiffness = channelOrDefault(mesh, FloatChannel::StiffnessScale);
-
-    d.fixed.resize(n);
-    for (size_t v = 0; v < n; ++v)
-        d.fixed[v] = d.maxDistance[v] == 0.0f ? 1 : 0;
 
     // A third of each triangle's area to each of its corners.
-    d.massPerDensity.assign(n, 0.0f);
+    std::vector<float> area(n, 0.0f);
     for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
         const uint32_t a = mesh.indices[t], b = mesh.indices[t + 1], c = mesh.indices[t + 2];
-        const float area = 0.5f * length(cross(mesh.positions[b] - mesh.positions[a],
-                                               mesh.positions[c] - mesh.positions[a]));
+        const float triangle = 0.5f * length(cross(mesh.positions[b] - mesh.positions[a],
+                                                   mesh.positions[c] - mesh.positions[a]));
         for (uint32_t v : {a, b, c})
-            d.massPerDensity[v] += area / 3.0f;
+            area[v] += triangle / 3.0f;
     }
     float meanArea = 0;
-    for (float a : d.massPerDensity)
+    for (float a : area)
         meanArea += a;
     meanArea = n ? meanArea / float(n) : 0.0f;
-    for (size_t v = 0; v < n; ++v) {
+    for (size_t v = 0; v < n; ++v)
         // A vertex without triangles (or with degenerate ones) still needs a mass.
-        float area = d.massPerDensity[v];
-        if (!(area > 0))
-            area = meanArea > 0 ? meanArea : 1e-4f;
-        d.area.push_back(area);
-        d.massPerDensity[v] = area * std::max(massScale[v], 1e-3f);
-    }
+        d.area.push_back(area[v] > 0 ? area[v] : meanArea > 0 ? meanArea : 1e-4f);
 
     d.edges = meshEdges(mesh.indices);
     d.edge = findEdgeVertices(mesh.indices, n);
@@ -349,42 +387,31 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
     for (uint32_t v : d.edges)
         ++d.stretchCount[v];
 
-    auto restAndStiffness = [&](const std::vector<uint32_t> &pairs, std::vector<float> &rest,
-                                std::vector<float> &stiff) {
-        for (size_t c = 0; c + 1 < pairs.size(); c += 2) {
-            const uint32_t a = pairs[c], b = pairs[c + 1];
-            rest.push_back(distance(mesh.positions[a], mesh.positions[b]));
-            stiff.push_back(0.5f * (stiffness[a] + stiffness[b]));
-        }
+    auto restLengths = [&](const std::vector<uint32_t> &pairs) {
+        std::vector<float> rest;
+        for (size_t c = 0; c + 1 < pairs.size(); c += 2)
+            rest.push_back(distance(mesh.positions[pairs[c]], mesh.positions[pairs[c + 1]]));
+        return rest;
     };
-    std::vector<float> rest, stiff;
-    restAndStiffness(d.edges, rest, stiff);
-    colourConstraints(d.edges, rest, stiff,
+    colourConstraints(d.edges, restLengths(d.edges),
                       std::vector<uint8_t>(d.edges.size() / 2, ClothData::kStretch), n, d,
                       d.stretchColours);
     d.stretchConstraintCount = uint32_t(d.edges.size() / 2);
     std::vector<uint8_t> kinds;
     const std::vector<uint32_t> cross = crossPairs(mesh.indices, d.edges, mesh.positions, kinds);
-    rest.clear();
-    stiff.clear();
-    restAndStiffness(cross, rest, stiff);
-    colourConstraints(cross, rest, stiff, kinds, n, d, d.bendColours);
+    colourConstraints(cross, restLengths(cross), kinds, n, d, d.bendColours);
     d.bendConstraintCount = uint32_t(cross.size() / 2);
 
-    const Forest forest = shortestPathForest(mesh.positions, d.edges, d.fixed);
-    d.tetherAnchor = forest.anchor;
-    d.tetherLength = forest.distance;
-    d.hardParent = forest.parent;
-    d.hardDepth = forest.depth;
-    d.hardTree = forest.tree;
-    d.hardRestLength.assign(n, 0.0f);
-    for (size_t v = 0; v < n; ++v) {
-        if (d.tetherAnchor[v] == ClothData::kNone)
-            d.tetherLength[v] = 0.0f;
-        if (forest.parent[v] != ClothData::kNone)
-            d.hardRestLength[v] = distance(mesh.positions[v], mesh.positions[forest.parent[v]]);
-    }
+    applyPaint(d, mesh.channels);
     return data;
+}
+
+std::shared_ptr<const ClothData> withChannels(const ClothData &data, const PaintChannels &channels)
+{
+    checkChannels(channels, data.vertexCount, "cloth channels");
+    auto copy = std::make_shared<ClothData>(data);
+    applyPaint(*copy, channels);
+    return copy;
 }
 
 std::vector<float> massGradient(const PhysicsMesh &mesh, float ratio)

@@ -1155,6 +1155,28 @@ void ClothInstance::setPhysicalLod(const PhysicalLod &lod)
     d->configure();
 }
 
+void ClothInstance::setChannels(const PaintChannels &physicsChannels)
+{
+    Impl &s = *d;
+    s.data = withChannels(*s.data, physicsChannels);
+    s.buildHardLists(s.barrier.threads());
+    s.configure();
+    // Max Distance holds at once: each vertex moves into its new shape around the current
+    // target, its previous position by the same amount (no velocity is added or lost).
+    for (uint32_t v = 0; v < s.n; ++v) {
+        const Vec3 x = v3(s.pos[v]), t = v3(s.target0[v]);
+        const Vec3 moved = s.invMass[v] == 0.0f
+                               ? t
+                               : projectMaxDistance(x, t, normalize(v3(s.normal0[v])),
+                                                    s.params[v].x, s.settings.maxDistanceBias);
+        setXyz(s.prev[v], v3(s.prev[v]) + (moved - x));
+        setXyz(s.pos[v], moved);
+        if (s.springsBuilt)
+            s.springs.positions[v] = moved;
+    }
+    s.positionsValid = s.normalsValid = false;
+}
+
 void ClothInstance::setPinned(uint32_t vertex, bool pinned)
 {
     if (vertex >= d->n)

@@ -86,6 +86,13 @@ struct ClothData
 std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
                                                 const ClothBuildOptions &options = {});
 
+/// A copy of `data` with newly painted per-vertex channels (physics-mesh vertices; an empty
+/// channel takes its default): Max Distance, backstop, stiffness, damping, wind and mass scales,
+/// and what follows from them (fixed flags, masses, per-constraint stiffness, tethers and hard
+/// constraints). Topology and constraints are kept; masks are not used by the solver. Throws
+/// InputError for a channel whose size is not vertexCount or with a negative or non-finite value.
+std::shared_ptr<const ClothData> withChannels(const ClothData &data, const PaintChannels &channels);
+
 /// Edge vertices: on an open boundary of the mesh, or with fewer than four stretch
 /// constraints (mesh edges). They get the edge scales of SimulationSettings.
 std::vector<uint8_t> findEdgeVertices(const std::vector<uint32_t> &indices, size_t vertexCount);

@@ -101,6 +101,11 @@ public:
     /// skeleton; volumes with bone -1 are fixed in model space.
     void setCollisionVolumes(const std::vector<CollisionVolume> &volumes);
     void setPhysicalLod(const PhysicalLod &lod);
+    /// Takes newly painted physics-mesh channels (see withChannels) while running: positions
+    /// and velocities are kept, vertices are moved inside their new Max Distance at once, and
+    /// the next update uses the new values. Throws InputError for a channel of the wrong size or
+    /// with a negative or non-finite value (the instance is then unchanged).
+    void setChannels(const PaintChannels &physicsChannels);
     /// Vertices that become fixed (zero inverse mass) in addition to those with Max Distance 0.
     void setPinned(uint32_t vertex, bool pinned);
 
