@@ -20,6 +20,8 @@ PACKAGES=(
   libmeshoptimizer-dev libtinygltf-dev
   # command line, benchmarks and peer solver for the benchmark
   libcli11-dev nlohmann-json3-dev libbullet-dev
+  # CGAL and Eigen (header-only): the most accurate simplifier, a peer in tweed-bench meshproc
+  libcgal-dev libeigen3-dev
   # headless display and software OpenGL for the editor's tests
   xvfb xauth x11-apps libgl1-mesa-dri mesa-utils
 )

@@ -1,8 +1,11 @@
 // tweed-bench meshproc: the physics mesh paths on Debian's assimp-testmodels Collada/human.zae
 // and on that mesh midpoint-subdivided twice (about 460K triangles), side by side with
-// meshoptimizer's simplifier and OpenMesh's quadric decimater when they are installed.
+// meshoptimizer's simplifier, OpenMesh's quadric decimater and CGAL's Garland-Heckbert edge
+// collapse when they are installed. The peers that build their own mesh structure (OpenMesh,
+// CGAL) are timed with that construction, as Tweed is timed with its own.
 //
 //   tweed-bench meshproc [--model FILE] [--target N] [--runs N] [--no-large] [--no-openmesh]
+//                        [--no-cgal]
 #include "bench.h"
 
 #include "tweed/create_asset.h"
@@ -24,6 +27,13 @@
 #include <OpenMesh/Tools/Decimater/DecimaterT.hh>
 #include <OpenMesh/Tools/Decimater/ModNormalFlippingT.hh>
 #include <OpenMesh/Tools/Decimater/ModQuadricT.hh>
+#endif
+#ifdef TWEED_HAVE_CGAL
+#include <CGAL/Simple_cartesian.h>
+#include <CGAL/Surface_mesh.h>
+#include <CGAL/Surface_mesh_simplification/Policies/Edge_collapse/Bounded_normal_change_filter.h>
+#include <CGAL/Surface_mesh_simplification/Policies/Edge_collapse/GarlandHeckbert_plane_policies.h>
+#include <CGAL/Surface_mesh_simplification/edge_collapse.h>
 #endif
 
 namespace tweed::bench {
@@ -108,8 +118,49 @@ Row measure(const std::string &name, double secondsTaken, const Geometry &input,
     return r;
 }
 
+#ifdef TWEED_HAVE_CGAL
+// CGAL's edge collapse with Garland-Heckbert plane quadrics (cost and optimal placement) and the
+// bounded normal change filter, stopped when the vertex count reaches the target.
+Geometry cgalSimplify(const Geometry &input, uint32_t target, uint32_t *rejectedFaces)
+{
+    using Kernel = CGAL::Simple_cartesian<double>;
+    using Mesh = CGAL::Surface_mesh<Kernel::Point_3>;
+    namespace SMS = CGAL::Surface_mesh_simplification;
+    Mesh mesh;
+    std::vector<Mesh::Vertex_index> vh;
+    vh.reserve(input.positions.size());
+    for (const Vec3 &p : input.positions)
+        vh.push_back(mesh.add_vertex(Kernel::Point_3(p.x, p.y, p.z)));
+    *rejectedFaces = 0;
+    for (size_t i = 0; i < input.indices.size(); i += 3)
+        if (mesh.add_face(vh[input.indices[i]], vh[input.indices[i + 1]],
+                          vh[input.indices[i + 2]]) == Mesh::null_face())
+            ++*rejectedFaces; // would make the mesh non-manifold
+    // Each collapse removes one vertex; the predicate sees the mesh before the next one.
+    const auto stop = [&mesh, target](const auto &, const auto &, std::size_t, std::size_t) {
+        return mesh.number_of_vertices() <= target;
+    };
+    SMS::GarlandHeckbert_plane_policies<Mesh, Kernel> policies(mesh);
+    SMS::edge_collapse(mesh, stop,
+                       CGAL::parameters::get_cost(policies.get_cost())
+                           .get_placement(policies.get_placement())
+                           .filter(SMS::Bounded_normal_change_filter<>()));
+    mesh.collect_garbage();
+    Geometry out;
+    out.positions.reserve(mesh.number_of_vertices());
+    for (const Mesh::Vertex_index v : mesh.vertices()) {
+        const Kernel::Point_3 &p = mesh.point(v);
+        out.positions.push_back({float(p.x()), float(p.y()), float(p.z())});
+    }
+    for (const Mesh::Face_index f : mesh.faces())
+        for (const Mesh::Vertex_index v : CGAL::vertices_around_face(mesh.halfedge(f), mesh))
+            out.indices.push_back(uint32_t(v.idx()));
+    return out;
+}
+#endif
+
 void simplifyRows(const std::string &label, const Geometry &input, uint32_t target, int runs,
-                  bool openMesh)
+                  bool openMesh, bool cgal)
 {
     std::printf("\n%s: %zu vertices, %zu triangles, to %u vertices (median of %d runs)\n\n",
                 label.c_str(), input.positions.size(), input.indices.size() / 3, target, runs);
@@ -194,6 +245,20 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
 #else
     (void)openMesh;
 #endif
+#ifdef TWEED_HAVE_CGAL
+    if (cgal) {
+        Geometry result;
+        uint32_t rejected = 0;
+        const double t = medianSeconds(std::min(runs, 1 + int(input.indices.size() < 300000) * 2),
+                                       [&] { result = cgalSimplify(input, target, &rejected); });
+        if (rejected > 0)
+            std::printf("(CGAL left out %u non-manifold input triangles)\n", rejected);
+        printRow(measure("CGAL edge collapse (GH+normal)", t, input, result.positions,
+                         result.indices));
+    }
+#else
+    (void)cgal;
+#endif
 }
 
 int run(const std::vector<std::string> &args)
@@ -201,7 +266,7 @@ int run(const std::vector<std::string> &args)
     std::string model = "/usr/share/assimp/models/Collada/human.zae";
     uint32_t target = 2000;
     int runs = 5;
-    bool large = true, openMesh = true;
+    bool large = true, openMesh = true, cgal = true;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--model" && i + 1 < args.size())
             model = args[++i];
@@ -213,6 +278,8 @@ int run(const std::vector<std::string> &args)
             large = false;
         else if (args[i] == "--no-openmesh")
             openMesh = false;
+        else if (args[i] == "--no-cgal")
+            cgal = false;
         else {
             std::fprintf(stderr, "unknown option %s\n", args[i].c_str());
             return 1;
@@ -236,7 +303,7 @@ int run(const std::vector<std::string> &args)
                 model.c_str(), merged.positions.size(), merged.indices.size() / 3,
                 1e3 * weldSeconds, 1e3 * weldTolSeconds, welded.positions.size());
     Geometry human{welded.positions, welded.indices};
-    simplifyRows("human", human, target, runs, openMesh);
+    simplifyRows("human", human, target, runs, openMesh, cgal);
 
     // The iso-surface path at 1/128 of the diagonal, surface at +2 voxels, simplified to the
     // target; then the transfers onto the result.
@@ -294,13 +361,13 @@ int run(const std::vector<std::string> &args)
                     soup.positions.size(), 1e3 * soupSeconds, rewelded.positions.size(),
                     big.positions.size());
         simplifyRows("human subdivided twice", {big.positions, big.indices}, target,
-                     std::max(1, runs / 2), openMesh);
+                     std::max(1, runs / 2), openMesh, cgal);
     }
     return 0;
 }
 
 const bool registered = registerScenario(
-    "meshproc", "physics mesh paths on human.zae and a 460K mesh, next to meshoptimizer/OpenMesh",
+    "meshproc", "physics mesh paths on human.zae and a 460K mesh, next to meshoptimizer/OpenMesh/CGAL",
     run);
 
 } // namespace
