@@ -301,6 +301,8 @@ void MainWindow::createMenus()
     mCameraMenu = mViewMenu->addMenu(QString());
     mCameraMenu->setObjectName("MainWindow_ViewCameraMenu");
     mCameraMenu->addActions(a.cameras);
+    mDebugMenu = mViewMenu->addMenu(QString());
+    mDebugMenu->setObjectName("MainWindow_ViewDebugMenu");
     mViewMenu->addActions({a.frameAll, a.frameSelected});
     mViewMenu->addSeparator();
     mPanelsMenu = mViewMenu->addMenu(QString());
@@ -313,6 +315,9 @@ void MainWindow::createMenus()
     mPresetMenu->setObjectName("MainWindow_SimulationPresetMenu");
     mPresetMenu->addActions(a.presets);
     mSimulationMenu->addAction(a.resetSettings);
+
+    mToolsMenu = menuBar()->addMenu(QString());
+    mToolsMenu->setObjectName("MainWindow_ToolsMenu");
 
     mHelpMenu = menuBar()->addMenu(QString());
     mHelpMenu->setObjectName("MainWindow_HelpMenu");
@@ -398,6 +403,19 @@ void MainWindow::createDocks()
         mPanelsMenu->addAction(toggle);
     }
     mPanelsMenu->addSeparator();
+
+    // Authoring docks (physics mesh, painting, collision volumes): each registers itself
+    // through addToolDock() below.
+}
+
+void MainWindow::addToolDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *tabifyWith)
+{
+    addDockWidget(area, dock);
+    if (tabifyWith)
+        tabifyDockWidget(tabifyWith, dock);
+    QAction *toggle = dock->toggleViewAction();
+    toggle->setObjectName("MainWindow_View" + dock->objectName() + "Action");
+    mPanelsMenu->addAction(toggle);
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -414,6 +432,8 @@ void MainWindow::retranslateUi()
     mEditMenu->setTitle(tr("&Edit"));
     mViewMenu->setTitle(tr("&View"));
     mOverlayMenu->setTitle(tr("&Overlays"));
+    mDebugMenu->setTitle(tr("&Debug Views"));
+    mToolsMenu->setTitle(tr("&Tools"));
     mCameraMenu->setTitle(tr("&Camera"));
     mPanelsMenu->setTitle(tr("&Panels"));
     mSimulationMenu->setTitle(tr("&Simulation"));

@@ -50,6 +50,13 @@ public:
     /// Replaces the dialogs that ask for files and answer questions (the UI tests script them).
     void setPrompts(std::unique_ptr<Prompts> prompts);
     Prompts *prompts() const { return mPrompts.get(); }
+    /// The Tools menu, where authoring docks put their commands.
+    QMenu *toolsMenu() const { return mToolsMenu; }
+    /// The View menu's debug views submenu.
+    QMenu *debugViewsMenu() const { return mDebugMenu; }
+    /// Adds an authoring dock at area, tabbed with tabifyWith when given, and lists it in
+    /// View > Panels.
+    void addToolDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *tabifyWith = nullptr);
 
     /// Opens a character file or a .tweed asset, asking about unsaved changes first. Returns
     /// whether the document now holds the file.
@@ -132,7 +139,7 @@ private:
     QByteArray mDefaultState;
 
     QMenu *mFileMenu, *mRecentMenu, *mEditMenu, *mViewMenu, *mOverlayMenu, *mCameraMenu,
-        *mPanelsMenu, *mSimulationMenu, *mPresetMenu, *mHelpMenu;
+        *mPanelsMenu, *mSimulationMenu, *mPresetMenu, *mHelpMenu, *mToolsMenu, *mDebugMenu;
     QToolBar *mFileToolBar, *mViewToolBar;
     QLabel *mStatsLabel;
     QTimer *mAutosaveTimer;

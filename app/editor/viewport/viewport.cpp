@@ -897,6 +897,7 @@ void Viewport::setTool(ViewportTool *tool)
         mTool->leave();
     mTool = tool;
     markDirty(DirtyOverlays | DirtyLabels);
+    emit toolChanged(tool);
 }
 
 void Viewport::updateToolOverlay()

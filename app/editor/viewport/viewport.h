@@ -153,6 +153,8 @@ public:
 signals:
     /// A frame has been rendered (emitted once per Qt3D frame).
     void frameRendered();
+    /// Another tool (or none) became active: tools that were active turn their buttons off.
+    void toolChanged(tweed::editor::ViewportTool *tool);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
