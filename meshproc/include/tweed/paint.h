@@ -39,7 +39,8 @@ public:
     bool empty() const;
 
     /// The closest hit along origin + t * direction (direction need not be unit), t in
-    /// [0, maxT]. Both faces count.
+    /// [0, maxT]. Both faces count. The hit's t is the distance from origin (the same t when
+    /// direction is unit).
     SurfaceHit raycast(const Vec3 &origin, const Vec3 &direction,
                        float maxT = std::numeric_limits<float>::infinity()) const;
     /// Whether anything is hit between origin and origin + direction * maxT (shadow ray).
@@ -48,12 +49,22 @@ public:
     std::vector<uint32_t> verticesInSphere(const Vec3 &center, float radius) const;
 
 private:
-    struct Node;
+    /// 32 bytes; an inner node's children are adjacent (first, first + 1) and come after it in
+    /// mNodes, so a reverse sweep refits children before their parents.
+    struct Node
+    {
+        Vec3 lo;
+        uint32_t first = 0; ///< leaf: first slot in mTriangles; inner: left child
+        Vec3 hi;
+        uint32_t count = 0; ///< leaf: triangle count; 0 for inner nodes
+    };
+    template <class Visit>
+    void traverseRay(const Vec3 &origin, const Vec3 &direction, float &maxT, Visit &&visit) const;
+
     std::vector<Node> mNodes;
-    std::vector<uint32_t> mTriangles;
-    const std::vector<uint32_t> *mIndices = nullptr;
-    std::vector<uint32_t> mIndexCopy;
-    std::vector<Vec3> mPositions;
+    std::vector<uint32_t> mTriangles; ///< the mesh's triangle numbers in leaf order
+    std::vector<uint32_t> mCorners;   ///< three vertex indices per slot of mTriangles (a copy)
+    std::vector<Vec3> mPositions;     ///< the positions built or last refitted on (a copy)
 };
 
 /// Where the camera looks from, for visibility tests: a point for perspective views, a
