@@ -150,6 +150,17 @@ private slots:
     void brushModes();
     void brushClampsAndSkipsUnchanged();
     void coatPicks();
+    void graphWeldsSeams();
+    void smoothing();
+    void fillReachesOneSheet();
+    void surfaceDistanceFollowsFold();
+    void coatDistances();
+    void gradient();
+    void pickInterpolates();
+    void polygonSelection();
+    void mirrorByPositionOnGrid();
+    void mirrorByTopologyOnJitteredGrid();
+    void mirrorEditCopiesValues();
     void badInput();
 };
 
@@ -498,6 +509,399 @@ void TestPaint::coatPicks()
     QVERIFY(hits > 50);
 }
 
+void TestPaint::graphWeldsSeams()
+{
+    // A 6 x 2 grid cut along x = 0.3 into two panels whose seam vertices are duplicated.
+    TestMesh m = makeGrid(6, 2, 0.1f);
+    std::vector<uint32_t> twin(m.positions.size(), SurfaceHit::kNone);
+    for (int j = 0; j <= 2; ++j) {
+        const uint32_t v = uint32_t(j * 7 + 3);
+        twin[v] = uint32_t(m.positions.size());
+        m.positions.push_back(m.positions[v]);
+    }
+    for (size_t t = 0; t < m.indices.size(); t += 3) {
+        Vec3 c = (m.positions[m.indices[t]] + m.positions[m.indices[t + 1]] +
+                  m.positions[m.indices[t + 2]]) / 3.0f;
+        if (c.x > 0.3f) // the right panel uses the copies
+            for (int k = 0; k < 3; ++k)
+                if (twin[m.indices[t + k]] != SurfaceHit::kNone)
+                    m.indices[t + k] = twin[m.indices[t + k]];
+    }
+    const VertexGraph g = buildVertexGraph(m.positions, m.indices);
+    QCOMPARE(g.offsets.size(), m.positions.size() + 1);
+    for (int j = 0; j <= 2; ++j) {
+        const uint32_t v = uint32_t(j * 7 + 3);
+        QCOMPARE(g.weldedTo[v], v);
+        QCOMPARE(g.weldedTo[twin[v]], v);
+        // Both copies list the same neighbours: both panels' vertices around the seam.
+        const std::vector<uint32_t> a(g.neighbours.begin() + g.offsets[v],
+                                      g.neighbours.begin() + g.offsets[v + 1]);
+        const std::vector<uint32_t> b(g.neighbours.begin() + g.offsets[twin[v]],
+                                      g.neighbours.begin() + g.offsets[twin[v] + 1]);
+        QCOMPARE(a, b);
+        QVERIFY(std::find(a.begin(), a.end(), uint32_t(j * 7 + 2)) != a.end());
+        QVERIFY(std::find(a.begin(), a.end(), uint32_t(j * 7 + 4)) != a.end());
+    }
+    // The middle seam vertex (1 row up) has six neighbours, as on an uncut grid.
+    QCOMPARE(g.offsets[11] - g.offsets[10], 6u);
+    // A fill from the left panel crosses the seam.
+    QCOMPARE(connectedRegion(g, 0).size(), m.positions.size());
+    // Nearly coincident copies weld only within the tolerance.
+    TestMesh shifted = m;
+    for (int j = 0; j <= 2; ++j)
+        shifted.positions[twin[uint32_t(j * 7 + 3)]].x += 1e-4f;
+    QCOMPARE(buildVertexGraph(shifted.positions, shifted.indices, 1e-3f).weldedTo,
+             g.weldedTo);
+    const VertexGraph apart = buildVertexGraph(shifted.positions, shifted.indices, 1e-6f);
+    QCOMPARE(apart.weldedTo[twin[3]], twin[3]);
+    QCOMPARE(connectedRegion(apart, 0).size(), size_t(3 * 4));
+}
+
+void TestPaint::smoothing()
+{
+    const TestMesh grid = makeGrid(20, 20, 0.01f);
+    const VertexGraph g = buildVertexGraph(grid.positions, grid.indices);
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<float> u(0.0f, 1.0f);
+    std::vector<float> values(grid.positions.size());
+    for (float &v : values)
+        v = u(rng);
+    std::vector<uint32_t> all(grid.positions.size());
+    std::iota(all.begin(), all.end(), 0u);
+    BrushSettings brush;
+    brush.radius = 1.0f;
+    brush.falloff = Falloff::Constant;
+    const auto variance = [](const std::vector<float> &x) {
+        double mean = 0, var = 0;
+        for (float v : x)
+            mean += v;
+        mean /= double(x.size());
+        for (float v : x)
+            var += (v - mean) * (v - mean);
+        return var / double(x.size());
+    };
+    std::vector<float> smoothed = values;
+    const ValueEdit e = smoothDab(grid.positions, values, g, all, {0.1f, 0.1f, 0}, brush);
+    QVERIFY(e.vertices.size() > all.size() * 9 / 10);
+    for (size_t i = 0; i < e.vertices.size(); ++i) {
+        smoothed[e.vertices[i]] = e.values[i];
+        // Jacobi: the mean of the old neighbour values.
+        const uint32_t v = e.vertices[i];
+        double mean = 0;
+        for (uint32_t k = g.offsets[v]; k < g.offsets[v + 1]; ++k)
+            mean += values[g.neighbours[k]];
+        mean /= double(g.offsets[v + 1] - g.offsets[v]);
+        QVERIFY(std::abs(e.values[i] - float(mean)) < 1e-5f);
+    }
+    QVERIFY(variance(smoothed) < 0.5 * variance(values));
+    // A constant field stays as it is: nothing changes.
+    const std::vector<float> constant(grid.positions.size(), 0.4f);
+    QVERIFY(smoothDab(grid.positions, constant, g, all, {0.1f, 0.1f, 0}, brush).vertices.empty());
+    // Outside the radius nothing moves; with a falloff the centre moves more than the rim.
+    brush.radius = 0.05f;
+    brush.falloff = Falloff::Linear;
+    brush.strength = 0.5f;
+    const ValueEdit local = smoothDab(grid.positions, values, g, all, {0.1f, 0.1f, 0}, brush);
+    for (size_t i = 0; i < local.vertices.size(); ++i)
+        QVERIFY(distance(grid.positions[local.vertices[i]], Vec3{0.1f, 0.1f, 0}) < 0.05f);
+    QVERIFY(!local.vertices.empty());
+}
+
+void TestPaint::fillReachesOneSheet()
+{
+    TestMesh m = makeGrid(5, 5, 0.1f);
+    const TestMesh other = makeGrid(4, 3, 0.1f, 7, 0);
+    const uint32_t base = uint32_t(m.positions.size());
+    m.positions.insert(m.positions.end(), other.positions.begin(), other.positions.end());
+    for (uint32_t i : other.indices)
+        m.indices.push_back(base + i);
+    const VertexGraph g = buildVertexGraph(m.positions, m.indices);
+    const std::vector<uint32_t> first = connectedRegion(g, 7);
+    QCOMPARE(first.size(), size_t(36));
+    QCOMPARE(first.back(), base - 1);
+    const std::vector<uint32_t> second = connectedRegion(g, base + 3);
+    QCOMPARE(second.size(), size_t(20));
+    QCOMPARE(second.front(), base);
+    std::vector<float> values(m.positions.size(), 0.0f);
+    values[2] = 1.0f;
+    const ValueEdit e = fillValues(values, second, 1.0f);
+    QCOMPARE(e.vertices, second);
+    for (float v : e.values)
+        QCOMPARE(v, 1.0f);
+    // Values that already have the fill value are left out.
+    const ValueEdit f = fillValues(values, first, 1.0f);
+    QCOMPARE(f.vertices.size(), size_t(35));
+    QVERIFY(!std::binary_search(f.vertices.begin(), f.vertices.end(), 2u));
+}
+
+void TestPaint::surfaceDistanceFollowsFold()
+{
+    // A strip 2 cm wide folded like a hairpin: 50 cm out along x at z = 0, 5 cm up at x = 0.5,
+    // 50 cm back at z = 5 cm. Cross-sections every centimetre.
+    TestMesh m;
+    std::vector<Vec3> spine;
+    for (int i = 0; i <= 50; ++i)
+        spine.push_back({0.01f * float(i), 0, 0});
+    for (int i = 1; i <= 5; ++i)
+        spine.push_back({0.5f, 0, 0.01f * float(i)});
+    for (int i = 49; i >= 0; --i)
+        spine.push_back({0.01f * float(i), 0, 0.05f});
+    for (const Vec3 &p : spine) {
+        m.positions.push_back(p);
+        m.positions.push_back(p + Vec3{0, 0.02f, 0});
+    }
+    for (uint32_t i = 0; i + 1 < spine.size(); ++i)
+        m.indices.insert(m.indices.end(),
+                         {2 * i, 2 * i + 2, 2 * i + 3, 2 * i, 2 * i + 3, 2 * i + 1});
+    const SurfaceBvh bvh(m.positions, m.indices);
+    const VertexGraph g = buildVertexGraph(m.positions, m.indices);
+    // Pick from below: the lower layer at its start.
+    const SurfaceHit hit = bvh.raycast({0.002f, 0.001f, -1}, {0, 0, 1});
+    QVERIFY(hit.found());
+    QVERIFY(std::abs(hit.point.z) < 1e-6f);
+    const std::vector<float> d = surfaceDistances(m.positions, m.indices, g, hit);
+    QCOMPARE(d.size(), m.positions.size());
+    const uint32_t far = uint32_t(m.positions.size() - 2); // (0, 0, 0.05), the upper layer's end
+    const float straight = distance(hit.point, m.positions[far]);
+    QVERIFY(straight < 0.06f);
+    QVERIFY2(std::abs(d[far] - 1.05f) < 0.01f, qPrintable(QString::number(d[far])));
+    QVERIFY(d[far] > 15 * straight);
+    // Distances grow along the strip and never undercut the straight line.
+    for (size_t i = 1; i < spine.size(); ++i)
+        QVERIFY(d[2 * i] > d[2 * (i - 1)]);
+    for (size_t v = 0; v < m.positions.size(); ++v)
+        QVERIFY(d[v] >= distance(hit.point, m.positions[v]) - 1e-6f);
+    // An unconnected piece is at infinity.
+    TestMesh two = m;
+    const uint32_t base = uint32_t(two.positions.size());
+    two.positions.push_back({0, 0, 1});
+    two.positions.push_back({1, 0, 1});
+    two.positions.push_back({0, 1, 1});
+    two.indices.insert(two.indices.end(), {base, base + 1, base + 2});
+    const std::vector<float> d2 = surfaceDistances(
+        two.positions, two.indices, buildVertexGraph(two.positions, two.indices), hit);
+    QVERIFY(std::isinf(d2[base]));
+    QCOMPARE(d2[far], d[far]);
+}
+
+void TestPaint::coatDistances()
+{
+    const Character sample = importCharacter(test::kSampleCharacter);
+    const GraphicsMesh &coat = sample.meshes[size_t(sample.findMesh("Coat"))];
+    const VertexGraph g = buildVertexGraph(coat.positions, coat.indices);
+    // Welding: every vertex sits at its representative's position, and distinct positions
+    // have distinct representatives.
+    std::vector<std::pair<std::tuple<float, float, float>, uint32_t>> byPosition;
+    for (uint32_t v = 0; v < coat.positions.size(); ++v) {
+        const Vec3 p = coat.positions[v];
+        QVERIFY(distance(p, coat.positions[g.weldedTo[v]]) <= 1e-6f);
+        byPosition.push_back({{p.x, p.y, p.z}, g.weldedTo[v]});
+    }
+    std::sort(byPosition.begin(), byPosition.end());
+    size_t distinct = 0, reps = 0;
+    for (size_t i = 0; i < byPosition.size(); ++i)
+        distinct += i == 0 || byPosition[i].first != byPosition[i - 1].first;
+    for (uint32_t v = 0; v < coat.positions.size(); ++v)
+        reps += g.weldedTo[v] == v;
+    QVERIFY(reps <= distinct);
+    QVERIFY(reps < coat.positions.size()); // the coat has UV or normal seams
+    // Distances along the surface never undercut the straight line and reach the whole piece.
+    const SurfaceBvh bvh(coat.positions, coat.indices);
+    SurfaceHit hit;
+    for (int i = 0; i < 20 && !hit.found(); ++i)
+        hit = bvh.raycast({0.05f * float(i - 10), 1.2f, 3}, {0, 0, -1});
+    QVERIFY(hit.found());
+    const std::vector<float> d = surfaceDistances(coat.positions, coat.indices, g, hit);
+    const std::vector<uint32_t> region = connectedRegion(g, coat.indices[3 * hit.triangle]);
+    size_t finite = 0;
+    for (size_t v = 0; v < d.size(); ++v) {
+        finite += std::isfinite(d[v]);
+        if (std::isfinite(d[v]))
+            QVERIFY(d[v] >= distance(hit.point, coat.positions[v]) - 1e-5f);
+    }
+    QCOMPARE(finite, region.size());
+}
+
+void TestPaint::gradient()
+{
+    const TestMesh strip = makeGrid(20, 2, 0.05f); // 1 m long
+    const SurfaceBvh bvh(strip.positions, strip.indices);
+    const VertexGraph g = buildVertexGraph(strip.positions, strip.indices);
+    const SurfaceHit a = bvh.raycast({0, 0.05f, 1}, {0, 0, -1});
+    const SurfaceHit b = bvh.raycast({1, 0.05f, 1}, {0, 0, -1});
+    QVERIFY(a.found() && b.found());
+    const std::vector<float> values(strip.positions.size(), -1.0f);
+    const ValueEdit e = gradientValues(strip.positions, strip.indices, g, values, a, 0.2f, b, 0.8f);
+    QCOMPARE(e.vertices.size(), strip.positions.size());
+    std::vector<float> result = values;
+    for (size_t i = 0; i < e.vertices.size(); ++i)
+        result[e.vertices[i]] = e.values[i];
+    const auto at = [](int i, int j) { return uint32_t(j * 21 + i); };
+    QVERIFY(std::abs(result[at(0, 1)] - 0.2f) < 1e-6f);
+    QVERIFY(std::abs(result[at(20, 1)] - 0.8f) < 1e-6f);
+    QVERIFY(std::abs(result[at(10, 1)] - 0.5f) < 1e-6f);
+    for (int j = 0; j <= 2; ++j)
+        for (int i = 1; i <= 20; ++i)
+            QVERIFY(result[at(i, j)] > result[at(i - 1, j)]);
+    // Along the middle row the surface distance is exact: a linear ramp.
+    for (int i = 0; i <= 20; ++i)
+        QVERIFY(std::abs(result[at(i, 1)] - (0.2f + 0.6f * float(i) / 20.0f)) < 1e-5f);
+    // Restricted to some vertices, only those change.
+    const ValueEdit some =
+        gradientValues(strip.positions, strip.indices, g, values, a, 0.2f, b, 0.8f, {at(5, 0), at(3, 2)});
+    QCOMPARE(some.vertices, (std::vector<uint32_t>{at(5, 0), at(3, 2)}));
+    QCOMPARE(some.values[0], result[at(5, 0)]);
+}
+
+void TestPaint::pickInterpolates()
+{
+    const TestMesh grid = makeGrid(4, 4, 0.1f);
+    const SurfaceBvh bvh(grid.positions, grid.indices);
+    std::vector<float> values;
+    for (const Vec3 &p : grid.positions)
+        values.push_back(2 * p.x + 3 * p.y); // linear: interpolation is exact
+    const SurfaceHit hit = bvh.raycast({0.23f, 0.17f, 1}, {0, 0, -1});
+    QVERIFY(hit.found());
+    QVERIFY(std::abs(pickValue(grid.indices, values, hit) - (2 * 0.23f + 3 * 0.17f)) < 1e-5f);
+    QVERIFY_THROWS_EXCEPTION(InputError, pickValue(grid.indices, values, SurfaceHit{}));
+    QVERIFY_THROWS_EXCEPTION(InputError, pickValue(grid.indices, {1.0f}, hit));
+}
+
+void TestPaint::polygonSelection()
+{
+    const TestMesh grid = makeGrid(10, 10, 0.1f); // the unit square
+    // Maps the unit square onto clip space [-1, 1]: a 100 x 100 view shows x right, y up.
+    Mat4 vp;
+    vp(0, 0) = 2;
+    vp(0, 3) = -1;
+    vp(1, 1) = 2;
+    vp(1, 3) = -1;
+    const auto pixel = [](const Vec3 &p) { return Vec2{p.x * 100, (1 - p.y) * 100}; };
+    // A box from pixel (25, 25) to (65, 55): x in [0.25, 0.65], y in [0.45, 0.75].
+    const std::vector<Vec2> box{{25, 25}, {65, 25}, {65, 55}, {25, 55}};
+    std::vector<uint32_t> expected;
+    for (uint32_t v = 0; v < grid.positions.size(); ++v) {
+        const Vec3 p = grid.positions[v];
+        if (p.x > 0.25f && p.x < 0.65f && p.y > 0.45f && p.y < 0.75f)
+            expected.push_back(v);
+    }
+    QCOMPARE(expected.size(), size_t(4 * 3));
+    QCOMPARE(verticesInPolygon(grid.positions, vp, 100, 100, box), expected);
+    // A concave lasso (an L): the notch stays out (even-odd rule).
+    const std::vector<Vec2> ell{{5, 5}, {35, 5}, {35, 65}, {95, 65}, {95, 95}, {5, 95}};
+    const std::vector<uint32_t> inL = verticesInPolygon(grid.positions, vp, 100, 100, ell);
+    for (uint32_t v = 0; v < grid.positions.size(); ++v) {
+        const Vec2 q = pixel(grid.positions[v]);
+        const bool in = q.x > 5 && q.x < 95 && q.y > 5 && q.y < 95 && (q.x < 35 || q.y > 65);
+        QCOMPARE(std::binary_search(inL.begin(), inL.end(), v), in);
+    }
+    QVERIFY(!inL.empty());
+    QVERIFY(verticesInPolygon(grid.positions, vp, 100, 100, {{0, 0}, {100, 100}}).empty());
+
+    // Perspective looking down -z from the origin (w = -z): a copy of the grid behind the camera
+    // would project into the same pixels mirrored; it is left out.
+    TestMesh both;
+    for (const Vec3 &p : grid.positions)
+        both.positions.push_back({p.x - 0.5f, p.y - 0.5f, -1});
+    for (const Vec3 &p : grid.positions)
+        both.positions.push_back({0.5f - p.x, 0.5f - p.y, 1});
+    Mat4 persp;
+    persp(0, 0) = 1;
+    persp(1, 1) = 1;
+    persp(2, 2) = -1;
+    persp(2, 3) = -0.2f;
+    persp(3, 2) = -1;
+    persp(3, 3) = 0;
+    const std::vector<Vec2> whole{{0, 0}, {100, 0}, {100, 100}, {0, 100}};
+    const std::vector<uint32_t> seen = verticesInPolygon(both.positions, persp, 100, 100, whole);
+    QVERIFY(!seen.empty());
+    for (uint32_t v : seen)
+        QVERIFY(v < grid.positions.size());
+    QVERIFY_THROWS_EXCEPTION(InputError, verticesInPolygon(grid.positions, vp, 0, 100, box));
+}
+
+namespace {
+/// The symmetric grid of the mirror tests: x from -0.5 to 0.5, 0.1 apart; vertex (i, j) mirrors
+/// to (10 - i, j).
+TestMesh symmetricGrid() { return makeGrid(10, 6, 0.1f, -5, 0); }
+uint32_t trueMirror(uint32_t v) { return (v / 11) * 11 + (10 - v % 11); }
+} // namespace
+
+void TestPaint::mirrorByPositionOnGrid()
+{
+    const TestMesh m = symmetricGrid();
+    const std::vector<uint32_t> mirror = mirrorByPosition(m.positions, MirrorAxis::X, 1e-4f);
+    for (uint32_t v = 0; v < m.positions.size(); ++v)
+        QCOMPARE(mirror[v], trueMirror(v));
+    // Across y nothing matches except where the grid is symmetric in y (it is not: y >= 0).
+    const std::vector<uint32_t> acrossY = mirrorByPosition(m.positions, MirrorAxis::Y, 1e-4f);
+    for (uint32_t v = 0; v < m.positions.size(); ++v)
+        QCOMPARE(acrossY[v], m.positions[v].y == 0 ? v : SurfaceHit::kNone);
+    // Shifted by more than the tolerance: unmatched; within: matched.
+    TestMesh shifted = m;
+    shifted.positions[0].y += 0.003f;
+    QCOMPARE(mirrorByPosition(shifted.positions, MirrorAxis::X, 1e-3f)[0], SurfaceHit::kNone);
+    QCOMPARE(mirrorByPosition(shifted.positions, MirrorAxis::X, 1e-2f)[0], 10u);
+    QCOMPARE(mirrorByPosition(shifted.positions, MirrorAxis::X, 1e-2f)[10], 0u);
+}
+
+void TestPaint::mirrorByTopologyOnJitteredGrid()
+{
+    TestMesh m = symmetricGrid();
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<float> u(-0.015f, 0.015f);
+    for (Vec3 &p : m.positions)
+        if (p.x != 0) { // the plane's column stays exact: the seeds
+            p.x += u(rng);
+            p.y += u(rng);
+            p.z += u(rng);
+        }
+    const std::vector<uint32_t> byPosition = mirrorByPosition(m.positions, MirrorAxis::X, 1e-4f);
+    size_t matched = 0;
+    for (uint32_t v = 0; v < m.positions.size(); ++v)
+        if (byPosition[v] != SurfaceHit::kNone) {
+            QCOMPARE(byPosition[v], v); // only the plane's column
+            ++matched;
+        }
+    QCOMPARE(matched, size_t(7));
+    const VertexGraph g = buildVertexGraph(m.positions, m.indices);
+    const std::vector<uint32_t> mirror =
+        mirrorByTopology(m.positions, m.indices, g, MirrorAxis::X, 1e-4f);
+    for (uint32_t v = 0; v < m.positions.size(); ++v)
+        QCOMPARE(mirror[v], trueMirror(v));
+    // Without any seed nothing can be matched.
+    TestMesh noSeeds = m;
+    for (Vec3 &p : noSeeds.positions)
+        p.x += 0.3f;
+    const std::vector<uint32_t> none =
+        mirrorByTopology(noSeeds.positions, noSeeds.indices, g, MirrorAxis::X, 1e-4f);
+    QVERIFY(std::all_of(none.begin(), none.end(), [](uint32_t x) { return x == SurfaceHit::kNone; }));
+}
+
+void TestPaint::mirrorEditCopiesValues()
+{
+    const TestMesh m = symmetricGrid();
+    const std::vector<uint32_t> mirror = mirrorByPosition(m.positions, MirrorAxis::X, 1e-4f);
+    ValueEdit edit;
+    edit.vertices = {1, 9, 14, 27};  // 1 and 9 are mirrors; 27 lies on the plane (i = 5)
+    edit.values = {0.1f, 0.9f, 0.4f, 0.6f};
+    const ValueEdit out = mirrorEdit(edit, mirror);
+    QCOMPARE(out.vertices, (std::vector<uint32_t>{1, 9, 14, 18, 27}));
+    QCOMPARE(out.values, (std::vector<float>{0.1f, 0.9f, 0.4f, 0.4f, 0.6f}));
+    // Two edited vertices sharing a mirror: the first in the edit's order gives it.
+    std::vector<uint32_t> shared = mirror;
+    shared[2] = 8;
+    shared[3] = 8;
+    const ValueEdit two = mirrorEdit({{3, 2}, {0.3f, 0.2f}}, shared);
+    QCOMPARE(two.vertices, (std::vector<uint32_t>{2, 3, 8}));
+    QCOMPARE(two.values, (std::vector<float>{0.2f, 0.3f, 0.3f}));
+    // Unmatched vertices add nothing.
+    std::vector<uint32_t> unmatched(mirror.size(), SurfaceHit::kNone);
+    QCOMPARE(mirrorEdit(edit, unmatched).vertices, edit.vertices);
+    QVERIFY_THROWS_EXCEPTION(InputError, mirrorEdit({{500}, {1.0f}}, mirror));
+    QVERIFY_THROWS_EXCEPTION(InputError, mirrorEdit({{1, 2}, {1.0f}}, mirror));
+}
+
 void TestPaint::badInput()
 {
     const TestMesh grid = makeGrid(2, 2, 0.1f);
@@ -524,6 +928,22 @@ void TestPaint::badInput()
     brush.radius = 0.1f;
     brush.strength = 2;
     QVERIFY_THROWS_EXCEPTION(InputError, brushDab(grid.positions, values, {0}, {}, brush));
+    brush.strength = 1;
+    const VertexGraph g = buildVertexGraph(grid.positions, grid.indices);
+    QVERIFY_THROWS_EXCEPTION(InputError, buildVertexGraph(grid.positions, bad));
+    QVERIFY_THROWS_EXCEPTION(InputError, buildVertexGraph(grid.positions, grid.indices, NAN));
+    QVERIFY_THROWS_EXCEPTION(InputError, smoothDab({Vec3{}}, {0.0f}, g, {0}, {}, brush));
+    QVERIFY_THROWS_EXCEPTION(InputError, connectedRegion(g, 9));
+    QVERIFY_THROWS_EXCEPTION(InputError, fillValues(values, {9}, 1.0f));
+    SurfaceHit hit;
+    QVERIFY_THROWS_EXCEPTION(InputError, surfaceDistances(grid.positions, grid.indices, g, hit));
+    hit.triangle = 8;
+    QVERIFY_THROWS_EXCEPTION(InputError, surfaceDistances(grid.positions, grid.indices, g, hit));
+    hit.triangle = 0;
+    QVERIFY_THROWS_EXCEPTION(InputError, gradientValues(grid.positions, grid.indices, g, {1.0f},
+                                                        hit, 0, hit, 1));
+    QVERIFY_THROWS_EXCEPTION(InputError, mirrorByPosition(grid.positions, MirrorAxis::X, -1));
+    QVERIFY_THROWS_EXCEPTION(InputError, mirrorByPosition(nan, MirrorAxis::X, 0.1f));
 }
 
 QTEST_APPLESS_MAIN(TestPaint)

@@ -187,8 +187,10 @@ std::vector<uint32_t> mirrorByTopology(const std::vector<Vec3> &positions,
                                        const VertexGraph &graph, MirrorAxis axis,
                                        float tolerance);
 
-/// Extends an edit with its mirror: each edited vertex's mirror gets the same value (the edit
-/// wins where a vertex and its mirror were both edited with different values, by order).
+/// Extends an edit with its mirror: each edited vertex's mirror gets the same value. The edit
+/// wins where a vertex and its mirror were both edited with different values (each keeps its
+/// own); where several edited vertices share a mirror, the first in the edit's order gives it.
+/// The result is ascending like every ValueEdit.
 ValueEdit mirrorEdit(const ValueEdit &edit, const std::vector<uint32_t> &mirror);
 
 } // namespace tweed
