@@ -357,9 +357,19 @@ private slots:
         QVERIFY(largest > 0.01f);
     }
 
+    void oneAndTwoThreadsGiveTheSameBits_data()
+    {
+        QTest::addColumn<int>("columns");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("one block") << 23 << 19;       // shared colour by colour
+        QTest::newRow("four slabs") << 64 << 40;      // whole blocks per thread
+    }
+
     void oneAndTwoThreadsGiveTheSameBits()
     {
-        PhysicsMesh mesh = makeGrid(23, 19, 0.03f);
+        QFETCH(int, columns);
+        QFETCH(int, rows);
+        PhysicsMesh mesh = makeGrid(columns, rows, 0.6f / float(columns - 1));
         SimulationSettings s = quietSettings();
         s.iterations = 4;
         s.substeps = 2;
@@ -370,10 +380,11 @@ private slots:
         ball.shape = CollisionShape::Sphere;
         ball.radius = 0.15f;
         ball.local.translation = {0.3f, -0.3f, 0.12f};
-        auto run = [&](int threads) {
+        auto run = [&](int threads, bool baselineKernels = false) {
             ClothInstanceOptions o;
             if (threads > 1)
                 o.pool = std::make_shared<SimThreadPool>(threads);
+            o.baselineKernels = baselineKernels;
             ClothInstance cloth(buildClothData(mesh), s, o);
             cloth.setCollisionVolumes({ball});
             cloth.reset(frameAt(0));
@@ -391,6 +402,46 @@ private slots:
         // The same input twice gives the same bits too.
         const auto again = run(2);
         QVERIFY(std::memcmp(again.data(), two.data(), two.size() * sizeof(Vec3)) == 0);
+        // Three threads (blocks split unevenly) and the SSE2 kernels give them too.
+        const auto three = run(3);
+        QVERIFY(std::memcmp(three.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
+        const auto baseline = run(2, true);
+        QVERIFY(std::memcmp(baseline.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
+    }
+
+    void solvePhasesCoverEveryConstraintOnce()
+    {
+        auto data = buildClothData(makeGrid(64, 40, 0.01f));
+        const ClothData &c = *data;
+        QCOMPARE(c.regionCount, 4u);
+        QCOMPARE(c.phases.size(), size_t(3)); // slabs, even boundaries, odd boundaries
+        std::vector<int> seen(c.constraintA.size(), 0);
+        for (const SolverPhase &phase : c.phases) {
+            // No vertex in two blocks of a phase; no vertex twice in a colour.
+            std::vector<uint32_t> owner(c.vertexCount, ClothData::kNone);
+            for (uint32_t b = phase.blockBegin; b < phase.blockEnd; ++b)
+                for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k) {
+                    const ConstraintColour &colour = c.solveColours[k];
+                    QCOMPARE((colour.end - colour.begin) % ClothData::kBatchPadding, 0u);
+                    std::vector<uint8_t> inColour(c.vertexCount, 0);
+                    for (uint32_t i = colour.begin; i < colour.end; ++i) {
+                        ++seen[i];
+                        for (uint32_t v : {c.constraintA[i], c.constraintB[i]}) {
+                            if (v == c.dummyVertex)
+                                continue;
+                            QVERIFY(owner[v] == ClothData::kNone || owner[v] == b);
+                            owner[v] = b;
+                            QCOMPARE(inColour[v]++, uint8_t(0));
+                        }
+                    }
+                }
+        }
+        for (int count : seen)
+            QCOMPARE(count, 1);
+        // Most constraints lie inside a slab.
+        const ConstraintBlock &last = c.blocks[c.phases[0].blockEnd - 1];
+        const uint32_t inside = c.solveColours[last.colourEnd - 1].end;
+        QVERIFY(inside > 0.85 * double(c.constraintA.size()));
     }
 
     void extremeParametersStayFinite_data()

@@ -152,13 +152,12 @@ std::vector<uint32_t> crossPairs(const std::vector<uint32_t> &indices,
 
 // Greedy graph colouring of constraints (pairs) so that no colour uses a vertex twice. Returns
 // the pairs reordered by colour, each colour sorted by first vertex for locality, and padded.
+// `used` is scratch of 4 words per vertex, all zero, and left so.
 void colourConstraints(const std::vector<uint32_t> &pairs, const std::vector<float> &rest,
-                       const std::vector<uint8_t> &kinds,
-                       size_t vertexCount, ClothData &out,
-                       std::vector<ConstraintColour> &colours)
+                       const std::vector<uint8_t> &kinds, std::vector<uint64_t> &used,
+                       ClothData &out, std::vector<ConstraintColour> &colours)
 {
     constexpr size_t kWords = 4; // up to 256 colours per vertex
-    std::vector<uint64_t> used(vertexCount * kWords, 0);
     const size_t count = pairs.size() / 2;
     std::vector<uint32_t> colourOf(count);
     uint32_t colourCount = 0;
@@ -206,8 +205,109 @@ void colourConstraints(const std::vector<uint32_t> &pairs, const std::vector<flo
             out.constraintKind.push_back(ClothData::kPadding);
         }
         range.end = uint32_t(out.constraintA.size());
-        if (range.end > range.begin)
+        if (range.end > range.begin) {
             colours.push_back(range);
+            out.solveColours.push_back(range);
+        }
+    }
+    for (uint32_t v : pairs)
+        for (size_t w = 0; w < kWords; ++w)
+            used[v * kWords + w] = 0;
+}
+
+// Slabs of equal vertex counts along the longest axis of the rest pose, about 512 vertices or
+// more each (a power of two, at most 16): enough blocks to share among threads, few enough that
+// the constraints between slabs stay a small share.
+std::vector<uint32_t> slabRegions(const std::vector<Vec3> &positions, uint32_t &regionCount)
+{
+    const size_t n = positions.size();
+    regionCount = 1;
+    while (regionCount < 16 && size_t(regionCount) * 2 * 512 <= n)
+        regionCount *= 2;
+    std::vector<uint32_t> region(n, 0);
+    if (regionCount == 1)
+        return region;
+    Vec3 lo = positions[0], hi = positions[0];
+    for (const Vec3 &p : positions) {
+        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+    }
+    const Vec3 extent = hi - lo;
+    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : extent.y >= extent.z ? 1 : 2;
+    auto coordinate = [&](uint32_t v) {
+        const Vec3 &p = positions[v];
+        return axis == 0 ? p.x : axis == 1 ? p.y : p.z;
+    };
+    std::vector<uint32_t> order(n);
+    for (size_t v = 0; v < n; ++v)
+        order[v] = uint32_t(v);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        const float ca = coordinate(a), cb = coordinate(b);
+        return ca != cb ? ca < cb : a < b;
+    });
+    for (size_t i = 0; i < n; ++i)
+        region[order[i]] = uint32_t(i * regionCount / n);
+    return region;
+}
+
+// Colours the constraints block by block in solve order (see ClothData::phases).
+void buildSolveOrder(ClothData &d, const std::vector<uint32_t> &stretch,
+                     const std::vector<float> &stretchRest, const std::vector<uint32_t> &cross,
+                     const std::vector<float> &crossRest, const std::vector<uint8_t> &crossKinds)
+{
+    const uint32_t k = d.regionCount;
+    // Blocks: regions 0..k-1, boundaries k..2k-2 (between slab s and s + 1), the rest 2k-1.
+    const uint32_t blockCount = 2 * k;
+    auto blockOf = [&](uint32_t a, uint32_t b) {
+        const uint32_t ra = d.region[a], rb = d.region[b];
+        if (ra == rb)
+            return ra;
+        if (std::max(ra, rb) - std::min(ra, rb) == 1)
+            return k + std::min(ra, rb);
+        return 2 * k - 1;
+    };
+    struct Subset
+    {
+        std::vector<uint32_t> pairs;
+        std::vector<float> rest;
+        std::vector<uint8_t> kinds;
+    };
+    std::vector<Subset> stretchBlocks(blockCount), crossBlocks(blockCount);
+    auto distribute = [&](const std::vector<uint32_t> &pairs, const std::vector<float> &rest,
+                          const uint8_t *kinds, std::vector<Subset> &blocks) {
+        for (size_t c = 0; c < rest.size(); ++c) {
+            Subset &b = blocks[blockOf(pairs[2 * c], pairs[2 * c + 1])];
+            b.pairs.insert(b.pairs.end(), {pairs[2 * c], pairs[2 * c + 1]});
+            b.rest.push_back(rest[c]);
+            b.kinds.push_back(kinds ? kinds[c] : ClothData::kStretch);
+        }
+    };
+    distribute(stretch, stretchRest, nullptr, stretchBlocks);
+    distribute(cross, crossRest, crossKinds.data(), crossBlocks);
+
+    std::vector<uint32_t> phaseBlocks[4];
+    for (uint32_t r = 0; r < k; ++r)
+        phaseBlocks[0].push_back(r);
+    for (uint32_t s = 0; s + 1 < k; ++s)
+        phaseBlocks[1 + s % 2].push_back(k + s);
+    phaseBlocks[3].push_back(2 * k - 1);
+    std::vector<uint64_t> used(size_t(d.vertexCount) * 4, 0);
+    for (const std::vector<uint32_t> &list : phaseBlocks) {
+        SolverPhase phase;
+        phase.blockBegin = uint32_t(d.blocks.size());
+        for (uint32_t b : list) {
+            ConstraintBlock block;
+            block.colourBegin = uint32_t(d.solveColours.size());
+            const Subset &st = stretchBlocks[b], &cr = crossBlocks[b];
+            colourConstraints(st.pairs, st.rest, st.kinds, used, d, d.stretchColours);
+            colourConstraints(cr.pairs, cr.rest, cr.kinds, used, d, d.bendColours);
+            block.colourEnd = uint32_t(d.solveColours.size());
+            if (block.colourEnd > block.colourBegin)
+                d.blocks.push_back(block);
+        }
+        phase.blockEnd = uint32_t(d.blocks.size());
+        if (phase.blockEnd > phase.blockBegin)
+            d.phases.push_back(phase);
     }
 }
 
@@ -393,14 +493,12 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
             rest.push_back(distance(mesh.positions[pairs[c]], mesh.positions[pairs[c + 1]]));
         return rest;
     };
-    colourConstraints(d.edges, restLengths(d.edges),
-                      std::vector<uint8_t>(d.edges.size() / 2, ClothData::kStretch), n, d,
-                      d.stretchColours);
-    d.stretchConstraintCount = uint32_t(d.edges.size() / 2);
     std::vector<uint8_t> kinds;
     const std::vector<uint32_t> cross = crossPairs(mesh.indices, d.edges, mesh.positions, kinds);
-    colourConstraints(cross, restLengths(cross), kinds, n, d, d.bendColours);
+    d.stretchConstraintCount = uint32_t(d.edges.size() / 2);
     d.bendConstraintCount = uint32_t(cross.size() / 2);
+    d.region = slabRegions(mesh.positions, d.regionCount);
+    buildSolveOrder(d, d.edges, restLengths(d.edges), cross, restLengths(cross), kinds);
 
     applyPaint(d, mesh.channels);
     return data;

@@ -1,5 +1,7 @@
 #include "tweed/sim/cloth_instance.h"
 
+#include "constraint_kernels.h"
+
 #include "tweed/errors.h"
 #include "tweed/skin_map.h"
 
@@ -7,10 +9,6 @@
 #include <cmath>
 #include <string>
 
-#if defined(__SSE2__) || defined(_M_X64)
-#include <immintrin.h>
-#define TWEED_SIM_SSE 1
-#endif
 
 namespace tweed {
 namespace {
@@ -20,11 +18,8 @@ constexpr float kAirDensity = 1.2f; // kg/m^3
 constexpr float kTiny = 1e-20f;
 constexpr float kFollowDamping = 0.9f; // the paper's s_damping
 
-/// A particle or target: position and, in w, the inverse mass (targets: unused).
-struct alignas(16) P4
-{
-    float x, y, z, w;
-};
+using sim::LambdaMode;
+using sim::P4;
 
 inline Vec3 v3(const P4 &p) { return {p.x, p.y, p.z}; }
 inline void setXyz(P4 &p, const Vec3 &v)
@@ -84,179 +79,6 @@ float windNoise(const Vec3 &p, float t)
     return std::sin(p.x * 7.1f + t * 1.3f) * std::sin(p.y * 5.3f - t * 0.7f) *
            std::sin(p.z * 6.7f + t * 1.1f + 0.5f);
 }
-
-// ------------------------------------------------------------------------------------------
-// The distance-constraint kernel. One colour: no two constraints share a vertex, so lanes and
-// threads are independent. Every constraint runs the same instructions whichever lane or thread
-// takes it, which keeps results bit-identical for any thread count.
-//   XPBD: dlambda = (-C - alphaTilde * lambda) / (wA + wB + alphaTilde)   (param = alphaTilde)
-//   PBD:  dlambda = -k C / (wA + wB)                                      (param = k)
-// then xA -= wA dlambda n, xB += wB dlambda n with n the unit vector from A to B.
-enum class LambdaMode { None, Init, Accumulate };
-
-template <bool Xpbd, LambdaMode Mode>
-void solveColourScalar(P4 *p, const uint32_t *ia, const uint32_t *ib, const float *rest,
-                       const float *param, float *lambda, uint32_t begin, uint32_t end)
-{
-    for (uint32_t c = begin; c < end; ++c) {
-        P4 &a = p[ia[c]];
-        P4 &b = p[ib[c]];
-        const float dx = b.x - a.x, dy = b.y - a.y, dz = b.z - a.z;
-        const float len = std::sqrt(dx * dx + dy * dy + dz * dz);
-        const float cval = len - rest[c];
-        const float wsum = a.w + b.w;
-        float dl;
-        if constexpr (Xpbd) {
-            const float lam = Mode == LambdaMode::Accumulate ? lambda[c] : 0.0f;
-            dl = (-cval - param[c] * lam) / std::max(wsum + param[c], kTiny);
-        } else {
-            dl = (-param[c] * cval) / std::max(wsum, kTiny);
-        }
-        if constexpr (Mode == LambdaMode::Init)
-            lambda[c] = dl;
-        else if constexpr (Mode == LambdaMode::Accumulate)
-            lambda[c] += dl;
-        const float f = dl / std::max(len, kTiny);
-        const float fa = f * a.w, fb = f * b.w;
-        a.x -= fa * dx;
-        a.y -= fa * dy;
-        a.z -= fa * dz;
-        b.x += fb * dx;
-        b.y += fb * dy;
-        b.z += fb * dz;
-    }
-}
-
-#if TWEED_SIM_SSE
-#if defined(__AVX__)
-constexpr uint32_t kLanes = 8;
-using VF = __m256;
-inline VF vadd(VF a, VF b) { return _mm256_add_ps(a, b); }
-inline VF vsub(VF a, VF b) { return _mm256_sub_ps(a, b); }
-inline VF vmul(VF a, VF b) { return _mm256_mul_ps(a, b); }
-inline VF vdiv(VF a, VF b) { return _mm256_div_ps(a, b); }
-inline VF vmax(VF a, VF b) { return _mm256_max_ps(a, b); }
-inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
-inline VF vset1(float x) { return _mm256_set1_ps(x); }
-inline VF vload(const float *p) { return _mm256_loadu_ps(p); }
-inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
-
-// Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
-inline void gather8(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
-{
-    auto row = [&](int i) {
-        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(&p[idx[i]].x)),
-                                    _mm_load_ps(&p[idx[i + 4]].x), 1);
-    };
-    const VF r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
-    const VF t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
-    const VF t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
-    x = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
-    y = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
-    z = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    w = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-}
-
-inline void scatter8(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
-{
-    const VF t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpacklo_ps(z, w);
-    const VF t2 = _mm256_unpackhi_ps(x, y), t3 = _mm256_unpackhi_ps(z, w);
-    const VF r0 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
-    const VF r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
-    const VF r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    const VF r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    _mm_store_ps(&p[idx[0]].x, _mm256_castps256_ps128(r0));
-    _mm_store_ps(&p[idx[1]].x, _mm256_castps256_ps128(r1));
-    _mm_store_ps(&p[idx[2]].x, _mm256_castps256_ps128(r2));
-    _mm_store_ps(&p[idx[3]].x, _mm256_castps256_ps128(r3));
-    _mm_store_ps(&p[idx[4]].x, _mm256_extractf128_ps(r0, 1));
-    _mm_store_ps(&p[idx[5]].x, _mm256_extractf128_ps(r1, 1));
-    _mm_store_ps(&p[idx[6]].x, _mm256_extractf128_ps(r2, 1));
-    _mm_store_ps(&p[idx[7]].x, _mm256_extractf128_ps(r3, 1));
-}
-#define TWEED_GATHER gather8
-#define TWEED_SCATTER scatter8
-#else
-constexpr uint32_t kLanes = 4;
-using VF = __m128;
-inline VF vadd(VF a, VF b) { return _mm_add_ps(a, b); }
-inline VF vsub(VF a, VF b) { return _mm_sub_ps(a, b); }
-inline VF vmul(VF a, VF b) { return _mm_mul_ps(a, b); }
-inline VF vdiv(VF a, VF b) { return _mm_div_ps(a, b); }
-inline VF vmax(VF a, VF b) { return _mm_max_ps(a, b); }
-inline VF vsqrt(VF a) { return _mm_sqrt_ps(a); }
-inline VF vset1(float x) { return _mm_set1_ps(x); }
-inline VF vload(const float *p) { return _mm_loadu_ps(p); }
-inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
-
-inline void gather4(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
-{
-    x = _mm_load_ps(&p[idx[0]].x);
-    y = _mm_load_ps(&p[idx[1]].x);
-    z = _mm_load_ps(&p[idx[2]].x);
-    w = _mm_load_ps(&p[idx[3]].x);
-    _MM_TRANSPOSE4_PS(x, y, z, w);
-}
-
-inline void scatter4(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
-{
-    _MM_TRANSPOSE4_PS(x, y, z, w);
-    _mm_store_ps(&p[idx[0]].x, x);
-    _mm_store_ps(&p[idx[1]].x, y);
-    _mm_store_ps(&p[idx[2]].x, z);
-    _mm_store_ps(&p[idx[3]].x, w);
-}
-#define TWEED_GATHER gather4
-#define TWEED_SCATTER scatter4
-#endif
-
-template <bool Xpbd, LambdaMode Mode>
-void solveColour(P4 *p, const uint32_t *ia, const uint32_t *ib, const float *rest,
-                 const float *param, float *lambda, uint32_t begin, uint32_t end)
-{
-    const VF tiny = vset1(kTiny);
-    for (uint32_t c = begin; c < end; c += kLanes) {
-        VF ax, ay, az, aw, bx, by, bz, bw;
-        TWEED_GATHER(p, ia + c, ax, ay, az, aw);
-        TWEED_GATHER(p, ib + c, bx, by, bz, bw);
-        const VF dx = vsub(bx, ax), dy = vsub(by, ay), dz = vsub(bz, az);
-        const VF len = vsqrt(vadd(vadd(vmul(dx, dx), vmul(dy, dy)), vmul(dz, dz)));
-        const VF cval = vsub(len, vload(rest + c));
-        const VF wsum = vadd(aw, bw);
-        const VF prm = vload(param + c);
-        VF dl;
-        if constexpr (Xpbd) {
-            VF num = cval;
-            if constexpr (Mode == LambdaMode::Accumulate)
-                num = vadd(num, vmul(prm, vload(lambda + c)));
-            dl = vdiv(vsub(vset1(0.0f), num), vmax(vadd(wsum, prm), tiny));
-        } else {
-            dl = vdiv(vsub(vset1(0.0f), vmul(prm, cval)), vmax(wsum, tiny));
-        }
-        if constexpr (Mode == LambdaMode::Init)
-            vstore(lambda + c, dl);
-        else if constexpr (Mode == LambdaMode::Accumulate)
-            vstore(lambda + c, vadd(vload(lambda + c), dl));
-        const VF f = vdiv(dl, vmax(len, tiny));
-        const VF fa = vmul(f, aw), fb = vmul(f, bw);
-        ax = vsub(ax, vmul(fa, dx));
-        ay = vsub(ay, vmul(fa, dy));
-        az = vsub(az, vmul(fa, dz));
-        bx = vadd(bx, vmul(fb, dx));
-        by = vadd(by, vmul(fb, dy));
-        bz = vadd(bz, vmul(fb, dz));
-        TWEED_SCATTER(p, ia + c, ax, ay, az, aw);
-        TWEED_SCATTER(p, ib + c, bx, by, bz, bw);
-    }
-}
-#else
-template <bool Xpbd, LambdaMode Mode>
-void solveColour(P4 *p, const uint32_t *ia, const uint32_t *ib, const float *rest,
-                 const float *param, float *lambda, uint32_t begin, uint32_t end)
-{
-    solveColourScalar<Xpbd, Mode>(p, ia, ib, rest, param, lambda, begin, end);
-}
-#endif
 
 /// Closest point to p in the Max Distance shape around target t with unit normal n: a ball of
 /// radius r, or with bias b a capsule along n (b < 0) or a disc across n (b > 0), each of
@@ -350,6 +172,8 @@ struct ClothInstance::Impl
     std::vector<float> invMass, windFactor, tetherLength;
     std::vector<uint8_t> pinned;
     std::vector<float> constraintParam, lambda;
+    std::vector<float> colourParam; ///< per solve colour: its parameter when uniform, else NaN
+    bool baselineKernels = false;
     int iterations = 1;
     float stepLength = 1.0f / 60;
     float substepLength = 1.0f / 60;
@@ -404,7 +228,7 @@ struct ClothInstance::Impl
 
     Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
          const ClothInstanceOptions &options)
-        : data(std::move(cloth)), pool(options.pool)
+        : data(std::move(cloth)), pool(options.pool), baselineKernels(options.baselineKernels)
     {
         n = data->vertexCount;
         const size_t count = size_t(n) + 1;
@@ -505,7 +329,7 @@ struct ClothInstance::Impl
             tetherLength[v] = c.tetherLength[v] * s.stretchLimit;
         }
         for (size_t k = 0; k < c.constraintA.size(); ++k) {
-            const bool stretch = k < (c.stretchColours.empty() ? 0 : c.stretchColours.back().end);
+            const bool stretch = c.constraintKind[k] == ClothData::kStretch;
             const float scale = std::max(c.stiffnessScale[k], 1e-6f);
             if (xpbd) {
                 const float compliance = stretch ? s.stretchCompliance : s.bendCompliance;
@@ -520,6 +344,22 @@ struct ClothInstance::Impl
                                             0.0f, 1.0f);
                 constraintParam[k] = 1.0f - std::pow(1.0f - k1, 1.0f / float(iterations));
             }
+        }
+        // Colours whose constraints share one parameter (unpainted stiffness) skip its loads;
+        // padding takes any value (both its ends are immovable).
+        colourParam.resize(c.solveColours.size());
+        for (size_t k = 0; k < c.solveColours.size(); ++k) {
+            const ConstraintColour &colour = c.solveColours[k];
+            float value = NAN;
+            bool uniform = true;
+            for (uint32_t i = colour.begin; i < colour.end && uniform; ++i) {
+                if (c.constraintKind[i] == ClothData::kPadding)
+                    continue;
+                if (std::isnan(value))
+                    value = constraintParam[i];
+                uniform = constraintParam[i] == value;
+            }
+            colourParam[k] = uniform && !std::isnan(value) ? value : NAN;
         }
         if (s.model == int(SolverModel::MassSpring))
             configureSprings();
@@ -740,42 +580,52 @@ struct ClothInstance::Impl
         return drag + lift;
     }
 
+    // Phase by phase (see ClothData::phases): threads take whole blocks; a phase of one block
+    // is shared colour by colour instead, with a barrier after each colour.
     void solveConstraints(int thread, int threads)
     {
         const ClothData &c = *data;
-        P4 *p = pos.data();
+        sim::ColourArgs args;
+        args.p = pos.data();
+        args.ia = c.constraintA.data();
+        args.ib = c.constraintB.data();
+        args.rest = c.restLength.data();
+        args.param = constraintParam.data();
+        args.lambda = lambda.data();
         for (int it = 0; it < iterations; ++it) {
-            const LambdaMode mode = iterations == 1 ? LambdaMode::None
-                                    : it == 0       ? LambdaMode::Init
-                                                    : LambdaMode::Accumulate;
-            for (const auto *colours : {&c.stretchColours, &c.bendColours})
-                for (const ConstraintColour &colour : *colours) {
-                    const auto [b0, e0] = splitRange(colour.end - colour.begin, threads, thread,
-                                                     ClothData::kBatchPadding);
-                    const uint32_t b = colour.begin + b0, e = colour.begin + e0;
-                    if (b < e)
-                        solveRange(p, b, e, mode);
-                    barrier.wait();
+            const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
+                                    : it == 0                ? LambdaMode::Init
+                                                             : LambdaMode::Accumulate;
+            for (const SolverPhase &phase : c.phases) {
+                const uint32_t blocks = phase.blockEnd - phase.blockBegin;
+                if (blocks == 1 && threads > 1) {
+                    const ConstraintBlock &block = c.blocks[phase.blockBegin];
+                    for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k) {
+                        const ConstraintColour &colour = c.solveColours[k];
+                        const auto [b0, e0] = splitRange(colour.end - colour.begin, threads,
+                                                         thread, ClothData::kBatchPadding);
+                        if (b0 < e0)
+                            solveColour(args, k, mode, colour.begin + b0, colour.begin + e0);
+                        barrier.wait();
+                    }
+                    continue;
                 }
+                const auto [bb, be] = splitRange(blocks, threads, thread, 1);
+                for (uint32_t b = phase.blockBegin + bb; b < phase.blockBegin + be; ++b)
+                    for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k)
+                        solveColour(args, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
+                barrier.wait();
+            }
         }
     }
 
-    void solveRange(P4 *p, uint32_t b, uint32_t e, LambdaMode mode)
+    void solveColour(sim::ColourArgs &args, uint32_t colour, LambdaMode mode, uint32_t b,
+                     uint32_t e)
     {
-        const ClothData &c = *data;
-        const uint32_t *ia = c.constraintA.data(), *ib = c.constraintB.data();
-        const float *rest = c.restLength.data(), *prm = constraintParam.data();
-        float *lam = lambda.data();
-        if (xpbd) {
-            if (mode == LambdaMode::None)
-                solveColour<true, LambdaMode::None>(p, ia, ib, rest, prm, lam, b, e);
-            else if (mode == LambdaMode::Init)
-                solveColour<true, LambdaMode::Init>(p, ia, ib, rest, prm, lam, b, e);
-            else
-                solveColour<true, LambdaMode::Accumulate>(p, ia, ib, rest, prm, lam, b, e);
-        } else {
-            solveColour<false, LambdaMode::None>(p, ia, ib, rest, prm, lam, b, e);
-        }
+        const float uniform = colourParam[colour];
+        const bool isUniform = !std::isnan(uniform);
+        args.uniformParam = isUniform ? uniform : 0.0f;
+        sim::colourKernel(xpbd, mode, isUniform, baselineKernels)(args, b, e);
     }
 
     // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only

@@ -21,6 +21,22 @@ struct ConstraintColour
     uint32_t end = 0;
 };
 
+/// Colours [colourBegin, colourEnd) of ClothData::solveColours that run one after another and
+/// touch only vertices no other block of the same phase touches: one thread's unit of work.
+struct ConstraintBlock
+{
+    uint32_t colourBegin = 0;
+    uint32_t colourEnd = 0;
+};
+
+/// Blocks [blockBegin, blockEnd) that may run at the same time; phases run in order, a
+/// barrier between them.
+struct SolverPhase
+{
+    uint32_t blockBegin = 0;
+    uint32_t blockEnd = 0;
+};
+
 /// Options of buildClothData beyond what the physics mesh carries.
 struct ClothBuildOptions
 {
@@ -64,6 +80,19 @@ struct ClothData
     std::vector<uint8_t> constraintKind;
     std::vector<ConstraintColour> stretchColours; ///< mesh edges
     std::vector<ConstraintColour> bendColours;    ///< across neighbouring triangles
+
+    // The order the solver runs them in. The mesh is cut into `regionCount` slabs of equal
+    // vertex counts along the rest pose's longest axis. Phase 0 holds one block per region
+    // (the constraints inside it: stretch colours, then bend colours); phases 1 and 2 the
+    // constraints between neighbouring slabs (even, then odd boundaries, so the blocks of a
+    // phase share no vertex); a last phase the few constraints spanning more than two slabs.
+    // Threads take whole blocks, so a step needs a few barriers per iteration, not one per
+    // colour, and every thread count runs each constraint on the same values.
+    std::vector<ConstraintColour> solveColours; ///< every colour range, in solve order
+    std::vector<ConstraintBlock> blocks;
+    std::vector<SolverPhase> phases;
+    uint32_t regionCount = 1;
+    std::vector<uint32_t> region; ///< per vertex, its slab
     uint32_t stretchConstraintCount = 0; ///< real (unpadded) counts
     uint32_t bendConstraintCount = 0;
 

@@ -69,6 +69,9 @@ struct ClothInstanceOptions
     /// Threads to split batches across; null runs on the calling thread only. Results are
     /// bit-identical with any pool.
     std::shared_ptr<SimThreadPool> pool;
+    /// Runs the SSE2 constraint kernels even where AVX2 is available. The results are the same
+    /// bits either way (tests compare the two); only the speed differs.
+    bool baselineKernels = false;
 };
 
 /// Measurements of the current state against the current targets (for tools and tests).

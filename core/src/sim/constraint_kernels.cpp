@@ -1,0 +1,192 @@
+#include "constraint_kernels.h"
+
+#if defined(__x86_64__) || defined(__i386__) || defined(_M_X64)
+#include <immintrin.h>
+#define TWEED_SIM_X86 1
+#endif
+
+#include <algorithm>
+#include <cmath>
+
+// GCC would fuse a * b + c into one rounding where the target has FMA (not on the SSE2 path):
+// never fuse, so every path gives the same bits.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("fp-contract=off")
+#elif defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#endif
+
+namespace tweed::sim {
+namespace {
+
+// Keeps denominators normal floats (even their product) and finite.
+constexpr float kTinyDenominator = 1e-15f;
+
+#if TWEED_SIM_X86
+
+namespace sse2 {
+
+constexpr uint32_t kLanes = 4;
+using VF = __m128;
+inline VF vadd(VF a, VF b) { return _mm_add_ps(a, b); }
+inline VF vsub(VF a, VF b) { return _mm_sub_ps(a, b); }
+inline VF vmul(VF a, VF b) { return _mm_mul_ps(a, b); }
+inline VF vdiv(VF a, VF b) { return _mm_div_ps(a, b); }
+inline VF vmax(VF a, VF b) { return _mm_max_ps(a, b); }
+inline VF vsqrt(VF a) { return _mm_sqrt_ps(a); }
+inline VF vset1(float x) { return _mm_set1_ps(x); }
+inline VF vload(const float *p) { return _mm_loadu_ps(p); }
+inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
+
+inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+{
+    x = _mm_load_ps(&p[idx[0]].x);
+    y = _mm_load_ps(&p[idx[1]].x);
+    z = _mm_load_ps(&p[idx[2]].x);
+    w = _mm_load_ps(&p[idx[3]].x);
+    _MM_TRANSPOSE4_PS(x, y, z, w);
+}
+
+inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
+{
+    _MM_TRANSPOSE4_PS(x, y, z, w);
+    _mm_store_ps(&p[idx[0]].x, x);
+    _mm_store_ps(&p[idx[1]].x, y);
+    _mm_store_ps(&p[idx[2]].x, z);
+    _mm_store_ps(&p[idx[3]].x, w);
+}
+
+#include "constraint_kernel.inc"
+
+} // namespace sse2
+
+// AVX2 without FMA: the same operations as the SSE2 path, eight lanes at a time.
+#pragma GCC push_options
+#pragma GCC target("avx2")
+namespace avx2 {
+
+constexpr uint32_t kLanes = 8;
+using VF = __m256;
+inline VF vadd(VF a, VF b) { return _mm256_add_ps(a, b); }
+inline VF vsub(VF a, VF b) { return _mm256_sub_ps(a, b); }
+inline VF vmul(VF a, VF b) { return _mm256_mul_ps(a, b); }
+inline VF vdiv(VF a, VF b) { return _mm256_div_ps(a, b); }
+inline VF vmax(VF a, VF b) { return _mm256_max_ps(a, b); }
+inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
+inline VF vset1(float x) { return _mm256_set1_ps(x); }
+inline VF vload(const float *p) { return _mm256_loadu_ps(p); }
+inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
+
+// Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
+inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+{
+    auto row = [&](int i) {
+        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(&p[idx[i]].x)),
+                                    _mm_load_ps(&p[idx[i + 4]].x), 1);
+    };
+    const VF r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
+    const VF t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
+    const VF t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
+    x = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    y = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    z = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    w = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+}
+
+inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
+{
+    const VF t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpacklo_ps(z, w);
+    const VF t2 = _mm256_unpackhi_ps(x, y), t3 = _mm256_unpackhi_ps(z, w);
+    const VF r0 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
+    const VF r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
+    const VF r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
+    const VF r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
+    _mm_store_ps(&p[idx[0]].x, _mm256_castps256_ps128(r0));
+    _mm_store_ps(&p[idx[1]].x, _mm256_castps256_ps128(r1));
+    _mm_store_ps(&p[idx[2]].x, _mm256_castps256_ps128(r2));
+    _mm_store_ps(&p[idx[3]].x, _mm256_castps256_ps128(r3));
+    _mm_store_ps(&p[idx[4]].x, _mm256_extractf128_ps(r0, 1));
+    _mm_store_ps(&p[idx[5]].x, _mm256_extractf128_ps(r1, 1));
+    _mm_store_ps(&p[idx[6]].x, _mm256_extractf128_ps(r2, 1));
+    _mm_store_ps(&p[idx[7]].x, _mm256_extractf128_ps(r3, 1));
+}
+
+#include "constraint_kernel.inc"
+
+} // namespace avx2
+#pragma GCC pop_options
+
+enum class Path { Sse2, Avx2 };
+
+Path bestPath()
+{
+    static const Path path = [] {
+        __builtin_cpu_init();
+        if (__builtin_cpu_supports("avx2"))
+            return Path::Avx2;
+        return Path::Sse2;
+    }();
+    return path;
+}
+
+#else
+
+// Other processors: one constraint at a time, the same operations.
+namespace scalar {
+
+constexpr uint32_t kLanes = 1;
+using VF = float;
+inline VF vadd(VF a, VF b) { return a + b; }
+inline VF vsub(VF a, VF b) { return a - b; }
+inline VF vmul(VF a, VF b) { return a * b; }
+inline VF vdiv(VF a, VF b) { return a / b; }
+inline VF vmax(VF a, VF b) { return a > b ? a : b; } // as maxps
+inline VF vsqrt(VF a) { return std::sqrt(a); }
+inline VF vset1(float x) { return x; }
+inline VF vload(const float *p) { return *p; }
+inline void vstore(float *p, VF v) { *p = v; }
+inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+{
+    const P4 &q = p[*idx];
+    x = q.x;
+    y = q.y;
+    z = q.z;
+    w = q.w;
+}
+inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w) { p[*idx] = {x, y, z, w}; }
+
+#include "constraint_kernel.inc"
+
+} // namespace scalar
+
+#endif
+
+} // namespace
+
+ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool baseline)
+{
+#if TWEED_SIM_X86
+    switch (baseline ? Path::Sse2 : bestPath()) {
+    case Path::Avx2:
+        return avx2::kernelFor(xpbd, mode, uniformParam);
+    case Path::Sse2:
+        break;
+    }
+    return sse2::kernelFor(xpbd, mode, uniformParam);
+#else
+    (void)baseline;
+    return scalar::kernelFor(xpbd, mode, uniformParam);
+#endif
+}
+
+const char *kernelPath()
+{
+#if TWEED_SIM_X86
+    const Path path = bestPath();
+    return path == Path::Avx2 ? "avx2" : "sse2";
+#else
+    return "scalar";
+#endif
+}
+
+} // namespace tweed::sim

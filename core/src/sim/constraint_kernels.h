@@ -1,0 +1,42 @@
+// Internal to the cloth solver: the distance-constraint kernel, compiled for SSE2 (the
+// baseline) and AVX2, chosen at run time. (An AVX-512 path measured slower than AVX2 here: the
+// transposes to and from particle rows cost more than the wider arithmetic saves.) Every path runs the same IEEE operations (add, sub,
+// mul, div, sqrt, max; no fused multiply-add) on each constraint, so results are bit-identical
+// whichever path, lane or thread takes a constraint.
+#pragma once
+
+#include <cstdint>
+
+namespace tweed::sim {
+
+/// A particle or target: position and, in w, the inverse mass (targets: unused).
+struct alignas(16) P4
+{
+    float x, y, z, w;
+};
+
+enum class LambdaMode { None, Init, Accumulate };
+
+struct ColourArgs
+{
+    P4 *p = nullptr;
+    const uint32_t *ia = nullptr, *ib = nullptr;
+    const float *rest = nullptr;
+    const float *param = nullptr; ///< per constraint; unused when the colour is uniform
+    float *lambda = nullptr;
+    float uniformParam = 0;       ///< the parameter of every constraint of a uniform colour
+};
+
+/// Solves constraints [begin, end) of one colour; begin and end are multiples of 16.
+///   XPBD: dlambda = (-C - alphaTilde * lambda) / (wA + wB + alphaTilde)   (param = alphaTilde)
+///   PBD:  dlambda = -k C / (wA + wB)                                      (param = k)
+/// then xA -= wA dlambda n, xB += wB dlambda n with n the unit vector from A to B.
+using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
+
+/// The kernel for these modes on the widest path the processor has (baseline: SSE2 always).
+ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool baseline);
+
+/// Name of the path colourKernel(..., false) takes ("avx2" or "sse2").
+const char *kernelPath();
+
+} // namespace tweed::sim
