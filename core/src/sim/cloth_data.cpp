@@ -499,6 +499,10 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
     d.bendConstraintCount = uint32_t(cross.size() / 2);
     d.region = slabRegions(mesh.positions, d.regionCount);
     buildSolveOrder(d, d.edges, restLengths(d.edges), cross, restLengths(cross), kinds);
+    if (d.dummyVertex <= 0xFFFFu) {
+        d.constraintA16.assign(d.constraintA.begin(), d.constraintA.end());
+        d.constraintB16.assign(d.constraintB.begin(), d.constraintB.end());
+    }
 
     applyPaint(d, mesh.channels);
     return data;

@@ -482,7 +482,7 @@ struct ClothInstance::Impl
 
     // --- Stepping ------------------------------------------------------------------------
 
-    Substep makeSubstep(int step, int sub, int thread)
+    Substep makeSubstep(int step, int sub) const
     {
         Substep ctx;
         const int substeps = std::max(1, settings.substeps);
@@ -513,6 +513,12 @@ struct ClothInstance::Impl
                 ctx.motion[edge] = affineOf({slerp(Quat{}, q, ang), tr * lin});
             }
         }
+        return ctx;
+    }
+
+    /// The collision volumes at the substep's time, in the thread's own list.
+    void poseColliders(const Substep &ctx, int thread)
+    {
         std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
         poses.resize(volumes.size()); // no allocation after the first step
         for (size_t i = 0; i < volumes.size(); ++i) {
@@ -522,7 +528,6 @@ struct ClothInstance::Impl
             f.rotation = slerp(f0.rotation, f1.rotation, ctx.alpha);
             poses[i] = colliderPose(volumes[i], f, settings.collisionThickness);
         }
-        return ctx;
     }
 
     Vec3 targetAt(uint32_t v, float alpha) const
@@ -532,30 +537,33 @@ struct ClothInstance::Impl
 
     void integrate(uint32_t b, uint32_t e, const Substep &ctx)
     {
-        const ClothData &c = *data;
-        const float h = substepLength, h2 = h * h;
-        for (uint32_t v = b; v < e; ++v) {
-            P4 &x = pos[v];
-            P4 &p = prev[v];
-            if (x.w == 0.0f) {
-                const Vec3 t = targetAt(v, ctx.alpha);
-                setXyz(x, t);
-                setXyz(p, t);
-                continue;
-            }
-            Vec3 xv = v3(x), pv = v3(p);
-            if (ctx.moved) {
-                const Affine &m = ctx.motion[c.edge[v] ? 1 : 0];
-                xv = m.apply(xv);
-                pv = m.apply(pv);
-            }
-            const Vec3 vel = (xv - pv) * params[v].w;
-            Vec3 acc = ctx.gravity;
-            if (run.wind)
-                acc += windAcceleration(v, xv, vel / h, ctx);
-            setXyz(p, xv);
-            setXyz(x, xv + vel + acc * h2);
+        for (uint32_t v = b; v < e; ++v)
+            integrateVertex(v, ctx);
+    }
+
+    void integrateVertex(uint32_t v, const Substep &ctx)
+    {
+        P4 &x = pos[v];
+        P4 &p = prev[v];
+        if (x.w == 0.0f) {
+            const Vec3 t = targetAt(v, ctx.alpha);
+            setXyz(x, t);
+            setXyz(p, t);
+            return;
         }
+        const float h = substepLength;
+        Vec3 xv = v3(x), pv = v3(p);
+        if (ctx.moved) {
+            const Affine &m = ctx.motion[data->edge[v] ? 1 : 0];
+            xv = m.apply(xv);
+            pv = m.apply(pv);
+        }
+        const Vec3 vel = (xv - pv) * params[v].w;
+        Vec3 acc = ctx.gravity;
+        if (run.wind)
+            acc += windAcceleration(v, xv, vel / h, ctx);
+        setXyz(p, xv);
+        setXyz(x, xv + vel + acc * (h * h));
     }
 
     // Quadratic drag against the wind relative to the vertex, along its normal, and lift along
@@ -589,6 +597,10 @@ struct ClothInstance::Impl
         args.p = pos.data();
         args.ia = c.constraintA.data();
         args.ib = c.constraintB.data();
+        if (!c.constraintA16.empty()) {
+            args.ia16 = c.constraintA16.data();
+            args.ib16 = c.constraintB16.data();
+        }
         args.rest = c.restLength.data();
         args.param = constraintParam.data();
         args.lambda = lambda.data();
@@ -625,7 +637,7 @@ struct ClothInstance::Impl
         const float uniform = colourParam[colour];
         const bool isUniform = !std::isnan(uniform);
         args.uniformParam = isUniform ? uniform : 0.0f;
-        sim::colourKernel(xpbd, mode, isUniform, baselineKernels)(args, b, e);
+        sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, baselineKernels)(args, b, e);
     }
 
     // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
@@ -658,19 +670,38 @@ struct ClothInstance::Impl
     // Tethers, collision volumes, backstop and Max Distance (last, so it always holds).
     void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread)
     {
+        const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
+        for (uint32_t v = b; v < e; ++v)
+            finishVertex(v, ctx, poses);
+    }
+
+    // One sweep for the end of a substep and the start of the next (no barrier between).
+    void finishAndIntegrate(uint32_t b, uint32_t e, const Substep &ctx, const Substep &next,
+                            int thread)
+    {
+        const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
+        for (uint32_t v = b; v < e; ++v) {
+            finishVertex(v, ctx, poses);
+            integrateVertex(v, next);
+        }
+    }
+
+    void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses)
+    {
         const ClothData &c = *data;
         const SimulationSettings &s = settings;
-        const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
         const float bias = s.maxDistanceBias;
-        for (uint32_t v = b; v < e; ++v) {
+        {
             P4 &xp = pos[v];
             if (xp.w == 0.0f)
-                continue;
+                return;
             Vec3 x = v3(xp);
             if (s.tethers) {
                 const uint32_t a = c.tetherAnchor[v];
                 if (a != ClothData::kNone) {
-                    const Vec3 anchor = v3(pos[a]);
+                    // The anchor is fixed: it sits on its target (read from there, since
+                    // another thread may already have moved it on to the next substep).
+                    const Vec3 anchor = targetAt(a, ctx.alpha);
                     const Vec3 d = x - anchor;
                     const float len2 = lengthSquared(d), maxLen = tetherLength[v];
                     if (len2 > maxLen * maxLen)
@@ -754,28 +785,43 @@ struct ClothInstance::Impl
             skinTargets(vb, ve);
         barrier.wait();
         const int substeps = std::max(1, settings.substeps);
-        for (int step = 0; step < run.steps; ++step) {
-            if (run.wind) {
-                if (thread == 0)
-                    computeWindNormals();
-                barrier.wait();
-            }
-            for (int sub = 0; sub < substeps; ++sub) {
-                const Substep ctx = makeSubstep(step, sub, thread);
-                integrate(vb, ve, ctx);
-                barrier.wait();
-                solveConstraints(thread, threads);
-                if (settings.hardStretchLimit)
-                    hardConstraints(thread);
-                barrier.wait();
-                if (settings.selfCollision && sub + 1 == substeps) {
+        const int total = run.steps * substeps;
+        Substep ctx = makeSubstep(0, 0);
+        bool integrated = false; // by the previous substep's fused sweep
+        for (int k = 0; k < total; ++k) {
+            const int sub = k % substeps;
+            if (!integrated) {
+                if (run.wind && sub == 0) {
                     if (thread == 0)
-                        selfCollide();
+                        computeWindNormals();
                     barrier.wait();
                 }
+                integrate(vb, ve, ctx);
+            }
+            barrier.wait();
+            poseColliders(ctx, thread);
+            solveConstraints(thread, threads);
+            if (settings.hardStretchLimit)
+                hardConstraints(thread);
+            barrier.wait();
+            if (settings.selfCollision && sub + 1 == substeps) {
+                if (thread == 0)
+                    selfCollide();
+                barrier.wait();
+            }
+            // The next substep integrates in the same sweep, unless a step with wind follows
+            // (its normals need every vertex finished first).
+            const int next = k + 1;
+            integrated = next < total && !(run.wind && next % substeps == 0);
+            const Substep nextCtx = next < total ? makeSubstep(next / substeps, next % substeps)
+                                                 : ctx;
+            if (integrated) {
+                finishAndIntegrate(vb, ve, ctx, nextCtx, thread);
+            } else {
                 finishVertices(vb, ve, ctx, thread);
                 barrier.wait();
             }
+            ctx = nextCtx;
         }
         advanceTargets(vb, ve);
     }
@@ -798,7 +844,8 @@ struct ClothInstance::Impl
         for (int step = 0; step < run.steps; ++step) {
             if (run.wind)
                 computeWindNormals();
-            const Substep ctx = makeSubstep(step, std::max(1, settings.substeps) - 1, 0);
+            const Substep ctx = makeSubstep(step, std::max(1, settings.substeps) - 1);
+            poseColliders(ctx, 0);
             // Pinned vertices follow their targets; the others take the world motion.
             springs.externalAcceleration.resize(run.wind ? n : 0);
             for (uint32_t v = 0; v < n; ++v) {

@@ -38,7 +38,8 @@ inline VF vset1(float x) { return _mm_set1_ps(x); }
 inline VF vload(const float *p) { return _mm_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
 
-inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+template <typename Index>
+inline void gather(const P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     x = _mm_load_ps(&p[idx[0]].x);
     y = _mm_load_ps(&p[idx[1]].x);
@@ -47,7 +48,8 @@ inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
     _MM_TRANSPOSE4_PS(x, y, z, w);
 }
 
-inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
+template <typename Index>
+inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
     _MM_TRANSPOSE4_PS(x, y, z, w);
     _mm_store_ps(&p[idx[0]].x, x);
@@ -78,7 +80,8 @@ inline VF vload(const float *p) { return _mm256_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
 
 // Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
-inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+template <typename Index>
+inline void gather(const P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     auto row = [&](int i) {
         return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(&p[idx[i]].x)),
@@ -93,7 +96,8 @@ inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
     w = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
 }
 
-inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w)
+template <typename Index>
+inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
     const VF t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpacklo_ps(z, w);
     const VF t2 = _mm256_unpackhi_ps(x, y), t3 = _mm256_unpackhi_ps(z, w);
@@ -145,7 +149,8 @@ inline VF vsqrt(VF a) { return std::sqrt(a); }
 inline VF vset1(float x) { return x; }
 inline VF vload(const float *p) { return *p; }
 inline void vstore(float *p, VF v) { *p = v; }
-inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
+template <typename Index>
+inline void gather(const P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     const P4 &q = p[*idx];
     x = q.x;
@@ -153,7 +158,8 @@ inline void gather(const P4 *p, const uint32_t *idx, VF &x, VF &y, VF &z, VF &w)
     z = q.z;
     w = q.w;
 }
-inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w) { p[*idx] = {x, y, z, w}; }
+template <typename Index>
+inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w) { p[*idx] = {x, y, z, w}; }
 
 #include "constraint_kernel.inc"
 
@@ -163,19 +169,20 @@ inline void scatter(P4 *p, const uint32_t *idx, VF x, VF y, VF z, VF w) { p[*idx
 
 } // namespace
 
-ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool baseline)
+ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
+                          bool baseline)
 {
 #if TWEED_SIM_X86
     switch (baseline ? Path::Sse2 : bestPath()) {
     case Path::Avx2:
-        return avx2::kernelFor(xpbd, mode, uniformParam);
+        return avx2::kernelFor(xpbd, mode, uniformParam, narrowIndices);
     case Path::Sse2:
         break;
     }
-    return sse2::kernelFor(xpbd, mode, uniformParam);
+    return sse2::kernelFor(xpbd, mode, uniformParam, narrowIndices);
 #else
     (void)baseline;
-    return scalar::kernelFor(xpbd, mode, uniformParam);
+    return scalar::kernelFor(xpbd, mode, uniformParam, narrowIndices);
 #endif
 }
 

@@ -21,6 +21,7 @@ struct ColourArgs
 {
     P4 *p = nullptr;
     const uint32_t *ia = nullptr, *ib = nullptr;
+    const uint16_t *ia16 = nullptr, *ib16 = nullptr; ///< the same, for the narrow kernels
     const float *rest = nullptr;
     const float *param = nullptr; ///< per constraint; unused when the colour is uniform
     float *lambda = nullptr;
@@ -33,8 +34,10 @@ struct ColourArgs
 /// then xA -= wA dlambda n, xB += wB dlambda n with n the unit vector from A to B.
 using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
 
-/// The kernel for these modes on the widest path the processor has (baseline: SSE2 always).
-ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool baseline);
+/// The kernel for these modes on the widest path the processor has (baseline: SSE2 always);
+/// narrowIndices reads the 16-bit constraint ends (less memory traffic on large meshes).
+ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
+                          bool baseline);
 
 /// Name of the path colourKernel(..., false) takes ("avx2" or "sse2").
 const char *kernelPath();

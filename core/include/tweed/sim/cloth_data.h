@@ -73,6 +73,8 @@ struct ClothData
 
     // Distance constraints, structure of arrays, grouped by colour (padded).
     std::vector<uint32_t> constraintA, constraintB;
+    /// constraintA and B in 16 bits when every index (the dummy included) fits; else empty.
+    std::vector<uint16_t> constraintA16, constraintB16;
     std::vector<float> restLength;
     std::vector<float> stiffnessScale; ///< mean painted StiffnessScale of the two ends
     /// kStretch (mesh edge), kShear (across a quad's diagonal), kBend (across another edge)
