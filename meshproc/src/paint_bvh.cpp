@@ -19,6 +19,17 @@ constexpr uint32_t kMaxLeaf = 4;
 constexpr int kSahDepth = 32;
 constexpr int kStackSize = 64;
 
+// std::fmin/fmax (math.h's minComponents) are library calls here; the inputs are finite, so
+// plain comparisons do (they compile to minss/maxss).
+inline Vec3 vmin(const Vec3 &a, const Vec3 &b)
+{
+    return {std::min(a.x, b.x), std::min(a.y, b.y), std::min(a.z, b.z)};
+}
+inline Vec3 vmax(const Vec3 &a, const Vec3 &b)
+{
+    return {std::max(a.x, b.x), std::max(a.y, b.y), std::max(a.z, b.z)};
+}
+
 struct Box
 {
     Vec3 lo{std::numeric_limits<float>::max(), std::numeric_limits<float>::max(),
@@ -27,13 +38,13 @@ struct Box
             -std::numeric_limits<float>::max()};
     void grow(const Vec3 &p)
     {
-        lo = minComponents(lo, p);
-        hi = maxComponents(hi, p);
+        lo = vmin(lo, p);
+        hi = vmax(hi, p);
     }
     void grow(const Box &b)
     {
-        lo = minComponents(lo, b.lo);
-        hi = maxComponents(hi, b.hi);
+        lo = vmin(lo, b.lo);
+        hi = vmax(hi, b.hi);
     }
     float halfArea() const
     {
@@ -104,16 +115,25 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
     if (n == 0)
         return;
 
-    std::vector<Box> boxes(n);
-    std::vector<Vec3> centroids(n);
+    // Triangle records are partitioned themselves (not an index array into them): each level
+    // of the build then streams through memory instead of jumping.
+    struct Prim
+    {
+        Box box;
+        Vec3 centroid;
+        uint32_t triangle;
+    };
+    std::vector<Prim> prims(n);
+    Box rootBounds, rootCentroids;
     for (uint32_t t = 0; t < n; ++t) {
+        Prim &p = prims[t];
         for (int k = 0; k < 3; ++k)
-            boxes[t].grow(positions[indices[3 * t + k]]);
-        centroids[t] = (boxes[t].lo + boxes[t].hi) * 0.5f;
+            p.box.grow(positions[indices[3 * t + k]]);
+        p.centroid = (p.box.lo + p.box.hi) * 0.5f;
+        p.triangle = t;
+        rootBounds.grow(p.box);
+        rootCentroids.grow(p.centroid);
     }
-    mTriangles.resize(n);
-    for (uint32_t t = 0; t < n; ++t)
-        mTriangles[t] = t;
 
     mNodes.reserve(size_t(n));
     mNodes.push_back({});
@@ -121,20 +141,17 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
     {
         uint32_t node, begin, end;
         int depth;
+        Box bounds, centroids; ///< of the task's triangles, found by the parent's split
     };
-    std::vector<Task> tasks{{0, 0, n, 0}};
+    std::vector<Task> tasks{{0, 0, n, 0, rootBounds, rootCentroids}};
     while (!tasks.empty()) {
         const Task task = tasks.back();
         tasks.pop_back();
-        Box bounds, centroidBounds;
-        for (uint32_t i = task.begin; i < task.end; ++i) {
-            bounds.grow(boxes[mTriangles[i]]);
-            centroidBounds.grow(centroids[mTriangles[i]]);
-        }
-        mNodes[task.node].lo = bounds.lo;
-        mNodes[task.node].hi = bounds.hi;
+        Node &node = mNodes[task.node];
+        node.lo = task.bounds.lo;
+        node.hi = task.bounds.hi;
         const uint32_t count = task.end - task.begin;
-        auto makeLeaf = [&] {
+        const auto makeLeaf = [&] {
             mNodes[task.node].first = task.begin;
             mNodes[task.node].count = count;
         };
@@ -142,22 +159,25 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
             makeLeaf();
             continue;
         }
-        const Vec3 extent = centroidBounds.hi - centroidBounds.lo;
-        const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
-        uint32_t *first = mTriangles.data() + task.begin, *last = mTriangles.data() + task.end;
-        uint32_t *middle = nullptr;
+        const Vec3 extent = task.centroids.hi - task.centroids.lo;
+        const int axis =
+            extent.x >= extent.y && extent.x >= extent.z ? 0 : (extent.y >= extent.z ? 1 : 2);
+        Prim *first = prims.data() + task.begin, *last = prims.data() + task.end;
+        Prim *middle = nullptr;
+        Box leftBounds, leftCentroids, rightBounds, rightCentroids;
         if (extent[axis] > 0 && task.depth < kSahDepth) {
             // Binned SAH along the widest centroid axis.
-            std::array<Box, kBins> binBoxes;
+            std::array<Box, kBins> binBoxes, binCentroids;
             std::array<uint32_t, kBins> binCounts{};
-            const float lo = centroidBounds.lo[axis];
+            const float lo = task.centroids.lo[axis];
             const float scale = float(kBins) / extent[axis];
-            auto binOf = [&](uint32_t t) {
-                return std::min(kBins - 1, int((centroids[t][axis] - lo) * scale));
+            const auto binOf = [&](const Prim &p) {
+                return std::min(kBins - 1, int((p.centroid[axis] - lo) * scale));
             };
-            for (const uint32_t *p = first; p != last; ++p) {
+            for (const Prim *p = first; p != last; ++p) {
                 const int b = binOf(*p);
-                binBoxes[b].grow(boxes[*p]);
+                binBoxes[b].grow(p->box);
+                binCentroids[b].grow(p->centroid);
                 ++binCounts[b];
             }
             std::array<float, kBins> rightCost{};
@@ -184,15 +204,14 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
                 }
             }
             // Relative cost of splitting (one traversal step costs about one triangle test).
-            const float leafCost = float(count);
-            const float splitCost = 1.0f + bestCost / std::max(bounds.halfArea(), 1e-30f);
-            if (bestSplit < 0 || (count <= kMaxLeaf && splitCost >= leafCost)) {
-                if (count <= kMaxLeaf) {
-                    makeLeaf();
-                    continue;
+            const float splitCost = 1.0f + bestCost / std::max(task.bounds.halfArea(), 1e-30f);
+            if (bestSplit >= 0 && (count > kMaxLeaf || splitCost < float(count))) {
+                middle = std::partition(first, last,
+                                        [&](const Prim &p) { return binOf(p) < bestSplit; });
+                for (int b = 0; b < kBins; ++b) {
+                    (b < bestSplit ? leftBounds : rightBounds).grow(binBoxes[b]);
+                    (b < bestSplit ? leftCentroids : rightCentroids).grow(binCentroids[b]);
                 }
-            } else {
-                middle = std::partition(first, last, [&](uint32_t t) { return binOf(t) < bestSplit; });
             }
         }
         if (!middle) {
@@ -202,25 +221,32 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
             }
             // Object median (ties broken by triangle number, so the result is deterministic).
             middle = first + count / 2;
-            std::nth_element(first, middle, last, [&](uint32_t a, uint32_t b) {
-                const float ca = centroids[a][axis], cb = centroids[b][axis];
-                return ca < cb || (ca == cb && a < b);
+            std::nth_element(first, middle, last, [&](const Prim &a, const Prim &b) {
+                const float ca = a.centroid[axis], cb = b.centroid[axis];
+                return ca < cb || (ca == cb && a.triangle < b.triangle);
             });
+            for (const Prim *p = first; p != last; ++p) {
+                (p < middle ? leftBounds : rightBounds).grow(p->box);
+                (p < middle ? leftCentroids : rightCentroids).grow(p->centroid);
+            }
         }
         const uint32_t left = uint32_t(mNodes.size());
         mNodes[task.node].first = left;
         mNodes[task.node].count = 0;
         mNodes.push_back({});
         mNodes.push_back({});
-        const uint32_t split = uint32_t(middle - mTriangles.data());
-        tasks.push_back({left + 1, split, task.end, task.depth + 1});
-        tasks.push_back({left, task.begin, split, task.depth + 1});
+        const uint32_t split = uint32_t(middle - prims.data());
+        tasks.push_back({left + 1, split, task.end, task.depth + 1, rightBounds, rightCentroids});
+        tasks.push_back({left, task.begin, split, task.depth + 1, leftBounds, leftCentroids});
     }
     mNodes.shrink_to_fit();
+    mTriangles.resize(n);
     mCorners.resize(3 * size_t(n));
-    for (uint32_t i = 0; i < n; ++i)
+    for (uint32_t i = 0; i < n; ++i) {
+        mTriangles[i] = prims[i].triangle;
         for (int k = 0; k < 3; ++k)
-            mCorners[3 * i + k] = indices[3 * mTriangles[i] + k];
+            mCorners[3 * i + k] = indices[3 * prims[i].triangle + k];
+    }
 }
 
 void SurfaceBvh::refit(const std::vector<Vec3> &positions)
@@ -228,10 +254,16 @@ void SurfaceBvh::refit(const std::vector<Vec3> &positions)
     if (positions.size() != mPositions.size())
         throw InputError("SurfaceBvh::refit: " + std::to_string(positions.size()) +
                          " positions for a tree built on " + std::to_string(mPositions.size()));
-    for (const uint32_t i : mCorners)
-        if (!isFinite(positions[i]))
-            throw InputError("SurfaceBvh::refit: vertex " + std::to_string(i) +
-                             " has a position that is not finite");
+    // A quick scan of all positions; only when one is not finite, the slower check of whether
+    // a triangle uses it (unused vertices may hold anything).
+    bool finite = true;
+    for (const Vec3 &p : positions)
+        finite = finite && isFinite(p);
+    if (!finite)
+        for (const uint32_t i : mCorners)
+            if (!isFinite(positions[i]))
+                throw InputError("SurfaceBvh::refit: vertex " + std::to_string(i) +
+                                 " has a position that is not finite");
     mPositions = positions;
     // Children come after their parents, so one backward sweep sees children first.
     for (size_t i = mNodes.size(); i-- > 0;) {
@@ -242,8 +274,8 @@ void SurfaceBvh::refit(const std::vector<Vec3> &positions)
                 box.grow(mPositions[mCorners[k]]);
         } else {
             const Node &l = mNodes[node.first], &r = mNodes[node.first + 1];
-            box.lo = minComponents(l.lo, r.lo);
-            box.hi = maxComponents(l.hi, r.hi);
+            box.lo = vmin(l.lo, r.lo);
+            box.hi = vmax(l.hi, r.hi);
         }
         node.lo = box.lo;
         node.hi = box.hi;

@@ -42,15 +42,7 @@ std::vector<uint32_t> sortedUnique(const std::vector<uint32_t> &vertices)
     return out;
 }
 
-uint64_t SpatialHash::hash(int64_t x, int64_t y, int64_t z)
-{
-    uint64_t h = uint64_t(x) * 0x9E3779B97F4A7C15ull;
-    h ^= uint64_t(y) * 0xC2B2AE3D27D4EB4Full + (h >> 29);
-    h ^= uint64_t(z) * 0x165667B19E3779F9ull + (h >> 31);
-    return h ^ (h >> 32);
-}
-
-SpatialHash::SpatialHash(const std::vector<Vec3> &points, float cellSize) : mPoints(&points)
+SpatialHash::SpatialHash(const std::vector<Vec3> &points, float radius) : mPoints(&points)
 {
     checkFinite(points, "spatial search");
     Vec3 lo{0, 0, 0}, hi{0, 0, 0};
@@ -62,33 +54,28 @@ SpatialHash::SpatialHash(const std::vector<Vec3> &points, float cellSize) : mPoi
     }
     mOrigin = lo;
     const float extent = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z, 1e-30f});
-    // Grid coordinates inside the box stay below 2^21 (kMaxCoordinate clamps far queries).
-    mCell = std::max({cellSize, extent / float(1 << 21), 1e-30f});
+    mCell = std::max({8.0f * radius, extent / float(1 << 20), 1e-30f});
 
     size_t tableSize = 16;
     while (tableSize < 2 * points.size())
         tableSize *= 2;
     mMask = tableSize - 1;
-    mKeys.assign(3 * tableSize, 0);
-    mCellOf.assign(tableSize, kEmptySlot);
+    mTable.assign(tableSize, Slot{});
     std::vector<uint32_t> cellOfPoint(points.size());
     std::vector<uint32_t> counts;
     for (size_t v = 0; v < points.size(); ++v) {
-        const int64_t x = coordinate(points[v].x, 0), y = coordinate(points[v].y, 1),
-                      z = coordinate(points[v].z, 2);
-        uint64_t slot = hash(x, y, z) & mMask;
-        while (mCellOf[slot] != kEmptySlot &&
-               (mKeys[3 * slot] != x || mKeys[3 * slot + 1] != y || mKeys[3 * slot + 2] != z))
+        const Vec3 &p = points[v];
+        const uint64_t key =
+            coordinate(p.x, 0) | (coordinate(p.y, 1) << 21) | (coordinate(p.z, 2) << 42);
+        uint64_t slot = hash(key) & mMask;
+        while (mTable[slot].cell != kEmptySlot && mTable[slot].key != key)
             slot = (slot + 1) & mMask;
-        if (mCellOf[slot] == kEmptySlot) {
-            mCellOf[slot] = uint32_t(counts.size());
-            mKeys[3 * slot] = x;
-            mKeys[3 * slot + 1] = y;
-            mKeys[3 * slot + 2] = z;
+        if (mTable[slot].cell == kEmptySlot) {
+            mTable[slot] = {key, uint32_t(counts.size())};
             counts.push_back(0);
         }
-        cellOfPoint[v] = mCellOf[slot];
-        ++counts[mCellOf[slot]];
+        cellOfPoint[v] = mTable[slot].cell;
+        ++counts[mTable[slot].cell];
     }
     mStart.assign(counts.size() + 1, 0);
     for (size_t c = 0; c < counts.size(); ++c)
@@ -97,17 +84,6 @@ SpatialHash::SpatialHash(const std::vector<Vec3> &points, float cellSize) : mPoi
     std::vector<uint32_t> fill(mStart.begin(), mStart.end() - 1);
     for (size_t v = 0; v < points.size(); ++v)
         mIds[fill[cellOfPoint[v]]++] = uint32_t(v);
-}
-
-uint32_t SpatialHash::find(int64_t x, int64_t y, int64_t z) const
-{
-    uint64_t slot = hash(x, y, z) & mMask;
-    while (mCellOf[slot] != kEmptySlot) {
-        if (mKeys[3 * slot] == x && mKeys[3 * slot + 1] == y && mKeys[3 * slot + 2] == z)
-            return mCellOf[slot];
-        slot = (slot + 1) & mMask;
-    }
-    return kEmptySlot;
 }
 
 } // namespace tweed::detail
