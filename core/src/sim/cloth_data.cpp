@@ -299,8 +299,8 @@ void buildSolveOrder(ClothData &d, const std::vector<uint32_t> &stretch,
             ConstraintBlock block;
             block.colourBegin = uint32_t(d.solveColours.size());
             const Subset &st = stretchBlocks[b], &cr = crossBlocks[b];
-            colourConstraints(st.pairs, st.rest, st.kinds, used, d, d.stretchColours);
             colourConstraints(cr.pairs, cr.rest, cr.kinds, used, d, d.bendColours);
+            colourConstraints(st.pairs, st.rest, st.kinds, used, d, d.stretchColours);
             block.colourEnd = uint32_t(d.solveColours.size());
             if (block.colourEnd > block.colourBegin)
                 d.blocks.push_back(block);

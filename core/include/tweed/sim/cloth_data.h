@@ -85,7 +85,8 @@ struct ClothData
 
     // The order the solver runs them in. The mesh is cut into `regionCount` slabs of equal
     // vertex counts along the rest pose's longest axis. Phase 0 holds one block per region
-    // (the constraints inside it: stretch colours, then bend colours); phases 1 and 2 the
+    // (the constraints inside it: bend colours, then stretch colours, so that stretch, which
+    // shows most, is solved last); phases 1 and 2 the
     // constraints between neighbouring slabs (even, then odd boundaries, so the blocks of a
     // phase share no vertex); a last phase the few constraints spanning more than two slabs.
     // Threads take whole blocks, so a step needs a few barriers per iteration, not one per
