@@ -11,6 +11,8 @@
 namespace tweed {
 namespace {
 
+constexpr uint32_t kNoVertex = 0xFFFFFFFFu;
+
 void checkGraph(const VertexGraph &graph, size_t vertexCount, const char *what)
 {
     if (graph.weldedTo.size() != vertexCount || graph.offsets.size() != vertexCount + 1 ||
@@ -118,6 +120,34 @@ std::vector<uint32_t> connectedRegion(const VertexGraph &graph, uint32_t seed)
     return out;
 }
 
+namespace {
+
+/// The distance at corner c of triangle (a, b, c) from a source whose distances at a and b are
+/// da and db: the source is unfolded into the triangle's plane (beyond edge ab) and measured in a
+/// straight line, valid when that line enters the triangle through edge ab. Infinity otherwise.
+float unfoldedDistance(const Vec3 &a, const Vec3 &b, const Vec3 &c, float da, float db)
+{
+    const Vec3 ab = b - a;
+    const float len = length(ab);
+    if (!(len > 0))
+        return std::numeric_limits<float>::infinity();
+    const Vec3 e = ab / len;
+    const Vec3 ac = c - a;
+    const float cx = dot(ac, e);
+    const float cy = length(ac - e * cx);
+    const float sx = (da * da - db * db + len * len) / (2 * len);
+    const float sy2 = da * da - sx * sx;
+    if (!(cy > 0) || sy2 < 0)
+        return std::numeric_limits<float>::infinity();
+    const float sy = -std::sqrt(sy2);
+    const float x = sx + (cx - sx) * (-sy / (cy - sy)); // where the line crosses edge ab
+    if (!(x >= 0 && x <= len))
+        return std::numeric_limits<float>::infinity();
+    return std::sqrt((cx - sx) * (cx - sx) + (cy - sy) * (cy - sy));
+}
+
+} // namespace
+
 std::vector<float> surfaceDistances(const std::vector<Vec3> &positions,
                                     const std::vector<uint32_t> &indices, const VertexGraph &graph,
                                     const SurfaceHit &from)
@@ -129,19 +159,53 @@ std::vector<float> surfaceDistances(const std::vector<Vec3> &positions,
         throw InputError("surfaceDistances: the start point's triangle is not part of the mesh");
     if (!isFinite(from.bary))
         throw InputError("surfaceDistances: the start point's weights are not finite");
+    const std::vector<uint32_t> &rep = graph.weldedTo;
+
+    // Triangles around each representative (triangles collapsed by the weld left out).
+    std::vector<uint32_t> triOffsets(n + 1, 0), triList;
+    const auto distinct = [&](size_t t) {
+        const uint32_t a = rep[indices[t]], b = rep[indices[t + 1]], c = rep[indices[t + 2]];
+        return a != b && b != c && a != c;
+    };
+    for (size_t t = 0; t < indices.size(); t += 3)
+        if (distinct(t))
+            for (int k = 0; k < 3; ++k)
+                ++triOffsets[rep[indices[t + k]] + 1];
+    for (size_t v = 0; v < n; ++v)
+        triOffsets[v + 1] += triOffsets[v];
+    triList.resize(triOffsets[n]);
+    {
+        std::vector<uint32_t> fill(triOffsets.begin(), triOffsets.end() - 1);
+        for (size_t t = 0; t < indices.size(); t += 3)
+            if (distinct(t))
+                for (int k = 0; k < 3; ++k)
+                    triList[fill[rep[indices[t + k]]]++] = uint32_t(t);
+    }
 
     // Dijkstra over the representatives, seeded with the straight distances from the point to
-    // its triangle's corners.
-    const uint32_t *c = &indices[3 * size_t(from.triangle)];
-    const Vec3 start = positions[c[0]] * from.bary.x + positions[c[1]] * from.bary.y +
-                       positions[c[2]] * from.bary.z;
+    // its triangle's corners. Besides the edges, a vertex is reached across each triangle with
+    // two corners already settled (unfolding, as fast marching does): on flat and developable
+    // pieces that is the straight-line distance instead of a zigzag along edges. An unfolding
+    // may arrive after its vertex was settled along an edge (the triangle's second corner came
+    // later): such a vertex is lowered and settled again, so distances only ever decrease.
+    const uint32_t *corner = &indices[3 * size_t(from.triangle)];
+    const Vec3 start = positions[corner[0]] * from.bary.x + positions[corner[1]] * from.bary.y +
+                       positions[corner[2]] * from.bary.z;
     const float inf = std::numeric_limits<float>::infinity();
     std::vector<float> dist(n, inf);
+    std::vector<uint8_t> settled(n, 0);
     using Entry = std::pair<float, uint32_t>;
     std::priority_queue<Entry, std::vector<Entry>, std::greater<>> heap;
+    const auto relax = [&](uint32_t w, float d) {
+        // A relative margin keeps rounding from reopening vertices for nothing.
+        if (d < dist[w] * (1.0f - 1e-6f) || (dist[w] == inf && d < inf)) {
+            dist[w] = d;
+            heap.push({d, w});
+        }
+    };
     for (int k = 0; k < 3; ++k) {
-        const uint32_t r = graph.weldedTo[c[k]];
-        const float d = distance(positions[c[k]], start);
+        const uint32_t r = rep[corner[k]];
+        const float d = distance(positions[corner[k]], start);
         if (d < dist[r]) {
             dist[r] = d;
             heap.push({d, r});
@@ -151,18 +215,28 @@ std::vector<float> surfaceDistances(const std::vector<Vec3> &positions,
         const auto [d, v] = heap.top();
         heap.pop();
         if (d > dist[v])
-            continue;
+            continue; // superseded
+        settled[v] = 1;
         for (uint32_t k = graph.offsets[v]; k < graph.offsets[v + 1]; ++k) {
             const uint32_t w = graph.neighbours[k];
-            const float dw = d + distance(positions[v], positions[w]);
-            if (dw < dist[w]) {
-                dist[w] = dw;
-                heap.push({dw, w});
+            relax(w, d + distance(positions[v], positions[w]));
+        }
+        for (uint32_t k = triOffsets[v]; k < triOffsets[v + 1]; ++k) {
+            const uint32_t t = triList[k];
+            uint32_t p = kNoVertex, q = kNoVertex;
+            for (int j = 0; j < 3; ++j) {
+                const uint32_t c = rep[indices[t + j]];
+                if (c != v)
+                    (p == kNoVertex ? p : q) = c;
             }
+            if (settled[p])
+                relax(q, unfoldedDistance(positions[v], positions[p], positions[q], d, dist[p]));
+            if (settled[q])
+                relax(p, unfoldedDistance(positions[v], positions[q], positions[p], d, dist[q]));
         }
     }
     for (size_t v = 0; v < n; ++v)
-        dist[v] = dist[graph.weldedTo[v]];
+        dist[v] = dist[rep[v]];
     return dist;
 }
 

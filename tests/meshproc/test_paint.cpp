@@ -154,6 +154,7 @@ private slots:
     void smoothing();
     void fillReachesOneSheet();
     void surfaceDistanceFollowsFold();
+    void surfaceDistanceOnPlaneIsStraight();
     void coatDistances();
     void gradient();
     void pickInterpolates();
@@ -682,6 +683,59 @@ void TestPaint::surfaceDistanceFollowsFold()
         two.positions, two.indices, buildVertexGraph(two.positions, two.indices), hit);
     QVERIFY(std::isinf(d2[base]));
     QCOMPARE(d2[far], d[far]);
+}
+
+void TestPaint::surfaceDistanceOnPlaneIsStraight()
+{
+    // On a flat sheet distances along the surface are straight-line distances: edge paths alone
+    // would zigzag (up to 8% longer on this grid); the unfolding across triangles removes that.
+    const TestMesh grid = makeGrid(40, 40, 0.025f);
+    const SurfaceBvh bvh(grid.positions, grid.indices);
+    const VertexGraph g = buildVertexGraph(grid.positions, grid.indices);
+    for (const Vec3 source : {Vec3{0.313f, 0.577f, 0}, Vec3{0.001f, 0.002f, 0}}) {
+        const SurfaceHit hit = bvh.raycast(source + Vec3{0, 0, 1}, {0, 0, -1});
+        QVERIFY(hit.found());
+        const std::vector<float> d = surfaceDistances(grid.positions, grid.indices, g, hit);
+        double worst = 0, sum = 0;
+        for (size_t v = 0; v < grid.positions.size(); ++v) {
+            const float straight = distance(grid.positions[v], hit.point);
+            QVERIFY(d[v] >= straight - 1e-5f);
+            const double rel = (d[v] - straight) / std::max(straight, 0.025f);
+            worst = std::max(worst, rel);
+            sum += rel;
+        }
+        const double mean = sum / double(grid.positions.size());
+        QVERIFY2(worst < 1e-4 && mean < 1e-5,
+                 qPrintable(QString("worst %1 mean %2").arg(worst).arg(mean)));
+    }
+
+    // A faceted cylinder (32 sides, radius 0.2, seam welded) unrolls into a plane: from a vertex,
+    // the distance to the vertex k sides around and dz up is hypot(k * side, dz).
+    const int sides = 32, rows = 20;
+    TestMesh tube = makeGrid(sides, rows, 0.02f);
+    const float radius = 0.2f, side = 2 * radius * std::sin(kPi / float(sides));
+    for (Vec3 &p : tube.positions) {
+        const float angle = 2 * kPi * p.x / (0.02f * float(sides));
+        p = {radius * std::cos(angle), p.y, radius * std::sin(angle)};
+    }
+    const VertexGraph tg = buildVertexGraph(tube.positions, tube.indices, 1e-5f);
+    SurfaceHit atVertex;
+    const uint32_t source = 10 * (sides + 1) + 0; // column 0 (on the welded seam), row 10
+    for (uint32_t t = 0; t < tube.indices.size() / 3 && !atVertex.found(); ++t)
+        for (int k = 0; k < 3; ++k)
+            if (tube.indices[3 * t + k] == source) {
+                atVertex.triangle = t;
+                atVertex.bary = {k == 0 ? 1.0f : 0.0f, k == 1 ? 1.0f : 0.0f, k == 2 ? 1.0f : 0.0f};
+            }
+    const std::vector<float> d = surfaceDistances(tube.positions, tube.indices, tg, atVertex);
+    float worst = 0;
+    for (int j = 0; j <= rows; ++j)
+        for (int i = 0; i <= sides; ++i) {
+            const int around = std::min(i, sides - i);
+            const float expected = std::hypot(float(around) * side, 0.02f * float(j - 10));
+            worst = std::max(worst, std::abs(d[uint32_t(j * (sides + 1) + i)] - expected));
+        }
+    QVERIFY2(worst < 1e-4f, qPrintable(QString::number(worst)));
 }
 
 void TestPaint::coatDistances()

@@ -141,9 +141,11 @@ std::vector<uint32_t> connectedRegion(const VertexGraph &graph, uint32_t seed);
 ValueEdit fillValues(const std::vector<float> &values, const std::vector<uint32_t> &vertices,
                      float value);
 
-/// Distances along the surface (shortest paths through the graph's edges, from the closest
-/// points given as a triangle and barycentric weights) from a point to every vertex; infinity
-/// where the surface is not connected to the point.
+/// Distances along the surface from a point (a triangle and barycentric weights) to every
+/// vertex; infinity where the surface is not connected to the point. Shortest paths through the
+/// graph's edges, shortened across triangles by unfolding (as fast marching does): straight-line
+/// distances on flat and developable pieces, an approximation of true geodesics elsewhere that
+/// never exceeds the edge-path length.
 std::vector<float> surfaceDistances(const std::vector<Vec3> &positions,
                                     const std::vector<uint32_t> &indices, const VertexGraph &graph,
                                     const SurfaceHit &from);
