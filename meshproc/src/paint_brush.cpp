@@ -25,8 +25,8 @@ void checkValues(const std::vector<Vec3> &positions, const std::vector<float> &v
                  const char *what)
 {
     if (values.size() != positions.size())
-        throw InputError(std::string(what) + ": " + std::to_string(values.size()) +
-                         " values for " + std::to_string(positions.size()) + " vertices");
+        throw InputError(std::string(what) + ": " + std::to_string(values.size()) + " values for " +
+                         std::to_string(positions.size()) + " vertices");
 }
 
 /// The new value of a vertex at distance d from a dab that pulls towards target.
@@ -43,8 +43,7 @@ float falloffWeight(Falloff falloff, float d, float radius)
     if (!std::isfinite(radius) || radius <= 0)
         throw InputError("falloffWeight: the radius must be a finite distance > 0");
     const float x = std::abs(d) / radius;
-    if (!(x <= 1.0f))
-        return 0.0f;
+    if (!(x <= 1.0f)) return 0.0f;
     switch (falloff) {
     case Falloff::Constant:
         return 1.0f;
@@ -65,13 +64,11 @@ ValueEdit brushDab(const std::vector<Vec3> &positions, const std::vector<float> 
     checkBrush(brush, "brushDab");
     checkValues(positions, values, "brushDab");
     detail::checkVertices(vertices, positions.size(), "brushDab");
-    if (!isFinite(center))
-        throw InputError("brushDab: the centre is not finite");
+    if (!isFinite(center)) throw InputError("brushDab: the centre is not finite");
     ValueEdit edit;
     for (const uint32_t v : detail::sortedUnique(vertices)) {
         const float d = distance(positions[v], center);
-        if (!(d <= brush.radius))
-            continue;
+        if (!(d <= brush.radius)) continue;
         const float old = values[v];
         float target = brush.value;
         switch (brush.mode) {
@@ -105,14 +102,12 @@ ValueEdit smoothDab(const std::vector<Vec3> &positions, const std::vector<float>
     detail::checkVertices(vertices, positions.size(), "smoothDab");
     if (graph.offsets.size() != positions.size() + 1 || graph.weldedTo.size() != positions.size())
         throw InputError("smoothDab: the vertex graph was built for another vertex count");
-    if (!isFinite(center))
-        throw InputError("smoothDab: the centre is not finite");
+    if (!isFinite(center)) throw InputError("smoothDab: the centre is not finite");
     ValueEdit edit;
     for (const uint32_t v : detail::sortedUnique(vertices)) {
         const float d = distance(positions[v], center);
         const uint32_t begin = graph.offsets[v], end = graph.offsets[v + 1];
-        if (!(d <= brush.radius) || begin == end)
-            continue;
+        if (!(d <= brush.radius) || begin == end) continue;
         double sum = 0;
         for (uint32_t i = begin; i < end; ++i)
             sum += values[graph.neighbours[i]];
@@ -130,8 +125,7 @@ ValueEdit fillValues(const std::vector<float> &values, const std::vector<uint32_
                      float value)
 {
     detail::checkVertices(vertices, values.size(), "fillValues");
-    if (!std::isfinite(value))
-        throw InputError("fillValues: the value is not finite");
+    if (!std::isfinite(value)) throw InputError("fillValues: the value is not finite");
     ValueEdit edit;
     for (const uint32_t v : detail::sortedUnique(vertices))
         if (values[v] != value) {

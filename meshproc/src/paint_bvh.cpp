@@ -78,17 +78,14 @@ inline bool intersectTriangle(const Vec3 &origin, const Vec3 &dir, const Vec3 &a
     const Vec3 e1 = b - a, e2 = c - a;
     const Vec3 pv = cross(dir, e2);
     const float det = dot(e1, pv);
-    if (det == 0.0f || !std::isfinite(det))
-        return false;
+    if (det == 0.0f || !std::isfinite(det)) return false;
     const float inv = 1.0f / det;
     const Vec3 tv = origin - a;
     u = dot(tv, pv) * inv;
-    if (u < -kEdgeTolerance || u > 1.0f + kEdgeTolerance)
-        return false;
+    if (u < -kEdgeTolerance || u > 1.0f + kEdgeTolerance) return false;
     const Vec3 qv = cross(tv, e1);
     v = dot(dir, qv) * inv;
-    if (v < -kEdgeTolerance || u + v > 1.0f + kEdgeTolerance)
-        return false;
+    if (v < -kEdgeTolerance || u + v > 1.0f + kEdgeTolerance) return false;
     t = dot(e2, qv) * inv;
     return t >= 0.0f && t <= maxT;
 }
@@ -112,8 +109,7 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
                              " has a position that is not finite");
     mPositions = positions;
     const uint32_t n = uint32_t(indices.size() / 3);
-    if (n == 0)
-        return;
+    if (n == 0) return;
 
     // Triangle records are partitioned themselves (not an index array into them): each level
     // of the build then streams through memory instead of jumping.
@@ -195,8 +191,7 @@ SurfaceBvh::SurfaceBvh(const std::vector<Vec3> &positions, const std::vector<uin
             for (int b = 1; b < kBins; ++b) {
                 acc.grow(binBoxes[b - 1]);
                 accCount += binCounts[b - 1];
-                if (accCount == 0 || accCount == count)
-                    continue;
+                if (accCount == 0 || accCount == count) continue;
                 const float cost = acc.halfArea() * float(accCount) + rightCost[b];
                 if (cost < bestCost) {
                     bestCost = cost;
@@ -282,7 +277,10 @@ void SurfaceBvh::refit(const std::vector<Vec3> &positions)
     }
 }
 
-bool SurfaceBvh::empty() const { return mNodes.empty(); }
+bool SurfaceBvh::empty() const
+{
+    return mNodes.empty();
+}
 
 // Visits the leaves the ray (parametric, t in [0, maxT]) passes, nearer child first. visit(slot,
 // t, u, v) is called for each triangle hit and returns whether to stop; it may lower maxT.
@@ -290,14 +288,14 @@ template <class Visit>
 void SurfaceBvh::traverseRay(const Vec3 &origin, const Vec3 &direction, float &maxT,
                              Visit &&visit) const
 {
-    if (mNodes.empty() || !isFinite(origin) || !isFinite(direction) || !(maxT >= 0))
-        return;
+    if (mNodes.empty() || !isFinite(origin) || !isFinite(direction) || !(maxT >= 0)) return;
     // A zero component gets a huge finite inverse: no 0 * inf in the slab test.
-    auto inverse = [](float d) { return 1.0f / (std::abs(d) > 1e-30f ? d : std::copysign(1e-30f, d)); };
+    auto inverse = [](float d) {
+        return 1.0f / (std::abs(d) > 1e-30f ? d : std::copysign(1e-30f, d));
+    };
     const Vec3 inv{inverse(direction.x), inverse(direction.y), inverse(direction.z)};
     const Node &root = mNodes[0];
-    if (!(slabEntry(root.lo, root.hi, origin, inv, maxT) <= maxT))
-        return;
+    if (!(slabEntry(root.lo, root.hi, origin, inv, maxT) <= maxT)) return;
     uint32_t stack[kStackSize];
     int top = 0;
     stack[top++] = 0;
@@ -319,15 +317,11 @@ void SurfaceBvh::traverseRay(const Vec3 &origin, const Vec3 &direction, float &m
         const float tr = slabEntry(mNodes[r].lo, mNodes[r].hi, origin, inv, maxT);
         // Push the farther child first so the nearer one is visited next.
         if (tl <= tr) {
-            if (tr <= maxT)
-                stack[top++] = r;
-            if (tl <= maxT)
-                stack[top++] = l;
+            if (tr <= maxT) stack[top++] = r;
+            if (tl <= maxT) stack[top++] = l;
         } else {
-            if (tl <= maxT)
-                stack[top++] = l;
-            if (tr <= maxT)
-                stack[top++] = r;
+            if (tl <= maxT) stack[top++] = l;
+            if (tr <= maxT) stack[top++] = r;
         }
     }
 }
@@ -351,8 +345,7 @@ SurfaceHit SurfaceBvh::raycast(const Vec3 &origin, const Vec3 &direction, float 
         }
         return false;
     });
-    if (bestSlot == SurfaceHit::kNone)
-        return hit;
+    if (bestSlot == SurfaceHit::kNone) return hit;
     const Vec3 &a = mPositions[mCorners[3 * bestSlot]], &b = mPositions[mCorners[3 * bestSlot + 1]],
                &c = mPositions[mCorners[3 * bestSlot + 2]];
     hit.triangle = mTriangles[bestSlot];
@@ -363,8 +356,7 @@ SurfaceHit SurfaceBvh::raycast(const Vec3 &origin, const Vec3 &direction, float 
     hit.point = a * hit.bary.x + b * hit.bary.y + c * hit.bary.z;
     hit.t = bestT * length(direction);
     Vec3 n = normalize(cross(b - a, c - a));
-    if (dot(n, direction) > 0)
-        n = -n;
+    if (dot(n, direction) > 0) n = -n;
     hit.normal = n;
     return hit;
 }
@@ -383,30 +375,35 @@ std::vector<uint32_t> SurfaceBvh::verticesInSphere(const Vec3 &center, float rad
 {
     if (!std::isfinite(radius) || radius < 0)
         throw InputError("verticesInSphere: the radius must be a finite distance >= 0");
-    if (!isFinite(center))
-        throw InputError("verticesInSphere: the centre is not finite");
+    if (!isFinite(center)) throw InputError("verticesInSphere: the centre is not finite");
     std::vector<uint32_t> out;
-    if (mNodes.empty())
-        return out;
+    if (mNodes.empty()) return out;
     const float r2 = radius * radius;
+    // A vertex is seen once per triangle around it: a bit per vertex keeps the output unique
+    // (clearing it costs a few microseconds even on a large mesh), then one small sort.
+    std::vector<uint64_t> seen((mPositions.size() + 63) / 64, 0);
     uint32_t stack[kStackSize];
     int top = 0;
     stack[top++] = 0;
     while (top > 0) {
         const Node &node = mNodes[stack[--top]];
-        if (boxDistanceSquared(node.lo, node.hi, center) > r2)
-            continue;
+        if (boxDistanceSquared(node.lo, node.hi, center) > r2) continue;
         if (node.count > 0) {
-            for (uint32_t k = 3 * node.first; k < 3 * (node.first + node.count); ++k)
-                if (lengthSquared(mPositions[mCorners[k]] - center) <= r2)
-                    out.push_back(mCorners[k]);
+            for (uint32_t k = 3 * node.first; k < 3 * (node.first + node.count); ++k) {
+                const uint32_t v = mCorners[k];
+                uint64_t &word = seen[v >> 6];
+                const uint64_t bit = uint64_t(1) << (v & 63);
+                if (!(word & bit) && lengthSquared(mPositions[v] - center) <= r2) {
+                    word |= bit;
+                    out.push_back(v);
+                }
+            }
             continue;
         }
         stack[top++] = node.first + 1;
         stack[top++] = node.first;
     }
     std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -439,8 +436,7 @@ std::vector<uint32_t> visibleVertices(const SurfaceBvh &bvh, const std::vector<V
             const Vec3 start = p + toEye * (epsilon / d);
             blocked = bvh.occluded(start, view.eye - start, 1.0f);
         }
-        if (!blocked)
-            out.push_back(v);
+        if (!blocked) out.push_back(v);
     }
     return out;
 }

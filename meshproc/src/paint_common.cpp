@@ -8,8 +8,8 @@ namespace tweed::detail {
 void checkTriangles(const std::vector<uint32_t> &indices, size_t vertexCount, const char *what)
 {
     if (indices.size() % 3 != 0)
-        throw InputError(std::string(what) + ": the index count " +
-                         std::to_string(indices.size()) + " is not a multiple of 3");
+        throw InputError(std::string(what) + ": the index count " + std::to_string(indices.size()) +
+                         " is not a multiple of 3");
     for (size_t i = 0; i < indices.size(); ++i)
         if (indices[i] >= vertexCount)
             throw InputError(std::string(what) + ": index " + std::to_string(indices[i]) +
@@ -36,8 +36,7 @@ void checkFinite(const std::vector<Vec3> &positions, const char *what)
 std::vector<uint32_t> sortedUnique(const std::vector<uint32_t> &vertices)
 {
     std::vector<uint32_t> out = vertices;
-    if (!std::is_sorted(out.begin(), out.end()))
-        std::sort(out.begin(), out.end());
+    if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
@@ -46,8 +45,7 @@ SpatialHash::SpatialHash(const std::vector<Vec3> &points, float radius) : mPoint
 {
     checkFinite(points, "spatial search");
     Vec3 lo{0, 0, 0}, hi{0, 0, 0};
-    if (!points.empty())
-        lo = hi = points[0];
+    if (!points.empty()) lo = hi = points[0];
     for (const Vec3 &p : points) {
         lo = minComponents(lo, p);
         hi = maxComponents(hi, p);

@@ -40,8 +40,7 @@ VertexGraph buildVertexGraph(const std::vector<Vec3> &positions,
         for (size_t v = 0; v < n; ++v) {
             uint32_t rep = uint32_t(v);
             hash.near(positions[v], weldTolerance, [&](uint32_t w, float) {
-                if (w < rep && graph.weldedTo[w] == w)
-                    rep = w;
+                if (w < rep && graph.weldedTo[w] == w) rep = w;
             });
             graph.weldedTo[v] = rep;
         }
@@ -70,8 +69,7 @@ VertexGraph buildVertexGraph(const std::vector<Vec3> &positions,
     graph.offsets.assign(n + 1, 0);
     std::vector<uint32_t> repBegin(n, 0), repEnd(n, 0); // each representative's unique list in raw
     for (size_t v = 0; v < n; ++v) {
-        if (graph.weldedTo[v] != v)
-            continue;
+        if (graph.weldedTo[v] != v) continue;
         auto begin = raw.begin() + count[v], end = raw.begin() + count[v + 1];
         std::sort(begin, end);
         end = std::unique(begin, end);
@@ -115,8 +113,7 @@ std::vector<uint32_t> connectedRegion(const VertexGraph &graph, uint32_t seed)
     // The representatives reached, and every vertex welded to one of them.
     std::vector<uint32_t> out;
     for (size_t v = 0; v < n; ++v)
-        if (reached[graph.weldedTo[v]])
-            out.push_back(uint32_t(v));
+        if (reached[graph.weldedTo[v]]) out.push_back(uint32_t(v));
     return out;
 }
 
@@ -129,20 +126,17 @@ float unfoldedDistance(const Vec3 &a, const Vec3 &b, const Vec3 &c, float da, fl
 {
     const Vec3 ab = b - a;
     const float len = length(ab);
-    if (!(len > 0))
-        return std::numeric_limits<float>::infinity();
+    if (!(len > 0)) return std::numeric_limits<float>::infinity();
     const Vec3 e = ab / len;
     const Vec3 ac = c - a;
     const float cx = dot(ac, e);
     const float cy = length(ac - e * cx);
     const float sx = (da * da - db * db + len * len) / (2 * len);
     const float sy2 = da * da - sx * sx;
-    if (!(cy > 0) || sy2 < 0)
-        return std::numeric_limits<float>::infinity();
+    if (!(cy > 0) || sy2 < 0) return std::numeric_limits<float>::infinity();
     const float sy = -std::sqrt(sy2);
     const float x = sx + (cx - sx) * (-sy / (cy - sy)); // where the line crosses edge ab
-    if (!(x >= 0 && x <= len))
-        return std::numeric_limits<float>::infinity();
+    if (!(x >= 0 && x <= len)) return std::numeric_limits<float>::infinity();
     return std::sqrt((cx - sx) * (cx - sx) + (cy - sy) * (cy - sy));
 }
 
@@ -214,8 +208,7 @@ std::vector<float> surfaceDistances(const std::vector<Vec3> &positions,
     while (!heap.empty()) {
         const auto [d, v] = heap.top();
         heap.pop();
-        if (d > dist[v])
-            continue; // superseded
+        if (d > dist[v]) continue; // superseded
         settled[v] = 1;
         for (uint32_t k = graph.offsets[v]; k < graph.offsets[v + 1]; ++k) {
             const uint32_t w = graph.neighbours[k];
@@ -226,8 +219,7 @@ std::vector<float> surfaceDistances(const std::vector<Vec3> &positions,
             uint32_t p = kNoVertex, q = kNoVertex;
             for (int j = 0; j < 3; ++j) {
                 const uint32_t c = rep[indices[t + j]];
-                if (c != v)
-                    (p == kNoVertex ? p : q) = c;
+                if (c != v) (p == kNoVertex ? p : q) = c;
             }
             if (settled[p])
                 relax(q, unfoldedDistance(positions[v], positions[p], positions[q], d, dist[p]));
@@ -255,8 +247,7 @@ ValueEdit gradientValues(const std::vector<Vec3> &positions, const std::vector<u
     const std::vector<float> db = surfaceDistances(positions, indices, graph, to);
     ValueEdit edit;
     const auto apply = [&](uint32_t v) {
-        if (!std::isfinite(da[v]) || !std::isfinite(db[v]))
-            return;
+        if (!std::isfinite(da[v]) || !std::isfinite(db[v])) return;
         const float sum = da[v] + db[v];
         const float value = sum > 0 ? valueFrom + (valueTo - valueFrom) * (da[v] / sum) : valueFrom;
         if (value != values[v]) {

@@ -34,8 +34,7 @@ public:
 
     /// Calls visit(index, distanceSquared) for every point within radius of p; points of one
     /// cell come in ascending order.
-    template <class Visit>
-    void near(const Vec3 &p, float radius, Visit &&visit) const
+    template <class Visit> void near(const Vec3 &p, float radius, Visit &&visit) const
     {
         const float r2 = radius * radius;
         const Vec3 lo = p - Vec3{radius, radius, radius}, hi = p + Vec3{radius, radius, radius};
@@ -46,13 +45,11 @@ public:
             for (uint64_t y = y0; y <= y1; ++y)
                 for (uint64_t x = x0; x <= x1; ++x) {
                     const uint32_t cell = find(x | (y << 21) | (z << 42));
-                    if (cell == kEmptySlot)
-                        continue;
+                    if (cell == kEmptySlot) continue;
                     for (uint32_t i = mStart[cell]; i < mStart[cell + 1]; ++i) {
                         const uint32_t v = mIds[i];
                         const float d2 = lengthSquared((*mPoints)[v] - p);
-                        if (d2 <= r2)
-                            visit(v, d2);
+                        if (d2 <= r2) visit(v, d2);
                     }
                 }
     }
@@ -71,8 +68,7 @@ private:
     {
         uint64_t slot = hash(key) & mMask;
         while (mTable[slot].cell != kEmptySlot) {
-            if (mTable[slot].key == key)
-                return mTable[slot].cell;
+            if (mTable[slot].key == key) return mTable[slot].cell;
             slot = (slot + 1) & mMask;
         }
         return kEmptySlot;

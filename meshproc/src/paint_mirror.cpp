@@ -60,8 +60,7 @@ std::vector<uint32_t> mirrorByPosition(const std::vector<Vec3> &positions, Mirro
 
 std::vector<uint32_t> mirrorByTopology(const std::vector<Vec3> &positions,
                                        const std::vector<uint32_t> &indices,
-                                       const VertexGraph &graph, MirrorAxis axis,
-                                       float tolerance)
+                                       const VertexGraph &graph, MirrorAxis axis, float tolerance)
 {
     const size_t n = positions.size();
     detail::checkTriangles(indices, n, "mirrorByTopology");
@@ -79,11 +78,9 @@ std::vector<uint32_t> mirrorByTopology(const std::vector<Vec3> &positions,
     };
     for (size_t v = 0; v < n; ++v) {
         const uint32_t a = graph.weldedTo[v];
-        if (a != v || byPosition[v] == kNone)
-            continue;
+        if (a != v || byPosition[v] == kNone) continue;
         const uint32_t b = graph.weldedTo[byPosition[v]];
-        if (match[a] == kNone && match[b] == kNone)
-            pair(a, b);
+        if (match[a] == kNone && match[b] == kNone) pair(a, b);
     }
 
     // Grow through neighbourhoods: for a matched pair (a, b), a's unmatched neighbours pair with
@@ -105,8 +102,7 @@ std::vector<uint32_t> mirrorByTopology(const std::vector<Vec3> &positions,
             candidates.clear();
             for (uint32_t k = graph.offsets[a]; k < graph.offsets[a + 1]; ++k) {
                 const uint32_t x = graph.neighbours[k];
-                if (match[x] != kNone)
-                    continue;
+                if (match[x] != kNone) continue;
                 const Vec3 image = mirrored(positions[x], axis);
                 for (uint32_t j = graph.offsets[b]; j < graph.offsets[b + 1]; ++j) {
                     const uint32_t y = graph.neighbours[j];
@@ -128,8 +124,7 @@ std::vector<uint32_t> mirrorByTopology(const std::vector<Vec3> &positions,
     std::vector<uint32_t> mirror(n, kNone);
     for (size_t v = 0; v < n; ++v) {
         const uint32_t image = match[graph.weldedTo[v]];
-        if (image == kNone)
-            continue;
+        if (image == kNone) continue;
         const uint32_t p = byPosition[v];
         mirror[v] = p != kNone && graph.weldedTo[p] == image ? p : image;
         if (image == graph.weldedTo[v] && graph.weldedTo[v] != v)
@@ -151,8 +146,7 @@ ValueEdit mirrorEdit(const ValueEdit &edit, const std::vector<uint32_t> &mirror)
     for (size_t i = 0; i < edit.vertices.size(); ++i) {
         all.emplace_back(edit.vertices[i], 0, i, edit.values[i]);
         const uint32_t m = mirror[edit.vertices[i]];
-        if (m == kNone)
-            continue;
+        if (m == kNone) continue;
         if (m >= mirror.size())
             throw InputError("mirrorEdit: the mirror of vertex " +
                              std::to_string(edit.vertices[i]) + " is out of range");
@@ -178,8 +172,7 @@ std::vector<uint32_t> verticesInPolygon(const std::vector<Vec3> &positions,
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
             throw InputError("verticesInPolygon: a polygon point is not finite");
     std::vector<uint32_t> out;
-    if (polygon.size() < 3)
-        return out; // no area: a click or a line selects nothing
+    if (polygon.size() < 3) return out; // no area: a click or a line selects nothing
     float loX = polygon[0].x, hiX = loX, loY = polygon[0].y, hiY = loY;
     for (const Vec2 &p : polygon) {
         loX = std::min(loX, p.x);
@@ -191,13 +184,11 @@ std::vector<uint32_t> verticesInPolygon(const std::vector<Vec3> &positions,
     for (size_t v = 0; v < positions.size(); ++v) {
         const Vec3 &p = positions[v];
         const float w = m(3, 0) * p.x + m(3, 1) * p.y + m(3, 2) * p.z + m(3, 3);
-        if (!(w > 0))
-            continue; // behind the camera (or at its plane)
+        if (!(w > 0)) continue; // behind the camera (or at its plane)
         const Vec3 clip = m.transformPoint(p);
         const float x = (clip.x / w * 0.5f + 0.5f) * width;
         const float y = (0.5f - clip.y / w * 0.5f) * height;
-        if (!(x >= loX && x <= hiX && y >= loY && y <= hiY))
-            continue;
+        if (!(x >= loX && x <= hiX && y >= loY && y <= hiY)) continue;
         // Even-odd rule: count the edges a ray towards +x crosses.
         bool inside = false;
         for (size_t i = 0, j = polygon.size() - 1; i < polygon.size(); j = i++) {
@@ -205,8 +196,7 @@ std::vector<uint32_t> verticesInPolygon(const std::vector<Vec3> &positions,
             if ((a.y > y) != (b.y > y) && x < a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y))
                 inside = !inside;
         }
-        if (inside)
-            out.push_back(uint32_t(v));
+        if (inside) out.push_back(uint32_t(v));
     }
     return out;
 }

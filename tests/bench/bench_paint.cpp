@@ -115,9 +115,8 @@ int run(const std::vector<std::string> &args)
     std::vector<Row> rows;
 
     SurfaceBvh bvh;
-    rows.push_back({"BVH build", 1e3 * medianSeconds(runs, [&] {
-                        bvh = SurfaceBvh(positions, indices);
-                    }), ""});
+    rows.push_back({"BVH build",
+                    1e3 * medianSeconds(runs, [&] { bvh = SurfaceBvh(positions, indices); }), ""});
     // Refit to a deformed pose (a bend that grows with height), then back to the rest pose.
     std::vector<Vec3> bent = positions;
     for (Vec3 &p : bent)
@@ -154,8 +153,8 @@ int run(const std::vector<std::string> &args)
         std::fprintf(stderr, "paint: no ray hit the mesh\n");
         return 1;
     }
-    rows.push_back({"raycast pick (hit)", 1e3 * median(pickTimes),
-                    std::to_string(hits.size()) + " picks"});
+    rows.push_back(
+        {"raycast pick (hit)", 1e3 * median(pickTimes), std::to_string(hits.size()) + " picks"});
 
     std::vector<float> values(positions.size(), 0.25f);
     const ViewPoint view{eye, normalize(centre - eye), false};
@@ -171,7 +170,8 @@ int run(const std::vector<std::string> &args)
             ValueEdit edit;
             t.push_back(secondsOf([&] {
                 const SurfaceHit hit = bvh.raycast(eye, directions[i]);
-                tSphere.push_back(secondsOf([&] { near = bvh.verticesInSphere(hit.point, radius); }));
+                tSphere.push_back(
+                    secondsOf([&] { near = bvh.verticesInSphere(hit.point, radius); }));
                 tVisible.push_back(
                     secondsOf([&] { seen = visibleVertices(bvh, positions, near, view); }));
                 edit = brushDab(positions, values, seen, hit.point, brush);
@@ -190,9 +190,10 @@ int run(const std::vector<std::string> &args)
     }
 
     VertexGraph graph;
-    rows.push_back({"vertex graph build", 1e3 * medianSeconds(runs, [&] {
-                        graph = buildVertexGraph(positions, indices);
-                    }), std::to_string(graph.neighbours.size()) + " neighbour entries"});
+    rows.push_back(
+        {"vertex graph build",
+         1e3 * medianSeconds(runs, [&] { graph = buildVertexGraph(positions, indices); }),
+         std::to_string(graph.neighbours.size()) + " neighbour entries"});
 
     for (const float radius : {0.05f, 0.15f}) {
         BrushSettings brush;
@@ -205,26 +206,35 @@ int run(const std::vector<std::string> &args)
                 const std::vector<uint32_t> seen = visibleVertices(bvh, positions, near, view);
                 (void)smoothDab(positions, values, graph, seen, hit.point, brush);
             }));
-        rows.push_back({"smooth dab end to end, " + std::to_string(int(radius * 100 + 0.5f)) +
-                            " cm",
-                        1e3 * median(t), ""});
+        rows.push_back(
+            {"smooth dab end to end, " + std::to_string(int(radius * 100 + 0.5f)) + " cm",
+             1e3 * median(t), ""});
     }
 
     const SurfaceHit from = hits.front(), to = hits.back();
     ValueEdit gradient;
-    rows.push_back({"gradient over the whole mesh", 1e3 * medianSeconds(std::min(runs, 5), [&] {
-                        gradient = gradientValues(positions, indices, graph, values, from, 0.0f,
-                                                  to, 1.0f);
-                    }), std::to_string(gradient.vertices.size()) + " vertices changed"});
+    rows.push_back({"gradient over the whole mesh",
+                    1e3 * medianSeconds(std::min(runs, 5),
+                                        [&] {
+                                            gradient = gradientValues(positions, indices, graph,
+                                                                      values, from, 0.0f, to, 1.0f);
+                                        }),
+                    std::to_string(gradient.vertices.size()) + " vertices changed"});
     std::vector<uint32_t> mirror;
-    rows.push_back({"mirror by position (x, 1e-5)", 1e3 * medianSeconds(std::min(runs, 5), [&] {
-                        mirror = mirrorByPosition(positions, MirrorAxis::X, 1e-5f);
-                    }), std::to_string(std::count(mirror.begin(), mirror.end(),
-                                                  SurfaceHit::kNone)) + " unmatched"});
-    rows.push_back({"mirror by topology (x, 1e-5)", 1e3 * medianSeconds(std::min(runs, 3), [&] {
-                        mirror = mirrorByTopology(positions, indices, graph, MirrorAxis::X, 1e-5f);
-                    }), std::to_string(std::count(mirror.begin(), mirror.end(),
-                                                  SurfaceHit::kNone)) + " unmatched"});
+    rows.push_back(
+        {"mirror by position (x, 1e-5)",
+         1e3 * medianSeconds(std::min(runs, 5),
+                             [&] { mirror = mirrorByPosition(positions, MirrorAxis::X, 1e-5f); }),
+         std::to_string(std::count(mirror.begin(), mirror.end(), SurfaceHit::kNone)) +
+             " unmatched"});
+    rows.push_back({"mirror by topology (x, 1e-5)",
+                    1e3 * medianSeconds(std::min(runs, 3),
+                                        [&] {
+                                            mirror = mirrorByTopology(positions, indices, graph,
+                                                                      MirrorAxis::X, 1e-5f);
+                                        }),
+                    std::to_string(std::count(mirror.begin(), mirror.end(), SurfaceHit::kNone)) +
+                        " unmatched"});
 
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();

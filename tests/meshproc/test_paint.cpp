@@ -82,15 +82,13 @@ SurfaceHit bruteRaycast(const TestMesh &m, const Vec3 &o, const Vec3 &d)
                    c = m.positions[m.indices[3 * t + 2]];
         const Vec3 e1 = b - a, e2 = c - a, p = cross(d, e2);
         const float det = dot(e1, p);
-        if (det == 0)
-            continue;
+        if (det == 0) continue;
         const Vec3 tv = o - a;
         const float u = dot(tv, p) / det;
         const Vec3 q = cross(tv, e1);
         const float v = dot(d, q) / det;
         const float dist = dot(e2, q) / det;
-        if (u < 0 || v < 0 || u + v > 1 || dist < 0 || dist >= best.t)
-            continue;
+        if (u < 0 || v < 0 || u + v > 1 || dist < 0 || dist >= best.t) continue;
         best.triangle = t;
         best.t = dist;
         best.bary = {1 - u - v, u, v};
@@ -103,8 +101,7 @@ std::vector<uint32_t> bruteSphere(const TestMesh &m, const Vec3 &c, float r)
 {
     std::vector<uint32_t> out;
     for (uint32_t v : m.indices)
-        if (lengthSquared(m.positions[v] - c) <= r * r)
-            out.push_back(v);
+        if (lengthSquared(m.positions[v] - c) <= r * r) out.push_back(v);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
@@ -176,13 +173,11 @@ void TestPaint::raycastMatchesBruteForce()
     for (int i = 0; i < 2000; ++i) {
         const Vec3 o = Vec3{u(rng), u(rng), u(rng)} * 1.5f;
         // Half the rays aim at the mesh's middle region, so most of them hit.
-        const Vec3 d = i % 2 ? randomUnit(rng)
-                             : normalize(Vec3{u(rng), u(rng), u(rng)} * 0.3f - o);
+        const Vec3 d = i % 2 ? randomUnit(rng) : normalize(Vec3{u(rng), u(rng), u(rng)} * 0.3f - o);
         const SurfaceHit expected = bruteRaycast(m, o, d);
         const SurfaceHit hit = bvh.raycast(o, d);
         QCOMPARE(hit.found(), expected.found());
-        if (!hit.found())
-            continue;
+        if (!hit.found()) continue;
         ++hits;
         QVERIFY(std::abs(hit.t - expected.t) < 1e-5f);
         QVERIFY(distance(hit.point, expected.point) < 1e-4f);
@@ -223,8 +218,8 @@ void TestPaint::raycastNormalFacesOrigin()
         // Quad (3, 4) of the grid holds the point.
         QCOMPARE(hit.triangle / 2, uint32_t(4 * 10 + 3));
     }
-    QVERIFY(!bvh.raycast({0.33f, 0.47f, 1}, {0, 0, 1}).found()); // pointing away
-    QVERIFY(!bvh.raycast({2, 2, 1}, {0, 0, -1}).found());        // beside the grid
+    QVERIFY(!bvh.raycast({0.33f, 0.47f, 1}, {0, 0, 1}).found());        // pointing away
+    QVERIFY(!bvh.raycast({2, 2, 1}, {0, 0, -1}).found());               // beside the grid
     QVERIFY(!bvh.raycast({0.33f, 0.47f, 1}, {0, 0, -1}, 0.5f).found()); // too short
 }
 
@@ -261,8 +256,7 @@ void TestPaint::refitMatchesRebuild()
         const Vec3 d = normalize(Vec3{u(rng), u(rng), u(rng)} * 0.3f - o);
         const SurfaceHit a = bvh.raycast(o, d), b = rebuilt.raycast(o, d);
         QCOMPARE(a.found(), b.found());
-        if (!a.found())
-            continue;
+        if (!a.found()) continue;
         ++hits;
         QCOMPARE(a.triangle, b.triangle);
         QCOMPARE(a.t, b.t);
@@ -342,8 +336,7 @@ void TestPaint::visibilityOrthographic()
     // Vertices right below the upper sheet's border are left out: their rays graze its edge.
     for (uint32_t v : all) {
         const Vec3 p = m.positions[v];
-        if (p.z < 0 && (std::abs(p.x) < 0.01f || std::abs(p.x - 1) < 0.01f))
-            continue;
+        if (p.z < 0 && (std::abs(p.x) < 0.01f || std::abs(p.x - 1) < 0.01f)) continue;
         const bool covered = p.z < 0 && p.x > 0 && p.x < 1;
         QCOMPARE(std::binary_search(seen.begin(), seen.end(), v), !covered);
     }
@@ -352,8 +345,7 @@ void TestPaint::visibilityOrthographic()
         visibleVertices(bvh, m.positions, all, {{}, {0, 0, 1}, true});
     for (uint32_t v : all) {
         const Vec3 p = m.positions[v];
-        if (p.z == 0 && (std::abs(p.y - 0.3f) < 0.01f || std::abs(p.y - 0.7f) < 0.01f))
-            continue;
+        if (p.z == 0 && (std::abs(p.y - 0.3f) < 0.01f || std::abs(p.y - 0.7f) < 0.01f)) continue;
         const bool covered = p.z == 0 && p.y > 0.3f && p.y < 0.7f;
         QCOMPARE(std::binary_search(fromBelow.begin(), fromBelow.end(), v), !covered);
     }
@@ -406,9 +398,9 @@ void TestPaint::brushModes()
         float value;
         float expectedCentre; // from 0.5 with weight 1
     };
-    for (const Case c : {Case{PaintMode::Set, 0.9f, 0.9f}, Case{PaintMode::Add, 0.3f, 0.8f},
-                         Case{PaintMode::Subtract, 0.2f, 0.3f},
-                         Case{PaintMode::Multiply, 0.5f, 0.25f}}) {
+    for (const Case c :
+         {Case{PaintMode::Set, 0.9f, 0.9f}, Case{PaintMode::Add, 0.3f, 0.8f},
+          Case{PaintMode::Subtract, 0.2f, 0.3f}, Case{PaintMode::Multiply, 0.5f, 0.25f}}) {
         brush.mode = c.mode;
         brush.value = c.value;
         brush.strength = 1.0f;
@@ -496,8 +488,7 @@ void TestPaint::coatPicks()
         const SurfaceHit expected = bruteRaycast(m, o, d);
         const SurfaceHit hit = bvh.raycast(o, d);
         QCOMPARE(hit.found(), expected.found());
-        if (!hit.found())
-            continue;
+        if (!hit.found()) continue;
         ++hits;
         QVERIFY(std::abs(hit.t - expected.t) < 1e-5f);
         QVERIFY(hit.triangle == expected.triangle || std::abs(hit.t - expected.t) < 1e-6f);
@@ -508,6 +499,34 @@ void TestPaint::coatPicks()
         QCOMPARE(bvh.verticesInSphere(hit.point, r), bruteSphere(m, hit.point, r));
     }
     QVERIFY(hits > 50);
+
+    // A dab's visibility on the coat against brute-force shadow rays to the eye.
+    const Vec3 eye = mid + Vec3{0.1f, 0.2f, 1.0f} * length(hi - lo);
+    size_t checked = 0, hidden = 0;
+    for (int i = 0; i < 12; ++i) {
+        const Vec3 target{lo.x + (hi.x - lo.x) * u(rng), lo.y + (hi.y - lo.y) * u(rng), mid.z};
+        const SurfaceHit hit = bvh.raycast(eye, normalize(target - eye));
+        if (!hit.found()) continue;
+        const std::vector<uint32_t> near = bvh.verticesInSphere(hit.point, 0.25f);
+        const std::vector<uint32_t> seen =
+            visibleVertices(bvh, m.positions, near, {eye, {}, false}, 1e-4f);
+        for (uint32_t v : near) {
+            const Vec3 toEye = eye - m.positions[v];
+            const Vec3 start = m.positions[v] + normalize(toEye) * 1e-4f;
+            const SurfaceHit blocker = bruteRaycast(m, start, normalize(eye - start));
+            const bool visible = !blocker.found() || blocker.t > length(eye - start);
+            // Shadow rays that graze a triangle's edge may go either way; skip the near misses.
+            if (blocker.found() && std::abs(blocker.t - length(eye - start)) < 1e-4f) continue;
+            QCOMPARE(std::binary_search(seen.begin(), seen.end(), v), visible);
+            ++checked;
+            hidden += !visible;
+        }
+    }
+    QVERIFY(checked > 200);
+    QVERIFY2(hidden > 0 && hidden < checked, qPrintable(QString("%1 of %2 hidden, %3 triangles")
+                                                            .arg(hidden)
+                                                            .arg(checked)
+                                                            .arg(m.indices.size() / 3)));
 }
 
 void TestPaint::graphWeldsSeams()
@@ -522,7 +541,8 @@ void TestPaint::graphWeldsSeams()
     }
     for (size_t t = 0; t < m.indices.size(); t += 3) {
         Vec3 c = (m.positions[m.indices[t]] + m.positions[m.indices[t + 1]] +
-                  m.positions[m.indices[t + 2]]) / 3.0f;
+                  m.positions[m.indices[t + 2]]) /
+                 3.0f;
         if (c.x > 0.3f) // the right panel uses the copies
             for (int k = 0; k < 3; ++k)
                 if (twin[m.indices[t + k]] != SurfaceHit::kNone)
@@ -551,8 +571,7 @@ void TestPaint::graphWeldsSeams()
     TestMesh shifted = m;
     for (int j = 0; j <= 2; ++j)
         shifted.positions[twin[uint32_t(j * 7 + 3)]].x += 1e-4f;
-    QCOMPARE(buildVertexGraph(shifted.positions, shifted.indices, 1e-3f).weldedTo,
-             g.weldedTo);
+    QCOMPARE(buildVertexGraph(shifted.positions, shifted.indices, 1e-3f).weldedTo, g.weldedTo);
     const VertexGraph apart = buildVertexGraph(shifted.positions, shifted.indices, 1e-6f);
     QCOMPARE(apart.weldedTo[twin[3]], twin[3]);
     QCOMPARE(connectedRegion(apart, 0).size(), size_t(3 * 4));
@@ -770,8 +789,7 @@ void TestPaint::coatDistances()
     size_t finite = 0;
     for (size_t v = 0; v < d.size(); ++v) {
         finite += std::isfinite(d[v]);
-        if (std::isfinite(d[v]))
-            QVERIFY(d[v] >= distance(hit.point, coat.positions[v]) - 1e-5f);
+        if (std::isfinite(d[v])) QVERIFY(d[v] >= distance(hit.point, coat.positions[v]) - 1e-5f);
     }
     QCOMPARE(finite, region.size());
 }
@@ -801,8 +819,8 @@ void TestPaint::gradient()
     for (int i = 0; i <= 20; ++i)
         QVERIFY(std::abs(result[at(i, 1)] - (0.2f + 0.6f * float(i) / 20.0f)) < 1e-5f);
     // Restricted to some vertices, only those change.
-    const ValueEdit some =
-        gradientValues(strip.positions, strip.indices, g, values, a, 0.2f, b, 0.8f, {at(5, 0), at(3, 2)});
+    const ValueEdit some = gradientValues(strip.positions, strip.indices, g, values, a, 0.2f, b,
+                                          0.8f, {at(5, 0), at(3, 2)});
     QCOMPARE(some.vertices, (std::vector<uint32_t>{at(5, 0), at(3, 2)}));
     QCOMPARE(some.values[0], result[at(5, 0)]);
 }
@@ -836,8 +854,7 @@ void TestPaint::polygonSelection()
     std::vector<uint32_t> expected;
     for (uint32_t v = 0; v < grid.positions.size(); ++v) {
         const Vec3 p = grid.positions[v];
-        if (p.x > 0.25f && p.x < 0.65f && p.y > 0.45f && p.y < 0.75f)
-            expected.push_back(v);
+        if (p.x > 0.25f && p.x < 0.65f && p.y > 0.45f && p.y < 0.75f) expected.push_back(v);
     }
     QCOMPARE(expected.size(), size_t(4 * 3));
     QCOMPARE(verticesInPolygon(grid.positions, vp, 100, 100, box), expected);
@@ -877,8 +894,14 @@ void TestPaint::polygonSelection()
 namespace {
 /// The symmetric grid of the mirror tests: x from -0.5 to 0.5, 0.1 apart; vertex (i, j) mirrors
 /// to (10 - i, j).
-TestMesh symmetricGrid() { return makeGrid(10, 6, 0.1f, -5, 0); }
-uint32_t trueMirror(uint32_t v) { return (v / 11) * 11 + (10 - v % 11); }
+TestMesh symmetricGrid()
+{
+    return makeGrid(10, 6, 0.1f, -5, 0);
+}
+uint32_t trueMirror(uint32_t v)
+{
+    return (v / 11) * 11 + (10 - v % 11);
+}
 } // namespace
 
 void TestPaint::mirrorByPositionOnGrid()
@@ -929,7 +952,8 @@ void TestPaint::mirrorByTopologyOnJitteredGrid()
         p.x += 0.3f;
     const std::vector<uint32_t> none =
         mirrorByTopology(noSeeds.positions, noSeeds.indices, g, MirrorAxis::X, 1e-4f);
-    QVERIFY(std::all_of(none.begin(), none.end(), [](uint32_t x) { return x == SurfaceHit::kNone; }));
+    QVERIFY(
+        std::all_of(none.begin(), none.end(), [](uint32_t x) { return x == SurfaceHit::kNone; }));
 }
 
 void TestPaint::mirrorEditCopiesValues()
@@ -937,7 +961,7 @@ void TestPaint::mirrorEditCopiesValues()
     const TestMesh m = symmetricGrid();
     const std::vector<uint32_t> mirror = mirrorByPosition(m.positions, MirrorAxis::X, 1e-4f);
     ValueEdit edit;
-    edit.vertices = {1, 9, 14, 27};  // 1 and 9 are mirrors; 27 lies on the plane (i = 5)
+    edit.vertices = {1, 9, 14, 27}; // 1 and 9 are mirrors; 27 lies on the plane (i = 5)
     edit.values = {0.1f, 0.9f, 0.4f, 0.6f};
     const ValueEdit out = mirrorEdit(edit, mirror);
     QCOMPARE(out.vertices, (std::vector<uint32_t>{1, 9, 14, 18, 27}));
@@ -971,8 +995,8 @@ void TestPaint::badInput()
     const SurfaceBvh bvh(grid.positions, grid.indices);
     QVERIFY_THROWS_EXCEPTION(InputError, bvh.verticesInSphere({}, NAN));
     QVERIFY_THROWS_EXCEPTION(InputError, bvh.verticesInSphere({}, -1));
-    QVERIFY_THROWS_EXCEPTION(InputError, (void)visibleVertices(bvh, grid.positions, {42},
-                                                               {{0, 0, 1}, {}, false}));
+    QVERIFY_THROWS_EXCEPTION(
+        InputError, (void)visibleVertices(bvh, grid.positions, {42}, {{0, 0, 1}, {}, false}));
     const std::vector<float> values(grid.positions.size(), 0.0f);
     BrushSettings brush;
     QVERIFY_THROWS_EXCEPTION(InputError, brushDab(grid.positions, values, {42}, {}, brush));
@@ -994,8 +1018,8 @@ void TestPaint::badInput()
     hit.triangle = 8;
     QVERIFY_THROWS_EXCEPTION(InputError, surfaceDistances(grid.positions, grid.indices, g, hit));
     hit.triangle = 0;
-    QVERIFY_THROWS_EXCEPTION(InputError, gradientValues(grid.positions, grid.indices, g, {1.0f},
-                                                        hit, 0, hit, 1));
+    QVERIFY_THROWS_EXCEPTION(
+        InputError, gradientValues(grid.positions, grid.indices, g, {1.0f}, hit, 0, hit, 1));
     QVERIFY_THROWS_EXCEPTION(InputError, mirrorByPosition(grid.positions, MirrorAxis::X, -1));
     QVERIFY_THROWS_EXCEPTION(InputError, mirrorByPosition(nan, MirrorAxis::X, 0.1f));
 }

@@ -19,7 +19,7 @@ struct SurfaceHit
 {
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
     uint32_t triangle = kNone;
-    Vec3 bary{1, 0, 0}; ///< weights of the triangle's three corners
+    Vec3 bary{1, 0, 0};                               ///< weights of the triangle's three corners
     float t = std::numeric_limits<float>::infinity(); ///< distance along the (unit) ray
     Vec3 point;
     Vec3 normal; ///< the triangle's geometric normal, facing the ray's origin
@@ -88,17 +88,29 @@ std::vector<uint32_t> visibleVertices(const SurfaceBvh &bvh, const std::vector<V
 /// treated as one: smoothing, fills and gradients flow across seams.
 struct VertexGraph
 {
-    std::vector<uint32_t> offsets;   ///< neighbours of v: neighbours[offsets[v] .. offsets[v+1])
+    std::vector<uint32_t> offsets; ///< neighbours of v: neighbours[offsets[v] .. offsets[v+1])
     std::vector<uint32_t> neighbours;
-    std::vector<uint32_t> weldedTo;  ///< the representative vertex of v's position
+    std::vector<uint32_t> weldedTo; ///< the representative vertex of v's position
 };
 VertexGraph buildVertexGraph(const std::vector<Vec3> &positions,
                              const std::vector<uint32_t> &indices, float weldTolerance = 1e-6f);
 
 // ---- Brush -------------------------------------------------------------------------------
 
-enum class PaintMode : uint8_t { Set, Add, Subtract, Multiply };
-enum class Falloff : uint8_t { Constant, Linear, Smooth, Sharp };
+enum class PaintMode : uint8_t
+{
+    Set,
+    Add,
+    Subtract,
+    Multiply
+};
+enum class Falloff : uint8_t
+{
+    Constant,
+    Linear,
+    Smooth,
+    Sharp
+};
 
 struct BrushSettings
 {
@@ -173,7 +185,12 @@ std::vector<uint32_t> verticesInPolygon(const std::vector<Vec3> &positions,
 
 // ---- Mirroring ---------------------------------------------------------------------------
 
-enum class MirrorAxis : uint8_t { X, Y, Z };
+enum class MirrorAxis : uint8_t
+{
+    X,
+    Y,
+    Z
+};
 
 /// For every vertex its mirror image across the plane through the origin normal to axis, or
 /// SurfaceHit::kNone where no vertex lies within tolerance of the mirrored position. Vertices
@@ -186,8 +203,7 @@ std::vector<uint32_t> mirrorByPosition(const std::vector<Vec3> &positions, Mirro
 /// the graph's neighbourhoods. Vertices it cannot match get kNone.
 std::vector<uint32_t> mirrorByTopology(const std::vector<Vec3> &positions,
                                        const std::vector<uint32_t> &indices,
-                                       const VertexGraph &graph, MirrorAxis axis,
-                                       float tolerance);
+                                       const VertexGraph &graph, MirrorAxis axis, float tolerance);
 
 /// Extends an edit with its mirror: each edited vertex's mirror gets the same value. The edit
 /// wins where a vertex and its mirror were both edited with different values (each keeps its
