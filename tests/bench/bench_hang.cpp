@@ -40,6 +40,7 @@ struct Options
     int substeps = 1;     ///< 10 iterations spent as substeps x iterations
     bool json = false;
     bool hard = true;     ///< hard stretch limit and tethers
+    bool baselineKernels = false; ///< SSE2 constraint kernels even where AVX2 exists
     std::string peer;     ///< "" for Tweed, "bullet"
 };
 
@@ -107,6 +108,7 @@ Result runTweed(const Options &o)
     s.collisionThickness = 0.0f;
     s.friction = 0.0f;
     ClothInstanceOptions options;
+    options.baselineKernels = o.baselineKernels;
     if (o.threads > 1)
         options.pool = std::make_shared<SimThreadPool>(o.threads);
     ClothInstance cloth(data, s, options);
@@ -238,12 +240,15 @@ int run(const std::vector<std::string> &args)
             o.json = true;
         else if (a == "--no-hard")
             o.hard = false;
+        else if (a == "--baseline-kernels")
+            o.baselineKernels = true;
         else if (a == "--peer")
             o.peer = next();
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
-                         "[--substeps 1|2|5|10] [--no-hard] [--peer bullet] [--json]\n");
+                         "[--substeps 1|2|5|10] [--no-hard] [--baseline-kernels] [--peer bullet] "
+                         "[--json]\n");
             return 1;
         }
     }
@@ -253,6 +258,7 @@ int run(const std::vector<std::string> &args)
     }
     Result r;
     std::string solver = "tweed";
+    const std::string kernels = o.baselineKernels ? "sse2" : clothKernelPath();
     if (o.peer == "bullet") {
 #ifdef TWEED_HAVE_BULLET
         solver = "bullet";
@@ -269,17 +275,19 @@ int run(const std::vector<std::string> &args)
         r = runTweed(o);
     }
     if (o.json) {
-        std::printf("{\"solver\": \"%s\", \"n\": %d, \"threads\": %d, \"substeps\": %d, "
-                    "\"steps\": %d, \"ns_per_vertex_iteration\": %.3f, "
+        std::printf("{\"solver\": \"%s\", \"kernels\": \"%s\", \"n\": %d, \"threads\": %d, "
+                    "\"substeps\": %d, \"steps\": %d, \"ns_per_vertex_iteration\": %.3f, "
                     "\"cpu_ns_per_vertex_iteration\": %.3f, \"median_step_ms\": %.4f, "
                     "\"max_stretch\": %.5f, \"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
-                    solver.c_str(), o.n, o.threads, o.substeps, o.steps, r.nsPerVertexIteration,
+                    solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
+                    o.substeps, o.steps, r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
                     r.finite ? "true" : "false");
     } else {
-        std::printf("%-7s N=%-4d threads=%d substeps=%-2d  %8.2f ns/vertex-iteration (cpu %.2f)  "
-                    "%8.3f ms/step  max stretch %.4f  %.2f constraints/vertex%s\n",
-                    solver.c_str(), o.n, o.threads, o.substeps, r.nsPerVertexIteration,
+        std::printf("%-7s %-5s N=%-4d threads=%d substeps=%-2d  %8.2f ns/vertex-iteration (cpu "
+                    "%.2f)  %8.3f ms/step  max stretch %.4f  %.2f constraints/vertex%s\n",
+                    solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
+                    o.substeps, r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
                     r.finite ? "" : "  NON-FINITE");
     }

@@ -17,6 +17,8 @@ constexpr float kGravity = 9.81f;
 constexpr float kAirDensity = 1.2f; // kg/m^3
 constexpr float kTiny = 1e-20f;
 constexpr float kFollowDamping = 0.9f; // the paper's s_damping
+/// A phase of one block with fewer constraints than this runs on one thread.
+constexpr uint32_t kShareBlockConstraints = 4096;
 
 using sim::LambdaMode;
 using sim::P4;
@@ -588,8 +590,9 @@ struct ClothInstance::Impl
         return drag + lift;
     }
 
-    // Phase by phase (see ClothData::phases): threads take whole blocks; a phase of one block
-    // is shared colour by colour instead, with a barrier after each colour.
+    // Phase by phase (see ClothData::phases): threads take whole blocks. A phase of one large
+    // block is shared colour by colour instead, with a barrier after each colour; a small one
+    // runs on the first thread alone (cheaper than the barriers).
     void solveConstraints(int thread, int threads)
     {
         const ClothData &c = *data;
@@ -610,8 +613,11 @@ struct ClothInstance::Impl
                                                              : LambdaMode::Accumulate;
             for (const SolverPhase &phase : c.phases) {
                 const uint32_t blocks = phase.blockEnd - phase.blockBegin;
-                if (blocks == 1 && threads > 1) {
-                    const ConstraintBlock &block = c.blocks[phase.blockBegin];
+                const ConstraintBlock &first = c.blocks[phase.blockBegin];
+                const uint32_t size = c.solveColours[first.colourEnd - 1].end -
+                                      c.solveColours[first.colourBegin].begin;
+                if (blocks == 1 && threads > 1 && size >= kShareBlockConstraints) {
+                    const ConstraintBlock &block = first;
                     for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k) {
                         const ConstraintColour &colour = c.solveColours[k];
                         const auto [b0, e0] = splitRange(colour.end - colour.begin, threads,
@@ -977,6 +983,8 @@ struct ClothInstance::Impl
 };
 
 // ------------------------------------------------------------------------------------------
+
+const char *clothKernelPath() { return sim::kernelPath(); }
 
 ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
                              const SimulationSettings &settings,

@@ -84,6 +84,10 @@ struct ClothMeasurements
     uint32_t nonFinite = 0;             ///< vertices with a NaN or infinite coordinate
 };
 
+/// The constraint kernels ClothInstance runs on this processor ("avx2" or "sse2"; "scalar"
+/// off x86), unless ClothInstanceOptions::baselineKernels asks for SSE2.
+const char *clothKernelPath();
+
 class ClothInstance
 {
 public:
