@@ -186,6 +186,9 @@ std::vector<uint32_t> verticesInPolygon(const std::vector<Vec3> &positions,
         const float w = m(3, 0) * p.x + m(3, 1) * p.y + m(3, 2) * p.z + m(3, 3);
         if (!(w > 0)) continue; // behind the camera (or at its plane)
         const Vec3 clip = m.transformPoint(p);
+        if (!(clip.z >= -w))
+            continue; // before the near plane: behind an orthographic camera, clipped away
+
         const float x = (clip.x / w * 0.5f + 0.5f) * width;
         const float y = (0.5f - clip.y / w * 0.5f) * height;
         if (!(x >= loX && x <= hiX && y >= loY && y <= hiY)) continue;

@@ -888,6 +888,17 @@ void TestPaint::polygonSelection()
     QVERIFY(!seen.empty());
     for (uint32_t v : seen)
         QVERIFY(v < grid.positions.size());
+    // Orthographic, looking down -z from z = 0 with near 0.1 and far 10: the copy behind the
+    // camera (z = +1) lies before the near plane and is left out although w = 1 everywhere.
+    Mat4 ortho;
+    ortho(0, 0) = 1;
+    ortho(1, 1) = 1;
+    ortho(2, 2) = -2.0f / 9.9f;
+    ortho(2, 3) = -10.1f / 9.9f;
+    const std::vector<uint32_t> orthoSeen =
+        verticesInPolygon(both.positions, ortho, 100, 100, whole);
+    QCOMPARE(orthoSeen.size(), grid.positions.size());
+    QCOMPARE(orthoSeen.back(), uint32_t(grid.positions.size() - 1));
     QVERIFY_THROWS_EXCEPTION(InputError, verticesInPolygon(grid.positions, vp, 0, 100, box));
 }
 

@@ -178,7 +178,9 @@ float pickValue(const std::vector<uint32_t> &indices, const std::vector<float> &
 
 /// Vertices whose projection (viewProjection * position, in pixels of a width x height view,
 /// y down) lies inside the closed polygon (lasso; a box is a four-point polygon) and in front
-/// of the camera.
+/// of the camera: clip w > 0 and not before the near plane (clip z >= -w, OpenGL's clip space;
+/// this also drops what lies behind an orthographic camera). Polygons of fewer than three
+/// points select nothing.
 std::vector<uint32_t> verticesInPolygon(const std::vector<Vec3> &positions,
                                         const Mat4 &viewProjection, float width, float height,
                                         const std::vector<Vec2> &polygon);
