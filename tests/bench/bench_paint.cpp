@@ -243,8 +243,8 @@ int run(const std::vector<std::string> &args)
         std::printf("{\"model\": \"%s\", \"vertices\": %zu, \"triangles\": %zu, \"rows\": [",
                     model.c_str(), positions.size(), indices.size() / 3);
         for (size_t i = 0; i < rows.size(); ++i)
-            std::printf("%s{\"name\": \"%s\", \"ms\": %.5f}", i ? ", " : "", rows[i].name.c_str(),
-                        rows[i].ms);
+            std::printf("%s{\"name\": \"%s\", \"cpu_ms\": %.5f}", i ? ", " : "",
+                        rows[i].name.c_str() + rows[i].name.find_first_not_of(' '), rows[i].ms);
         std::printf("], \"wall_s\": %.2f, \"cpu_s\": %.2f}\n", wall, cpu);
         return 0;
     }
