@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "collision/collision_dock.h"
 #include "exportdialog.h"
 
 #include "longoperation.h"
@@ -406,6 +407,11 @@ void MainWindow::createDocks()
 
     // Authoring docks (physics mesh, painting, collision volumes): each registers itself
     // through addToolDock() below.
+    auto *collisionDock = new CollisionDock(this);
+    addToolDock(collisionDock, Qt::RightDockWidgetArea, mPropertiesDock);
+    connect(mOutlinerDock, &OutlinerDock::currentItemChanged, collisionDock,
+            &CollisionDock::showOutlinerItem);
+    mPropertiesDock->raise();
 }
 
 void MainWindow::addToolDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *tabifyWith)

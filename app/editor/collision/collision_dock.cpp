@@ -1,0 +1,861 @@
+#include "collision/collision_dock.h"
+
+#include "document.h"
+#include "garment_map.h"
+#include "longoperation.h"
+#include "mainwindow.h"
+#include "preferences.h"
+#include "prompts.h"
+#include "viewport/playback.h"
+#include "viewport/viewport.h"
+
+#include "tweed/collision_fit.h"
+#include "tweed/errors.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <set>
+
+namespace tweed::editor {
+namespace {
+
+constexpr CollisionShape kAddShapes[4] = {CollisionShape::Ellipsoid, CollisionShape::Sphere,
+                                          CollisionShape::Capsule,
+                                          CollisionShape::TaperedCapsule};
+constexpr double kDegrees = 180.0 / std::numbers::pi;
+constexpr float kDefaultSize = 0.05f; // metres, for a bone without body vertices
+
+// Rotation as degrees about the parent's x, then y, then z axis (R = Rz * Ry * Rx).
+Vec3 eulerDegrees(const Quat &q)
+{
+    const Mat4 r = Mat4::rotation(normalize(q));
+    const double s = std::clamp(double(-r(2, 0)), -1.0, 1.0);
+    const double ry = std::asin(s);
+    double rx, rz;
+    if (std::abs(s) > 0.99999) { // gimbal lock: put everything in x
+        rz = 0;
+        rx = std::atan2(-r(1, 2), r(1, 1));
+    } else {
+        rx = std::atan2(r(2, 1), r(2, 2));
+        rz = std::atan2(r(1, 0), r(0, 0));
+    }
+    return {float(rx * kDegrees), float(ry * kDegrees), float(rz * kDegrees)};
+}
+
+Quat fromEulerDegrees(const Vec3 &d)
+{
+    const auto radians = [](float degrees) { return float(degrees / kDegrees); };
+    return normalize(axisAngle({0, 0, 1}, radians(d.z)) * axisAngle({0, 1, 0}, radians(d.y)) *
+                     axisAngle({1, 0, 0}, radians(d.x)));
+}
+
+QString shapeText(CollisionShape shape)
+{
+    switch (shape) {
+    case CollisionShape::Ellipsoid:
+        return CollisionDock::tr("Ellipsoid");
+    case CollisionShape::Sphere:
+        return CollisionDock::tr("Sphere");
+    case CollisionShape::Capsule:
+        return CollisionDock::tr("Capsule");
+    case CollisionShape::TaperedCapsule:
+        return CollisionDock::tr("Tapered capsule");
+    case CollisionShape::Plane:
+        return CollisionDock::tr("Plane");
+    }
+    return {};
+}
+
+QDoubleSpinBox *makeSpin(QWidget *parent, const QString &name)
+{
+    auto *spin = new QDoubleSpinBox(parent);
+    spin->setObjectName(name);
+    spin->setKeyboardTracking(false);
+    spin->setAccelerated(true);
+    return spin;
+}
+
+} // namespace
+
+CollisionDock::CollisionDock(MainWindow *window)
+    : QDockWidget(window), mWindow(window), mDocument(window->document())
+{
+    setObjectName(QStringLiteral("CollisionDock"));
+    mGizmo = new CollisionGizmo(mDocument, window->playback(), window->viewport(), this);
+
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+
+    mList = new QTreeWidget(body);
+    mList->setObjectName(QStringLiteral("CollisionDock_VolumeList"));
+    mList->setColumnCount(3);
+    mList->setRootIsDecorated(false);
+    mList->setUniformRowHeights(true);
+    mList->setMinimumHeight(120);
+    mList->header()->setStretchLastSection(true);
+    layout->addWidget(mList);
+
+    auto *boneRow = new QHBoxLayout;
+    mBoneLabel = new QLabel(body);
+    mBone = new QComboBox(body);
+    mBone->setObjectName(QStringLiteral("CollisionDock_BoneComboBox"));
+    mBone->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    boneRow->addWidget(mBoneLabel);
+    boneRow->addWidget(mBone, 1);
+    layout->addLayout(boneRow);
+
+    auto *addGrid = new QGridLayout;
+    const char *addNames[4] = {"CollisionDock_AddEllipsoidButton", "CollisionDock_AddSphereButton",
+                               "CollisionDock_AddCapsuleButton",
+                               "CollisionDock_AddTaperedCapsuleButton"};
+    for (int i = 0; i < 4; ++i) {
+        mAdd[size_t(i)] = new QPushButton(body);
+        mAdd[size_t(i)]->setObjectName(QString::fromLatin1(addNames[i]));
+        addGrid->addWidget(mAdd[size_t(i)], i / 2, i % 2);
+        connect(mAdd[size_t(i)], &QPushButton::clicked, this, [this, i] { addVolume(kAddShapes[i]); });
+    }
+    mRemove = new QPushButton(body);
+    mRemove->setObjectName(QStringLiteral("CollisionDock_RemoveButton"));
+    addGrid->addWidget(mRemove, 2, 0);
+    mSplit = new QPushButton(body);
+    mSplit->setObjectName(QStringLiteral("CollisionDock_SplitButton"));
+    addGrid->addWidget(mSplit, 2, 1);
+    layout->addLayout(addGrid);
+    connect(mRemove, &QPushButton::clicked, this, &CollisionDock::removeCurrent);
+    connect(mSplit, &QPushButton::clicked, this, &CollisionDock::splitCurrent);
+
+    auto *modeRow = new QHBoxLayout;
+    mGizmoLabel = new QLabel(body);
+    modeRow->addWidget(mGizmoLabel);
+    const char *modeNames[3] = {"CollisionDock_MoveButton", "CollisionDock_RotateButton",
+                                "CollisionDock_ScaleButton"};
+    for (int i = 0; i < 3; ++i) {
+        auto *button = new QToolButton(body);
+        button->setObjectName(QString::fromLatin1(modeNames[i]));
+        button->setCheckable(true);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        modeRow->addWidget(button);
+        mModes[size_t(i)] = button;
+        connect(button, &QToolButton::clicked, this,
+                [this, i] { showGizmo(CollisionGizmo::Mode(i)); });
+    }
+    modeRow->addStretch();
+    layout->addLayout(modeRow);
+
+    // The selected volume.
+    mPropertiesBox = new QGroupBox(body);
+    mPropertiesBox->setObjectName(QStringLiteral("CollisionDock_PropertiesGroup"));
+    mForm = new QFormLayout(mPropertiesBox);
+    mName = new QLineEdit(mPropertiesBox);
+    mName->setObjectName(QStringLiteral("CollisionDock_NameEdit"));
+    mForm->addRow(QString(), mName);
+    connect(mName, &QLineEdit::editingFinished, this, [this] { editField(Field::Name); });
+    mVolumeBone = new QLabel(mPropertiesBox);
+    mVolumeBone->setObjectName(QStringLiteral("CollisionDock_VolumeBoneLabel"));
+    mForm->addRow(QString(), mVolumeBone);
+    const auto tripleRow = [this](std::array<QDoubleSpinBox *, 3> &spins, const char *prefix,
+                                  Field first, bool sameField) {
+        auto *row = new QWidget(mPropertiesBox);
+        auto *h = new QHBoxLayout(row);
+        h->setContentsMargins(0, 0, 0, 0);
+        const char *axes[3] = {"X", "Y", "Z"};
+        for (int a = 0; a < 3; ++a) {
+            spins[size_t(a)] = makeSpin(row, QStringLiteral("CollisionDock_%1%2SpinBox")
+                                                 .arg(QLatin1String(prefix), QLatin1String(axes[a])));
+            h->addWidget(spins[size_t(a)]);
+            const Field field = sameField ? first : Field(int(first) + a);
+            connect(spins[size_t(a)], &QDoubleSpinBox::valueChanged, this,
+                    [this, field] { editField(field); });
+        }
+        mForm->addRow(QString(), row);
+        return row;
+    };
+    mPositionRow = tripleRow(mPosition, "Position", Field::PositionX, false);
+    mRotationRow = tripleRow(mRotation, "Rotation", Field::Rotation, true);
+    mRadiiRow = tripleRow(mRadii, "Radius", Field::RadiusX, false);
+    for (QDoubleSpinBox *spin : mRotation) {
+        spin->setRange(-180, 180);
+        spin->setWrapping(true);
+        spin->setDecimals(1);
+        spin->setSingleStep(5);
+        spin->setSuffix(QStringLiteral(" °"));
+    }
+    mRadius = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_RadiusSpinBox"));
+    mRadius2 = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_Radius2SpinBox"));
+    mHalfHeight = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_HalfHeightSpinBox"));
+    for (auto [spin, field] : {std::pair{mRadius, Field::Radius}, std::pair{mRadius2, Field::Radius2},
+                               std::pair{mHalfHeight, Field::HalfHeight}}) {
+        mForm->addRow(QString(), spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, field] { editField(field); });
+    }
+    layout->addWidget(mPropertiesBox);
+
+    // Fitting many bones at once.
+    mFitBox = new QGroupBox(body);
+    mFitBox->setObjectName(QStringLiteral("CollisionDock_AutoFitGroup"));
+    auto *fit = new QVBoxLayout(mFitBox);
+    mFitGarmentBones = new QCheckBox(mFitBox);
+    mFitGarmentBones->setObjectName(QStringLiteral("CollisionDock_FitGarmentBonesCheckBox"));
+    fit->addWidget(mFitGarmentBones);
+    mFitBones = new QListWidget(mFitBox);
+    mFitBones->setObjectName(QStringLiteral("CollisionDock_FitBoneList"));
+    mFitBones->setMinimumHeight(100);
+    fit->addWidget(mFitBones);
+    connect(mFitGarmentBones, &QCheckBox::toggled, mFitBones, &QWidget::setDisabled);
+    auto *fitForm = new QFormLayout;
+    mFitMeshLabel = new QLabel(mFitBox);
+    mFitMesh = new QComboBox(mFitBox);
+    mFitMesh->setObjectName(QStringLiteral("CollisionDock_FitMeshComboBox"));
+    fitForm->addRow(mFitMeshLabel, mFitMesh);
+    mFitShapeLabel = new QLabel(mFitBox);
+    mFitShape = new QComboBox(mFitBox);
+    mFitShape->setObjectName(QStringLiteral("CollisionDock_FitShapeComboBox"));
+    for (int i = 0; i < 4; ++i)
+        mFitShape->addItem(QString(), int(kAddShapes[i]));
+    fitForm->addRow(mFitShapeLabel, mFitShape);
+    mFitCoverageLabel = new QLabel(mFitBox);
+    mFitCoverage = new QDoubleSpinBox(mFitBox);
+    mFitCoverage->setObjectName(QStringLiteral("CollisionDock_FitCoverageSpinBox"));
+    mFitCoverage->setRange(50, 100);
+    mFitCoverage->setDecimals(0);
+    mFitCoverage->setValue(95);
+    mFitCoverage->setSuffix(QStringLiteral(" %"));
+    fitForm->addRow(mFitCoverageLabel, mFitCoverage);
+    fit->addLayout(fitForm);
+    mFitButton = new QPushButton(mFitBox);
+    mFitButton->setObjectName(QStringLiteral("CollisionDock_AutoFitButton"));
+    fit->addWidget(mFitButton);
+    connect(mFitButton, &QPushButton::clicked, this, &CollisionDock::autoFit);
+    layout->addWidget(mFitBox);
+    layout->addStretch();
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("CollisionDock_ScrollArea"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(body);
+    setWidget(scroll);
+
+    // Tools > Collision Volumes.
+    mMenu = new QMenu(this);
+    mMenu->setObjectName(QStringLiteral("CollisionDock_Menu"));
+    const char *actionNames[4] = {"CollisionDock_AddEllipsoidAction", "CollisionDock_AddSphereAction",
+                                  "CollisionDock_AddCapsuleAction",
+                                  "CollisionDock_AddTaperedCapsuleAction"};
+    for (int i = 0; i < 4; ++i) {
+        mAddActions[size_t(i)] = mMenu->addAction(QString());
+        mAddActions[size_t(i)]->setObjectName(QString::fromLatin1(actionNames[i]));
+        connect(mAddActions[size_t(i)], &QAction::triggered, this, [this, i] {
+            show();
+            raise();
+            addVolume(kAddShapes[i]);
+        });
+    }
+    mMenu->addSeparator();
+    mSplitAction = mMenu->addAction(QString());
+    mSplitAction->setObjectName(QStringLiteral("CollisionDock_SplitAction"));
+    connect(mSplitAction, &QAction::triggered, this, &CollisionDock::splitCurrent);
+    mRemoveAction = mMenu->addAction(QString());
+    mRemoveAction->setObjectName(QStringLiteral("CollisionDock_RemoveAction"));
+    connect(mRemoveAction, &QAction::triggered, this, &CollisionDock::removeCurrent);
+    mMenu->addSeparator();
+    mFitAction = mMenu->addAction(QString());
+    mFitAction->setObjectName(QStringLiteral("CollisionDock_AutoFitAction"));
+    connect(mFitAction, &QAction::triggered, this, [this] {
+        show();
+        raise();
+        autoFit();
+    });
+    window->toolsMenu()->addMenu(mMenu);
+
+    connect(mList, &QTreeWidget::itemSelectionChanged, this, &CollisionDock::selectFromList);
+    connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
+        if (what & (Document::CharacterChanged | Document::SkeletonChanged |
+                    Document::MeshesChanged))
+            rebuildBones();
+        if (what & (Document::CollisionChanged | Document::CharacterChanged |
+                    Document::SkeletonChanged))
+            rebuildList();
+    });
+    connect(mGizmo, &CollisionGizmo::volumePicked, this, [this](int index) {
+        setCurrentVolume(index);
+    });
+    connect(mGizmo, &CollisionGizmo::modeChanged, this, &CollisionDock::updateModeButtons);
+    connect(window->viewport(), &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
+    connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
+    connect(window->preferences(), &Preferences::lengthUnitChanged, this,
+            &CollisionDock::setLengthUnit);
+    mUnit = window->preferences()->lengthUnit();
+
+    retranslateUi();
+    setLengthUnit(mUnit);
+    rebuildBones();
+    rebuildList();
+}
+
+double CollisionDock::lengthScale() const
+{
+    return mUnit == LengthUnit::Centimetres ? 100.0 : 1.0;
+}
+
+void CollisionDock::setLengthUnit(LengthUnit unit)
+{
+    mUnit = unit;
+    const bool cm = unit == LengthUnit::Centimetres;
+    const QString suffix = QLatin1Char(' ') + (cm ? tr("cm") : tr("m"));
+    std::vector<QDoubleSpinBox *> lengths(mPosition.begin(), mPosition.end());
+    lengths.insert(lengths.end(), mRadii.begin(), mRadii.end());
+    lengths.insert(lengths.end(), {mRadius, mRadius2, mHalfHeight});
+    for (QDoubleSpinBox *spin : lengths) {
+        const QSignalBlocker block(spin);
+        const bool isPosition = std::find(mPosition.begin(), mPosition.end(), spin) != mPosition.end();
+        spin->setDecimals(cm ? 1 : 3);
+        spin->setSingleStep(cm ? 0.5 : 0.005);
+        spin->setRange(isPosition ? -10 * lengthScale() : 0.0, 10 * lengthScale());
+        spin->setSuffix(suffix);
+    }
+    updateProperties();
+}
+
+void CollisionDock::changeEvent(QEvent *event)
+{
+    QDockWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void CollisionDock::retranslateUi()
+{
+    setWindowTitle(tr("Collision Volumes"));
+    mList->setHeaderLabels({tr("Name"), tr("Shape"), tr("Bone")});
+    mBoneLabel->setText(tr("Bone:"));
+    mBone->setToolTip(tr("The bone new volumes are attached to (follows the bone selected in "
+                         "the Outliner)"));
+    const QString addTexts[4] = {tr("Add Ellipsoid"), tr("Add Sphere"), tr("Add Capsule"),
+                                 tr("Add Tapered Capsule")};
+    for (size_t i = 0; i < 4; ++i) {
+        mAdd[i]->setText(addTexts[i]);
+        mAdd[i]->setToolTip(tr("Adds a volume on the chosen bone, fitted to the body vertices "
+                               "the bone drives"));
+        mAddActions[i]->setText(addTexts[i]);
+    }
+    mRemove->setText(tr("Remove"));
+    mRemoveAction->setText(tr("Remove Collision Volume"));
+    mSplit->setText(tr("Split"));
+    mSplit->setToolTip(tr("Splits the selected ellipsoid into two along its longest axis"));
+    mSplitAction->setText(tr("Split Collision Volume"));
+    mGizmoLabel->setText(tr("Gizmo:"));
+    mModes[0]->setText(tr("Move (W)"));
+    mModes[1]->setText(tr("Rotate (E)"));
+    mModes[2]->setText(tr("Scale (R)"));
+    for (QToolButton *b : mModes)
+        b->setToolTip(tr("Edit the selected volume with handles in the viewport; Esc during a "
+                         "drag cancels it"));
+    mPropertiesBox->setTitle(tr("Selected Volume"));
+    const auto label = [this](QWidget *field, const QString &text) {
+        if (auto *l = qobject_cast<QLabel *>(mForm->labelForField(field)))
+            l->setText(text);
+    };
+    label(mName, tr("Name:"));
+    label(mVolumeBone, tr("Bone:"));
+    label(mPositionRow, tr("Position:"));
+    label(mRotationRow, tr("Rotation:"));
+    label(mRadiiRow, tr("Radii:"));
+    label(mRadius, tr("Radius:"));
+    label(mRadius2, tr("End radius:"));
+    label(mHalfHeight, tr("Half height:"));
+    mRadius2->setToolTip(tr("The tapered capsule's radius at its +Y end"));
+    mHalfHeight->setToolTip(tr("Half the length of the capsule's axis, without the caps"));
+    mFitBox->setTitle(tr("Auto-Fit"));
+    mFitGarmentBones->setText(tr("All bones that skin the garment"));
+    mFitShapeLabel->setText(tr("Shape:"));
+    mFitMeshLabel->setText(tr("Body mesh:"));
+    mFitMesh->setToolTip(tr("The mesh volumes are fitted to (also for Add): the body the "
+                            "garment rests on"));
+    mFitCoverageLabel->setText(tr("Coverage:"));
+    mFitCoverage->setToolTip(tr("Share of each bone's weighted body vertices the volume holds"));
+    mFitButton->setText(tr("Auto-Fit"));
+    mFitAction->setText(tr("Auto-Fit Collision Volumes"));
+    for (int i = 0; i < 4; ++i)
+        mFitShape->setItemText(i, shapeText(kAddShapes[i]));
+    mMenu->setTitle(tr("&Collision Volumes"));
+    rebuildList();
+}
+
+void CollisionDock::rebuildBones()
+{
+    const Skeleton &skeleton = mDocument->asset().skeleton.bones.empty()
+                                   ? mDocument->character().skeleton
+                                   : mDocument->asset().skeleton;
+    const QString previous = mBone->currentText();
+    std::set<QString> checked;
+    for (int i = 0; i < mFitBones->count(); ++i)
+        if (mFitBones->item(i)->checkState() == Qt::Checked)
+            checked.insert(mFitBones->item(i)->text());
+    {
+        const QSignalBlocker block(mBone);
+        mBone->clear();
+        mFitBones->clear();
+        for (size_t b = 0; b < skeleton.bones.size(); ++b) {
+            const QString name = QString::fromStdString(skeleton.bones[b].name);
+            mBone->addItem(name, int(b));
+            auto *item = new QListWidgetItem(name, mFitBones);
+            item->setData(Qt::UserRole, int(b));
+            item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+            item->setCheckState(checked.count(name) ? Qt::Checked : Qt::Unchecked);
+        }
+        const int keep = mBone->findText(previous);
+        mBone->setCurrentIndex(keep >= 0 ? keep : (mBone->count() > 0 ? 0 : -1));
+    }
+    // The body: by default the largest skinned mesh that is not part of the garment.
+    const Character &character = mDocument->character();
+    std::set<int> garment;
+    for (const GraphicsLod &lod : mDocument->asset().lods)
+        for (const GarmentPart &part : garmentParts(character, lod.mesh))
+            garment.insert(part.mesh);
+    const QString previousMesh = mFitMesh->currentText();
+    mFitMesh->clear();
+    int body = -1;
+    size_t bodySize = 0;
+    for (size_t m = 0; m < character.meshes.size(); ++m) {
+        const GraphicsMesh &mesh = character.meshes[m];
+        if (!mesh.isSkinned())
+            continue;
+        mFitMesh->addItem(QString::fromStdString(mesh.name), int(m));
+        const size_t size = mesh.vertexCount() + (garment.count(int(m)) ? 0 : size_t(1) << 40);
+        if (body < 0 || size > bodySize) {
+            body = mFitMesh->count() - 1;
+            bodySize = size;
+        }
+    }
+    const int keepMesh = mFitMesh->findText(previousMesh);
+    mFitMesh->setCurrentIndex(keepMesh >= 0 ? keepMesh : body);
+    updateButtons();
+}
+
+void CollisionDock::rebuildList()
+{
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    const Skeleton &skeleton = mDocument->asset().skeleton;
+    if (mVolume >= int(volumes.size()))
+        mVolume = int(volumes.size()) - 1;
+    {
+        const QSignalBlocker block(mList);
+        mList->clear();
+        for (size_t i = 0; i < volumes.size(); ++i) {
+            const CollisionVolume &v = volumes[i];
+            const QString bone = v.bone >= 0 && size_t(v.bone) < skeleton.bones.size()
+                                     ? QString::fromStdString(skeleton.bones[size_t(v.bone)].name)
+                                     : tr("(model space)");
+            auto *item = new QTreeWidgetItem(
+                mList, {QString::fromStdString(v.name), shapeText(v.shape), bone});
+            item->setData(0, Qt::UserRole, int(i));
+        }
+        if (mVolume >= 0)
+            mList->setCurrentItem(mList->topLevelItem(mVolume));
+    }
+    mGizmo->setVolume(mVolume);
+    updateProperties();
+    updateButtons();
+}
+
+void CollisionDock::updateButtons()
+{
+    const bool hasBone = currentBone() >= 0;
+    for (size_t i = 0; i < 4; ++i) {
+        mAdd[i]->setEnabled(hasBone);
+        mAddActions[i]->setEnabled(hasBone);
+    }
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    const bool selected = mVolume >= 0 && size_t(mVolume) < volumes.size();
+    mRemove->setEnabled(selected);
+    mRemoveAction->setEnabled(selected);
+    const bool ellipsoid = selected && volumes[size_t(mVolume)].shape == CollisionShape::Ellipsoid;
+    mSplit->setEnabled(ellipsoid);
+    mSplitAction->setEnabled(ellipsoid);
+    const bool hasSkeleton = mBone->count() > 0;
+    mFitButton->setEnabled(hasSkeleton);
+    mFitAction->setEnabled(hasSkeleton);
+    updateModeButtons();
+}
+
+void CollisionDock::updateModeButtons()
+{
+    const bool active = mGizmo->isActive();
+    const bool selected = mVolume >= 0;
+    for (int i = 0; i < 3; ++i) {
+        mModes[size_t(i)]->setEnabled(selected);
+        mModes[size_t(i)]->setChecked(active && selected && int(mGizmo->mode()) == i);
+    }
+}
+
+void CollisionDock::updateProperties()
+{
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    const bool valid = mVolume >= 0 && size_t(mVolume) < volumes.size();
+    mPropertiesBox->setEnabled(valid);
+    if (!valid)
+        return;
+    mUpdating = true;
+    const CollisionVolume &v = volumes[size_t(mVolume)];
+    const Skeleton &skeleton = mDocument->asset().skeleton;
+    mName->setText(QString::fromStdString(v.name));
+    mVolumeBone->setText(v.bone >= 0 && size_t(v.bone) < skeleton.bones.size()
+                             ? QString::fromStdString(skeleton.bones[size_t(v.bone)].name)
+                             : tr("(model space)"));
+    const double s = lengthScale();
+    const Vec3 euler = eulerDegrees(v.local.rotation);
+    // Keep the shown angles when they describe the same rotation (Euler angles are not
+    // unique; a spin box must not jump while it is being edited).
+    const Quat shown = fromEulerDegrees({float(mRotation[0]->value()), float(mRotation[1]->value()),
+                                         float(mRotation[2]->value())});
+    const Quat target = normalize(v.local.rotation);
+    const bool sameRotation = std::abs(shown.x * target.x + shown.y * target.y +
+                                       shown.z * target.z + shown.w * target.w) > 0.99999f;
+    for (int a = 0; a < 3; ++a) {
+        const QSignalBlocker b1(mPosition[size_t(a)]), b2(mRotation[size_t(a)]),
+            b3(mRadii[size_t(a)]);
+        mPosition[size_t(a)]->setValue(v.local.translation[a] * s);
+        if (!sameRotation)
+            mRotation[size_t(a)]->setValue(euler[a]);
+        mRadii[size_t(a)]->setValue(v.radii[a] * s);
+    }
+    for (auto [spin, value] : {std::pair{mRadius, v.radius}, std::pair{mRadius2, v.radius2},
+                               std::pair{mHalfHeight, v.halfHeight}}) {
+        const QSignalBlocker block(spin);
+        spin->setValue(value * s);
+    }
+    const bool ellipsoid = v.shape == CollisionShape::Ellipsoid;
+    const bool capsule = v.shape == CollisionShape::Capsule || v.shape == CollisionShape::TaperedCapsule;
+    mForm->setRowVisible(mRadiiRow, ellipsoid);
+    mForm->setRowVisible(mRadius, !ellipsoid && v.shape != CollisionShape::Plane);
+    mForm->setRowVisible(mRadius2, v.shape == CollisionShape::TaperedCapsule);
+    mForm->setRowVisible(mHalfHeight, capsule);
+    mUpdating = false;
+}
+
+int CollisionDock::currentBone() const
+{
+    return mBone->currentIndex() >= 0 ? mBone->currentData().toInt() : -1;
+}
+
+void CollisionDock::setCurrentBone(int bone)
+{
+    const int index = mBone->findData(bone);
+    if (index >= 0)
+        mBone->setCurrentIndex(index);
+}
+
+void CollisionDock::setCurrentVolume(int index)
+{
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    if (index < 0 || size_t(index) >= volumes.size())
+        index = -1;
+    mVolume = index;
+    {
+        const QSignalBlocker block(mList);
+        mList->setCurrentItem(index >= 0 ? mList->topLevelItem(index) : nullptr);
+        if (index < 0)
+            mList->clearSelection();
+    }
+    mGizmo->setVolume(index);
+    ViewportSelection selection;
+    if (index >= 0)
+        selection.collisionVolumes = {index};
+    mWindow->viewport()->setSelection(selection);
+    updateProperties();
+    updateButtons();
+}
+
+void CollisionDock::selectFromList()
+{
+    QTreeWidgetItem *item = mList->currentItem();
+    setCurrentVolume(item ? item->data(0, Qt::UserRole).toInt() : -1);
+    if (mVolume >= 0)
+        showGizmo(mGizmo->mode());
+}
+
+void CollisionDock::showGizmo(CollisionGizmo::Mode mode)
+{
+    mGizmo->setMode(mode);
+    if (mVolume >= 0)
+        mGizmo->activate();
+    updateModeButtons();
+}
+
+void CollisionDock::showOutlinerItem(const OutlinerItem &item)
+{
+    if (item.kind == OutlinerItem::CollisionVolume)
+        setCurrentVolume(item.index);
+    else if (item.kind == OutlinerItem::Bone)
+        setCurrentBone(item.index);
+}
+
+std::vector<int> CollisionDock::bodyMeshes() const
+{
+    if (mFitMesh->currentIndex() < 0)
+        return {};
+    return {mFitMesh->currentData().toInt()};
+}
+
+std::vector<int> CollisionDock::garmentBones() const
+{
+    const auto &lods = mDocument->asset().lods;
+    if (lods.empty())
+        return {};
+    const CollisionFitSettings defaults;
+    std::set<int> bones;
+    for (const BoneInfluence &influence : lods[0].mesh.skin)
+        for (int k = 0; k < kMaxBoneInfluences; ++k)
+            if (influence.weights[size_t(k)] >= defaults.weightThreshold)
+                bones.insert(influence.bones[size_t(k)]);
+    return {bones.begin(), bones.end()};
+}
+
+void CollisionDock::commit(std::vector<CollisionVolume> volumes, const QString &text,
+                           int mergeKey)
+{
+    mDocument->setCollisionVolumes(std::move(volumes), text, mergeKey);
+}
+
+int CollisionDock::addVolume(CollisionShape shape)
+{
+    const int bone = currentBone();
+    const Skeleton &skeleton = mDocument->asset().skeleton;
+    if (bone < 0 || size_t(bone) >= skeleton.bones.size())
+        return -1;
+    CollisionVolume volume;
+    CollisionFitSettings settings;
+    settings.meshes = bodyMeshes();
+    try {
+        volume = fitVolume(mDocument->character(), bone, shape, settings);
+    } catch (const InputError &) {
+        // No body vertices on this bone: a small volume at the bone's origin.
+        volume = CollisionVolume{};
+        volume.shape = shape;
+        volume.bone = bone;
+        volume.radii = {kDefaultSize, kDefaultSize, kDefaultSize};
+        volume.radius = volume.radius2 = volume.halfHeight = kDefaultSize;
+    }
+    // "<Bone> <Shape>", numbered when taken.
+    auto volumes = mDocument->asset().collisionVolumes;
+    const std::string base =
+        skeleton.bones[size_t(bone)].name + " " + shapeText(shape).toStdString();
+    std::string name = base;
+    for (int n = 2; std::any_of(volumes.begin(), volumes.end(),
+                                [&name](const CollisionVolume &v) { return v.name == name; });
+         ++n)
+        name = base + " " + std::to_string(n);
+    volume.name = name;
+    volumes.push_back(volume);
+    const int index = int(volumes.size()) - 1;
+    commit(std::move(volumes), tr("Add %1").arg(shapeText(shape)));
+    setCurrentVolume(index);
+    showGizmo(mGizmo->mode());
+    return index;
+}
+
+void CollisionDock::removeCurrent()
+{
+    auto volumes = mDocument->asset().collisionVolumes;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
+        return;
+    const int removed = mVolume;
+    volumes.erase(volumes.begin() + removed);
+    const int next = std::min(removed, int(volumes.size()) - 1);
+    commit(std::move(volumes), tr("Remove Collision Volume"));
+    setCurrentVolume(next);
+}
+
+void CollisionDock::splitCurrent()
+{
+    auto volumes = mDocument->asset().collisionVolumes;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
+        return;
+    try {
+        const auto [first, second] = splitEllipsoid(volumes[size_t(mVolume)]);
+        volumes[size_t(mVolume)] = first;
+        volumes.insert(volumes.begin() + mVolume + 1, second);
+    } catch (const InputError &error) {
+        mWindow->prompts()->showError(this, tr("Cannot split the volume"),
+                                      QString::fromStdString(error.what()));
+        return;
+    }
+    const int index = mVolume;
+    commit(std::move(volumes), tr("Split Collision Volume"));
+    setCurrentVolume(index);
+}
+
+int CollisionDock::autoFit()
+{
+    std::vector<int> bones;
+    if (mFitGarmentBones->isChecked()) {
+        bones = garmentBones();
+    } else {
+        for (int i = 0; i < mFitBones->count(); ++i)
+            if (mFitBones->item(i)->checkState() == Qt::Checked)
+                bones.push_back(mFitBones->item(i)->data(Qt::UserRole).toInt());
+    }
+    if (bones.empty()) {
+        mWindow->prompts()->showError(
+            this, tr("Auto-Fit"),
+            mFitGarmentBones->isChecked()
+                ? tr("No bone skins the garment: the asset has no skinned garment.")
+                : tr("No bone is checked: check the bones to fit volumes to."));
+        return 0;
+    }
+    const auto shape = CollisionShape(mFitShape->currentData().toInt());
+    CollisionFitSettings settings;
+    settings.meshes = bodyMeshes();
+    settings.coverage = float(mFitCoverage->value() / 100.0);
+    const Character character = mDocument->character();
+    std::vector<CollisionVolume> fitted;
+    QStringList skipped;
+    const OperationOutcome outcome = LongOperation::run(
+        this, tr("Fitting collision volumes..."), [&](const ProgressCallback &progress) {
+            for (size_t i = 0; i < bones.size(); ++i) {
+                reportProgress(progress, float(i) / float(bones.size()), "fitting");
+                try {
+                    fitted.push_back(fitVolume(character, bones[i], shape, settings));
+                } catch (const InputError &error) {
+                    skipped << QString::fromStdString(error.what());
+                }
+            }
+        });
+    if (outcome.status == OperationOutcome::Cancelled)
+        return 0;
+    if (outcome.status == OperationOutcome::Failed) {
+        mWindow->prompts()->showError(this, tr("Auto-Fit"), outcome.error);
+        return 0;
+    }
+    if (fitted.empty()) {
+        mWindow->prompts()->showError(this, tr("Auto-Fit"),
+                                      tr("No volume could be fitted:\n%1").arg(skipped.join('\n')));
+        return 0;
+    }
+    // A fit replaces the earlier fit of its bone (same bone, named after the bone).
+    auto volumes = mDocument->asset().collisionVolumes;
+    int first = -1;
+    for (const CollisionVolume &v : fitted) {
+        const auto same = std::find_if(volumes.begin(), volumes.end(), [&v](const CollisionVolume &o) {
+            return o.bone == v.bone && o.name == v.name;
+        });
+        int index;
+        if (same != volumes.end()) {
+            *same = v;
+            index = int(same - volumes.begin());
+        } else {
+            volumes.push_back(v);
+            index = int(volumes.size()) - 1;
+        }
+        if (first < 0)
+            first = index;
+    }
+    commit(std::move(volumes), tr("Auto-Fit Collision Volumes"));
+    setCurrentVolume(first);
+    if (!skipped.isEmpty())
+        mWindow->prompts()->showWarnings(this, tr("Auto-Fit"), skipped);
+    return int(fitted.size());
+}
+
+int CollisionDock::fieldMergeKey(Field field)
+{
+    const int index = mDocument->undoStack()->index();
+    if (field != mLastField || mVolume != mLastFieldVolume || index != mLastFieldIndex ||
+        mLastFieldKey < 0) {
+        mLastField = field;
+        mLastFieldVolume = mVolume;
+        mLastFieldKey = mDocument->newMergeKey();
+    }
+    return mLastFieldKey;
+}
+
+void CollisionDock::editField(Field field)
+{
+    if (mUpdating)
+        return;
+    auto volumes = mDocument->asset().collisionVolumes;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
+        return;
+    CollisionVolume &v = volumes[size_t(mVolume)];
+    const float s = float(1.0 / lengthScale());
+    QString text;
+    switch (field) {
+    case Field::PositionX:
+    case Field::PositionY:
+    case Field::PositionZ: {
+        const int a = int(field) - int(Field::PositionX);
+        v.local.translation[a] = float(mPosition[size_t(a)]->value()) * s;
+        text = tr("Move Collision Volume");
+        break;
+    }
+    case Field::Rotation:
+        v.local.rotation = fromEulerDegrees({float(mRotation[0]->value()),
+                                             float(mRotation[1]->value()),
+                                             float(mRotation[2]->value())});
+        text = tr("Rotate Collision Volume");
+        break;
+    case Field::RadiusX:
+    case Field::RadiusY:
+    case Field::RadiusZ: {
+        const int a = int(field) - int(Field::RadiusX);
+        v.radii[a] = std::max(float(mRadii[size_t(a)]->value()) * s, 0.001f);
+        text = tr("Resize Collision Volume");
+        break;
+    }
+    case Field::Radius:
+        v.radius = std::max(float(mRadius->value()) * s, 0.001f);
+        if (v.shape == CollisionShape::Capsule)
+            v.radius2 = v.radius;
+        text = tr("Resize Collision Volume");
+        break;
+    case Field::Radius2:
+        v.radius2 = std::max(float(mRadius2->value()) * s, 0.001f);
+        text = tr("Resize Collision Volume");
+        break;
+    case Field::HalfHeight:
+        v.halfHeight = float(mHalfHeight->value()) * s;
+        text = tr("Resize Collision Volume");
+        break;
+    case Field::Name: {
+        const std::string name = mName->text().trimmed().toStdString();
+        if (name.empty() || name == v.name) {
+            mName->setText(QString::fromStdString(v.name));
+            return;
+        }
+        v.name = name;
+        text = tr("Rename Collision Volume");
+        break;
+    }
+    }
+    if (volumes == mDocument->asset().collisionVolumes)
+        return;
+    const int key = field == Field::Name ? -1 : fieldMergeKey(field);
+    commit(std::move(volumes), text, key);
+    mLastFieldIndex = mDocument->undoStack()->index();
+}
+
+} // namespace tweed::editor

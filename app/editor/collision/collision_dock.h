@@ -1,0 +1,161 @@
+// The Collision Volumes dock: the asset's volumes as a list; adding an ellipsoid, sphere,
+// capsule or tapered capsule on a bone (fitted to the bone's body vertices when it has any);
+// removing and splitting; the selected volume's position, rotation and sizes in the user's
+// length unit; fitting volumes to many bones at once; and the viewport gizmo's modes. Every
+// edit is one undo step through Document::setCollisionVolumes().
+#pragma once
+
+#include "collision/collision_gizmo.h"
+#include "outlinerdock.h"
+#include "propertiesdock.h"
+
+#include "tweed/collision.h"
+
+#include <QDockWidget>
+#include <QList>
+
+#include <array>
+#include <vector>
+
+class QAction;
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QMenu;
+class QPushButton;
+class QToolButton;
+class QTreeWidget;
+
+namespace tweed::editor {
+
+class Document;
+class MainWindow;
+
+class CollisionDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    /// Uses the window's document, viewport, playback, preferences and prompts, and adds a
+    /// "Collision Volumes" submenu to its Tools menu.
+    explicit CollisionDock(MainWindow *window);
+
+    /// The selected volume (index into the asset's volumes), -1 for none.
+    int currentVolume() const { return mVolume; }
+    void setCurrentVolume(int index);
+    /// The bone new volumes go on.
+    int currentBone() const;
+    void setCurrentBone(int bone);
+    CollisionGizmo *gizmo() const { return mGizmo; }
+
+    /// Adds a volume of `shape` on the current bone; returns its index, -1 when there is no bone.
+    int addVolume(tweed::CollisionShape shape);
+    void removeCurrent();
+    void splitCurrent();
+    /// Fits volumes of the chosen shape to the checked bones (or the garment's bones), replacing
+    /// earlier fits of those bones, as one step. Returns how many volumes were fitted.
+    int autoFit();
+    /// Bones whose weights move the garment (LoD 0) by at least the fit threshold.
+    std::vector<int> garmentBones() const;
+
+public slots:
+    /// Follows the outliner: a volume selects it, a bone becomes the bone for new volumes.
+    void showOutlinerItem(const tweed::editor::OutlinerItem &item);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    enum class Field
+    {
+        PositionX,
+        PositionY,
+        PositionZ,
+        Rotation,
+        RadiusX,
+        RadiusY,
+        RadiusZ,
+        Radius,
+        Radius2,
+        HalfHeight,
+        Name
+    };
+
+    void retranslateUi();
+    void documentChanged();
+    void rebuildBones();
+    void rebuildList();
+    void updateProperties();
+    void updateButtons();
+    void updateModeButtons();
+    void setLengthUnit(LengthUnit unit);
+    void editField(Field field);
+    /// Commits volumes as one step; field edits of one field in a row share a merge key.
+    void commit(std::vector<tweed::CollisionVolume> volumes, const QString &text,
+                int mergeKey = -1);
+    int fieldMergeKey(Field field);
+    void selectFromList();
+    void showGizmo(CollisionGizmo::Mode mode);
+    /// The character meshes volumes are fitted to: the one chosen in the Auto-Fit group (by
+    /// default the largest skinned mesh that is not part of the garment: the body).
+    std::vector<int> bodyMeshes() const;
+    double lengthScale() const;
+
+    MainWindow *mWindow;
+    Document *mDocument;
+    CollisionGizmo *mGizmo;
+    int mVolume = -1;
+    LengthUnit mUnit = LengthUnit::Centimetres;
+    bool mUpdating = false;
+
+    // Merging of consecutive edits of one field.
+    Field mLastField = Field::Name;
+    int mLastFieldVolume = -1;
+    int mLastFieldKey = -1;
+    int mLastFieldIndex = -1;
+
+    QTreeWidget *mList;
+    QLabel *mBoneLabel;
+    QComboBox *mBone;
+    std::array<QPushButton *, 4> mAdd{};
+    QPushButton *mRemove;
+    QPushButton *mSplit;
+    QLabel *mGizmoLabel;
+    std::array<QToolButton *, 3> mModes{};
+
+    QGroupBox *mPropertiesBox;
+    QFormLayout *mForm;
+    QLineEdit *mName;
+    QLabel *mVolumeBone;
+    std::array<QDoubleSpinBox *, 3> mPosition{};
+    std::array<QDoubleSpinBox *, 3> mRotation{};
+    std::array<QDoubleSpinBox *, 3> mRadii{};
+    QDoubleSpinBox *mRadius;
+    QDoubleSpinBox *mRadius2;
+    QDoubleSpinBox *mHalfHeight;
+    QWidget *mPositionRow, *mRotationRow, *mRadiiRow;
+
+    QGroupBox *mFitBox;
+    QLabel *mFitMeshLabel;
+    QComboBox *mFitMesh;
+    QCheckBox *mFitGarmentBones;
+    QListWidget *mFitBones;
+    QLabel *mFitShapeLabel;
+    QComboBox *mFitShape;
+    QLabel *mFitCoverageLabel;
+    QDoubleSpinBox *mFitCoverage;
+    QPushButton *mFitButton;
+
+    QMenu *mMenu;
+    std::array<QAction *, 4> mAddActions{};
+    QAction *mRemoveAction;
+    QAction *mSplitAction;
+    QAction *mFitAction;
+};
+
+} // namespace tweed::editor

@@ -1,0 +1,485 @@
+// Collision volumes through the real widgets on the sample character (garment: the coat): the
+// Collision Volumes dock adds volumes on bones, the viewport gizmo is dragged with mouse events
+// sent to the 3D window at pixels found with Viewport::project (one undo step per drag, Esc
+// cancels without a step), properties edit sizes in centimetres, auto-fit covers the bones'
+// body vertices, split and remove work, and everything is undoable.
+#include "collision/collision_dock.h"
+#include "collision/collision_gizmo.h"
+#include "document.h"
+#include "mainwindow.h"
+#include "preferences.h"
+#include "ui_test_support.h"
+#include "viewport/playback.h"
+#include "viewport/viewport.h"
+
+#include "test_paths.h"
+
+#include "tweed/sim/colliders.h"
+
+#include <Qt3DExtras/Qt3DWindow>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGuiApplication>
+#include <QKeyEvent>
+#include <QListWidget>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QPushButton>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QWindow>
+
+#include <cmath>
+
+using namespace tweed;
+using namespace tweed::editor;
+
+class TestCollision : public QObject
+{
+    Q_OBJECT
+
+private:
+    MainWindow *mWindow = nullptr;
+    test::ScriptedPrompts *mPrompts = nullptr;
+    CollisionDock *mDock = nullptr;
+    Viewport *mViewport = nullptr;
+    QWindow *mView3d = nullptr;
+
+    Document *document() const { return mWindow->document(); }
+    QUndoStack *undo() const { return document()->undoStack(); }
+    const std::vector<CollisionVolume> &volumes() const
+    {
+        return document()->asset().collisionVolumes;
+    }
+    int bone(const char *name) const { return document()->asset().skeleton.find(name); }
+
+    void send(QEvent::Type type, QPointF pixel, Qt::MouseButton button, Qt::MouseButtons buttons)
+    {
+        QMouseEvent event(type, pixel, mView3d->mapToGlobal(pixel), button, buttons,
+                          Qt::NoModifier);
+        QCoreApplication::sendEvent(mView3d, &event);
+    }
+    void key(int k)
+    {
+        QKeyEvent event(QEvent::KeyPress, k, Qt::NoModifier);
+        QCoreApplication::sendEvent(mView3d, &event);
+    }
+    void clickButton(const char *name)
+    {
+        auto *button = test::child<QAbstractButton>(mDock, name);
+        QVERIFY(button);
+        QVERIFY2(button->isEnabled(), name);
+        QTest::mouseClick(button, Qt::LeftButton);
+    }
+    void selectVolume(int index)
+    {
+        auto *list = test::child<QTreeWidget>(mDock, "CollisionDock_VolumeList");
+        list->setCurrentItem(list->topLevelItem(index));
+        QCOMPARE(mDock->currentVolume(), index);
+    }
+    // Frames the selected volume and returns, for the move axis whose arrow is longest on
+    // screen, the axis and a pixel on its shaft.
+    std::pair<int, QPointF> grabbableMoveAxis()
+    {
+        mViewport->frameSelected();
+        mViewport->syncNow();
+        CollisionGizmo *gizmo = mDock->gizmo();
+        const VolumeFrame f = volumeFrame(volumes()[size_t(mDock->currentVolume())],
+                                          *mWindow->playback());
+        int best = -1;
+        double bestLength = 0;
+        QPointF pixel;
+        for (const CollisionGizmo::Handle &h : gizmo->handles()) {
+            const auto a = mViewport->project(f.origin);
+            const auto b = mViewport->project(gizmo->handlePoint(h));
+            if (!a || !b)
+                continue;
+            const double length = std::hypot(b->x() - a->x(), b->y() - a->y());
+            if (length > bestLength) {
+                bestLength = length;
+                best = h.axis;
+                pixel = *a + (*b - *a) * 0.7; // on the shaft, clear of the centre
+            }
+        }
+        return {best, pixel};
+    }
+
+    // Weighted share of the Body's vertices the bone drives (weight >= 0.3) inside the volume
+    // at the bind pose, measured with the simulation's own collider code.
+    float bodyShareInside(const CollisionVolume &volume) const
+    {
+        const Character &character = document()->character();
+        const GraphicsMesh &body = character.meshes[size_t(character.findMesh("Body"))];
+        const Mat4 bind = inverse(character.skeleton.bones[size_t(volume.bone)].inverseBind);
+        const ColliderPose pose = colliderPose(volume, colliderFrame(volume, bind), 0.0f);
+        double inside = 0, total = 0;
+        for (size_t v = 0; v < body.positions.size(); ++v) {
+            float w = 0;
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (body.skin[v].bones[size_t(k)] == volume.bone)
+                    w += body.skin[v].weights[size_t(k)];
+            if (w < 0.3f)
+                continue;
+            total += w;
+            if (colliderDistance(pose, body.positions[v]) <= 1e-4f)
+                inside += w;
+        }
+        return total > 0 ? float(inside / total) : 0.0f;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::isolateSettings("test_collision");
+        mWindow = new MainWindow;
+        auto prompts = std::make_unique<test::ScriptedPrompts>();
+        mPrompts = prompts.get();
+        mWindow->setPrompts(std::move(prompts));
+        mWindow->preferences()->setLengthUnit(LengthUnit::Centimetres);
+        mWindow->resize(1500, 1000);
+        mWindow->document()->replace(
+            loadCharacterFile(QString::fromStdString(test::kSampleCharacter), {}, {"Coat"}));
+        mWindow->show();
+        QVERIFY(QTest::qWaitForWindowExposed(mWindow));
+        mWindow->playback()->pause();
+        mWindow->playback()->setTime(0);
+        mViewport = mWindow->viewport();
+        mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
+        QVERIFY(!mViewport->grabFrame().isNull());
+        for (QWindow *w : QGuiApplication::allWindows())
+            if (qobject_cast<Qt3DExtras::Qt3DWindow *>(w))
+                mView3d = w;
+        QVERIFY(mView3d);
+        mDock = test::child<CollisionDock>(mWindow, "CollisionDock");
+        QVERIFY(mDock);
+        mDock->show();
+        mDock->raise();
+        QCOMPARE(mDock->windowTitle(), QStringLiteral("Collision Volumes"));
+        QVERIFY(volumes().empty());
+    }
+
+    void cleanupTestCase()
+    {
+        mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
+        mWindow->close();
+        delete mWindow;
+    }
+
+    void toolsMenuHasTheCommands()
+    {
+        auto *menu = test::child<QMenu>(mWindow, "CollisionDock_Menu");
+        QVERIFY(menu);
+        QVERIFY(mWindow->toolsMenu()->actions().contains(menu->menuAction()));
+        QVERIFY(test::child<QAction>(mDock, "CollisionDock_AutoFitAction"));
+        QVERIFY(test::child<QAction>(mDock, "CollisionDock_AddEllipsoidAction"));
+    }
+
+    void addEllipsoidOnTheChosenBone()
+    {
+        auto *bones = test::child<QComboBox>(mDock, "CollisionDock_BoneComboBox");
+        bones->setCurrentIndex(bones->findText("LeftUpperArm"));
+        QCOMPARE(mDock->currentBone(), bone("LeftUpperArm"));
+        const int steps = undo()->index();
+        clickButton("CollisionDock_AddEllipsoidButton");
+        QCOMPARE(volumes().size(), size_t(1));
+        const CollisionVolume &v = volumes()[0];
+        QCOMPARE(v.bone, bone("LeftUpperArm"));
+        QCOMPARE(v.shape, CollisionShape::Ellipsoid);
+        QCOMPARE(QString::fromStdString(v.name), QStringLiteral("LeftUpperArm Ellipsoid"));
+        // Fitted to the arm: longer than thick, a few centimetres across.
+        QVERIFY(v.radii.y > v.radii.x && v.radii.x > 0.02f && v.radii.x < 0.1f);
+        QCOMPARE(undo()->index(), steps + 1);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Ellipsoid"));
+        auto *list = test::child<QTreeWidget>(mDock, "CollisionDock_VolumeList");
+        QCOMPARE(list->topLevelItemCount(), 1);
+        QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Ellipsoid"));
+        QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("LeftUpperArm"));
+        QCOMPARE(mDock->currentVolume(), 0);
+        // The gizmo is the viewport's tool and shows its handles.
+        QCOMPARE(mViewport->tool(), static_cast<ViewportTool *>(mDock->gizmo()));
+        QVERIFY(mViewport->hasLines("gizmo"));
+        undo()->undo();
+        QVERIFY(volumes().empty());
+        QCOMPARE(list->topLevelItemCount(), 0);
+        QVERIFY(!mViewport->hasLines("gizmo"));
+        undo()->redo();
+        QCOMPARE(volumes().size(), size_t(1));
+        selectVolume(0);
+    }
+
+    void draggingTheMoveArrowIsOneStep()
+    {
+        clickButton("CollisionDock_MoveButton");
+        QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Move);
+        const auto [axis, pixel] = grabbableMoveAxis();
+        QVERIFY(axis >= 0);
+        const auto handle = mDock->gizmo()->handleAt(pixel);
+        QVERIFY(handle);
+        QCOMPARE(handle->axis, axis);
+
+        const CollisionVolume before = volumes()[0];
+        const VolumeFrame f = volumeFrame(before, *mWindow->playback());
+        const QPointF screenAxis = *mViewport->project(mDock->gizmo()->handlePoint(*handle)) -
+                                   *mViewport->project(f.origin);
+        const QPointF unit = screenAxis / std::hypot(screenAxis.x(), screenAxis.y());
+        const int steps = undo()->index();
+        send(QEvent::MouseButtonPress, pixel, Qt::LeftButton, Qt::LeftButton);
+        QVERIFY(mDock->gizmo()->isDragging());
+        for (int i = 1; i <= 4; ++i)
+            send(QEvent::MouseMove, pixel + unit * (10.0 * i), Qt::NoButton, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, pixel + unit * 40.0, Qt::LeftButton, Qt::NoButton);
+        QVERIFY(!mDock->gizmo()->isDragging());
+
+        // Moved along that axis of the volume only, forwards, by about 40 pixels' worth.
+        const CollisionVolume after = volumes()[0];
+        const Vec3 axisLocal = rotate(before.local.rotation, Vec3{axis == 0 ? 1.f : 0.f,
+                                                                 axis == 1 ? 1.f : 0.f,
+                                                                 axis == 2 ? 1.f : 0.f});
+        const Vec3 moved = after.local.translation - before.local.translation;
+        const float along = dot(moved, axisLocal);
+        QVERIFY2(along > 0.005f, qPrintable(QString::number(along)));
+        QVERIFY(length(moved - axisLocal * along) < 1e-5f);
+        // The arrow's tip lies `size` metres from the centre and |screenAxis| pixels from it.
+        const float size = distance(mDock->gizmo()->handlePoint(*handle), volumeFrame(after, *mWindow->playback()).origin);
+        const double expected = 40.0 / std::hypot(screenAxis.x(), screenAxis.y()) * size;
+        QVERIFY2(std::abs(along - expected) < 0.05 * expected,
+                 qPrintable(QString("%1 vs %2").arg(along).arg(expected)));
+        QCOMPARE(after.radii, before.radii);
+        QCOMPARE(undo()->index(), steps + 1);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Move Collision Volume"));
+        undo()->undo();
+        QCOMPARE(volumes()[0], before);
+        undo()->redo();
+        QCOMPARE(volumes()[0].local.translation, after.local.translation);
+    }
+
+    void escapeDuringADragRestoresWithoutAStep()
+    {
+        const auto [axis, pixel] = grabbableMoveAxis();
+        QVERIFY(axis >= 0);
+        const CollisionVolume before = volumes()[0];
+        const int steps = undo()->count();
+        const int index = undo()->index();
+        send(QEvent::MouseButtonPress, pixel, Qt::LeftButton, Qt::LeftButton);
+        send(QEvent::MouseMove, pixel + QPointF(25, 25), Qt::NoButton, Qt::LeftButton);
+        send(QEvent::MouseMove, pixel + QPointF(30, 35), Qt::NoButton, Qt::LeftButton);
+        QVERIFY(!(volumes()[0] == before)); // it moves while dragging
+        key(Qt::Key_Escape);
+        QVERIFY(!mDock->gizmo()->isDragging());
+        QCOMPARE(volumes()[0], before);
+        send(QEvent::MouseMove, pixel + QPointF(60, 40), Qt::NoButton, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, pixel + QPointF(60, 40), Qt::LeftButton, Qt::NoButton);
+        QCOMPARE(volumes()[0], before);
+        QCOMPARE(undo()->count(), steps);
+        QCOMPARE(undo()->index(), index);
+    }
+
+    void keysSwitchModesAndScaleBoxesResize()
+    {
+        key(Qt::Key_E);
+        QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Rotate);
+        QVERIFY(test::child<QToolButton>(mDock, "CollisionDock_RotateButton")->isChecked());
+        key(Qt::Key_R);
+        QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Scale);
+        QVERIFY(test::child<QToolButton>(mDock, "CollisionDock_ScaleButton")->isChecked());
+        QVERIFY(!test::child<QToolButton>(mDock, "CollisionDock_MoveButton")->isChecked());
+
+        // Drag the box of the radius whose axis is longest on screen outwards.
+        const CollisionVolume before = volumes()[0];
+        const VolumeFrame f = volumeFrame(before, *mWindow->playback());
+        const auto centre = mViewport->project(f.origin);
+        QVERIFY(centre);
+        std::optional<CollisionGizmo::Handle> best;
+        QPointF box;
+        double bestLength = 0;
+        for (const CollisionGizmo::Handle &h : mDock->gizmo()->handles()) {
+            const auto p = mViewport->project(mDock->gizmo()->handlePoint(h));
+            if (p && std::hypot(p->x() - centre->x(), p->y() - centre->y()) > bestLength) {
+                bestLength = std::hypot(p->x() - centre->x(), p->y() - centre->y());
+                best = h;
+                box = *p;
+            }
+        }
+        QVERIFY(best && bestLength > 20);
+        QCOMPARE(mDock->gizmo()->handleAt(box), best);
+        const QPointF out = (box - *centre) / bestLength;
+        const int steps = undo()->index();
+        send(QEvent::MouseButtonPress, box, Qt::LeftButton, Qt::LeftButton);
+        send(QEvent::MouseMove, box + out * 15, Qt::NoButton, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, box + out * 30, Qt::LeftButton, Qt::NoButton);
+        const CollisionVolume after = volumes()[0];
+        QVERIFY(after.radii[best->axis] > before.radii[best->axis] + 0.002f);
+        for (int a = 0; a < 3; ++a)
+            if (a != best->axis)
+                QCOMPARE(after.radii[a], before.radii[a]);
+        QCOMPARE(after.local, before.local);
+        QCOMPARE(undo()->index(), steps + 1);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Resize Collision Volume"));
+        undo()->undo();
+        QCOMPARE(volumes()[0], before);
+        key(Qt::Key_W);
+        QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Move);
+    }
+
+    void radiusEditsInCentimetresMerge()
+    {
+        auto *radiusY = test::child<QDoubleSpinBox>(mDock, "CollisionDock_RadiusYSpinBox");
+        QVERIFY(radiusY && radiusY->isVisibleTo(mDock));
+        QVERIFY(radiusY->suffix().contains("cm"));
+        const CollisionVolume before = volumes()[0];
+        QVERIFY(std::abs(radiusY->value() - before.radii.y * 100) < 0.06);
+        const int steps = undo()->index();
+        radiusY->setValue(21.0);
+        QVERIFY(std::abs(volumes()[0].radii.y - 0.21f) < 1e-6f);
+        radiusY->setValue(22.5);
+        QVERIFY(std::abs(volumes()[0].radii.y - 0.225f) < 1e-6f);
+        QCOMPARE(undo()->index(), steps + 1); // two edits of one field: one step
+        QCOMPARE(undo()->undoText(), QStringLiteral("Resize Collision Volume"));
+        // Another field is another step.
+        auto *x = test::child<QDoubleSpinBox>(mDock, "CollisionDock_PositionXSpinBox");
+        x->setValue(x->value() + 1.0);
+        QVERIFY(std::abs(volumes()[0].local.translation.x - (before.local.translation.x + 0.01f)) <
+                1e-3f);
+        QCOMPARE(undo()->index(), steps + 2);
+        undo()->undo();
+        undo()->undo();
+        QCOMPARE(volumes()[0], before);
+        QVERIFY(std::abs(radiusY->value() - before.radii.y * 100) < 0.06);
+    }
+
+    void autoFitTwoBonesCoversTheirVertices()
+    {
+        test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(false);
+        auto *list = test::child<QListWidget>(mDock, "CollisionDock_FitBoneList");
+        for (const char *name : {"LeftUpperLeg", "RightUpperArm"})
+            list->findItems(name, Qt::MatchExactly).front()->setCheckState(Qt::Checked);
+        auto *shape = test::child<QComboBox>(mDock, "CollisionDock_FitShapeComboBox");
+        shape->setCurrentIndex(0);
+        QCOMPARE(shape->currentText(), QStringLiteral("Ellipsoid"));
+        QCOMPARE(test::child<QComboBox>(mDock, "CollisionDock_FitMeshComboBox")->currentText(),
+                 QStringLiteral("Body"));
+        const auto start = volumes();
+        const int steps = undo()->index();
+        clickButton("CollisionDock_AutoFitButton");
+        QVERIFY(mPrompts->errors.isEmpty());
+        QCOMPARE(volumes().size(), start.size() + 2);
+        QCOMPARE(undo()->index(), steps + 1);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Auto-Fit Collision Volumes"));
+        for (const char *name : {"LeftUpperLeg", "RightUpperArm"}) {
+            const auto it = std::find_if(volumes().begin(), volumes().end(),
+                                         [&](const CollisionVolume &v) { return v.bone == bone(name); });
+            QVERIFY(it != volumes().end());
+            QCOMPARE(it->shape, CollisionShape::Ellipsoid);
+            const float share = bodyShareInside(*it);
+            QVERIFY2(share >= 0.94f, qPrintable(QString("%1: %2").arg(name).arg(share)));
+        }
+        // Fitting again (tighter) replaces those fits instead of adding more.
+        const auto firstFit = volumes();
+        test::child<QDoubleSpinBox>(mDock, "CollisionDock_FitCoverageSpinBox")->setValue(80);
+        clickButton("CollisionDock_AutoFitButton");
+        QCOMPARE(volumes().size(), start.size() + 2);
+        QCOMPARE(undo()->index(), steps + 2);
+        QVERIFY(volumes().back().radii.y < firstFit.back().radii.y);
+        test::child<QDoubleSpinBox>(mDock, "CollisionDock_FitCoverageSpinBox")->setValue(95);
+        undo()->undo();
+        undo()->undo();
+        QCOMPARE(volumes(), start);
+        undo()->redo();
+        QCOMPARE(volumes().size(), start.size() + 2);
+    }
+
+    void clickingAVolumeSelectsIt()
+    {
+        // The thigh's volume, clicked at its centre's pixel (not under the selected gizmo).
+        selectVolume(0);
+        const int thigh = int(std::find_if(volumes().begin(), volumes().end(),
+                                           [&](const CollisionVolume &v) {
+                                               return v.bone == bone("LeftUpperLeg");
+                                           }) -
+                              volumes().begin());
+        mViewport->frameAll();
+        mViewport->syncNow();
+        const auto pixel = mViewport->project(volumeFrame(volumes()[size_t(thigh)],
+                                                          *mWindow->playback()).origin);
+        QVERIFY(pixel);
+        QVERIFY(!mDock->gizmo()->handleAt(*pixel));
+        const Viewport::Ray ray = mViewport->rayAt(*pixel);
+        const auto hit = pickVolume(volumes(), *mWindow->playback(), ray.origin, ray.direction);
+        QVERIFY(hit);
+        QCOMPARE(hit->first, thigh);
+        const int steps = undo()->index();
+        send(QEvent::MouseButtonPress, *pixel, Qt::LeftButton, Qt::LeftButton);
+        send(QEvent::MouseButtonRelease, *pixel, Qt::LeftButton, Qt::NoButton);
+        QCOMPARE(mDock->currentVolume(), thigh);
+        QCOMPARE(mViewport->selection().collisionVolumes, std::vector<int>{thigh});
+        QCOMPARE(undo()->index(), steps);
+    }
+
+    void splitTheSelectedEllipsoid()
+    {
+        const int index = mDock->currentVolume();
+        QVERIFY(index >= 0);
+        const auto start = volumes();
+        const std::string name = start[size_t(index)].name;
+        clickButton("CollisionDock_SplitButton");
+        QCOMPARE(volumes().size(), start.size() + 1);
+        QCOMPARE(volumes()[size_t(index)].name, name + " 1");
+        QCOMPARE(volumes()[size_t(index) + 1].name, name + " 2");
+        QCOMPARE(volumes()[size_t(index)].bone, start[size_t(index)].bone);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Split Collision Volume"));
+        // A sphere cannot be split: the button is off for it.
+        undo()->undo();
+        QCOMPARE(volumes(), start);
+        undo()->redo();
+        QCOMPARE(volumes().size(), start.size() + 1);
+    }
+
+    void removeTheSelectedVolume()
+    {
+        selectVolume(0);
+        const auto start = volumes();
+        clickButton("CollisionDock_RemoveButton");
+        QCOMPARE(volumes().size(), start.size() - 1);
+        QCOMPARE(volumes()[0], start[1]);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Remove Collision Volume"));
+        undo()->undo();
+        QCOMPARE(volumes(), start);
+    }
+
+    void gizmoFollowsPlayback()
+    {
+        selectVolume(0);
+        mWindow->playback()->setClip(0);
+        mWindow->playback()->setTime(0);
+        const CollisionGizmo::Handle h = mDock->gizmo()->handles().front();
+        const Vec3 atStart = mDock->gizmo()->handlePoint(h);
+        mWindow->playback()->setTime(0.4 * mWindow->playback()->duration());
+        const Vec3 later = mDock->gizmo()->handlePoint(h);
+        QVERIFY(distance(atStart, later) > 0.005f);
+        // Where the arm's bone now is, times the volume's local transform.
+        const VolumeFrame f = volumeFrame(volumes()[0], *mWindow->playback());
+        const Mat4 boneNow = mWindow->playback()->globalPose()[size_t(volumes()[0].bone)];
+        QVERIFY(distance(f.origin, boneNow.transformPoint(volumes()[0].local.translation)) < 1e-4f);
+        QVERIFY(mViewport->hasLines("gizmo"));
+        mWindow->playback()->setTime(0);
+
+        const QString shot = qEnvironmentVariable("TWEED_COLLISION_SCREENSHOT");
+        if (!shot.isEmpty()) {
+            // For the user guide: volumes fitted to the garment's bones, one selected.
+            test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(true);
+            clickButton("CollisionDock_AutoFitButton");
+            mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+            mViewport->frameAll();
+            mViewport->syncNow();
+            QTest::qWait(200);
+            QVERIFY(mWindow->grabWithViewport().save(shot));
+        }
+    }
+};
+
+QTEST_MAIN(TestCollision)
+#include "test_collision.moc"
