@@ -499,10 +499,11 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
     d.bendConstraintCount = uint32_t(cross.size() / 2);
     d.region = slabRegions(mesh.positions, d.regionCount);
     buildSolveOrder(d, d.edges, restLengths(d.edges), cross, restLengths(cross), kinds);
-    if (d.dummyVertex <= 0xFFFFu) {
-        d.constraintA16.assign(d.constraintA.begin(), d.constraintA.end());
-        d.constraintB16.assign(d.constraintB.begin(), d.constraintB.end());
-    }
+    if (d.dummyVertex < 0x8000u)
+        for (size_t k = 0; k < d.constraintA.size(); ++k) {
+            d.constraintA16.push_back(uint16_t(2 * d.constraintA[k]));
+            d.constraintB16.push_back(uint16_t(2 * d.constraintB[k]));
+        }
 
     applyPaint(d, mesh.channels);
     return data;

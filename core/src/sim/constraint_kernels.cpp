@@ -22,6 +22,17 @@ namespace {
 // Keeps denominators normal floats (even their product) and finite.
 constexpr float kTinyDenominator = 1e-15f;
 
+/// Particle i of a batch. 16-bit indices hold twice the particle's index, so that the address
+/// is base + index * 8, which x86 addressing does without a shift (16-byte particles).
+template <typename Index>
+inline float *at(P4 *p, const Index *idx, int i)
+{
+    if constexpr (sizeof(Index) == 2)
+        return &reinterpret_cast<P4 *>(reinterpret_cast<char *>(p) + size_t(idx[i]) * 8)->x;
+    else
+        return &p[idx[i]].x;
+}
+
 #if TWEED_SIM_X86
 
 namespace sse2 {
@@ -39,12 +50,12 @@ inline VF vload(const float *p) { return _mm_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
 
 template <typename Index>
-inline void gather(const P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
-    x = _mm_load_ps(&p[idx[0]].x);
-    y = _mm_load_ps(&p[idx[1]].x);
-    z = _mm_load_ps(&p[idx[2]].x);
-    w = _mm_load_ps(&p[idx[3]].x);
+    x = _mm_load_ps(at(p, idx, 0));
+    y = _mm_load_ps(at(p, idx, 1));
+    z = _mm_load_ps(at(p, idx, 2));
+    w = _mm_load_ps(at(p, idx, 3));
     _MM_TRANSPOSE4_PS(x, y, z, w);
 }
 
@@ -52,10 +63,10 @@ template <typename Index>
 inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
     _MM_TRANSPOSE4_PS(x, y, z, w);
-    _mm_store_ps(&p[idx[0]].x, x);
-    _mm_store_ps(&p[idx[1]].x, y);
-    _mm_store_ps(&p[idx[2]].x, z);
-    _mm_store_ps(&p[idx[3]].x, w);
+    _mm_store_ps(at(p, idx, 0), x);
+    _mm_store_ps(at(p, idx, 1), y);
+    _mm_store_ps(at(p, idx, 2), z);
+    _mm_store_ps(at(p, idx, 3), w);
 }
 
 #include "constraint_kernel.inc"
@@ -81,11 +92,11 @@ inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
 
 // Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
 template <typename Index>
-inline void gather(const P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     auto row = [&](int i) {
-        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(&p[idx[i]].x)),
-                                    _mm_load_ps(&p[idx[i + 4]].x), 1);
+        return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(at(p, idx, i))),
+                                    _mm_load_ps(at(p, idx, i + 4)), 1);
     };
     const VF r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3);
     const VF t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
@@ -105,14 +116,14 @@ inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
     const VF r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
     const VF r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
     const VF r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    _mm_store_ps(&p[idx[0]].x, _mm256_castps256_ps128(r0));
-    _mm_store_ps(&p[idx[1]].x, _mm256_castps256_ps128(r1));
-    _mm_store_ps(&p[idx[2]].x, _mm256_castps256_ps128(r2));
-    _mm_store_ps(&p[idx[3]].x, _mm256_castps256_ps128(r3));
-    _mm_store_ps(&p[idx[4]].x, _mm256_extractf128_ps(r0, 1));
-    _mm_store_ps(&p[idx[5]].x, _mm256_extractf128_ps(r1, 1));
-    _mm_store_ps(&p[idx[6]].x, _mm256_extractf128_ps(r2, 1));
-    _mm_store_ps(&p[idx[7]].x, _mm256_extractf128_ps(r3, 1));
+    _mm_store_ps(at(p, idx, 0), _mm256_castps256_ps128(r0));
+    _mm_store_ps(at(p, idx, 1), _mm256_castps256_ps128(r1));
+    _mm_store_ps(at(p, idx, 2), _mm256_castps256_ps128(r2));
+    _mm_store_ps(at(p, idx, 3), _mm256_castps256_ps128(r3));
+    _mm_store_ps(at(p, idx, 4), _mm256_extractf128_ps(r0, 1));
+    _mm_store_ps(at(p, idx, 5), _mm256_extractf128_ps(r1, 1));
+    _mm_store_ps(at(p, idx, 6), _mm256_extractf128_ps(r2, 1));
+    _mm_store_ps(at(p, idx, 7), _mm256_extractf128_ps(r3, 1));
 }
 
 #include "constraint_kernel.inc"
@@ -150,16 +161,23 @@ inline VF vset1(float x) { return x; }
 inline VF vload(const float *p) { return *p; }
 inline void vstore(float *p, VF v) { *p = v; }
 template <typename Index>
-inline void gather(const P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
-    const P4 &q = p[*idx];
-    x = q.x;
-    y = q.y;
-    z = q.z;
-    w = q.w;
+    const float *q = at(p, idx, 0);
+    x = q[0];
+    y = q[1];
+    z = q[2];
+    w = q[3];
 }
 template <typename Index>
-inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w) { p[*idx] = {x, y, z, w}; }
+inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+{
+    float *q = at(p, idx, 0);
+    q[0] = x;
+    q[1] = y;
+    q[2] = z;
+    q[3] = w;
+}
 
 #include "constraint_kernel.inc"
 

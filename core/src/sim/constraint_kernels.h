@@ -21,7 +21,7 @@ struct ColourArgs
 {
     P4 *p = nullptr;
     const uint32_t *ia = nullptr, *ib = nullptr;
-    const uint16_t *ia16 = nullptr, *ib16 = nullptr; ///< the same, for the narrow kernels
+    const uint16_t *ia16 = nullptr, *ib16 = nullptr; ///< twice the same, for narrow kernels
     const float *rest = nullptr;
     const float *param = nullptr; ///< per constraint; unused when the colour is uniform
     float *lambda = nullptr;
