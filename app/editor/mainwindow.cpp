@@ -8,6 +8,7 @@
 #include "preferences.h"
 #include "propertiesdock.h"
 #include "settings_text.h"
+#include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
@@ -227,6 +228,11 @@ void MainWindow::createActions()
         const Viewport::Overlay overlay = o.overlay;
         connect(action, &QAction::toggled, this,
                 [this, overlay](bool on) { mViewport->setOverlayVisible(overlay, on); });
+        // Debug views show some overlays too: the check mark follows the viewport.
+        connect(mViewport, &Viewport::overlayVisibilityChanged, action,
+                [action, overlay](Viewport::Overlay changed, bool on) {
+                    if (changed == overlay) action->setChecked(on);
+                });
         a.overlays << action;
     }
     a.frameAll = makeAction(this, "MainWindow_ViewFrameAllAction", "frame");
@@ -304,6 +310,7 @@ void MainWindow::createMenus()
     mCameraMenu->addActions(a.cameras);
     mDebugMenu = mViewMenu->addMenu(QString());
     mDebugMenu->setObjectName("MainWindow_ViewDebugMenu");
+    mDebugMenu->addActions(mSimulation->debugViews()->actions());
     mViewMenu->addActions({a.frameAll, a.frameSelected});
     mViewMenu->addSeparator();
     mPanelsMenu = mViewMenu->addMenu(QString());
@@ -338,6 +345,11 @@ void MainWindow::createToolBars()
     mViewToolBar->addAction(a.frameAll);
     for (QAction *overlay : a.overlays)
         if (!overlay->icon().isNull()) mViewToolBar->addAction(overlay);
+    // One click applies a fabric preset (one undo step).
+    mPresetsToolBar = addToolBar(QString());
+    mPresetsToolBar->setObjectName("PresetsToolBar");
+    mPresetsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    mPresetsToolBar->addActions(a.presets);
 }
 
 void MainWindow::createDocks()
@@ -447,6 +459,7 @@ void MainWindow::retranslateUi()
     mHelpMenu->setTitle(tr("&Help"));
     mFileToolBar->setWindowTitle(tr("File"));
     mViewToolBar->setWindowTitle(tr("View"));
+    mPresetsToolBar->setWindowTitle(tr("Fabric Presets"));
     mUndoDock->setWindowTitle(tr("Undo History"));
     mUndoView->setEmptyLabel(tr("<original>"));
 

@@ -140,7 +140,7 @@ private:
 
     QMenu *mFileMenu, *mRecentMenu, *mEditMenu, *mViewMenu, *mOverlayMenu, *mCameraMenu,
         *mPanelsMenu, *mSimulationMenu, *mPresetMenu, *mHelpMenu, *mToolsMenu, *mDebugMenu;
-    QToolBar *mFileToolBar, *mViewToolBar;
+    QToolBar *mFileToolBar, *mViewToolBar, *mPresetsToolBar;
     QLabel *mStatsLabel;
     QTimer *mAutosaveTimer;
 

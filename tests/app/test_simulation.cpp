@@ -4,6 +4,7 @@
 #include "document.h"
 #include "mainwindow.h"
 #include "ui_test_support.h"
+#include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
@@ -356,6 +357,42 @@ private slots:
         QVERIFY2(windy > calm + 1e-3, qPrintable(QStringLiteral("%1 %2").arg(calm).arg(windy)));
     }
 
+    // Painting while simulating: the new channels reach the running instance at once, with no
+    // rebuild or reset. Max Distance 0 everywhere pins every vertex to its skinned target.
+    void paintingWhileSimulating()
+    {
+        mController->setSimulating(true);
+        simulateFrames(10);
+        QVERIFY(largestOffset() > 1e-3f);
+        const int builds = mController->buildCount();
+        const int updates = mController->channelUpdateCount();
+        const int frames = mController->framesSinceReset();
+        ValueEdit edit;
+        const size_t graphicsVertices = mDocument->asset().lods[0].mesh.vertexCount();
+        for (uint32_t v = 0; v < graphicsVertices; ++v) {
+            edit.vertices.push_back(v);
+            edit.values.push_back(0.0f);
+        }
+        mDocument->paintChannel(0, FloatChannel::MaxDistance, edit, QStringLiteral("Pin all"));
+        QCOMPARE(mController->channelUpdateCount(), updates + 1);
+        QCOMPARE(mController->buildCount(), builds);
+        QCOMPARE(mController->framesSinceReset(), frames); // not reset
+        simulateFrames(2);
+        QCOMPARE(mController->buildCount(), builds);
+        QCOMPARE(mController->framesSinceReset(), frames + 2);
+        QVERIFY2(largestOffset() < 1e-5f, qPrintable(QString::number(largestOffset())));
+        for (float d : mController->instance()->data().maxDistance)
+            QCOMPARE(d, 0.0f);
+
+        // Undo brings the painted values back into the running cloth: it moves again.
+        mDocument->undoStack()->undo();
+        QCOMPARE(mController->channelUpdateCount(), updates + 2);
+        simulateFrames(10);
+        QCOMPARE(mController->buildCount(), builds);
+        QVERIFY(largestOffset() > 1e-3f);
+        mController->setSimulating(false);
+    }
+
     // The viewport shows the simulated coat in place of the skinned one (world space) and
     // the skinned coat again when simulation stops; and the editor's frame time while
     // simulating is measured.
@@ -385,30 +422,46 @@ private slots:
         QVERIFY(windy != image);
         mController->setWind({0, 0, 1}, 0);
 
-        // Debug views: stretch draws every mesh edge, skinned one line per vertex, and the
-        // frame changes with them.
+        // Debug views (bound to the dock's check boxes): stretch draws every mesh edge,
+        // skinned a line and a cross per vertex, velocities a line per vertex once a frame
+        // was simulated, and the frame changes with them.
         auto *dock = new SimulationDock(mController, mPlayback);
         auto *stretch = test::child<QCheckBox>(dock, "SimulationDock_ShowStretchCheckBox");
         auto *skinnedBox = test::child<QCheckBox>(dock, "SimulationDock_ShowSkinnedCheckBox");
         auto *velocities = test::child<QCheckBox>(dock, "SimulationDock_ShowVelocitiesCheckBox");
         QVERIFY(stretch && skinnedBox && velocities);
+        DebugViews *views = mController->debugViews();
+        const auto segments = [&viewport](DebugViews::View view) {
+            return viewport.lineCount(DebugViews::layerName(view));
+        };
         const size_t edges = mController->instance()->data().edges.size() / 2;
         const size_t vertices = mController->physicsPositions().size();
         stretch->setChecked(true);
-        QCOMPARE(mController->debugLines().size(), 2 * edges);
+        QVERIFY(views->isOn(DebugViews::Stretch));
+        views->syncNow();
+        QCOMPARE(segments(DebugViews::Stretch), edges);
         skinnedBox->setChecked(true);
-        QCOMPARE(mController->debugLines().size(), 2 * (edges + vertices));
+        views->syncNow();
+        QCOMPARE(segments(DebugViews::SkinnedPositions), 4 * vertices);
         velocities->setChecked(true);
         simulateFrames(1);
-        QCOMPARE(mController->debugLines().size(), 2 * (edges + 2 * vertices));
+        views->syncNow();
+        QCOMPARE(segments(DebugViews::Velocities), vertices);
         const QImage debug = viewport.grabFrame();
         QVERIFY(!debug.isNull() && debug != image);
-        QCOMPARE(SimulationController::stretchColor(1.0f), QColor::fromRgbF(0, 1, 0));
-        QCOMPARE(SimulationController::stretchColor(1.5f), QColor::fromRgbF(1, 0, 0));
-        QCOMPARE(SimulationController::stretchColor(0.5f), QColor::fromRgbF(0, 0, 1));
+        QCOMPARE(DebugViews::stretchColor(1.0f), QColor::fromRgbF(0, 1, 0));
+        QCOMPARE(DebugViews::stretchColor(1.5f), QColor::fromRgbF(1, 0, 0));
+        QCOMPARE(DebugViews::stretchColor(0.5f), QColor::fromRgbF(0, 0, 1));
+        // The action unchecks the box and removes the layer.
+        views->setOn(DebugViews::Stretch, false);
+        QVERIFY(!stretch->isChecked());
         delete dock;
-        mController->setDebugViews(0);
-        QVERIFY(mController->debugLines().empty());
+        views->setOn(DebugViews::SkinnedPositions, false);
+        views->setOn(DebugViews::Velocities, false);
+        views->syncNow();
+        for (DebugViews::View view :
+             {DebugViews::Stretch, DebugViews::SkinnedPositions, DebugViews::Velocities})
+            QVERIFY(!viewport.hasLines(DebugViews::layerName(view)));
 
         // Frame time while the clip plays and the coat simulates, and without simulating.
         int frames = 0;

@@ -1,6 +1,7 @@
 #include "simulation/simulation_controller.h"
 
 #include "document.h"
+#include "simulation/debug_views.h"
 #include "viewport/playback.h"
 #include "viewport/viewport.h"
 
@@ -43,6 +44,7 @@ SimulationController::SimulationController(Document *document, Playback *playbac
     mClock = new QTimer(this);
     mClock->setInterval(kClockMs);
     connect(mClock, &QTimer::timeout, this, &SimulationController::tick);
+    mDebugViews = new DebugViews(mDocument, mPlayback, this, this);
 }
 
 Mat4 SimulationController::motionTransform(Motion motion, double seconds)
@@ -81,57 +83,6 @@ void SimulationController::setMotion(Motion motion)
     emit motionChanged(motion);
 }
 
-void SimulationController::setDebugViews(unsigned views)
-{
-    if (views == mDebugViews)
-        return;
-    mDebugViews = views;
-    pushToViewport();
-}
-
-QColor SimulationController::stretchColor(float ratio)
-{
-    const float t = std::clamp((ratio - 1.0f) / 0.1f, -1.0f, 1.0f);
-    if (t >= 0)
-        return QColor::fromRgbF(t, 1 - t, 0);
-    return QColor::fromRgbF(0, 1 + t, -t);
-}
-
-void SimulationController::buildDebugLines(std::vector<QColor> &colors)
-{
-    mDebugLines.clear();
-    colors.clear();
-    if (!mSimulating || !mInstance || mNeedsRebuild || mDebugViews == 0)
-        return;
-    const std::vector<Vec3> &x = mInstance->positions();
-    const auto add = [&](const Vec3 &a, const Vec3 &b, const QColor &ca, const QColor &cb) {
-        mDebugLines.push_back(mWorld.transformPoint(a));
-        mDebugLines.push_back(mWorld.transformPoint(b));
-        colors.push_back(ca);
-        colors.push_back(cb);
-    };
-    if (mDebugViews & ShowSkinned) {
-        const std::vector<Vec3> &t = mInstance->targetPositions();
-        for (size_t v = 0; v < x.size(); ++v)
-            add(x[v], t[v], QColor(255, 90, 220), QColor(255, 90, 220, 90));
-    }
-    if (mDebugViews & ShowVelocities && mLastDt > 0 && mPrevious.size() == x.size()) {
-        const float scale = float(0.1 / mLastDt);
-        for (size_t v = 0; v < x.size(); ++v)
-            add(x[v], x[v] + (x[v] - mPrevious[v]) * scale, QColor(255, 230, 80),
-                QColor(255, 230, 80, 60));
-    }
-    if (mDebugViews & ShowStretch) {
-        const ClothData &data = mInstance->data();
-        for (size_t e = 0; e + 1 < data.edges.size(); e += 2) {
-            const uint32_t a = data.edges[e], b = data.edges[e + 1];
-            const float rest = distance(data.restPositions[a], data.restPositions[b]);
-            const QColor c = stretchColor(rest > 0 ? distance(x[a], x[b]) / rest : 1.0f);
-            add(x[a], x[b], c, c);
-        }
-    }
-}
-
 bool SimulationController::isRunning() const
 {
     return mClock->isActive() || (mSimulating && mPlayback->isPlaying());
@@ -163,6 +114,7 @@ void SimulationController::setViewport(Viewport *viewport)
     if (mViewport)
         mViewport->clearOverrides();
     mViewport = viewport;
+    mDebugViews->setViewport(viewport);
     pushToViewport();
 }
 
@@ -273,8 +225,10 @@ void SimulationController::setSimulating(bool on)
 void SimulationController::onDocumentChanged(unsigned what)
 {
     constexpr unsigned rebuild = Document::CharacterChanged | Document::MeshesChanged |
-                                 Document::PhysicsMeshChanged | Document::ChannelsChanged |
-                                 Document::SkeletonChanged;
+                                 Document::PhysicsMeshChanged | Document::SkeletonChanged;
+    // Repainted channels go to the running instance as they are: no rebuild, no reset.
+    if (what & Document::ChannelsChanged && !(what & rebuild) && !takeChannels())
+        what |= Document::PhysicsMeshChanged;
     if (what & rebuild) {
         mNeedsRebuild = true;
         if (mSimulating && ensureInstance())
@@ -289,6 +243,29 @@ void SimulationController::onDocumentChanged(unsigned what)
         mInstance->setSettings(mDocument->asset().simulation);
     if (what & Document::CollisionChanged)
         mInstance->setCollisionVolumes(mDocument->asset().collisionVolumes);
+}
+
+// Hands the physics mesh's channels to the instance; false when it cannot take them (then
+// the instance is rebuilt).
+bool SimulationController::takeChannels()
+{
+    if (mNeedsRebuild || !mInstance)
+        return true; // the next build reads the channels anyway
+    const ClothingAsset &asset = mDocument->asset();
+    if (mPhysicsMesh < 0 || size_t(mPhysicsMesh) >= asset.physicsMeshes.size())
+        return false;
+    PaintChannels channels = asset.physicsMeshes[size_t(mPhysicsMesh)].channels;
+    if (channels.vertexCount() != mInstance->positions().size())
+        channels.resize(mInstance->positions().size());
+    try {
+        mInstance->setChannels(channels);
+    } catch (const std::exception &) {
+        return false;
+    }
+    ++mChannelUpdates;
+    if (mSimulating && mStarted)
+        publish();
+    return true;
 }
 
 bool SimulationController::ensureInstance()
@@ -328,19 +305,8 @@ bool SimulationController::ensureInstance()
     for (size_t b = 0; b < asset.skeleton.bones.size(); ++b)
         mBoneMap[b] = character.skeleton.find(asset.skeleton.bones[b].name);
 
-    // createAsset merges the garment meshes in order, one submesh named after each; when that
-    // still holds, the simulated mesh is shown in place of those character meshes.
-    const GraphicsMesh &garment = asset.lods[size_t(mLod)].mesh;
-    size_t first = 0;
-    for (const Submesh &sub : garment.submeshes) {
-        const int m = character.findMesh(sub.name);
-        if (m < 0)
-            break;
-        mGarmentMeshes.emplace_back(m, first);
-        first += character.meshes[size_t(m)].vertexCount();
-    }
-    if (first != garment.vertexCount())
-        mGarmentMeshes.clear();
+    // The simulated mesh is shown in place of the character meshes the garment was made of.
+    mGarmentMeshes = garmentParts(character, asset.lods[size_t(mLod)].mesh);
     return true;
 }
 
@@ -411,8 +377,7 @@ void SimulationController::simulate(double dt)
         return;
     }
     mMotionTime += dt;
-    if (mDebugViews & ShowVelocities)
-        mPrevious = mInstance->positions();
+    mPrevious = mInstance->positions();
     mLastDt = dt;
     ClothFrame frame = currentFrame();
     frame.dt = float(dt);
@@ -467,9 +432,6 @@ void SimulationController::pushToViewport()
     if (!mViewport)
         return;
     mViewport->setWindArrow(mSimulating, windVelocity());
-    std::vector<QColor> colors;
-    buildDebugLines(colors);
-    mViewport->setDebugLines(mDebugLines, std::move(colors));
     if (!mSimulating || !mInstance || mNeedsRebuild) {
         mViewport->clearOverrides();
         return;
@@ -484,12 +446,13 @@ void SimulationController::pushToViewport()
         return out;
     };
     if (mGraphicsNormals.size() == mGraphicsPositions.size()) {
-        for (const auto &[mesh, first] : mGarmentMeshes) {
-            const size_t count = character.meshes[size_t(mesh)].vertexCount();
-            if (first + count > mGraphicsPositions.size())
+        for (const GarmentPart &part : mGarmentMeshes) {
+            if (part.first + part.count > mGraphicsPositions.size() ||
+                character.meshes[size_t(part.mesh)].vertexCount() != part.count)
                 continue;
-            mViewport->setMeshOverride(mesh, toWorld(mGraphicsPositions, first, count, false),
-                                       toWorld(mGraphicsNormals, first, count, true));
+            mViewport->setMeshOverride(
+                part.mesh, toWorld(mGraphicsPositions, part.first, part.count, false),
+                toWorld(mGraphicsNormals, part.first, part.count, true));
         }
     }
     if (mPhysicsMesh >= 0) {

@@ -3,6 +3,8 @@
 // the viewport shows what it simulates, the simulation and statistics docks drive and plot it.
 #pragma once
 
+#include "garment_map.h"
+
 #include "tweed/math.h"
 #include "tweed/sim/cloth_instance.h"
 
@@ -19,6 +21,7 @@ class QTimer;
 
 namespace tweed::editor {
 
+class DebugViews;
 class Document;
 class Playback;
 class Viewport;
@@ -48,9 +51,10 @@ struct SimulationFrameStats
 /// are the playback's with the root motion taken out, and the root motion is the character's
 /// world transform, so the cloth feels the character travel.
 ///
-/// Document changes: the physics mesh, channels, skeleton or character rebuild the instance
-/// (lazily, before the next step) and reset it onto the current pose; collision volumes and
-/// simulation settings reach the running instance without a rebuild.
+/// Document changes: the physics mesh, skeleton or character rebuild the instance (lazily,
+/// before the next step) and reset it onto the current pose; painted channels, collision
+/// volumes and simulation settings reach the running instance without a rebuild or reset
+/// (painting while simulating takes effect at once).
 class SimulationController : public QObject
 {
     Q_OBJECT
@@ -64,13 +68,6 @@ public:
     enum class Motion { None, WalkCircle, Jump, Spin };
     Q_ENUM(Motion)
 
-    /// Debug views drawn as lines over the simulated garment (flags).
-    enum DebugView : unsigned {
-        ShowSkinned = 0x1,    ///< a line from each simulated vertex to its skinned position
-        ShowVelocities = 0x2, ///< each vertex's velocity over a tenth of a second
-        ShowStretch = 0x4,    ///< mesh edges coloured by length over rest length
-    };
-
     SimulationController(Document *document, Playback *playback, QObject *parent = nullptr);
     ~SimulationController() override;
 
@@ -82,13 +79,8 @@ public:
     int lod() const { return mLod; }
     void setLod(int lod);
 
-    unsigned debugViews() const { return mDebugViews; }
-    void setDebugViews(unsigned views);
-    /// The debug lines last handed to the viewport, world space, endpoint pairs (for tests).
-    const std::vector<Vec3> &debugLines() const { return mDebugLines; }
-    /// Colour of an edge stretched by `ratio` (length over rest length): blue when
-    /// compressed by 10% or more, green at rest, red when stretched by 10% or more.
-    static QColor stretchColor(float ratio);
+    /// The debug views (View > Debug Views) over this simulation.
+    DebugViews *debugViews() const { return mDebugViews; }
 
     Motion motion() const { return mMotion; }
     /// Takes effect at once; the cloth is reset so that it does not feel the jump.
@@ -130,6 +122,14 @@ public:
     const SimulationFrameStats &lastStats() const { return mStats; }
     /// Frames simulated since the last reset.
     int framesSinceReset() const { return mFrames; }
+    /// Whether the viewport shows the simulated state (simulating with a current instance).
+    bool isShowingSimulation() const { return mSimulating && mInstance && !mNeedsRebuild && mStarted; }
+    /// Model-space physics positions before the last step, and that step's length in seconds
+    /// (0 after a reset): the velocities of the last frame.
+    const std::vector<Vec3> &previousPositions() const { return mPrevious; }
+    double lastStepSeconds() const { return mLastDt; }
+    /// How many times painted channels reached the running instance without a rebuild.
+    int channelUpdateCount() const { return mChannelUpdates; }
 
 public slots:
     /// Starts simulating and plays the clip; without a clip a procedural motion runs on its
@@ -169,7 +169,7 @@ private:
     void resetOnCurrentPose();
     void publish();
     void pushToViewport();
-    void buildDebugLines(std::vector<QColor> &colors);
+    bool takeChannels();
 
     Document *mDocument;
     Playback *mPlayback;
@@ -179,6 +179,7 @@ private:
     bool mNeedsRebuild = true;
     bool mStarted = false; ///< the instance has been reset onto a pose
     int mBuildCount = 0;
+    int mChannelUpdates = 0;
     int mPhysicsMesh = -1;
     int mFrames = 0;
     double mLastTime = 0;
@@ -195,15 +196,14 @@ private:
     std::unique_ptr<ClothInstance> mInstance;
     std::vector<int> mBoneMap; ///< asset bone -> character bone (playback order), -1 missing
     std::vector<Mat4> mSkinning;
-    /// Character meshes making up the LoD's graphics mesh: (mesh, first vertex) in order.
-    std::vector<std::pair<int, size_t>> mGarmentMeshes;
+    /// Character meshes making up the LoD's graphics mesh, in order.
+    std::vector<GarmentPart> mGarmentMeshes;
     std::vector<Vec3> mGraphicsPositions;
     std::vector<Vec3> mGraphicsNormals;
     SimulationFrameStats mStats;
-    unsigned mDebugViews = 0;
-    std::vector<Vec3> mPrevious;   ///< physics positions before the last step
-    double mLastDt = 0;            ///< seconds of the last step (0 after a reset)
-    std::vector<Vec3> mDebugLines;
+    std::vector<Vec3> mPrevious; ///< physics positions before the last step
+    double mLastDt = 0;          ///< seconds of the last step (0 after a reset)
+    DebugViews *mDebugViews;
 };
 
 } // namespace tweed::editor

@@ -1,5 +1,6 @@
 #include "simulation/simulation_dock.h"
 
+#include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "viewport/playback.h"
 
@@ -90,8 +91,17 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     mShowSkinned = makeCheck("SimulationDock_ShowSkinnedCheckBox");
     mShowVelocities = makeCheck("SimulationDock_ShowVelocitiesCheckBox");
     mShowStretch = makeCheck("SimulationDock_ShowStretchCheckBox");
-    for (QCheckBox *box : {mShowSkinned, mShowVelocities, mShowStretch})
-        connect(box, &QCheckBox::toggled, this, &SimulationDock::applyDebugViews);
+    // The check boxes are shortcuts to View > Debug Views: bound to the same actions.
+    const std::pair<QCheckBox *, DebugViews::View> bound[] = {
+        {mShowSkinned, DebugViews::SkinnedPositions},
+        {mShowVelocities, DebugViews::Velocities},
+        {mShowStretch, DebugViews::Stretch}};
+    for (const auto &[box, view] : bound) {
+        QAction *action = mController->debugViews()->action(view);
+        box->setChecked(action->isChecked());
+        connect(box, &QCheckBox::toggled, action, &QAction::setChecked);
+        connect(action, &QAction::toggled, box, &QCheckBox::setChecked);
+    }
 
     mStatus = new QLabel(body);
     mStatus->setObjectName(QStringLiteral("SimulationDock_StatusLabel"));
@@ -159,18 +169,6 @@ void SimulationDock::applyWind()
                          float(std::sin(elevation)),
                          float(std::cos(elevation) * std::sin(azimuth))};
     mController->setWind(direction, float(mStrength->value()));
-}
-
-void SimulationDock::applyDebugViews()
-{
-    unsigned views = 0;
-    if (mShowSkinned->isChecked())
-        views |= SimulationController::ShowSkinned;
-    if (mShowVelocities->isChecked())
-        views |= SimulationController::ShowVelocities;
-    if (mShowStretch->isChecked())
-        views |= SimulationController::ShowStretch;
-    mController->setDebugViews(views);
 }
 
 void SimulationDock::updateState()

@@ -1,6 +1,6 @@
 // The simulation dock: simulate on/off, play/pause, step and reset of the live preview, the
-// procedural world motion, the wind, and the debug views (skinned positions, velocities,
-// stretch).
+// procedural world motion, the wind, and shortcuts to three of View > Debug Views (skinned
+// positions, velocities, stretch).
 #pragma once
 
 #include <QDockWidget>
@@ -38,7 +38,6 @@ private:
     void retranslateUi();
     void updateState();
     void applyWind();
-    void applyDebugViews();
 
     SimulationController *mController;
     Playback *mPlayback;

@@ -65,6 +65,7 @@ const QColor kWireframe(20, 22, 26, 110);
 const QColor kNormals(96, 214, 255, 220);
 const QColor kPhysicsFill(64, 190, 230, 50);
 const QColor kPhysicsWire(120, 226, 255, 150);
+const QColor kPhysicsSolid(96, 178, 214);
 const QColor kCollision(250, 150, 60, 110);
 const QColor kWind(255, 214, 90);
 // Collision volumes sit inside the body; they show through it this faintly.
@@ -157,6 +158,7 @@ struct Viewport::Scene
         Qt3DRender::QMaterial *fill = nullptr;        ///< the faint see-through surface
         Qt3DRender::QMaterial *paintedFill = nullptr; ///< nearly opaque, while coloured
         QEntity *fillEntity = nullptr;
+        QEntity *solid = nullptr; ///< the opaque debug surface, under physicsSolidRoot
     };
     struct VolumeView
     {
@@ -175,6 +177,7 @@ struct Viewport::Scene
     QEntity *meshRoot = nullptr;
     QEntity *wireRoot = nullptr;
     QEntity *physicsRoot = nullptr;
+    QEntity *physicsSolidRoot = nullptr;
     QEntity *collisionRoot = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
@@ -294,6 +297,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     s.meshRoot = new QEntity(s.root);
     s.wireRoot = new QEntity(s.root);
     s.physicsRoot = new QEntity(s.root);
+    s.physicsSolidRoot = new QEntity(s.root);
     s.collisionRoot = new QEntity(s.root);
     s.grid = new scene::LineEntity({.vertexColors = true, .depthBias = 0, .fadeRadius = 10},
                                    s.root);
@@ -540,8 +544,10 @@ void Viewport::rebuildMeshes()
 void Viewport::rebuildPhysics()
 {
     Scene &s = *mScene;
-    for (auto &view : s.physics)
+    for (auto &view : s.physics) {
+        delete view.solid; // before the entity owning the geometry it draws
         delete view.entity;
+    }
     s.physics.clear();
     const auto &meshes = mDocument->asset().physicsMeshes;
     for (size_t i = 0; i < meshes.size(); ++i) {
@@ -572,6 +578,10 @@ void Viewport::rebuildPhysics()
                                         uint32_t(edges.size()), wire));
         wire->addComponent(scene::makeLineMaterial({.color = kPhysicsWire, .depthBias = 6e-4f},
                                                    wire));
+        view.solid = new QEntity(s.physicsSolidRoot);
+        view.solid->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
+                                              0, uint32_t(mesh.indices.size()), view.solid));
+        view.solid->addComponent(scene::makeSurfaceMaterial(kPhysicsSolid, nullptr, view.solid));
         s.physics.push_back(std::move(view));
     }
 }
@@ -614,6 +624,7 @@ void Viewport::updateOverlayVisibility()
     s.normals->setEnabled(isOverlayVisible(Overlay::Normals));
     s.skeleton->setEnabled(isOverlayVisible(Overlay::Skeleton));
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
+    s.physicsSolidRoot->setEnabled(mPhysicsSolid);
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
     s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames) || mTool);
 }
@@ -650,7 +661,7 @@ void Viewport::updatePose()
     const double skinningMs = double(timer.nsecsElapsed()) * 1e-6;
     mSkinningMs = mSkinningMs == 0 ? skinningMs : 0.9 * mSkinningMs + 0.1 * skinningMs;
 
-    if (isOverlayVisible(Overlay::PhysicsMesh)) {
+    if (isOverlayVisible(Overlay::PhysicsMesh) || mPhysicsSolid) {
         const auto &meshes = mDocument->asset().physicsMeshes;
         for (auto &view : s.physics) {
             const PhysicsMesh &mesh = meshes[size_t(view.index)];
@@ -764,6 +775,18 @@ void Viewport::setLines(const QString &layer, std::vector<Vec3> endpoints,
 bool Viewport::hasLines(const QString &layer) const
 {
     return mLineLayers.count(layer) > 0;
+}
+
+size_t Viewport::lineCount(const QString &layer) const
+{
+    const auto found = mLineLayers.find(layer);
+    return found == mLineLayers.end() ? 0 : found->second.endpoints.size() / 2;
+}
+
+std::vector<Vec3> Viewport::lineEndpoints(const QString &layer) const
+{
+    const auto found = mLineLayers.find(layer);
+    return found == mLineLayers.end() ? std::vector<Vec3>{} : found->second.endpoints;
 }
 
 // Refills one line entity per layer; entities of removed layers are deleted.
@@ -1076,6 +1099,15 @@ void Viewport::setOverlayVisible(Overlay overlay, bool visible)
     if (mOverlays[size_t(overlay)] == visible)
         return;
     mOverlays[size_t(overlay)] = visible;
+    markDirty(DirtyOverlays);
+    emit overlayVisibilityChanged(overlay, visible);
+}
+
+void Viewport::setPhysicsSolid(bool solid)
+{
+    if (solid == mPhysicsSolid)
+        return;
+    mPhysicsSolid = solid;
     markDirty(DirtyOverlays);
 }
 

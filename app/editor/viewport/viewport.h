@@ -112,12 +112,20 @@ public:
     void setLines(const QString &layer, std::vector<Vec3> endpoints, std::vector<QColor> colors,
                   bool onTop = false);
     bool hasLines(const QString &layer) const;
+    /// Segments in a line layer (0 when it does not exist).
+    size_t lineCount(const QString &layer) const;
+    /// A line layer's endpoints (pairs), empty when it does not exist (for tests and tools).
+    std::vector<Vec3> lineEndpoints(const QString &layer) const;
 
     /// Colours character mesh `mesh` per vertex (a painted channel's colour ramp) instead of
     /// its material; empty colours bring the material back.
     void setMeshColors(int mesh, std::vector<QColor> colors);
     /// The same for the physics mesh overlay's surface (drawn nearly opaque while coloured).
     void setPhysicsColors(int physicsMesh, std::vector<QColor> colors);
+    /// Draws every physics mesh as an opaque shaded surface (a debug view), whether or not the
+    /// physics overlay is on; it follows the simulation like the overlay.
+    void setPhysicsSolid(bool solid);
+    bool isPhysicsSolid() const { return mPhysicsSolid; }
 
     /// The active tool, which sees events before the camera; null for none. Not owned.
     void setTool(ViewportTool *tool);
@@ -143,7 +151,7 @@ public:
     /// The widget the scene renders into (send mouse events here in tests).
     QWidget *renderWidget() const { return mContainer; }
     /// Physics mesh positions as last drawn (skinned or simulated), world space; empty when
-    /// the physics overlay is hidden.
+    /// neither the physics overlay nor the solid physics view is on.
     const std::vector<Vec3> &physicsPositions(int physicsMesh) const;
 
     /// A wind arrow above the character: world-space wind velocity (m/s); hidden when off or
@@ -155,6 +163,8 @@ signals:
     void frameRendered();
     /// Another tool (or none) became active: tools that were active turn their buttons off.
     void toolChanged(tweed::editor::ViewportTool *tool);
+    /// An overlay was shown or hidden (menus showing it follow).
+    void overlayVisibilityChanged(tweed::editor::Viewport::Overlay overlay, bool visible);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -202,6 +212,7 @@ private:
     std::map<int, std::pair<std::vector<Vec3>, std::vector<Vec3>>> mMeshOverrides;
     std::map<int, std::vector<Vec3>> mPhysicsOverrides;
     bool mWindVisible = false;
+    bool mPhysicsSolid = false;
     struct LineLayer
     {
         std::vector<Vec3> endpoints;
