@@ -5,6 +5,7 @@
 
 #include "longoperation.h"
 #include "outlinerdock.h"
+#include "physicsmesh/physicsmesh_dock.h"
 #include "preferences.h"
 #include "propertiesdock.h"
 #include "settings_text.h"
@@ -419,6 +420,9 @@ void MainWindow::createDocks()
 
     // Authoring docks (physics mesh, painting, collision volumes): each registers itself
     // through addToolDock() below.
+    auto *physicsMeshDock = new PhysicsMeshDock(this);
+    addToolDock(physicsMeshDock, Qt::RightDockWidgetArea, mPropertiesDock);
+    mToolsMenu->addAction(physicsMeshDock->generateAction());
     auto *collisionDock = new CollisionDock(this);
     addToolDock(collisionDock, Qt::RightDockWidgetArea, mPropertiesDock);
     connect(mOutlinerDock, &OutlinerDock::currentItemChanged, collisionDock,

@@ -4,6 +4,7 @@
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
+#include "tweed/garment.h"
 #include "tweed/physics_mesh.h"
 #include "tweed/simulation_settings.h"
 
@@ -21,69 +22,6 @@ std::string availableMeshes(const Character &character)
     for (const GraphicsMesh &m : character.meshes)
         list += (list.empty() ? "" : ", ") + ("\"" + m.name + "\"");
     return list.empty() ? "none" : list;
-}
-
-// The garment meshes merged into one graphics mesh with one submesh per source mesh.
-GraphicsMesh mergeMeshes(const Character &character, const std::vector<int> &chosen)
-{
-    GraphicsMesh out;
-    bool normals = false, tangents = false, uvs = false, skinned = false;
-    for (int i : chosen) {
-        const GraphicsMesh &m = character.meshes[size_t(i)];
-        normals |= m.normals.size() == m.vertexCount();
-        tangents |= m.tangents.size() == m.vertexCount();
-        uvs |= m.uvs.size() == m.vertexCount();
-        skinned |= m.isSkinned();
-    }
-    for (int i : chosen) {
-        const GraphicsMesh &m = character.meshes[size_t(i)];
-        out.name += (out.name.empty() ? "" : "+") + m.name;
-        const uint32_t base = uint32_t(out.positions.size());
-        const size_t n = m.vertexCount();
-        out.positions.insert(out.positions.end(), m.positions.begin(), m.positions.end());
-        if (normals) {
-            const std::vector<Vec3> src = m.normals.size() == n
-                                              ? m.normals
-                                              : computeVertexNormals(m.positions, m.indices);
-            out.normals.insert(out.normals.end(), src.begin(), src.end());
-        }
-        if (tangents) {
-            if (m.tangents.size() == n)
-                out.tangents.insert(out.tangents.end(), m.tangents.begin(), m.tangents.end());
-            else
-                out.tangents.resize(out.tangents.size() + n);
-        }
-        if (uvs) {
-            if (m.uvs.size() == n)
-                out.uvs.insert(out.uvs.end(), m.uvs.begin(), m.uvs.end());
-            else
-                out.uvs.resize(out.uvs.size() + n);
-        }
-        if (skinned) {
-            if (m.isSkinned()) {
-                out.skin.insert(out.skin.end(), m.skin.begin(), m.skin.end());
-            } else {
-                BoneInfluence rigid;
-                rigid.weights[0] = 1;
-                out.skin.resize(out.skin.size() + n, rigid);
-            }
-        }
-        Submesh sub;
-        sub.name = m.name;
-        if (!m.submeshes.empty()) {
-            sub.material = m.submeshes.front().material;
-            sub.baseColorTexture = m.submeshes.front().baseColorTexture;
-        }
-        sub.firstTriangle = uint32_t(out.indices.size() / 3);
-        sub.triangleCount = uint32_t(m.indices.size() / 3);
-        for (uint32_t idx : m.indices) {
-            if (idx >= n)
-                throw InputError("mesh \"" + m.name + "\" has a vertex index out of range");
-            out.indices.push_back(base + idx);
-        }
-        out.submeshes.push_back(std::move(sub));
-    }
-    return out;
 }
 
 SourceReference sourceReference(const Character &character, const std::string &assetPath)
@@ -185,7 +123,7 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
     asset.presetName = preset->name;
 
     GraphicsLod lod;
-    lod.mesh = mergeMeshes(character, chosen);
+    lod.mesh = mergeGarmentMeshes(character, chosen);
     if (lod.mesh.indices.empty())
         throw InputError("the garment meshes have no triangles");
     lod.channels.resize(lod.mesh.vertexCount());

@@ -1,0 +1,988 @@
+#include "physicsmesh/physicsmesh_dock.h"
+
+#include "document.h"
+#include "garment_map.h"
+#include "mainwindow.h"
+#include "preferences.h"
+#include "prompts.h"
+#include "simulation/simulation_controller.h"
+#include "viewport/playback.h"
+#include "viewport/viewport.h"
+
+#include "tweed/create_asset.h"
+#include "tweed/garment.h"
+#include "tweed/physics_mesh.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QScopedValueRollback>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tweed::editor {
+
+namespace {
+
+const QString kBadLayer = QStringLiteral("skinmap_bad");
+
+// Physics mesh index of a LoD, -1 when it has none.
+int physicsIndex(const ClothingAsset &asset, int lod)
+{
+    if (lod < 0 || size_t(lod) >= asset.lods.size())
+        return -1;
+    const int index = asset.lods[size_t(lod)].physicsMesh;
+    return index >= 0 && size_t(index) < asset.physicsMeshes.size() ? index : -1;
+}
+
+// The lowest other LoD below lod driving lod's physics mesh (the one it shares), else -1.
+int sharedWith(const ClothingAsset &asset, int lod)
+{
+    const int index = physicsIndex(asset, lod);
+    if (index < 0)
+        return -1;
+    for (int k = 0; k < lod; ++k)
+        if (asset.lods[size_t(k)].physicsMesh == index)
+            return k;
+    return -1;
+}
+
+// Whether another LoD uses lod's physics mesh too.
+bool isShared(const ClothingAsset &asset, int lod)
+{
+    const int index = physicsIndex(asset, lod);
+    for (size_t k = 0; k < asset.lods.size(); ++k)
+        if (int(k) != lod && index >= 0 && asset.lods[k].physicsMesh == index)
+            return true;
+    return false;
+}
+
+// Positions skinned with the playback's matrices (rest positions when they do not fit).
+std::vector<Vec3> skinned(const std::vector<Vec3> &rest, const std::vector<BoneInfluence> &skin,
+                          const std::vector<Mat4> &matrices)
+{
+    if (skin.size() != rest.size() || matrices.empty())
+        return rest;
+    for (const BoneInfluence &inf : skin)
+        for (size_t s = 0; s < inf.bones.size(); ++s)
+            if (inf.weights[s] > 0 && inf.bones[s] >= matrices.size())
+                return rest;
+    std::vector<Vec3> out;
+    skinVertices(rest, skin, matrices, out);
+    return out;
+}
+
+QDoubleSpinBox *makeLengthSpin(QWidget *parent, const char *name)
+{
+    auto *spin = new QDoubleSpinBox(parent);
+    spin->setObjectName(QString::fromLatin1(name));
+    spin->setKeyboardTracking(false);
+    return spin;
+}
+
+} // namespace
+
+BindingCheck checkBindings(const ClothingAsset &asset, int lod)
+{
+    BindingCheck check;
+    const int index = physicsIndex(asset, lod);
+    if (index < 0)
+        return check;
+    const GraphicsLod &g = asset.lods[size_t(lod)];
+    const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
+    if (physics.indices.empty())
+        return check;
+    const MeshQuality quality = measureMeshQuality(physics.positions, physics.indices);
+    const float farDistance = 0.5f * quality.edgeLengthMean;
+    const size_t n = std::min(g.skinMap.bindings.size(), g.mesh.vertexCount());
+    for (size_t v = 0; v < n; ++v) {
+        const SkinBinding &b = g.skinMap.bindings[v];
+        if (b.triangle == SkinMap::kUnbound || b.triangle >= physics.triangleCount()) {
+            check.failed.push_back(uint32_t(v));
+            continue;
+        }
+        const float offset = std::abs(b.position.z);
+        check.maxOffset = std::max(check.maxOffset, offset);
+        if (offset > farDistance)
+            check.far.push_back(uint32_t(v));
+    }
+    return check;
+}
+
+PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWindow(window)
+{
+    setObjectName(QStringLiteral("PhysicsMeshDock"));
+    auto *scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("PhysicsMeshDock_ScrollArea"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto *body = new QWidget(scroll);
+    body->setObjectName(QStringLiteral("PhysicsMeshDock_Body"));
+    auto *layout = new QVBoxLayout(body);
+
+    // LoD: which one, where its physics mesh comes from, adding one.
+    mLodBox = new QGroupBox(body);
+    mLodBox->setObjectName(QStringLiteral("PhysicsMeshDock_LodGroup"));
+    auto *lodForm = new QFormLayout(mLodBox);
+    mLodCombo = new QComboBox(mLodBox);
+    mLodCombo->setObjectName(QStringLiteral("PhysicsMeshDock_LodCombo"));
+    lodForm->addRow(mLodCombo);
+    mAddLodButton = new QToolButton(mLodBox);
+    mAddLodButton->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodButton"));
+    mAddLodButton->setPopupMode(QToolButton::InstantPopup);
+    mAddLodMenu = new QMenu(mAddLodButton);
+    mAddLodMenu->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodMenu"));
+    mAddLodButton->setMenu(mAddLodMenu);
+    mSourceLabel = new QLabel(mLodBox);
+    mSourceCombo = new QComboBox(mLodBox);
+    mSourceCombo->setObjectName(QStringLiteral("PhysicsMeshDock_PhysicsSourceCombo"));
+    lodForm->addRow(mSourceLabel, mSourceCombo);
+    lodForm->addRow(mAddLodButton);
+    layout->addWidget(mLodBox);
+
+    // Garment: character meshes, submeshes, the Physics mask.
+    mGarmentBox = new QGroupBox(body);
+    mGarmentBox->setObjectName(QStringLiteral("PhysicsMeshDock_GarmentGroup"));
+    auto *garment = new QVBoxLayout(mGarmentBox);
+    mMeshesLabel = new QLabel(mGarmentBox);
+    garment->addWidget(mMeshesLabel);
+    mMeshList = new QListWidget(mGarmentBox);
+    mMeshList->setObjectName(QStringLiteral("PhysicsMeshDock_GarmentMeshList"));
+    mMeshList->setMaximumHeight(90);
+    garment->addWidget(mMeshList);
+    mSubmeshesLabel = new QLabel(mGarmentBox);
+    garment->addWidget(mSubmeshesLabel);
+    mSubmeshList = new QListWidget(mGarmentBox);
+    mSubmeshList->setObjectName(QStringLiteral("PhysicsMeshDock_SubmeshList"));
+    mSubmeshList->setMaximumHeight(70);
+    garment->addWidget(mSubmeshList);
+    mPhysicsMask = new QCheckBox(mGarmentBox);
+    mPhysicsMask->setObjectName(QStringLiteral("PhysicsMeshDock_PhysicsMaskCheckBox"));
+    garment->addWidget(mPhysicsMask);
+    layout->addWidget(mGarmentBox);
+
+    // Path and its settings.
+    mPathBox = new QGroupBox(body);
+    mPathBox->setObjectName(QStringLiteral("PhysicsMeshDock_PathGroup"));
+    mPathForm = new QFormLayout(mPathBox);
+    mMethodLabel = new QLabel(mPathBox);
+    mMethodCombo = new QComboBox(mPathBox);
+    mMethodCombo->setObjectName(QStringLiteral("PhysicsMeshDock_MethodCombo"));
+    for (GenerationMethod m : {GenerationMethod::Immediate, GenerationMethod::Weld,
+                               GenerationMethod::Simplify, GenerationMethod::IsoSurface,
+                               GenerationMethod::Custom})
+        mMethodCombo->addItem(QString(), int(m));
+    mPathForm->addRow(mMethodLabel, mMethodCombo);
+    mWeldLabel = new QLabel(mPathBox);
+    mWeld = makeLengthSpin(mPathBox, "PhysicsMeshDock_WeldToleranceSpinBox");
+    mPathForm->addRow(mWeldLabel, mWeld);
+    mTargetLabel = new QLabel(mPathBox);
+    mTargetKind = new QComboBox(mPathBox);
+    mTargetKind->setObjectName(QStringLiteral("PhysicsMeshDock_TargetKindCombo"));
+    mTargetKind->addItem(QString());
+    mTargetKind->addItem(QString());
+    mPathForm->addRow(mTargetLabel, mTargetKind);
+    mTargetVerticesLabel = new QLabel(mPathBox);
+    mTargetVertices = new QSpinBox(mPathBox);
+    mTargetVertices->setObjectName(QStringLiteral("PhysicsMeshDock_TargetVerticesSpinBox"));
+    mTargetVertices->setRange(0, 10000000);
+    mTargetVertices->setSingleStep(100);
+    mTargetVertices->setValue(1000);
+    mTargetVertices->setKeyboardTracking(false);
+    mPathForm->addRow(mTargetVerticesLabel, mTargetVertices);
+    mTargetEdgeLabel = new QLabel(mPathBox);
+    mTargetEdge = makeLengthSpin(mPathBox, "PhysicsMeshDock_TargetEdgeLengthSpinBox");
+    mPathForm->addRow(mTargetEdgeLabel, mTargetEdge);
+    mCloseHolesLabel = new QLabel(mPathBox);
+    mCloseHoles = makeLengthSpin(mPathBox, "PhysicsMeshDock_CloseHolesSpinBox");
+    mPathForm->addRow(mCloseHolesLabel, mCloseHoles);
+    mSubdivisionsLabel = new QLabel(mPathBox);
+    mSubdivisions = new QSpinBox(mPathBox);
+    mSubdivisions->setObjectName(QStringLiteral("PhysicsMeshDock_SubdivisionsSpinBox"));
+    mSubdivisions->setRange(0, 4);
+    mPathForm->addRow(mSubdivisionsLabel, mSubdivisions);
+    mVoxelLabel = new QLabel(mPathBox);
+    mVoxel = makeLengthSpin(mPathBox, "PhysicsMeshDock_VoxelSizeSpinBox");
+    mPathForm->addRow(mVoxelLabel, mVoxel);
+    mIsoOffsetLabel = new QLabel(mPathBox);
+    mIsoOffset = makeLengthSpin(mPathBox, "PhysicsMeshDock_IsoOffsetSpinBox");
+    mPathForm->addRow(mIsoOffsetLabel, mIsoOffset);
+    mCustomLabel = new QLabel(mPathBox);
+    mCustomRow = new QWidget(mPathBox);
+    auto *customLayout = new QHBoxLayout(mCustomRow);
+    customLayout->setContentsMargins(0, 0, 0, 0);
+    mCustomPath = new QLineEdit(mCustomRow);
+    mCustomPath->setObjectName(QStringLiteral("PhysicsMeshDock_CustomMeshEdit"));
+    customLayout->addWidget(mCustomPath, 1);
+    mBrowse = new QPushButton(mCustomRow);
+    mBrowse->setObjectName(QStringLiteral("PhysicsMeshDock_BrowseButton"));
+    customLayout->addWidget(mBrowse);
+    mPathForm->addRow(mCustomLabel, mCustomRow);
+    mNormalsLabel = new QLabel(mPathBox);
+    mNormals = new QComboBox(mPathBox);
+    mNormals->setObjectName(QStringLiteral("PhysicsMeshDock_NormalsCombo"));
+    mNormals->addItem(QString(), int(NormalSource::Mesh));
+    mNormals->addItem(QString(), int(NormalSource::Bones));
+    mPathForm->addRow(mNormalsLabel, mNormals);
+    layout->addWidget(mPathBox);
+    // Long item texts must not widen the dock.
+    for (QComboBox *combo : {mLodCombo, mSourceCombo, mMethodCombo, mTargetKind, mNormals}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+    }
+
+    mGenerate = new QPushButton(body);
+    mGenerate->setObjectName(QStringLiteral("PhysicsMeshDock_GenerateButton"));
+    layout->addWidget(mGenerate);
+    mStatus = new QLabel(body);
+    mStatus->setObjectName(QStringLiteral("PhysicsMeshDock_StatusLabel"));
+    mStatus->setWordWrap(true);
+    layout->addWidget(mStatus);
+
+    // The report of the LoD's physics mesh.
+    mReportBox = new QGroupBox(body);
+    mReportBox->setObjectName(QStringLiteral("PhysicsMeshDock_ReportGroup"));
+    mReportForm = new QFormLayout(mReportBox);
+    const auto makeValue = [this](const char *name) {
+        auto *label = new QLabel(mReportBox);
+        label->setObjectName(QString::fromLatin1(name));
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setWordWrap(true);
+        auto *title = new QLabel(mReportBox);
+        mReportNames.push_back(title);
+        mReportForm->addRow(title, label);
+        return label;
+    };
+    mVertices = makeValue("PhysicsMeshDock_VerticesLabel");
+    mTriangles = makeValue("PhysicsMeshDock_TrianglesLabel");
+    mComponents = makeValue("PhysicsMeshDock_ComponentsLabel");
+    mBoundaryLoops = makeValue("PhysicsMeshDock_BoundaryLoopsLabel");
+    mSurfaceError = makeValue("PhysicsMeshDock_SurfaceErrorLabel");
+    mMinAngle = makeValue("PhysicsMeshDock_MinAngleLabel");
+    mEdgeSpread = makeValue("PhysicsMeshDock_EdgeSpreadLabel");
+    mSkinMap = makeValue("PhysicsMeshDock_SkinMapLabel");
+    mSkinMap->setWordWrap(true);
+    mHighlight = new QCheckBox(mReportBox);
+    mHighlight->setObjectName(QStringLiteral("PhysicsMeshDock_HighlightCheckBox"));
+    mReportForm->addRow(mHighlight);
+    layout->addWidget(mReportBox);
+    layout->addStretch();
+    scroll->setWidget(body);
+    setWidget(scroll);
+
+    mGenerateAction = new QAction(this);
+    mGenerateAction->setObjectName(QStringLiteral("PhysicsMeshDock_GenerateAction"));
+    connect(mGenerateAction, &QAction::triggered, this, [this] {
+        show();
+        raise();
+        generate();
+    });
+
+    connect(mGenerate, &QPushButton::clicked, this, [this] { generate(); });
+    connect(mLodCombo, &QComboBox::currentIndexChanged, this, [this] {
+        if (mUpdating)
+            return;
+        mWindow->simulation()->setLod(lod());
+        refreshLods();
+        refreshGarment(true);
+        loadLodSettings();
+        refreshReport();
+        updateHighlight();
+    });
+    connect(mSourceCombo, &QComboBox::activated, this, [this](int index) {
+        setPhysicsSource(lod(), mSourceCombo->itemData(index).toInt());
+    });
+    connect(mAddLodMenu, &QMenu::aboutToShow, this, &PhysicsMeshDock::fillAddLodMenu);
+    connect(mMethodCombo, &QComboBox::currentIndexChanged, this, &PhysicsMeshDock::updateVisibility);
+    connect(mTargetKind, &QComboBox::currentIndexChanged, this, &PhysicsMeshDock::updateVisibility);
+    // The submeshes offered are those of the chosen meshes (one submesh per merged mesh).
+    connect(mMeshList, &QListWidget::itemChanged, this, [this] {
+        if (!mUpdating)
+            refreshGarment(false);
+    });
+    connect(mBrowse, &QPushButton::clicked, this, &PhysicsMeshDock::browseCustomMesh);
+    connect(mHighlight, &QCheckBox::toggled, this, &PhysicsMeshDock::updateHighlight);
+    connect(mWindow->playback(), &Playback::poseChanged, this, [this] {
+        if (mHighlight->isChecked())
+            updateHighlight();
+    });
+    connect(mWindow->document(), &Document::changed, this,
+            [this](Document::Changes what) { onDocumentChanged(int(what)); });
+    connect(mWindow->preferences(), &Preferences::lengthUnitChanged, this,
+            &PhysicsMeshDock::setLengthUnit);
+
+    mUnit = mWindow->preferences()->lengthUnit() == LengthUnit::Centimetres ? LengthUnit::Metres
+                                                                           : LengthUnit::Centimetres;
+    setLengthUnit(mWindow->preferences()->lengthUnit());
+    retranslateUi();
+    onDocumentChanged(Document::AllChanged);
+}
+
+int PhysicsMeshDock::lod() const
+{
+    return mLodCombo->currentIndex();
+}
+
+void PhysicsMeshDock::setLod(int lod)
+{
+    mLodCombo->setCurrentIndex(lod);
+}
+
+double PhysicsMeshDock::lengthScale() const
+{
+    return mUnit == LengthUnit::Centimetres ? 100.0 : 1.0;
+}
+
+QString PhysicsMeshDock::lengthText(float metres) const
+{
+    const QString unit = mUnit == LengthUnit::Centimetres ? tr("cm") : tr("m");
+    return QStringLiteral("%1 %2").arg(locale().toString(metres * lengthScale(), 'f',
+                                                         mUnit == LengthUnit::Centimetres ? 2 : 4),
+                                       unit);
+}
+
+void PhysicsMeshDock::setLengthUnit(LengthUnit unit)
+{
+    if (unit == mUnit)
+        return;
+    const GenerationSettings current = settings();
+    mUnit = unit;
+    const bool cm = unit == LengthUnit::Centimetres;
+    const QString suffix = QStringLiteral(" ") + (cm ? tr("cm") : tr("m"));
+    for (QDoubleSpinBox *spin : {mWeld, mTargetEdge, mCloseHoles, mVoxel, mIsoOffset}) {
+        spin->setDecimals(cm ? 4 : 6);
+        spin->setRange(0, cm ? 1000.0 : 10.0);
+        spin->setSingleStep(cm ? 0.1 : 0.001);
+        spin->setSuffix(suffix);
+    }
+    setSettings(current);
+    refreshReport();
+}
+
+GenerationSettings PhysicsMeshDock::settings() const
+{
+    // Only what the chosen path uses; the rest keeps its default so that equal meshes have
+    // equal settings.
+    const double scale = lengthScale();
+    GenerationSettings s;
+    s.method = GenerationMethod(mMethodCombo->currentData().toInt());
+    const bool simplify = s.method == GenerationMethod::Simplify;
+    const bool iso = s.method == GenerationMethod::IsoSurface;
+    const bool custom = s.method == GenerationMethod::Custom;
+    const bool fromTriangles = s.method == GenerationMethod::Immediate ||
+                               s.method == GenerationMethod::Weld || simplify;
+    if (s.method == GenerationMethod::Weld || simplify || custom)
+        s.weldTolerance = float(mWeld->value() / scale);
+    if (simplify || iso) {
+        const bool byCount = mTargetKind->currentIndex() == 0;
+        s.targetVertices = byCount ? uint32_t(mTargetVertices->value()) : 0;
+        s.targetEdgeLength = byCount ? 0.0f : float(mTargetEdge->value() / scale);
+    }
+    if (fromTriangles)
+        s.closeHolesBelow = float(mCloseHoles->value() / scale);
+    if (fromTriangles || custom)
+        s.subdivisions = uint32_t(mSubdivisions->value());
+    if (iso) {
+        s.voxelSize = float(mVoxel->value() / scale);
+        s.isoOffset = float(mIsoOffset->value() / scale);
+    }
+    if (custom)
+        s.customMeshPath = QDir::fromNativeSeparators(mCustomPath->text().trimmed()).toStdString();
+    s.normals = NormalSource(mNormals->currentData().toInt());
+    s.usePhysicsMask = mPhysicsMask->isChecked();
+    // Every submesh checked is the same as none named (all).
+    bool all = true;
+    for (int i = 0; i < mSubmeshList->count(); ++i) {
+        const QListWidgetItem *item = mSubmeshList->item(i);
+        if (item->checkState() == Qt::Checked)
+            s.submeshes.push_back(item->text().toStdString());
+        else
+            all = false;
+    }
+    if (all)
+        s.submeshes.clear();
+    return s;
+}
+
+void PhysicsMeshDock::setSettings(const GenerationSettings &s)
+{
+    const double scale = lengthScale();
+    mMethodCombo->setCurrentIndex(std::max(0, mMethodCombo->findData(int(s.method))));
+    mWeld->setValue(s.weldTolerance * scale);
+    if (s.targetVertices > 0) {
+        mTargetKind->setCurrentIndex(0);
+        mTargetVertices->setValue(int(std::min<uint32_t>(s.targetVertices, 10000000)));
+    } else if (s.targetEdgeLength > 0) {
+        mTargetKind->setCurrentIndex(1);
+        mTargetEdge->setValue(s.targetEdgeLength * scale);
+    }
+    mCloseHoles->setValue(s.closeHolesBelow * scale);
+    mSubdivisions->setValue(int(s.subdivisions));
+    mVoxel->setValue(s.voxelSize * scale);
+    mIsoOffset->setValue(s.isoOffset * scale);
+    mCustomPath->setText(QString::fromStdString(s.customMeshPath));
+    mNormals->setCurrentIndex(std::max(0, mNormals->findData(int(s.normals))));
+    mPhysicsMask->setChecked(s.usePhysicsMask);
+    for (int i = 0; i < mSubmeshList->count(); ++i) {
+        QListWidgetItem *item = mSubmeshList->item(i);
+        const std::string name = item->text().toStdString();
+        const bool on = s.submeshes.empty() ||
+                        std::find(s.submeshes.begin(), s.submeshes.end(), name) != s.submeshes.end();
+        item->setCheckState(on ? Qt::Checked : Qt::Unchecked);
+    }
+    updateVisibility();
+}
+
+QStringList PhysicsMeshDock::garmentMeshes() const
+{
+    QStringList names;
+    for (int i = 0; i < mMeshList->count(); ++i)
+        if (mMeshList->item(i)->checkState() == Qt::Checked)
+            names << mMeshList->item(i)->text();
+    return names;
+}
+
+void PhysicsMeshDock::setGarmentMeshes(const QStringList &names)
+{
+    {
+        const QSignalBlocker block(mMeshList);
+        for (int i = 0; i < mMeshList->count(); ++i)
+            mMeshList->item(i)->setCheckState(names.contains(mMeshList->item(i)->text())
+                                                  ? Qt::Checked
+                                                  : Qt::Unchecked);
+    }
+    refreshGarment(false);
+}
+
+void PhysicsMeshDock::updateVisibility()
+{
+    const auto m = GenerationMethod(mMethodCombo->currentData().toInt());
+    const bool simplify = m == GenerationMethod::Simplify;
+    const bool iso = m == GenerationMethod::IsoSurface;
+    const bool custom = m == GenerationMethod::Custom;
+    const bool fromTriangles = m == GenerationMethod::Immediate || m == GenerationMethod::Weld || simplify;
+    const bool target = simplify || iso;
+    const bool byCount = mTargetKind->currentIndex() == 0;
+    mPathForm->setRowVisible(mWeld, m == GenerationMethod::Weld || simplify || custom);
+    mPathForm->setRowVisible(mTargetKind, target);
+    mPathForm->setRowVisible(mTargetVertices, target && byCount);
+    mPathForm->setRowVisible(mTargetEdge, target && !byCount);
+    mPathForm->setRowVisible(mCloseHoles, fromTriangles);
+    mPathForm->setRowVisible(mSubdivisions, fromTriangles || custom);
+    mPathForm->setRowVisible(mVoxel, iso);
+    mPathForm->setRowVisible(mIsoOffset, iso);
+    mPathForm->setRowVisible(mCustomRow, custom);
+}
+
+void PhysicsMeshDock::onDocumentChanged(int what)
+{
+    refreshLods();
+    if (what & (Document::CharacterChanged | Document::MeshesChanged |
+                Document::PhysicsMeshChanged | Document::SkeletonChanged)) {
+        refreshGarment(true);
+        loadLodSettings();
+    }
+    refreshReport();
+    updateHighlight();
+}
+
+void PhysicsMeshDock::refreshLods()
+{
+    const ClothingAsset &asset = mWindow->document()->asset();
+    const QScopedValueRollback<bool> guard(mUpdating, true);
+    const int current = std::clamp(mLodCombo->currentIndex(), 0,
+                                   std::max(0, int(asset.lods.size()) - 1));
+    mLodCombo->clear();
+    for (size_t l = 0; l < asset.lods.size(); ++l)
+        mLodCombo->addItem(tr("LoD %1 · %2 vertices")
+                               .arg(l)
+                               .arg(locale().toString(qulonglong(asset.lods[l].mesh.vertexCount()))));
+    mLodCombo->setCurrentIndex(asset.lods.empty() ? -1 : current);
+    if (!asset.lods.empty() && mWindow->simulation()->lod() != current)
+        mWindow->simulation()->setLod(current);
+
+    mSourceCombo->clear();
+    const int l = lod();
+    mSourceCombo->addItem(tr("Own physics mesh"), -1);
+    for (int k = 0; k < int(asset.lods.size()); ++k)
+        if (k != l && physicsIndex(asset, k) >= 0)
+            mSourceCombo->addItem(tr("Share the physics mesh of LoD %1").arg(k), k);
+    mSourceCombo->setCurrentIndex(std::max(0, mSourceCombo->findData(sharedWith(asset, l))));
+
+    const bool any = !asset.lods.empty();
+    for (QWidget *w : {static_cast<QWidget *>(mLodBox), static_cast<QWidget *>(mGarmentBox),
+                       static_cast<QWidget *>(mPathBox), static_cast<QWidget *>(mGenerate),
+                       static_cast<QWidget *>(mReportBox)})
+        w->setEnabled(any);
+    mGenerateAction->setEnabled(any);
+}
+
+void PhysicsMeshDock::refreshGarment(bool fromAsset)
+{
+    const Document *doc = mWindow->document();
+    const ClothingAsset &asset = doc->asset();
+    const Character &character = doc->character();
+    const int l = lod();
+    const QScopedValueRollback<bool> guard(mUpdating, true);
+    const QSignalBlocker block(mMeshList);
+    // Keep what the user checked unless the LoD or its garment changed.
+    QStringList checked = garmentMeshes();
+    std::vector<GarmentPart> parts;
+    if (l >= 0 && size_t(l) < asset.lods.size())
+        parts = garmentParts(character, asset.lods[size_t(l)].mesh);
+    QStringList partNames;
+    for (const GarmentPart &p : parts)
+        partNames << QString::fromStdString(character.meshes[size_t(p.mesh)].name);
+    if (fromAsset)
+        checked = partNames;
+    mMeshList->clear();
+    for (const GraphicsMesh &m : character.meshes) {
+        if (m.indices.empty())
+            continue;
+        auto *item = new QListWidgetItem(QString::fromStdString(m.name), mMeshList);
+        item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
+        item->setCheckState(checked.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
+    }
+    // The meshes can be chosen only when the garment is made of character meshes.
+    mMeshList->setEnabled(!parts.empty());
+
+    // Submeshes: those of the meshes checked (one per merged mesh), else the LoD's own.
+    QStringList submeshes;
+    if (!parts.empty()) {
+        submeshes = garmentMeshes();
+    } else if (l >= 0 && size_t(l) < asset.lods.size()) {
+        for (const Submesh &s : asset.lods[size_t(l)].mesh.submeshes)
+            submeshes << QString::fromStdString(s.name);
+    }
+    QStringList unchecked;
+    for (int i = 0; i < mSubmeshList->count(); ++i)
+        if (mSubmeshList->item(i)->checkState() != Qt::Checked)
+            unchecked << mSubmeshList->item(i)->text();
+    mSubmeshList->clear();
+    for (const QString &name : submeshes) {
+        auto *item = new QListWidgetItem(name, mSubmeshList);
+        item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
+        item->setCheckState(unchecked.contains(name) ? Qt::Unchecked : Qt::Checked);
+    }
+}
+
+void PhysicsMeshDock::loadLodSettings()
+{
+    const ClothingAsset &asset = mWindow->document()->asset();
+    const int index = physicsIndex(asset, lod());
+    if (index >= 0)
+        setSettings(asset.physicsMeshes[size_t(index)].settings);
+    else
+        updateVisibility();
+}
+
+void PhysicsMeshDock::refreshReport()
+{
+    const ClothingAsset &asset = mWindow->document()->asset();
+    const int l = lod();
+    const int index = physicsIndex(asset, l);
+    mCheck = checkBindings(asset, l);
+    const QList<QLabel *> values{mVertices,   mTriangles, mComponents, mBoundaryLoops,
+                                 mSurfaceError, mMinAngle, mEdgeSpread, mSkinMap};
+    if (index < 0) {
+        for (QLabel *label : values)
+            label->setText(tr("–"));
+        mSkinMap->setStyleSheet({});
+        return;
+    }
+    const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
+    const GenerationReport &r = physics.report;
+    const QLocale loc = locale();
+    mVertices->setText(QString::number(physics.vertexCount()));
+    mTriangles->setText(QString::number(physics.triangleCount()));
+    mComponents->setText(QString::number(r.components));
+    mBoundaryLoops->setText(QString::number(r.boundaryLoops));
+    mSurfaceError->setText(tr("max %1 %, mean %2 %")
+                               .arg(loc.toString(r.surfaceErrorMax * 100.0, 'f', 2),
+                                    loc.toString(r.surfaceErrorMean * 100.0, 'f', 3)));
+    mMinAngle->setText(tr("%1°").arg(loc.toString(r.minAngleDegrees, 'f', 1)));
+    mEdgeSpread->setText(tr("%1 %").arg(loc.toString(r.edgeLengthSpread * 100.0, 'f', 0)));
+    mSkinMap->setText(tr("%1 far, %2 failed, largest offset %3")
+                          .arg(mCheck.far.size())
+                          .arg(mCheck.failed.size())
+                          .arg(lengthText(mCheck.maxOffset)));
+    // Bad bindings stand out.
+    mSkinMap->setStyleSheet(mCheck.far.empty() && mCheck.failed.empty()
+                                ? QString()
+                                : QStringLiteral("color: #d03030; font-weight: bold;"));
+}
+
+void PhysicsMeshDock::setHighlightBadBindings(bool on)
+{
+    mHighlight->setChecked(on);
+}
+
+void PhysicsMeshDock::updateHighlight()
+{
+    Viewport *viewport = mWindow->viewport();
+    const Document *doc = mWindow->document();
+    const ClothingAsset &asset = doc->asset();
+    const int l = lod();
+    const int index = physicsIndex(asset, l);
+    if (!mHighlight->isChecked() || index < 0 || (mCheck.far.empty() && mCheck.failed.empty())) {
+        if (viewport->hasLines(kBadLayer))
+            viewport->setLines(kBadLayer, {}, {}, true);
+        return;
+    }
+    const GraphicsLod &g = asset.lods[size_t(l)];
+    const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
+    const std::vector<Mat4> &matrices = mWindow->playback()->skinningMatrices();
+    viewport->syncNow();
+
+    // The garment as drawn: the character meshes it is made of, else skinned here.
+    std::vector<Vec3> garment(g.mesh.vertexCount());
+    bool drawn = false;
+    const std::vector<GarmentPart> parts = garmentParts(doc->character(), g.mesh);
+    if (!parts.empty()) {
+        drawn = true;
+        for (const GarmentPart &part : parts) {
+            const std::vector<Vec3> &p = viewport->skinnedPositions(part.mesh);
+            if (p.size() != part.count) {
+                drawn = false;
+                break;
+            }
+            std::copy(p.begin(), p.end(), garment.begin() + long(part.first));
+        }
+    }
+    if (!drawn)
+        garment = skinned(g.mesh.positions, g.mesh.skin, matrices);
+    std::vector<Vec3> physicsNow = viewport->physicsPositions(index);
+    if (physicsNow.size() != physics.vertexCount())
+        physicsNow = skinned(physics.positions, physics.skin, matrices);
+
+    std::vector<Vec3> ends;
+    ends.reserve(2 * (mCheck.far.size() + mCheck.failed.size()));
+    for (uint32_t v : mCheck.far) {
+        const SkinBinding &b = g.skinMap.bindings[v];
+        const uint32_t *tri = &physics.indices[3 * size_t(b.triangle)];
+        const float u = b.position.x, w = b.position.y;
+        const Vec3 bound = physicsNow[tri[0]] * u + physicsNow[tri[1]] * w +
+                           physicsNow[tri[2]] * (1.0f - u - w);
+        ends.push_back(garment[v]);
+        ends.push_back(bound);
+    }
+    // A vertex that could not be bound points at the nearest physics vertex.
+    for (uint32_t v : mCheck.failed) {
+        float best = std::numeric_limits<float>::infinity();
+        Vec3 nearest = garment[v];
+        for (const Vec3 &p : physicsNow)
+            if (const float d = lengthSquared(p - garment[v]); d < best) {
+                best = d;
+                nearest = p;
+            }
+        ends.push_back(garment[v]);
+        ends.push_back(nearest);
+    }
+    std::vector<QColor> colors(ends.size(), QColor(230, 30, 30));
+    viewport->setLines(kBadLayer, std::move(ends), std::move(colors), true);
+}
+
+void PhysicsMeshDock::browseCustomMesh()
+{
+    const Document *doc = mWindow->document();
+    const QString assetFolder =
+        doc->filePath().isEmpty() ? QString() : QFileInfo(doc->filePath()).absolutePath();
+    const QString dir = !assetFolder.isEmpty() ? assetFolder
+                        : !doc->characterPath().isEmpty()
+                            ? QFileInfo(doc->characterPath()).absolutePath()
+                            : QDir::homePath();
+    const QString path = mWindow->prompts()->openFileName(
+        this, tr("Custom Physics Mesh"), dir,
+        tr("Meshes (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    // Next to the asset the path is kept relative, so the asset can move with it.
+    mCustomPath->setText(assetFolder.isEmpty() ? path : QDir(assetFolder).relativeFilePath(path));
+}
+
+void PhysicsMeshDock::fillAddLodMenu()
+{
+    mAddLodMenu->clear();
+    const Document *doc = mWindow->document();
+    const ClothingAsset &asset = doc->asset();
+    const Character &character = doc->character();
+    for (size_t m = 0; m < character.meshes.size(); ++m) {
+        if (character.meshes[m].indices.empty())
+            continue;
+        QMenu *sub = mAddLodMenu->addMenu(QString::fromStdString(character.meshes[m].name));
+        sub->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodMenu_") +
+                           QString::fromStdString(character.meshes[m].name));
+        QAction *own = sub->addAction(tr("Own physics mesh (current path settings)"));
+        own->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodOwnAction"));
+        connect(own, &QAction::triggered, this, [this, m] { addLodFromMesh(int(m), -1); });
+        for (int k = 0; k < int(asset.lods.size()); ++k) {
+            if (physicsIndex(asset, k) < 0)
+                continue;
+            QAction *share = sub->addAction(tr("Share the physics mesh of LoD %1").arg(k));
+            share->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodShareAction%1").arg(k));
+            connect(share, &QAction::triggered, this, [this, m, k] { addLodFromMesh(int(m), k); });
+        }
+    }
+}
+
+void PhysicsMeshDock::showFailure(const QString &title)
+{
+    switch (mLastOutcome.status) {
+    case OperationOutcome::Finished:
+        break;
+    case OperationOutcome::Cancelled:
+        mStatus->setText(tr("Cancelled: nothing changed."));
+        break;
+    case OperationOutcome::Failed:
+        mStatus->setText(tr("Failed: nothing changed."));
+        mWindow->prompts()->showError(this, title, mLastOutcome.error);
+        break;
+    }
+}
+
+bool PhysicsMeshDock::generate()
+{
+    return generate(settings(), garmentMeshes());
+}
+
+bool PhysicsMeshDock::generate(const GenerationSettings &settings, const QStringList &garmentMeshes)
+{
+    return runGeneration(settings, garmentMeshes, false);
+}
+
+bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
+                                    const QStringList &garmentMeshes, bool ownMesh)
+{
+    Document *doc = mWindow->document();
+    const ClothingAsset &asset = doc->asset();
+    const int l = lod();
+    const QString title = tr("Generate Physics Mesh");
+    mLastOutcome = {};
+    if (l < 0 || size_t(l) >= asset.lods.size()) {
+        mLastOutcome = {OperationOutcome::Failed, tr("There is no garment LoD to generate for.")};
+        showFailure(title);
+        return false;
+    }
+    if (mSubmeshList->count() > 0 && settings.submeshes.empty()) {
+        bool any = false;
+        for (int i = 0; i < mSubmeshList->count(); ++i)
+            any |= mSubmeshList->item(i)->checkState() == Qt::Checked;
+        if (!any) {
+            mLastOutcome = {OperationOutcome::Failed,
+                            tr("No submesh is chosen: check at least one submesh of the garment.")};
+            showFailure(title);
+            return false;
+        }
+    }
+    const Character &character = doc->character();
+    QStringList current;
+    for (const GarmentPart &p : garmentParts(character, asset.lods[size_t(l)].mesh))
+        current << QString::fromStdString(character.meshes[size_t(p.mesh)].name);
+    QStringList chosen = garmentMeshes, had = current;
+    chosen.sort();
+    had.sort();
+    const bool rebuild = !current.isEmpty() && chosen != had;
+    if (rebuild && garmentMeshes.isEmpty()) {
+        mLastOutcome = {OperationOutcome::Failed,
+                        tr("No garment mesh is chosen: check at least one character mesh.")};
+        showFailure(title);
+        return false;
+    }
+    std::vector<std::string> names;
+    for (const QString &n : garmentMeshes)
+        names.push_back(n.toStdString());
+    const bool detach = ownMesh && isShared(asset, l);
+
+    ClothingAsset changed = asset;
+    const std::string assetPath = doc->filePath().toStdString();
+    QElapsedTimer clock;
+    clock.start();
+    // The document cannot change meanwhile: the progress dialog is modal.
+    mLastOutcome = LongOperation::run(
+        this, tr("Generating the physics mesh…"), [&](const ProgressCallback &progress) {
+            if (detach)
+                changed.lods[size_t(l)].physicsMesh = -1;
+            if (rebuild)
+                rebuildGarment(changed, size_t(l), character, names, settings, progress, assetPath);
+            else
+                regeneratePhysicsMesh(changed, size_t(l), settings, progress, assetPath);
+        });
+    if (mLastOutcome.status != OperationOutcome::Finished) {
+        if (mLastOutcome.status == OperationOutcome::Failed)
+            mLastOutcome.error = tr("The physics mesh of LoD %1 was not generated: %2")
+                                     .arg(l)
+                                     .arg(mLastOutcome.error);
+        showFailure(title);
+        refreshLods();
+        return false;
+    }
+    const size_t vertices = changed.physicsMeshes[size_t(changed.lods[size_t(l)].physicsMesh)].vertexCount();
+    Document::Changes what = Document::PhysicsMeshChanged | Document::ChannelsChanged;
+    if (rebuild)
+        what |= Document::MeshesChanged;
+    doc->replaceAsset(std::move(changed), tr("Generate physics mesh"), what);
+    mStatus->setText(tr("Generated %1 vertices in %2 s.")
+                         .arg(vertices)
+                         .arg(locale().toString(clock.elapsed() / 1000.0, 'f', 1)));
+    return true;
+}
+
+bool PhysicsMeshDock::addLodFromMesh(int mesh, int shareWith)
+{
+    Document *doc = mWindow->document();
+    const Character &character = doc->character();
+    const QString title = tr("Add LoD");
+    mLastOutcome = {};
+    ClothingAsset changed = doc->asset();
+    LodOptions options;
+    options.sharePhysicsMeshOf = shareWith;
+    options.generation = settings();
+    options.generation.submeshes.clear(); // the new LoD's only submesh is the mesh itself
+    const std::string assetPath = doc->filePath().toStdString();
+    size_t added = 0;
+    mLastOutcome = LongOperation::run(this, tr("Adding a LoD…"), [&](const ProgressCallback &progress) {
+        GraphicsMesh lodMesh = mergeGarmentMeshes(character, std::vector<int>{mesh});
+        added = addGraphicsLod(changed, std::move(lodMesh), options, progress, assetPath);
+    });
+    if (mLastOutcome.status != OperationOutcome::Finished) {
+        if (mLastOutcome.status == OperationOutcome::Failed)
+            mLastOutcome.error = tr("The LoD was not added: %1").arg(mLastOutcome.error);
+        showFailure(title);
+        return false;
+    }
+    doc->replaceAsset(std::move(changed), tr("Add LoD"),
+                      Document::MeshesChanged | Document::PhysicsMeshChanged |
+                          Document::ChannelsChanged);
+    setLod(int(added));
+    mStatus->setText(tr("Added LoD %1.").arg(added));
+    return true;
+}
+
+bool PhysicsMeshDock::setPhysicsSource(int lodIndex, int other)
+{
+    Document *doc = mWindow->document();
+    const ClothingAsset &asset = doc->asset();
+    mLastOutcome = {};
+    if (lodIndex != lod())
+        setLod(lodIndex);
+    if (other < 0) {
+        if (!isShared(asset, lodIndex))
+            return false;
+        return runGeneration(settings(), garmentMeshes(), true);
+    }
+    if (physicsIndex(asset, other) >= 0 && physicsIndex(asset, other) == physicsIndex(asset, lodIndex))
+        return false;
+    ClothingAsset changed = asset;
+    try {
+        sharePhysicsMesh(changed, size_t(lodIndex), size_t(other));
+    } catch (const std::exception &e) {
+        mLastOutcome = {OperationOutcome::Failed,
+                        tr("LoD %1 cannot share the physics mesh of LoD %2: %3")
+                            .arg(lodIndex)
+                            .arg(other)
+                            .arg(QString::fromStdString(e.what()))};
+        showFailure(tr("Share Physics Mesh"));
+        refreshLods();
+        return false;
+    }
+    doc->replaceAsset(std::move(changed), tr("Share physics mesh"),
+                      Document::PhysicsMeshChanged | Document::ChannelsChanged);
+    return true;
+}
+
+void PhysicsMeshDock::changeEvent(QEvent *event)
+{
+    QDockWidget::changeEvent(event);
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+}
+
+void PhysicsMeshDock::retranslateUi()
+{
+    setWindowTitle(tr("Physics Mesh"));
+    mLodBox->setTitle(tr("Level of detail"));
+    mAddLodButton->setText(tr("Add LoD from mesh…"));
+    mAddLodButton->setToolTip(tr("A new graphical LoD made of one of the character's meshes"));
+    mSourceLabel->setText(tr("Physics mesh"));
+    mGarmentBox->setTitle(tr("Garment"));
+    mMeshesLabel->setText(tr("Character meshes that make the garment:"));
+    mSubmeshesLabel->setText(tr("Submeshes simulated:"));
+    mPhysicsMask->setText(tr("Only vertices painted Physics on"));
+    mPathBox->setTitle(tr("Path"));
+    mMethodLabel->setText(tr("Method"));
+    const QStringList methods{tr("Immediate"), tr("Weld"), tr("Simplify"), tr("Iso-surface"),
+                              tr("Custom mesh")};
+    const QStringList methodTips{
+        tr("The garment's triangles as they are"),
+        tr("Vertices within the weld tolerance merged: seams are sewn"),
+        tr("Welded, then reduced to the target with even triangles"),
+        tr("One outer layer wrapped over a layered garment"),
+        tr("Your own low-resolution mesh from a file")};
+    for (int i = 0; i < methods.size(); ++i) {
+        mMethodCombo->setItemText(i, methods[i]);
+        mMethodCombo->setItemData(i, methodTips[i], Qt::ToolTipRole);
+    }
+    mWeldLabel->setText(tr("Weld tolerance"));
+    mTargetLabel->setText(tr("Target"));
+    mTargetKind->setItemText(0, tr("Vertex count"));
+    mTargetKind->setItemText(1, tr("Edge length"));
+    mTargetVerticesLabel->setText(tr("Target vertices"));
+    mTargetEdgeLabel->setText(tr("Target edge length"));
+    mCloseHolesLabel->setText(tr("Close holes below"));
+    mCloseHoles->setToolTip(tr("Boundary loops shorter than this are closed; 0 keeps every hole"));
+    mCloseHoles->setSpecialValueText(tr("Keep all holes"));
+    mSubdivisionsLabel->setText(tr("Subdivisions"));
+    mVoxelLabel->setText(tr("Voxel size"));
+    mVoxel->setSpecialValueText(tr("Automatic"));
+    mIsoOffsetLabel->setText(tr("Offset"));
+    mIsoOffset->setSpecialValueText(tr("One voxel"));
+    mCustomLabel->setText(tr("Mesh file"));
+    mBrowse->setText(tr("Browse…"));
+    mNormalsLabel->setText(tr("Normals"));
+    mNormals->setItemText(0, tr("From the mesh"));
+    mNormals->setItemText(1, tr("From the bones"));
+    mGenerate->setText(tr("Generate"));
+    mGenerate->setToolTip(tr("Builds the LoD's physics mesh again; the paint is kept"));
+    mReportBox->setTitle(tr("Report"));
+    const QStringList names{tr("Vertices"),       tr("Triangles"),     tr("Components"),
+                            tr("Boundary loops"), tr("Surface error"), tr("Smallest angle"),
+                            tr("Edge-length spread"), tr("Skin map")};
+    const QStringList tips{
+        tr("Vertices of the physics mesh: its simulation cost"), tr("Triangles of the physics mesh"),
+        tr("Separate pieces"), tr("Open edge loops: holes and the garment's openings"),
+        tr("Distance to the graphics surface in % of the garment's bounding-box diagonal"),
+        tr("The sharpest triangle corner; thin triangles make the cloth unstable"),
+        tr("Standard deviation of the edge lengths over their mean"),
+        tr("Graphics vertices bound far from their physics triangle, not bound at all, and the "
+           "largest height above a triangle")};
+    for (size_t i = 0; i < mReportNames.size(); ++i) {
+        mReportNames[i]->setText(names[int(i)]);
+        mReportNames[i]->setToolTip(tips[int(i)]);
+    }
+    mHighlight->setText(tr("Highlight bad bindings"));
+    mGenerateAction->setText(tr("Generate Physics Mesh"));
+    refreshLods();
+    refreshReport();
+}
+
+} // namespace tweed::editor
