@@ -6,8 +6,10 @@
 #include "tweed/skin_map.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <string>
+#include <thread>
 
 
 namespace tweed {
@@ -17,8 +19,23 @@ constexpr float kGravity = 9.81f;
 constexpr float kAirDensity = 1.2f; // kg/m^3
 constexpr float kTiny = 1e-20f;
 constexpr float kFollowDamping = 0.9f; // the paper's s_damping
-/// A phase of one block with fewer constraints than this runs on one thread.
+/// A phase of one block with fewer constraints than this runs on one thread; a larger one is
+/// shared colour by colour, in pieces of kColourPiece constraints.
 constexpr uint32_t kShareBlockConstraints = 4096;
+constexpr uint32_t kColourPiece = 1024; // a multiple of ClothData::kBatchPadding
+/// Vertices per piece of the per-vertex passes, and groups of hard-constraint trees.
+constexpr uint32_t kVertexPiece = 1024;
+constexpr int kHardGroups = 16;
+
+/// Pieces of one parallel phase: threads claim them in any order and leave the phase when all
+/// are done. Since the pieces of a phase never touch the same data, who runs which piece does
+/// not change a bit of the result; and a thread the machine has descheduled holds up no more
+/// than the piece it took (the others take the rest), unlike a barrier.
+struct WorkCounter
+{
+    std::atomic<uint32_t> claimed{0};
+    std::atomic<uint32_t> done{0};
+};
 
 using sim::LambdaMode;
 using sim::P4;
@@ -63,16 +80,6 @@ Affine affineOf(const Rigid &r)
 {
     return {rotate(r.rotation, {1, 0, 0}), rotate(r.rotation, {0, 1, 0}),
             rotate(r.rotation, {0, 0, 1}), r.translation};
-}
-
-/// Splits [0, count) in `parts` ranges whose starts are multiples of `align`.
-std::pair<uint32_t, uint32_t> splitRange(uint32_t count, int parts, int part, uint32_t align)
-{
-    const uint32_t blocks = (count + align - 1) / align;
-    const uint32_t per = (blocks + uint32_t(parts) - 1) / uint32_t(parts);
-    const uint32_t b = std::min(count, uint32_t(part) * per * align);
-    const uint32_t e = std::min(count, uint32_t(part + 1) * per * align);
-    return {b, e};
 }
 
 /// Cheap smooth deterministic noise in [-1, 1] for wind turbulence.
@@ -163,7 +170,9 @@ struct ClothInstance::Impl
     PhysicalLod lod;
     std::shared_ptr<SimThreadPool> pool;
     std::vector<CollisionVolume> volumes;
-    SpinBarrier barrier;
+    int threadCount = 1;
+    std::unique_ptr<WorkCounter[]> counters;
+    size_t counterCapacity = 0;
 
     uint32_t n = 0;
     // Per particle (n + 1: the last is the immovable dummy the padding constraints use).
@@ -244,9 +253,9 @@ struct ClothInstance::Impl
         lambda.assign(data->constraintA.size(), 0.0f);
         windNormals.assign(n, Vec3{});
         const int threads = pool ? pool->threads() : 1;
-        barrier.setThreads(threads);
+        threadCount = threads;
         threadColliders.resize(size_t(threads));
-        buildHardLists(threads);
+        buildHardLists(kHardGroups);
         for (uint32_t v = 0; v < n; ++v) {
             setXyz(target0[v], data->restPositions[v]);
             setXyz(normal0[v], data->restNormals[v]);
@@ -259,7 +268,7 @@ struct ClothInstance::Impl
 
     void buildHardLists(int threads)
     {
-        // Whole trees per thread (contiguous in tree order, balanced by size), each list sorted
+        // Whole trees per group (contiguous in tree order, balanced by size), each list sorted
         // by depth so a parent is always final before its children.
         uint32_t trees = 0;
         for (uint32_t t : data->hardTree)
@@ -365,6 +374,7 @@ struct ClothInstance::Impl
         }
         if (s.model == int(SolverModel::MassSpring))
             configureSprings();
+        reserveCounters(phaseCount(maxStepsPerFrame()));
         positionsValid = normalsValid = false;
     }
 
@@ -590,10 +600,85 @@ struct ClothInstance::Impl
         return drag + lift;
     }
 
+    // Runs work(i) for i in [0, count) as one phase (see WorkCounter): every thread calls this
+    // with the same phase number `seq`, and returns once every piece is done.
+    template <class Work>
+    void parallelFor(uint32_t &seq, uint32_t count, const Work &work)
+    {
+        if (threadCount == 1) {
+            for (uint32_t i = 0; i < count; ++i)
+                work(i);
+            return;
+        }
+        WorkCounter &c = counters[seq++];
+        for (;;) {
+            const uint32_t i = c.claimed.fetch_add(1, std::memory_order_relaxed);
+            if (i >= count)
+                break;
+            work(i);
+            c.done.fetch_add(1, std::memory_order_release);
+        }
+        // Spin briefly, then yield the core (the thread we wait for may need it).
+        for (int spins = 0; c.done.load(std::memory_order_acquire) < count; ++spins) {
+            if (spins < 256)
+                pause();
+            else
+                std::this_thread::yield();
+        }
+    }
+
+    static void pause()
+    {
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+
+    /// Whether a phase is one block large enough to share colour by colour.
+    bool sharedColourByColour(const SolverPhase &phase) const
+    {
+        const ClothData &c = *data;
+        const ConstraintBlock &first = c.blocks[phase.blockBegin];
+        const uint32_t size =
+            c.solveColours[first.colourEnd - 1].end - c.solveColours[first.colourBegin].begin;
+        return threadCount > 1 && phase.blockEnd - phase.blockBegin == 1 &&
+               size >= kShareBlockConstraints;
+    }
+
+    /// Phases an update of `steps` steps runs at most (the WorkCounters it needs).
+    size_t phaseCount(int stepCount) const
+    {
+        const ClothData &c = *data;
+        size_t perIteration = 0;
+        for (const SolverPhase &phase : c.phases) {
+            if (!sharedColourByColour(phase)) {
+                ++perIteration;
+                continue;
+            }
+            const ConstraintBlock &block = c.blocks[phase.blockBegin];
+            for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k)
+                perIteration += (c.solveColours[k].end - c.solveColours[k].begin + kColourPiece - 1) /
+                                kColourPiece;
+        }
+        const size_t substeps = size_t(std::max(1, settings.substeps));
+        const size_t perSubstep = 4 + size_t(iterations) * perIteration; // integrate, hard, self, finish
+        return 2 + size_t(stepCount) * (1 + substeps * perSubstep);
+    }
+
+    /// At most a twentieth of a second of steps per frame; longer frames drop time.
+    int maxStepsPerFrame() const { return std::max(1, int(std::ceil(0.05 / double(stepLength)))); }
+
+    void reserveCounters(size_t phases)
+    {
+        if (threadCount > 1 && phases > counterCapacity) {
+            counters = std::make_unique<WorkCounter[]>(phases);
+            counterCapacity = phases;
+        }
+    }
+
     // Phase by phase (see ClothData::phases): threads take whole blocks. A phase of one large
-    // block is shared colour by colour instead, with a barrier after each colour; a small one
-    // runs on the first thread alone (cheaper than the barriers).
-    void solveConstraints(int thread, int threads)
+    // block is shared colour by colour instead, in pieces; a small one runs whole on one thread.
+    void solveConstraints(uint32_t &seq)
     {
         const ClothData &c = *data;
         sim::ColourArgs args;
@@ -612,27 +697,26 @@ struct ClothInstance::Impl
                                     : it == 0                ? LambdaMode::Init
                                                              : LambdaMode::Accumulate;
             for (const SolverPhase &phase : c.phases) {
-                const uint32_t blocks = phase.blockEnd - phase.blockBegin;
-                const ConstraintBlock &first = c.blocks[phase.blockBegin];
-                const uint32_t size = c.solveColours[first.colourEnd - 1].end -
-                                      c.solveColours[first.colourBegin].begin;
-                if (blocks == 1 && threads > 1 && size >= kShareBlockConstraints) {
-                    const ConstraintBlock &block = first;
+                if (sharedColourByColour(phase)) {
+                    const ConstraintBlock &block = c.blocks[phase.blockBegin];
                     for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k) {
                         const ConstraintColour &colour = c.solveColours[k];
-                        const auto [b0, e0] = splitRange(colour.end - colour.begin, threads,
-                                                         thread, ClothData::kBatchPadding);
-                        if (b0 < e0)
-                            solveColour(args, k, mode, colour.begin + b0, colour.begin + e0);
-                        barrier.wait();
+                        const uint32_t pieces =
+                            (colour.end - colour.begin + kColourPiece - 1) / kColourPiece;
+                        parallelFor(seq, pieces, [&](uint32_t i) {
+                            sim::ColourArgs local = args;
+                            const uint32_t b = colour.begin + i * kColourPiece;
+                            solveColour(local, k, mode, b, std::min(colour.end, b + kColourPiece));
+                        });
                     }
                     continue;
                 }
-                const auto [bb, be] = splitRange(blocks, threads, thread, 1);
-                for (uint32_t b = phase.blockBegin + bb; b < phase.blockBegin + be; ++b)
-                    for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k)
-                        solveColour(args, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
-                barrier.wait();
+                parallelFor(seq, phase.blockEnd - phase.blockBegin, [&](uint32_t i) {
+                    sim::ColourArgs local = args;
+                    const ConstraintBlock &block = c.blocks[phase.blockBegin + i];
+                    for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k)
+                        solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
+                });
             }
         }
     }
@@ -648,11 +732,11 @@ struct ClothInstance::Impl
 
     // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
     // the vertex (the parent is final already: lists are sorted top-down).
-    void hardConstraints(int thread)
+    void hardConstraints(uint32_t group)
     {
         const ClothData &c = *data;
         const float limit = settings.stretchLimit;
-        for (uint32_t v : hardLists[size_t(thread)]) {
+        for (uint32_t v : hardLists[group]) {
             P4 &x = pos[v];
             if (x.w == 0.0f)
                 continue;
@@ -679,17 +763,6 @@ struct ClothInstance::Impl
         const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
         for (uint32_t v = b; v < e; ++v)
             finishVertex(v, ctx, poses);
-    }
-
-    // One sweep for the end of a substep and the start of the next (no barrier between).
-    void finishAndIntegrate(uint32_t b, uint32_t e, const Substep &ctx, const Substep &next,
-                            int thread)
-    {
-        const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
-        for (uint32_t v = b; v < e; ++v) {
-            finishVertex(v, ctx, poses);
-            integrateVertex(v, next);
-        }
     }
 
     void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses)
@@ -784,12 +857,17 @@ struct ClothInstance::Impl
             nrm = normalize(nrm);
     }
 
-    void region(int thread, int threads)
+    void region(int thread)
     {
-        const auto [vb, ve] = splitRange(n, threads, thread, 16);
+        uint32_t seq = 0;
+        const uint32_t pieces = (n + kVertexPiece - 1) / kVertexPiece;
+        auto perVertex = [&](auto &&work) {
+            parallelFor(seq, pieces, [&](uint32_t i) {
+                work(i * kVertexPiece, std::min(n, (i + 1) * kVertexPiece));
+            });
+        };
         if (skinned)
-            skinTargets(vb, ve);
-        barrier.wait();
+            perVertex([&](uint32_t b, uint32_t e) { skinTargets(b, e); });
         const int substeps = std::max(1, settings.substeps);
         const int total = run.steps * substeps;
         Substep ctx = makeSubstep(0, 0);
@@ -797,39 +875,39 @@ struct ClothInstance::Impl
         for (int k = 0; k < total; ++k) {
             const int sub = k % substeps;
             if (!integrated) {
-                if (run.wind && sub == 0) {
-                    if (thread == 0)
-                        computeWindNormals();
-                    barrier.wait();
-                }
-                integrate(vb, ve, ctx);
+                if (run.wind && sub == 0)
+                    parallelFor(seq, 1, [&](uint32_t) { computeWindNormals(); });
+                perVertex([&](uint32_t b, uint32_t e) { integrate(b, e, ctx); });
             }
-            barrier.wait();
             poseColliders(ctx, thread);
-            solveConstraints(thread, threads);
+            solveConstraints(seq);
             if (settings.hardStretchLimit)
-                hardConstraints(thread);
-            barrier.wait();
-            if (settings.selfCollision && sub + 1 == substeps) {
-                if (thread == 0)
-                    selfCollide();
-                barrier.wait();
-            }
+                parallelFor(seq, uint32_t(hardLists.size()),
+                            [&](uint32_t group) { hardConstraints(group); });
+            if (settings.selfCollision && sub + 1 == substeps)
+                parallelFor(seq, 1, [&](uint32_t) { selfCollide(); });
             // The next substep integrates in the same sweep, unless a step with wind follows
             // (its normals need every vertex finished first).
             const int next = k + 1;
             integrated = next < total && !(run.wind && next % substeps == 0);
             const Substep nextCtx = next < total ? makeSubstep(next / substeps, next % substeps)
                                                  : ctx;
-            if (integrated) {
-                finishAndIntegrate(vb, ve, ctx, nextCtx, thread);
-            } else {
-                finishVertices(vb, ve, ctx, thread);
-                barrier.wait();
-            }
+            const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
+            if (integrated)
+                perVertex([&](uint32_t b, uint32_t e) {
+                    for (uint32_t v = b; v < e; ++v) {
+                        finishVertex(v, ctx, poses);
+                        integrateVertex(v, nextCtx);
+                    }
+                });
+            else
+                perVertex([&](uint32_t b, uint32_t e) {
+                    for (uint32_t v = b; v < e; ++v)
+                        finishVertex(v, ctx, poses);
+                });
             ctx = nextCtx;
         }
-        advanceTargets(vb, ve);
+        perVertex([&](uint32_t b, uint32_t e) { advanceTargets(b, e); });
     }
 
     void advanceTargets(uint32_t b, uint32_t e)
@@ -1064,7 +1142,7 @@ void ClothInstance::setChannels(const PaintChannels &physicsChannels)
 {
     Impl &s = *d;
     s.data = withChannels(*s.data, physicsChannels);
-    s.buildHardLists(s.barrier.threads());
+    s.buildHardLists(kHardGroups);
     s.configure();
     // Max Distance holds at once: each vertex moves into its new shape around the current
     // target, its previous position by the same amount (no velocity is added or lost).
@@ -1131,8 +1209,7 @@ void ClothInstance::update(const ClothFrame &frame)
         s.volumeFrame0 = s.volumeFrame1;
     s.accumulator += frame.dt;
     const double h = double(s.stepLength);
-    // At most a twentieth of a second of steps per frame; longer frames drop time.
-    const int maxSteps = std::max(1, int(std::ceil(0.05 / h)));
+    const int maxSteps = s.maxStepsPerFrame();
     int steps = int(std::floor(s.accumulator / h + 1e-6));
     if (steps > maxSteps) {
         s.accumulator = double(maxSteps) * h;
@@ -1151,10 +1228,16 @@ void ClothInstance::update(const ClothFrame &frame)
         if (!s.springsBuilt)
             s.configureSprings();
         s.massSpringSteps();
-    } else if (s.pool && s.pool->threads() > 1) {
-        s.pool->run([&s](int t, int count) { s.region(t, count); });
+    } else if (s.threadCount > 1) {
+        const size_t phases = s.phaseCount(steps);
+        s.reserveCounters(phases); // allocated by configure() already
+        for (size_t i = 0; i < phases; ++i) {
+            s.counters[i].claimed.store(0, std::memory_order_relaxed);
+            s.counters[i].done.store(0, std::memory_order_relaxed);
+        }
+        s.pool->run([&s](int t, int) { s.region(t); });
     } else {
-        s.region(0, 1);
+        s.region(0);
     }
     s.world0 = interpolate(s.world0, s.world1, s.run.alphaEnd);
     for (size_t i = 0; i < s.volumeFrame0.size(); ++i) {
