@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 namespace tweed {
 namespace {
@@ -42,24 +43,57 @@ struct Grid
     }
 };
 
-// Unsigned distance to the triangles, exact within `band` of them, `band` beyond.
-void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
-                   float band)
+// Squared unsigned distance to the triangles for the nodes of slices [k0, k1), exact within
+// `band` of them, band^2 beyond. Each triangle visits only the nodes of its box grown by the band
+// whose distance to its plane is within the band: an interval of each row.
+void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
+                    float band, int k0, int k1)
 {
-    grid.value.assign(size_t(grid.nx) * size_t(grid.ny) * size_t(grid.nz), band * band);
-    const float inv = 1.0f / grid.h;
+    const float inv = 1.0f / grid.h, r = band * inv;
     for (size_t t = 0; t + 2 < idx.size(); t += 3) {
         const Vec3 &a = pos[idx[t]], &b = pos[idx[t + 1]], &c = pos[idx[t + 2]];
         const Vec3 lo = (minComponents(a, minComponents(b, c)) - grid.origin) * inv;
         const Vec3 hi = (maxComponents(a, maxComponents(b, c)) - grid.origin) * inv;
-        const float r = band * inv;
+        const int kLo = std::max(k0, int(std::ceil(lo.z - r))), kHi = std::min(k1 - 1, int(hi.z + r));
+        if (kLo > kHi)
+            continue;
         const int i0 = std::max(0, int(std::ceil(lo.x - r))), i1 = std::min(grid.nx - 1, int(hi.x + r));
         const int j0 = std::max(0, int(std::ceil(lo.y - r))), j1 = std::min(grid.ny - 1, int(hi.y + r));
-        const int k0 = std::max(0, int(std::ceil(lo.z - r))), k1 = std::min(grid.nz - 1, int(hi.z + r));
-        for (int k = k0; k <= k1; ++k)
+        // Signed plane distance of node (i, j, k): s0(j, k) + slope * i. Degenerate triangles
+        // (no normal) visit the whole box.
+        const Vec3 n2 = cross(b - a, c - a);
+        const float len = length(n2);
+        const Vec3 n = len > 0 ? n2 / len : Vec3{};
+        const float slope = n.x * grid.h, margin = band + 1e-3f * grid.h;
+        const Vec3 boxLo = minComponents(a, minComponents(b, c)),
+                   boxHi = maxComponents(a, maxComponents(b, c));
+        for (int k = kLo; k <= kHi; ++k)
             for (int j = j0; j <= j1; ++j) {
+                // Within the band of the triangle's box: the row's distance to the box in y and
+                // z leaves a shorter stretch in x.
+                const Vec3 q = grid.node(0, j, k);
+                const float dy = std::max({boxLo.y - q.y, 0.0f, q.y - boxHi.y}),
+                            dz = std::max({boxLo.z - q.z, 0.0f, q.z - boxHi.z});
+                const float left = margin * margin - dy * dy - dz * dz;
+                if (left < 0)
+                    continue;
+                const float reach = std::sqrt(left) * inv;
+                int from = std::max(i0, int(std::ceil(lo.x - reach))),
+                    to = std::min(i1, int(std::floor(hi.x + reach)));
+                if (len > 0) {
+                    const float s0 = dot(n, grid.node(0, j, k) - a);
+                    if (std::abs(slope) > 1e-12f * grid.h) {
+                        float x0 = (-margin - s0) / slope, x1 = (margin - s0) / slope;
+                        if (x0 > x1)
+                            std::swap(x0, x1);
+                        from = std::max(from, int(std::ceil(x0)));
+                        to = std::min(to, int(std::floor(x1)));
+                    } else if (std::abs(s0) > margin) {
+                        continue;
+                    }
+                }
                 float *row = &grid.value[grid.at(0, j, k)];
-                for (int i = i0; i <= i1; ++i) {
+                for (int i = from; i <= to; ++i) {
                     const Vec3 p = grid.node(i, j, k);
                     Vec3 bary;
                     const float d = lengthSquared(detail::closestPointOnTriangle(p, a, b, c, bary) - p);
@@ -67,8 +101,26 @@ void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<u
                 }
             }
     }
-    for (float &v : grid.value)
-        v = std::sqrt(v);
+    for (size_t i = grid.at(0, 0, k0), end = grid.at(0, 0, k1); i < end; ++i)
+        grid.value[i] = std::sqrt(grid.value[i]);
+}
+
+// Unsigned distance to the triangles, exact within `band` of them, `band` beyond. Two threads
+// each fill their own slices (the minimum does not depend on the order, so the field is the
+// same with any number of threads).
+void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
+                   float band)
+{
+    grid.value.assign(size_t(grid.nx) * size_t(grid.ny) * size_t(grid.nz), band * band);
+    const int half = grid.nz / 2;
+    // Small grids are not worth a thread.
+    if (grid.value.size() < 100000 || std::thread::hardware_concurrency() < 2) {
+        distanceSlices(grid, pos, idx, band, 0, grid.nz);
+        return;
+    }
+    std::thread other([&] { distanceSlices(grid, pos, idx, band, half, grid.nz); });
+    distanceSlices(grid, pos, idx, band, 0, half);
+    other.join();
 }
 
 Vec3 awayFromBody(const Vec3 &p, const std::vector<BoneSegment> &body, const Vec3 &axisPoint)

@@ -67,6 +67,7 @@ private slots:
     void doubleLayerSkirtBecomesOneLayer();
     void layersFartherApartStillOneLayer();
     void openHoleInTheOuterLayer();
+    void tiltedSheetAtTheOffset();
     void isoSurfaceFromGenerationSettings();
     void badInput();
 };
@@ -207,6 +208,48 @@ void TestPhysicsHolesIso::openHoleInTheOuterLayer()
         const float angle = 2 * kPi * (float(a) + 0.37f) / 24;
         QCOMPARE(crossings(g, {0, 0.2f, 0}, {std::cos(angle), 0.011f, std::sin(angle)}), 1);
     }
+}
+
+void TestPhysicsHolesIso::tiltedSheetAtTheOffset()
+{
+    // A flat sheet tilted off every grid axis, on a grid large enough to be filled by two
+    // threads: the distance field visits only the nodes near each triangle (its plane's slab
+    // within its box grown by the band), so any node it wrongly skipped would leave a hole or a
+    // dent. The layer over a plane is exact: surface nets average points of the offset plane.
+    const float offset = 0.02f, h = 0.01f, side = 0.6f;
+    GraphicsMesh sheet = makeGrid(30, 30, side / 30);
+    const float ax = 35 * kPi / 180, az = 25 * kPi / 180;
+    auto rotate = [&](const Vec3 &p) {
+        const Vec3 q{p.x, p.y * std::cos(ax) - p.z * std::sin(ax), p.y * std::sin(ax) + p.z * std::cos(ax)};
+        return Vec3{q.x * std::cos(az) - q.y * std::sin(az), q.x * std::sin(az) + q.y * std::cos(az), q.z};
+    };
+    const Vec3 centre{side / 2, side / 2, 0};
+    for (Vec3 &p : sheet.positions)
+        p = rotate(p - centre);
+    const Vec3 n = rotate({0, 0, 1}), u = rotate({1, 0, 0}), v = rotate({0, 1, 0});
+    IsoSurfaceSettings s;
+    s.voxelSize = h;
+    s.offset = offset;
+    s.simplify.targetVertices = 100000000; // keep the extracted layer as it is
+    // The body behind the sheet: the layer on the +n side is the outer one.
+    const std::vector<BoneSegment> body = {{n * -0.3f - v * 0.3f, n * -0.3f + v * 0.3f}};
+    IsoSurfaceReport report;
+    const PhysicsGeometry g = isoSurface(sheet.positions, sheet.indices, body, s, &report);
+    QVERIFY(size_t(report.gridX) * report.gridY * report.gridZ > 100000);
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.components, 1u);
+    QCOMPARE(q.boundaryLoops, 1u);
+    QCOMPARE(q.nonManifoldEdges, 0u);
+    int inner = 0;
+    for (const Vec3 &p : g.positions) {
+        // Away from the rim, where the layer turns round the sheet's edge.
+        if (std::abs(dot(p, u)) > side / 2 - 4 * h || std::abs(dot(p, v)) > side / 2 - 4 * h)
+            continue;
+        ++inner;
+        QVERIFY2(std::abs(dot(p, n) - offset) < 1e-3f, qPrintable(QString::number(dot(p, n))));
+    }
+    // The whole inner part of the sheet is covered: about one vertex per voxel face.
+    QVERIFY2(inner > 0.8f * std::pow((side - 8 * h) / h, 2.0f), qPrintable(QString::number(inner)));
 }
 
 void TestPhysicsHolesIso::isoSurfaceFromGenerationSettings()

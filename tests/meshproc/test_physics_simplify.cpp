@@ -45,6 +45,8 @@ private slots:
     void sphereToTarget();
     void tubeKeepsItsOpenings();
     void targetEdgeLength();
+    void bumpKeepsItsVertices();
+    void deterministic();
     void badInput();
     void midpointSubdivision();
     void loopSubdivisionKeepsBoundaries();
@@ -130,6 +132,50 @@ void TestPhysicsSimplify::targetEdgeLength()
     QCOMPARE(loops.size(), size_t(1));
     QVERIFY(std::abs(loops[0].length - 4.0f) < 1e-4f);
     QVERIFY2(r.minAngleDegrees > 15, qPrintable(QString::number(r.minAngleDegrees)));
+}
+
+void TestPhysicsSimplify::bumpKeepsItsVertices()
+{
+    // A sheet, flat but for a bump: the vertices go where the shape is, the flat part gives
+    // them up (its collapses cost only the small edge-length term).
+    GraphicsMesh m = makeGrid(60, 30, 0.01f);
+    for (Vec3 &p : m.positions) {
+        const float dx = p.x - 0.15f, dy = p.y - 0.15f;
+        p.z = 0.03f * std::exp(-(dx * dx + dy * dy) / (2 * 0.04f * 0.04f));
+    }
+    PhysicsGeometry g = fromMesh(m);
+    SimplifySettings s;
+    s.targetVertices = 150;
+    const SimplifyReport r = simplify(g, s);
+    QCOMPARE(r.verticesAfter, 150u);
+    // The bump (within 10 cm of its top) is 17% of the sheet; it keeps a larger share of the
+    // vertices (about 23%: the edge-length term keeps the flat part from thinning out).
+    int onBump = 0;
+    for (const Vec3 &p : g.positions)
+        onBump += (p.x - 0.15f) * (p.x - 0.15f) + (p.y - 0.15f) * (p.y - 0.15f) < 0.01f;
+    QVERIFY2(onBump > 30, qPrintable(QString::number(onBump)));
+    // The bump is kept within a fraction of its height.
+    QVERIFY2(r.error.max * std::sqrt(0.6f * 0.6f + 0.3f * 0.3f + 0.03f * 0.03f) < 0.005f,
+             qPrintable(QString::number(r.error.max)));
+    QVERIFY(r.minAngleDegrees > 10);
+}
+
+void TestPhysicsSimplify::deterministic()
+{
+    // The same input gives the same output, bit for bit (the passes break ties by index).
+    PhysicsGeometry a = sphere(5);
+    for (size_t i = 0; i < a.positions.size(); ++i)
+        a.positions[i] = a.positions[i] * (1.0f + 0.05f * std::sin(float(i) * 0.7f));
+    PhysicsGeometry b = a;
+    SimplifySettings s;
+    s.targetVertices = 500;
+    simplify(a, s);
+    simplify(b, s);
+    QCOMPARE(a.indices, b.indices);
+    QCOMPARE(a.positions.size(), b.positions.size());
+    for (size_t i = 0; i < a.positions.size(); ++i)
+        QVERIFY(a.positions[i] == b.positions[i]);
+    QCOMPARE(a.sourceVertex, b.sourceVertex);
 }
 
 void TestPhysicsSimplify::badInput()
