@@ -7,6 +7,7 @@
 #include "collision/collision_gizmo.h"
 #include "document.h"
 #include "mainwindow.h"
+#include "outlinerdock.h"
 #include "preferences.h"
 #include "ui_test_support.h"
 #include "viewport/playback.h"
@@ -30,10 +31,12 @@
 #include <QTest>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QUndoStack>
 #include <QWindow>
 
 #include <cmath>
+#include <numbers>
 
 using namespace tweed;
 using namespace tweed::editor;
@@ -202,6 +205,7 @@ private slots:
         // The gizmo is the viewport's tool and shows its handles.
         QCOMPARE(mViewport->tool(), static_cast<ViewportTool *>(mDock->gizmo()));
         QVERIFY(mViewport->hasLines("gizmo"));
+        QVERIFY(mViewport->isOverlayVisible(Viewport::Overlay::CollisionVolumes));
         undo()->undo();
         QVERIFY(volumes().empty());
         QCOMPARE(list->topLevelItemCount(), 0);
@@ -323,6 +327,75 @@ private slots:
         QCOMPARE(volumes()[0], before);
         key(Qt::Key_W);
         QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Move);
+    }
+
+    void draggingARingRotatesAboutItsAxis()
+    {
+        key(Qt::Key_E);
+        QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Rotate);
+        const CollisionVolume before = volumes()[0];
+        const VolumeFrame f = volumeFrame(before, *mWindow->playback());
+        const QPointF centre = *mViewport->project(f.origin);
+        // The ring seen most face-on: its axis closest to the viewing direction.
+        const Vec3 view = normalize(f.origin - mViewport->cameraPosition());
+        int axis = 0;
+        for (int a = 1; a < 3; ++a)
+            if (std::abs(dot(f.axes[a], view)) > std::abs(dot(f.axes[axis], view)))
+                axis = a;
+        std::optional<CollisionGizmo::Handle> ring;
+        for (const CollisionGizmo::Handle &h : mDock->gizmo()->handles())
+            if (h.axis == axis)
+                ring = h;
+        QVERIFY(ring);
+        const QPointF start = *mViewport->project(mDock->gizmo()->handlePoint(*ring));
+        QCOMPARE(mDock->gizmo()->handleAt(start), ring);
+        // Sweep 40 degrees around the centre on screen.
+        const QPointF r = start - centre;
+        const double radius = std::hypot(r.x(), r.y());
+        const double a0 = std::atan2(r.y(), r.x());
+        const int steps = undo()->index();
+        send(QEvent::MouseButtonPress, start, Qt::LeftButton, Qt::LeftButton);
+        for (int i = 1; i <= 4; ++i) {
+            const double a = a0 + i * 10.0 * std::numbers::pi / 180.0;
+            send(QEvent::MouseMove, centre + QPointF(std::cos(a), std::sin(a)) * radius,
+                 Qt::NoButton, Qt::LeftButton);
+        }
+        const double a = a0 + 40.0 * std::numbers::pi / 180.0;
+        send(QEvent::MouseButtonRelease, centre + QPointF(std::cos(a), std::sin(a)) * radius,
+             Qt::LeftButton, Qt::NoButton);
+        const CollisionVolume after = volumes()[0];
+        // Turned about that axis only, by the swept angle.
+        const Vec3 unit[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        QVERIFY(dot(rotate(after.local.rotation, unit[axis]),
+                    rotate(before.local.rotation, unit[axis])) > 0.9999f);
+        const float turned = std::acos(std::clamp(
+            dot(rotate(after.local.rotation, unit[(axis + 1) % 3]),
+                rotate(before.local.rotation, unit[(axis + 1) % 3])), -1.0f, 1.0f));
+        QVERIFY2(std::abs(turned * 180 / kPi - 40) < 1, qPrintable(QString::number(turned * 180 / kPi)));
+        QCOMPARE(after.local.translation, before.local.translation);
+        QCOMPARE(undo()->index(), steps + 1);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Rotate Collision Volume"));
+        undo()->undo();
+        QCOMPARE(volumes()[0], before);
+        key(Qt::Key_W);
+    }
+
+    void outlinerBoneSelectionIsTheNewVolumesBone()
+    {
+        auto *outliner = test::child<OutlinerDock>(mWindow, "OutlinerDock");
+        QVERIFY(outliner);
+        const int thigh = bone("RightUpperLeg");
+        QTreeWidgetItemIterator it(outliner->tree());
+        for (; *it; ++it)
+            if ((*it)->data(0, OutlinerDock::KindRole).toInt() == OutlinerItem::Bone &&
+                (*it)->data(0, OutlinerDock::IndexRole).toInt() == thigh)
+                break;
+        QVERIFY(*it);
+        outliner->tree()->setCurrentItem(*it);
+        QCOMPARE(mDock->currentBone(), thigh);
+        QCOMPARE(test::child<QComboBox>(mDock, "CollisionDock_BoneComboBox")->currentText(),
+                 QStringLiteral("RightUpperLeg"));
+        QCOMPARE(mDock->currentVolume(), 0); // the volume selection stays
     }
 
     void radiusEditsInCentimetresMerge()
@@ -472,7 +545,9 @@ private slots:
             // For the user guide: volumes fitted to the garment's bones, one selected.
             test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(true);
             clickButton("CollisionDock_AutoFitButton");
-            mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+            for (size_t i = 0; i < volumes().size(); ++i)
+                if (volumes()[i].name == "LeftUpperArm")
+                    selectVolume(int(i));
             mViewport->frameAll();
             mViewport->syncNow();
             QTest::qWait(200);

@@ -171,11 +171,11 @@ CollisionDock::CollisionDock(MainWindow *window)
     mForm = new QFormLayout(mPropertiesBox);
     mName = new QLineEdit(mPropertiesBox);
     mName->setObjectName(QStringLiteral("CollisionDock_NameEdit"));
-    mForm->addRow(QString(), mName);
+    mForm->addRow(new QLabel(mPropertiesBox), mName);
     connect(mName, &QLineEdit::editingFinished, this, [this] { editField(Field::Name); });
     mVolumeBone = new QLabel(mPropertiesBox);
     mVolumeBone->setObjectName(QStringLiteral("CollisionDock_VolumeBoneLabel"));
-    mForm->addRow(QString(), mVolumeBone);
+    mForm->addRow(new QLabel(mPropertiesBox), mVolumeBone);
     const auto tripleRow = [this](std::array<QDoubleSpinBox *, 3> &spins, const char *prefix,
                                   Field first, bool sameField) {
         auto *row = new QWidget(mPropertiesBox);
@@ -185,12 +185,15 @@ CollisionDock::CollisionDock(MainWindow *window)
         for (int a = 0; a < 3; ++a) {
             spins[size_t(a)] = makeSpin(row, QStringLiteral("CollisionDock_%1%2SpinBox")
                                                  .arg(QLatin1String(prefix), QLatin1String(axes[a])));
+            // Three in a row share a narrow dock: let them shrink below their text's width.
+            spins[size_t(a)]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+            spins[size_t(a)]->setMinimumWidth(56);
             h->addWidget(spins[size_t(a)]);
             const Field field = sameField ? first : Field(int(first) + a);
             connect(spins[size_t(a)], &QDoubleSpinBox::valueChanged, this,
                     [this, field] { editField(field); });
         }
-        mForm->addRow(QString(), row);
+        mForm->addRow(new QLabel(mPropertiesBox), row);
         return row;
     };
     mPositionRow = tripleRow(mPosition, "Position", Field::PositionX, false);
@@ -208,7 +211,7 @@ CollisionDock::CollisionDock(MainWindow *window)
     mHalfHeight = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_HalfHeightSpinBox"));
     for (auto [spin, field] : {std::pair{mRadius, Field::Radius}, std::pair{mRadius2, Field::Radius2},
                                std::pair{mHalfHeight, Field::HalfHeight}}) {
-        mForm->addRow(QString(), spin);
+        mForm->addRow(new QLabel(mPropertiesBox), spin);
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, field] { editField(field); });
     }
     layout->addWidget(mPropertiesBox);
@@ -601,8 +604,17 @@ void CollisionDock::selectFromList()
 void CollisionDock::showGizmo(CollisionGizmo::Mode mode)
 {
     mGizmo->setMode(mode);
-    if (mVolume >= 0)
+    if (mVolume >= 0) {
         mGizmo->activate();
+        // Editing volumes that cannot be seen makes no sense: show them, through the View
+        // menu's action when there is one so its check mark agrees.
+        if (auto *show = mWindow->findChild<QAction *>(
+                QStringLiteral("MainWindow_ViewCollisionVolumesAction"));
+            show && show->isCheckable())
+            show->setChecked(true);
+        else
+            mWindow->viewport()->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+    }
     updateModeButtons();
 }
 

@@ -168,12 +168,14 @@ void CollisionGizmo::setMode(Mode mode)
 
 void CollisionGizmo::activate()
 {
+    if (!mViewport)
+        return;
     if (mViewport->tool() != this)
         mViewport->setTool(this);
     refresh();
 }
 
-bool CollisionGizmo::isActive() const { return mViewport->tool() == this; }
+bool CollisionGizmo::isActive() const { return mViewport && mViewport->tool() == this; }
 
 const CollisionVolume *CollisionGizmo::selected() const
 {
@@ -277,8 +279,9 @@ Vec3 CollisionGizmo::handlePoint(const Handle &h) const
     case Mode::Move:
         return f.origin + f.axes[h.axis] * gizmoSize();
     case Mode::Rotate: {
-        const Vec3 u = f.axes[(h.axis + 1) % 3];
-        return f.origin + u * gizmoSize();
+        // Halfway between the other axes: rings cross each other on the axes.
+        const Vec3 between = normalize(f.axes[(h.axis + 1) % 3] + f.axes[(h.axis + 2) % 3]);
+        return f.origin + between * gizmoSize();
     }
     case Mode::Scale:
         return f.toWorld(h.anchor) + f.axes[h.axis] * sizeOf(*v, h);
@@ -368,6 +371,8 @@ std::optional<CollisionGizmo::Handle> CollisionGizmo::handleAt(const QPointF &pi
 
 void CollisionGizmo::refresh()
 {
+    if (!mViewport)
+        return;
     if (!isActive() || !selected()) {
         if (mViewport->hasLines(kLayer))
             mViewport->setLines(kLayer, {}, {});

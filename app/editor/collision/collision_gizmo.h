@@ -11,6 +11,7 @@
 
 #include <QObject>
 #include <QPointF>
+#include <QPointer>
 
 #include <optional>
 #include <vector>
@@ -91,7 +92,8 @@ public:
 
     /// The handles of the current mode for the selected volume.
     std::vector<Handle> handles() const;
-    /// Where a handle is grabbed, in world space (the arrow's tip, a point on the ring, the box).
+    /// Where a handle is grabbed, in world space (the arrow's tip, the ring between the other
+    /// two axes, the box).
     Vec3 handlePoint(const Handle &handle) const;
     /// The handle under a render-widget pixel, if any (within a few pixels of its lines).
     std::optional<Handle> handleAt(const QPointF &pixel) const;
@@ -136,7 +138,7 @@ private:
 
     Document *mDocument;
     Playback *mPlayback;
-    Viewport *mViewport;
+    QPointer<Viewport> mViewport; ///< may go first when the main window closes
     int mVolume = -1;
     Mode mMode = Mode::Move;
     std::optional<Handle> mHover;
