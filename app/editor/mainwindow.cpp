@@ -5,6 +5,7 @@
 
 #include "longoperation.h"
 #include "outlinerdock.h"
+#include "paint/paint_dock.h"
 #include "physicsmesh/physicsmesh_dock.h"
 #include "preferences.h"
 #include "propertiesdock.h"
@@ -428,6 +429,7 @@ void MainWindow::createDocks()
     connect(mOutlinerDock, &OutlinerDock::currentItemChanged, collisionDock,
             &CollisionDock::showOutlinerItem);
     mPropertiesDock->raise();
+    addToolDock(new PaintDock(this), Qt::RightDockWidgetArea, mSimulationDock);
 }
 
 void MainWindow::addToolDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *tabifyWith)
