@@ -424,7 +424,8 @@ private slots:
         QCOMPARE(submeshes->count(), 1);
     }
 
-    // For the user guide: the dock after a simplify, bad bindings highlighted.
+    // For the user guide: the coat with its lining under one iso-surface layer; the lining's
+    // far bindings highlighted.
     void screenshot()
     {
         const QByteArray dir = qgetenv("TWEED_SCREENSHOT_DIR");
@@ -432,12 +433,13 @@ private slots:
             QSKIP("set TWEED_SCREENSHOT_DIR to write the screenshot");
         mWindow->resize(1500, 950);
         mWindow->viewport()->setOverlayVisible(Viewport::Overlay::PhysicsMesh, true);
+        mDock->setGarmentMeshes({"Coat", "CoatLining"});
         GenerationSettings s;
-        s.method = GenerationMethod::Simplify;
-        s.targetVertices = 150;
-        s.closeHolesBelow = 0.05f;
+        s.method = GenerationMethod::IsoSurface;
+        s.targetEdgeLength = 0.03f;
         mDock->setSettings(s);
         clickGenerate();
+        QCOMPARE(mDock->lastOutcome().status, OperationOutcome::Finished);
         mDock->setHighlightBadBindings(true);
         mDock->raise();
         auto *scroll = widget<QScrollArea>("PhysicsMeshDock_ScrollArea");
