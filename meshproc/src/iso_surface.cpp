@@ -80,8 +80,9 @@ void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<
                 const float reach = std::sqrt(left) * inv;
                 int from = std::max(i0, int(std::ceil(lo.x - reach))),
                     to = std::min(i1, int(std::floor(hi.x + reach)));
+                float s0 = 0;
                 if (len > 0) {
-                    const float s0 = dot(n, grid.node(0, j, k) - a);
+                    s0 = dot(n, grid.node(0, j, k) - a);
                     if (std::abs(slope) > 1e-12f * grid.h) {
                         float x0 = (-margin - s0) / slope, x1 = (margin - s0) / slope;
                         if (x0 > x1)
@@ -94,6 +95,11 @@ void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<
                 }
                 float *row = &grid.value[grid.at(0, j, k)];
                 for (int i = from; i <= to; ++i) {
+                    // The plane distance bounds the distance from below: a node already nearer
+                    // another triangle is left alone (a margin keeps rounding on the safe side).
+                    const float s = s0 + slope * float(i);
+                    if (s * s * 0.9999f >= row[i])
+                        continue;
                     const Vec3 p = grid.node(i, j, k);
                     Vec3 bary;
                     const float d = lengthSquared(detail::closestPointOnTriangle(p, a, b, c, bary) - p);
