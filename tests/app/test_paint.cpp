@@ -8,6 +8,7 @@
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
 #include "preferences.h"
+#include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
 #include "viewport/playback.h"
 #include "viewport/viewport.h"
@@ -587,6 +588,100 @@ private slots:
         QVERIFY(lod().channels[MaskChannel::LatchSlave] == before);
         setCombo("PaintDock_ModeComboBox", 0);
         chooseChannel(0);
+    }
+
+    // Hovering shows the Max Distance sphere (at the vertex, radius Max Distance) and the
+    // backstop sphere (behind the vertex along its normal: centre at Backstop Distance +
+    // Backstop Radius, radius Backstop Radius) of the few vertices nearest the cursor.
+    void hoverSpheres()
+    {
+        const int index = document()->undoStack()->index();
+        const std::pair<int, double> fills[] = {{0, 5}, {1, 2}, {2, 1}};
+        for (const auto &[channel, valueCm] : fills) {
+            fillAll(0);
+            chooseChannel(channel);
+            chooseTool("PaintDock_FillButton");
+            brush(10, valueCm, 0);
+            click(coatPixel(0.5, 0.5));
+            QCOMPARE(lod().channels[FloatChannel(channel)].front(), float(valueCm / 100));
+        }
+        chooseChannel(0);
+        chooseTool("PaintDock_BrushButton");
+        brush(10, 5, int(Falloff::Smooth));
+        const QPointF p = coatPixel(0.45, 0.4);
+        send(QEvent::MouseMove, p, Qt::NoButton, Qt::NoButton);
+        QVERIFY(mViewport->hasLines("paint_spheres"));
+        const auto &spheres = mTool->hoverSpheres();
+        const std::vector<Vec3> positions = drawn();
+        const SurfaceHit hit = hitAt(SurfaceBvh(positions, lod().mesh.indices), p);
+        QVERIFY(hit.found());
+        std::set<uint32_t> vertices;
+        int backstops = 0;
+        for (const PaintTool::SphereMark &sphere : spheres) {
+            vertices.insert(sphere.vertex);
+            QVERIFY(distance(positions[sphere.vertex], hit.point) <= kRadius);
+            if (sphere.backstop) {
+                ++backstops;
+                QCOMPARE(sphere.radius, 0.02f);
+                QVERIFY(std::abs(distance(sphere.center, positions[sphere.vertex]) - 0.03f) < 1e-5f);
+                // Behind the surface as seen from the camera.
+                QVERIFY(dot(sphere.center - positions[sphere.vertex],
+                            mViewport->cameraDirection()) > 0);
+            } else {
+                QCOMPARE(sphere.radius, 0.05f);
+                QVERIFY(distance(sphere.center, positions[sphere.vertex]) < 1e-6f);
+            }
+        }
+        QVERIFY(vertices.size() >= 2 && vertices.size() <= 4);
+        QCOMPARE(backstops, int(vertices.size()));
+        mTool->leave();
+        QVERIFY(!mViewport->hasLines("paint_spheres"));
+        document()->undoStack()->setIndex(index);
+        QCOMPARE(lod().channels[FloatChannel::BackstopRadius].front(), 0.0f);
+    }
+
+    // Painting while the simulation runs: the brush picks the simulated cloth as drawn, the
+    // stroke is one step and the simulation keeps running (no reset).
+    void paintWhileSimulating()
+    {
+        fillAll(0);
+        mViewport->syncNow();
+        const std::vector<Vec3> skinned = drawn();
+        SimulationController *simulation = mWindow->simulation();
+        simulation->setSimulating(true);
+        for (int i = 0; i < 10; ++i)
+            simulation->stepFrame();
+        mViewport->syncNow();
+        const int frames = simulation->framesSinceReset();
+        QVERIFY(frames >= 10);
+        chooseTool("PaintDock_BrushButton");
+        brush(10, 20, int(Falloff::Smooth));
+        const int steps = document()->undoStack()->count();
+        stroke({coatPixel(0.4, 0.5), coatPixel(0.5, 0.5), coatPixel(0.6, 0.5)});
+        QCOMPARE(document()->undoStack()->count(), steps + 1);
+        // The brush picked the simulated coat as drawn (the clip is paused: only the
+        // simulation moved it away from the skinned pose).
+        const std::vector<Vec3> &picked = mTool->drawnPositions();
+        const std::vector<Vec3> shown = drawn();
+        float moved = 0;
+        for (size_t v = 0; v < picked.size(); ++v) {
+            QVERIFY(distance(picked[v], shown[v]) < 1e-6f);
+            moved = std::max(moved, distance(picked[v], skinned[v]));
+        }
+        QVERIFY2(moved > 1e-3f, qPrintable(QString::number(moved)));
+        const std::set<uint32_t> changed =
+            changedVertices(std::vector<float>(maxDistance().size(), 0.0f), maxDistance());
+        QVERIFY(changed.size() > 5);
+        for (uint32_t v : changed) {
+            float nearest = 1e9f;
+            for (const Vec3 &c : mTool->lastStrokeCenters())
+                nearest = std::min(nearest, distance(picked[v], c));
+            QVERIFY(nearest <= kRadius + 1e-4f);
+        }
+        QVERIFY(simulation->isSimulating());
+        QVERIFY(simulation->framesSinceReset() >= frames);
+        simulation->setSimulating(false);
+        mViewport->syncNow();
     }
 
     // The colour ramp is what the viewport draws: painted red at the top of the range, blue

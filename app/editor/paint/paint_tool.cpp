@@ -629,6 +629,7 @@ void PaintTool::leave()
 {
     mHoverPixel.reset();
     mHoverHit.reset();
+    mSpheres.clear();
     mViewport->setLines(QStringLiteral("paint_spheres"), {}, {});
     mViewport->updateToolOverlay();
 }
@@ -645,6 +646,7 @@ void PaintTool::updateHover(const QPointF &pixel)
             updateSpheres(hit);
         } else {
             mHoverHit.reset();
+            mSpheres.clear();
             mViewport->setLines(QStringLiteral("paint_spheres"), {}, {});
         }
     }
@@ -675,19 +677,22 @@ void PaintTool::updateSpheres(const SurfaceHit &hit)
             chosen.push_back(v);
     }
     const std::vector<Vec3> normals = normalsAt(chosen);
-    std::vector<Vec3> endpoints;
-    std::vector<QColor> colors;
+    mSpheres.clear();
     for (size_t i = 0; i < chosen.size(); ++i) {
         const uint32_t v = chosen[i];
         const float maxDistance = floatValue(FloatChannel::MaxDistance, v);
         if (maxDistance > 0)
-            addSphere(endpoints, colors, mPositions[v], maxDistance, QColor(90, 220, 255));
+            mSpheres.push_back({v, mPositions[v], maxDistance, false});
         const float radius = floatValue(FloatChannel::BackstopRadius, v);
         const float gap = floatValue(FloatChannel::BackstopDistance, v);
         if (radius > 0 && length(normals[i]) > 0)
-            addSphere(endpoints, colors, mPositions[v] - normals[i] * (gap + radius), radius,
-                      QColor(255, 90, 200));
+            mSpheres.push_back({v, mPositions[v] - normals[i] * (gap + radius), radius, true});
     }
+    std::vector<Vec3> endpoints;
+    std::vector<QColor> colors;
+    for (const SphereMark &sphere : mSpheres)
+        addSphere(endpoints, colors, sphere.center, sphere.radius,
+                  sphere.backstop ? QColor(255, 90, 200) : QColor(90, 220, 255));
     mViewport->setLines(QStringLiteral("paint_spheres"), std::move(endpoints), std::move(colors),
                         true);
 }
@@ -778,6 +783,7 @@ void PaintTool::clearViewportState()
     for (int p = 0; p < int(mDocument->asset().physicsMeshes.size()); ++p)
         mViewport->setPhysicsColors(p, {});
     mViewport->setLines(QStringLiteral("paint_spheres"), {}, {});
+    mSpheres.clear();
     mHoverHit.reset();
     mHoverPixel.reset();
     mViewport->updateToolOverlay();

@@ -86,6 +86,15 @@ public:
     const std::vector<Vec3> &lastGradientPoints() const { return mGradientPoints; }
     /// Average time of one dab with its colour update, milliseconds (latency read-out).
     double averageDabMs() const { return mDabCount ? mDabMs / mDabCount : 0.0; }
+    /// A sphere drawn while hovering: a vertex's Max Distance sphere or its backstop sphere.
+    struct SphereMark
+    {
+        uint32_t vertex = 0;
+        Vec3 center;
+        float radius = 0;
+        bool backstop = false;
+    };
+    const std::vector<SphereMark> &hoverSpheres() const { return mSpheres; }
     /// The garment's positions as drawn, in LoD vertex order (refreshed on each event).
     const std::vector<Vec3> &drawnPositions() const { return mPositions; }
 
@@ -184,6 +193,7 @@ private:
     // Hover.
     std::optional<QPointF> mHoverPixel;
     std::optional<tweed::SurfaceHit> mHoverHit;
+    std::vector<SphereMark> mSpheres;
 
     double mLengthScale = 100.0;
     QString mLengthUnit = QStringLiteral("cm");
