@@ -297,8 +297,29 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
     volume.radii = maxComponents(volume.radii, Vec3{kMinimumSize, kMinimumSize, kMinimumSize});
     volume.radius = std::max(volume.radius, kMinimumSize);
     volume.radius2 = std::max(volume.radius2, kMinimumSize);
-    if (shape == CollisionShape::Capsule)
+    // The sizes the shape does not use describe the same volume roughly, so they are sensible
+    // rather than scaled leftovers of the defaults.
+    switch (shape) {
+    case CollisionShape::Ellipsoid:
+        volume.radius = volume.radius2 = std::min(volume.radii.x, volume.radii.z);
+        volume.halfHeight = std::max(volume.radii.y - volume.radius, 0.0f);
+        break;
+    case CollisionShape::Sphere:
+        volume.radii = {volume.radius, volume.radius, volume.radius};
         volume.radius2 = volume.radius;
+        volume.halfHeight = 0;
+        break;
+    case CollisionShape::Capsule:
+    case CollisionShape::TaperedCapsule: {
+        if (shape == CollisionShape::Capsule)
+            volume.radius2 = volume.radius;
+        const float r = std::max(volume.radius, volume.radius2);
+        volume.radii = {r, volume.halfHeight + r, r};
+        break;
+    }
+    case CollisionShape::Plane:
+        break;
+    }
 
     const Quat modelRotation = rotationFromAxes(axisX, axisY, axisZ);
     volume.local.translation = rotate(conjugate(boneRotation), centre - boneFrame.translation);
