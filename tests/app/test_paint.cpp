@@ -25,6 +25,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QGuiApplication>
+#include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
 #include <QToolButton>
@@ -314,6 +315,15 @@ private slots:
         QCOMPARE(document()->undoStack()->count(), steps);
         mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
         mViewport->syncNow();
+        // [ and ] change the brush radius.
+        setSpin("PaintDock_RadiusSpinBox", 10);
+        QKeyEvent smaller(QEvent::KeyPress, Qt::Key_BracketLeft, Qt::NoModifier, "[");
+        QCoreApplication::sendEvent(mView3d, &smaller);
+        QVERIFY(std::abs(mTool->settings().brush.radius - 0.08f) < 1e-4f);
+        QCOMPARE(test::child<QDoubleSpinBox>(mDock, "PaintDock_RadiusSpinBox")->value(), 8.0);
+        QKeyEvent larger(QEvent::KeyPress, Qt::Key_BracketRight, Qt::NoModifier, "]");
+        QCoreApplication::sendEvent(mView3d, &larger);
+        QVERIFY(std::abs(mTool->settings().brush.radius - 0.1f) < 1e-4f);
     }
 
     // Fill: the whole mesh, then only the connected region under the cursor.

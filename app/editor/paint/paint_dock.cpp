@@ -295,6 +295,9 @@ PaintDock::PaintDock(MainWindow *window)
         mBits->setBits(mask);
         mStatus->setText(tr("Picked mask 0x%1").arg(mask, 8, 16, QLatin1Char('0')));
     });
+    connect(mTool, &PaintTool::radiusRequested, this, [this](float metres) {
+        mRadius->setValue(metres * (mUnit == LengthUnit::Centimetres ? 100.0 : 1.0));
+    });
     connect(mTool, &PaintTool::status, mStatus, &QLabel::setText);
     connect(mTool, &PaintTool::errorOccurred, this, [this](const QString &message) {
         mWindow->prompts()->showError(this, tr("Painting"), message);
@@ -564,7 +567,7 @@ void PaintDock::retranslateUi()
     }
     mBrushGroup->setTitle(tr("Brush"));
     mRadiusLabel->setText(tr("Radius"));
-    mRadius->setToolTip(tr("The brush radius in the scene"));
+    mRadius->setToolTip(tr("The brush radius in the scene ([ and ] in the viewport)"));
     mStrengthLabel->setText(tr("Strength"));
     mStrength->setToolTip(tr("How far one dab moves a value towards its target at the centre"));
     mFalloffLabel->setText(tr("Falloff"));

@@ -610,6 +610,13 @@ bool PaintTool::mouseRelease(QMouseEvent *event)
 
 bool PaintTool::keyPress(QKeyEvent *event)
 {
+    if (!mActive)
+        return false;
+    if (event->key() == Qt::Key_BracketLeft || event->key() == Qt::Key_BracketRight) {
+        const float factor = event->key() == Qt::Key_BracketLeft ? 0.8f : 1.25f;
+        emit radiusRequested(std::clamp(mSettings.brush.radius * factor, 0.001f, 2.0f));
+        return true;
+    }
     if (event->key() != Qt::Key_Escape)
         return false;
     if (mGesture != Gesture::None) {

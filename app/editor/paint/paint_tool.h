@@ -114,6 +114,8 @@ signals:
     void maskPicked(uint32_t mask);
     /// A gesture could not be applied (shown by the dock).
     void errorOccurred(const QString &message);
+    /// [ and ] in the viewport: the brush radius should become radius (metres).
+    void radiusRequested(float radius);
     /// A gesture changed the document; status text for the dock.
     void status(const QString &message);
 
