@@ -30,8 +30,7 @@ float weightedQuantile(std::vector<std::pair<float, float>> valueWeights, float 
     double sum = 0;
     for (const auto &vw : valueWeights) {
         sum += vw.second;
-        if (sum >= target - 1e-9 * total)
-            return vw.first;
+        if (sum >= target - 1e-9 * total) return vw.first;
     }
     return valueWeights.back().first;
 }
@@ -43,8 +42,7 @@ float shareInside(const CollisionVolume &volume, const std::vector<WeightedPoint
     double inside = 0, total = 0;
     for (const WeightedPoint &q : points) {
         total += q.w;
-        if (colliderDistance(pose, q.p) <= 1e-6f)
-            inside += q.w;
+        if (colliderDistance(pose, q.p) <= 1e-6f) inside += q.w;
     }
     return total > 0 ? float(inside / total) : 0.0f;
 }
@@ -102,16 +100,14 @@ SymmetricEigen symmetricEigen3(const Matrix3 &input)
     for (int sweep = 0; sweep < 50; ++sweep) {
         const double off = a[0][1] * a[0][1] + a[0][2] * a[0][2] + a[1][2] * a[1][2];
         const double diag = a[0][0] * a[0][0] + a[1][1] * a[1][1] + a[2][2] * a[2][2];
-        if (off <= 1e-30 * std::max(diag, 1e-300))
-            break;
+        if (off <= 1e-30 * std::max(diag, 1e-300)) break;
         for (int p = 0; p < 2; ++p) {
             for (int q = p + 1; q < 3; ++q) {
-                if (a[p][q] == 0.0)
-                    continue;
+                if (a[p][q] == 0.0) continue;
                 // The rotation in the (p, q) plane that zeroes a[p][q].
                 const double theta = (a[q][q] - a[p][p]) / (2.0 * a[p][q]);
-                const double t = (theta >= 0 ? 1.0 : -1.0) /
-                                 (std::abs(theta) + std::sqrt(theta * theta + 1.0));
+                const double t =
+                    (theta >= 0 ? 1.0 : -1.0) / (std::abs(theta) + std::sqrt(theta * theta + 1.0));
                 const double c = 1.0 / std::sqrt(t * t + 1.0);
                 const double s = t * c;
                 for (int k = 0; k < 3; ++k) { // a = a * J
@@ -152,8 +148,7 @@ CollisionVolume fitVolume(const Character &character, int bone, CollisionShape s
     std::vector<const GraphicsMesh *> meshes;
     if (settings.meshes.empty()) {
         for (const GraphicsMesh &mesh : character.meshes)
-            if (mesh.isSkinned())
-                meshes.push_back(&mesh);
+            if (mesh.isSkinned()) meshes.push_back(&mesh);
     } else {
         for (int m : settings.meshes) {
             if (m < 0 || size_t(m) >= character.meshes.size())
@@ -181,16 +176,13 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
     // The bone's vertices in model space (bind pose), weighted by the bone's weight.
     std::vector<WeightedPoint> points;
     for (const GraphicsMesh *mesh : meshes) {
-        if (!mesh || mesh->skin.size() != mesh->positions.size())
-            continue;
+        if (!mesh || mesh->skin.size() != mesh->positions.size()) continue;
         for (size_t v = 0; v < mesh->positions.size(); ++v) {
             const BoneInfluence &influence = mesh->skin[v];
             float w = 0;
             for (int k = 0; k < kMaxBoneInfluences; ++k)
-                if (influence.bones[size_t(k)] == bone)
-                    w += influence.weights[size_t(k)];
-            if (w >= settings.weightThreshold)
-                points.push_back({mesh->positions[v], w});
+                if (influence.bones[size_t(k)] == bone) w += influence.weights[size_t(k)];
+            if (w >= settings.weightThreshold) points.push_back({mesh->positions[v], w});
         }
     }
     if (points.empty())
@@ -249,7 +241,8 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
         upper[a] = weightedQuantile(values, 1.0f - tail);
     }
     const Vec3 middle = (lower + upper) * 0.5f;
-    const Vec3 half = maxComponents((upper - lower) * 0.5f, Vec3{kMinimumSize, kMinimumSize, kMinimumSize});
+    const Vec3 half =
+        maxComponents((upper - lower) * 0.5f, Vec3{kMinimumSize, kMinimumSize, kMinimumSize});
     const Vec3 centre = centroid + axisX * middle.x + axisY * middle.y + axisZ * middle.z;
 
     std::vector<WeightedPoint> local;
@@ -311,8 +304,7 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
         break;
     case CollisionShape::Capsule:
     case CollisionShape::TaperedCapsule: {
-        if (shape == CollisionShape::Capsule)
-            volume.radius2 = volume.radius;
+        if (shape == CollisionShape::Capsule) volume.radius2 = volume.radius;
         const float r = std::max(volume.radius, volume.radius2);
         volume.radii = {r, volume.halfHeight + r, r};
         break;
@@ -343,8 +335,7 @@ std::pair<CollisionVolume, CollisionVolume> splitEllipsoid(const CollisionVolume
                          "' is not an ellipsoid; only ellipsoids can be split");
     int k = 0;
     for (int i = 1; i < 3; ++i)
-        if (volume.radii[i] > volume.radii[k])
-            k = i;
+        if (volume.radii[i] > volume.radii[k]) k = i;
     // Halves a quarter of the long radius from the centre with three quarters of it as their
     // radius: together they reach exactly as far as the original.
     constexpr float kCentre = 0.25f, kHalfLength = 0.75f;
@@ -355,8 +346,7 @@ std::pair<CollisionVolume, CollisionVolume> splitEllipsoid(const CollisionVolume
         const float u = float(i) / 1000.0f;
         const float along = (u - kCentre) / kHalfLength;
         const float room = 1.0f - along * along;
-        if (room > 1e-6f)
-            grow = std::max(grow, std::sqrt((1.0f - u * u) / room));
+        if (room > 1e-6f) grow = std::max(grow, std::sqrt((1.0f - u * u) / room));
     }
     grow *= 1.001f; // float headroom so the original's surface stays inside
 

@@ -91,16 +91,15 @@ private:
         mViewport->frameSelected();
         mViewport->syncNow();
         CollisionGizmo *gizmo = mDock->gizmo();
-        const VolumeFrame f = volumeFrame(volumes()[size_t(mDock->currentVolume())],
-                                          *mWindow->playback());
+        const VolumeFrame f =
+            volumeFrame(volumes()[size_t(mDock->currentVolume())], *mWindow->playback());
         int best = -1;
         double bestLength = 0;
         QPointF pixel;
         for (const CollisionGizmo::Handle &h : gizmo->handles()) {
             const auto a = mViewport->project(f.origin);
             const auto b = mViewport->project(gizmo->handlePoint(h));
-            if (!a || !b)
-                continue;
+            if (!a || !b) continue;
             const double length = std::hypot(b->x() - a->x(), b->y() - a->y());
             if (length > bestLength) {
                 bestLength = length;
@@ -125,11 +124,9 @@ private:
             for (int k = 0; k < kMaxBoneInfluences; ++k)
                 if (body.skin[v].bones[size_t(k)] == volume.bone)
                     w += body.skin[v].weights[size_t(k)];
-            if (w < 0.3f)
-                continue;
+            if (w < 0.3f) continue;
             total += w;
-            if (colliderDistance(pose, body.positions[v]) <= 1e-4f)
-                inside += w;
+            if (colliderDistance(pose, body.positions[v]) <= 1e-4f) inside += w;
         }
         return total > 0 ? float(inside / total) : 0.0f;
     }
@@ -154,8 +151,7 @@ private slots:
         mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
         QVERIFY(!mViewport->grabFrame().isNull());
         for (QWindow *w : QGuiApplication::allWindows())
-            if (qobject_cast<Qt3DExtras::Qt3DWindow *>(w))
-                mView3d = w;
+            if (qobject_cast<Qt3DExtras::Qt3DWindow *>(w)) mView3d = w;
         QVERIFY(mView3d);
         mDock = test::child<CollisionDock>(mWindow, "CollisionDock");
         QVERIFY(mDock);
@@ -240,15 +236,16 @@ private slots:
 
         // Moved along that axis of the volume only, forwards, by about 40 pixels' worth.
         const CollisionVolume after = volumes()[0];
-        const Vec3 axisLocal = rotate(before.local.rotation, Vec3{axis == 0 ? 1.f : 0.f,
-                                                                 axis == 1 ? 1.f : 0.f,
-                                                                 axis == 2 ? 1.f : 0.f});
+        const Vec3 axisLocal =
+            rotate(before.local.rotation,
+                   Vec3{axis == 0 ? 1.f : 0.f, axis == 1 ? 1.f : 0.f, axis == 2 ? 1.f : 0.f});
         const Vec3 moved = after.local.translation - before.local.translation;
         const float along = dot(moved, axisLocal);
         QVERIFY2(along > 0.005f, qPrintable(QString::number(along)));
         QVERIFY(length(moved - axisLocal * along) < 1e-5f);
         // The arrow's tip lies `size` metres from the centre and |screenAxis| pixels from it.
-        const float size = distance(mDock->gizmo()->handlePoint(*handle), volumeFrame(after, *mWindow->playback()).origin);
+        const float size = distance(mDock->gizmo()->handlePoint(*handle),
+                                    volumeFrame(after, *mWindow->playback()).origin);
         const double expected = 40.0 / std::hypot(screenAxis.x(), screenAxis.y()) * size;
         QVERIFY2(std::abs(along - expected) < 0.05 * expected,
                  qPrintable(QString("%1 vs %2").arg(along).arg(expected)));
@@ -318,8 +315,7 @@ private slots:
         const CollisionVolume after = volumes()[0];
         QVERIFY(after.radii[best->axis] > before.radii[best->axis] + 0.002f);
         for (int a = 0; a < 3; ++a)
-            if (a != best->axis)
-                QCOMPARE(after.radii[a], before.radii[a]);
+            if (a != best->axis) QCOMPARE(after.radii[a], before.radii[a]);
         QCOMPARE(after.local, before.local);
         QCOMPARE(undo()->index(), steps + 1);
         QCOMPARE(undo()->undoText(), QStringLiteral("Resize Collision Volume"));
@@ -340,12 +336,10 @@ private slots:
         const Vec3 view = normalize(f.origin - mViewport->cameraPosition());
         int axis = 0;
         for (int a = 1; a < 3; ++a)
-            if (std::abs(dot(f.axes[a], view)) > std::abs(dot(f.axes[axis], view)))
-                axis = a;
+            if (std::abs(dot(f.axes[a], view)) > std::abs(dot(f.axes[axis], view))) axis = a;
         std::optional<CollisionGizmo::Handle> ring;
         for (const CollisionGizmo::Handle &h : mDock->gizmo()->handles())
-            if (h.axis == axis)
-                ring = h;
+            if (h.axis == axis) ring = h;
         QVERIFY(ring);
         const QPointF start = *mViewport->project(mDock->gizmo()->handlePoint(*ring));
         QCOMPARE(mDock->gizmo()->handleAt(start), ring);
@@ -368,10 +362,12 @@ private slots:
         const Vec3 unit[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
         QVERIFY(dot(rotate(after.local.rotation, unit[axis]),
                     rotate(before.local.rotation, unit[axis])) > 0.9999f);
-        const float turned = std::acos(std::clamp(
-            dot(rotate(after.local.rotation, unit[(axis + 1) % 3]),
-                rotate(before.local.rotation, unit[(axis + 1) % 3])), -1.0f, 1.0f));
-        QVERIFY2(std::abs(turned * 180 / kPi - 40) < 1, qPrintable(QString::number(turned * 180 / kPi)));
+        const float turned =
+            std::acos(std::clamp(dot(rotate(after.local.rotation, unit[(axis + 1) % 3]),
+                                     rotate(before.local.rotation, unit[(axis + 1) % 3])),
+                                 -1.0f, 1.0f));
+        QVERIFY2(std::abs(turned * 180 / kPi - 40) < 1,
+                 qPrintable(QString::number(turned * 180 / kPi)));
         QCOMPARE(after.local.translation, before.local.translation);
         QCOMPARE(undo()->index(), steps + 1);
         QCOMPARE(undo()->undoText(), QStringLiteral("Rotate Collision Volume"));
@@ -443,8 +439,9 @@ private slots:
         QCOMPARE(undo()->index(), steps + 1);
         QCOMPARE(undo()->undoText(), QStringLiteral("Auto-Fit Collision Volumes"));
         for (const char *name : {"LeftUpperLeg", "RightUpperArm"}) {
-            const auto it = std::find_if(volumes().begin(), volumes().end(),
-                                         [&](const CollisionVolume &v) { return v.bone == bone(name); });
+            const auto it =
+                std::find_if(volumes().begin(), volumes().end(),
+                             [&](const CollisionVolume &v) { return v.bone == bone(name); });
             QVERIFY(it != volumes().end());
             QCOMPARE(it->shape, CollisionShape::Ellipsoid);
             const float share = bodyShareInside(*it);
@@ -469,15 +466,14 @@ private slots:
     {
         // The thigh's volume, clicked at its centre's pixel (not under the selected gizmo).
         selectVolume(0);
-        const int thigh = int(std::find_if(volumes().begin(), volumes().end(),
-                                           [&](const CollisionVolume &v) {
-                                               return v.bone == bone("LeftUpperLeg");
-                                           }) -
-                              volumes().begin());
+        const int thigh = int(
+            std::find_if(volumes().begin(), volumes().end(),
+                         [&](const CollisionVolume &v) { return v.bone == bone("LeftUpperLeg"); }) -
+            volumes().begin());
         mViewport->frameAll();
         mViewport->syncNow();
-        const auto pixel = mViewport->project(volumeFrame(volumes()[size_t(thigh)],
-                                                          *mWindow->playback()).origin);
+        const auto pixel =
+            mViewport->project(volumeFrame(volumes()[size_t(thigh)], *mWindow->playback()).origin);
         QVERIFY(pixel);
         QVERIFY(!mDock->gizmo()->handleAt(*pixel));
         const Viewport::Ray ray = mViewport->rayAt(*pixel);
@@ -543,11 +539,11 @@ private slots:
         const QString shot = qEnvironmentVariable("TWEED_COLLISION_SCREENSHOT");
         if (!shot.isEmpty()) {
             // For the user guide: volumes fitted to the garment's bones, one selected.
-            test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(true);
+            test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")
+                ->setChecked(true);
             clickButton("CollisionDock_AutoFitButton");
             for (size_t i = 0; i < volumes().size(); ++i)
-                if (volumes()[i].name == "LeftUpperArm")
-                    selectVolume(int(i));
+                if (volumes()[i].name == "LeftUpperArm") selectVolume(int(i));
             mViewport->frameAll();
             mViewport->syncNow();
             QTest::qWait(200);

@@ -37,11 +37,9 @@ float shareInside(const Character &character, const std::vector<int> &meshes,
             for (int k = 0; k < kMaxBoneInfluences; ++k)
                 if (mesh.skin[v].bones[size_t(k)] == volume.bone)
                     w += mesh.skin[v].weights[size_t(k)];
-            if (w < threshold)
-                continue;
+            if (w < threshold) continue;
             total += w;
-            if (colliderDistance(pose, mesh.positions[v]) <= 1e-4f)
-                inside += w;
+            if (colliderDistance(pose, mesh.positions[v]) <= 1e-4f) inside += w;
         }
     }
     return total > 0 ? float(inside / total) : 0.0f;
@@ -99,8 +97,7 @@ private slots:
         std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
         while (mesh.positions.size() < 20000) {
             const Vec3 u{unit(random), unit(random), unit(random)};
-            if (lengthSquared(u) > 1)
-                continue;
+            if (lengthSquared(u) > 1) continue;
             mesh.positions.push_back(centre + rotate(orientation, mulComponents(u, radii)));
             BoneInfluence influence;
             influence.weights[0] = 1;
@@ -185,8 +182,9 @@ private slots:
             const char *bone, *child;
             float minLength, maxLength, minRadius, maxRadius; // metres
         };
-        for (const Limb &limb : {Limb{"LeftUpperArm", "LeftLowerArm", 0.08f, 0.25f, 0.025f, 0.08f},
-                                 Limb{"RightUpperLeg", "RightLowerLeg", 0.12f, 0.35f, 0.045f, 0.13f}}) {
+        for (const Limb &limb :
+             {Limb{"LeftUpperArm", "LeftLowerArm", 0.08f, 0.25f, 0.025f, 0.08f},
+              Limb{"RightUpperLeg", "RightLowerLeg", 0.12f, 0.35f, 0.045f, 0.13f}}) {
             const int bone = skeleton.find(limb.bone);
             const int child = skeleton.find(limb.child);
             QVERIFY(bone >= 0 && child >= 0);
@@ -250,9 +248,11 @@ private slots:
         std::normal_distribution<float> normal;
         for (int i = 0; i < 5000; ++i) {
             const Vec3 dir = normalize(Vec3{normal(random), normal(random), normal(random)});
-            const Vec3 onSurface = v.local.translation + rotate(v.local.rotation, mulComponents(dir, v.radii));
+            const Vec3 onSurface =
+                v.local.translation + rotate(v.local.rotation, mulComponents(dir, v.radii));
             QVERIFY(std::abs(colliderDistance(whole, onSurface)) < 1e-4f);
-            QVERIFY2(std::min(colliderDistance(a, onSurface), colliderDistance(b, onSurface)) <= 1e-5f,
+            QVERIFY2(std::min(colliderDistance(a, onSurface), colliderDistance(b, onSurface)) <=
+                         1e-5f,
                      qPrintable(QString::number(i)));
         }
         // The tips of the long axis lie on the halves' surfaces.
@@ -278,8 +278,8 @@ private slots:
                 fitVolume(character, int(b), CollisionShape::Sphere, settings);
             } catch (const InputError &error) {
                 empty = int(b);
-                QVERIFY(QString(error.what()).contains(
-                    QString::fromStdString(character.skeleton.bones[b].name)));
+                QVERIFY(QString(error.what())
+                            .contains(QString::fromStdString(character.skeleton.bones[b].name)));
                 QVERIFY(QString(error.what()).contains("drives no vertex"));
             }
         }
@@ -288,10 +288,12 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(InputError, fitVolume(character, 999, CollisionShape::Sphere));
         QVERIFY_THROWS_EXCEPTION(InputError, fitVolume(character, 1, CollisionShape::Plane));
         settings.coverage = 0;
-        QVERIFY_THROWS_EXCEPTION(InputError, fitVolume(character, 1, CollisionShape::Sphere, settings));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 fitVolume(character, 1, CollisionShape::Sphere, settings));
         settings.coverage = 0.9f;
         settings.meshes = {42};
-        QVERIFY_THROWS_EXCEPTION(InputError, fitVolume(character, 1, CollisionShape::Sphere, settings));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 fitVolume(character, 1, CollisionShape::Sphere, settings));
     }
 };
 

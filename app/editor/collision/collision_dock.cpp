@@ -43,8 +43,7 @@ namespace tweed::editor {
 namespace {
 
 constexpr CollisionShape kAddShapes[4] = {CollisionShape::Ellipsoid, CollisionShape::Sphere,
-                                          CollisionShape::Capsule,
-                                          CollisionShape::TaperedCapsule};
+                                          CollisionShape::Capsule, CollisionShape::TaperedCapsule};
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr float kDefaultSize = 0.05f; // metres, for a bone without body vertices
 
@@ -135,7 +134,8 @@ CollisionDock::CollisionDock(MainWindow *window)
         mAdd[size_t(i)] = new QPushButton(body);
         mAdd[size_t(i)]->setObjectName(QString::fromLatin1(addNames[i]));
         addGrid->addWidget(mAdd[size_t(i)], i / 2, i % 2);
-        connect(mAdd[size_t(i)], &QPushButton::clicked, this, [this, i] { addVolume(kAddShapes[i]); });
+        connect(mAdd[size_t(i)], &QPushButton::clicked, this,
+                [this, i] { addVolume(kAddShapes[i]); });
     }
     mRemove = new QPushButton(body);
     mRemove->setObjectName(QStringLiteral("CollisionDock_RemoveButton"));
@@ -183,8 +183,9 @@ CollisionDock::CollisionDock(MainWindow *window)
         h->setContentsMargins(0, 0, 0, 0);
         const char *axes[3] = {"X", "Y", "Z"};
         for (int a = 0; a < 3; ++a) {
-            spins[size_t(a)] = makeSpin(row, QStringLiteral("CollisionDock_%1%2SpinBox")
-                                                 .arg(QLatin1String(prefix), QLatin1String(axes[a])));
+            spins[size_t(a)] =
+                makeSpin(row, QStringLiteral("CollisionDock_%1%2SpinBox")
+                                  .arg(QLatin1String(prefix), QLatin1String(axes[a])));
             // Three in a row share a narrow dock: let them shrink below their text's width.
             spins[size_t(a)]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
             spins[size_t(a)]->setMinimumWidth(56);
@@ -209,8 +210,9 @@ CollisionDock::CollisionDock(MainWindow *window)
     mRadius = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_RadiusSpinBox"));
     mRadius2 = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_Radius2SpinBox"));
     mHalfHeight = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_HalfHeightSpinBox"));
-    for (auto [spin, field] : {std::pair{mRadius, Field::Radius}, std::pair{mRadius2, Field::Radius2},
-                               std::pair{mHalfHeight, Field::HalfHeight}}) {
+    for (auto [spin, field] :
+         {std::pair{mRadius, Field::Radius}, std::pair{mRadius2, Field::Radius2},
+          std::pair{mHalfHeight, Field::HalfHeight}}) {
         mForm->addRow(new QLabel(mPropertiesBox), spin);
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this, field] { editField(field); });
     }
@@ -265,8 +267,8 @@ CollisionDock::CollisionDock(MainWindow *window)
     // Tools > Collision Volumes.
     mMenu = new QMenu(this);
     mMenu->setObjectName(QStringLiteral("CollisionDock_Menu"));
-    const char *actionNames[4] = {"CollisionDock_AddEllipsoidAction", "CollisionDock_AddSphereAction",
-                                  "CollisionDock_AddCapsuleAction",
+    const char *actionNames[4] = {"CollisionDock_AddEllipsoidAction",
+                                  "CollisionDock_AddSphereAction", "CollisionDock_AddCapsuleAction",
                                   "CollisionDock_AddTaperedCapsuleAction"};
     for (int i = 0; i < 4; ++i) {
         mAddActions[size_t(i)] = mMenu->addAction(QString());
@@ -296,16 +298,15 @@ CollisionDock::CollisionDock(MainWindow *window)
 
     connect(mList, &QTreeWidget::itemSelectionChanged, this, &CollisionDock::selectFromList);
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
-        if (what & (Document::CharacterChanged | Document::SkeletonChanged |
-                    Document::MeshesChanged))
+        if (what &
+            (Document::CharacterChanged | Document::SkeletonChanged | Document::MeshesChanged))
             rebuildBones();
-        if (what & (Document::CollisionChanged | Document::CharacterChanged |
-                    Document::SkeletonChanged))
+        if (what &
+            (Document::CollisionChanged | Document::CharacterChanged | Document::SkeletonChanged))
             rebuildList();
     });
-    connect(mGizmo, &CollisionGizmo::volumePicked, this, [this](int index) {
-        setCurrentVolume(index);
-    });
+    connect(mGizmo, &CollisionGizmo::volumePicked, this,
+            [this](int index) { setCurrentVolume(index); });
     connect(mGizmo, &CollisionGizmo::modeChanged, this, &CollisionDock::updateModeButtons);
     connect(window->viewport(), &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
@@ -334,7 +335,8 @@ void CollisionDock::setLengthUnit(LengthUnit unit)
     lengths.insert(lengths.end(), {mRadius, mRadius2, mHalfHeight});
     for (QDoubleSpinBox *spin : lengths) {
         const QSignalBlocker block(spin);
-        const bool isPosition = std::find(mPosition.begin(), mPosition.end(), spin) != mPosition.end();
+        const bool isPosition =
+            std::find(mPosition.begin(), mPosition.end(), spin) != mPosition.end();
         spin->setDecimals(cm ? 1 : 3);
         spin->setSingleStep(cm ? 0.5 : 0.005);
         spin->setRange(isPosition ? -10 * lengthScale() : 0.0, 10 * lengthScale());
@@ -346,8 +348,7 @@ void CollisionDock::setLengthUnit(LengthUnit unit)
 void CollisionDock::changeEvent(QEvent *event)
 {
     QDockWidget::changeEvent(event);
-    if (event->type() == QEvent::LanguageChange)
-        retranslateUi();
+    if (event->type() == QEvent::LanguageChange) retranslateUi();
 }
 
 void CollisionDock::retranslateUi()
@@ -379,8 +380,7 @@ void CollisionDock::retranslateUi()
                          "drag cancels it"));
     mPropertiesBox->setTitle(tr("Selected Volume"));
     const auto label = [this](QWidget *field, const QString &text) {
-        if (auto *l = qobject_cast<QLabel *>(mForm->labelForField(field)))
-            l->setText(text);
+        if (auto *l = qobject_cast<QLabel *>(mForm->labelForField(field))) l->setText(text);
     };
     label(mName, tr("Name:"));
     label(mVolumeBone, tr("Bone:"));
@@ -445,8 +445,7 @@ void CollisionDock::rebuildBones()
     size_t bodySize = 0;
     for (size_t m = 0; m < character.meshes.size(); ++m) {
         const GraphicsMesh &mesh = character.meshes[m];
-        if (!mesh.isSkinned())
-            continue;
+        if (!mesh.isSkinned()) continue;
         mFitMesh->addItem(QString::fromStdString(mesh.name), int(m));
         const size_t size = mesh.vertexCount() + (garment.count(int(m)) ? 0 : size_t(1) << 40);
         if (body < 0 || size > bodySize) {
@@ -463,8 +462,7 @@ void CollisionDock::rebuildList()
 {
     const auto &volumes = mDocument->asset().collisionVolumes;
     const Skeleton &skeleton = mDocument->asset().skeleton;
-    if (mVolume >= int(volumes.size()))
-        mVolume = int(volumes.size()) - 1;
+    if (mVolume >= int(volumes.size())) mVolume = int(volumes.size()) - 1;
     {
         const QSignalBlocker block(mList);
         mList->clear();
@@ -477,8 +475,7 @@ void CollisionDock::rebuildList()
                 mList, {QString::fromStdString(v.name), shapeText(v.shape), bone});
             item->setData(0, Qt::UserRole, int(i));
         }
-        if (mVolume >= 0)
-            mList->setCurrentItem(mList->topLevelItem(mVolume));
+        if (mVolume >= 0) mList->setCurrentItem(mList->topLevelItem(mVolume));
     }
     mGizmo->setVolume(mVolume);
     updateProperties();
@@ -520,8 +517,7 @@ void CollisionDock::updateProperties()
     const auto &volumes = mDocument->asset().collisionVolumes;
     const bool valid = mVolume >= 0 && size_t(mVolume) < volumes.size();
     mPropertiesBox->setEnabled(valid);
-    if (!valid)
-        return;
+    if (!valid) return;
     mUpdating = true;
     const CollisionVolume &v = volumes[size_t(mVolume)];
     const Skeleton &skeleton = mDocument->asset().skeleton;
@@ -533,8 +529,8 @@ void CollisionDock::updateProperties()
     const Vec3 euler = eulerDegrees(v.local.rotation);
     // Keep the shown angles when they describe the same rotation (Euler angles are not
     // unique; a spin box must not jump while it is being edited).
-    const Quat shown = fromEulerDegrees({float(mRotation[0]->value()), float(mRotation[1]->value()),
-                                         float(mRotation[2]->value())});
+    const Quat shown = fromEulerDegrees(
+        {float(mRotation[0]->value()), float(mRotation[1]->value()), float(mRotation[2]->value())});
     const Quat target = normalize(v.local.rotation);
     const bool sameRotation = std::abs(shown.x * target.x + shown.y * target.y +
                                        shown.z * target.z + shown.w * target.w) > 0.99999f;
@@ -542,8 +538,7 @@ void CollisionDock::updateProperties()
         const QSignalBlocker b1(mPosition[size_t(a)]), b2(mRotation[size_t(a)]),
             b3(mRadii[size_t(a)]);
         mPosition[size_t(a)]->setValue(v.local.translation[a] * s);
-        if (!sameRotation)
-            mRotation[size_t(a)]->setValue(euler[a]);
+        if (!sameRotation) mRotation[size_t(a)]->setValue(euler[a]);
         mRadii[size_t(a)]->setValue(v.radii[a] * s);
     }
     for (auto [spin, value] : {std::pair{mRadius, v.radius}, std::pair{mRadius2, v.radius2},
@@ -552,7 +547,8 @@ void CollisionDock::updateProperties()
         spin->setValue(value * s);
     }
     const bool ellipsoid = v.shape == CollisionShape::Ellipsoid;
-    const bool capsule = v.shape == CollisionShape::Capsule || v.shape == CollisionShape::TaperedCapsule;
+    const bool capsule =
+        v.shape == CollisionShape::Capsule || v.shape == CollisionShape::TaperedCapsule;
     mForm->setRowVisible(mRadiiRow, ellipsoid);
     mForm->setRowVisible(mRadius, !ellipsoid && v.shape != CollisionShape::Plane);
     mForm->setRowVisible(mRadius2, v.shape == CollisionShape::TaperedCapsule);
@@ -568,26 +564,22 @@ int CollisionDock::currentBone() const
 void CollisionDock::setCurrentBone(int bone)
 {
     const int index = mBone->findData(bone);
-    if (index >= 0)
-        mBone->setCurrentIndex(index);
+    if (index >= 0) mBone->setCurrentIndex(index);
 }
 
 void CollisionDock::setCurrentVolume(int index)
 {
     const auto &volumes = mDocument->asset().collisionVolumes;
-    if (index < 0 || size_t(index) >= volumes.size())
-        index = -1;
+    if (index < 0 || size_t(index) >= volumes.size()) index = -1;
     mVolume = index;
     {
         const QSignalBlocker block(mList);
         mList->setCurrentItem(index >= 0 ? mList->topLevelItem(index) : nullptr);
-        if (index < 0)
-            mList->clearSelection();
+        if (index < 0) mList->clearSelection();
     }
     mGizmo->setVolume(index);
     ViewportSelection selection;
-    if (index >= 0)
-        selection.collisionVolumes = {index};
+    if (index >= 0) selection.collisionVolumes = {index};
     mWindow->viewport()->setSelection(selection);
     updateProperties();
     updateButtons();
@@ -597,8 +589,7 @@ void CollisionDock::selectFromList()
 {
     QTreeWidgetItem *item = mList->currentItem();
     setCurrentVolume(item ? item->data(0, Qt::UserRole).toInt() : -1);
-    if (mVolume >= 0)
-        showGizmo(mGizmo->mode());
+    if (mVolume >= 0) showGizmo(mGizmo->mode());
 }
 
 void CollisionDock::showGizmo(CollisionGizmo::Mode mode)
@@ -628,16 +619,14 @@ void CollisionDock::showOutlinerItem(const OutlinerItem &item)
 
 std::vector<int> CollisionDock::bodyMeshes() const
 {
-    if (mFitMesh->currentIndex() < 0)
-        return {};
+    if (mFitMesh->currentIndex() < 0) return {};
     return {mFitMesh->currentData().toInt()};
 }
 
 std::vector<int> CollisionDock::garmentBones() const
 {
     const auto &lods = mDocument->asset().lods;
-    if (lods.empty())
-        return {};
+    if (lods.empty()) return {};
     const CollisionFitSettings defaults;
     std::set<int> bones;
     for (const BoneInfluence &influence : lods[0].mesh.skin)
@@ -647,8 +636,7 @@ std::vector<int> CollisionDock::garmentBones() const
     return {bones.begin(), bones.end()};
 }
 
-void CollisionDock::commit(std::vector<CollisionVolume> volumes, const QString &text,
-                           int mergeKey)
+void CollisionDock::commit(std::vector<CollisionVolume> volumes, const QString &text, int mergeKey)
 {
     mDocument->setCollisionVolumes(std::move(volumes), text, mergeKey);
 }
@@ -657,8 +645,7 @@ int CollisionDock::addVolume(CollisionShape shape)
 {
     const int bone = currentBone();
     const Skeleton &skeleton = mDocument->asset().skeleton;
-    if (bone < 0 || size_t(bone) >= skeleton.bones.size())
-        return -1;
+    if (bone < 0 || size_t(bone) >= skeleton.bones.size()) return -1;
     CollisionVolume volume;
     CollisionFitSettings settings;
     settings.meshes = bodyMeshes();
@@ -693,8 +680,7 @@ int CollisionDock::addVolume(CollisionShape shape)
 void CollisionDock::removeCurrent()
 {
     auto volumes = mDocument->asset().collisionVolumes;
-    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
-        return;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size()) return;
     const int removed = mVolume;
     volumes.erase(volumes.begin() + removed);
     const int next = std::min(removed, int(volumes.size()) - 1);
@@ -705,8 +691,7 @@ void CollisionDock::removeCurrent()
 void CollisionDock::splitCurrent()
 {
     auto volumes = mDocument->asset().collisionVolumes;
-    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
-        return;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size()) return;
     try {
         const auto [first, second] = splitEllipsoid(volumes[size_t(mVolume)]);
         volumes[size_t(mVolume)] = first;
@@ -757,8 +742,7 @@ int CollisionDock::autoFit()
                 }
             }
         });
-    if (outcome.status == OperationOutcome::Cancelled)
-        return 0;
+    if (outcome.status == OperationOutcome::Cancelled) return 0;
     if (outcome.status == OperationOutcome::Failed) {
         mWindow->prompts()->showError(this, tr("Auto-Fit"), outcome.error);
         return 0;
@@ -772,9 +756,10 @@ int CollisionDock::autoFit()
     auto volumes = mDocument->asset().collisionVolumes;
     int first = -1;
     for (const CollisionVolume &v : fitted) {
-        const auto same = std::find_if(volumes.begin(), volumes.end(), [&v](const CollisionVolume &o) {
-            return o.bone == v.bone && o.name == v.name;
-        });
+        const auto same =
+            std::find_if(volumes.begin(), volumes.end(), [&v](const CollisionVolume &o) {
+                return o.bone == v.bone && o.name == v.name;
+            });
         int index;
         if (same != volumes.end()) {
             *same = v;
@@ -783,13 +768,11 @@ int CollisionDock::autoFit()
             volumes.push_back(v);
             index = int(volumes.size()) - 1;
         }
-        if (first < 0)
-            first = index;
+        if (first < 0) first = index;
     }
     commit(std::move(volumes), tr("Auto-Fit Collision Volumes"));
     setCurrentVolume(first);
-    if (!skipped.isEmpty())
-        mWindow->prompts()->showWarnings(this, tr("Auto-Fit"), skipped);
+    if (!skipped.isEmpty()) mWindow->prompts()->showWarnings(this, tr("Auto-Fit"), skipped);
     return int(fitted.size());
 }
 
@@ -807,11 +790,9 @@ int CollisionDock::fieldMergeKey(Field field)
 
 void CollisionDock::editField(Field field)
 {
-    if (mUpdating)
-        return;
+    if (mUpdating) return;
     auto volumes = mDocument->asset().collisionVolumes;
-    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
-        return;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size()) return;
     CollisionVolume &v = volumes[size_t(mVolume)];
     const float s = float(1.0 / lengthScale());
     QString text;
@@ -825,9 +806,9 @@ void CollisionDock::editField(Field field)
         break;
     }
     case Field::Rotation:
-        v.local.rotation = fromEulerDegrees({float(mRotation[0]->value()),
-                                             float(mRotation[1]->value()),
-                                             float(mRotation[2]->value())});
+        v.local.rotation =
+            fromEulerDegrees({float(mRotation[0]->value()), float(mRotation[1]->value()),
+                              float(mRotation[2]->value())});
         text = tr("Rotate Collision Volume");
         break;
     case Field::RadiusX:
@@ -840,8 +821,7 @@ void CollisionDock::editField(Field field)
     }
     case Field::Radius:
         v.radius = std::max(float(mRadius->value()) * s, 0.001f);
-        if (v.shape == CollisionShape::Capsule)
-            v.radius2 = v.radius;
+        if (v.shape == CollisionShape::Capsule) v.radius2 = v.radius;
         text = tr("Resize Collision Volume");
         break;
     case Field::Radius2:
@@ -863,8 +843,7 @@ void CollisionDock::editField(Field field)
         break;
     }
     }
-    if (volumes == mDocument->asset().collisionVolumes)
-        return;
+    if (volumes == mDocument->asset().collisionVolumes) return;
     const int key = field == Field::Name ? -1 : fieldMergeKey(field);
     commit(std::move(volumes), text, key);
     mLastFieldIndex = mDocument->undoStack()->index();

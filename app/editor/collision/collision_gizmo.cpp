@@ -42,14 +42,11 @@ std::optional<float> rayUnitSphere(const Vec3 &o, const Vec3 &d)
     const float b = dot(o, d);
     const float c = dot(o, o) - 1.0f;
     const float disc = b * b - a * c;
-    if (disc < 0 || a <= 0)
-        return std::nullopt;
+    if (disc < 0 || a <= 0) return std::nullopt;
     const float root = std::sqrt(disc);
     float t = (-b - root) / a;
-    if (t < 0)
-        t = (-b + root) / a;
-    if (t < 0)
-        return std::nullopt;
+    if (t < 0) t = (-b + root) / a;
+    if (t < 0) return std::nullopt;
     return t;
 }
 
@@ -59,8 +56,7 @@ VolumeFrame volumeFrame(const CollisionVolume &volume, const Playback &playback)
 {
     const auto &global = playback.globalPose();
     Mat4 bone = playback.rootTransform();
-    if (volume.bone >= 0 && size_t(volume.bone) < global.size())
-        bone = global[size_t(volume.bone)];
+    if (volume.bone >= 0 && size_t(volume.bone) < global.size()) bone = global[size_t(volume.bone)];
     Transform local = volume.local;
     local.scale = {1, 1, 1};
     const Mat4 m = bone * Mat4::fromTransform(local);
@@ -68,8 +64,7 @@ VolumeFrame volumeFrame(const CollisionVolume &volume, const Playback &playback)
     frame.origin = m.column(3);
     for (int i = 0; i < 3; ++i) {
         const Vec3 axis = normalize(m.column(i));
-        if (lengthSquared(axis) > 0)
-            frame.axes[i] = axis;
+        if (lengthSquared(axis) > 0) frame.axes[i] = axis;
     }
     return frame;
 }
@@ -91,8 +86,8 @@ std::optional<std::pair<int, float>> pickVolume(const std::vector<CollisionVolum
         std::optional<float> hit;
         if (v.shape == CollisionShape::Ellipsoid || v.shape == CollisionShape::Sphere) {
             // In unit-sphere space the ray's parameter t is unchanged.
-            const Vec3 r = v.shape == CollisionShape::Sphere ? Vec3{v.radius, v.radius, v.radius}
-                                                             : v.radii;
+            const Vec3 r =
+                v.shape == CollisionShape::Sphere ? Vec3{v.radius, v.radius, v.radius} : v.radii;
             const Vec3 inv{1 / std::max(r.x, 1e-6f), 1 / std::max(r.y, 1e-6f),
                            1 / std::max(r.z, 1e-6f)};
             hit = rayUnitSphere(mulComponents(o, inv), mulComponents(d, inv));
@@ -109,8 +104,7 @@ std::optional<std::pair<int, float>> pickVolume(const std::vector<CollisionVolum
                 t += dist;
             }
         }
-        if (hit && (!best || *hit < best->second))
-            best = std::pair<int, float>{int(i), *hit};
+        if (hit && (!best || *hit < best->second)) best = std::pair<int, float>{int(i), *hit};
     }
     return best;
 }
@@ -121,16 +115,15 @@ CollisionGizmo::CollisionGizmo(Document *document, Playback *playback, Viewport 
 {
     setObjectName(QStringLiteral("CollisionGizmo"));
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
-        if (what & (Document::CollisionChanged | Document::CharacterChanged |
-                    Document::SkeletonChanged))
+        if (what &
+            (Document::CollisionChanged | Document::CharacterChanged | Document::SkeletonChanged))
             refresh();
     });
     // The volumes follow their bones through playback and the live simulation.
     connect(mPlayback, &Playback::poseChanged, this, &CollisionGizmo::refresh);
     connect(mViewport, &Viewport::toolChanged, this, [this](ViewportTool *tool) {
         if (tool != this) {
-            if (mDrag)
-                cancelDrag();
+            if (mDrag) cancelDrag();
             mHover.reset();
         }
         refresh();
@@ -139,16 +132,13 @@ CollisionGizmo::CollisionGizmo(Document *document, Playback *playback, Viewport 
 
 CollisionGizmo::~CollisionGizmo()
 {
-    if (mViewport && mViewport->tool() == this)
-        mViewport->setTool(nullptr);
+    if (mViewport && mViewport->tool() == this) mViewport->setTool(nullptr);
 }
 
 void CollisionGizmo::setVolume(int index)
 {
-    if (mVolume == index)
-        return;
-    if (mDrag)
-        cancelDrag();
+    if (mVolume == index) return;
+    if (mDrag) cancelDrag();
     mVolume = index;
     mHover.reset();
     refresh();
@@ -156,10 +146,8 @@ void CollisionGizmo::setVolume(int index)
 
 void CollisionGizmo::setMode(Mode mode)
 {
-    if (mMode == mode)
-        return;
-    if (mDrag)
-        cancelDrag();
+    if (mMode == mode) return;
+    if (mDrag) cancelDrag();
     mMode = mode;
     mHover.reset();
     refresh();
@@ -168,28 +156,27 @@ void CollisionGizmo::setMode(Mode mode)
 
 void CollisionGizmo::activate()
 {
-    if (!mViewport)
-        return;
-    if (mViewport->tool() != this)
-        mViewport->setTool(this);
+    if (!mViewport) return;
+    if (mViewport->tool() != this) mViewport->setTool(this);
     refresh();
 }
 
-bool CollisionGizmo::isActive() const { return mViewport && mViewport->tool() == this; }
+bool CollisionGizmo::isActive() const
+{
+    return mViewport && mViewport->tool() == this;
+}
 
 const CollisionVolume *CollisionGizmo::selected() const
 {
     const auto &volumes = mDocument->asset().collisionVolumes;
-    if (mVolume < 0 || size_t(mVolume) >= volumes.size())
-        return nullptr;
+    if (mVolume < 0 || size_t(mVolume) >= volumes.size()) return nullptr;
     return &volumes[size_t(mVolume)];
 }
 
 float CollisionGizmo::gizmoSize() const
 {
     const CollisionVolume *v = selected();
-    if (!v)
-        return 0.1f;
+    if (!v) return 0.1f;
     float extent = 0;
     switch (v->shape) {
     case CollisionShape::Ellipsoid:
@@ -232,8 +219,7 @@ float CollisionGizmo::sizeOf(const CollisionVolume &v, const Handle &h) const
 std::vector<CollisionGizmo::Handle> CollisionGizmo::handles() const
 {
     const CollisionVolume *v = selected();
-    if (!v)
-        return {};
+    if (!v) return {};
     std::vector<Handle> result;
     switch (mMode) {
     case Mode::Move:
@@ -272,8 +258,7 @@ std::vector<CollisionGizmo::Handle> CollisionGizmo::handles() const
 Vec3 CollisionGizmo::handlePoint(const Handle &h) const
 {
     const CollisionVolume *v = selected();
-    if (!v)
-        return {};
+    if (!v) return {};
     const VolumeFrame f = volumeFrame(*v, *mPlayback);
     switch (h.mode) {
     case Mode::Move:
@@ -292,8 +277,7 @@ Vec3 CollisionGizmo::handlePoint(const Handle &h) const
 std::vector<std::vector<Vec3>> CollisionGizmo::handleLines(const Handle &h) const
 {
     const CollisionVolume *v = selected();
-    if (!v)
-        return {};
+    if (!v) return {};
     const VolumeFrame f = volumeFrame(*v, *mPlayback);
     const float size = gizmoSize();
     const Vec3 axis = f.axes[h.axis];
@@ -307,8 +291,8 @@ std::vector<std::vector<Vec3>> CollisionGizmo::handleLines(const Handle &h) cons
         lines.push_back({f.origin, tip});
         for (const Vec3 &side : {u, w, -u, -w})
             lines.push_back({tip, back + side * spread});
-        lines.push_back({back + u * spread, back + w * spread, back - u * spread,
-                         back - w * spread, back + u * spread});
+        lines.push_back({back + u * spread, back + w * spread, back - u * spread, back - w * spread,
+                         back + u * spread});
         break;
     }
     case Mode::Rotate: {
@@ -332,8 +316,7 @@ std::vector<std::vector<Vec3>> CollisionGizmo::handleLines(const Handle &h) cons
         };
         for (int i = 0; i < 8; ++i)
             for (int bit : {1, 2, 4})
-                if (!(i & bit))
-                    lines.push_back({corner(i), corner(i | bit)});
+                if (!(i & bit)) lines.push_back({corner(i), corner(i | bit)});
         break;
     }
     }
@@ -371,11 +354,9 @@ std::optional<CollisionGizmo::Handle> CollisionGizmo::handleAt(const QPointF &pi
 
 void CollisionGizmo::refresh()
 {
-    if (!mViewport)
-        return;
+    if (!mViewport) return;
     if (!isActive() || !selected()) {
-        if (mViewport->hasLines(kLayer))
-            mViewport->setLines(kLayer, {}, {});
+        if (mViewport->hasLines(kLayer)) mViewport->setLines(kLayer, {}, {});
         return;
     }
     std::vector<Vec3> endpoints;
@@ -396,8 +377,7 @@ void CollisionGizmo::refresh()
 
 bool CollisionGizmo::mousePress(QMouseEvent *event)
 {
-    if (event->button() != Qt::LeftButton)
-        return false;
+    if (event->button() != Qt::LeftButton) return false;
     mPressAt.reset();
     const std::optional<Handle> h = handleAt(event->position());
     if (!h) {
@@ -476,8 +456,7 @@ bool CollisionGizmo::keyPress(QKeyEvent *event)
 {
     switch (event->key()) {
     case Qt::Key_Escape:
-        if (!mDrag)
-            return false;
+        if (!mDrag) return false;
         cancelDrag();
         return true;
     case Qt::Key_W:
@@ -518,8 +497,7 @@ QString CollisionGizmo::dragText() const
 void CollisionGizmo::applyDrag(const QPointF &pixel)
 {
     Drag &drag = *mDrag;
-    if (mVolume < 0 || size_t(mVolume) >= drag.startVolumes.size())
-        return;
+    if (mVolume < 0 || size_t(mVolume) >= drag.startVolumes.size()) return;
     std::vector<CollisionVolume> volumes = drag.startVolumes;
     CollisionVolume &v = volumes[size_t(mVolume)];
     const CollisionVolume &start = drag.startVolumes[size_t(mVolume)];
@@ -536,9 +514,9 @@ void CollisionGizmo::applyDrag(const QPointF &pixel)
             drag.sweptAngle += delta;
             drag.lastAngle = angle;
         }
-        v.local.rotation = normalize(
-            start.local.rotation *
-            axisAngle(kUnit[h.axis], drag.rotationSign * float(drag.sweptAngle)));
+        v.local.rotation =
+            normalize(start.local.rotation *
+                      axisAngle(kUnit[h.axis], drag.rotationSign * float(drag.sweptAngle)));
     } else {
         // Metres along the axis: the mouse movement projected on the axis' screen direction.
         const double pixels2 = QPointF::dotProduct(drag.axisScreen, drag.axisScreen);
@@ -560,8 +538,7 @@ void CollisionGizmo::applyDrag(const QPointF &pixel)
             }
             case Size::Radius:
                 v.radius = std::max(start.radius + t, kMinimumSize);
-                if (v.shape == CollisionShape::Capsule)
-                    v.radius2 = v.radius;
+                if (v.shape == CollisionShape::Capsule) v.radius2 = v.radius;
                 break;
             case Size::Radius2:
                 v.radius2 = std::max(start.radius2 + t, kMinimumSize);
@@ -583,8 +560,7 @@ void CollisionGizmo::cancelDrag()
     Drag drag = *mDrag;
     mDrag.reset();
     // The same key: the drag's step ends where it started and disappears.
-    if (drag.changed)
-        mDocument->setCollisionVolumes(drag.startVolumes, dragText(), drag.mergeKey);
+    if (drag.changed) mDocument->setCollisionVolumes(drag.startVolumes, dragText(), drag.mergeKey);
     refresh();
 }
 

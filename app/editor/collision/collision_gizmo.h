@@ -116,8 +116,8 @@ private:
         QPointF start;
         std::vector<CollisionVolume> startVolumes;
         int mergeKey = -1;
-        QPointF axisOrigin;  ///< the projected anchor (move, scale) or centre (rotate)
-        QPointF axisScreen;  ///< pixels per handle length along the projected axis
+        QPointF axisOrigin; ///< the projected anchor (move, scale) or centre (rotate)
+        QPointF axisScreen; ///< pixels per handle length along the projected axis
         double lastAngle = 0;
         double sweptAngle = 0;
         float rotationSign = 1;

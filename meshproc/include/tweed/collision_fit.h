@@ -28,9 +28,9 @@ struct CollisionFitSettings
 
 struct CollisionFitReport
 {
-    uint32_t vertices = 0;     ///< vertices at or above the weight threshold
-    float coveredShare = 0;    ///< weighted share of them inside the fitted volume
-    Vec3 principalStdDev;      ///< standard deviations along the principal axes, largest first
+    uint32_t vertices = 0;  ///< vertices at or above the weight threshold
+    float coveredShare = 0; ///< weighted share of them inside the fitted volume
+    Vec3 principalStdDev;   ///< standard deviations along the principal axes, largest first
 };
 
 /// Eigen-decomposition of a symmetric 3x3 matrix (row-major a[row][col]) by cyclic Jacobi
