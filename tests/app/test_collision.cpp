@@ -519,6 +519,46 @@ private slots:
         QCOMPARE(volumes(), start);
     }
 
+    void badRequestsAreExplainedAndChangeNothing()
+    {
+        // Auto-Fit with no bone checked: a message naming the problem, no step.
+        test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(false);
+        auto *list = test::child<QListWidget>(mDock, "CollisionDock_FitBoneList");
+        for (int i = 0; i < list->count(); ++i)
+            list->item(i)->setCheckState(Qt::Unchecked);
+        const auto start = volumes();
+        const int steps = undo()->index();
+        mPrompts->errors.clear();
+        clickButton("CollisionDock_AutoFitButton");
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY(mPrompts->errors.front().contains("No bone is checked"));
+        QCOMPARE(volumes(), start);
+        QCOMPARE(undo()->index(), steps);
+        // Only bones that drive no body vertex: the error names them.
+        list->findItems("ROOT", Qt::MatchExactly).front()->setCheckState(Qt::Checked);
+        mPrompts->errors.clear();
+        clickButton("CollisionDock_AutoFitButton");
+        QCOMPARE(mPrompts->errors.size(), 1);
+        QVERIFY(mPrompts->errors.front().contains("'ROOT' drives no vertex"));
+        QCOMPARE(volumes(), start);
+        list->findItems("ROOT", Qt::MatchExactly).front()->setCheckState(Qt::Unchecked);
+        mPrompts->errors.clear();
+
+        // Adding on such a bone gives a small volume at the bone's origin.
+        mDock->setCurrentBone(bone("ROOT"));
+        clickButton("CollisionDock_AddSphereButton");
+        QCOMPARE(volumes().size(), start.size() + 1);
+        const CollisionVolume &sphere = volumes().back();
+        QCOMPARE(sphere.shape, CollisionShape::Sphere);
+        QCOMPARE(sphere.bone, bone("ROOT"));
+        QCOMPARE(sphere.radius, 0.05f);
+        QCOMPARE(sphere.local.translation, Vec3{});
+        // A sphere cannot be split.
+        QVERIFY(!test::child<QPushButton>(mDock, "CollisionDock_SplitButton")->isEnabled());
+        undo()->undo();
+        QCOMPARE(volumes(), start);
+    }
+
     void gizmoFollowsPlayback()
     {
         selectVolume(0);
