@@ -18,6 +18,8 @@
 #include "tweed/simulation_settings.h"
 
 #include <QAction>
+#include <QDockWidget>
+#include <QElapsedTimer>
 #include <QMenu>
 #include <QTest>
 #include <QToolBar>
@@ -384,6 +386,84 @@ private slots:
         QCOMPARE(undo->count(), steps + 1);
         undo->undo();
         QVERIFY(document()->asset().simulation == before);
+    }
+
+    // The editor's frame time while the walk plays and the coat simulates, with and without
+    // debug views (reported, not asserted: timing belongs to benchmarks); and, with
+    // TWEED_SCREENSHOT_DIR set, the user guide's screenshot.
+    void frameTimeAndScreenshot()
+    {
+        mWindow->resize(1500, 950);
+        QTest::qWait(100);
+        Playback *playback = mWindow->playback();
+        SimulationController *simulation = mWindow->simulation();
+        const int walk = document()->character().findClip("Walk");
+        QVERIFY(walk >= 0);
+        playback->setClip(walk);
+        const auto measure = [&](const char *what) {
+            int frames = 0, steps = 0;
+            double solverMs = 0;
+            const auto counter =
+                connect(viewport(), &Viewport::frameRendered, this, [&frames] { ++frames; });
+            const auto stepped = connect(simulation, &SimulationController::stepped, this, [&] {
+                ++steps;
+                solverMs += simulation->lastStats().solverMs;
+            });
+            simulation->play();
+            QElapsedTimer wall;
+            wall.start();
+            QTest::qWait(4000);
+            const double ms = double(wall.elapsed());
+            playback->pause();
+            disconnect(counter);
+            disconnect(stepped);
+            qInfo("%s: %d frames in %.0f ms (%.1f ms per frame), Viewport::lastFrameMs %.1f ms, "
+                  "%d simulated frames or resets, solver %.2f ms per frame",
+                  what, frames, ms, frames ? ms / frames : 0.0, viewport()->lastFrameMs(), steps,
+                  steps ? solverMs / steps : 0.0);
+            return frames;
+        };
+        QVERIFY(measure("simulating the coat") > 0);
+        views()->setOn(DebugViews::Stretch, true);
+        views()->setOn(DebugViews::MaxDistance, true);
+        views()->setOn(DebugViews::Velocities, true);
+        views()->setOn(DebugViews::SkinMap, true);
+        QVERIFY(measure("simulating with stretch, Max Distance, velocity and skin map views") > 0);
+        // The views' own cost per frame: rebuilding their lines after a simulated frame.
+        QElapsedTimer cost;
+        qint64 ns = 0;
+        for (int i = 0; i < 20; ++i) {
+            simulation->stepFrame();
+            cost.start();
+            views()->syncNow();
+            ns += cost.nsecsElapsed();
+        }
+        qInfo("debug views (stretch, Max Distance, velocities, skin map): %.2f ms per frame to "
+              "rebuild their lines", double(ns) * 1e-6 / 20);
+        views()->setOn(DebugViews::MaxDistance, false);
+        views()->setOn(DebugViews::SkinMap, false);
+
+        const QByteArray dir = qgetenv("TWEED_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("set TWEED_SCREENSHOT_DIR to write the screenshot");
+        simulation->setWind({1, 0, 0.3f}, 6);
+        if (auto *dock = mWindow->findChild<QDockWidget *>("SimulationDock"))
+            dock->raise();
+        simulation->setSimulating(false);
+        playback->setTime(0);
+        simulation->setSimulating(true);
+        for (int i = 0; i < 40; ++i)
+            playback->advance(1.0 / 30.0);
+        views()->syncNow();
+        viewport()->syncNow();
+        QTest::qWait(300);
+        const QImage image = mWindow->grabWithViewport();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.save(QString::fromUtf8(dir) + "/simulation.png"));
+        views()->setOn(DebugViews::Velocities, false);
+        views()->setOn(DebugViews::Stretch, false);
+        simulation->setWind({1, 0, 0}, 0);
+        simulation->setSimulating(false);
     }
 };
 

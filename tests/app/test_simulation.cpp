@@ -430,6 +430,13 @@ private slots:
         auto *skinnedBox = test::child<QCheckBox>(dock, "SimulationDock_ShowSkinnedCheckBox");
         auto *velocities = test::child<QCheckBox>(dock, "SimulationDock_ShowVelocitiesCheckBox");
         QVERIFY(stretch && skinnedBox && velocities);
+        // The dock shows wind set elsewhere.
+        mController->setWind({0, 0, 1}, 12);
+        QCOMPARE(test::child<QDoubleSpinBox>(dock, "SimulationDock_WindStrengthSpinBox")->value(),
+                 12.0);
+        QCOMPARE(test::child<QDoubleSpinBox>(dock, "SimulationDock_WindDirectionSpinBox")->value(),
+                 90.0);
+        mController->setWind({0, 0, 1}, 0);
         DebugViews *views = mController->debugViews();
         const auto segments = [&viewport](DebugViews::View view) {
             return viewport.lineCount(DebugViews::layerName(view));

@@ -52,7 +52,7 @@ public:
     /// Segments of one great circle of a sphere; a sphere draws three circles.
     static constexpr int kCircleSegments = 12;
     /// More painted spheres than this: every n-th is drawn, so that at most this many are.
-    static constexpr size_t kMaxSpheres = 1000;
+    static constexpr size_t kMaxSpheres = 400;
     /// More bindings than this: every n-th is drawn.
     static constexpr size_t kMaxBindings = 20000;
 

@@ -111,13 +111,7 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     setWidget(body);
 
     // The controller's wind is the truth; show it before listening to the spin boxes.
-    const Vec3 d = mController->windDirection();
-    if (length(d) > 0) {
-        constexpr double degrees = 180.0 / std::numbers::pi;
-        mDirection->setValue(std::fmod(std::atan2(d.z, d.x) * degrees + 360.0, 360.0));
-        mElevation->setValue(std::asin(std::clamp(double(d.y), -1.0, 1.0)) * degrees);
-    }
-    mStrength->setValue(mController->windSpeed());
+    showWind();
 
     const auto makeAction = [this](const char *name) {
         auto *action = new QAction(this);
@@ -157,7 +151,24 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     connect(mController, &SimulationController::errorOccurred, this,
             &SimulationDock::updateState);
     connect(mPlayback, &Playback::playingChanged, this, &SimulationDock::updateState);
+    connect(mController, &SimulationController::windChanged, this, &SimulationDock::showWind);
     retranslateUi();
+}
+
+// Shows the controller's wind (set here or elsewhere) without applying it back.
+void SimulationDock::showWind()
+{
+    const QSignalBlocker blockDirection(mDirection), blockElevation(mElevation),
+        blockStrength(mStrength);
+    const Vec3 d = mController->windDirection();
+    if (length(d) > 0) {
+        constexpr double degrees = 180.0 / std::numbers::pi;
+        // Straight up or down the compass direction is undefined: keep the shown one.
+        if (std::abs(d.y) < 0.9999f)
+            mDirection->setValue(std::fmod(std::atan2(d.z, d.x) * degrees + 360.0, 360.0));
+        mElevation->setValue(std::asin(std::clamp(double(d.y), -1.0, 1.0)) * degrees);
+    }
+    mStrength->setValue(mController->windSpeed());
 }
 
 void SimulationDock::applyWind()

@@ -38,6 +38,7 @@ private:
     void retranslateUi();
     void updateState();
     void applyWind();
+    void showWind();
 
     SimulationController *mController;
     Playback *mPlayback;
