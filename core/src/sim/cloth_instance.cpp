@@ -255,7 +255,7 @@ struct ClothInstance::Impl
         const int threads = pool ? pool->threads() : 1;
         threadCount = threads;
         threadColliders.resize(size_t(threads));
-        buildHardLists(kHardGroups);
+        buildHardLists(hardGroupCount());
         for (uint32_t v = 0; v < n; ++v) {
             setXyz(target0[v], data->restPositions[v]);
             setXyz(normal0[v], data->restNormals[v]);
@@ -265,6 +265,10 @@ struct ClothInstance::Impl
         skinned = !data->skin.empty();
         setSettings(s);
     }
+
+    /// One list on one thread (rows of many trees interleave: more independent work per
+    /// row); else groups to share. Trees are independent, so the results are the same.
+    int hardGroupCount() const { return threadCount == 1 ? 1 : kHardGroups; }
 
     void buildHardLists(int threads)
     {
@@ -1142,7 +1146,7 @@ void ClothInstance::setChannels(const PaintChannels &physicsChannels)
 {
     Impl &s = *d;
     s.data = withChannels(*s.data, physicsChannels);
-    s.buildHardLists(kHardGroups);
+    s.buildHardLists(s.hardGroupCount());
     s.configure();
     // Max Distance holds at once: each vertex moves into its new shape around the current
     // target, its previous position by the same amount (no velocity is added or lost).
