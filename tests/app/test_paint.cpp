@@ -596,6 +596,26 @@ private slots:
         QVERIFY(cleared > 5);
         document()->undoStack()->undo();
         QVERIFY(lod().channels[MaskChannel::LatchSlave] == before);
+
+        // Physics: always bit 0 (the group picker hides); a box with Subtract takes the boxed
+        // visible vertices out of the simulation, a fill with Add puts everything back.
+        chooseChannel(int(kFloatChannelCount) + int(MaskChannel::Physics));
+        QVERIFY(!test::child<QWidget>(mDock, "PaintDock_BitsPicker")->isVisibleTo(mDock));
+        QCOMPARE(mTool->settings().bits, 1u);
+        chooseTool("PaintDock_BoxButton");
+        const QPointF a = coatPixel(0.3, 0.3), b = coatPixel(0.6, 0.6);
+        stroke({a, b});
+        const std::vector<uint32_t> &physics = lod().channels[MaskChannel::Physics];
+        const size_t off = size_t(std::count_if(physics.begin(), physics.end(),
+                                                [](uint32_t m) { return !(m & 1u); }));
+        QVERIFY(off > 5 && off < physics.size() / 2);
+        for (uint32_t m : physics)
+            QVERIFY((m | 1u) == kDefaultMask);
+        chooseTool("PaintDock_FillButton");
+        setCombo("PaintDock_ModeComboBox", int(PaintMode::Add));
+        click(coatPixel(0.5, 0.5));
+        for (uint32_t m : lod().channels[MaskChannel::Physics])
+            QCOMPARE(m, kDefaultMask);
         setCombo("PaintDock_ModeComboBox", 0);
         chooseChannel(0);
     }
