@@ -767,7 +767,7 @@ void Viewport::setLines(const QString &layer, std::vector<Vec3> endpoints,
             return;
         mLineLayers.erase(found);
     } else {
-        mLineLayers[layer] = {std::move(endpoints), std::move(colors), onTop};
+        mLineLayers[layer] = {std::move(endpoints), std::move(colors), onTop, true};
     }
     markDirty(DirtyLines);
 }
@@ -789,7 +789,7 @@ std::vector<Vec3> Viewport::lineEndpoints(const QString &layer) const
     return found == mLineLayers.end() ? std::vector<Vec3>{} : found->second.endpoints;
 }
 
-// Refills one line entity per layer; entities of removed layers are deleted.
+// Refills the line entities of changed layers; entities of removed layers are deleted.
 void Viewport::updateLineLayers()
 {
     Scene &s = *mScene;
@@ -802,8 +802,11 @@ void Viewport::updateLineLayers()
             ++it;
         }
     }
-    for (const auto &[name, layer] : mLineLayers) {
+    for (auto &[name, layer] : mLineLayers) {
         scene::LineEntity *&entity = s.lineLayers[name];
+        if (entity && !layer.dirty)
+            continue;
+        layer.dirty = false;
         if (!entity) {
             entity = new scene::LineEntity({.vertexColors = true, .onTop = layer.onTop}, s.root);
             entity->setProperty("onTop", layer.onTop);

@@ -218,6 +218,7 @@ private:
         std::vector<Vec3> endpoints;
         std::vector<QColor> colors;
         bool onTop = false;
+        bool dirty = true; ///< changed since its entity was last filled
     };
     std::map<QString, LineLayer> mLineLayers;
     std::map<int, std::vector<QColor>> mMeshColors;
