@@ -456,6 +456,373 @@
     </message>
 </context>
 <context>
+    <name>tweed::editor::CollisionDock</name>
+    <message>
+        <source>Ellipsoid</source>
+        <translation>Ellipsoid</translation>
+    </message>
+    <message>
+        <source>Sphere</source>
+        <translation>Kugel</translation>
+    </message>
+    <message>
+        <source>Capsule</source>
+        <translation>Kapsel</translation>
+    </message>
+    <message>
+        <source>Tapered capsule</source>
+        <translation>Konische Kapsel</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>Ebene</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>Collision Volumes</source>
+        <translation>Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Form</translation>
+    </message>
+    <message>
+        <source>Bone</source>
+        <translation>Knochen</translation>
+    </message>
+    <message>
+        <source>Bone:</source>
+        <translation>Knochen:</translation>
+    </message>
+    <message>
+        <source>The bone new volumes are attached to (follows the bone selected in the Outliner)</source>
+        <translation>Der Knochen, an den neue Kollisionskörper gehängt werden (folgt dem in der Gliederung ausgewählten Knochen)</translation>
+    </message>
+    <message>
+        <source>Add Ellipsoid</source>
+        <translation>Ellipsoid hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Sphere</source>
+        <translation>Kugel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Capsule</source>
+        <translation>Kapsel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Tapered Capsule</source>
+        <translation>Konische Kapsel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds a volume on the chosen bone, fitted to the body vertices the bone drives</source>
+        <translation>Fügt am gewählten Knochen einen Kollisionskörper hinzu, angepasst an die Vertices des Körpers, die der Knochen bewegt</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Remove Collision Volume</source>
+        <translation>Kollisionskörper entfernen</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Teilen</translation>
+    </message>
+    <message>
+        <source>Splits the selected ellipsoid into two along its longest axis</source>
+        <translation>Teilt das ausgewählte Ellipsoid entlang seiner längsten Achse in zwei</translation>
+    </message>
+    <message>
+        <source>Split Collision Volume</source>
+        <translation>Kollisionskörper teilen</translation>
+    </message>
+    <message>
+        <source>Gizmo:</source>
+        <translation>Gizmo:</translation>
+    </message>
+    <message>
+        <source>Move (W)</source>
+        <translation>Verschieben (W)</translation>
+    </message>
+    <message>
+        <source>Rotate (E)</source>
+        <translation>Drehen (E)</translation>
+    </message>
+    <message>
+        <source>Scale (R)</source>
+        <translation>Skalieren (R)</translation>
+    </message>
+    <message>
+        <source>Edit the selected volume with handles in the viewport; Esc during a drag cancels it</source>
+        <translation>Den ausgewählten Kollisionskörper mit Anfassern im Ansichtsfenster bearbeiten; Esc während des Ziehens bricht es ab</translation>
+    </message>
+    <message>
+        <source>Selected Volume</source>
+        <translation>Ausgewählter Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Position:</source>
+        <translation>Position:</translation>
+    </message>
+    <message>
+        <source>Rotation:</source>
+        <translation>Drehung:</translation>
+    </message>
+    <message>
+        <source>Radii:</source>
+        <translation>Radien:</translation>
+    </message>
+    <message>
+        <source>Radius:</source>
+        <translation>Radius:</translation>
+    </message>
+    <message>
+        <source>End radius:</source>
+        <translation>Endradius:</translation>
+    </message>
+    <message>
+        <source>Half height:</source>
+        <translation>Halbe Höhe:</translation>
+    </message>
+    <message>
+        <source>The tapered capsule&apos;s radius at its +Y end</source>
+        <translation>Der Radius der konischen Kapsel an ihrem +Y-Ende</translation>
+    </message>
+    <message>
+        <source>Half the length of the capsule&apos;s axis, without the caps</source>
+        <translation>Die halbe Länge der Kapselachse, ohne die Kappen</translation>
+    </message>
+    <message>
+        <source>Auto-Fit</source>
+        <translation>Automatisch anpassen</translation>
+    </message>
+    <message>
+        <source>All bones that skin the garment</source>
+        <translation>Alle Knochen, an die das Kleidungsstück gebunden ist</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Form:</translation>
+    </message>
+    <message>
+        <source>Body mesh:</source>
+        <translation>Körpernetz:</translation>
+    </message>
+    <message>
+        <source>The mesh volumes are fitted to (also for Add): the body the garment rests on</source>
+        <translation>Das Netz, an das die Kollisionskörper angepasst werden (auch beim Hinzufügen): der Körper, auf dem das Kleidungsstück aufliegt</translation>
+    </message>
+    <message>
+        <source>Coverage:</source>
+        <translation>Abdeckung:</translation>
+    </message>
+    <message>
+        <source>Share of each bone&apos;s weighted body vertices the volume holds</source>
+        <translation>Anteil der von jedem Knochen gewichteten Körpervertices, die der Kollisionskörper umschließt</translation>
+    </message>
+    <message>
+        <source>Auto-Fit Collision Volumes</source>
+        <translation>Kollisionskörper automatisch anpassen</translation>
+    </message>
+    <message>
+        <source>&amp;Collision Volumes</source>
+        <translation>&amp;Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>(model space)</source>
+        <translation>(Modellraum)</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>%1 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Cannot split the volume</source>
+        <translation>Der Kollisionskörper kann nicht geteilt werden</translation>
+    </message>
+    <message>
+        <source>No bone skins the garment: the asset has no skinned garment.</source>
+        <translation>Kein Knochen ist an das Kleidungsstück gebunden: Das Asset hat kein gebundenes Kleidungsstück.</translation>
+    </message>
+    <message>
+        <source>No bone is checked: check the bones to fit volumes to.</source>
+        <translation>Kein Knochen ist aktiviert: Aktivieren Sie die Knochen, für die Kollisionskörper angepasst werden sollen.</translation>
+    </message>
+    <message>
+        <source>Fitting collision volumes...</source>
+        <translation>Kollisionskörper werden angepasst...</translation>
+    </message>
+    <message>
+        <source>No volume could be fitted:
+%1</source>
+        <translation>Es konnte kein Kollisionskörper angepasst werden:
+%1</translation>
+    </message>
+    <message>
+        <source>Move Collision Volume</source>
+        <translation>Kollisionskörper verschieben</translation>
+    </message>
+    <message>
+        <source>Rotate Collision Volume</source>
+        <translation>Kollisionskörper drehen</translation>
+    </message>
+    <message>
+        <source>Resize Collision Volume</source>
+        <translation>Größe des Kollisionskörpers ändern</translation>
+    </message>
+    <message>
+        <source>Rename Collision Volume</source>
+        <translation>Kollisionskörper umbenennen</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::CollisionGizmo</name>
+    <message>
+        <source>Move Collision Volume</source>
+        <translation>Kollisionskörper verschieben</translation>
+    </message>
+    <message>
+        <source>Rotate Collision Volume</source>
+        <translation>Kollisionskörper drehen</translation>
+    </message>
+    <message>
+        <source>Resize Collision Volume</source>
+        <translation>Größe des Kollisionskörpers ändern</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::DebugViews</name>
+    <message>
+        <source>S&amp;kinned Positions</source>
+        <translation>Skinning-&amp;Positionen</translation>
+    </message>
+    <message>
+        <source>Where skinning puts each physics vertex; while simulating, a line from the simulated vertex to it</source>
+        <translation>Wohin das Skinning jeden Physikvertex setzt; während der Simulation eine Linie vom simulierten Vertex dorthin</translation>
+    </message>
+    <message>
+        <source>&amp;Max Distance Spheres</source>
+        <translation>&amp;Max-Distance-Kugeln</translation>
+    </message>
+    <message>
+        <source>How far each painted vertex may move from its skinned position</source>
+        <translation>Wie weit sich jeder bemalte Vertex von seiner Skinning-Position entfernen darf</translation>
+    </message>
+    <message>
+        <source>&amp;Backstop Spheres</source>
+        <translation>&amp;Rückhaltekugeln</translation>
+    </message>
+    <message>
+        <source>The sphere behind each vertex that the cloth may not enter</source>
+        <translation>Die Kugel hinter jedem Vertex, in die der Stoff nicht eindringen darf</translation>
+    </message>
+    <message>
+        <source>&amp;Collision Volumes</source>
+        <translation>&amp;Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>The shapes the cloth collides with</source>
+        <translation>Die Formen, mit denen der Stoff kollidiert</translation>
+    </message>
+    <message>
+        <source>Physics Mesh &amp;Wire</source>
+        <translation>Physiknetz als &amp;Drahtgitter</translation>
+    </message>
+    <message>
+        <source>The edges of the simulated mesh</source>
+        <translation>Die Kanten des simulierten Netzes</translation>
+    </message>
+    <message>
+        <source>Physics Mesh &amp;Solid</source>
+        <translation>Physiknetz &amp;solide</translation>
+    </message>
+    <message>
+        <source>The simulated mesh as an opaque surface</source>
+        <translation>Das simulierte Netz als undurchsichtige Fläche</translation>
+    </message>
+    <message>
+        <source>Physics Mesh &amp;Normals</source>
+        <translation>Physiknetz-&amp;Normalen</translation>
+    </message>
+    <message>
+        <source>The simulation&apos;s vertex normals</source>
+        <translation>Die Vertexnormalen der Simulation</translation>
+    </message>
+    <message>
+        <source>Skin &amp;Map</source>
+        <translation>Skin-M&amp;ap</translation>
+    </message>
+    <message>
+        <source>A line from each graphics vertex to its bound point on the physics mesh</source>
+        <translation>Eine Linie von jedem Grafikvertex zu seinem gebundenen Punkt auf dem Physiknetz</translation>
+    </message>
+    <message>
+        <source>Skin Map, &amp;Far Bindings Only</source>
+        <translation>Skin-Map, nur &amp;ferne Bindungen</translation>
+    </message>
+    <message>
+        <source>Only graphics vertices farther from their triangle than half the physics mesh&apos;s mean edge length</source>
+        <translation>Nur Grafikvertices, die weiter von ihrem Dreieck entfernt sind als die halbe mittlere Kantenlänge des Physiknetzes</translation>
+    </message>
+    <message>
+        <source>S&amp;keleton with Names</source>
+        <translation>Ske&amp;lett mit Namen</translation>
+    </message>
+    <message>
+        <source>The bones and their names</source>
+        <translation>Die Knochen und ihre Namen</translation>
+    </message>
+    <message>
+        <source>Bone &amp;Frames</source>
+        <translation>Kn&amp;ochenachsen</translation>
+    </message>
+    <message>
+        <source>Each joint&apos;s axes: red X, green Y, blue Z</source>
+        <translation>Die Achsen jedes Gelenks: X rot, Y grün, Z blau</translation>
+    </message>
+    <message>
+        <source>&amp;Velocities</source>
+        <translation>&amp;Geschwindigkeiten</translation>
+    </message>
+    <message>
+        <source>Each vertex&apos;s motion over the next tenth of a second (while simulating)</source>
+        <translation>Die Bewegung jedes Vertex in der nächsten Zehntelsekunde (während der Simulation)</translation>
+    </message>
+    <message>
+        <source>&amp;Edge Vertices</source>
+        <translation>Rand&amp;vertices</translation>
+    </message>
+    <message>
+        <source>Vertices with fewer than four stretch constraints (they get the edge scales of the settings)</source>
+        <translation>Vertices mit weniger als vier Dehnungsbedingungen (sie erhalten die Randfaktoren der Einstellungen)</translation>
+    </message>
+    <message>
+        <source>S&amp;tretch</source>
+        <translation>D&amp;ehnung</translation>
+    </message>
+    <message>
+        <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
+        <translation>Kanten nach Länge zur Ruhelänge gefärbt: blau gestaucht, grün in Ruhe, rot um 10 % oder mehr gedehnt</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::Document</name>
     <message>
         <source>Untitled</source>
@@ -1001,6 +1368,25 @@
         <source>Export the physics mesh, baked cloth-driven bones or a point cache as glTF</source>
         <translation>Das Physiknetz, gebackene stoffgetriebene Knochen oder einen Punkt-Cache als glTF exportieren</translation>
     </message>
+    <message>
+        <source>&amp;Debug Views</source>
+        <translation>&amp;Debug-Ansichten</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Werkzeuge</translation>
+    </message>
+    <message>
+        <source>Fabric Presets</source>
+        <translation>Stoffvorgaben</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MaskBitsPicker</name>
+    <message>
+        <source>Latch group %1</source>
+        <translation>Latch-Gruppe %1</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::OutlinerDock</name>
@@ -1082,6 +1468,820 @@
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PaintDock</name>
+    <message>
+        <source>Picked %1</source>
+        <translation>Wert aufgenommen: %1</translation>
+    </message>
+    <message>
+        <source>Picked mask 0x%1</source>
+        <translation>Maske aufgenommen: 0x%1</translation>
+    </message>
+    <message>
+        <source>Painting</source>
+        <translation>Malen</translation>
+    </message>
+    <message>
+        <source> cm</source>
+        <translation> cm</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>Open a character to paint its garment</source>
+        <translation>Öffnen Sie eine Figur, um ihr Kleidungsstück zu bemalen</translation>
+    </message>
+    <message>
+        <source>Paint</source>
+        <translation>Malen</translation>
+    </message>
+    <message>
+        <source>Paint in the viewport with the left mouse button; Alt and the other buttons still move the camera</source>
+        <translation>Im Ansichtsfenster mit der linken Maustaste malen; Alt und die anderen Maustasten bewegen weiterhin die Kamera</translation>
+    </message>
+    <message>
+        <source>&amp;Paint Channels</source>
+        <translation>Kanäle &amp;malen</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Kanal</translation>
+    </message>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop Radius</source>
+        <translation>Rückhalteradius</translation>
+    </message>
+    <message>
+        <source>Backstop Distance</source>
+        <translation>Rückhalteabstand</translation>
+    </message>
+    <message>
+        <source>Stiffness Scale</source>
+        <translation>Steifigkeitsfaktor</translation>
+    </message>
+    <message>
+        <source>Damping Scale</source>
+        <translation>Dämpfungsfaktor</translation>
+    </message>
+    <message>
+        <source>Wind Scale</source>
+        <translation>Windfaktor</translation>
+    </message>
+    <message>
+        <source>Mass Scale</source>
+        <translation>Massenfaktor</translation>
+    </message>
+    <message>
+        <source>Physics (on/off)</source>
+        <translation>Physik (an/aus)</translation>
+    </message>
+    <message>
+        <source>Latch Master</source>
+        <translation>Latch-Master</translation>
+    </message>
+    <message>
+        <source>Latch Slave</source>
+        <translation>Latch-Slave</translation>
+    </message>
+    <message>
+        <source>The per-vertex channel to paint</source>
+        <translation>Der zu malende Kanal pro Vertex</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Gruppen</translation>
+    </message>
+    <message>
+        <source>The latch groups (bits) the tools set or clear</source>
+        <translation>Die Latch-Gruppen (Bits), die die Werkzeuge setzen oder löschen</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Pinsel</translation>
+    </message>
+    <message>
+        <source>Smooth</source>
+        <translation>Glätten</translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation>Füllen</translation>
+    </message>
+    <message>
+        <source>Gradient</source>
+        <translation>Verlauf</translation>
+    </message>
+    <message>
+        <source>Pick</source>
+        <translation>Pipette</translation>
+    </message>
+    <message>
+        <source>Lasso</source>
+        <translation>Lasso</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Rechteck</translation>
+    </message>
+    <message>
+        <source>Drag over the garment to paint the value</source>
+        <translation>Über das Kleidungsstück ziehen, um den Wert zu malen</translation>
+    </message>
+    <message>
+        <source>Drag to even out the values under the brush</source>
+        <translation>Ziehen, um die Werte unter dem Pinsel auszugleichen</translation>
+    </message>
+    <message>
+        <source>Click to give the whole garment (or the connected piece) the value</source>
+        <translation>Klicken, um dem ganzen Kleidungsstück (oder dem zusammenhängenden Teil) den Wert zu geben</translation>
+    </message>
+    <message>
+        <source>Click the start, then the end: values blend from Value to End value along the surface</source>
+        <translation>Erst den Anfang, dann das Ende anklicken: Die Werte gehen entlang der Oberfläche von Wert zu Endwert über</translation>
+    </message>
+    <message>
+        <source>Click to take the value under the cursor</source>
+        <translation>Klicken, um den Wert unter dem Cursor aufzunehmen</translation>
+    </message>
+    <message>
+        <source>Draw a loop around vertices to give them the value</source>
+        <translation>Eine Schleife um Vertices zeichnen, um ihnen den Wert zu geben</translation>
+    </message>
+    <message>
+        <source>Drag a rectangle around vertices to give them the value</source>
+        <translation>Ein Rechteck um Vertices ziehen, um ihnen den Wert zu geben</translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation>Radius</translation>
+    </message>
+    <message>
+        <source>The brush radius in the scene ([ and ] in the viewport)</source>
+        <translation>Der Pinselradius in der Szene ([ und ] im Ansichtsfenster)</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Stärke</translation>
+    </message>
+    <message>
+        <source>How far one dab moves a value towards its target at the centre</source>
+        <translation>Wie weit ein Tupfer einen Wert in der Mitte auf sein Ziel zubewegt</translation>
+    </message>
+    <message>
+        <source>Falloff</source>
+        <translation>Abnahme</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Konstant</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>Linear</translation>
+    </message>
+    <message>
+        <source>Sharp</source>
+        <translation>Scharf</translation>
+    </message>
+    <message>
+        <source>How the brush weakens from its centre to its rim</source>
+        <translation>Wie der Pinsel von der Mitte zum Rand schwächer wird</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modus</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Setzen</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Addieren</translation>
+    </message>
+    <message>
+        <source>Subtract</source>
+        <translation>Subtrahieren</translation>
+    </message>
+    <message>
+        <source>Multiply</source>
+        <translation>Multiplizieren</translation>
+    </message>
+    <message>
+        <source>Values: set to, add, subtract or multiply by Value.
+Masks: set the groups exactly, add them, remove them or keep only them</source>
+        <translation>Werte: auf Wert setzen, Wert addieren, subtrahieren oder mit Wert multiplizieren.
+Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>What the tools paint (the gradient&apos;s start value)</source>
+        <translation>Was die Werkzeuge malen (der Startwert des Verlaufs)</translation>
+    </message>
+    <message>
+        <source>End value</source>
+        <translation>Endwert</translation>
+    </message>
+    <message>
+        <source>The gradient&apos;s value at its end point</source>
+        <translation>Der Wert des Verlaufs an seinem Endpunkt</translation>
+    </message>
+    <message>
+        <source>Reach</source>
+        <translation>Reichweite</translation>
+    </message>
+    <message>
+        <source>Whole mesh</source>
+        <translation>Ganzes Netz</translation>
+    </message>
+    <message>
+        <source>Connected region</source>
+        <translation>Zusammenhängender Bereich</translation>
+    </message>
+    <message>
+        <source>Fill the whole garment, or only the piece under the cursor</source>
+        <translation>Das ganze Kleidungsstück füllen oder nur das Teil unter dem Cursor</translation>
+    </message>
+    <message>
+        <source>Paint through</source>
+        <translation>Durchmalen</translation>
+    </message>
+    <message>
+        <source>Also paint vertices hidden behind other parts of the garment; otherwise only what the camera sees changes</source>
+        <translation>Auch Vertices malen, die hinter anderen Teilen des Kleidungsstücks verborgen sind; sonst ändert sich nur, was die Kamera sieht</translation>
+    </message>
+    <message>
+        <source>Symmetry</source>
+        <translation>Symmetrie</translation>
+    </message>
+    <message>
+        <source>Mirror</source>
+        <translation>Spiegeln</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>Y</source>
+        <translation>Y</translation>
+    </message>
+    <message>
+        <source>Z</source>
+        <translation>Z</translation>
+    </message>
+    <message>
+        <source>Paint the mirror image across the character&apos;s plane too</source>
+        <translation>Auch das Spiegelbild an der Ebene der Figur malen</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Zuordnung</translation>
+    </message>
+    <message>
+        <source>By position</source>
+        <translation>Nach Position</translation>
+    </message>
+    <message>
+        <source>By topology</source>
+        <translation>Nach Topologie</translation>
+    </message>
+    <message>
+        <source>Find mirror vertices by position within the tolerance, or follow the mesh&apos;s connections for meshes that are not placed exactly symmetrically</source>
+        <translation>Spiegelvertices nach Position innerhalb der Toleranz finden oder bei nicht exakt symmetrisch platzierten Netzen den Verbindungen des Netzes folgen</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>Toleranz</translation>
+    </message>
+    <message>
+        <source>How far a mirrored vertex may be from its partner&apos;s mirror image</source>
+        <translation>Wie weit ein gespiegelter Vertex vom Spiegelbild seines Partners entfernt sein darf</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>Anzeige</translation>
+    </message>
+    <message>
+        <source>Show on</source>
+        <translation>Anzeigen auf</translation>
+    </message>
+    <message>
+        <source>Graphics mesh</source>
+        <translation>Grafiknetz</translation>
+    </message>
+    <message>
+        <source>Physics mesh</source>
+        <translation>Physiknetz</translation>
+    </message>
+    <message>
+        <source>Colour the garment, or the physics mesh that simulates it</source>
+        <translation>Das Kleidungsstück oder das Physiknetz, das es simuliert, einfärben</translation>
+    </message>
+    <message>
+        <source>Ramp from</source>
+        <translation>Farbskala von</translation>
+    </message>
+    <message>
+        <source>The value shown dark blue</source>
+        <translation>Der dunkelblau dargestellte Wert</translation>
+    </message>
+    <message>
+        <source>Ramp to</source>
+        <translation>Farbskala bis</translation>
+    </message>
+    <message>
+        <source>The value shown red</source>
+        <translation>Der rot dargestellte Wert</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Anpassen</translation>
+    </message>
+    <message>
+        <source>Fit the ramp to the channel&apos;s values</source>
+        <translation>Die Farbskala an die Werte des Kanals anpassen</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PaintTool</name>
+    <message numerus="yes">
+        <source>%n vertices changed</source>
+        <translation>
+            <numerusform>%n Vertex geändert</numerusform>
+            <numerusform>%n Vertices geändert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fill region with %1</source>
+        <translation>Bereich mit %1 füllen</translation>
+    </message>
+    <message>
+        <source>Fill %1</source>
+        <translation>%1 füllen</translation>
+    </message>
+    <message>
+        <source>Gradients paint value channels, not masks</source>
+        <translation>Verläufe malen Wertkanäle, keine Masken</translation>
+    </message>
+    <message>
+        <source>Click where the gradient ends</source>
+        <translation>Klicken Sie dort, wo der Verlauf endet</translation>
+    </message>
+    <message>
+        <source>Gradient on %1</source>
+        <translation>Verlauf auf %1</translation>
+    </message>
+    <message>
+        <source>Paint selection on %1</source>
+        <translation>Auswahl auf %1 malen</translation>
+    </message>
+    <message>
+        <source>Smooth %1</source>
+        <translation>%1 glätten</translation>
+    </message>
+    <message>
+        <source>Paint %1</source>
+        <translation>%1 malen</translation>
+    </message>
+    <message>
+        <source>Physics</source>
+        <translation>Physik</translation>
+    </message>
+    <message>
+        <source>Latch Master</source>
+        <translation>Latch-Master</translation>
+    </message>
+    <message>
+        <source>Latch Slave</source>
+        <translation>Latch-Slave</translation>
+    </message>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop Radius</source>
+        <translation>Rückhalteradius</translation>
+    </message>
+    <message>
+        <source>Backstop Distance</source>
+        <translation>Rückhalteabstand</translation>
+    </message>
+    <message>
+        <source>Stiffness Scale</source>
+        <translation>Steifigkeitsfaktor</translation>
+    </message>
+    <message>
+        <source>Damping Scale</source>
+        <translation>Dämpfungsfaktor</translation>
+    </message>
+    <message>
+        <source>Wind Scale</source>
+        <translation>Windfaktor</translation>
+    </message>
+    <message>
+        <source>Mass Scale</source>
+        <translation>Massenfaktor</translation>
+    </message>
+    <message>
+        <source>bits set</source>
+        <translation>Bits gesetzt</translation>
+    </message>
+    <message>
+        <source>bits clear</source>
+        <translation>Bits gelöscht</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PhysicsMeshDock</name>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>LoD %1 · %2 vertices</source>
+        <translation>LoD %1 · %2 Vertices</translation>
+    </message>
+    <message>
+        <source>Own physics mesh</source>
+        <translation>Eigenes Physiknetz</translation>
+    </message>
+    <message>
+        <source>Share the physics mesh of LoD %1</source>
+        <translation>Physiknetz von LoD %1 mitverwenden</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>max %1 %, mean %2 %</source>
+        <translation>max. %1 %, Mittel %2 %</translation>
+    </message>
+    <message>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 far, %2 failed, largest offset %3</source>
+        <translation>%1 fern, %2 fehlgeschlagen, größter Versatz %3</translation>
+    </message>
+    <message>
+        <source>Custom Physics Mesh</source>
+        <translation>Benutzerdefiniertes Physiknetz</translation>
+    </message>
+    <message>
+        <source>Meshes (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;All files (*)</source>
+        <translation>Netze (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Own physics mesh (current path settings)</source>
+        <translation>Eigenes Physiknetz (aktuelle Erzeugungseinstellungen)</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing changed.</source>
+        <translation>Abgebrochen: Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Failed: nothing changed.</source>
+        <translation>Fehlgeschlagen: Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Generate Physics Mesh</source>
+        <translation>Physiknetz erzeugen</translation>
+    </message>
+    <message>
+        <source>There is no garment LoD to generate for.</source>
+        <translation>Es gibt keinen LoD des Kleidungsstücks, für den erzeugt werden kann.</translation>
+    </message>
+    <message>
+        <source>No submesh is chosen: check at least one submesh of the garment.</source>
+        <translation>Kein Teilnetz gewählt: Aktivieren Sie mindestens ein Teilnetz des Kleidungsstücks.</translation>
+    </message>
+    <message>
+        <source>No garment mesh is chosen: check at least one character mesh.</source>
+        <translation>Kein Netz des Kleidungsstücks gewählt: Aktivieren Sie mindestens ein Netz der Figur.</translation>
+    </message>
+    <message>
+        <source>Generating the physics mesh…</source>
+        <translation>Physiknetz wird erzeugt…</translation>
+    </message>
+    <message>
+        <source>The physics mesh of LoD %1 was not generated: %2</source>
+        <translation>Das Physiknetz von LoD %1 wurde nicht erzeugt: %2</translation>
+    </message>
+    <message>
+        <source>Generate physics mesh</source>
+        <translation>Physiknetz erzeugen</translation>
+    </message>
+    <message>
+        <source>Generated %1 vertices in %2 s.</source>
+        <translation>%1 Vertices in %2 s erzeugt.</translation>
+    </message>
+    <message>
+        <source>Add LoD</source>
+        <translation>LoD hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adding a LoD…</source>
+        <translation>LoD wird hinzugefügt…</translation>
+    </message>
+    <message>
+        <source>The LoD was not added: %1</source>
+        <translation>Der LoD wurde nicht hinzugefügt: %1</translation>
+    </message>
+    <message>
+        <source>Added LoD %1.</source>
+        <translation>LoD %1 hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>LoD %1 cannot share the physics mesh of LoD %2: %3</source>
+        <translation>LoD %1 kann das Physiknetz von LoD %2 nicht mitverwenden: %3</translation>
+    </message>
+    <message>
+        <source>Share Physics Mesh</source>
+        <translation>Physiknetz mitverwenden</translation>
+    </message>
+    <message>
+        <source>Share physics mesh</source>
+        <translation>Physiknetz mitverwenden</translation>
+    </message>
+    <message>
+        <source>Physics Mesh</source>
+        <translation>Physiknetz</translation>
+    </message>
+    <message>
+        <source>Level of detail</source>
+        <translation>Detailstufe</translation>
+    </message>
+    <message>
+        <source>Add LoD from mesh…</source>
+        <translation>LoD aus Netz hinzufügen…</translation>
+    </message>
+    <message>
+        <source>A new graphical LoD made of one of the character&apos;s meshes</source>
+        <translation>Ein neuer grafischer LoD aus einem der Netze der Figur</translation>
+    </message>
+    <message>
+        <source>Physics mesh</source>
+        <translation>Physiknetz</translation>
+    </message>
+    <message>
+        <source>Garment</source>
+        <translation>Kleidungsstück</translation>
+    </message>
+    <message>
+        <source>Character meshes that make the garment:</source>
+        <translation>Netze der Figur, die das Kleidungsstück bilden:</translation>
+    </message>
+    <message>
+        <source>Submeshes simulated:</source>
+        <translation>Simulierte Teilnetze:</translation>
+    </message>
+    <message>
+        <source>Only vertices painted Physics on</source>
+        <translation>Nur Vertices, die mit Physik „an“ bemalt sind</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Erzeugung</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Verfahren</translation>
+    </message>
+    <message>
+        <source>Immediate</source>
+        <translation>Direkt</translation>
+    </message>
+    <message>
+        <source>Weld</source>
+        <translation>Verschweißen</translation>
+    </message>
+    <message>
+        <source>Simplify</source>
+        <translation>Vereinfachen</translation>
+    </message>
+    <message>
+        <source>Iso-surface</source>
+        <translation>Isofläche</translation>
+    </message>
+    <message>
+        <source>Custom mesh</source>
+        <translation>Eigenes Netz</translation>
+    </message>
+    <message>
+        <source>The garment&apos;s triangles as they are</source>
+        <translation>Die Dreiecke des Kleidungsstücks, wie sie sind</translation>
+    </message>
+    <message>
+        <source>Vertices within the weld tolerance merged: seams are sewn</source>
+        <translation>Vertices innerhalb der Schweißtoleranz verschmolzen: Nähte werden geschlossen</translation>
+    </message>
+    <message>
+        <source>Welded, then reduced to the target with even triangles</source>
+        <translation>Verschweißt, dann mit gleichmäßigen Dreiecken auf das Ziel reduziert</translation>
+    </message>
+    <message>
+        <source>One outer layer wrapped over a layered garment</source>
+        <translation>Eine äußere Hülle über einem mehrlagigen Kleidungsstück</translation>
+    </message>
+    <message>
+        <source>Your own low-resolution mesh from a file</source>
+        <translation>Ihr eigenes Netz mit niedriger Auflösung aus einer Datei</translation>
+    </message>
+    <message>
+        <source>Weld tolerance</source>
+        <translation>Schweißtoleranz</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Vertex count</source>
+        <translation>Vertexanzahl</translation>
+    </message>
+    <message>
+        <source>Edge length</source>
+        <translation>Kantenlänge</translation>
+    </message>
+    <message>
+        <source>Target vertices</source>
+        <translation>Ziel-Vertexanzahl</translation>
+    </message>
+    <message>
+        <source>Target edge length</source>
+        <translation>Ziel-Kantenlänge</translation>
+    </message>
+    <message>
+        <source>Close holes below</source>
+        <translation>Löcher schließen unter</translation>
+    </message>
+    <message>
+        <source>Boundary loops shorter than this are closed; 0 keeps every hole</source>
+        <translation>Kürzere Randschleifen werden geschlossen; 0 behält alle Löcher</translation>
+    </message>
+    <message>
+        <source>Keep all holes</source>
+        <translation>Alle Löcher behalten</translation>
+    </message>
+    <message>
+        <source>Subdivisions</source>
+        <translation>Unterteilungen</translation>
+    </message>
+    <message>
+        <source>Voxel size</source>
+        <translation>Voxelgröße</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>Versatz</translation>
+    </message>
+    <message>
+        <source>One voxel</source>
+        <translation>Ein Voxel</translation>
+    </message>
+    <message>
+        <source>Mesh file</source>
+        <translation>Netzdatei</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Normals</source>
+        <translation>Normalen</translation>
+    </message>
+    <message>
+        <source>From the mesh</source>
+        <translation>Aus dem Netz</translation>
+    </message>
+    <message>
+        <source>From the bones</source>
+        <translation>Aus den Knochen</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Erzeugen</translation>
+    </message>
+    <message>
+        <source>Builds the LoD&apos;s physics mesh again; the paint is kept</source>
+        <translation>Erstellt das Physiknetz des LoD neu; die Bemalung bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>Bericht</translation>
+    </message>
+    <message>
+        <source>Vertices</source>
+        <translation>Vertices</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Dreiecke</translation>
+    </message>
+    <message>
+        <source>Components</source>
+        <translation>Zusammenhangskomponenten</translation>
+    </message>
+    <message>
+        <source>Boundary loops</source>
+        <translation>Randschleifen</translation>
+    </message>
+    <message>
+        <source>Surface error</source>
+        <translation>Oberflächenfehler</translation>
+    </message>
+    <message>
+        <source>Smallest angle</source>
+        <translation>Kleinster Winkel</translation>
+    </message>
+    <message>
+        <source>Edge-length spread</source>
+        <translation>Streuung der Kantenlängen</translation>
+    </message>
+    <message>
+        <source>Skin map</source>
+        <translation>Skin-Map</translation>
+    </message>
+    <message>
+        <source>Vertices of the physics mesh: its simulation cost</source>
+        <translation>Vertices des Physiknetzes: seine Simulationskosten</translation>
+    </message>
+    <message>
+        <source>Triangles of the physics mesh</source>
+        <translation>Dreiecke des Physiknetzes</translation>
+    </message>
+    <message>
+        <source>Separate pieces</source>
+        <translation>Getrennte Teile</translation>
+    </message>
+    <message>
+        <source>Open edge loops: holes and the garment&apos;s openings</source>
+        <translation>Offene Kantenschleifen: Löcher und die Öffnungen des Kleidungsstücks</translation>
+    </message>
+    <message>
+        <source>Distance to the graphics surface in % of the garment&apos;s bounding-box diagonal</source>
+        <translation>Abstand zur Grafikoberfläche in % der Bounding-Box-Diagonale des Kleidungsstücks</translation>
+    </message>
+    <message>
+        <source>The sharpest triangle corner; thin triangles make the cloth unstable</source>
+        <translation>Die spitzeste Dreiecksecke; dünne Dreiecke machen den Stoff instabil</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the edge lengths over their mean</source>
+        <translation>Standardabweichung der Kantenlängen im Verhältnis zu ihrem Mittelwert</translation>
+    </message>
+    <message>
+        <source>Graphics vertices bound far from their physics triangle, not bound at all, and the largest height above a triangle</source>
+        <translation>Grafikvertices, die weit von ihrem Physikdreieck entfernt oder gar nicht gebunden sind, und die größte Höhe über einem Dreieck</translation>
+    </message>
+    <message>
+        <source>Highlight bad bindings</source>
+        <translation>Schlechte Bindungen hervorheben</translation>
     </message>
 </context>
 <context>

@@ -456,6 +456,373 @@
     </message>
 </context>
 <context>
+    <name>tweed::editor::CollisionDock</name>
+    <message>
+        <source>Ellipsoid</source>
+        <translation>Elipsoide</translation>
+    </message>
+    <message>
+        <source>Sphere</source>
+        <translation>Esfera</translation>
+    </message>
+    <message>
+        <source>Capsule</source>
+        <translation>Cápsula</translation>
+    </message>
+    <message>
+        <source>Tapered capsule</source>
+        <translation>Cápsula cónica</translation>
+    </message>
+    <message>
+        <source>Plane</source>
+        <translation>Plano</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>Collision Volumes</source>
+        <translation>Volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nombre</translation>
+    </message>
+    <message>
+        <source>Shape</source>
+        <translation>Forma</translation>
+    </message>
+    <message>
+        <source>Bone</source>
+        <translation>Hueso</translation>
+    </message>
+    <message>
+        <source>Bone:</source>
+        <translation>Hueso:</translation>
+    </message>
+    <message>
+        <source>The bone new volumes are attached to (follows the bone selected in the Outliner)</source>
+        <translation>El hueso al que se vinculan los volúmenes nuevos (sigue al hueso seleccionado en el Esquema)</translation>
+    </message>
+    <message>
+        <source>Add Ellipsoid</source>
+        <translation>Añadir elipsoide</translation>
+    </message>
+    <message>
+        <source>Add Sphere</source>
+        <translation>Añadir esfera</translation>
+    </message>
+    <message>
+        <source>Add Capsule</source>
+        <translation>Añadir cápsula</translation>
+    </message>
+    <message>
+        <source>Add Tapered Capsule</source>
+        <translation>Añadir cápsula cónica</translation>
+    </message>
+    <message>
+        <source>Adds a volume on the chosen bone, fitted to the body vertices the bone drives</source>
+        <translation>Añade un volumen en el hueso elegido, ajustado a los vértices del cuerpo que mueve el hueso</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Eliminar</translation>
+    </message>
+    <message>
+        <source>Remove Collision Volume</source>
+        <translation>Eliminar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Dividir</translation>
+    </message>
+    <message>
+        <source>Splits the selected ellipsoid into two along its longest axis</source>
+        <translation>Divide el elipsoide seleccionado en dos a lo largo de su eje más largo</translation>
+    </message>
+    <message>
+        <source>Split Collision Volume</source>
+        <translation>Dividir volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Gizmo:</source>
+        <translation>Manipulador:</translation>
+    </message>
+    <message>
+        <source>Move (W)</source>
+        <translation>Mover (W)</translation>
+    </message>
+    <message>
+        <source>Rotate (E)</source>
+        <translation>Rotar (E)</translation>
+    </message>
+    <message>
+        <source>Scale (R)</source>
+        <translation>Escalar (R)</translation>
+    </message>
+    <message>
+        <source>Edit the selected volume with handles in the viewport; Esc during a drag cancels it</source>
+        <translation>Editar el volumen seleccionado con tiradores en la vista; Esc durante un arrastre lo cancela</translation>
+    </message>
+    <message>
+        <source>Selected Volume</source>
+        <translation>Volumen seleccionado</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nombre:</translation>
+    </message>
+    <message>
+        <source>Position:</source>
+        <translation>Posición:</translation>
+    </message>
+    <message>
+        <source>Rotation:</source>
+        <translation>Rotación:</translation>
+    </message>
+    <message>
+        <source>Radii:</source>
+        <translation>Radios:</translation>
+    </message>
+    <message>
+        <source>Radius:</source>
+        <translation>Radio:</translation>
+    </message>
+    <message>
+        <source>End radius:</source>
+        <translation>Radio final:</translation>
+    </message>
+    <message>
+        <source>Half height:</source>
+        <translation>Semialtura:</translation>
+    </message>
+    <message>
+        <source>The tapered capsule&apos;s radius at its +Y end</source>
+        <translation>El radio de la cápsula cónica en su extremo +Y</translation>
+    </message>
+    <message>
+        <source>Half the length of the capsule&apos;s axis, without the caps</source>
+        <translation>La mitad de la longitud del eje de la cápsula, sin los casquetes</translation>
+    </message>
+    <message>
+        <source>Auto-Fit</source>
+        <translation>Ajuste automático</translation>
+    </message>
+    <message>
+        <source>All bones that skin the garment</source>
+        <translation>Todos los huesos que deforman la prenda</translation>
+    </message>
+    <message>
+        <source>Shape:</source>
+        <translation>Forma:</translation>
+    </message>
+    <message>
+        <source>Body mesh:</source>
+        <translation>Malla del cuerpo:</translation>
+    </message>
+    <message>
+        <source>The mesh volumes are fitted to (also for Add): the body the garment rests on</source>
+        <translation>La malla a la que se ajustan los volúmenes (también al añadir): el cuerpo sobre el que descansa la prenda</translation>
+    </message>
+    <message>
+        <source>Coverage:</source>
+        <translation>Cobertura:</translation>
+    </message>
+    <message>
+        <source>Share of each bone&apos;s weighted body vertices the volume holds</source>
+        <translation>Fracción de los vértices del cuerpo ponderados por cada hueso que contiene el volumen</translation>
+    </message>
+    <message>
+        <source>Auto-Fit Collision Volumes</source>
+        <translation>Ajustar volúmenes de colisión automáticamente</translation>
+    </message>
+    <message>
+        <source>&amp;Collision Volumes</source>
+        <translation>&amp;Volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>(model space)</source>
+        <translation>(espacio del modelo)</translation>
+    </message>
+    <message>
+        <source>Add %1</source>
+        <translation>Añadir %1</translation>
+    </message>
+    <message>
+        <source>Cannot split the volume</source>
+        <translation>No se puede dividir el volumen</translation>
+    </message>
+    <message>
+        <source>No bone skins the garment: the asset has no skinned garment.</source>
+        <translation>Ningún hueso deforma la prenda: el recurso no tiene ninguna prenda vinculada a huesos.</translation>
+    </message>
+    <message>
+        <source>No bone is checked: check the bones to fit volumes to.</source>
+        <translation>No hay ningún hueso marcado: marque los huesos a los que ajustar volúmenes.</translation>
+    </message>
+    <message>
+        <source>Fitting collision volumes...</source>
+        <translation>Ajustando volúmenes de colisión...</translation>
+    </message>
+    <message>
+        <source>No volume could be fitted:
+%1</source>
+        <translation>No se pudo ajustar ningún volumen:
+%1</translation>
+    </message>
+    <message>
+        <source>Move Collision Volume</source>
+        <translation>Mover volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Rotate Collision Volume</source>
+        <translation>Rotar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Resize Collision Volume</source>
+        <translation>Redimensionar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Rename Collision Volume</source>
+        <translation>Renombrar volumen de colisión</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::CollisionGizmo</name>
+    <message>
+        <source>Move Collision Volume</source>
+        <translation>Mover volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Rotate Collision Volume</source>
+        <translation>Rotar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Resize Collision Volume</source>
+        <translation>Redimensionar volumen de colisión</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::DebugViews</name>
+    <message>
+        <source>S&amp;kinned Positions</source>
+        <translation>Posiciones &amp;deformadas por los huesos</translation>
+    </message>
+    <message>
+        <source>Where skinning puts each physics vertex; while simulating, a line from the simulated vertex to it</source>
+        <translation>Dónde coloca la deformación por huesos cada vértice físico; durante la simulación, una línea desde el vértice simulado hasta allí</translation>
+    </message>
+    <message>
+        <source>&amp;Max Distance Spheres</source>
+        <translation>Esferas de Ma&amp;x Distance</translation>
+    </message>
+    <message>
+        <source>How far each painted vertex may move from its skinned position</source>
+        <translation>Cuánto puede alejarse cada vértice pintado de su posición deformada por los huesos</translation>
+    </message>
+    <message>
+        <source>&amp;Backstop Spheres</source>
+        <translation>Esferas de &amp;tope trasero</translation>
+    </message>
+    <message>
+        <source>The sphere behind each vertex that the cloth may not enter</source>
+        <translation>La esfera detrás de cada vértice en la que la tela no puede entrar</translation>
+    </message>
+    <message>
+        <source>&amp;Collision Volumes</source>
+        <translation>&amp;Volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>The shapes the cloth collides with</source>
+        <translation>Las formas con las que colisiona la tela</translation>
+    </message>
+    <message>
+        <source>Physics Mesh &amp;Wire</source>
+        <translation>Malla física en &amp;alambre</translation>
+    </message>
+    <message>
+        <source>The edges of the simulated mesh</source>
+        <translation>Las aristas de la malla simulada</translation>
+    </message>
+    <message>
+        <source>Physics Mesh &amp;Solid</source>
+        <translation>Malla física &amp;sólida</translation>
+    </message>
+    <message>
+        <source>The simulated mesh as an opaque surface</source>
+        <translation>La malla simulada como una superficie opaca</translation>
+    </message>
+    <message>
+        <source>Physics Mesh &amp;Normals</source>
+        <translation>N&amp;ormales de la malla física</translation>
+    </message>
+    <message>
+        <source>The simulation&apos;s vertex normals</source>
+        <translation>Las normales de vértice de la simulación</translation>
+    </message>
+    <message>
+        <source>Skin &amp;Map</source>
+        <translation>&amp;Mapa de piel</translation>
+    </message>
+    <message>
+        <source>A line from each graphics vertex to its bound point on the physics mesh</source>
+        <translation>Una línea desde cada vértice gráfico hasta su punto enlazado en la malla física</translation>
+    </message>
+    <message>
+        <source>Skin Map, &amp;Far Bindings Only</source>
+        <translation>Mapa de piel, solo enlaces &amp;lejanos</translation>
+    </message>
+    <message>
+        <source>Only graphics vertices farther from their triangle than half the physics mesh&apos;s mean edge length</source>
+        <translation>Solo los vértices gráficos más alejados de su triángulo que la mitad de la longitud media de arista de la malla física</translation>
+    </message>
+    <message>
+        <source>S&amp;keleton with Names</source>
+        <translation>Es&amp;queleto con nombres</translation>
+    </message>
+    <message>
+        <source>The bones and their names</source>
+        <translation>Los huesos y sus nombres</translation>
+    </message>
+    <message>
+        <source>Bone &amp;Frames</source>
+        <translation>&amp;Ejes de los huesos</translation>
+    </message>
+    <message>
+        <source>Each joint&apos;s axes: red X, green Y, blue Z</source>
+        <translation>Los ejes de cada articulación: X rojo, Y verde, Z azul</translation>
+    </message>
+    <message>
+        <source>&amp;Velocities</source>
+        <translation>Veloc&amp;idades</translation>
+    </message>
+    <message>
+        <source>Each vertex&apos;s motion over the next tenth of a second (while simulating)</source>
+        <translation>El movimiento de cada vértice durante la próxima décima de segundo (durante la simulación)</translation>
+    </message>
+    <message>
+        <source>&amp;Edge Vertices</source>
+        <translation>Vértices de &amp;borde</translation>
+    </message>
+    <message>
+        <source>Vertices with fewer than four stretch constraints (they get the edge scales of the settings)</source>
+        <translation>Vértices con menos de cuatro restricciones de estiramiento (reciben las escalas de borde de los ajustes)</translation>
+    </message>
+    <message>
+        <source>S&amp;tretch</source>
+        <translation>Estiramie&amp;nto</translation>
+    </message>
+    <message>
+        <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
+        <translation>Aristas coloreadas según longitud respecto a la de reposo: azul comprimida, verde en reposo, rojo estirada un 10 % o más</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::Document</name>
     <message>
         <source>Untitled</source>
@@ -1001,6 +1368,25 @@
         <source>Export the physics mesh, baked cloth-driven bones or a point cache as glTF</source>
         <translation>Exportar la malla física, los huesos movidos por la tela horneados o una caché de puntos como glTF</translation>
     </message>
+    <message>
+        <source>&amp;Debug Views</source>
+        <translation>&amp;Vistas de depuración</translation>
+    </message>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>&amp;Herramientas</translation>
+    </message>
+    <message>
+        <source>Fabric Presets</source>
+        <translation>Tejidos predefinidos</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MaskBitsPicker</name>
+    <message>
+        <source>Latch group %1</source>
+        <translation>Grupo de enganche %1</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::OutlinerDock</name>
@@ -1082,6 +1468,820 @@
     <message>
         <source>%1 s</source>
         <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PaintDock</name>
+    <message>
+        <source>Picked %1</source>
+        <translation>Valor tomado: %1</translation>
+    </message>
+    <message>
+        <source>Picked mask 0x%1</source>
+        <translation>Máscara tomada: 0x%1</translation>
+    </message>
+    <message>
+        <source>Painting</source>
+        <translation>Pintura</translation>
+    </message>
+    <message>
+        <source> cm</source>
+        <translation> cm</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>Open a character to paint its garment</source>
+        <translation>Abra un personaje para pintar su prenda</translation>
+    </message>
+    <message>
+        <source>Paint</source>
+        <translation>Pintar</translation>
+    </message>
+    <message>
+        <source>Paint in the viewport with the left mouse button; Alt and the other buttons still move the camera</source>
+        <translation>Pintar en la vista con el botón izquierdo del ratón; Alt y los demás botones siguen moviendo la cámara</translation>
+    </message>
+    <message>
+        <source>&amp;Paint Channels</source>
+        <translation>&amp;Pintar canales</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Canal</translation>
+    </message>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop Radius</source>
+        <translation>Radio del tope trasero</translation>
+    </message>
+    <message>
+        <source>Backstop Distance</source>
+        <translation>Distancia del tope trasero</translation>
+    </message>
+    <message>
+        <source>Stiffness Scale</source>
+        <translation>Escala de rigidez</translation>
+    </message>
+    <message>
+        <source>Damping Scale</source>
+        <translation>Escala de amortiguación</translation>
+    </message>
+    <message>
+        <source>Wind Scale</source>
+        <translation>Escala de viento</translation>
+    </message>
+    <message>
+        <source>Mass Scale</source>
+        <translation>Escala de masa</translation>
+    </message>
+    <message>
+        <source>Physics (on/off)</source>
+        <translation>Física (sí/no)</translation>
+    </message>
+    <message>
+        <source>Latch Master</source>
+        <translation>Enganche maestro</translation>
+    </message>
+    <message>
+        <source>Latch Slave</source>
+        <translation>Enganche esclavo</translation>
+    </message>
+    <message>
+        <source>The per-vertex channel to paint</source>
+        <translation>El canal por vértice que se pinta</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Grupos</translation>
+    </message>
+    <message>
+        <source>The latch groups (bits) the tools set or clear</source>
+        <translation>Los grupos de enganche (bits) que las herramientas activan o desactivan</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Herramienta</translation>
+    </message>
+    <message>
+        <source>Brush</source>
+        <translation>Pincel</translation>
+    </message>
+    <message>
+        <source>Smooth</source>
+        <translation>Suavizar</translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation>Rellenar</translation>
+    </message>
+    <message>
+        <source>Gradient</source>
+        <translation>Degradado</translation>
+    </message>
+    <message>
+        <source>Pick</source>
+        <translation>Cuentagotas</translation>
+    </message>
+    <message>
+        <source>Lasso</source>
+        <translation>Lazo</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Rectángulo</translation>
+    </message>
+    <message>
+        <source>Drag over the garment to paint the value</source>
+        <translation>Arrastre sobre la prenda para pintar el valor</translation>
+    </message>
+    <message>
+        <source>Drag to even out the values under the brush</source>
+        <translation>Arrastre para igualar los valores bajo el pincel</translation>
+    </message>
+    <message>
+        <source>Click to give the whole garment (or the connected piece) the value</source>
+        <translation>Haga clic para dar el valor a toda la prenda (o a la pieza conectada)</translation>
+    </message>
+    <message>
+        <source>Click the start, then the end: values blend from Value to End value along the surface</source>
+        <translation>Haga clic en el inicio y luego en el final: los valores pasan de Valor a Valor final a lo largo de la superficie</translation>
+    </message>
+    <message>
+        <source>Click to take the value under the cursor</source>
+        <translation>Haga clic para tomar el valor bajo el cursor</translation>
+    </message>
+    <message>
+        <source>Draw a loop around vertices to give them the value</source>
+        <translation>Dibuje un lazo alrededor de los vértices para darles el valor</translation>
+    </message>
+    <message>
+        <source>Drag a rectangle around vertices to give them the value</source>
+        <translation>Arrastre un rectángulo alrededor de los vértices para darles el valor</translation>
+    </message>
+    <message>
+        <source>Radius</source>
+        <translation>Radio</translation>
+    </message>
+    <message>
+        <source>The brush radius in the scene ([ and ] in the viewport)</source>
+        <translation>El radio del pincel en la escena ([ y ] en la vista)</translation>
+    </message>
+    <message>
+        <source>Strength</source>
+        <translation>Intensidad</translation>
+    </message>
+    <message>
+        <source>How far one dab moves a value towards its target at the centre</source>
+        <translation>Cuánto acerca cada pincelada un valor a su objetivo en el centro</translation>
+    </message>
+    <message>
+        <source>Falloff</source>
+        <translation>Atenuación</translation>
+    </message>
+    <message>
+        <source>Constant</source>
+        <translation>Constante</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>Lineal</translation>
+    </message>
+    <message>
+        <source>Sharp</source>
+        <translation>Aguda</translation>
+    </message>
+    <message>
+        <source>How the brush weakens from its centre to its rim</source>
+        <translation>Cómo se debilita el pincel desde el centro hasta el borde</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <source>Set</source>
+        <translation>Establecer</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Sumar</translation>
+    </message>
+    <message>
+        <source>Subtract</source>
+        <translation>Restar</translation>
+    </message>
+    <message>
+        <source>Multiply</source>
+        <translation>Multiplicar</translation>
+    </message>
+    <message>
+        <source>Values: set to, add, subtract or multiply by Value.
+Masks: set the groups exactly, add them, remove them or keep only them</source>
+        <translation>Valores: establecer en Valor, sumar, restar o multiplicar por Valor.
+Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar solo esos</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Valor</translation>
+    </message>
+    <message>
+        <source>What the tools paint (the gradient&apos;s start value)</source>
+        <translation>Lo que pintan las herramientas (el valor inicial del degradado)</translation>
+    </message>
+    <message>
+        <source>End value</source>
+        <translation>Valor final</translation>
+    </message>
+    <message>
+        <source>The gradient&apos;s value at its end point</source>
+        <translation>El valor del degradado en su punto final</translation>
+    </message>
+    <message>
+        <source>Reach</source>
+        <translation>Alcance</translation>
+    </message>
+    <message>
+        <source>Whole mesh</source>
+        <translation>Malla completa</translation>
+    </message>
+    <message>
+        <source>Connected region</source>
+        <translation>Región conectada</translation>
+    </message>
+    <message>
+        <source>Fill the whole garment, or only the piece under the cursor</source>
+        <translation>Rellenar toda la prenda o solo la pieza bajo el cursor</translation>
+    </message>
+    <message>
+        <source>Paint through</source>
+        <translation>Pintar a través</translation>
+    </message>
+    <message>
+        <source>Also paint vertices hidden behind other parts of the garment; otherwise only what the camera sees changes</source>
+        <translation>Pintar también los vértices ocultos detrás de otras partes de la prenda; si no, solo cambia lo que ve la cámara</translation>
+    </message>
+    <message>
+        <source>Symmetry</source>
+        <translation>Simetría</translation>
+    </message>
+    <message>
+        <source>Mirror</source>
+        <translation>Reflejar</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>Desactivado</translation>
+    </message>
+    <message>
+        <source>X</source>
+        <translation>X</translation>
+    </message>
+    <message>
+        <source>Y</source>
+        <translation>Y</translation>
+    </message>
+    <message>
+        <source>Z</source>
+        <translation>Z</translation>
+    </message>
+    <message>
+        <source>Paint the mirror image across the character&apos;s plane too</source>
+        <translation>Pintar también la imagen reflejada respecto al plano del personaje</translation>
+    </message>
+    <message>
+        <source>Match</source>
+        <translation>Correspondencia</translation>
+    </message>
+    <message>
+        <source>By position</source>
+        <translation>Por posición</translation>
+    </message>
+    <message>
+        <source>By topology</source>
+        <translation>Por topología</translation>
+    </message>
+    <message>
+        <source>Find mirror vertices by position within the tolerance, or follow the mesh&apos;s connections for meshes that are not placed exactly symmetrically</source>
+        <translation>Buscar los vértices simétricos por posición dentro de la tolerancia, o seguir las conexiones de la malla en mallas que no están colocadas de forma exactamente simétrica</translation>
+    </message>
+    <message>
+        <source>Tolerance</source>
+        <translation>Tolerancia</translation>
+    </message>
+    <message>
+        <source>How far a mirrored vertex may be from its partner&apos;s mirror image</source>
+        <translation>Cuánto puede alejarse un vértice reflejado de la imagen reflejada de su pareja</translation>
+    </message>
+    <message>
+        <source>Display</source>
+        <translation>Visualización</translation>
+    </message>
+    <message>
+        <source>Show on</source>
+        <translation>Mostrar en</translation>
+    </message>
+    <message>
+        <source>Graphics mesh</source>
+        <translation>Malla gráfica</translation>
+    </message>
+    <message>
+        <source>Physics mesh</source>
+        <translation>Malla física</translation>
+    </message>
+    <message>
+        <source>Colour the garment, or the physics mesh that simulates it</source>
+        <translation>Colorear la prenda o la malla física que la simula</translation>
+    </message>
+    <message>
+        <source>Ramp from</source>
+        <translation>Rampa desde</translation>
+    </message>
+    <message>
+        <source>The value shown dark blue</source>
+        <translation>El valor que se muestra en azul oscuro</translation>
+    </message>
+    <message>
+        <source>Ramp to</source>
+        <translation>Rampa hasta</translation>
+    </message>
+    <message>
+        <source>The value shown red</source>
+        <translation>El valor que se muestra en rojo</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>Ajustar</translation>
+    </message>
+    <message>
+        <source>Fit the ramp to the channel&apos;s values</source>
+        <translation>Ajustar la rampa a los valores del canal</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PaintTool</name>
+    <message numerus="yes">
+        <source>%n vertices changed</source>
+        <translation>
+            <numerusform>%n vértice cambiado</numerusform>
+            <numerusform>%n vértices cambiados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fill region with %1</source>
+        <translation>Rellenar región con %1</translation>
+    </message>
+    <message>
+        <source>Fill %1</source>
+        <translation>Rellenar %1</translation>
+    </message>
+    <message>
+        <source>Gradients paint value channels, not masks</source>
+        <translation>Los degradados pintan canales de valores, no máscaras</translation>
+    </message>
+    <message>
+        <source>Click where the gradient ends</source>
+        <translation>Haga clic donde termina el degradado</translation>
+    </message>
+    <message>
+        <source>Gradient on %1</source>
+        <translation>Degradado en %1</translation>
+    </message>
+    <message>
+        <source>Paint selection on %1</source>
+        <translation>Pintar selección en %1</translation>
+    </message>
+    <message>
+        <source>Smooth %1</source>
+        <translation>Suavizar %1</translation>
+    </message>
+    <message>
+        <source>Paint %1</source>
+        <translation>Pintar %1</translation>
+    </message>
+    <message>
+        <source>Physics</source>
+        <translation>Física</translation>
+    </message>
+    <message>
+        <source>Latch Master</source>
+        <translation>Enganche maestro</translation>
+    </message>
+    <message>
+        <source>Latch Slave</source>
+        <translation>Enganche esclavo</translation>
+    </message>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop Radius</source>
+        <translation>Radio del tope trasero</translation>
+    </message>
+    <message>
+        <source>Backstop Distance</source>
+        <translation>Distancia del tope trasero</translation>
+    </message>
+    <message>
+        <source>Stiffness Scale</source>
+        <translation>Escala de rigidez</translation>
+    </message>
+    <message>
+        <source>Damping Scale</source>
+        <translation>Escala de amortiguación</translation>
+    </message>
+    <message>
+        <source>Wind Scale</source>
+        <translation>Escala de viento</translation>
+    </message>
+    <message>
+        <source>Mass Scale</source>
+        <translation>Escala de masa</translation>
+    </message>
+    <message>
+        <source>bits set</source>
+        <translation>bits activados</translation>
+    </message>
+    <message>
+        <source>bits clear</source>
+        <translation>bits desactivados</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::PhysicsMeshDock</name>
+    <message>
+        <source>cm</source>
+        <translation>cm</translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation>m</translation>
+    </message>
+    <message>
+        <source>LoD %1 · %2 vertices</source>
+        <translation>LoD %1 · %2 vértices</translation>
+    </message>
+    <message>
+        <source>Own physics mesh</source>
+        <translation>Malla física propia</translation>
+    </message>
+    <message>
+        <source>Share the physics mesh of LoD %1</source>
+        <translation>Compartir la malla física del LoD %1</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>max %1 %, mean %2 %</source>
+        <translation>máx. %1 %, media %2 %</translation>
+    </message>
+    <message>
+        <source>%1°</source>
+        <translation>%1°</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 far, %2 failed, largest offset %3</source>
+        <translation>%1 lejanos, %2 fallidos, desplazamiento máximo %3</translation>
+    </message>
+    <message>
+        <source>Custom Physics Mesh</source>
+        <translation>Malla física personalizada</translation>
+    </message>
+    <message>
+        <source>Meshes (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;All files (*)</source>
+        <translation>Mallas (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Own physics mesh (current path settings)</source>
+        <translation>Malla física propia (ajustes actuales del procedimiento)</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing changed.</source>
+        <translation>Cancelado: no ha cambiado nada.</translation>
+    </message>
+    <message>
+        <source>Failed: nothing changed.</source>
+        <translation>Error: no ha cambiado nada.</translation>
+    </message>
+    <message>
+        <source>Generate Physics Mesh</source>
+        <translation>Generar malla física</translation>
+    </message>
+    <message>
+        <source>There is no garment LoD to generate for.</source>
+        <translation>No hay ningún LoD de la prenda para el que generar.</translation>
+    </message>
+    <message>
+        <source>No submesh is chosen: check at least one submesh of the garment.</source>
+        <translation>No se ha elegido ninguna submalla: marque al menos una submalla de la prenda.</translation>
+    </message>
+    <message>
+        <source>No garment mesh is chosen: check at least one character mesh.</source>
+        <translation>No se ha elegido ninguna malla de la prenda: marque al menos una malla del personaje.</translation>
+    </message>
+    <message>
+        <source>Generating the physics mesh…</source>
+        <translation>Generando la malla física…</translation>
+    </message>
+    <message>
+        <source>The physics mesh of LoD %1 was not generated: %2</source>
+        <translation>No se generó la malla física del LoD %1: %2</translation>
+    </message>
+    <message>
+        <source>Generate physics mesh</source>
+        <translation>Generar malla física</translation>
+    </message>
+    <message>
+        <source>Generated %1 vertices in %2 s.</source>
+        <translation>Se generaron %1 vértices en %2 s.</translation>
+    </message>
+    <message>
+        <source>Add LoD</source>
+        <translation>Añadir LoD</translation>
+    </message>
+    <message>
+        <source>Adding a LoD…</source>
+        <translation>Añadiendo un LoD…</translation>
+    </message>
+    <message>
+        <source>The LoD was not added: %1</source>
+        <translation>No se añadió el LoD: %1</translation>
+    </message>
+    <message>
+        <source>Added LoD %1.</source>
+        <translation>LoD %1 añadido.</translation>
+    </message>
+    <message>
+        <source>LoD %1 cannot share the physics mesh of LoD %2: %3</source>
+        <translation>El LoD %1 no puede compartir la malla física del LoD %2: %3</translation>
+    </message>
+    <message>
+        <source>Share Physics Mesh</source>
+        <translation>Compartir malla física</translation>
+    </message>
+    <message>
+        <source>Share physics mesh</source>
+        <translation>Compartir malla física</translation>
+    </message>
+    <message>
+        <source>Physics Mesh</source>
+        <translation>Malla física</translation>
+    </message>
+    <message>
+        <source>Level of detail</source>
+        <translation>Nivel de detalle</translation>
+    </message>
+    <message>
+        <source>Add LoD from mesh…</source>
+        <translation>Añadir LoD desde una malla…</translation>
+    </message>
+    <message>
+        <source>A new graphical LoD made of one of the character&apos;s meshes</source>
+        <translation>Un nuevo LoD gráfico hecho con una de las mallas del personaje</translation>
+    </message>
+    <message>
+        <source>Physics mesh</source>
+        <translation>Malla física</translation>
+    </message>
+    <message>
+        <source>Garment</source>
+        <translation>Prenda</translation>
+    </message>
+    <message>
+        <source>Character meshes that make the garment:</source>
+        <translation>Mallas del personaje que forman la prenda:</translation>
+    </message>
+    <message>
+        <source>Submeshes simulated:</source>
+        <translation>Submallas simuladas:</translation>
+    </message>
+    <message>
+        <source>Only vertices painted Physics on</source>
+        <translation>Solo los vértices pintados con Física activada</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>Procedimiento</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>Método</translation>
+    </message>
+    <message>
+        <source>Immediate</source>
+        <translation>Inmediato</translation>
+    </message>
+    <message>
+        <source>Weld</source>
+        <translation>Soldar</translation>
+    </message>
+    <message>
+        <source>Simplify</source>
+        <translation>Simplificar</translation>
+    </message>
+    <message>
+        <source>Iso-surface</source>
+        <translation>Isosuperficie</translation>
+    </message>
+    <message>
+        <source>Custom mesh</source>
+        <translation>Malla personalizada</translation>
+    </message>
+    <message>
+        <source>The garment&apos;s triangles as they are</source>
+        <translation>Los triángulos de la prenda tal cual</translation>
+    </message>
+    <message>
+        <source>Vertices within the weld tolerance merged: seams are sewn</source>
+        <translation>Los vértices dentro de la tolerancia de soldadura se fusionan: las costuras se cosen</translation>
+    </message>
+    <message>
+        <source>Welded, then reduced to the target with even triangles</source>
+        <translation>Soldada y luego reducida al objetivo con triángulos uniformes</translation>
+    </message>
+    <message>
+        <source>One outer layer wrapped over a layered garment</source>
+        <translation>Una capa exterior que envuelve una prenda de varias capas</translation>
+    </message>
+    <message>
+        <source>Your own low-resolution mesh from a file</source>
+        <translation>Su propia malla de baja resolución desde un archivo</translation>
+    </message>
+    <message>
+        <source>Weld tolerance</source>
+        <translation>Tolerancia de soldadura</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Objetivo</translation>
+    </message>
+    <message>
+        <source>Vertex count</source>
+        <translation>Número de vértices</translation>
+    </message>
+    <message>
+        <source>Edge length</source>
+        <translation>Longitud de arista</translation>
+    </message>
+    <message>
+        <source>Target vertices</source>
+        <translation>Vértices objetivo</translation>
+    </message>
+    <message>
+        <source>Target edge length</source>
+        <translation>Longitud de arista objetivo</translation>
+    </message>
+    <message>
+        <source>Close holes below</source>
+        <translation>Cerrar agujeros menores de</translation>
+    </message>
+    <message>
+        <source>Boundary loops shorter than this are closed; 0 keeps every hole</source>
+        <translation>Se cierran los bucles de borde más cortos que esto; 0 conserva todos los agujeros</translation>
+    </message>
+    <message>
+        <source>Keep all holes</source>
+        <translation>Conservar todos los agujeros</translation>
+    </message>
+    <message>
+        <source>Subdivisions</source>
+        <translation>Subdivisiones</translation>
+    </message>
+    <message>
+        <source>Voxel size</source>
+        <translation>Tamaño de vóxel</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automático</translation>
+    </message>
+    <message>
+        <source>Offset</source>
+        <translation>Desplazamiento</translation>
+    </message>
+    <message>
+        <source>One voxel</source>
+        <translation>Un vóxel</translation>
+    </message>
+    <message>
+        <source>Mesh file</source>
+        <translation>Archivo de malla</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Examinar…</translation>
+    </message>
+    <message>
+        <source>Normals</source>
+        <translation>Normales</translation>
+    </message>
+    <message>
+        <source>From the mesh</source>
+        <translation>De la malla</translation>
+    </message>
+    <message>
+        <source>From the bones</source>
+        <translation>De los huesos</translation>
+    </message>
+    <message>
+        <source>Generate</source>
+        <translation>Generar</translation>
+    </message>
+    <message>
+        <source>Builds the LoD&apos;s physics mesh again; the paint is kept</source>
+        <translation>Vuelve a construir la malla física del LoD; la pintura se conserva</translation>
+    </message>
+    <message>
+        <source>Report</source>
+        <translation>Informe</translation>
+    </message>
+    <message>
+        <source>Vertices</source>
+        <translation>Vértices</translation>
+    </message>
+    <message>
+        <source>Triangles</source>
+        <translation>Triángulos</translation>
+    </message>
+    <message>
+        <source>Components</source>
+        <translation>Componentes</translation>
+    </message>
+    <message>
+        <source>Boundary loops</source>
+        <translation>Bucles de borde</translation>
+    </message>
+    <message>
+        <source>Surface error</source>
+        <translation>Error de superficie</translation>
+    </message>
+    <message>
+        <source>Smallest angle</source>
+        <translation>Ángulo mínimo</translation>
+    </message>
+    <message>
+        <source>Edge-length spread</source>
+        <translation>Dispersión de longitud de arista</translation>
+    </message>
+    <message>
+        <source>Skin map</source>
+        <translation>Mapa de piel</translation>
+    </message>
+    <message>
+        <source>Vertices of the physics mesh: its simulation cost</source>
+        <translation>Vértices de la malla física: su coste de simulación</translation>
+    </message>
+    <message>
+        <source>Triangles of the physics mesh</source>
+        <translation>Triángulos de la malla física</translation>
+    </message>
+    <message>
+        <source>Separate pieces</source>
+        <translation>Piezas separadas</translation>
+    </message>
+    <message>
+        <source>Open edge loops: holes and the garment&apos;s openings</source>
+        <translation>Bucles de aristas abiertos: agujeros y aberturas de la prenda</translation>
+    </message>
+    <message>
+        <source>Distance to the graphics surface in % of the garment&apos;s bounding-box diagonal</source>
+        <translation>Distancia a la superficie gráfica en % de la diagonal de la caja delimitadora de la prenda</translation>
+    </message>
+    <message>
+        <source>The sharpest triangle corner; thin triangles make the cloth unstable</source>
+        <translation>La esquina de triángulo más aguda; los triángulos finos hacen inestable la tela</translation>
+    </message>
+    <message>
+        <source>Standard deviation of the edge lengths over their mean</source>
+        <translation>Desviación típica de las longitudes de arista respecto a su media</translation>
+    </message>
+    <message>
+        <source>Graphics vertices bound far from their physics triangle, not bound at all, and the largest height above a triangle</source>
+        <translation>Vértices gráficos enlazados lejos de su triángulo físico, sin enlazar en absoluto, y la mayor altura sobre un triángulo</translation>
+    </message>
+    <message>
+        <source>Highlight bad bindings</source>
+        <translation>Resaltar enlaces defectuosos</translation>
     </message>
 </context>
 <context>
