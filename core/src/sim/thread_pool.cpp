@@ -13,31 +13,6 @@
 
 namespace tweed {
 
-void SpinBarrier::wait()
-{
-    if (mThreads <= 1)
-        return;
-    const uint32_t generation = mGeneration.load(std::memory_order_acquire);
-    if (mArrived.fetch_add(1, std::memory_order_acq_rel) + 1 == uint32_t(mThreads)) {
-        mArrived.store(0, std::memory_order_relaxed);
-        mGeneration.fetch_add(1, std::memory_order_seq_cst);
-        if (mSleepers.load(std::memory_order_seq_cst) > 0)
-            mGeneration.notify_all();
-        return;
-    }
-    // Spin briefly (the other thread is usually microseconds away), then sleep in the kernel:
-    // on a machine with more threads than cores, spinning would starve the thread we wait for.
-    for (int spins = 0; spins < 2000; ++spins) {
-        if (mGeneration.load(std::memory_order_acquire) != generation)
-            return;
-        TWEED_PAUSE();
-    }
-    mSleepers.fetch_add(1, std::memory_order_seq_cst);
-    while (mGeneration.load(std::memory_order_seq_cst) == generation)
-        mGeneration.wait(generation, std::memory_order_seq_cst);
-    mSleepers.fetch_sub(1, std::memory_order_relaxed);
-}
-
 SimThreadPool::SimThreadPool(int threads)
 {
     if (threads < 1 || threads > 64)

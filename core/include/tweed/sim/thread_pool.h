@@ -1,6 +1,7 @@
-// Worker threads the cloth solver splits its batches across. One pool may serve many cloth
-// instances, one update at a time. Work is split by fixed rules (never by who is fastest), so
-// results are bit-identical with any thread count.
+// Worker threads the cloth solver splits its work across. One pool may serve many cloth
+// instances, one update at a time. The solver cuts each phase into pieces that never touch the
+// same data and threads claim them in any order, so results are bit-identical with any thread
+// count.
 #pragma once
 
 #include <atomic>
@@ -12,23 +13,6 @@
 #include <vector>
 
 namespace tweed {
-
-/// A barrier the threads of one parallel region meet at between dependent phases. Spins
-/// briefly, then sleeps (futex), since the machine may have fewer free cores than threads.
-class SpinBarrier
-{
-public:
-    explicit SpinBarrier(int threads = 1) : mThreads(threads) {}
-    void setThreads(int threads) { mThreads = threads; }
-    int threads() const { return mThreads; }
-    void wait();
-
-private:
-    int mThreads;
-    std::atomic<uint32_t> mArrived{0};
-    std::atomic<uint32_t> mGeneration{0};
-    std::atomic<int> mSleepers{0};
-};
 
 class SimThreadPool
 {
