@@ -489,13 +489,9 @@ private slots:
         QVERIFY(!mViewport->grabFrame().isNull());
 
         generate(GenerationMethod::Simplify, 700);
-        // Max Distance 3 cm everywhere, as one paint gesture.
-        ValueEdit edit;
-        for (uint32_t v = 0; v < lod().mesh.vertexCount(); ++v) {
-            edit.vertices.push_back(v);
-            edit.values.push_back(0.03f);
-        }
-        document()->paintChannel(0, FloatChannel::MaxDistance, edit, QStringLiteral("Fill"));
+        startPainting();
+        fillAll(3);
+        widget<QToolButton>(paintDock(), "PaintDock_ActivateButton")->click();
         checkPhysicsChannelsFollowThePaint();
         const float moved = simulate(15);
         QVERIFY2(moved >= 0, "the simulation failed");

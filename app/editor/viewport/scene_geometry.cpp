@@ -130,6 +130,63 @@ LineEntity::LineEntity(const LineStyle &style, Qt3DCore::QNode *parent)
     addComponent(makeLineMaterial(style, this));
 }
 
+PaintedSurface::PaintedSurface(const std::vector<uint32_t> &indices, uint32_t vertexCount,
+                               Qt3DCore::QComponent *material, Qt3DCore::QNode *parent)
+    : Qt3DCore::QEntity(parent), mBuffer(new Qt3DCore::QBuffer(this)), mVertexCount(vertexCount)
+{
+    constexpr int stride = 10 * sizeof(float);
+    auto *geometry = new Qt3DCore::QGeometry(this);
+    auto *position = new QAttribute(mBuffer, QAttribute::defaultPositionAttributeName(),
+                                    QAttribute::Float, 3, vertexCount, 0, stride, geometry);
+    geometry->addAttribute(position);
+    geometry->addAttribute(new QAttribute(mBuffer, QAttribute::defaultNormalAttributeName(),
+                                          QAttribute::Float, 3, vertexCount, 3 * sizeof(float),
+                                          stride, geometry));
+    geometry->addAttribute(new QAttribute(mBuffer, QAttribute::defaultColorAttributeName(),
+                                          QAttribute::Float, 4, vertexCount, 6 * sizeof(float),
+                                          stride, geometry));
+    geometry->setBoundingVolumePositionAttribute(position);
+    auto *indexBuffer = new Qt3DCore::QBuffer(geometry);
+    indexBuffer->setData(toByteArray(indices));
+    auto *index = new QAttribute(geometry);
+    index->setAttributeType(QAttribute::IndexAttribute);
+    index->setVertexBaseType(QAttribute::UnsignedInt);
+    index->setBuffer(indexBuffer);
+    index->setCount(uint(indices.size()));
+    geometry->addAttribute(index);
+    auto *renderer = new Qt3DRender::QGeometryRenderer(this);
+    renderer->setGeometry(geometry);
+    renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    renderer->setVertexCount(int(indices.size()));
+    addComponent(renderer);
+    addComponent(material);
+    mBytes.fill(0, qsizetype(vertexCount) * stride);
+    mBuffer->setData(mBytes);
+}
+
+void PaintedSurface::update(const std::vector<Vec3> &positions, const std::vector<Vec3> &normals,
+                            const std::vector<QColor> &colors)
+{
+    if (positions.size() != mVertexCount || normals.size() != mVertexCount ||
+        colors.size() != mVertexCount)
+        return;
+    mBytes.resize(qsizetype(mVertexCount) * 10 * qsizetype(sizeof(float)));
+    auto *out = reinterpret_cast<float *>(mBytes.data());
+    for (size_t v = 0; v < mVertexCount; ++v, out += 10) {
+        out[0] = positions[v].x;
+        out[1] = positions[v].y;
+        out[2] = positions[v].z;
+        out[3] = normals[v].x;
+        out[4] = normals[v].y;
+        out[5] = normals[v].z;
+        out[6] = float(colors[v].redF());
+        out[7] = float(colors[v].greenF());
+        out[8] = float(colors[v].blueF());
+        out[9] = float(colors[v].alphaF());
+    }
+    mBuffer->setData(mBytes);
+}
+
 void LineEntity::setLines(const LineList &lines)
 {
     const auto &data = lines.data();

@@ -72,6 +72,23 @@ private:
     Qt3DRender::QGeometryRenderer *mRenderer;
 };
 
+/// A triangle mesh coloured per vertex (a painted channel's colour ramp): position, normal and
+/// colour interleaved in one buffer that update() refills; the material is the caller's. Kept
+/// apart from the character's own geometry, which stays untouched while painting.
+class PaintedSurface : public Qt3DCore::QEntity
+{
+public:
+    PaintedSurface(const std::vector<uint32_t> &indices, uint32_t vertexCount,
+                   Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
+    void update(const std::vector<Vec3> &positions, const std::vector<Vec3> &normals,
+                const std::vector<QColor> &colors);
+
+private:
+    Qt3DCore::QBuffer *mBuffer;
+    QByteArray mBytes;
+    uint32_t mVertexCount;
+};
+
 /// A closed triangle mesh with vertex normals.
 struct ShapeMesh
 {

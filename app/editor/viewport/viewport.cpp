@@ -142,8 +142,7 @@ struct Viewport::Scene
         QEntity *surface = nullptr;
         QEntity *wireframe = nullptr;
         Qt3DCore::QGeometry *geometry = nullptr;
-        Qt3DCore::QBuffer *colors = nullptr; ///< per-vertex paint colours, made on first use
-        std::vector<Qt3DRender::QMaterial *> materials;
+        scene::PaintedSurface *painted = nullptr; ///< the paint colours, made on first use
     };
     struct PhysicsView
     {
@@ -154,9 +153,7 @@ struct Viewport::Scene
         Qt3DCore::QBuffer *vertices = nullptr;
         QEntity *entity = nullptr;
         Qt3DCore::QGeometry *geometry = nullptr;
-        Qt3DCore::QBuffer *colors = nullptr;
-        Qt3DRender::QMaterial *fill = nullptr;        ///< the faint see-through surface
-        Qt3DRender::QMaterial *paintedFill = nullptr; ///< nearly opaque, while coloured
+        scene::PaintedSurface *painted = nullptr; ///< the paint colours, made on first use
         QEntity *fillEntity = nullptr;
         QEntity *solid = nullptr; ///< the opaque debug surface, under physicsSolidRoot
     };
@@ -416,6 +413,7 @@ void Viewport::rebuildMeshes()
     for (auto &mesh : s.meshes) {
         delete mesh.surface;
         delete mesh.wireframe;
+        delete mesh.painted;
     }
     s.meshes.clear();
     for (auto &entry : s.textures)
@@ -498,9 +496,7 @@ void Viewport::rebuildMeshes()
             entity->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
                                               sub.firstTriangle * 3, sub.triangleCount * 3,
                                               entity));
-            auto *material = scene::makeSurfaceMaterial(color, texture, entity);
-            entity->addComponent(material);
-            view.materials.push_back(material);
+            entity->addComponent(scene::makeSurfaceMaterial(color, texture, entity));
         }
 
         // The wireframe shares the skinned vertex buffer: no extra skinning per frame.
@@ -569,8 +565,7 @@ void Viewport::rebuildPhysics()
                                         uint32_t(mesh.indices.size()), fill));
         view.geometry = geometry;
         view.fillEntity = fill;
-        view.fill = scene::makeSurfaceMaterial(kPhysicsFill, nullptr, fill);
-        fill->addComponent(view.fill);
+        fill->addComponent(scene::makeSurfaceMaterial(kPhysicsFill, nullptr, fill));
         auto *wire = new QEntity(view.entity);
         const std::vector<uint32_t> edges = scene::edgeIndices(mesh.indices);
         auto *wireGeometry = scene::makeSurfaceGeometry(view.vertices, count, edges, wire);
@@ -748,6 +743,9 @@ void Viewport::updatePose()
         s.wind->setLines(lines);
     }
 
+    // Painted surfaces follow the pose too.
+    if (!mMeshColors.empty() || !mPhysicsColors.empty())
+        applyColors();
     if (isOverlayVisible(Overlay::BoneNames) || mTool)
         s.labels.image->update();
     updateReadout();
@@ -821,19 +819,6 @@ void Viewport::updateLineLayers()
 
 namespace {
 
-QByteArray colorBytes(const std::vector<QColor> &colors)
-{
-    std::vector<float> data(4 * colors.size());
-    for (size_t i = 0; i < colors.size(); ++i) {
-        data[4 * i] = float(colors[i].redF());
-        data[4 * i + 1] = float(colors[i].greenF());
-        data[4 * i + 2] = float(colors[i].blueF());
-        data[4 * i + 3] = float(colors[i].alphaF());
-    }
-    return QByteArray(reinterpret_cast<const char *>(data.data()),
-                      qsizetype(data.size() * sizeof(float)));
-}
-
 void setMaterialParameter(Qt3DRender::QMaterial *material, const QString &name, float value)
 {
     for (Qt3DRender::QParameter *p : material->parameters())
@@ -841,17 +826,13 @@ void setMaterialParameter(Qt3DRender::QMaterial *material, const QString &name, 
             p->setValue(value);
 }
 
-// Gives a geometry a vertexColor attribute over its own buffer (once) and fills it.
-void uploadColors(Qt3DCore::QGeometry *geometry, Qt3DCore::QBuffer *&buffer,
-                  const std::vector<QColor> &colors)
+// A nearly opaque surface material that takes its colour from the vertices.
+Qt3DRender::QMaterial *makePaintMaterial(Qt3DCore::QNode *parent)
 {
-    if (!buffer) {
-        buffer = new Qt3DCore::QBuffer(geometry);
-        geometry->addAttribute(new QAttribute(buffer, QAttribute::defaultColorAttributeName(),
-                                              QAttribute::Float, 4, uint32_t(colors.size()), 0,
-                                              4 * sizeof(float), geometry));
-    }
-    buffer->setData(colorBytes(colors));
+    Qt3DRender::QMaterial *material = scene::makeSurfaceMaterial(QColor(255, 255, 255), nullptr,
+                                                                 parent);
+    setMaterialParameter(material, QStringLiteral("useVertexColor"), 1.0f);
+    return material;
 }
 
 } // namespace
@@ -878,40 +859,45 @@ void Viewport::setPhysicsColors(int physicsMesh, std::vector<QColor> colors)
     markDirty(DirtyColors);
 }
 
-// Switches each mesh between its materials and its paint colours.
+// Shows each coloured mesh as its painted surface instead of its materials.
 void Viewport::applyColors()
 {
     Scene &s = *mScene;
+    const Character &character = mDocument->character();
     for (auto &view : s.meshes) {
+        const GraphicsMesh &mesh = character.meshes[size_t(view.index)];
         const auto found = mMeshColors.find(view.index);
         const bool painted = found != mMeshColors.end() &&
-                             found->second.size() == mDocument->character()
-                                                         .meshes[size_t(view.index)]
-                                                         .vertexCount();
+                             found->second.size() == mesh.vertexCount();
+        if (painted && !view.painted) {
+            view.painted = new scene::PaintedSurface(mesh.indices, uint32_t(mesh.vertexCount()),
+                                                     makePaintMaterial(s.meshRoot), s.meshRoot);
+        }
         if (painted)
-            uploadColors(view.geometry, view.colors, found->second);
-        for (Qt3DRender::QMaterial *material : view.materials)
-            setMaterialParameter(material, QStringLiteral("useVertexColor"), painted ? 1.0f : 0.0f);
+            view.painted->update(view.positions, view.normals, found->second);
+        if (view.painted)
+            view.painted->setEnabled(painted);
+        view.surface->setEnabled(!painted);
     }
     const auto &meshes = mDocument->asset().physicsMeshes;
     for (auto &view : s.physics) {
+        const PhysicsMesh &mesh = meshes[size_t(view.index)];
         const auto found = mPhysicsColors.find(view.index);
         const bool painted = found != mPhysicsColors.end() &&
-                             found->second.size() == meshes[size_t(view.index)].vertexCount();
-        if (painted) {
-            uploadColors(view.geometry, view.colors, found->second);
-            if (!view.paintedFill) {
-                view.paintedFill = scene::makeSurfaceMaterial(QColor(255, 255, 255), nullptr,
-                                                              view.fillEntity);
-                setMaterialParameter(view.paintedFill, QStringLiteral("useVertexColor"), 1.0f);
-            }
+                             found->second.size() == mesh.vertexCount();
+        if (painted && !view.painted) {
+            view.painted = new scene::PaintedSurface(mesh.indices, uint32_t(mesh.vertexCount()),
+                                                     makePaintMaterial(view.entity), view.entity);
         }
-        Qt3DRender::QMaterial *want = painted ? view.paintedFill : view.fill;
-        Qt3DRender::QMaterial *other = painted ? view.fill : view.paintedFill;
-        if (other && view.fillEntity->components().contains(other))
-            view.fillEntity->removeComponent(other);
-        if (want && !view.fillEntity->components().contains(want))
-            view.fillEntity->addComponent(want);
+        if (painted) {
+            const std::vector<Vec3> &positions =
+                view.positions.size() == mesh.vertexCount() ? view.positions : mesh.positions;
+            view.painted->update(positions, computeVertexNormals(positions, mesh.indices),
+                                 found->second);
+        }
+        if (view.painted)
+            view.painted->setEnabled(painted);
+        view.fillEntity->setEnabled(!painted);
     }
 }
 
