@@ -24,6 +24,7 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QSignalSpy>
+#include <QScopeGuard>
 #include <QTest>
 #include <QToolButton>
 #include <QUndoStack>
@@ -284,6 +285,15 @@ private slots:
         mPlayback->setTime(mPlayback->time() + 0.5);
         QCOMPARE(mController->framesSinceReset(), 0);
         QVERIFY(largestOffset() < 1e-5f);
+
+        // A slow frame while the clip plays (0.4 s) is simulated as a clamped step instead.
+        simulateFrames(2);
+        const int before = mController->framesSinceReset();
+        mPlayback->play();
+        mPlayback->setTime(mPlayback->time() + 0.4);
+        mPlayback->pause();
+        QCOMPARE(mController->framesSinceReset(), before + 1);
+        QCOMPARE(mController->lastStats().maxDistanceViolations, 0u);
     }
 
     // The dock's buttons, found by objectName, drive the controller and the playback; the
@@ -403,6 +413,8 @@ private slots:
         viewport.show();
         QVERIFY(QTest::qWaitForWindowExposed(&viewport));
         mController->setViewport(&viewport);
+        // A failed check below must not leave the controller pointing at the gone viewport.
+        const auto detach = qScopeGuard([this] { mController->setViewport(nullptr); });
         mController->setSimulating(true);
         simulateFrames(10);
         viewport.syncNow();

@@ -360,8 +360,20 @@ void SimulationController::onPoseChanged()
     double dt = time - mLastTime;
     if (dt < 0 && mPlayback->isLooping())
         dt += mPlayback->duration(); // wrapped around the loop
-    if (!mStarted || dt < 0 || dt > kMaxFrameSeconds) {
+    if (!mStarted || dt < 0) {
         resetOnCurrentPose();
+        return;
+    }
+    if (dt > kMaxFrameSeconds) {
+        // A slow frame while the clip plays is simulated as a clamped step, as games clamp
+        // their dt, so a slow machine still simulates; a jump by scrubbing or a long stall
+        // starts over on the new pose.
+        if (!mPlayback->isPlaying() || dt > kMaxPlayingGapSeconds) {
+            resetOnCurrentPose();
+            return;
+        }
+        mLastTime = time;
+        simulate(kMaxFrameSeconds);
         return;
     }
     if (dt == 0)

@@ -46,8 +46,9 @@ struct SimulationFrameStats
 /// Frames: the first simulated pose resets the cloth onto its skinned positions; every later
 /// pose advances it by the clip time since the previous one (the instance runs whole steps of
 /// the settings' fixed rate with substeps and carries the rest), as ClipSimulation does for a
-/// clip played at a fixed rate. A jump in time (scrubbing, stepping back, more than
-/// kMaxFrameSeconds) resets instead. The instance simulates in model space: the bone matrices
+/// clip played at a fixed rate. A jump in time (scrubbing or stepping back, more than
+/// kMaxFrameSeconds while paused, more than kMaxPlayingGapSeconds while playing) resets
+/// instead; a slow frame while playing is simulated as a kMaxFrameSeconds step. The instance simulates in model space: the bone matrices
 /// are the playback's with the root motion taken out, and the root motion is the character's
 /// world transform, so the cloth feels the character travel.
 ///
@@ -60,8 +61,10 @@ class SimulationController : public QObject
     Q_OBJECT
 
 public:
-    /// Time steps longer than this count as a jump (the cloth is reset, not advanced).
+    /// The longest step simulated; longer ones are clamped while playing, jumps otherwise.
     static constexpr double kMaxFrameSeconds = 0.25;
+    /// While the clip plays, longer steps up to this are simulated as kMaxFrameSeconds.
+    static constexpr double kMaxPlayingGapSeconds = 1.0;
 
     /// World-space motion added on top of the clip (or the rest pose without one), to test
     /// how the garment follows the character through the world.
