@@ -17,12 +17,9 @@
 
 #include "tweed/sim/colliders.h"
 
-#include <Qt3DExtras/Qt3DWindow>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QListWidget>
 #include <QMenu>
@@ -62,9 +59,7 @@ private:
 
     void send(QEvent::Type type, QPointF pixel, Qt::MouseButton button, Qt::MouseButtons buttons)
     {
-        QMouseEvent event(type, pixel, mView3d->mapToGlobal(pixel), button, buttons,
-                          Qt::NoModifier);
-        QCoreApplication::sendEvent(mView3d, &event);
+        test::sendMouse(mView3d, type, pixel, button, buttons);
     }
     void key(int k)
     {
@@ -150,8 +145,7 @@ private slots:
         mViewport = mWindow->viewport();
         mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
         QVERIFY(!mViewport->grabFrame().isNull());
-        for (QWindow *w : QGuiApplication::allWindows())
-            if (qobject_cast<Qt3DExtras::Qt3DWindow *>(w)) mView3d = w;
+        mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
         mDock = test::child<CollisionDock>(mWindow, "CollisionDock");
         QVERIFY(mDock);

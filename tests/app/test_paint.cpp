@@ -17,14 +17,11 @@
 
 #include "tweed/paint.h"
 
-#include <Qt3DExtras/Qt3DWindow>
-
 #include <QAction>
 #include <QComboBox>
 #include <QCheckBox>
 #include <QDir>
 #include <QDoubleSpinBox>
-#include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
@@ -100,16 +97,9 @@ private:
     void send(QEvent::Type type, QPointF pixel, Qt::MouseButton button, Qt::MouseButtons buttons,
               Qt::KeyboardModifiers modifiers = Qt::NoModifier)
     {
-        QMouseEvent event(type, pixel, mView3d->mapToGlobal(pixel), button, buttons, modifiers);
-        QCoreApplication::sendEvent(mView3d, &event);
+        test::sendMouse(mView3d, type, pixel, button, buttons, modifiers);
     }
-    void stroke(const std::vector<QPointF> &pixels)
-    {
-        send(QEvent::MouseButtonPress, pixels.front(), Qt::LeftButton, Qt::LeftButton);
-        for (size_t i = 1; i < pixels.size(); ++i)
-            send(QEvent::MouseMove, pixels[i], Qt::NoButton, Qt::LeftButton);
-        send(QEvent::MouseButtonRelease, pixels.back(), Qt::LeftButton, Qt::NoButton);
-    }
+    void stroke(const std::vector<QPointF> &pixels) { test::mouseStroke(mView3d, pixels); }
     void click(QPointF pixel) { stroke({pixel}); }
 
     void chooseChannel(int index)
@@ -147,32 +137,13 @@ private:
     }
 
     // A pixel on the visible coat at a fraction of its projected bounding box (fx right,
-    // fy down), the nearest visible vertex's projection to that point.
+    // fy down).
     QPointF coatPixel(double fx, double fy) const
     {
-        const std::vector<Vec3> positions = drawn();
-        const SurfaceBvh bvh(positions, lod().mesh.indices);
-        std::vector<uint32_t> all(positions.size());
-        for (uint32_t v = 0; v < all.size(); ++v)
-            all[v] = v;
-        const std::vector<uint32_t> visible = visibleVertices(bvh, positions, all, viewPoint());
-        QRectF box;
-        std::vector<QPointF> pixels;
-        for (uint32_t v : visible)
-            if (const auto p = mViewport->project(positions[v])) {
-                pixels.push_back(*p);
-                box = box.isNull() ? QRectF(*p, QSizeF(1, 1)) : box.united(QRectF(*p, QSizeF(1, 1)));
-            }
-        const QPointF want(box.left() + box.width() * fx, box.top() + box.height() * fy);
-        QPointF best = pixels.front();
-        for (const QPointF &p : pixels)
-            if (QLineF(p, want).length() < QLineF(best, want).length())
-                best = p;
-        // Round to the pixel and make sure a ray there hits the coat.
-        const QPointF pixel(std::round(best.x()), std::round(best.y()));
-        if (!hitAt(bvh, pixel).found())
-            qWarning("coat pixel misses the coat");
-        return pixel;
+        const auto pixel = test::surfacePixel(*mViewport, drawn(), lod().mesh.indices, fx, fy);
+        if (!pixel)
+            qFatal("no pixel shows the coat");
+        return *pixel;
     }
 
 private slots:
@@ -194,9 +165,7 @@ private slots:
         mViewport = mWindow->viewport();
         mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
         QVERIFY(!mViewport->grabFrame().isNull());
-        for (QWindow *w : QGuiApplication::allWindows())
-            if (qobject_cast<Qt3DExtras::Qt3DWindow *>(w))
-                mView3d = w;
+        mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
 
         mDock = test::child<PaintDock>(mWindow, "PaintDock");

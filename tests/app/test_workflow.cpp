@@ -24,16 +24,12 @@
 #include "tweed/paint.h"
 #include "tweed/physics_mesh.h"
 
-#include <Qt3DExtras/Qt3DWindow>
-
 #include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QGuiApplication>
 #include <QListWidget>
-#include <QMouseEvent>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -80,17 +76,9 @@ private:
 
     void send(QEvent::Type type, QPointF pixel, Qt::MouseButton button, Qt::MouseButtons buttons)
     {
-        QMouseEvent event(type, pixel, mView3d->mapToGlobal(pixel), button, buttons,
-                          Qt::NoModifier);
-        QCoreApplication::sendEvent(mView3d, &event);
+        test::sendMouse(mView3d, type, pixel, button, buttons);
     }
-    void stroke(const std::vector<QPointF> &pixels)
-    {
-        send(QEvent::MouseButtonPress, pixels.front(), Qt::LeftButton, Qt::LeftButton);
-        for (size_t i = 1; i < pixels.size(); ++i)
-            send(QEvent::MouseMove, pixels[i], Qt::NoButton, Qt::LeftButton);
-        send(QEvent::MouseButtonRelease, pixels.back(), Qt::LeftButton, Qt::NoButton);
-    }
+    void stroke(const std::vector<QPointF> &pixels) { test::mouseStroke(mView3d, pixels); }
     void click(QPointF pixel) { stroke({pixel}); }
 
     // The garment as the viewport draws it, in LoD vertex order.
@@ -105,45 +93,14 @@ private:
         return positions;
     }
 
-    // A pixel where a ray hits the visible garment, near a fraction of its projected box
-    // (fx right, fy down).
+    // A pixel showing the visible garment near a fraction of its projected box.
     QPointF garmentPixel(double fx, double fy) const
     {
         mViewport->syncNow();
-        const std::vector<Vec3> positions = drawnGarment();
-        const SurfaceBvh bvh(positions, lod().mesh.indices);
-        std::vector<uint32_t> all(positions.size());
-        for (uint32_t v = 0; v < all.size(); ++v)
-            all[v] = v;
-        const ViewPoint view{mViewport->cameraPosition(), mViewport->cameraDirection(),
-                             mViewport->isOrthographic()};
-        QRectF box;
-        std::vector<QPointF> pixels;
-        for (uint32_t v : visibleVertices(bvh, positions, all, view))
-            if (const auto p = mViewport->project(positions[v])) {
-                pixels.push_back(*p);
-                box = box.isNull() ? QRectF(*p, QSizeF(1, 1)) : box.united(QRectF(*p, QSizeF(1, 1)));
-            }
-        if (pixels.empty())
-            qFatal("the garment is not visible");
-        const QPointF want(box.left() + box.width() * fx, box.top() + box.height() * fy);
-        std::sort(pixels.begin(), pixels.end(), [&want](const QPointF &p, const QPointF &q) {
-            return QLineF(p, want).length() < QLineF(q, want).length();
-        });
-        // The nearest projected vertex whose pixel really shows the garment (not its edge).
-        for (const QPointF &candidate : pixels) {
-            const QPointF pixel(std::round(candidate.x()), std::round(candidate.y()));
-            const Viewport::Ray ray = mViewport->rayAt(pixel);
-            bool inside = true;
-            for (const QPointF d : {QPointF(3, 0), QPointF(-3, 0), QPointF(0, 3), QPointF(0, -3)}) {
-                const Viewport::Ray r = mViewport->rayAt(pixel + d);
-                inside = inside && bvh.raycast(r.origin, r.direction).found();
-            }
-            if (inside && bvh.raycast(ray.origin, ray.direction).found())
-                return pixel;
-        }
-        qFatal("no pixel shows the garment");
-        return {};
+        const auto pixel = test::surfacePixel(*mViewport, drawnGarment(), lod().mesh.indices, fx, fy);
+        if (!pixel)
+            qFatal("no pixel shows the garment");
+        return *pixel;
     }
 
     // ---- Docks ---------------------------------------------------------------------------
@@ -284,9 +241,7 @@ private slots:
         mWindow->show();
         QVERIFY(QTest::qWaitForWindowExposed(mWindow));
         mViewport = mWindow->viewport();
-        for (QWindow *w : QGuiApplication::allWindows())
-            if (qobject_cast<Qt3DExtras::Qt3DWindow *>(w))
-                mView3d = w;
+        mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
     }
 
