@@ -129,22 +129,10 @@ private:
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_collision");
-        mWindow = new MainWindow;
-        auto prompts = std::make_unique<test::ScriptedPrompts>();
-        mPrompts = prompts.get();
-        mWindow->setPrompts(std::move(prompts));
-        mWindow->preferences()->setLengthUnit(LengthUnit::Centimetres);
-        mWindow->resize(1500, 1000);
-        mWindow->document()->replace(
-            loadCharacterFile(QString::fromStdString(test::kSampleCharacter), {}, {"Coat"}));
-        mWindow->show();
-        QVERIFY(QTest::qWaitForWindowExposed(mWindow));
-        mWindow->playback()->pause();
-        mWindow->playback()->setTime(0);
+        mWindow = test::makeMainWindow("test_collision", &mPrompts).release();
+        QVERIFY(mWindow);
+        QVERIFY(test::openSampleCoat(*mWindow));
         mViewport = mWindow->viewport();
-        mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
-        QVERIFY(!mViewport->grabFrame().isNull());
         mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
         mDock = test::child<CollisionDock>(mWindow, "CollisionDock");

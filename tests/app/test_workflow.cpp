@@ -231,15 +231,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(mTemp.isValid());
-        test::isolateSettings("test_workflow");
-        mWindow = new MainWindow;
-        auto prompts = std::make_unique<test::ScriptedPrompts>();
-        mPrompts = prompts.get();
-        mWindow->setPrompts(std::move(prompts));
-        mWindow->preferences()->setLengthUnit(LengthUnit::Centimetres);
-        mWindow->resize(1500, 1000);
-        mWindow->show();
-        QVERIFY(QTest::qWaitForWindowExposed(mWindow));
+        mWindow = test::makeMainWindow("test_workflow", &mPrompts).release();
+        QVERIFY(mWindow);
         mViewport = mWindow->viewport();
         mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);

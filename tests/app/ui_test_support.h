@@ -3,7 +3,11 @@
 
 #include "mainwindow.h"
 #include "prompts.h"
+#include "preferences.h"
+#include "viewport/playback.h"
 #include "viewport/viewport.h"
+
+#include "test_paths.h"
 
 #include "tweed/paint.h"
 
@@ -21,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -144,6 +149,36 @@ inline std::optional<QPointF> surfacePixel(const editor::Viewport &viewport,
             return pixel;
     }
     return std::nullopt;
+}
+
+/// A shown main window for the authoring tests: isolated settings, scripted prompts (returned
+/// through `prompts`), lengths in centimetres, 1500 x 1000. Null when it could not be shown.
+inline std::unique_ptr<editor::MainWindow> makeMainWindow(const char *testName,
+                                                          ScriptedPrompts **prompts)
+{
+    isolateSettings(testName);
+    auto window = std::make_unique<editor::MainWindow>();
+    auto scripted = std::make_unique<ScriptedPrompts>();
+    *prompts = scripted.get();
+    window->setPrompts(std::move(scripted));
+    window->preferences()->setLengthUnit(editor::LengthUnit::Centimetres);
+    window->resize(1500, 1000);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    return window;
+}
+
+/// Opens the sample character with its coat as the garment, paused at time 0, in the
+/// perspective view, and renders once. False when nothing was rendered.
+inline bool openSampleCoat(editor::MainWindow &window)
+{
+    window.document()->replace(
+        editor::loadCharacterFile(QString::fromStdString(kSampleCharacter), {}, {"Coat"}));
+    window.playback()->pause();
+    window.playback()->setTime(0);
+    window.viewport()->setCameraPreset(editor::Viewport::CameraPreset::Perspective);
+    return !window.viewport()->grabFrame().isNull();
 }
 
 /// A child of the window by objectName, failing the test when it is missing.
