@@ -665,7 +665,8 @@ struct ClothInstance::Impl
                                 kColourPiece;
         }
         const size_t substeps = size_t(std::max(1, settings.substeps));
-        const size_t perSubstep = 4 + size_t(iterations) * perIteration; // integrate, hard, self, finish
+        // integrate, hard (before and after), self-collision, finish
+        const size_t perSubstep = 5 + size_t(iterations) * perIteration;
         return 2 + size_t(stepCount) * (1 + substeps * perSubstep);
     }
 
@@ -884,6 +885,12 @@ struct ClothInstance::Impl
                 perVertex([&](uint32_t b, uint32_t e) { integrate(b, e, ctx); });
             }
             poseColliders(ctx, thread);
+            // The hard constraints run before the iterations too: one top-down sweep takes out
+            // the sag the step's gravity put into every column, which Gauss-Seidel iterations
+            // would only spread a few edges a sweep; the iterations then start near rest.
+            if (settings.hardStretchLimit)
+                parallelFor(seq, uint32_t(hardLists.size()),
+                            [&](uint32_t group) { hardConstraints(group); });
             solveConstraints(seq);
             if (settings.hardStretchLimit)
                 parallelFor(seq, uint32_t(hardLists.size()),
