@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace tweed {
@@ -186,19 +187,18 @@ public:
                 ++start[first(f) + 1];
             for (size_t v = 0; v < n; ++v)
                 start[v + 1] += start[v];
-            mIdx.resize(3 * t);
+            mCorners.assign(3 * t, {kNone, kNone});
             for (size_t f = 0; f < t; ++f) {
                 const uint32_t to = start[first(f)]++;
                 for (int k = 0; k < 3; ++k)
-                    mIdx[3 * size_t(to) + size_t(k)] = newIndex[g.indices[3 * f + size_t(k)]];
+                    mCorners[3 * size_t(to) + size_t(k)].vertex =
+                        newIndex[g.indices[3 * f + size_t(k)]];
             }
         }
-        mDead.assign(t, 0);
         mHead.assign(n, kNone);
-        mNext.assign(3 * t, kNone);
         for (uint32_t c = uint32_t(3 * t); c-- > 0;) {
-            mNext[c] = mHead[mIdx[c]];
-            mHead[mIdx[c]] = c;
+            mCorners[c].next = mHead[mCorners[c].vertex];
+            mHead[mCorners[c].vertex] = c;
         }
         mQuadric.assign(n, Quadric{});
         mVersion.assign(n, 0);
@@ -220,10 +220,10 @@ public:
         // count as much as large ones and the detail keeps more vertices. Against area weights
         // that lowers the mean distance to the input by a fifth on human.zae and by a third on
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
-        const size_t t = mIdx.size() / 3;
+        const size_t t = mCorners.size() / 3;
         for (size_t f = 0; f < t; ++f) {
-            const Vec3 &a = mPos[mIdx[3 * f]], &b = mPos[mIdx[3 * f + 1]],
-                       &c = mPos[mIdx[3 * f + 2]];
+            const Vec3 &a = mPos[mCorners[3 * f].vertex], &b = mPos[mCorners[3 * f + 1].vertex],
+                       &c = mPos[mCorners[3 * f + 2].vertex];
             const Vec3 n2 = cross(b - a, c - a);
             const float len = length(n2);
             if (!(len > 0))
@@ -231,7 +231,7 @@ public:
             const Vec3 n = n2 / len;
             const Quadric q = Quadric::plane(n, -double(dot(n, a)), 1.0);
             for (int k = 0; k < 3; ++k)
-                mQuadric[mIdx[3 * f + size_t(k)]] += q;
+                mQuadric[mCorners[3 * f + size_t(k)].vertex] += q;
         }
         for (uint32_t v = 0; v < mPos.size(); ++v) {
             if (mHead[v] == kNone)
@@ -272,7 +272,9 @@ public:
         mFloorPartner.assign(n, 0);
         mLocked.assign(n, 0);
         mBestDeferred.assign(n, 0);
-        std::vector<uint32_t> active, order;
+        mDirty.assign(n, 0);
+        std::vector<uint32_t> active;
+        std::vector<uint64_t> order;
         for (uint32_t v = 0; v < n; ++v)
             if (mAlive[v]) {
                 active.push_back(v);
@@ -280,28 +282,55 @@ public:
             }
         uint32_t pass = 0;
         while (mAliveCount > until) {
+            // The best edges of the vertices whose neighbourhood the last pass changed.
+            for (uint32_t v : mDirtyList)
+                if (mAlive[v])
+                    computeBest(v);
+            for (uint32_t v : mDirtyList)
+                mDirty[v] = 0;
+            mDirtyList.clear();
             active.erase(std::remove_if(active.begin(), active.end(),
                                         [this](uint32_t v) { return !mAlive[v]; }),
                          active.end());
+            // Candidates as (cost, vertex) keys: costs are not negative, so their bits order
+            // like the floats, and ties go to the lower vertex.
             order.clear();
             for (uint32_t v : active)
                 if (mBestCost[v] < kInfinite)
-                    order.push_back(v);
+                    order.push_back(sortKey(mBestCost[v], v));
             if (order.empty())
                 break;
-            auto cheaper = [this](uint32_t x, uint32_t y) {
-                return mBestCost[x] < mBestCost[y] || (mBestCost[x] == mBestCost[y] && x < y);
-            };
             // Up to a share of the collapses still to make, from as many cheapest candidates.
             const uint32_t budget = std::max(1u, (mAliveCount - until) / kPassShare);
             if (order.size() > budget) {
-                std::nth_element(order.begin(), order.begin() + budget, order.end(), cheaper);
+                std::nth_element(order.begin(), order.begin() + budget, order.end());
                 order.resize(budget);
             }
-            std::sort(order.begin(), order.end(), cheaper);
+            std::sort(order.begin(), order.end());
             ++pass;
             uint32_t done = 0;
-            for (uint32_t v : order) {
+            for (size_t i = 0; i < order.size(); ++i) {
+                // The candidates are scattered over the mesh: fetch what the checks of the ones
+                // a few places ahead will read first, so that the misses overlap.
+                if (i + 16 < order.size()) {
+                    const uint32_t u = uint32_t(order[i + 16]);
+                    __builtin_prefetch(&mBestPartner[u]);
+                    __builtin_prefetch(&mLocked[u]);
+                    __builtin_prefetch(&mHead[u]);
+                }
+                if (i + 8 < order.size() && mBestPartner[uint32_t(order[i + 8])] != kNone) {
+                    const uint32_t u = uint32_t(order[i + 8]), uw = mBestPartner[u];
+                    __builtin_prefetch(&mLocked[uw]);
+                    __builtin_prefetch(&mHead[uw]);
+                    for (uint32_t x : {u, uw}) {
+                        __builtin_prefetch(&mQuadric[x]);
+                        __builtin_prefetch(reinterpret_cast<const char *>(&mQuadric[x]) + 64);
+                        __builtin_prefetch(&mPos[x]);
+                    }
+                    if (mHead[u] != kNone)
+                        __builtin_prefetch(&mCorners[mHead[u]]);
+                }
+                const uint32_t v = uint32_t(order[i]);
                 const uint32_t w = mBestPartner[v];
                 if (mLocked[v] == pass || mLocked[w] == pass)
                     continue;
@@ -329,26 +358,29 @@ public:
         }
     }
 
-    // Updates the cached best edges around the survivor of collapsing v and w, and locks its
-    // ring for the rest of the pass (its costs and the geometry the checks see changed). Only
-    // the edges to the survivor changed cost; a vertex whose best edge went to either vertex of
-    // the collapse, or that had one refused or deferred, is recomputed.
+    // Locks the ring of the survivor of collapsing v and w for the rest of the pass (its costs
+    // and the geometry the checks see changed) and marks the vertices whose best edge must be
+    // found again before the next pass: the survivor, and a neighbour whose best edge went to
+    // either vertex of the collapse or that had one refused or deferred. Only the edges to the
+    // survivor changed cost, so any other neighbour just compares its edge to the survivor.
     void afterCollapse(uint32_t v, uint32_t w, uint32_t pass)
     {
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
-        computeBest(a);
+        markDirty(a);
         ++mStamp;
         const uint32_t stamp = mStamp;
         forEachCorner(a, [&](uint32_t c) {
-            for (uint32_t x : {mIdx[nextCorner(c)], mIdx[prevCorner(c)]}) {
+            for (uint32_t x : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex}) {
                 if (mMark[x] == stamp)
                     continue;
                 mMark[x] = stamp;
                 mLocked[x] = pass;
+                if (mDirty[x])
+                    continue;
                 const uint32_t p = mBestPartner[x];
                 if (p == a || p == b || mBestDeferred[x] || mFloorCost[x] != -kInfinite) {
-                    computeBest(x);
+                    markDirty(x);
                 } else if (x < a) {
                     const float cost = edgeCost(x, a);
                     if (cost < mBestCost[x] || (cost == mBestCost[x] && a < p)) {
@@ -358,6 +390,21 @@ public:
                 }
             }
         });
+    }
+
+    void markDirty(uint32_t v)
+    {
+        if (!mDirty[v]) {
+            mDirty[v] = 1;
+            mDirtyList.push_back(v);
+        }
+    }
+
+    static uint64_t sortKey(float cost, uint32_t v)
+    {
+        uint32_t bits;
+        std::memcpy(&bits, &cost, sizeof bits);
+        return (uint64_t(bits) << 32) | v;
     }
 
     // The candidates of the exact phase: every edge once (from its lower vertex).
@@ -370,7 +417,7 @@ public:
                 continue;
             ++mStamp;
             forEachCorner(v, [&](uint32_t c) {
-                for (uint32_t w : {mIdx[nextCorner(c)], mIdx[prevCorner(c)]})
+                for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex})
                     if (w > v && mMark[w] != mStamp) {
                         mMark[w] = mStamp;
                         pushCandidate(v, w);
@@ -406,9 +453,10 @@ public:
     {
         PhysicsGeometry &g = mGeometry;
         g.indices.clear();
-        for (size_t f = 0; f < mDead.size(); ++f)
-            if (!mDead[f])
-                g.indices.insert(g.indices.end(), {mIdx[3 * f], mIdx[3 * f + 1], mIdx[3 * f + 2]});
+        for (size_t f = 0; f < mCorners.size() / 3; ++f)
+            if (mCorners[3 * f].vertex != kNone)
+                for (size_t k = 0; k < 3; ++k)
+                    g.indices.push_back(mCorners[3 * f + k].vertex);
         std::vector<uint32_t> remap(mPos.size(), kNone);
         std::vector<Vec3> positions;
         std::vector<uint32_t> source;
@@ -440,12 +488,12 @@ private:
     {
         uint32_t *link = &mHead[v];
         for (uint32_t c = *link; c != kNone; c = *link) {
-            if (mDead[c / 3]) {
-                *link = mNext[c];
+            if (mCorners[c].vertex == kNone) { // a dead triangle
+                *link = mCorners[c].next;
                 continue;
             }
             f(c);
-            link = &mNext[c];
+            link = &mCorners[c].next;
         }
     }
 
@@ -456,7 +504,7 @@ private:
         uint32_t others[64], cornerOf[64], count[64];
         int n = 0;
         forEachCorner(v, [&](uint32_t c) {
-            for (uint32_t w : {mIdx[nextCorner(c)], mIdx[prevCorner(c)]}) {
+            for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex}) {
                 int i = 0;
                 while (i < n && others[i] != w)
                     ++i;
@@ -478,7 +526,8 @@ private:
     void addBoundaryPlane(uint32_t v, uint32_t w, uint32_t corner)
     {
         const uint32_t t = corner / 3;
-        const Vec3 &a = mPos[mIdx[3 * t]], &b = mPos[mIdx[3 * t + 1]], &c = mPos[mIdx[3 * t + 2]];
+        const Vec3 &a = mPos[mCorners[3 * t].vertex], &b = mPos[mCorners[3 * t + 1].vertex],
+                   &c = mPos[mCorners[3 * t + 2].vertex];
         const Vec3 faceNormal = normalize(cross(b - a, c - a));
         const Vec3 e = mPos[w] - mPos[v];
         const Vec3 n = normalize(cross(e, faceNormal));
@@ -536,7 +585,7 @@ private:
         float best = kInfinite;
         uint32_t partner = kNone;
         forEachCorner(v, [&](uint32_t c) {
-            for (uint32_t w : {mIdx[nextCorner(c)], mIdx[prevCorner(c)]}) {
+            for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex}) {
                 if (w < v || std::find(seen, seen + seenCount, w) != seen + seenCount)
                     continue;
                 if (seenCount < 64)
@@ -573,7 +622,7 @@ private:
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
             ++mStamp;
             forEachCorner(a, [&](uint32_t c) {
-                for (uint32_t w : {mIdx[nextCorner(c)], mIdx[prevCorner(c)]})
+                for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex})
                     if (mMark[w] != mStamp) {
                         mMark[w] = mStamp;
                         pushCandidate(a, w);
@@ -593,64 +642,58 @@ private:
             return Outcome::Refused;
         if (mBoundary[b] > mBoundary[a])
             std::swap(a, b);
-        Quadric q = mQuadric[a];
-        q += mQuadric[b];
-        const Vec3 p = placement(a, b, q);
+        // Each fan is walked once; the checks below read the copies.
+        gatherFan(a, mFanA);
+        gatherFan(b, mFanB);
 
         // a's neighbours; the triangles on the edge and their opposite vertices.
         ++mStamp;
         uint32_t opposite[2] = {kNone, kNone};
-        int edgeTris = 0, fanA = 0, fanB = 0;
-        bool bad = false;
-        forEachCorner(a, [&](uint32_t c) {
-            ++fanA;
-            const uint32_t x = mIdx[nextCorner(c)], y = mIdx[prevCorner(c)];
-            mMark[x] = mStamp;
-            mMark[y] = mStamp;
-            if (x == b || y == b) {
+        int edgeTris = 0;
+        for (const FanTriangle &t : mFanA) {
+            mMark[t.x] = mStamp;
+            mMark[t.y] = mStamp;
+            if (t.x == b || t.y == b) {
                 if (edgeTris < 2)
-                    opposite[edgeTris] = x == b ? y : x;
+                    opposite[edgeTris] = t.x == b ? t.y : t.x;
                 ++edgeTris;
             }
-        });
+        }
         if (edgeTris == 0 || edgeTris > 2)
             return Outcome::Refused;
         const bool boundaryEdge = edgeTris == 1;
         if (mBoundary[a] != kInterior && mBoundary[b] != kInterior && !boundaryEdge)
             return Outcome::Refused; // would pinch the surface between two boundaries
         // Link condition: the common neighbours of a and b are exactly the opposite vertices.
-        forEachCorner(b, [&](uint32_t c) {
-            ++fanB;
-            for (uint32_t z : {mIdx[nextCorner(c)], mIdx[prevCorner(c)]})
+        for (const FanTriangle &t : mFanB)
+            for (uint32_t z : {t.x, t.y})
                 if (z != a && mMark[z] == mStamp && z != opposite[0] && z != opposite[1])
-                    bad = true;
-        });
-        if (bad || fanA + fanB - 2 * edgeTris <= 0)
+                    return Outcome::Refused;
+        if (int(mFanA.size() + mFanB.size()) - 2 * edgeTris <= 0)
             return Outcome::Refused;
         if (edgeTris == 2) {
             // Both (a, c, d) and (b, c, d) existing would leave a duplicate triangle
             // (the tetrahedron case of the link condition).
-            auto hasTriangle = [&](uint32_t v) {
-                bool found = false;
-                forEachCorner(v, [&](uint32_t c) {
-                    const uint32_t x = mIdx[nextCorner(c)], y = mIdx[prevCorner(c)];
-                    if ((x == opposite[0] && y == opposite[1]) ||
-                        (x == opposite[1] && y == opposite[0]))
-                        found = true;
-                });
-                return found;
+            auto hasTriangle = [&](const std::vector<FanTriangle> &fan) {
+                for (const FanTriangle &t : fan)
+                    if ((t.x == opposite[0] && t.y == opposite[1]) ||
+                        (t.x == opposite[1] && t.y == opposite[0]))
+                        return true;
+                return false;
             };
-            if (hasTriangle(a) && hasTriangle(b))
+            if (hasTriangle(mFanA) && hasTriangle(mFanB))
                 return Outcome::Refused;
         }
+        Quadric q = mQuadric[a];
+        q += mQuadric[b];
+        const Vec3 p = placement(a, b, q);
         // No flipped or degenerate triangle; note the smallest angle the collapse would make.
         float worstQuality = 1;
-        auto turnsTooMuch = [&](uint32_t v, uint32_t other) {
-            bool refused = false;
-            forEachCorner(v, [&](uint32_t c) {
-                const uint32_t x = mIdx[nextCorner(c)], y = mIdx[prevCorner(c)];
-                if (x == other || y == other || refused)
-                    return;
+        auto turnsTooMuch = [&](const std::vector<FanTriangle> &fan, uint32_t v, uint32_t other) {
+            for (const FanTriangle &t : fan) {
+                const uint32_t x = t.x, y = t.y;
+                if (x == other || y == other)
+                    continue;
                 const Vec3 before = cross(mPos[x] - mPos[v], mPos[y] - mPos[v]);
                 const Vec3 after = cross(mPos[x] - p, mPos[y] - p);
                 const float lb = length(before), la = length(after);
@@ -661,35 +704,33 @@ private:
                 const Vec3 reference = mReference[x] + mReference[y] + mReference[v] + mReference[other];
                 if (!(la > 1e-12f * edges) || dot(before, after) < mCosMax * lb * la ||
                     !(dot(after, reference) > 0))
-                    refused = true;
+                    return true;
                 // 1 for an equilateral triangle, 0 for a degenerate one.
                 worstQuality = std::min(worstQuality, 2 * std::sqrt(3.0f) * la / edges);
-            });
-            return refused;
+            }
+            return false;
         };
-        if (turnsTooMuch(a, b) || turnsTooMuch(b, a))
+        if (turnsTooMuch(mFanA, a, b) || turnsTooMuch(mFanB, b, a))
             return Outcome::Refused;
         if (worstQuality < kSliverQuality && !deferredAlready)
             return Outcome::Sliver;
 
-        // Collapse: kill the edge's triangles, move b's corners to a, join the corner lists.
-        forEachCorner(b, [&](uint32_t c) {
-            const uint32_t x = mIdx[nextCorner(c)], y = mIdx[prevCorner(c)];
-            if (x == a || y == a)
-                mDead[c / 3] = 1;
-        });
+        // Collapse: kill the edge's triangles, move b's corners to a, join the corner lists (in
+        // the order the walks of a and b met them).
+        for (const FanTriangle &t : mFanB)
+            if (t.x == a || t.y == a)
+                for (uint32_t k = t.corner / 3 * 3; k < t.corner / 3 * 3 + 3; ++k)
+                    mCorners[k].vertex = kNone;
         uint32_t list = kNone;
-        for (uint32_t v : {a, b}) {
-            for (uint32_t c = mHead[v], nextC; c != kNone; c = nextC) {
-                nextC = mNext[c];
-                if (mDead[c / 3])
+        for (const std::vector<FanTriangle> *fan : {&mFanA, &mFanB})
+            for (const FanTriangle &t : *fan) {
+                if (mCorners[t.corner].vertex == kNone)
                     continue;
-                mIdx[c] = a;
-                mNext[c] = list;
-                list = c;
+                mCorners[t.corner].vertex = a;
+                mCorners[t.corner].next = list;
+                list = t.corner;
             }
-            mHead[v] = kNone;
-        }
+        mHead[b] = kNone;
         mHead[a] = list;
         mPos[a] = p;
         mQuadric[a] = q;
@@ -704,13 +745,34 @@ private:
         return Outcome::Collapsed;
     }
 
+    // A live triangle around a vertex: its corner at the vertex and the two other vertices.
+    struct FanTriangle
+    {
+        uint32_t corner, x, y;
+    };
+
+    void gatherFan(uint32_t v, std::vector<FanTriangle> &fan)
+    {
+        fan.clear();
+        forEachCorner(v, [&](uint32_t c) {
+            fan.push_back({c, mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex});
+        });
+    }
+
     PhysicsGeometry &mGeometry;
     std::vector<uint32_t> mOrder; ///< input vertex of each working vertex
     const SimplifySettings &mSettings;
     std::vector<Vec3> mPos;
-    std::vector<uint32_t> mIdx;
-    std::vector<uint8_t> mDead;
-    std::vector<uint32_t> mHead, mNext;
+    // Corners, three per triangle: the vertex (kNone for every corner of a dead triangle) and
+    // the next corner of that vertex; one array, so that walking a vertex's corners touches one
+    // cache line per triangle.
+    struct Corner
+    {
+        uint32_t vertex, next;
+    };
+    std::vector<Corner> mCorners;
+    std::vector<uint32_t> mHead;
+    std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
     std::vector<Quadric> mQuadric;
     std::vector<Vec3> mReference; ///< input surface normal near each vertex
     std::vector<uint32_t> mVersion;
@@ -721,7 +783,8 @@ private:
     // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
     std::vector<float> mBestCost, mFloorCost;
     std::vector<uint32_t> mBestPartner, mFloorPartner, mLocked;
-    std::vector<uint8_t> mBestDeferred;
+    std::vector<uint8_t> mBestDeferred, mDirty;
+    std::vector<uint32_t> mDirtyList; ///< vertices whose best edge is recomputed before a pass
     uint32_t mAliveCount = 0;
     uint32_t mCollapses = 0;
     double mLargestCost = 0;
