@@ -224,7 +224,9 @@ private slots:
 
     void selfCollisionKeepsLayersApart()
     {
-        // A free sheet falls onto a pinned sheet 3 cm below it.
+        // A free sheet falls onto a pinned sheet 3 cm below it and lands a third of a second
+        // later. (Its vertices then balance on the other's vertices, an unstable equilibrium:
+        // frictionless, the sheet slides off it in the end, as the smallest rounding tips it.)
         PhysicsMesh a = makeGrid(6, 6, 0.02f, false);
         PhysicsMesh mesh;
         for (int layer = 0; layer < 2; ++layer) {
@@ -244,7 +246,7 @@ private slots:
             s.substeps = 2;
             ClothInstance cloth(buildClothData(mesh), s);
             cloth.reset(frameAt(0));
-            for (int f = 0; f < 60; ++f)
+            for (int f = 0; f < 20; ++f)
                 cloth.update(frameAt(1.0f / 60));
             float closest = 1e9f, highest = -1e9f;
             for (size_t i = 0; i < a.positions.size(); ++i)
@@ -254,7 +256,7 @@ private slots:
                 highest = std::max(highest, cloth.positions()[j].y);
             return std::pair{closest, highest};
         };
-        QVERIFY(run(false).second < -0.1f); // falls straight through the pinned sheet
+        QVERIFY(run(false).second < -0.05f); // falls straight through the pinned sheet
         const auto [closest, highest] = run(true);
         QVERIFY(closest > 0.008f);          // rests on it, a thickness apart
         QVERIFY(highest > 0.0f && highest < 0.03f);
