@@ -4,6 +4,8 @@
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -129,6 +131,281 @@ void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<u
     other.join();
 }
 
+// Which surface-nets cell vertices are one vertex: representative per vertex, positions of the
+// representatives moved to their group's mean. One vertex per cell cannot serve a face whose four
+// edges all cross the surface (a saddle): the edge between the two cells' vertices would carry
+// four quads, a non-manifold edge that splitting leaves as coincident copies. Where the surface
+// passes a node at about the iso value, the vertices of the cells around it nearly coincide and
+// their quads make needles and zero-area triangles. Both pairs of cells share one vertex.
+std::vector<uint32_t> shareCellVertices(const Grid &grid, float iso,
+                                        const std::vector<uint32_t> &cellVertex,
+                                        std::vector<Vec3> &verts)
+{
+    const int cx = grid.nx - 1, cy = grid.ny - 1, cz = grid.nz - 1;
+    auto cellAt = [&](int i, int j, int k) {
+        return (size_t(k) * size_t(cy) + size_t(j)) * size_t(cx) + size_t(i);
+    };
+    const float near2 = 0.01f * grid.h * grid.h; // a tenth of a voxel
+    std::vector<uint32_t> same(verts.size());
+    std::iota(same.begin(), same.end(), 0u);
+    auto root = [&](uint32_t x) {
+        while (same[x] != x)
+            x = same[x] = same[same[x]];
+        return x;
+    };
+    for (int k = 0; k < cz; ++k)
+        for (int j = 0; j < cy; ++j)
+            for (int i = 0; i < cx; ++i) {
+                const uint32_t v = cellVertex[cellAt(i, j, k)];
+                if (v == kNone)
+                    continue;
+                for (int axis = 0; axis < 3; ++axis) {
+                    const int n[3] = {i + (axis == 0), j + (axis == 1), k + (axis == 2)};
+                    if (n[0] >= cx || n[1] >= cy || n[2] >= cz)
+                        continue;
+                    const uint32_t w = cellVertex[cellAt(n[0], n[1], n[2])];
+                    if (w == kNone)
+                        continue;
+                    // The shared face's corners in cyclic order.
+                    const int u = (axis + 1) % 3, t = (axis + 2) % 3;
+                    bool in[4];
+                    for (int f = 0; f < 4; ++f) {
+                        int node[3] = {n[0], n[1], n[2]};
+                        node[u] += f == 1 || f == 2;
+                        node[t] += f >= 2;
+                        in[f] = grid.value[grid.at(node[0], node[1], node[2])] < iso;
+                    }
+                    const bool saddle = in[0] == in[2] && in[1] == in[3] && in[0] != in[1];
+                    if (!saddle && lengthSquared(verts[v] - verts[w]) >= near2)
+                        continue;
+                    const uint32_t a = root(v), b = root(w);
+                    if (a != b)
+                        same[std::max(a, b)] = std::min(a, b);
+                }
+            }
+    std::vector<Vec3> sum(verts.size());
+    std::vector<uint32_t> count(verts.size(), 0);
+    for (uint32_t v = 0; v < verts.size(); ++v) {
+        same[v] = root(v);
+        sum[same[v]] += verts[v];
+        ++count[same[v]];
+    }
+    for (uint32_t v = 0; v < verts.size(); ++v)
+        if (count[v] > 1)
+            verts[v] = sum[v] / float(count[v]);
+    return same;
+}
+
+// The corner angles of triangle abc, degrees (0 at a zero-length edge).
+std::array<float, 3> cornerAngles(const Vec3 &a, const Vec3 &b, const Vec3 &c)
+{
+    auto angle = [](const Vec3 &u, const Vec3 &w) {
+        return std::atan2(length(cross(u, w)), dot(u, w)) * 180.0f / kPi;
+    };
+    return {angle(b - a, c - a), angle(c - b, a - b), angle(a - c, b - c)};
+}
+
+float smallestAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c)
+{
+    const std::array<float, 3> angle = cornerAngles(a, b, c);
+    return std::min({angle[0], angle[1], angle[2]});
+}
+
+// Removes slivers left in the sheet: the corners of the rim flattened by smoothing it, the
+// triangles filling a gap of the layer, surface-nets corner cases. A needle (a short edge) is
+// collapsed, a cap (an angle near 180 degrees) has its longest edge flipped, as in CGAL's
+// remove_almost_degenerate_faces. Each operation is made only when it keeps the mesh manifold
+// (the link condition; an edge joining two rim vertices collapses only when it lies on the rim),
+// turns no triangle over and leaves no triangle under the bound that was not already; a flip
+// must raise the pair's smallest angle. Nothing is deleted but the collapsed triangles, so the
+// sheet keeps its rim and its holes.
+class SliverRemoval
+{
+public:
+    SliverRemoval(std::vector<Vec3> &positions, std::vector<uint32_t> &indices)
+        : mPos(positions), mIdx(indices), mAlive(indices.size() / 3, true), mFan(positions.size())
+    {
+        for (uint32_t t = 0; t < mAlive.size(); ++t)
+            for (int k = 0; k < 3; ++k)
+                mFan[mIdx[3 * t + size_t(k)]].push_back(t);
+    }
+
+    void run(float bound)
+    {
+        for (int pass = 0; pass < 8; ++pass) {
+            bool changed = false;
+            for (uint32_t t = 0; t < mAlive.size(); ++t) {
+                if (!mAlive[t])
+                    continue;
+                const uint32_t *v = &mIdx[3 * t];
+                const std::array<float, 3> angle = cornerAngles(mPos[v[0]], mPos[v[1]], mPos[v[2]]);
+                const auto small = std::min_element(angle.begin(), angle.end()) - angle.begin();
+                if (angle[size_t(small)] >= bound)
+                    continue;
+                const auto large = std::max_element(angle.begin(), angle.end()) - angle.begin();
+                // Opposite the smallest angle lies the shortest edge, opposite the largest the
+                // longest.
+                const uint32_t sa = v[(small + 1) % 3], sb = v[(small + 2) % 3];
+                const uint32_t la = v[(large + 1) % 3], lb = v[(large + 2) % 3];
+                if (angle[size_t(large)] > 120 ? flip(la, lb) || collapse(sa, sb, bound)
+                                               : collapse(sa, sb, bound) || flip(la, lb))
+                    changed = true;
+            }
+            if (!changed)
+                break;
+        }
+        std::vector<uint32_t> kept;
+        for (uint32_t t = 0; t < mAlive.size(); ++t)
+            if (mAlive[t])
+                kept.insert(kept.end(), mIdx.begin() + long(3 * t), mIdx.begin() + long(3 * t + 3));
+        mIdx.swap(kept);
+    }
+
+private:
+    bool has(uint32_t t, uint32_t v) const
+    {
+        return mIdx[3 * t] == v || mIdx[3 * t + 1] == v || mIdx[3 * t + 2] == v;
+    }
+    std::vector<uint32_t> edgeTriangles(uint32_t a, uint32_t b) const
+    {
+        std::vector<uint32_t> out;
+        for (uint32_t t : mFan[a])
+            if (mAlive[t] && has(t, b))
+                out.push_back(t);
+        return out;
+    }
+    // Sorted, without repeats.
+    std::vector<uint32_t> neighbours(uint32_t v) const
+    {
+        std::vector<uint32_t> out;
+        for (uint32_t t : mFan[v])
+            if (mAlive[t])
+                for (int k = 0; k < 3; ++k)
+                    if (mIdx[3 * t + size_t(k)] != v)
+                        out.push_back(mIdx[3 * t + size_t(k)]);
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+        return out;
+    }
+    bool onRim(uint32_t v) const
+    {
+        for (uint32_t w : neighbours(v))
+            if (edgeTriangles(v, w).size() == 1)
+                return true;
+        return false;
+    }
+    uint32_t third(uint32_t t, uint32_t a, uint32_t b) const
+    {
+        for (int k = 0; k < 3; ++k)
+            if (mIdx[3 * t + size_t(k)] != a && mIdx[3 * t + size_t(k)] != b)
+                return mIdx[3 * t + size_t(k)];
+        return kNone;
+    }
+    Vec3 normal(uint32_t t) const
+    {
+        const Vec3 &a = mPos[mIdx[3 * t]], &b = mPos[mIdx[3 * t + 1]], &c = mPos[mIdx[3 * t + 2]];
+        return cross(b - a, c - a);
+    }
+    float smallest(uint32_t t) const
+    {
+        return smallestAngle(mPos[mIdx[3 * t]], mPos[mIdx[3 * t + 1]], mPos[mIdx[3 * t + 2]]);
+    }
+
+    bool collapse(uint32_t a, uint32_t b, float bound)
+    {
+        const std::vector<uint32_t> shared = edgeTriangles(a, b);
+        if (shared.empty() || shared.size() > 2)
+            return false;
+        // Link condition: the common neighbours of a and b are the shared triangles' thirds.
+        std::vector<uint32_t> opposite, common;
+        for (uint32_t t : shared)
+            opposite.push_back(third(t, a, b));
+        std::sort(opposite.begin(), opposite.end());
+        const std::vector<uint32_t> na = neighbours(a), nb = neighbours(b);
+        std::set_intersection(na.begin(), na.end(), nb.begin(), nb.end(),
+                              std::back_inserter(common));
+        if (common != opposite)
+            return false;
+        const bool rimA = onRim(a), rimB = onRim(b);
+        if (rimA && rimB && shared.size() != 1)
+            return false; // would pinch the sheet where two stretches of the rim meet
+        std::vector<uint32_t> moved;
+        for (uint32_t v : {a, b})
+            for (uint32_t t : mFan[v])
+                if (mAlive[t] && !has(t, v == a ? b : a))
+                    moved.push_back(t);
+        std::vector<std::pair<Vec3, float>> before;
+        for (uint32_t t : moved)
+            before.emplace_back(normal(t), smallest(t));
+        const Vec3 oldA = mPos[a], oldB = mPos[b];
+        // A rim vertex stays where it is, so the rim keeps its course.
+        mPos[a] = mPos[b] = rimA == rimB ? (oldA + oldB) * 0.5f : (rimA ? oldA : oldB);
+        for (size_t i = 0; i < moved.size(); ++i) {
+            const Vec3 &n = before[i].first;
+            if ((lengthSquared(n) > 0 && !(dot(n, normal(moved[i])) > 0)) ||
+                smallest(moved[i]) < std::min(before[i].second, bound)) {
+                mPos[a] = oldA;
+                mPos[b] = oldB;
+                return false;
+            }
+        }
+        for (uint32_t t : shared)
+            mAlive[t] = false;
+        for (uint32_t t : mFan[b])
+            if (mAlive[t]) {
+                for (int k = 0; k < 3; ++k)
+                    if (mIdx[3 * t + size_t(k)] == b)
+                        mIdx[3 * t + size_t(k)] = a;
+                mFan[a].push_back(t);
+            }
+        mFan[b].clear();
+        std::erase_if(mFan[a], [&](uint32_t t) { return !mAlive[t]; });
+        return true;
+    }
+
+    bool flip(uint32_t a, uint32_t b)
+    {
+        const std::vector<uint32_t> shared = edgeTriangles(a, b);
+        if (shared.size() != 2)
+            return false;
+        // t0 runs a -> b, t1 b -> a; the new diagonal joins their third corners c and d.
+        auto runs = [&](uint32_t t, uint32_t from, uint32_t to) {
+            for (int k = 0; k < 3; ++k)
+                if (mIdx[3 * t + size_t(k)] == from && mIdx[3 * t + size_t((k + 1) % 3)] == to)
+                    return true;
+            return false;
+        };
+        uint32_t t0 = shared[0], t1 = shared[1];
+        if (!runs(t0, a, b))
+            std::swap(t0, t1);
+        if (!runs(t0, a, b) || !runs(t1, b, a))
+            return false;
+        const uint32_t c = third(t0, a, b), d = third(t1, a, b);
+        const std::vector<uint32_t> nc = neighbours(c);
+        if (c == d || std::binary_search(nc.begin(), nc.end(), d))
+            return false;
+        const Vec3 n = normal(t0) + normal(t1);
+        const Vec3 &pa = mPos[a], &pb = mPos[b], &pc = mPos[c], &pd = mPos[d];
+        if (!(std::min(smallestAngle(pa, pd, pc), smallestAngle(pd, pb, pc)) >
+              std::min(smallest(t0), smallest(t1))) ||
+            !(dot(cross(pd - pa, pc - pa), n) > 0) || !(dot(cross(pb - pd, pc - pd), n) > 0))
+            return false;
+        const uint32_t first[3] = {a, d, c}, second[3] = {d, b, c};
+        std::copy(first, first + 3, mIdx.begin() + long(3 * t0));
+        std::copy(second, second + 3, mIdx.begin() + long(3 * t1));
+        std::erase(mFan[a], t1);
+        std::erase(mFan[b], t0);
+        mFan[c].push_back(t1);
+        mFan[d].push_back(t0);
+        return true;
+    }
+
+    std::vector<Vec3> &mPos;
+    std::vector<uint32_t> &mIdx;
+    std::vector<bool> mAlive;
+    std::vector<std::vector<uint32_t>> mFan; // triangles around each vertex (some no longer alive)
+};
+
 Vec3 awayFromBody(const Vec3 &p, const std::vector<BoneSegment> &body, const Vec3 &axisPoint)
 {
     if (body.empty()) {
@@ -236,7 +513,11 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
                 verts.push_back(grid.node(i, j, k) + sum * (h / float(n)));
             }
 
-    // Quads around each crossed edge, facing from inside (near the garment) to outside.
+    const std::vector<uint32_t> same = shareCellVertices(grid, iso, cellVertex, verts);
+
+    // Quads around each crossed edge, facing from inside (near the garment) to outside. A quad
+    // with two corners in one shared vertex is a triangle (its fourth index kNone); one with
+    // less is left out.
     std::vector<uint32_t> quads; // four per quad
     for (int k = 1; k < grid.nz - 1; ++k)
         for (int j = 1; j < grid.ny - 1; ++j)
@@ -268,10 +549,18 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
                     }
                     if (!in) // inside lies at +axis: face the other way
                         std::swap(q[1], q[3]);
-                    quads.insert(quads.end(), q, q + 4);
+                    uint32_t p[4] = {kNone, kNone, kNone, kNone};
+                    int m = 0;
+                    for (int c = 0; c < 4; ++c)
+                        if (same[q[c]] != same[q[(c + 3) % 4]])
+                            p[m++] = same[q[c]];
+                    if (m < 3 || (m == 4 && (p[0] == p[2] || p[1] == p[3])))
+                        continue;
+                    quads.insert(quads.end(), p, p + 4);
                 }
             }
-    report.extractedTriangles = uint32_t(quads.size() / 2);
+    for (size_t q = 0; q < quads.size(); q += 4)
+        report.extractedTriangles += quads[q + 3] == kNone ? 1 : 2;
 
     // The outer layer: quads looking away from the body and not covered by another layer.
     reportProgress(progress, 0.55f, "keeping the outer layer");
@@ -279,10 +568,11 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     GraphicsMesh kept;
     kept.positions = verts;
     for (size_t q = 0; q < quads.size(); q += 4) {
+        const bool triangle = quads[q + 3] == kNone;
         const Vec3 &a = verts[quads[q]], &b = verts[quads[q + 1]], &c = verts[quads[q + 2]],
-                   &d = verts[quads[q + 3]];
-        const Vec3 centroid = (a + b + c + d) * 0.25f;
-        const Vec3 normal = cross(c - a, d - b);
+                   &d = verts[quads[triangle ? q + 2 : q + 3]];
+        const Vec3 centroid = triangle ? (a + b + c) / 3.0f : (a + b + c + d) * 0.25f;
+        const Vec3 normal = triangle ? cross(b - a, c - a) : cross(c - a, d - b);
         const Vec3 away = awayFromBody(centroid, body, centre);
         if (!(dot(normal, away) > 0))
             continue;
@@ -296,8 +586,11 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
         }
         if (covered)
             continue;
-        // Split along the shorter diagonal.
-        if (lengthSquared(c - a) <= lengthSquared(d - b))
+        if (triangle)
+            kept.indices.insert(kept.indices.end(), {quads[q], quads[q + 1], quads[q + 2]});
+        // Split along the diagonal that gives the larger smallest angle.
+        else if (std::min(smallestAngle(a, b, c), smallestAngle(a, c, d)) >=
+                 std::min(smallestAngle(a, b, d), smallestAngle(b, c, d)))
             kept.indices.insert(kept.indices.end(), {quads[q], quads[q + 1], quads[q + 2],
                                                      quads[q], quads[q + 2], quads[q + 3]});
         else
@@ -345,6 +638,9 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
         detail::compactVertices(out.positions, out.indices, nullptr);
         out.sourceVertex.assign(out.positions.size(), PhysicsGeometry::kNoSource);
     }
+    // A gap of a face or two in the layer (a face that looked sideways or was judged covered) is
+    // no opening of the garment: those are many voxels round.
+    closeHoles(out, {6 * h, {}});
     // The rim is where the kept faces stop: a staircase of voxel steps. Smoothing it along the
     // loop gives the simplifier a clean boundary instead of a row of corners to keep.
     for (const BoundaryLoop &loop : boundaryLoops(out.positions, out.indices)) {
@@ -361,6 +657,9 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
                 out.positions[loop.vertices[i]] = p[i];
         }
     }
+    SliverRemoval(out.positions, out.indices).run(5.0f);
+    detail::compactVertices(out.positions, out.indices, nullptr);
+    out.sourceVertex.assign(out.positions.size(), PhysicsGeometry::kNoSource);
     report.keptTriangles = uint32_t(out.indices.size() / 3);
     report.secondsExtract = since(t0);
 
