@@ -212,7 +212,9 @@ float smallestAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c)
 }
 
 // Removes slivers left in the sheet: the corners of the rim flattened by smoothing it, the
-// triangles filling a gap of the layer, surface-nets corner cases. A needle (a short edge) is
+// triangles filling a gap of the layer, surface-nets corner cases; and the short rim edges
+// smoothing makes where it draws the corners of the staircase together, which a simplifier would
+// keep beside long edges. A needle (a short edge) is
 // collapsed, a cap (an angle near 180 degrees) has its longest edge flipped, as in CGAL's
 // remove_almost_degenerate_faces. Each operation is made only when it keeps the mesh manifold
 // (the link condition; an edge joining two rim vertices collapses only when it lies on the rim),
@@ -230,8 +232,23 @@ public:
                 mFan[mIdx[3 * t + size_t(k)]].push_back(t);
     }
 
-    void run(float bound)
+    // Rim edges shorter than minRimEdge are collapsed first, then triangles with an angle under
+    // bound (degrees) are mended.
+    void run(float bound, float minRimEdge)
     {
+        for (int pass = 0; pass < 4; ++pass) {
+            bool changed = false;
+            for (uint32_t t = 0; t < mAlive.size(); ++t)
+                for (int k = 0; k < 3 && mAlive[t]; ++k) {
+                    const uint32_t a = mIdx[3 * t + size_t(k)];
+                    const uint32_t b = mIdx[3 * t + size_t((k + 1) % 3)];
+                    if (lengthSquared(mPos[a] - mPos[b]) < minRimEdge * minRimEdge &&
+                        edgeTriangles(a, b).size() == 1 && collapse(a, b, bound))
+                        changed = true;
+                }
+            if (!changed)
+                break;
+        }
         for (int pass = 0; pass < 8; ++pass) {
             bool changed = false;
             for (uint32_t t = 0; t < mAlive.size(); ++t) {
@@ -657,7 +674,7 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
                 out.positions[loop.vertices[i]] = p[i];
         }
     }
-    SliverRemoval(out.positions, out.indices).run(5.0f);
+    SliverRemoval(out.positions, out.indices).run(5.0f, 0.5f * h);
     detail::compactVertices(out.positions, out.indices, nullptr);
     out.sourceVertex.assign(out.positions.size(), PhysicsGeometry::kNoSource);
     report.keptTriangles = uint32_t(out.indices.size() / 3);

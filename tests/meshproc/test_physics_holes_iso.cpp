@@ -363,6 +363,11 @@ void TestPhysicsHolesIso::sampleCoatLayerWithoutSlivers()
     const MeshQuality sq = measureMeshQuality(simplified.positions, simplified.indices);
     QCOMPARE(sq.components, 1u);
     QCOMPARE(sq.boundaryLoops, q.boundaryLoops);
+    // Simplified much further, as the characters test does (--target-vertices 400).
+    s.simplify.targetVertices = 400;
+    const PhysicsGeometry coarse = isoSurface(coat.mesh.positions, coat.mesh.indices, coat.body, s);
+    problem = sliverProblem(coarse, 1.0f);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestPhysicsHolesIso::characterLayersWithoutSlivers_data()
@@ -371,6 +376,7 @@ void TestPhysicsHolesIso::characterLayersWithoutSlivers_data()
     QTest::newRow("human") << "Collada/human.zae";
     QTest::newRow("Testwuson") << "X/Testwuson.X";
     QTest::newRow("BCN_Epileptic") << "X/BCN_Epileptic.X";
+    QTest::newRow("spider") << "FBX/spider.fbx";
 }
 
 void TestPhysicsHolesIso::characterLayersWithoutSlivers()
