@@ -410,6 +410,51 @@ private slots:
         QVERIFY(std::memcmp(baseline.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
     }
 
+    void regionsFollowTheVertexOrderWhenItCutsNoMore()
+    {
+        // Stored row by row, a square grid's runs of indices are as good a cut as the slabs
+        // (rows instead of columns) and keep each block's vertices together in memory.
+        const PhysicsMesh grid = makeGrid(48, 48, 0.01f);
+        auto rows = buildClothData(grid);
+        QCOMPARE(rows->regionCount, 4u);
+        for (uint32_t v = 0; v < rows->vertexCount; ++v)
+            QCOMPARE(rows->region[v], v * 4 / rows->vertexCount);
+        // Shuffled, the runs would cut almost every constraint: the slabs are kept.
+        PhysicsMesh shuffled = grid;
+        std::vector<uint32_t> newIndex(grid.positions.size());
+        for (uint32_t v = 0; v < newIndex.size(); ++v)
+            newIndex[v] = uint32_t((uint64_t(v) * 1237) % newIndex.size()); // 1237 is prime
+        for (uint32_t v = 0; v < newIndex.size(); ++v) {
+            shuffled.positions[newIndex[v]] = grid.positions[v];
+            shuffled.normals[newIndex[v]] = grid.normals[v];
+            for (size_t ch = 0; ch < grid.channels.floats.size(); ++ch)
+                if (!grid.channels.floats[ch].empty())
+                    shuffled.channels.floats[ch][newIndex[v]] = grid.channels.floats[ch][v];
+        }
+        for (uint32_t &i : shuffled.indices)
+            i = newIndex[i];
+        auto slabs = buildClothData(shuffled);
+        QCOMPARE(slabs->regionCount, 4u);
+        for (uint32_t v = 0; v < slabs->vertexCount; ++v) {
+            // Slabs across x (the first axis on a tie): 12 columns each.
+            const float x = shuffled.positions[v].x;
+            QCOMPARE(slabs->region[v], uint32_t(std::lround(x / 0.01f)) / 12);
+        }
+        // The same cloth either way: both hang the same after a second.
+        SimulationSettings s = quietSettings();
+        ClothInstance a(rows, s), b(slabs, s);
+        a.reset(frameAt(0));
+        b.reset(frameAt(0));
+        for (int f = 0; f < 60; ++f) {
+            a.update(frameAt(1.0f / 60));
+            b.update(frameAt(1.0f / 60));
+        }
+        float largest = 0;
+        for (uint32_t v = 0; v < grid.positions.size(); ++v)
+            largest = std::max(largest, distance(a.positions()[v], b.positions()[newIndex[v]]));
+        QVERIFY2(largest < 0.01f, qPrintable(QString::number(largest)));
+    }
+
     void solvePhasesCoverEveryConstraintOnce()
     {
         auto data = buildClothData(makeGrid(64, 40, 0.01f));

@@ -215,15 +215,21 @@ void colourConstraints(const std::vector<uint32_t> &pairs, const std::vector<flo
             used[v * kWords + w] = 0;
 }
 
-// Slabs of equal vertex counts along the longest axis of the rest pose, about 512 vertices or
-// more each (a power of two, at most 16): enough blocks to share among threads, few enough that
-// the constraints between slabs stay a small share.
-std::vector<uint32_t> slabRegions(const std::vector<Vec3> &positions, uint32_t &regionCount)
+// Regions for the solver's blocks: about 512 vertices or more each (a power of two, at most
+// 16), enough blocks to share among threads, few enough that the constraints between them stay
+// a small share.
+uint32_t regionCountFor(size_t vertices)
+{
+    uint32_t count = 1;
+    while (count < 16 && size_t(count) * 2 * 512 <= vertices)
+        count *= 2;
+    return count;
+}
+
+// Slabs of equal vertex counts along the longest axis of the rest pose.
+std::vector<uint32_t> slabRegions(const std::vector<Vec3> &positions, uint32_t regionCount)
 {
     const size_t n = positions.size();
-    regionCount = 1;
-    while (regionCount < 16 && size_t(regionCount) * 2 * 512 <= n)
-        regionCount *= 2;
     std::vector<uint32_t> region(n, 0);
     if (regionCount == 1)
         return region;
@@ -248,6 +254,41 @@ std::vector<uint32_t> slabRegions(const std::vector<Vec3> &positions, uint32_t &
     for (size_t i = 0; i < n; ++i)
         region[order[i]] = uint32_t(i * regionCount / n);
     return region;
+}
+
+// Runs of consecutive vertex indices of equal counts: each region one stretch of memory.
+std::vector<uint32_t> indexRegions(size_t n, uint32_t regionCount)
+{
+    std::vector<uint32_t> region(n);
+    for (size_t v = 0; v < n; ++v)
+        region[v] = uint32_t(v * regionCount / n);
+    return region;
+}
+
+// Constraints whose ends lie in different regions (solved outside the regions' own blocks).
+size_t crossingCount(const std::vector<uint32_t> &region, const std::vector<uint32_t> &pairs)
+{
+    size_t count = 0;
+    for (size_t c = 0; c + 1 < pairs.size(); c += 2)
+        count += region[pairs[c]] != region[pairs[c + 1]] ? 1 : 0;
+    return count;
+}
+
+// The slabs, or runs of the vertex order when these cut no more constraints (a mesh stored row
+// by row, say): a block's vertices then sit together in memory instead of one short run per
+// row, which the cache rewards.
+std::vector<uint32_t> solverRegions(const std::vector<Vec3> &positions,
+                                    const std::vector<uint32_t> &stretch,
+                                    const std::vector<uint32_t> &cross, uint32_t &regionCount)
+{
+    regionCount = regionCountFor(positions.size());
+    std::vector<uint32_t> slabs = slabRegions(positions, regionCount);
+    if (regionCount == 1)
+        return slabs;
+    std::vector<uint32_t> runs = indexRegions(positions.size(), regionCount);
+    const size_t slabCut = crossingCount(slabs, stretch) + crossingCount(slabs, cross);
+    const size_t runCut = crossingCount(runs, stretch) + crossingCount(runs, cross);
+    return runCut <= slabCut ? runs : slabs;
 }
 
 // Colours the constraints block by block in solve order (see ClothData::phases).
@@ -497,7 +538,7 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
     const std::vector<uint32_t> cross = crossPairs(mesh.indices, d.edges, mesh.positions, kinds);
     d.stretchConstraintCount = uint32_t(d.edges.size() / 2);
     d.bendConstraintCount = uint32_t(cross.size() / 2);
-    d.region = slabRegions(mesh.positions, d.regionCount);
+    d.region = solverRegions(mesh.positions, d.edges, cross, d.regionCount);
     buildSolveOrder(d, d.edges, restLengths(d.edges), cross, restLengths(cross), kinds);
     if (d.dummyVertex < 0x8000u)
         for (size_t k = 0; k < d.constraintA.size(); ++k) {

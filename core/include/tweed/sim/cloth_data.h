@@ -85,8 +85,9 @@ struct ClothData
     std::vector<ConstraintColour> stretchColours; ///< mesh edges
     std::vector<ConstraintColour> bendColours;    ///< across neighbouring triangles
 
-    // The order the solver runs them in. The mesh is cut into `regionCount` slabs of equal
-    // vertex counts along the rest pose's longest axis. Phase 0 holds one block per region
+    // The order the solver runs them in. The mesh is cut into `regionCount` regions of equal
+    // vertex counts: slabs along the rest pose's longest axis, or runs of consecutive vertex
+    // indices when these cut no more constraints (better for the cache). Phase 0 holds one block per region
     // (the constraints inside it: bend colours, then stretch colours, so that stretch, which
     // shows most, is solved last); phases 1 and 2 the
     // constraints between neighbouring slabs (even, then odd boundaries, so the blocks of a
@@ -97,7 +98,7 @@ struct ClothData
     std::vector<ConstraintBlock> blocks;
     std::vector<SolverPhase> phases;
     uint32_t regionCount = 1;
-    std::vector<uint32_t> region; ///< per vertex, its slab
+    std::vector<uint32_t> region; ///< per vertex, its region
     uint32_t stretchConstraintCount = 0; ///< real (unpadded) counts
     uint32_t bendConstraintCount = 0;
 
