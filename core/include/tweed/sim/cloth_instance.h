@@ -6,8 +6,9 @@
 // The solver is extended position-based dynamics (Macklin, Mueller, Chentanez 2016, "XPBD:
 // position-based simulation of compliant constrained dynamics") on Verlet particles, with
 // distance constraints in two groups (stretch, shear/bend) batched by graph colour so that a
-// colour runs in SIMD lanes and across threads; then APEX's hard constraints (top-down, moving
-// the lower vertex), long-range tethers (Kim, Chentanez, Mueller 2012), collision, backstop and
+// colour runs in SIMD lanes and across threads, between two sweeps of APEX's hard constraints
+// (top-down, moving the lower vertex; the first takes the step's sag out before the iterations
+// start); then long-range tethers (Kim, Chentanez, Mueller 2012), collision, backstop and
 // Max Distance last. Each frame is split into steps of a fixed rate with substeps, bone targets
 // and collision volumes interpolated across them. Stepping allocates nothing.
 #pragma once
