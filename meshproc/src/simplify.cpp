@@ -44,6 +44,31 @@ struct Quadric
         q.c = w * d * d;
         return q;
     }
+    // Stored in single precision (a00 a01 a02 a11 a12 a22 b0 b1 b2 c).
+    static Quadric load(const float *f)
+    {
+        Quadric q;
+        q.a00 = f[0], q.a01 = f[1], q.a02 = f[2], q.a11 = f[3], q.a12 = f[4], q.a22 = f[5];
+        q.b0 = f[6], q.b1 = f[7], q.b2 = f[8], q.c = f[9];
+        return q;
+    }
+    void store(float *f) const
+    {
+        f[0] = float(a00), f[1] = float(a01), f[2] = float(a02), f[3] = float(a11);
+        f[4] = float(a12), f[5] = float(a22), f[6] = float(b0), f[7] = float(b1);
+        f[8] = float(b2), f[9] = float(c);
+    }
+    // The quadric of u that this one is of u + s.
+    Quadric shifted(const Vec3 &s) const
+    {
+        Quadric q = *this;
+        const double x = s.x, y = s.y, z = s.z;
+        q.b0 = b0 + a00 * x + a01 * y + a02 * z;
+        q.b1 = b1 + a01 * x + a11 * y + a12 * z;
+        q.b2 = b2 + a02 * x + a12 * y + a22 * z;
+        q.c = value(s);
+        return q;
+    }
     Quadric &operator+=(const Quadric &o)
     {
         a00 += o.a00, a01 += o.a01, a02 += o.a02, a11 += o.a11, a12 += o.a12, a22 += o.a22;
@@ -64,13 +89,13 @@ struct Quadric
         const double t = -(gx * n.x + gy * n.y + gz * n.z) / nan;
         return p + n * float(t);
     }
-    double eval(const Vec3 &p) const
+    double value(const Vec3 &p) const
     {
         const double x = p.x, y = p.y, z = p.z;
-        const double e = x * (a00 * x + 2 * a01 * y + 2 * a02 * z) + y * (a11 * y + 2 * a12 * z) +
-                         a22 * z * z + 2 * (b0 * x + b1 * y + b2 * z) + c;
-        return std::max(e, 0.0);
+        return x * (a00 * x + 2 * a01 * y + 2 * a02 * z) + y * (a11 * y + 2 * a12 * z) +
+               a22 * z * z + 2 * (b0 * x + b1 * y + b2 * z) + c;
     }
+    double eval(const Vec3 &p) const { return std::max(value(p), 0.0); }
     // The minimiser of the quadric, pulled gently towards `towards` so that it exists where the
     // quadric is flat in some direction (planar regions, straight creases).
     Vec3 minimiser(const Vec3 &towards) const
@@ -170,12 +195,11 @@ public:
         const std::vector<Vec3> normals = computeVertexNormals(g.positions, g.indices);
         mOrder = mortonOrder(g.positions);
         std::vector<uint32_t> newIndex(n);
-        mPos.resize(n);
-        mReference.resize(n);
+        mVert.resize(n);
         for (uint32_t v = 0; v < n; ++v) {
             newIndex[mOrder[v]] = v;
-            mPos[v] = g.positions[mOrder[v]];
-            mReference[v] = normals[mOrder[v]];
+            mVert[v].pos = g.positions[mOrder[v]];
+            mVert[v].reference = normals[mOrder[v]];
         }
         {
             std::vector<uint32_t> start(n + 1, 0);
@@ -200,7 +224,6 @@ public:
             mCorners[c].next = mHead[mCorners[c].vertex];
             mHead[mCorners[c].vertex] = c;
         }
-        mQuadric.assign(n, Quadric{});
         mVersion.assign(n, 0);
         mBoundary.assign(n, 0);
         mAlive.assign(n, 0);
@@ -222,18 +245,19 @@ public:
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
         const size_t t = mCorners.size() / 3;
         for (size_t f = 0; f < t; ++f) {
-            const Vec3 &a = mPos[mCorners[3 * f].vertex], &b = mPos[mCorners[3 * f + 1].vertex],
-                       &c = mPos[mCorners[3 * f + 2].vertex];
+            const Vec3 &a = pos(mCorners[3 * f].vertex), &b = pos(mCorners[3 * f + 1].vertex),
+                       &c = pos(mCorners[3 * f + 2].vertex);
             const Vec3 n2 = cross(b - a, c - a);
             const float len = length(n2);
             if (!(len > 0))
                 continue;
             const Vec3 n = n2 / len;
-            const Quadric q = Quadric::plane(n, -double(dot(n, a)), 1.0);
-            for (int k = 0; k < 3; ++k)
-                mQuadric[mCorners[3 * f + size_t(k)].vertex] += q;
+            for (int k = 0; k < 3; ++k) {
+                const uint32_t v = mCorners[3 * f + size_t(k)].vertex;
+                addQuadric(v, Quadric::plane(n, -double(dot(n, a - pos(v))), 1.0));
+            }
         }
-        for (uint32_t v = 0; v < mPos.size(); ++v) {
+        for (uint32_t v = 0; v < mVert.size(); ++v) {
             if (mHead[v] == kNone)
                 continue;
             mAlive[v] = 1;
@@ -250,8 +274,8 @@ public:
             });
             if (boundaryEdges == 2) {
                 // A corner: the boundary turns by more than 25 degrees here.
-                const Vec3 in = normalize(mPos[v] - mPos[ends[0]]),
-                           out = normalize(mPos[ends[1]] - mPos[v]);
+                const Vec3 in = normalize(pos(v) - pos(ends[0])),
+                           out = normalize(pos(ends[1]) - pos(v));
                 mBoundary[v] = dot(in, out) < std::cos(25.0f * kPi / 180.0f) ? kCorner
                                                                                          : kBoundary;
             } else if (boundaryEdges > 0) {
@@ -265,7 +289,7 @@ public:
     void runPasses(uint32_t until, uint32_t target, const ProgressCallback &progress)
     {
         const uint32_t start = mAliveCount;
-        const size_t n = mPos.size();
+        const size_t n = mVert.size();
         mBestCost.assign(n, kInfinite);
         mBestPartner.assign(n, kNone);
         mFloorCost.assign(n, -kInfinite);
@@ -282,7 +306,9 @@ public:
             }
         uint32_t pass = 0;
         while (mAliveCount > until) {
-            // The best edges of the vertices whose neighbourhood the last pass changed.
+            // The best edges of the vertices whose neighbourhood the last pass changed, in
+            // vertex order: that is Morton order, so neighbours share cache lines.
+            std::sort(mDirtyList.begin(), mDirtyList.end());
             for (uint32_t v : mDirtyList)
                 if (mAlive[v])
                     computeBest(v);
@@ -323,9 +349,7 @@ public:
                     __builtin_prefetch(&mLocked[uw]);
                     __builtin_prefetch(&mHead[uw]);
                     for (uint32_t x : {u, uw}) {
-                        __builtin_prefetch(&mQuadric[x]);
-                        __builtin_prefetch(reinterpret_cast<const char *>(&mQuadric[x]) + 64);
-                        __builtin_prefetch(&mPos[x]);
+                        __builtin_prefetch(&mVert[x]);
                     }
                     if (mHead[u] != kNone)
                         __builtin_prefetch(&mCorners[mHead[u]]);
@@ -412,7 +436,7 @@ public:
     {
         mHeap.clear();
         mHeap.reserve(3 * size_t(mAliveCount));
-        for (uint32_t v = 0; v < mPos.size(); ++v) {
+        for (uint32_t v = 0; v < mVert.size(); ++v) {
             if (!mAlive[v])
                 continue;
             ++mStamp;
@@ -457,7 +481,7 @@ public:
             if (mCorners[3 * f].vertex != kNone)
                 for (size_t k = 0; k < 3; ++k)
                     g.indices.push_back(mCorners[3 * f + k].vertex);
-        std::vector<uint32_t> remap(mPos.size(), kNone);
+        std::vector<uint32_t> remap(mVert.size(), kNone);
         std::vector<Vec3> positions;
         std::vector<uint32_t> source;
         quadrics.clear();
@@ -465,11 +489,12 @@ public:
         for (uint32_t &i : g.indices) {
             if (remap[i] == kNone) {
                 remap[i] = uint32_t(positions.size());
-                positions.push_back(mPos[i]);
+                positions.push_back(pos(i));
                 source.push_back(mMoved[i] || mOrder[i] >= g.sourceVertex.size()
                                      ? PhysicsGeometry::kNoSource
                                      : g.sourceVertex[mOrder[i]]);
-                quadrics.push_back(mQuadric[i]);
+                // The quadric of absolute positions, for the relaxation.
+                quadrics.push_back(Quadric::load(mVert[i].quadric).shifted(-pos(i)));
                 boundary.push_back(mBoundary[i]);
             }
             i = remap[i];
@@ -526,40 +551,54 @@ private:
     void addBoundaryPlane(uint32_t v, uint32_t w, uint32_t corner)
     {
         const uint32_t t = corner / 3;
-        const Vec3 &a = mPos[mCorners[3 * t].vertex], &b = mPos[mCorners[3 * t + 1].vertex],
-                   &c = mPos[mCorners[3 * t + 2].vertex];
+        const Vec3 &a = pos(mCorners[3 * t].vertex), &b = pos(mCorners[3 * t + 1].vertex),
+                   &c = pos(mCorners[3 * t + 2].vertex);
         const Vec3 faceNormal = normalize(cross(b - a, c - a));
-        const Vec3 e = mPos[w] - mPos[v];
+        const Vec3 e = pos(w) - pos(v);
         const Vec3 n = normalize(cross(e, faceNormal));
         if (lengthSquared(n) == 0)
             return;
         // Weighted like a few faces, so boundaries keep their place.
-        const Quadric q = Quadric::plane(n, -double(dot(n, mPos[v])), kBoundaryWeight);
-        mQuadric[v] += q;
-        mQuadric[w] += q;
+        addQuadric(v, Quadric::plane(n, 0.0, kBoundaryWeight));
+        addQuadric(w, Quadric::plane(n, -double(dot(n, pos(v) - pos(w))), kBoundaryWeight));
     }
 
     // Interior edges: the quadric's optimum. A boundary vertex stays where it is when an
     // interior one joins it, and a boundary edge collapses onto the endpoint with the smaller
     // error, so boundary vertices are always vertices of the input boundary. Corners stay.
+    // q is the edge's quadric relative to a; the result is absolute.
     Vec3 placement(uint32_t a, uint32_t b, const Quadric &q) const
     {
         if (mBoundary[a] != mBoundary[b])
-            return mBoundary[a] > mBoundary[b] ? mPos[a] : mPos[b];
+            return mBoundary[a] > mBoundary[b] ? pos(a) : pos(b);
         if (mBoundary[a] != kInterior)
-            return q.eval(mPos[a]) <= q.eval(mPos[b]) ? mPos[a] : mPos[b];
-        return q.minimiser((mPos[a] + mPos[b]) * 0.5f);
+            return q.eval({}) <= q.eval(pos(b) - pos(a)) ? pos(a) : pos(b);
+        return pos(a) + q.minimiser((pos(b) - pos(a)) * 0.5f);
+    }
+
+    // The sum of the quadrics of a and b, relative to a.
+    Quadric edgeQuadric(uint32_t a, uint32_t b) const
+    {
+        Quadric q = Quadric::load(mVert[a].quadric);
+        q += Quadric::load(mVert[b].quadric).shifted(pos(a) - pos(b));
+        return q;
     }
 
     float edgeCost(uint32_t a, uint32_t b) const
     {
-        Quadric q = mQuadric[a];
-        q += mQuadric[b];
+        const Quadric q = edgeQuadric(a, b);
         const Vec3 p = placement(a, b, q);
         // A small length term orders collapses where the quadric is flat (planar regions) from
         // the shortest edge up, which evens out the edge lengths a cloth solver wants.
-        const double len2 = double(lengthSquared(mPos[a] - mPos[b]));
-        return float(q.eval(p) + kLengthWeight * len2);
+        const double len2 = double(lengthSquared(pos(a) - pos(b)));
+        return float(q.eval(p - pos(a)) + kLengthWeight * len2);
+    }
+
+    void addQuadric(uint32_t v, const Quadric &q)
+    {
+        Quadric sum = Quadric::load(mVert[v].quadric);
+        sum += q;
+        sum.store(mVert[v].quadric);
     }
 
     void pushCandidate(uint32_t a, uint32_t b)
@@ -579,26 +618,30 @@ private:
         }
         const float floorCost = mFloorCost[v];
         const uint32_t floorPartner = mFloorPartner[v];
-        // Marks of its own (neighbours seen), so that callers iterating a ring keep theirs.
-        uint32_t seen[64];
-        int seenCount = 0;
+        // The neighbours first (a list of its own, so that callers iterating a ring keep their
+        // marks), fetching their data, so that the misses overlap instead of each stalling a
+        // cost evaluation.
+        std::vector<uint32_t> &neighbours = mNeighbours;
+        neighbours.clear();
+        forEachCorner(v, [&](uint32_t c) {
+            for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex})
+                if (w > v &&
+                    std::find(neighbours.begin(), neighbours.end(), w) == neighbours.end()) {
+                    __builtin_prefetch(&mVert[w]);
+                    neighbours.push_back(w);
+                }
+        });
         float best = kInfinite;
         uint32_t partner = kNone;
-        forEachCorner(v, [&](uint32_t c) {
-            for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex}) {
-                if (w < v || std::find(seen, seen + seenCount, w) != seen + seenCount)
-                    continue;
-                if (seenCount < 64)
-                    seen[seenCount++] = w;
-                const float cost = edgeCost(v, w);
-                if (cost < floorCost || (cost == floorCost && w <= floorPartner))
-                    continue;
-                if (cost < best || (cost == best && w < partner)) {
-                    best = cost;
-                    partner = w;
-                }
+        for (const uint32_t w : neighbours) {
+            const float cost = edgeCost(v, w);
+            if (cost < floorCost || (cost == floorCost && w <= floorPartner))
+                continue;
+            if (cost < best || (cost == best && w < partner)) {
+                best = cost;
+                partner = w;
             }
-        });
+        }
         mBestCost[v] = best;
         mBestPartner[v] = partner;
         mBestDeferred[v] = 0;
@@ -684,8 +727,7 @@ private:
             if (hasTriangle(mFanA) && hasTriangle(mFanB))
                 return Outcome::Refused;
         }
-        Quadric q = mQuadric[a];
-        q += mQuadric[b];
+        const Quadric q = edgeQuadric(a, b);
         const Vec3 p = placement(a, b, q);
         // No flipped or degenerate triangle; note the smallest angle the collapse would make.
         float worstQuality = 1;
@@ -694,14 +736,15 @@ private:
                 const uint32_t x = t.x, y = t.y;
                 if (x == other || y == other)
                     continue;
-                const Vec3 before = cross(mPos[x] - mPos[v], mPos[y] - mPos[v]);
-                const Vec3 after = cross(mPos[x] - p, mPos[y] - p);
+                const Vec3 before = cross(pos(x) - pos(v), pos(y) - pos(v));
+                const Vec3 after = cross(pos(x) - p, pos(y) - p);
                 const float lb = length(before), la = length(after);
-                const float edges = lengthSquared(mPos[x] - mPos[y]) + lengthSquared(mPos[x] - p) +
-                                    lengthSquared(mPos[y] - p);
+                const float edges = lengthSquared(pos(x) - pos(y)) + lengthSquared(pos(x) - p) +
+                                    lengthSquared(pos(y) - p);
                 // Bounded change per collapse, and never facing against the input surface (so
                 // small turns cannot add up to a flip).
-                const Vec3 reference = mReference[x] + mReference[y] + mReference[v] + mReference[other];
+                const Vec3 reference = mVert[x].reference + mVert[y].reference +
+                                       mVert[v].reference + mVert[other].reference;
                 if (!(la > 1e-12f * edges) || dot(before, after) < mCosMax * lb * la ||
                     !(dot(after, reference) > 0))
                     return true;
@@ -732,9 +775,9 @@ private:
             }
         mHead[b] = kNone;
         mHead[a] = list;
-        mPos[a] = p;
-        mQuadric[a] = q;
-        mReference[a] = normalize(mReference[a] + mReference[b]);
+        q.shifted(p - pos(a)).store(mVert[a].quadric); // relative to its new position
+        mVert[a].pos = p;
+        mVert[a].reference = normalize(mVert[a].reference + mVert[b].reference);
         mBoundary[a] = std::max(mBoundary[a], mBoundary[b]);
         mMoved[a] = mMoved[a] || !(p == mGeometry.positions[mOrder[a]]) || mMoved[b];
         mAlive[b] = 0;
@@ -755,14 +798,16 @@ private:
     {
         fan.clear();
         forEachCorner(v, [&](uint32_t c) {
-            fan.push_back({c, mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex});
+            const uint32_t x = mCorners[nextCorner(c)].vertex, y = mCorners[prevCorner(c)].vertex;
+            __builtin_prefetch(&mVert[x]); // the checks read both
+            __builtin_prefetch(&mVert[y]);
+            fan.push_back({c, x, y});
         });
     }
 
     PhysicsGeometry &mGeometry;
     std::vector<uint32_t> mOrder; ///< input vertex of each working vertex
     const SimplifySettings &mSettings;
-    std::vector<Vec3> mPos;
     // Corners, three per triangle: the vertex (kNone for every corner of a dead triangle) and
     // the next corner of that vertex; one array, so that walking a vertex's corners touches one
     // cache line per triangle.
@@ -773,8 +818,19 @@ private:
     std::vector<Corner> mCorners;
     std::vector<uint32_t> mHead;
     std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
-    std::vector<Quadric> mQuadric;
-    std::vector<Vec3> mReference; ///< input surface normal near each vertex
+    std::vector<uint32_t> mNeighbours;     ///< computeBest's
+    // The data of a working vertex that the costs and checks read, in one cache line: its
+    // quadric in single precision relative to its position (small entries, so float keeps the
+    // precision the costs need), the position, and the input surface's normal near it.
+    struct alignas(64) VertexData
+    {
+        float quadric[10];
+        Vec3 pos;
+        Vec3 reference;
+    };
+    static_assert(sizeof(VertexData) == 64);
+    std::vector<VertexData> mVert;
+    const Vec3 &pos(uint32_t v) const { return mVert[v].pos; }
     std::vector<uint32_t> mVersion;
     std::vector<uint8_t> mBoundary, mAlive, mMoved;
     std::vector<uint32_t> mMark;
