@@ -196,19 +196,24 @@ std::vector<uint32_t> shareCellVertices(const Grid &grid, float iso,
     return same;
 }
 
-// The corner angles of triangle abc, degrees (0 at a zero-length edge).
-std::array<float, 3> cornerAngles(const Vec3 &a, const Vec3 &b, const Vec3 &c)
+// The squared lengths of the edges of triangle abc opposite a, b and c.
+std::array<float, 3> squaredEdges(const Vec3 &a, const Vec3 &b, const Vec3 &c)
 {
-    auto angle = [](const Vec3 &u, const Vec3 &w) {
-        return std::atan2(length(cross(u, w)), dot(u, w)) * 180.0f / kPi;
-    };
-    return {angle(b - a, c - a), angle(c - b, a - b), angle(a - c, b - c)};
+    return {lengthSquared(c - b), lengthSquared(a - c), lengthSquared(b - a)};
 }
 
-float smallestAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c)
+// The sine of the smallest angle of triangle abc, 0 when it has no area. The smallest angle is
+// at most 60 degrees, where the sine grows with the angle: sines compare as the angles do,
+// without trigonometry.
+float smallestSine(const Vec3 &a, const Vec3 &b, const Vec3 &c)
 {
-    const std::array<float, 3> angle = cornerAngles(a, b, c);
-    return std::min({angle[0], angle[1], angle[2]});
+    const std::array<float, 3> e = squaredEdges(a, b, c);
+    const float shortest = std::min({e[0], e[1], e[2]});
+    if (!(shortest > 0))
+        return 0;
+    // Twice the area over the two longer edges, which meet at the smallest angle.
+    const double longer = double(e[0]) * double(e[1]) * double(e[2]) / double(shortest);
+    return float(double(length(cross(b - a, c - a))) / std::sqrt(longer));
 }
 
 // Removes slivers left in the sheet: the corners of the rim flattened by smoothing it, the
@@ -233,9 +238,10 @@ public:
     }
 
     // Rim edges shorter than minRimEdge are collapsed first, then triangles with an angle under
-    // bound (degrees) are mended.
-    void run(float bound, float minRimEdge)
+    // minAngle (degrees) are mended.
+    void run(float minAngle, float minRimEdge)
     {
+        const float bound = std::sin(minAngle * kPi / 180); // as smallestSine measures
         for (int pass = 0; pass < 4; ++pass) {
             bool changed = false;
             for (uint32_t t = 0; t < mAlive.size(); ++t)
@@ -254,18 +260,20 @@ public:
             for (uint32_t t = 0; t < mAlive.size(); ++t) {
                 if (!mAlive[t])
                     continue;
-                const uint32_t *v = &mIdx[3 * t];
-                const std::array<float, 3> angle = cornerAngles(mPos[v[0]], mPos[v[1]], mPos[v[2]]);
-                const auto small = std::min_element(angle.begin(), angle.end()) - angle.begin();
-                if (angle[size_t(small)] >= bound)
+                if (smallest(t) >= bound)
                     continue;
-                const auto large = std::max_element(angle.begin(), angle.end()) - angle.begin();
-                // Opposite the smallest angle lies the shortest edge, opposite the largest the
-                // longest.
-                const uint32_t sa = v[(small + 1) % 3], sb = v[(small + 2) % 3];
-                const uint32_t la = v[(large + 1) % 3], lb = v[(large + 2) % 3];
-                if (angle[size_t(large)] > 120 ? flip(la, lb) || collapse(sa, sb, bound)
-                                               : collapse(sa, sb, bound) || flip(la, lb))
+                const uint32_t *v = &mIdx[3 * t];
+                const std::array<float, 3> e = squaredEdges(mPos[v[0]], mPos[v[1]], mPos[v[2]]);
+                const auto shortest = std::min_element(e.begin(), e.end()) - e.begin();
+                const auto longest = std::max_element(e.begin(), e.end()) - e.begin();
+                const uint32_t sa = v[(shortest + 1) % 3], sb = v[(shortest + 2) % 3];
+                const uint32_t la = v[(longest + 1) % 3], lb = v[(longest + 2) % 3];
+                // A cap: the angle opposite the longest edge is over 120 degrees (law of cosines
+                // with cos < -1/2).
+                const float x = e[size_t((longest + 1) % 3)], y = e[size_t((longest + 2) % 3)];
+                const bool cap = e[size_t(longest)] > x + y + std::sqrt(x * y);
+                if (cap ? flip(la, lb) || collapse(sa, sb, bound)
+                        : collapse(sa, sb, bound) || flip(la, lb))
                     changed = true;
             }
             if (!changed)
@@ -323,9 +331,10 @@ private:
         const Vec3 &a = mPos[mIdx[3 * t]], &b = mPos[mIdx[3 * t + 1]], &c = mPos[mIdx[3 * t + 2]];
         return cross(b - a, c - a);
     }
+    // The sine of triangle t's smallest angle.
     float smallest(uint32_t t) const
     {
-        return smallestAngle(mPos[mIdx[3 * t]], mPos[mIdx[3 * t + 1]], mPos[mIdx[3 * t + 2]]);
+        return smallestSine(mPos[mIdx[3 * t]], mPos[mIdx[3 * t + 1]], mPos[mIdx[3 * t + 2]]);
     }
 
     bool collapse(uint32_t a, uint32_t b, float bound)
@@ -403,7 +412,7 @@ private:
             return false;
         const Vec3 n = normal(t0) + normal(t1);
         const Vec3 &pa = mPos[a], &pb = mPos[b], &pc = mPos[c], &pd = mPos[d];
-        if (!(std::min(smallestAngle(pa, pd, pc), smallestAngle(pd, pb, pc)) >
+        if (!(std::min(smallestSine(pa, pd, pc), smallestSine(pd, pb, pc)) >
               std::min(smallest(t0), smallest(t1))) ||
             !(dot(cross(pd - pa, pc - pa), n) > 0) || !(dot(cross(pb - pd, pc - pd), n) > 0))
             return false;
@@ -606,8 +615,8 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
         if (triangle)
             kept.indices.insert(kept.indices.end(), {quads[q], quads[q + 1], quads[q + 2]});
         // Split along the diagonal that gives the larger smallest angle.
-        else if (std::min(smallestAngle(a, b, c), smallestAngle(a, c, d)) >=
-                 std::min(smallestAngle(a, b, d), smallestAngle(b, c, d)))
+        else if (std::min(smallestSine(a, b, c), smallestSine(a, c, d)) >=
+                 std::min(smallestSine(a, b, d), smallestSine(b, c, d)))
             kept.indices.insert(kept.indices.end(), {quads[q], quads[q + 1], quads[q + 2],
                                                      quads[q], quads[q + 2], quads[q + 3]});
         else
@@ -657,12 +666,13 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     }
     // A gap of a face or two in the layer (a face that looked sideways or was judged covered) is
     // no opening of the garment: those are many voxels round.
-    closeHoles(out, {6 * h, {}});
+    const float gap = 6 * h;
+    const std::vector<BoundaryLoop> loops = closeHoles(out, {gap, {}}).loops;
     // The rim is where the kept faces stop: a staircase of voxel steps. Smoothing it along the
     // loop gives the simplifier a clean boundary instead of a row of corners to keep.
-    for (const BoundaryLoop &loop : boundaryLoops(out.positions, out.indices)) {
+    for (const BoundaryLoop &loop : loops) {
         const size_t m = loop.vertices.size();
-        if (m < 4)
+        if (m < 4 || loop.length < gap) // too short to smooth, or closed above
             continue;
         std::vector<Vec3> p(m);
         for (int round = 0; round < 4; ++round) {
