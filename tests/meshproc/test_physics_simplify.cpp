@@ -46,6 +46,7 @@ private slots:
     void tubeKeepsItsOpenings();
     void targetEdgeLength();
     void bumpKeepsItsVertices();
+    void farFromTheOrigin();
     void deterministic();
     void badInput();
     void midpointSubdivision();
@@ -158,6 +159,47 @@ void TestPhysicsSimplify::bumpKeepsItsVertices()
     QVERIFY2(r.error.max * std::sqrt(0.6f * 0.6f + 0.3f * 0.3f + 0.03f * 0.03f) < 0.005f,
              qPrintable(QString::number(r.error.max)));
     QVERIFY(r.minAngleDegrees > 10);
+}
+
+void TestPhysicsSimplify::farFromTheOrigin()
+{
+    // The bumped sheet of bumpKeepsItsVertices 100 m away from the origin, where a float
+    // holds a position to about 8 micrometres and the absolute quadric of a vertex (its
+    // squared distance to planes 100 m from the origin) would lose the flat part's costs,
+    // a few square centimetres, in rounding. The quadrics kept relative to their vertex
+    // simplify it as at the origin.
+    auto bumpedSheet = [](const Vec3 &offset) {
+        GraphicsMesh m = makeGrid(60, 30, 0.01f);
+        for (Vec3 &p : m.positions) {
+            const float dx = p.x - 0.15f, dy = p.y - 0.15f;
+            p.z = 0.03f * std::exp(-(dx * dx + dy * dy) / (2 * 0.04f * 0.04f));
+            p = p + offset;
+        }
+        return fromMesh(m);
+    };
+    const Vec3 offset{100, -40, 60};
+    PhysicsGeometry near = bumpedSheet({}), far = bumpedSheet(offset);
+    SimplifySettings s;
+    s.targetVertices = 150;
+    const SimplifyReport rNear = simplify(near, s), rFar = simplify(far, s);
+    QCOMPARE(rFar.verticesAfter, 150u);
+    auto onBump = [](const PhysicsGeometry &g, const Vec3 &o) {
+        int count = 0;
+        for (const Vec3 &p : g.positions) {
+            const float dx = p.x - o.x - 0.15f, dy = p.y - o.y - 0.15f;
+            count += dx * dx + dy * dy < 0.01f;
+        }
+        return count;
+    };
+    const int bumpNear = onBump(near, {}), bumpFar = onBump(far, offset);
+    QVERIFY2(std::abs(bumpFar - bumpNear) <= bumpNear / 10,
+             qPrintable(QString("%1 %2").arg(bumpNear).arg(bumpFar)));
+    QVERIFY2(rFar.error.max < 1.25f * rNear.error.max,
+             qPrintable(QString("%1 %2").arg(rNear.error.max).arg(rFar.error.max)));
+    QVERIFY2(rFar.minAngleDegrees > 10, qPrintable(QString::number(rFar.minAngleDegrees)));
+    const MeshQuality q = measureMeshQuality(far.positions, far.indices);
+    QCOMPARE(q.boundaryLoops, 1u);
+    QCOMPARE(q.nonManifoldEdges + q.nonManifoldVertices, 0u);
 }
 
 void TestPhysicsSimplify::deterministic()
