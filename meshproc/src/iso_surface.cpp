@@ -96,11 +96,14 @@ void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<
                     }
                 }
                 float *row = &grid.value[grid.at(0, j, k)];
+                const float dyz = dy * dy + dz * dz;
                 for (int i = from; i <= to; ++i) {
-                    // The plane distance bounds the distance from below: a node already nearer
-                    // another triangle is left alone (a margin keeps rounding on the safe side).
-                    const float s = s0 + slope * float(i);
-                    if (s * s * 0.9999f >= row[i])
+                    // The distances to the plane and to the box bound the distance from below: a
+                    // node already nearer another triangle is left alone (a margin keeps rounding
+                    // on the safe side).
+                    const float s = s0 + slope * float(i), x = q.x + float(i) * grid.h;
+                    const float dx = std::max({boxLo.x - x, 0.0f, x - boxHi.x});
+                    if (std::max(s * s, dx * dx + dyz) * 0.9999f >= row[i])
                         continue;
                     const Vec3 p = grid.node(i, j, k);
                     Vec3 bary;
