@@ -515,17 +515,27 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
                                       {0, 0, 1}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}};
     static const int kEdge[12][2] = {{0, 1}, {2, 3}, {4, 5}, {6, 7}, {0, 2}, {1, 3},
                                      {4, 6}, {5, 7}, {0, 4}, {1, 5}, {2, 6}, {3, 7}};
+    // Whether each node lies inside the shell, and the corners' offsets from a cell's first node.
+    std::vector<uint8_t> within(grid.value.size());
+    for (size_t n = 0; n < within.size(); ++n)
+        within[n] = grid.value[n] < iso;
+    const size_t dx = 1, dy = size_t(grid.nx), dz = size_t(grid.nx) * size_t(grid.ny);
+    size_t cornerOffset[8];
+    for (int c = 0; c < 8; ++c)
+        cornerOffset[c] = size_t(kCorner[c][0]) * dx + size_t(kCorner[c][1]) * dy +
+                          size_t(kCorner[c][2]) * dz;
     for (int k = 0; k < cz; ++k)
         for (int j = 0; j < cy; ++j)
             for (int i = 0; i < cx; ++i) {
-                float v[8];
+                const size_t first = grid.at(i, j, k);
                 int inside = 0;
-                for (int c = 0; c < 8; ++c) {
-                    v[c] = grid.value[grid.at(i + kCorner[c][0], j + kCorner[c][1], k + kCorner[c][2])];
-                    inside += v[c] < iso;
-                }
+                for (int c = 0; c < 8; ++c)
+                    inside += within[first + cornerOffset[c]];
                 if (inside == 0 || inside == 8)
                     continue;
+                float v[8];
+                for (int c = 0; c < 8; ++c)
+                    v[c] = grid.value[first + cornerOffset[c]];
                 Vec3 sum;
                 int n = 0;
                 for (const auto &e : kEdge) {
@@ -551,13 +561,10 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     for (int k = 1; k < grid.nz - 1; ++k)
         for (int j = 1; j < grid.ny - 1; ++j)
             for (int i = 1; i < grid.nx - 1; ++i) {
-                const bool in = grid.value[grid.at(i, j, k)] < iso;
+                const size_t node = grid.at(i, j, k);
+                const bool in = within[node];
                 for (int axis = 0; axis < 3; ++axis) {
-                    const int di = axis == 0, dj = axis == 1, dk = axis == 2;
-                    if (i + di >= grid.nx || j + dj >= grid.ny || k + dk >= grid.nz)
-                        continue;
-                    const bool next = grid.value[grid.at(i + di, j + dj, k + dk)] < iso;
-                    if (in == next)
+                    if (in == bool(within[node + (axis == 0 ? dx : axis == 1 ? dy : dz)]))
                         continue;
                     uint32_t q[4];
                     if (axis == 0) { // cells around the x edge, counter-clockwise about +x
