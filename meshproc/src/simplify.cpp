@@ -211,18 +211,34 @@ public:
                 ++start[first(f) + 1];
             for (size_t v = 0; v < n; ++v)
                 start[v + 1] += start[v];
-            mCorners.assign(3 * t, {kNone, kNone});
+            mCorners.assign(3 * t, kNone);
             for (size_t f = 0; f < t; ++f) {
                 const uint32_t to = start[first(f)]++;
                 for (int k = 0; k < 3; ++k)
-                    mCorners[3 * size_t(to) + size_t(k)].vertex =
+                    mCorners[3 * size_t(to) + size_t(k)] =
                         newIndex[g.indices[3 * f + size_t(k)]];
             }
         }
-        mHead.assign(n, kNone);
-        for (uint32_t c = uint32_t(3 * t); c-- > 0;) {
-            mCorners[c].next = mHead[mCorners[c].vertex];
-            mHead[mCorners[c].vertex] = c;
+        // Each vertex's corners in corner order; a vertex with many starts in an overflow list.
+        mFans.assign(n, FanBlock{});
+        {
+            std::vector<uint32_t> valence(n, 0);
+            for (uint32_t c = 0; c < 3 * t; ++c)
+                ++valence[mCorners[c]];
+            for (uint32_t v = 0; v < n; ++v)
+                if (valence[v] > kInline) {
+                    mFans[v].count = kOverflow;
+                    mFans[v].corners[0] = uint32_t(mOverflow.size());
+                    mOverflow.emplace_back().reserve(valence[v]);
+                }
+        }
+        for (uint32_t c = 0; c < 3 * t; ++c) {
+            FanBlock &fan = mFans[mCorners[c]];
+            if (fan.count & kOverflow)
+                mOverflow[fan.corners[0]].push_back(c);
+            else
+                fan.corners[fan.count] = c;
+            ++fan.count;
         }
         mVersion.assign(n, 0);
         mBoundary.assign(n, 0);
@@ -245,20 +261,20 @@ public:
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
         const size_t t = mCorners.size() / 3;
         for (size_t f = 0; f < t; ++f) {
-            const Vec3 &a = pos(mCorners[3 * f].vertex), &b = pos(mCorners[3 * f + 1].vertex),
-                       &c = pos(mCorners[3 * f + 2].vertex);
+            const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
+                       &c = pos(mCorners[3 * f + 2]);
             const Vec3 n2 = cross(b - a, c - a);
             const float len = length(n2);
             if (!(len > 0))
                 continue;
             const Vec3 n = n2 / len;
             for (int k = 0; k < 3; ++k) {
-                const uint32_t v = mCorners[3 * f + size_t(k)].vertex;
+                const uint32_t v = mCorners[3 * f + size_t(k)];
                 addQuadric(v, Quadric::plane(n, -double(dot(n, a - pos(v))), 1.0));
             }
         }
         for (uint32_t v = 0; v < mVert.size(); ++v) {
-            if (mHead[v] == kNone)
+            if (fanSize(v) == 0)
                 continue;
             mAlive[v] = 1;
             ++mAliveCount;
@@ -342,17 +358,15 @@ public:
                     const uint32_t u = uint32_t(order[i + 16]);
                     __builtin_prefetch(&mBestPartner[u]);
                     __builtin_prefetch(&mLocked[u]);
-                    __builtin_prefetch(&mHead[u]);
+                    __builtin_prefetch(&mFans[u]);
                 }
                 if (i + 8 < order.size() && mBestPartner[uint32_t(order[i + 8])] != kNone) {
                     const uint32_t u = uint32_t(order[i + 8]), uw = mBestPartner[u];
                     __builtin_prefetch(&mLocked[uw]);
-                    __builtin_prefetch(&mHead[uw]);
+                    __builtin_prefetch(&mFans[uw]);
                     for (uint32_t x : {u, uw}) {
                         __builtin_prefetch(&mVert[x]);
                     }
-                    if (mHead[u] != kNone)
-                        __builtin_prefetch(&mCorners[mHead[u]]);
                 }
                 const uint32_t v = uint32_t(order[i]);
                 const uint32_t w = mBestPartner[v];
@@ -395,7 +409,7 @@ public:
         ++mStamp;
         const uint32_t stamp = mStamp;
         forEachCorner(a, [&](uint32_t c) {
-            for (uint32_t x : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex}) {
+            for (uint32_t x : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]}) {
                 if (mMark[x] == stamp)
                     continue;
                 mMark[x] = stamp;
@@ -441,7 +455,7 @@ public:
                 continue;
             ++mStamp;
             forEachCorner(v, [&](uint32_t c) {
-                for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex})
+                for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]})
                     if (w > v && mMark[w] != mStamp) {
                         mMark[w] = mStamp;
                         pushCandidate(v, w);
@@ -478,9 +492,9 @@ public:
         PhysicsGeometry &g = mGeometry;
         g.indices.clear();
         for (size_t f = 0; f < mCorners.size() / 3; ++f)
-            if (mCorners[3 * f].vertex != kNone)
+            if (mCorners[3 * f] != kNone)
                 for (size_t k = 0; k < 3; ++k)
-                    g.indices.push_back(mCorners[3 * f + k].vertex);
+                    g.indices.push_back(mCorners[3 * f + k]);
         std::vector<uint32_t> remap(mVert.size(), kNone);
         std::vector<Vec3> positions;
         std::vector<uint32_t> source;
@@ -507,19 +521,45 @@ private:
     static uint32_t nextCorner(uint32_t c) { return c / 3 * 3 + (c % 3 + 1) % 3; }
     static uint32_t prevCorner(uint32_t c) { return c / 3 * 3 + (c % 3 + 2) % 3; }
 
-    // Calls f(c) for each live corner of v, unlinking the corners of dead triangles on the way
-    // (a collapse leaves them in the lists of the vertices it does not rebuild).
+    // Calls f(c) for each live corner of v, dropping the corners of dead triangles on the way
+    // (a collapse leaves them in the fans of the vertices it does not rebuild).
     template <class F> void forEachCorner(uint32_t v, F &&f)
     {
-        uint32_t *link = &mHead[v];
-        for (uint32_t c = *link; c != kNone; c = *link) {
-            if (mCorners[c].vertex == kNone) { // a dead triangle
-                *link = mCorners[c].next;
+        uint32_t *corners = fanCorners(v);
+        const uint32_t n = fanSize(v);
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            const uint32_t c = corners[i];
+            if (mCorners[c] == kNone) // a dead triangle
                 continue;
-            }
+            corners[kept++] = c;
             f(c);
-            link = &mCorners[c].next;
         }
+        if (kept != n)
+            mFans[v].count = kept | (mFans[v].count & kOverflow);
+    }
+
+    uint32_t fanSize(uint32_t v) const { return mFans[v].count & ~kOverflow; }
+    uint32_t *fanCorners(uint32_t v)
+    {
+        FanBlock &fan = mFans[v];
+        return fan.count & kOverflow ? mOverflow[fan.corners[0]].data() : fan.corners;
+    }
+    void setFan(uint32_t v, const std::vector<uint32_t> &corners)
+    {
+        FanBlock &fan = mFans[v];
+        const uint32_t n = uint32_t(corners.size());
+        if (n <= kInline) {
+            std::copy(corners.begin(), corners.end(), fan.corners);
+            fan.count = n;
+            return;
+        }
+        if (!(fan.count & kOverflow)) {
+            fan.corners[0] = uint32_t(mOverflow.size());
+            mOverflow.emplace_back();
+        }
+        mOverflow[fan.corners[0]] = corners;
+        fan.count = n | kOverflow;
     }
 
     // Calls f(w, corner) for each boundary edge (v, w); corner is a corner of v's triangle on it.
@@ -529,7 +569,7 @@ private:
         uint32_t others[64], cornerOf[64], count[64];
         int n = 0;
         forEachCorner(v, [&](uint32_t c) {
-            for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex}) {
+            for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]}) {
                 int i = 0;
                 while (i < n && others[i] != w)
                     ++i;
@@ -551,8 +591,8 @@ private:
     void addBoundaryPlane(uint32_t v, uint32_t w, uint32_t corner)
     {
         const uint32_t t = corner / 3;
-        const Vec3 &a = pos(mCorners[3 * t].vertex), &b = pos(mCorners[3 * t + 1].vertex),
-                   &c = pos(mCorners[3 * t + 2].vertex);
+        const Vec3 &a = pos(mCorners[3 * t]), &b = pos(mCorners[3 * t + 1]),
+                   &c = pos(mCorners[3 * t + 2]);
         const Vec3 faceNormal = normalize(cross(b - a, c - a));
         const Vec3 e = pos(w) - pos(v);
         const Vec3 n = normalize(cross(e, faceNormal));
@@ -624,7 +664,7 @@ private:
         std::vector<uint32_t> &neighbours = mNeighbours;
         neighbours.clear();
         forEachCorner(v, [&](uint32_t c) {
-            for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex})
+            for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]})
                 if (w > v &&
                     std::find(neighbours.begin(), neighbours.end(), w) == neighbours.end()) {
                     __builtin_prefetch(&mVert[w]);
@@ -665,7 +705,7 @@ private:
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
             ++mStamp;
             forEachCorner(a, [&](uint32_t c) {
-                for (uint32_t w : {mCorners[nextCorner(c)].vertex, mCorners[prevCorner(c)].vertex})
+                for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]})
                     if (mMark[w] != mStamp) {
                         mMark[w] = mStamp;
                         pushCandidate(a, w);
@@ -763,18 +803,16 @@ private:
         for (const FanTriangle &t : mFanB)
             if (t.x == a || t.y == a)
                 for (uint32_t k = t.corner / 3 * 3; k < t.corner / 3 * 3 + 3; ++k)
-                    mCorners[k].vertex = kNone;
-        uint32_t list = kNone;
-        for (const std::vector<FanTriangle> *fan : {&mFanA, &mFanB})
-            for (const FanTriangle &t : *fan) {
-                if (mCorners[t.corner].vertex == kNone)
-                    continue;
-                mCorners[t.corner].vertex = a;
-                mCorners[t.corner].next = list;
-                list = t.corner;
-            }
-        mHead[b] = kNone;
-        mHead[a] = list;
+                    mCorners[k] = kNone;
+        mMerged.clear();
+        for (const std::vector<FanTriangle> *fan : {&mFanB, &mFanA})
+            for (auto t = fan->rbegin(); t != fan->rend(); ++t)
+                if (mCorners[t->corner] != kNone) {
+                    mCorners[t->corner] = a;
+                    mMerged.push_back(t->corner);
+                }
+        setFan(b, {});
+        setFan(a, mMerged);
         q.shifted(p - pos(a)).store(mVert[a].quadric); // relative to its new position
         mVert[a].pos = p;
         mVert[a].reference = normalize(mVert[a].reference + mVert[b].reference);
@@ -798,7 +836,7 @@ private:
     {
         fan.clear();
         forEachCorner(v, [&](uint32_t c) {
-            const uint32_t x = mCorners[nextCorner(c)].vertex, y = mCorners[prevCorner(c)].vertex;
+            const uint32_t x = mCorners[nextCorner(c)], y = mCorners[prevCorner(c)];
             __builtin_prefetch(&mVert[x]); // the checks read both
             __builtin_prefetch(&mVert[y]);
             fan.push_back({c, x, y});
@@ -808,15 +846,21 @@ private:
     PhysicsGeometry &mGeometry;
     std::vector<uint32_t> mOrder; ///< input vertex of each working vertex
     const SimplifySettings &mSettings;
-    // Corners, three per triangle: the vertex (kNone for every corner of a dead triangle) and
-    // the next corner of that vertex; one array, so that walking a vertex's corners touches one
-    // cache line per triangle.
-    struct Corner
+    // Corners, three per triangle: the vertex (kNone for every corner of a dead triangle).
+    std::vector<uint32_t> mCorners;
+    // Each vertex's corners (live ones, and dead ones not yet dropped), in its own 64-byte block
+    // when there are at most kInline of them, else in an overflow list the block names: reading
+    // a fan is one load, after which its triangles load side by side (a linked list through the
+    // corners made a chain of cache misses, the largest cost of the collapses on large meshes).
+    static constexpr uint32_t kInline = 15, kOverflow = 0x80000000u;
+    struct alignas(64) FanBlock
     {
-        uint32_t vertex, next;
+        uint32_t count = 0; ///< with kOverflow set: the corners are in mOverflow[corners[0]]
+        uint32_t corners[kInline];
     };
-    std::vector<Corner> mCorners;
-    std::vector<uint32_t> mHead;
+    std::vector<FanBlock> mFans;
+    std::vector<std::vector<uint32_t>> mOverflow;
+    std::vector<uint32_t> mMerged; ///< the survivor's new fan
     std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
     std::vector<uint32_t> mNeighbours;     ///< computeBest's
     // The data of a working vertex that the costs and checks read, in one cache line: its

@@ -47,6 +47,7 @@ private slots:
     void targetEdgeLength();
     void bumpKeepsItsVertices();
     void farFromTheOrigin();
+    void manyTrianglesAroundAVertex();
     void deterministic();
     void badInput();
     void midpointSubdivision();
@@ -200,6 +201,40 @@ void TestPhysicsSimplify::farFromTheOrigin()
     const MeshQuality q = measureMeshQuality(far.positions, far.indices);
     QCOMPARE(q.boundaryLoops, 1u);
     QCOMPARE(q.nonManifoldEdges + q.nonManifoldVertices, 0u);
+}
+
+void TestPhysicsSimplify::manyTrianglesAroundAVertex()
+{
+    // A closed double cone: two apexes with 64 triangles each (more than a vertex's corners
+    // kept in place, so they start in an overflow list) around a ring of 64 vertices, itself
+    // made of two rings so that collapses along it gather yet more triangles on a survivor.
+    PhysicsGeometry g;
+    const uint32_t n = 64;
+    g.positions = {{0, 1, 0}, {0, -1, 0}};
+    for (uint32_t ring = 0; ring < 2; ++ring)
+        for (uint32_t i = 0; i < n; ++i) {
+            const float angle = 2 * kPi * float(i) / float(n);
+            const float y = ring == 0 ? 0.02f : -0.02f;
+            g.positions.push_back({std::cos(angle), y, std::sin(angle)});
+        }
+    for (uint32_t i = 0; i < n; ++i) {
+        const uint32_t a = 2 + i, b = 2 + (i + 1) % n, c = 2 + n + i, d = 2 + n + (i + 1) % n;
+        g.indices.insert(g.indices.end(), {0, b, a, a, b, d, a, d, c, 1, c, d});
+    }
+    QCOMPARE(measureMeshQuality(g.positions, g.indices).boundaryLoops, 0u);
+    SimplifySettings s;
+    s.targetVertices = 24;
+    const SimplifyReport r = simplify(g, s);
+    QCOMPARE(r.verticesAfter, 24u);
+    QCOMPARE(g.triangleCount(), size_t(2 * 24 - 4)); // still a closed surface
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.components, 1u);
+    QCOMPARE(q.nonManifoldEdges + q.nonManifoldVertices, 0u);
+    for (size_t t = 0; t < g.triangleCount(); ++t) {
+        const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+                   &c = g.positions[g.indices[3 * t + 2]];
+        QVERIFY(dot(cross(b - a, c - a), a + b + c) > 0); // facing out
+    }
 }
 
 void TestPhysicsSimplify::deterministic()
