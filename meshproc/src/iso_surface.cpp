@@ -222,13 +222,12 @@ float smallestSine(const Vec3 &a, const Vec3 &b, const Vec3 &c)
 // Removes slivers left in the sheet: the corners of the rim flattened by smoothing it, the
 // triangles filling a gap of the layer, surface-nets corner cases; and the short rim edges
 // smoothing makes where it draws the corners of the staircase together, which a simplifier would
-// keep beside long edges. A needle (a short edge) is
-// collapsed, a cap (an angle near 180 degrees) has its longest edge flipped, as in CGAL's
-// remove_almost_degenerate_faces. Each operation is made only when it keeps the mesh manifold
-// (the link condition; an edge joining two rim vertices collapses only when it lies on the rim),
-// turns no triangle over and leaves no triangle under the bound that was not already; a flip
-// must raise the pair's smallest angle. Nothing is deleted but the collapsed triangles, so the
-// sheet keeps its rim and its holes.
+// keep beside long edges. A needle (a short edge) is collapsed, a cap (an angle near 180
+// degrees) has its longest edge flipped, as in CGAL's remove_almost_degenerate_faces. Each
+// operation is made only when it keeps the mesh manifold (the link condition; an edge joining
+// two rim vertices collapses only when it lies on the rim), turns no triangle over and leaves no
+// triangle under the bound that was not already; a flip must raise the pair's smallest angle.
+// Nothing is deleted but the collapsed triangles, so the sheet keeps its rim and its holes.
 class SliverRemoval
 {
 public:
