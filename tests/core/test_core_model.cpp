@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 #include <set>
 
@@ -156,6 +157,23 @@ private slots:
             const Quat p = r.rotation(), q = r.rotation();
             QVERIFY(std::abs(quatLength(slerp(p, q, r.uniform(0, 1))) - 1) < 1e-5f);
         }
+    }
+
+    void componentMinMaxIgnoreNaN()
+    {
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        QCOMPARE(minComponents({1, -2, 3}, {0, 5, -4}), Vec3(0, -2, -4));
+        QCOMPARE(maxComponents({1, -2, 3}, {0, 5, -4}), Vec3(1, 5, 3));
+        // As std::fmin/fmax: a NaN on either side gives the number.
+        for (float x : {-1.5f, 0.0f, 2.0f}) {
+            QCOMPARE(minNumber(nan, x), x);
+            QCOMPARE(minNumber(x, nan), x);
+            QCOMPARE(maxNumber(nan, x), x);
+            QCOMPARE(maxNumber(x, nan), x);
+            QCOMPARE(minNumber(x, x + 1), std::fmin(x, x + 1));
+            QCOMPARE(maxNumber(x + 1, x), std::fmax(x + 1, x));
+        }
+        QVERIFY(std::isnan(minNumber(nan, nan)));
     }
 
     void normalizeHandlesZero()

@@ -56,13 +56,17 @@ inline Vec3 normalize(const Vec3 &v)
 }
 inline Vec3 mulComponents(const Vec3 &a, const Vec3 &b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
 inline Vec3 lerp(const Vec3 &a, const Vec3 &b, float t) { return a + (b - a) * t; }
+// As std::fmin/fmax (a NaN loses to a number), written out: those are library calls unless the
+// compiler may assume no NaN, and bounding boxes call these in hot loops.
+inline float minNumber(float a, float b) { return a < b || b != b ? a : b; }
+inline float maxNumber(float a, float b) { return a > b || b != b ? a : b; }
 inline Vec3 minComponents(const Vec3 &a, const Vec3 &b)
 {
-    return {std::fmin(a.x, b.x), std::fmin(a.y, b.y), std::fmin(a.z, b.z)};
+    return {minNumber(a.x, b.x), minNumber(a.y, b.y), minNumber(a.z, b.z)};
 }
 inline Vec3 maxComponents(const Vec3 &a, const Vec3 &b)
 {
-    return {std::fmax(a.x, b.x), std::fmax(a.y, b.y), std::fmax(a.z, b.z)};
+    return {maxNumber(a.x, b.x), maxNumber(a.y, b.y), maxNumber(a.z, b.z)};
 }
 inline bool isFinite(const Vec3 &v)
 {
