@@ -325,9 +325,14 @@ public:
             // The best edges of the vertices whose neighbourhood the last pass changed, in
             // vertex order: that is Morton order, so neighbours share cache lines.
             std::sort(mDirtyList.begin(), mDirtyList.end());
-            for (uint32_t v : mDirtyList)
-                if (mAlive[v])
-                    computeBest(v);
+            for (size_t i = 0; i < mDirtyList.size(); ++i) {
+                if (i + 4 < mDirtyList.size()) {
+                    __builtin_prefetch(&mFans[mDirtyList[i + 4]]);
+                    __builtin_prefetch(&mVert[mDirtyList[i + 4]]);
+                }
+                if (mAlive[mDirtyList[i]])
+                    computeBest(mDirtyList[i]);
+            }
             for (uint32_t v : mDirtyList)
                 mDirty[v] = 0;
             mDirtyList.clear();
@@ -813,11 +818,12 @@ private:
                 }
         setFan(b, {});
         setFan(a, mMerged);
+        // An unmoved vertex is still at its input position.
+        mMoved[a] = mMoved[a] || !(p == pos(a)) || mMoved[b];
         q.shifted(p - pos(a)).store(mVert[a].quadric); // relative to its new position
         mVert[a].pos = p;
         mVert[a].reference = normalize(mVert[a].reference + mVert[b].reference);
         mBoundary[a] = std::max(mBoundary[a], mBoundary[b]);
-        mMoved[a] = mMoved[a] || !(p == mGeometry.positions[mOrder[a]]) || mMoved[b];
         mAlive[b] = 0;
         --mAliveCount;
         ++mVersion[a];
@@ -837,8 +843,10 @@ private:
         fan.clear();
         forEachCorner(v, [&](uint32_t c) {
             const uint32_t x = mCorners[nextCorner(c)], y = mCorners[prevCorner(c)];
-            __builtin_prefetch(&mVert[x]); // the checks read both
-            __builtin_prefetch(&mVert[y]);
+            for (uint32_t z : {x, y}) { // the checks read these
+                __builtin_prefetch(&mVert[z]);
+                __builtin_prefetch(&mMark[z]);
+            }
             fan.push_back({c, x, y});
         });
     }
