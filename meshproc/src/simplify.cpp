@@ -10,6 +10,11 @@
 // of millions of stale entries. The last collapses, which decide the error, are made one at a
 // time in exact cost order from a lazy priority queue.
 //
+// On large meshes the collapses wait on memory, not arithmetic, so the data is laid out for the
+// cache: what the costs and checks read of a vertex (its quadric in single precision relative to
+// its position, the position, the input normal) is one 64-byte line, its corners another, and
+// the passes fetch the data of the candidates a few places ahead so that the misses overlap.
+//
 // M. Garland, P. Heckbert: Surface Simplification Using Quadric Error Metrics, SIGGRAPH 1997.
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
 // of an interior edge never joins two boundary vertices, and a vertex collapsing into a boundary
