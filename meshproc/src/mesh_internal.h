@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
 #include <limits>
+#include <thread>
 #include <vector>
 
 namespace tweed::detail {
@@ -228,5 +230,40 @@ BoneInfluence blendInfluences(const std::vector<BoneInfluence> &skin, const uint
 /// empty in source get their defaults.
 void transferChannels(const PaintChannels &source, const std::vector<SurfacePoint> &points,
                       PaintChannels &out);
+
+/// Runs work(range, begin, end) over [0, count) cut into contiguous ranges, one per hardware
+/// thread (the caller runs the first), when each range gets at least minPerRange items; else
+/// work(0, 0, count) on the caller. Returns the number of ranges, so that per-range results
+/// can be merged in order (the same result with any number of threads). The first exception a
+/// range throws is rethrown after all ranges have finished.
+template <class Work>
+size_t forEachRange(size_t count, size_t minPerRange, const Work &work)
+{
+    const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
+    const size_t ranges =
+        std::max<size_t>(1, std::min(hardware, count / std::max<size_t>(minPerRange, 1)));
+    if (ranges == 1) {
+        work(size_t(0), size_t(0), count);
+        return 1;
+    }
+    std::vector<std::exception_ptr> errors(ranges);
+    auto run = [&](size_t r) {
+        try {
+            work(r, count * r / ranges, count * (r + 1) / ranges);
+        } catch (...) {
+            errors[r] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t r = 1; r < ranges; ++r)
+        threads.emplace_back(run, r);
+    run(0);
+    for (std::thread &t : threads)
+        t.join();
+    for (const std::exception_ptr &e : errors)
+        if (e)
+            std::rethrow_exception(e);
+    return ranges;
+}
 
 } // namespace tweed::detail

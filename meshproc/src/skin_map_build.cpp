@@ -8,6 +8,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 namespace tweed {
 namespace {
@@ -60,78 +61,93 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
                                              detail::boundingDiagonal(mesh.positions, {}));
     SkinMap map;
     map.bindings.resize(n);
-    SkinMapReport report;
-    for (size_t v = 0; v < n; ++v) {
-        SkinBinding &bind = map.bindings[v];
-        const Vec3 &p = mesh.positions[v];
-        const uint32_t slaveMask = slave.size() == n ? slave[v] : kDefaultMask;
-        // The closest allowed triangle, or, when the inverse of the skinning function misses
-        // there (strongly varying normals far from the triangle), the next closest ones.
-        std::array<uint32_t, kTriesPerVertex> tried{};
-        size_t tries = 0;
-        float bestResidual = std::numeric_limits<float>::infinity();
-        detail::ClosestHit hit;
-        bind.triangle = SkinMap::kUnbound;
-        while (tries < kTriesPerVertex) {
-            const detail::ClosestHit candidate = tree.closest(p, [&](uint32_t t) {
-                return (triangleMask[t] & slaveMask) != 0 &&
-                       std::find(tried.begin(), tried.begin() + long(tries), t) ==
-                           tried.begin() + long(tries);
-            });
-            if (!candidate.found())
-                break;
-            tried[tries++] = candidate.triangle;
-            const uint32_t *tri = &physics.indices[3 * size_t(candidate.triangle)];
+    // Vertices bind independently: ranges on the hardware threads, their reports merged in
+    // order (the same map and report with any number of threads).
+    std::vector<SkinMapReport> parts(std::max(1u, std::thread::hardware_concurrency()));
+    auto bindRange = [&](size_t range, size_t begin, size_t end) {
+        SkinMapReport &part = parts[range];
+        for (size_t v = begin; v < end; ++v) {
+            SkinBinding &bind = map.bindings[v];
+            const Vec3 &p = mesh.positions[v];
+            const uint32_t slaveMask = slave.size() == n ? slave[v] : kDefaultMask;
+            // The closest allowed triangle, or, when the inverse of the skinning function misses
+            // there (strongly varying normals far from the triangle), the next closest ones.
+            std::array<uint32_t, kTriesPerVertex> tried{};
+            size_t tries = 0;
+            float bestResidual = std::numeric_limits<float>::infinity();
+            detail::ClosestHit hit;
+            bind.triangle = SkinMap::kUnbound;
+            while (tries < kTriesPerVertex) {
+                const detail::ClosestHit candidate = tree.closest(p, [&](uint32_t t) {
+                    return (triangleMask[t] & slaveMask) != 0 &&
+                           std::find(tried.begin(), tried.begin() + long(tries), t) ==
+                               tried.begin() + long(tries);
+                });
+                if (!candidate.found())
+                    break;
+                tried[tries++] = candidate.triangle;
+                const uint32_t *tri = &physics.indices[3 * size_t(candidate.triangle)];
+                const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
+                           &c = physics.positions[tri[2]];
+                const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
+                           &nc = physicsNormals[tri[2]];
+                const Vec3 uvh = skinPointCoordinates(p, a, b, c, na, nb, nc);
+                const float residual = distance(evaluateSkinPoint(uvh, a, b, c, na, nb, nc), p);
+                if (!(residual < bestResidual))
+                    continue;
+                bestResidual = residual;
+                hit = candidate;
+                bind.triangle = candidate.triangle;
+                bind.position = uvh;
+                if (residual <= tolerance)
+                    break;
+            }
+            if (bind.triangle == SkinMap::kUnbound || !(bestResidual <= tolerance)) {
+                bind = SkinBinding{};
+                bind.triangle = SkinMap::kUnbound;
+                part.failedVertices.push_back(uint32_t(v));
+                continue;
+            }
+            const uint32_t *tri = &physics.indices[3 * size_t(hit.triangle)];
             const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
                        &c = physics.positions[tri[2]];
             const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
                        &nc = physicsNormals[tri[2]];
-            const Vec3 uvh = skinPointCoordinates(p, a, b, c, na, nb, nc);
-            const float residual = distance(evaluateSkinPoint(uvh, a, b, c, na, nb, nc), p);
-            if (!(residual < bestResidual))
+            // Frame of the vertex: its normal, and its tangent (or any direction across it).
+            Vec3 normal = normalize(graphicsNormals[v]);
+            if (lengthSquared(normal) == 0)
+                normal = normalize(na * hit.bary.x + nb * hit.bary.y + nc * hit.bary.z);
+            Vec3 tangent;
+            if (mesh.tangents.size() == n)
+                tangent = Vec3{mesh.tangents[v].x, mesh.tangents[v].y, mesh.tangents[v].z};
+            tangent = normalize(tangent - normal * dot(tangent, normal));
+            if (lengthSquared(tangent) == 0)
+                tangent = normalize(cross(normal, std::abs(normal.x) < 0.9f ? Vec3{1, 0, 0}
+                                                                           : Vec3{0, 1, 0}));
+            bind.normal = skinPointCoordinates(p + normal * frameOffset, a, b, c, na, nb, nc);
+            bind.tangent = skinPointCoordinates(p + tangent * frameOffset, a, b, c, na, nb, nc);
+            if (!isFinite(bind.position) || !isFinite(bind.normal) || !isFinite(bind.tangent)) {
+                bind = SkinBinding{};
+                bind.triangle = SkinMap::kUnbound;
+                part.failedVertices.push_back(uint32_t(v));
                 continue;
-            bestResidual = residual;
-            hit = candidate;
-            bind.triangle = candidate.triangle;
-            bind.position = uvh;
-            if (residual <= tolerance)
-                break;
+            }
+            ++part.bound;
+            const float offset = std::sqrt(hit.distanceSquared);
+            part.maxOffset = std::max(part.maxOffset, offset);
+            if (offset > farDistance)
+                ++part.farBindings;
         }
-        if (bind.triangle == SkinMap::kUnbound || !(bestResidual <= tolerance)) {
-            bind = SkinBinding{};
-            bind.triangle = SkinMap::kUnbound;
-            report.failedVertices.push_back(uint32_t(v));
-            continue;
-        }
-        const uint32_t *tri = &physics.indices[3 * size_t(hit.triangle)];
-        const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
-                   &c = physics.positions[tri[2]];
-        const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
-                   &nc = physicsNormals[tri[2]];
-        // Frame of the vertex: its normal, and its tangent (or any direction across it).
-        Vec3 normal = normalize(graphicsNormals[v]);
-        if (lengthSquared(normal) == 0)
-            normal = normalize(na * hit.bary.x + nb * hit.bary.y + nc * hit.bary.z);
-        Vec3 tangent;
-        if (mesh.tangents.size() == n)
-            tangent = Vec3{mesh.tangents[v].x, mesh.tangents[v].y, mesh.tangents[v].z};
-        tangent = normalize(tangent - normal * dot(tangent, normal));
-        if (lengthSquared(tangent) == 0)
-            tangent = normalize(cross(normal, std::abs(normal.x) < 0.9f ? Vec3{1, 0, 0}
-                                                                       : Vec3{0, 1, 0}));
-        bind.normal = skinPointCoordinates(p + normal * frameOffset, a, b, c, na, nb, nc);
-        bind.tangent = skinPointCoordinates(p + tangent * frameOffset, a, b, c, na, nb, nc);
-        if (!isFinite(bind.position) || !isFinite(bind.normal) || !isFinite(bind.tangent)) {
-            bind = SkinBinding{};
-            bind.triangle = SkinMap::kUnbound;
-            report.failedVertices.push_back(uint32_t(v));
-            continue;
-        }
-        ++report.bound;
-        const float offset = std::sqrt(hit.distanceSquared);
-        report.maxOffset = std::max(report.maxOffset, offset);
-        if (offset > farDistance)
-            ++report.farBindings;
+    };
+    const size_t ranges = detail::forEachRange(n, 1024, bindRange);
+    SkinMapReport report;
+    for (size_t r = 0; r < ranges; ++r) {
+        const SkinMapReport &part = parts[r];
+        report.bound += part.bound;
+        report.farBindings += part.farBindings;
+        report.maxOffset = std::max(report.maxOffset, part.maxOffset);
+        report.failedVertices.insert(report.failedVertices.end(), part.failedVertices.begin(),
+                                     part.failedVertices.end());
     }
     physics.report.skinMapFarBindings = report.farBindings;
     physics.report.skinMapMaxOffset = report.maxOffset;

@@ -96,20 +96,22 @@ std::vector<SurfacePoint> locateOnSurface(const std::vector<Vec3> &points,
 {
     std::vector<SurfacePoint> out(points.size());
     TriangleTree tree(surfacePositions, surfaceIndices, triangles);
-    for (size_t i = 0; i < points.size(); ++i) {
-        SurfacePoint &sp = out[i];
-        if (i < sourceVertex.size() && sourceVertex[i] < surfacePositions.size()) {
-            sp.corners[0] = sp.corners[1] = sp.corners[2] = sourceVertex[i];
-            sp.bary = {1, 0, 0};
-            continue;
+    forEachRange(points.size(), 2048, [&](size_t, size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            SurfacePoint &sp = out[i];
+            if (i < sourceVertex.size() && sourceVertex[i] < surfacePositions.size()) {
+                sp.corners[0] = sp.corners[1] = sp.corners[2] = sourceVertex[i];
+                sp.bary = {1, 0, 0};
+                continue;
+            }
+            const ClosestHit hit = tree.closest(points[i]);
+            if (!hit.found())
+                throw InputError("no surface to transfer values from");
+            for (int k = 0; k < 3; ++k)
+                sp.corners[k] = surfaceIndices[3 * size_t(hit.triangle) + size_t(k)];
+            sp.bary = hit.bary;
         }
-        const ClosestHit hit = tree.closest(points[i]);
-        if (!hit.found())
-            throw InputError("no surface to transfer values from");
-        for (int k = 0; k < 3; ++k)
-            sp.corners[k] = surfaceIndices[3 * size_t(hit.triangle) + size_t(k)];
-        sp.bary = hit.bary;
-    }
+    });
     return out;
 }
 
