@@ -27,14 +27,23 @@ constexpr uint32_t kColourPiece = 1024; // a multiple of ClothData::kBatchPaddin
 constexpr uint32_t kVertexPiece = 1024;
 constexpr int kHardGroups = 16;
 
-/// Pieces of one parallel phase: threads claim them in any order and leave the phase when all
-/// are done. Since the pieces of a phase never touch the same data, who runs which piece does
-/// not change a bit of the result; and a thread the machine has descheduled holds up no more
-/// than the piece it took (the others take the rest), unlike a barrier.
-struct WorkCounter
+/// Pieces of one parallel phase: each thread claims the pieces of its own share first (the same
+/// share every phase, so a slab's data stays in one core's cache), then helps with the others'
+/// unclaimed pieces, and leaves the phase when all are done. Since the pieces of a phase never
+/// touch the same data, who runs which piece does not change a bit of the result; and a thread
+/// the machine has descheduled holds up no more than the piece it took (the others take the
+/// rest), unlike a barrier. One counter per cache line: a phase has the count of finished pieces
+/// and, per thread, the pieces claimed in its share.
+struct alignas(64) PhaseCounter
 {
-    std::atomic<uint32_t> claimed{0};
-    std::atomic<uint32_t> done{0};
+    std::atomic<uint32_t> value{0};
+};
+
+/// Where a thread is in the phases of one update.
+struct PhaseCursor
+{
+    int thread = 0;
+    uint32_t next = 0; ///< the phase number of the next parallelFor
 };
 
 using sim::LambdaMode;
@@ -171,7 +180,7 @@ struct ClothInstance::Impl
     std::shared_ptr<SimThreadPool> pool;
     std::vector<CollisionVolume> volumes;
     int threadCount = 1;
-    std::unique_ptr<WorkCounter[]> counters;
+    std::unique_ptr<PhaseCounter[]> counters; ///< threadCount + 1 per phase (see PhaseCounter)
     size_t counterCapacity = 0;
 
     uint32_t n = 0;
@@ -604,26 +613,37 @@ struct ClothInstance::Impl
         return drag + lift;
     }
 
-    // Runs work(i) for i in [0, count) as one phase (see WorkCounter): every thread calls this
-    // with the same phase number `seq`, and returns once every piece is done.
+    // Runs work(i) for i in [0, count) as one phase (see PhaseCounter): every thread calls this
+    // at the same point of the update, and returns once every piece is done.
     template <class Work>
-    void parallelFor(uint32_t &seq, uint32_t count, const Work &work)
+    void parallelFor(PhaseCursor &cursor, uint32_t count, const Work &work)
     {
         if (threadCount == 1) {
             for (uint32_t i = 0; i < count; ++i)
                 work(i);
             return;
         }
-        WorkCounter &c = counters[seq++];
-        for (;;) {
-            const uint32_t i = c.claimed.fetch_add(1, std::memory_order_relaxed);
-            if (i >= count)
-                break;
-            work(i);
-            c.done.fetch_add(1, std::memory_order_release);
+        const uint32_t threads = uint32_t(threadCount);
+        PhaseCounter *phase = &counters[size_t(cursor.next++) * (threads + 1)];
+        std::atomic<uint32_t> &done = phase[0].value;
+        for (uint32_t k = 0; k < threads; ++k) {
+            // Its own share first, then the others' in turn.
+            const uint32_t share = (uint32_t(cursor.thread) + k) % threads;
+            const uint32_t begin = uint32_t(uint64_t(count) * share / threads);
+            const uint32_t size = uint32_t(uint64_t(count) * (share + 1) / threads) - begin;
+            std::atomic<uint32_t> &claimed = phase[1 + share].value;
+            if (claimed.load(std::memory_order_relaxed) >= size)
+                continue;
+            for (;;) {
+                const uint32_t i = claimed.fetch_add(1, std::memory_order_relaxed);
+                if (i >= size)
+                    break;
+                work(begin + i);
+                done.fetch_add(1, std::memory_order_release);
+            }
         }
         // Spin briefly, then yield the core (the thread we wait for may need it).
-        for (int spins = 0; c.done.load(std::memory_order_acquire) < count; ++spins) {
+        for (int spins = 0; done.load(std::memory_order_acquire) < count; ++spins) {
             if (spins < 256)
                 pause();
             else
@@ -649,7 +669,7 @@ struct ClothInstance::Impl
                size >= kShareBlockConstraints;
     }
 
-    /// Phases an update of `steps` steps runs at most (the WorkCounters it needs).
+    /// Phases an update of `steps` steps runs at most (the PhaseCounters it needs).
     size_t phaseCount(int stepCount) const
     {
         const ClothData &c = *data;
@@ -676,14 +696,14 @@ struct ClothInstance::Impl
     void reserveCounters(size_t phases)
     {
         if (threadCount > 1 && phases > counterCapacity) {
-            counters = std::make_unique<WorkCounter[]>(phases);
+            counters = std::make_unique<PhaseCounter[]>(phases * size_t(threadCount + 1));
             counterCapacity = phases;
         }
     }
 
     // Phase by phase (see ClothData::phases): threads take whole blocks. A phase of one large
     // block is shared colour by colour instead, in pieces; a small one runs whole on one thread.
-    void solveConstraints(uint32_t &seq)
+    void solveConstraints(PhaseCursor &seq)
     {
         const ClothData &c = *data;
         sim::ColourArgs args;
@@ -864,7 +884,8 @@ struct ClothInstance::Impl
 
     void region(int thread)
     {
-        uint32_t seq = 0;
+        PhaseCursor seq;
+        seq.thread = thread;
         const uint32_t pieces = (n + kVertexPiece - 1) / kVertexPiece;
         auto perVertex = [&](auto &&work) {
             parallelFor(seq, pieces, [&](uint32_t i) {
@@ -1242,10 +1263,8 @@ void ClothInstance::update(const ClothFrame &frame)
     } else if (s.threadCount > 1) {
         const size_t phases = s.phaseCount(steps);
         s.reserveCounters(phases); // allocated by configure() already
-        for (size_t i = 0; i < phases; ++i) {
-            s.counters[i].claimed.store(0, std::memory_order_relaxed);
-            s.counters[i].done.store(0, std::memory_order_relaxed);
-        }
+        for (size_t i = 0; i < phases * size_t(s.threadCount + 1); ++i)
+            s.counters[i].value.store(0, std::memory_order_relaxed);
         s.pool->run([&s](int t, int) { s.region(t); });
     } else {
         s.region(0);
