@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
-#include <thread>
 
 namespace tweed {
 namespace {
@@ -116,22 +115,18 @@ void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<
         grid.value[i] = std::sqrt(grid.value[i]);
 }
 
-// Unsigned distance to the triangles, exact within `band` of them, `band` beyond. Two threads
-// each fill their own slices (the minimum does not depend on the order, so the field is the
-// same with any number of threads).
+// Unsigned distance to the triangles, exact within `band` of them, `band` beyond. Each hardware
+// thread fills its own slices (the minimum does not depend on the order, so the field is the
+// same with any number of threads); small grids are not worth a thread.
 void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
                    float band)
 {
     grid.value.assign(size_t(grid.nx) * size_t(grid.ny) * size_t(grid.nz), band * band);
-    const int half = grid.nz / 2;
-    // Small grids are not worth a thread.
-    if (grid.value.size() < 100000 || std::thread::hardware_concurrency() < 2) {
-        distanceSlices(grid, pos, idx, band, 0, grid.nz);
-        return;
-    }
-    std::thread other([&] { distanceSlices(grid, pos, idx, band, half, grid.nz); });
-    distanceSlices(grid, pos, idx, band, 0, half);
-    other.join();
+    const size_t slice = size_t(grid.nx) * size_t(grid.ny);
+    detail::forEachRange(size_t(grid.nz), (50000 + slice - 1) / slice,
+                         [&](size_t, size_t begin, size_t end) {
+                             distanceSlices(grid, pos, idx, band, int(begin), int(end));
+                         });
 }
 
 // Which surface-nets cell vertices are one vertex: representative per vertex, positions of the

@@ -218,7 +218,7 @@ struct IsoSurfaceReport
 {
     uint32_t gridX = 0, gridY = 0, gridZ = 0;
     uint32_t extractedTriangles = 0; ///< the whole shell around the garment
-    uint32_t keptTriangles = 0;      ///< its outer layer
+    uint32_t keptTriangles = 0;      ///< its outer layer, after closing gaps and removing slivers
     uint32_t droppedComponents = 0;  ///< small pieces of the outer layer left out
     SimplifyReport simplify;
     double secondsField = 0, secondsExtract = 0, secondsSimplify = 0;
@@ -230,8 +230,10 @@ struct IsoSurfaceReport
 /// bone segment; the vertical axis through the garment's centre when there are no bones) and
 /// are not covered by another layer within maxLayerGap further out are kept: one open sheet
 /// following the outer silhouette, whatever holes the garment has, since no inside/outside test
-/// is made. Pieces under 2% of the faces are dropped, non-manifold vertices split, then the
-/// sheet is simplified. Throws InputError for a non-positive or absurd voxel size.
+/// is made. Pieces under 2% of the faces are dropped, non-manifold vertices split, gaps with a
+/// perimeter under 6 voxels closed (single faces the layer choice dropped, not openings), the
+/// rim smoothed and the slivers that leaves collapsed or flipped; then the sheet is simplified.
+/// Throws InputError for a non-positive or absurd voxel size.
 PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices,
                            const std::vector<BoneSegment> &body, const IsoSurfaceSettings &settings,
                            IsoSurfaceReport *report = nullptr,
