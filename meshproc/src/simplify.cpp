@@ -497,7 +497,8 @@ public:
     }
 
     // Writes the surviving mesh back, dropping dead triangles and unused vertices.
-    void finish(std::vector<Quadric> &quadrics, std::vector<uint8_t> &boundary)
+    void finish(std::vector<Quadric> &quadrics, std::vector<uint8_t> &boundary,
+                std::vector<Vec3> &references)
     {
         PhysicsGeometry &g = mGeometry;
         g.indices.clear();
@@ -510,6 +511,7 @@ public:
         std::vector<uint32_t> source;
         quadrics.clear();
         boundary.clear();
+        references.clear();
         for (uint32_t &i : g.indices) {
             if (remap[i] == kNone) {
                 remap[i] = uint32_t(positions.size());
@@ -520,6 +522,7 @@ public:
                 // The quadric of absolute positions, for the relaxation.
                 quadrics.push_back(Quadric::load(mVert[i].quadric).shifted(-pos(i)));
                 boundary.push_back(mBoundary[i]);
+                references.push_back(mVert[i].reference);
             }
             i = remap[i];
         }
@@ -956,10 +959,24 @@ private:
     std::vector<uint32_t> mCorner, mCount;
 };
 
+// Whether a triangle whose normal (any length) changes from `before` to `after` turns more than
+// allowed: against its previous normal, or against the input surface's normal `reference` near
+// it, to which it may not come closer than cosMax unless it already was. The reference bound
+// keeps small accepted turns from adding up to a fold over several flips and moves.
+bool turnsTooFar(const Vec3 &before, const Vec3 &after, const Vec3 &reference, float cosMax)
+{
+    const float lb = length(before), la = length(after), lr = length(reference);
+    if (!(la > 0 && lb > 0) || dot(before, after) < cosMax * lb * la)
+        return true;
+    const float cosBefore = dot(before, reference) / (lb * lr),
+                cosAfter = dot(after, reference) / (la * lr);
+    return !(cosAfter >= std::min(cosMax, cosBefore));
+}
+
 // Flips interior edges whose two triangles are nearly coplanar when that raises their smallest
-// angle and turns neither triangle over. Edges are visited in corner order, each triangle
-// flipped at most once.
-uint32_t flipEdges(PhysicsGeometry &g)
+// angle and turns neither new triangle too far from the old ones or from the input surface.
+// Edges are visited in corner order, each triangle flipped at most once.
+uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Vec3> &references, float cosMax)
 {
     std::vector<uint32_t> &idx = g.indices;
     const std::vector<Vec3> &pos = g.positions;
@@ -1004,9 +1021,11 @@ uint32_t flipEdges(PhysicsGeometry &g)
         if (!(l1 > 0 && l2 > 0) || dot(n1, n2) < cosCoplanar * l1 * l2)
             continue;
         const Vec3 m1 = cross(pos[a] - pos[c], pos[d] - pos[c]); // (c, a, d)
-        const Vec3 m2 = cross(pos[c] - pos[d], pos[b] - pos[d]); // (d, b, c)
-        const Vec3 sum = n1 / l1 + n2 / l2;
-        if (!(dot(m1, sum) > 0 && dot(m2, sum) > 0))
+        const Vec3 m2 = cross(pos[b] - pos[d], pos[c] - pos[d]); // (d, b, c)
+        const Vec3 r1 = references[c] + references[a] + references[d],
+                   r2 = references[d] + references[b] + references[c];
+        if (turnsTooFar(n1, m1, r1, cosMax) || turnsTooFar(n2, m1, r1, cosMax) ||
+            turnsTooFar(n1, m2, r2, cosMax) || turnsTooFar(n2, m2, r2, cosMax))
             continue;
         const float before = angleOfSinSquared(std::min(sinSquaredMinAngle(pos[a], pos[b], pos[c]),
                                                         sinSquaredMinAngle(pos[b], pos[a], pos[d])));
@@ -1025,11 +1044,12 @@ uint32_t flipEdges(PhysicsGeometry &g)
     return flips;
 }
 
-// Moves each interior vertex towards the centroid of its neighbours within its tangent plane,
-// accepting a move only when its quadric error stays within
-// `bound` and no triangle around it turns over.
+// Moves each interior vertex towards the centroid of its neighbours within its tangent plane and
+// back onto its quadric's surface, accepting a move only when its quadric error stays within
+// `bound` and no triangle around it turns too far (turnsTooFar, checked at the final place).
 void relaxVertices(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
-                   const std::vector<uint8_t> &boundary, double bound, float cosMax)
+                   const std::vector<uint8_t> &boundary, const std::vector<Vec3> &references,
+                   double bound, float cosMax)
 {
     const size_t n = g.positions.size();
     std::vector<uint32_t> start(n + 1, 0), tris(g.indices.size());
@@ -1081,10 +1101,12 @@ void relaxVertices(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
         bool ok = true;
         for (uint32_t k = start[v]; k < start[v + 1] && ok; ++k) {
             const uint32_t c = tris[k], t = c / 3;
-            const Vec3 &x = pos[g.indices[t * 3 + (c % 3 + 1) % 3]],
-                       &y = pos[g.indices[t * 3 + (c % 3 + 2) % 3]];
+            const uint32_t xi = g.indices[t * 3 + (c % 3 + 1) % 3],
+                           yi = g.indices[t * 3 + (c % 3 + 2) % 3];
+            const Vec3 &x = pos[xi], &y = pos[yi];
             const Vec3 nBefore = cross(x - old, y - old), nAfter = cross(x - target, y - target);
-            ok = dot(nBefore, nAfter) > cosMax * length(nBefore) * length(nAfter);
+            ok = !turnsTooFar(nBefore, nAfter, references[v] + references[xi] + references[yi],
+                              cosMax);
             angleBefore = std::min(angleBefore, sinSquaredMinAngle(old, x, y));
             angleAfter = std::min(angleAfter, sinSquaredMinAngle(target, x, y));
         }
@@ -1135,16 +1157,17 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     s.run(target, progress);
     std::vector<Quadric> quadrics;
     std::vector<uint8_t> boundary;
-    s.finish(quadrics, boundary);
+    std::vector<Vec3> references;
+    s.finish(quadrics, boundary, references);
     report.collapses = s.collapses();
 
     const float cosMax = float(std::cos(double(settings.maxNormalChangeDegrees) * kPi / 180.0));
     for (uint32_t pass = 0; pass < settings.relaxPasses; ++pass) {
-        report.flips += flipEdges(geometry);
-        relaxVertices(geometry, quadrics, boundary, 0.05 * s.largestCost(), cosMax);
+        report.flips += flipEdges(geometry, references, cosMax);
+        relaxVertices(geometry, quadrics, boundary, references, 0.05 * s.largestCost(), cosMax);
     }
     if (settings.relaxPasses > 0)
-        report.flips += flipEdges(geometry);
+        report.flips += flipEdges(geometry, references, cosMax);
 
     report.verticesAfter = uint32_t(geometry.positions.size());
     report.trianglesAfter = uint32_t(geometry.triangleCount());

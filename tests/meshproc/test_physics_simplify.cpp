@@ -5,6 +5,10 @@
 
 #include <QTest>
 
+#include <algorithm>
+#include <limits>
+#include <map>
+
 using namespace tweed;
 using namespace tweed::test;
 
@@ -35,6 +39,59 @@ bool onTubeBoundary(const Vec3 &p, float radius, float height)
     return (std::abs(p.y) < 1e-5f || std::abs(p.y - height) < 1e-5f) && std::abs(r - radius) < 2e-3f;
 }
 
+Vec3 triangleNormal(const PhysicsGeometry &g, size_t t)
+{
+    const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+               &c = g.positions[g.indices[3 * t + 2]];
+    return normalize(cross(b - a, c - a));
+}
+
+Vec3 triangleCentre(const PhysicsGeometry &g, size_t t)
+{
+    return (g.positions[g.indices[3 * t]] + g.positions[g.indices[3 * t + 1]] +
+            g.positions[g.indices[3 * t + 2]]) /
+           3.0f;
+}
+
+// How many edges join two triangles facing opposite ways (a fold).
+int foldedEdges(const PhysicsGeometry &g)
+{
+    std::map<std::pair<uint32_t, uint32_t>, std::vector<size_t>> edges;
+    for (size_t t = 0; t < g.triangleCount(); ++t)
+        for (size_t k = 0; k < 3; ++k) {
+            const uint32_t x = g.indices[3 * t + k], y = g.indices[3 * t + (k + 1) % 3];
+            edges[{std::min(x, y), std::max(x, y)}].push_back(t);
+        }
+    int folds = 0;
+    for (const auto &[edge, tris] : edges)
+        if (tris.size() == 2 && dot(triangleNormal(g, tris[0]), triangleNormal(g, tris[1])) < 0)
+            ++folds;
+    return folds;
+}
+
+// The largest angle, in degrees, between a triangle of g and the input triangle whose centre is
+// nearest its centre.
+float largestTurnDegrees(const PhysicsGeometry &g, const PhysicsGeometry &input)
+{
+    float worst = 0;
+    for (size_t t = 0; t < g.triangleCount(); ++t) {
+        const Vec3 centre = triangleCentre(g, t);
+        size_t nearest = 0;
+        float best = std::numeric_limits<float>::infinity();
+        for (size_t u = 0; u < input.triangleCount(); ++u) {
+            const float d = lengthSquared(triangleCentre(input, u) - centre);
+            if (d < best) {
+                best = d;
+                nearest = u;
+            }
+        }
+        const float c =
+            std::clamp(dot(triangleNormal(g, t), triangleNormal(input, nearest)), -1.0f, 1.0f);
+        worst = std::max(worst, std::acos(c) * 180 / kPi);
+    }
+    return worst;
+}
+
 } // namespace
 
 class TestPhysicsSimplify : public QObject
@@ -49,6 +106,8 @@ private slots:
     void farFromTheOrigin();
     void manyTrianglesAroundAVertex();
     void deterministic();
+    void flipsNeverFold();
+    void relaxedIsoLayerWithoutFolds();
     void badInput();
     void midpointSubdivision();
     void loopSubdivisionKeepsBoundaries();
@@ -253,6 +312,61 @@ void TestPhysicsSimplify::deterministic()
     for (size_t i = 0; i < a.positions.size(); ++i)
         QVERIFY(a.positions[i] == b.positions[i]);
     QCOMPARE(a.sourceVertex, b.sourceVertex);
+}
+
+void TestPhysicsSimplify::flipsNeverFold()
+{
+    // Two nearly coplanar triangles (from a simplified iso-surface skirt) whose quad a c b d is
+    // not convex at b: flipping ab to cd would give (c, a, d) better angles but fold (d, b, c)
+    // over it. No collapse runs (the target is the vertex count), only the quality passes.
+    SimplifySettings s;
+    s.targetVertices = 4;
+    s.relaxPasses = 1;
+    PhysicsGeometry g;
+    g.positions = {{0.132547f, 0.35f, 0.175354f}, {0.12696f, 0.335f, 0.179238f},
+                   {0.137961f, 0.33f, 0.170965f}, {0.1103f, 0.3225f, 0.190329f}};
+    g.indices = {0, 1, 2, 1, 0, 3};
+    QCOMPARE(simplify(g, s).flips, 0u);
+    QCOMPARE(foldedEdges(g), 0);
+    // A convex rhombus split along its long diagonal is flipped to the short one.
+    g.positions = {{-1, 0, 0}, {1, 0, 0}, {0, 0.3f, 0}, {0, -0.3f, 0}};
+    g.indices = {0, 1, 2, 1, 0, 3};
+    QCOMPARE(simplify(g, s).flips, 1u);
+    QCOMPARE(foldedEdges(g), 0);
+    for (size_t t = 0; t < 2; ++t) {
+        const Vec3 &a = g.positions[g.indices[3 * t]], &b = g.positions[g.indices[3 * t + 1]],
+                   &c = g.positions[g.indices[3 * t + 2]];
+        QVERIFY(cross(b - a, c - a).z > 0); // facing the same way as before
+    }
+}
+
+void TestPhysicsSimplify::relaxedIsoLayerWithoutFolds()
+{
+    // The unsimplified iso-surface layer of a double skirt (manifold, no folds, angles of 25
+    // degrees and more) simplified to 2 cm edges: the flips and relaxation moves once folded
+    // three edges over near (0.13, 0.32, 0.17).
+    GraphicsMesh skirt = makeTube(0.21f, 0.4f, 48, 16, "shell");
+    appendMesh(skirt, makeTube(0.20f, 0.4f, 48, 16, "lining"));
+    IsoSurfaceSettings iso;
+    iso.voxelSize = 0.01f;
+    iso.offset = 0.01f;
+    iso.simplify.targetVertices = 100000000; // keep the layer as extracted
+    const PhysicsGeometry layer =
+        isoSurface(skirt.positions, skirt.indices, {{{0, -0.2f, 0}, {0, 0.8f, 0}}}, iso);
+    QCOMPARE(foldedEdges(layer), 0);
+    for (uint32_t passes : {0u, 1u, 3u}) {
+        PhysicsGeometry g = layer;
+        SimplifySettings s;
+        s.targetEdgeLength = 0.02f;
+        s.relaxPasses = passes;
+        const SimplifyReport r = simplify(g, s);
+        QVERIFY(r.verticesAfter < r.verticesBefore / 2);
+        QCOMPARE(foldedEdges(g), 0);
+        const float turn = largestTurnDegrees(g, layer);
+        QVERIFY2(turn <= s.maxNormalChangeDegrees, qPrintable(QString::number(double(turn))));
+        const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+        QCOMPARE(q.nonManifoldEdges + q.nonManifoldVertices, 0u);
+    }
 }
 
 void TestPhysicsSimplify::badInput()
