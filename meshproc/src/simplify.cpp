@@ -147,6 +147,11 @@ constexpr double kLengthWeight = 0.1;
 // Weight of a boundary edge's constraint plane, in faces.
 constexpr double kBoundaryWeight = 4.0;
 constexpr float kInfinite = std::numeric_limits<float>::infinity();
+// A boundary edge shorter than kShortRim target edge lengths may collapse even between two
+// corners, when the vertex it removes lies within kRimTolerance target edge lengths of the
+// boundary that is left: the rims of iso-surfaces are staircases of short edges turning by 45
+// or 90 degrees, and keeping them all made needles between them and the coarse interior.
+constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // A pass collapses at most 1/kPassShare of the vertices still to go, from as many cheapest
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
@@ -251,6 +256,13 @@ public:
         mMoved.assign(n, 0);
         mMark.assign(n, 0);
         mCosMax = float(std::cos(double(s.maxNormalChangeDegrees) * double(kPi) / 180.0));
+    }
+
+    // The target edge length, the scale of what counts as a short boundary edge.
+    void setEdgeLength(float length)
+    {
+        mShortRim2 = kShortRim * kShortRim * length * length;
+        mRimTolerance2 = kRimTolerance * kRimTolerance * length * length;
     }
 
     uint32_t aliveVertices() const { return mAliveCount; }
@@ -618,7 +630,8 @@ private:
 
     // Interior edges: the quadric's optimum. A boundary vertex stays where it is when an
     // interior one joins it, and a boundary edge collapses onto the endpoint with the smaller
-    // error, so boundary vertices are always vertices of the input boundary. Corners stay.
+    // error, so boundary vertices are always vertices of the input boundary. Corners stay, but
+    // for those joined by a short rim edge (see kShortRim).
     // q is the edge's quadric relative to a; the result is absolute.
     Vec3 placement(uint32_t a, uint32_t b, const Quadric &q) const
     {
@@ -734,7 +747,8 @@ private:
     // the collapse of b into a (or a into b, when b is the boundary vertex).
     Outcome collapse(uint32_t a, uint32_t b, float cost, bool deferredAlready)
     {
-        if (mBoundary[a] == kCorner && mBoundary[b] == kCorner)
+        const bool corners = mBoundary[a] == kCorner && mBoundary[b] == kCorner;
+        if (corners && !(lengthSquared(pos(a) - pos(b)) <= mShortRim2))
             return Outcome::Refused;
         if (mBoundary[b] > mBoundary[a])
             std::swap(a, b);
@@ -782,6 +796,8 @@ private:
         }
         const Quadric q = edgeQuadric(a, b);
         const Vec3 p = placement(a, b, q);
+        if (corners && !(boundaryEdge && rimCornerRemovable(p == pos(a) ? mFanB : mFanA, p)))
+            return Outcome::Refused;
         // No flipped or degenerate triangle; note the smallest angle the collapse would make.
         float worstQuality = 1;
         auto turnsTooMuch = [&](const std::vector<FanTriangle> &fan, uint32_t v, uint32_t other) {
@@ -846,6 +862,30 @@ private:
         uint32_t corner, x, y;
     };
 
+    // Whether the boundary corner with this fan may go when its boundary edge collapses to p (the
+    // other end's position): it lies on exactly two boundary edges (not where boundaries meet),
+    // and within the rim tolerance of the segment from p to its other boundary neighbour.
+    bool rimCornerRemovable(const std::vector<FanTriangle> &fan, const Vec3 &p) const
+    {
+        uint32_t ends[2] = {kNone, kNone};
+        int boundaryEdges = 0;
+        for (const FanTriangle &t : fan)
+            for (uint32_t w : {t.x, t.y}) {
+                int count = 0;
+                for (const FanTriangle &u : fan)
+                    count += (u.x == w) + (u.y == w);
+                if (count == 1 && boundaryEdges++ < 2)
+                    ends[boundaryEdges - 1] = w;
+            }
+        if (boundaryEdges != 2)
+            return false;
+        const uint32_t corner = mCorners[fan.front().corner];
+        const Vec3 other = pos(pos(ends[0]) == p ? ends[1] : ends[0]);
+        const Vec3 e = other - p, d = pos(corner) - p;
+        const float t = std::clamp(dot(d, e) / std::max(lengthSquared(e), 1e-30f), 0.0f, 1.0f);
+        return lengthSquared(d - e * t) <= mRimTolerance2;
+    }
+
     void gatherFan(uint32_t v, std::vector<FanTriangle> &fan)
     {
         fan.clear();
@@ -905,6 +945,7 @@ private:
     uint32_t mCollapses = 0;
     double mLargestCost = 0;
     float mCosMax = 0.5f;
+    float mShortRim2 = 0, mRimTolerance2 = 0;
 };
 
 // The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
@@ -1141,16 +1182,19 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     const std::vector<uint32_t> inputIndices =
         settings.measureError ? geometry.indices : std::vector<uint32_t>{};
 
+    // Equilateral triangles of the target edge L: area / (sqrt(3)/4 L^2) triangles, about half
+    // as many vertices.
+    const double area = detail::surfaceArea(geometry.positions, geometry.indices);
     uint32_t target = settings.targetVertices;
-    if (target == 0) {
-        // Equilateral triangles of the target edge: area / (sqrt(3)/4 L^2) triangles, about
-        // half as many vertices.
-        const double area = detail::surfaceArea(geometry.positions, geometry.indices);
-        const double l = settings.targetEdgeLength;
-        target = uint32_t(std::clamp(2.0 * area / (std::sqrt(3.0) * l * l), 4.0, 4e9));
-    }
+    double edgeLength = settings.targetEdgeLength;
+    if (target == 0)
+        target = uint32_t(
+            std::clamp(2.0 * area / (std::sqrt(3.0) * edgeLength * edgeLength), 4.0, 4e9));
+    else
+        edgeLength = std::sqrt(2.0 * area / (std::sqrt(3.0) * double(target)));
 
     Simplifier s(geometry, settings);
+    s.setEdgeLength(float(edgeLength));
     s.initialise();
     s.runPasses(std::max(target, kExactFactor * target), target, progress);
     s.buildQueue();
