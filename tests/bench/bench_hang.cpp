@@ -40,6 +40,7 @@ struct Options
     int substeps = 1;     ///< 10 iterations spent as substeps x iterations
     bool json = false;
     bool hard = true;     ///< hard stretch limit and tethers
+    float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     bool baselineKernels = false; ///< SSE2 constraint kernels even where AVX2 exists
     std::string peer;     ///< "" for Tweed, "bullet"
 };
@@ -104,7 +105,7 @@ Result runTweed(const Options &o)
     s.bendCompliance = 1e-6f;
     s.hardStretchLimit = o.hard;
     s.tethers = o.hard;
-    s.stretchLimit = 1.02f;
+    s.stretchLimit = o.stretchLimit;
     s.collisionThickness = 0.0f;
     s.friction = 0.0f;
     ClothInstanceOptions options;
@@ -240,6 +241,8 @@ int run(const std::vector<std::string> &args)
             o.json = true;
         else if (a == "--no-hard")
             o.hard = false;
+        else if (a == "--stretch-limit")
+            o.stretchLimit = std::stof(next());
         else if (a == "--baseline-kernels")
             o.baselineKernels = true;
         else if (a == "--peer")
@@ -247,13 +250,15 @@ int run(const std::vector<std::string> &args)
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
-                         "[--substeps 1|2|5|10] [--no-hard] [--baseline-kernels] [--peer bullet] "
-                         "[--json]\n");
+                         "[--substeps 1|2|5|10] [--no-hard] [--stretch-limit L] "
+                         "[--baseline-kernels] [--peer bullet] [--json]\n");
             return 1;
         }
     }
-    if (o.n < 4 || o.threads < 1 || o.steps < 1 || o.substeps < 1 || 10 % o.substeps != 0) {
-        std::fprintf(stderr, "hang: N >= 4, threads >= 1, steps >= 1, substeps dividing 10\n");
+    if (o.n < 4 || o.threads < 1 || o.steps < 1 || o.substeps < 1 || 10 % o.substeps != 0 ||
+        !(o.stretchLimit >= 1.0f && o.stretchLimit <= 2.0f)) {
+        std::fprintf(stderr, "hang: N >= 4, threads >= 1, steps >= 1, substeps dividing 10, "
+                             "stretch limit in [1, 2]\n");
         return 1;
     }
     Result r;
