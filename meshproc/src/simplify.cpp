@@ -19,6 +19,8 @@
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
 // of an interior edge never joins two boundary vertices, and a vertex collapsing into a boundary
 // vertex stays where the boundary vertex is, so hems, sleeves and necklines keep their shape.
+// Boundary corners stay too, except on staircases of edges far shorter than the target, and no
+// collapse makes a needle (see kShortRim and kNeedleSinSquared).
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
@@ -139,6 +141,13 @@ struct Candidate
 // Quality (2 sqrt(3) area / sum of squared edges) below which a triangle counts as a sliver:
 // about a 9 degree smallest angle.
 constexpr float kSliverQuality = 0.25f;
+// A collapse making a triangle with a smallest angle under 2 degrees (as the squared sine) is
+// refused, unless that triangle was already as bad: other collapses are the alternative, and so
+// the output has no smaller angle than the input's smallest or 2 degrees (the flips and moves
+// only raise it).
+constexpr float kNeedleSinSquared = 0.0012180f; // sin^2(2 degrees)
+// The quality is at most sqrt(3) times the sine of the smallest angle: above this, no needle.
+constexpr float kNeedleQuality = 0.0605f; // sqrt(3) sin(2 degrees)
 // Vertex kinds, in the order of which survives a collapse.
 constexpr uint8_t kInterior = 0, kBoundary = 1, kCorner = 2;
 // Weight of the squared edge length added to a collapse's quadric error (a sum of squared
@@ -156,6 +165,24 @@ constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
+
+// The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
+// sine grows with the angle) lies between the two longer edges, so it is (2 area)^2 over the
+// product of their squared lengths. Orders triangles like their smallest angles, without
+// trigonometry.
+float sinSquaredMinAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c)
+{
+    const Vec3 ab = b - a, ac = c - a;
+    const float l0 = lengthSquared(ab), l1 = lengthSquared(c - b), l2 = lengthSquared(ac);
+    const float longest = std::max({l0, l1, l2}), shortest = std::min({l0, l1, l2});
+    const float denominator = longest * (l0 + l1 + l2 - longest - shortest);
+    return denominator > 0 ? std::min(1.0f, lengthSquared(cross(ab, ac)) / denominator) : 0.0f;
+}
+
+float angleOfSinSquared(float s2)
+{
+    return std::asin(std::sqrt(s2));
+}
 
 // Spreads the low 10 bits of x to every third bit.
 uint32_t spreadBits(uint32_t x)
@@ -818,7 +845,13 @@ private:
                     !(dot(after, reference) > 0))
                     return true;
                 // 1 for an equilateral triangle, 0 for a degenerate one.
-                worstQuality = std::min(worstQuality, 2 * std::sqrt(3.0f) * la / edges);
+                const float quality = 2 * std::sqrt(3.0f) * la / edges;
+                if (quality < kNeedleQuality) {
+                    const float s2 = sinSquaredMinAngle(p, pos(x), pos(y));
+                    if (s2 < kNeedleSinSquared && s2 < sinSquaredMinAngle(pos(v), pos(x), pos(y)))
+                        return true;
+                }
+                worstQuality = std::min(worstQuality, quality);
             }
             return false;
         };
@@ -947,24 +980,6 @@ private:
     float mCosMax = 0.5f;
     float mShortRim2 = 0, mRimTolerance2 = 0;
 };
-
-// The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
-// sine grows with the angle) lies between the two longer edges, so it is (2 area)^2 over the
-// product of their squared lengths. Orders triangles like their smallest angles, without
-// trigonometry.
-float sinSquaredMinAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c)
-{
-    const Vec3 ab = b - a, ac = c - a;
-    const float l0 = lengthSquared(ab), l1 = lengthSquared(c - b), l2 = lengthSquared(ac);
-    const float longest = std::max({l0, l1, l2}), shortest = std::min({l0, l1, l2});
-    const float denominator = longest * (l0 + l1 + l2 - longest - shortest);
-    return denominator > 0 ? std::min(1.0f, lengthSquared(cross(ab, ac)) / denominator) : 0.0f;
-}
-
-float angleOfSinSquared(float s2)
-{
-    return std::asin(std::sqrt(s2));
-}
 
 // Edges of a triangle mesh in an open-addressing hash table: for each, its first corner (the
 // corner where the edge starts, in its triangle's order) and how many corners hold it.
