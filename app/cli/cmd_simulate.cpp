@@ -144,7 +144,7 @@ void simulate(const SimulateOptions &o)
                           {"frames", frames},
                           {"fps", o.fps},
                           {"physics_vertices", cloth.data().vertexCount},
-                          {"threads", o.threads},
+                          {"threads", cloth.threadCount()},
                           {"ms_per_frame", msSolver + msSkinning},
                           {"ms_solver", msSolver},
                           {"ms_skinning", msSkinning},

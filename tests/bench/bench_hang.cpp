@@ -52,6 +52,7 @@ struct Result
     double medianStepMs = 0;
     float maxStretch = 0;
     double constraintsPerVertex = 0;
+    int threadsUsed = 1; ///< the pool's threads the cloth runs on (a small one uses fewer)
     bool finite = true;
 };
 
@@ -138,6 +139,7 @@ Result runTweed(const Options &o)
     const ClothMeasurements m = cloth.measure();
     r.maxStretch = m.maxStretch;
     r.finite = m.nonFinite == 0;
+    r.threadsUsed = cloth.threadCount();
     r.constraintsPerVertex =
         double(data->stretchConstraintCount + data->bendConstraintCount) / double(o.n * o.n);
     return r;
@@ -281,18 +283,18 @@ int run(const std::vector<std::string> &args)
     }
     if (o.json) {
         std::printf("{\"solver\": \"%s\", \"kernels\": \"%s\", \"n\": %d, \"threads\": %d, "
-                    "\"substeps\": %d, \"steps\": %d, \"ns_per_vertex_iteration\": %.3f, "
+                    "\"threads_used\": %d, \"substeps\": %d, \"steps\": %d, \"ns_per_vertex_iteration\": %.3f, "
                     "\"cpu_ns_per_vertex_iteration\": %.3f, \"median_step_ms\": %.4f, "
                     "\"max_stretch\": %.5f, \"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
-                    o.substeps, o.steps, r.nsPerVertexIteration,
+                    r.threadsUsed, o.substeps, o.steps, r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
                     r.finite ? "true" : "false");
     } else {
-        std::printf("%-7s %-5s N=%-4d threads=%d substeps=%-2d  %8.2f ns/vertex-iteration (cpu "
-                    "%.2f)  %8.3f ms/step  max stretch %.4f  %.2f constraints/vertex%s\n",
+        std::printf("%-7s %-5s N=%-4d threads=%d (used %d) substeps=%-2d  %8.2f ns/vertex-iteration "
+                    "(cpu %.2f)  %8.3f ms/step  max stretch %.4f  %.2f constraints/vertex%s\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
-                    o.substeps, r.nsPerVertexIteration,
+                    r.threadsUsed, o.substeps, r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
                     r.finite ? "" : "  NON-FINITE");
     }

@@ -385,6 +385,7 @@ private slots:
             ClothInstanceOptions o;
             if (threads > 1)
                 o.pool = std::make_shared<SimThreadPool>(threads);
+            o.minVerticesPerThread = 0; // every thread, however small the cloth
             o.baselineKernels = baselineKernels;
             ClothInstance cloth(buildClothData(mesh), s, o);
             cloth.setCollisionVolumes({ball});
@@ -453,6 +454,25 @@ private slots:
         for (uint32_t v = 0; v < grid.positions.size(); ++v)
             largest = std::max(largest, distance(a.positions()[v], b.positions()[newIndex[v]]));
         QVERIFY2(largest < 0.01f, qPrintable(QString::number(largest)));
+    }
+
+    void smallClothsUseFewerThreads()
+    {
+        auto pool = std::make_shared<SimThreadPool>(2);
+        ClothInstanceOptions o;
+        o.pool = pool;
+        const auto threadsFor = [&](int columns, int rows) {
+            return ClothInstance(buildClothData(makeGrid(columns, rows, 0.01f)), quietSettings(), o)
+                .threadCount();
+        };
+        QCOMPARE(threadsFor(32, 32), 1);  // 1,024 vertices: one thread
+        QCOMPARE(threadsFor(64, 48), 1);  // 3,072: still one
+        QCOMPARE(threadsFor(64, 64), 2);  // 4,096: both
+        QCOMPARE(threadsFor(128, 64), 2); // never more than the pool has
+        o.minVerticesPerThread = 0;
+        QCOMPARE(threadsFor(8, 8), 2);
+        o.pool = nullptr;
+        QCOMPARE(threadsFor(128, 64), 1);
     }
 
     void solvePhasesCoverEveryConstraintOnce()

@@ -261,7 +261,9 @@ struct ClothInstance::Impl
         constraintParam.assign(data->constraintA.size(), 0.0f);
         lambda.assign(data->constraintA.size(), 0.0f);
         windNormals.assign(n, Vec3{});
-        const int threads = pool ? pool->threads() : 1;
+        int threads = pool ? pool->threads() : 1;
+        if (options.minVerticesPerThread > 0)
+            threads = std::clamp(int(n / options.minVerticesPerThread), 1, threads);
         threadCount = threads;
         threadColliders.resize(size_t(threads));
         buildHardLists(hardGroupCount());
@@ -1265,7 +1267,10 @@ void ClothInstance::update(const ClothFrame &frame)
         s.reserveCounters(phases); // allocated by configure() already
         for (size_t i = 0; i < phases * size_t(s.threadCount + 1); ++i)
             s.counters[i].value.store(0, std::memory_order_relaxed);
-        s.pool->run([&s](int t, int) { s.region(t); });
+        s.pool->run([&s](int t, int) {
+            if (t < s.threadCount) // the pool may have more threads than this cloth uses
+                s.region(t);
+        });
     } else {
         s.region(0);
     }
@@ -1281,6 +1286,8 @@ void ClothInstance::update(const ClothFrame &frame)
     s.steps += uint64_t(steps);
     s.positionsValid = s.normalsValid = s.targetsValid = false;
 }
+
+int ClothInstance::threadCount() const { return d->threadCount; }
 
 const std::vector<Vec3> &ClothInstance::positions() const
 {

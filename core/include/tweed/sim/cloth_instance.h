@@ -70,6 +70,10 @@ struct ClothInstanceOptions
     /// Threads to split batches across; null runs on the calling thread only. Results are
     /// bit-identical with any pool.
     std::shared_ptr<SimThreadPool> pool;
+    /// Vertices each thread needs at least: a smaller cloth uses fewer of the pool's threads
+    /// (below this work per phase, meeting the other threads costs more than it saves; measured
+    /// on the hang benchmark and the sample coat). 0 uses every thread of the pool.
+    uint32_t minVerticesPerThread = 2048;
     /// Runs the SSE2 constraint kernels even where AVX2 is available. The results are the same
     /// bits either way (tests compare the two); only the speed differs.
     bool baselineKernels = false;
@@ -127,6 +131,8 @@ public:
     /// The character jumps to `world`: the next update feels no motion from the jump.
     void teleport(const Mat4 &world);
 
+    /// Threads the solver runs on (see ClothInstanceOptions::minVerticesPerThread).
+    int threadCount() const;
     /// Simulated physics mesh in model space (one entry per physics vertex).
     const std::vector<Vec3> &positions() const;
     /// Area-weighted vertex normals of the simulated mesh.
