@@ -1030,9 +1030,14 @@ bool turnsTooFar(const Vec3 &before, const Vec3 &after, const Vec3 &reference, f
 }
 
 // Flips interior edges whose two triangles are nearly coplanar when that raises their smallest
-// angle and turns neither new triangle too far from the old ones or from the input surface.
+// angle, turns neither new triangle too far from the old ones or from the input surface, and
+// keeps the new edge on the surface: against the input planes the four vertices represent, its
+// midpoint's quadric error may exceed the old edge's by `bound` at most (else a flip across a
+// shallow crease cuts above or below it; the flips raised the mean error on human.zae
+// subdivided twice at 2,000 vertices from 0.206 to 0.212e-3 of the diagonal).
 // Edges are visited in corner order, each triangle flipped at most once.
-uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Vec3> &references, float cosMax)
+uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
+                   const std::vector<Vec3> &references, double bound, float cosMax)
 {
     std::vector<uint32_t> &idx = g.indices;
     const std::vector<Vec3> &pos = g.positions;
@@ -1088,6 +1093,11 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Vec3> &references, floa
         const float after = angleOfSinSquared(std::min(sinSquaredMinAngle(pos[c], pos[a], pos[d]),
                                                        sinSquaredMinAngle(pos[d], pos[b], pos[c])));
         if (after <= before + 1e-3f)
+            continue;
+        Quadric around = quadrics[a];
+        for (uint32_t v : {b, c, d})
+            around += quadrics[v];
+        if (around.eval((pos[c] + pos[d]) * 0.5f) > around.eval((pos[a] + pos[b]) * 0.5f) + bound)
             continue;
         idx[t1 * 3] = c, idx[t1 * 3 + 1] = a, idx[t1 * 3 + 2] = d;
         idx[t2 * 3] = d, idx[t2 * 3 + 1] = b, idx[t2 * 3 + 2] = c;
@@ -1221,12 +1231,14 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     report.collapses = s.collapses();
 
     const float cosMax = float(std::cos(double(settings.maxNormalChangeDegrees) * kPi / 180.0));
+    // How much quadric error a flip or a move may add: a small share of the collapses' largest.
+    const double bound = 0.05 * s.largestCost();
     for (uint32_t pass = 0; pass < settings.relaxPasses; ++pass) {
-        report.flips += flipEdges(geometry, references, cosMax);
-        relaxVertices(geometry, quadrics, boundary, references, 0.05 * s.largestCost(), cosMax);
+        report.flips += flipEdges(geometry, quadrics, references, bound, cosMax);
+        relaxVertices(geometry, quadrics, boundary, references, bound, cosMax);
     }
     if (settings.relaxPasses > 0)
-        report.flips += flipEdges(geometry, references, cosMax);
+        report.flips += flipEdges(geometry, quadrics, references, bound, cosMax);
 
     report.verticesAfter = uint32_t(geometry.positions.size());
     report.trianglesAfter = uint32_t(geometry.triangleCount());

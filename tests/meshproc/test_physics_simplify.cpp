@@ -107,6 +107,7 @@ private slots:
     void manyTrianglesAroundAVertex();
     void deterministic();
     void flipsNeverFold();
+    void flipsKeepShallowCreases();
     void relaxedIsoLayerWithoutFolds();
     void staircaseRimWithoutNeedles();
     void badInput();
@@ -339,6 +340,45 @@ void TestPhysicsSimplify::flipsNeverFold()
                    &c = g.positions[g.indices[3 * t + 2]];
         QVERIFY(cross(b - a, c - a).z > 0); // facing the same way as before
     }
+}
+
+void TestPhysicsSimplify::flipsKeepShallowCreases()
+{
+    // The rhombus of flipsNeverFold folded by 7.6 degrees along its long diagonal ab (a shallow
+    // valley, within the flips' coplanar tolerance), in a ring twice its size on the same two
+    // planes so that no vertex of it is on a boundary. The short diagonal cd would have better
+    // angles but run 0.02 above the valley floor, off the input surface, so ab stays. No
+    // collapse runs.
+    SimplifySettings s;
+    s.targetVertices = 8;
+    s.relaxPasses = 1;
+    PhysicsGeometry g;
+    g.positions = {{-1, 0, 0},  {1, 0, 0}, {0, 0.3f, 0.02f}, {0, -0.3f, 0.02f},
+                   {-2, 0, 0},  {2, 0, 0}, {0, 0.6f, 0.04f}, {0, -0.6f, 0.04f}};
+    g.indices = {0, 1, 2, 1, 0, 3, 0, 2, 6, 0, 6, 4, 2, 1, 5,
+                 2, 5, 6, 3, 0, 4, 3, 4, 7, 1, 3, 7, 1, 7, 5};
+    // Whether a triangle holds the long diagonal: its ends are the inner vertices on y = 0 (the
+    // relaxation may slide them along the valley).
+    auto hasLongDiagonal = [](const PhysicsGeometry &m) {
+        for (size_t t = 0; t < m.triangleCount(); ++t) {
+            int ends = 0;
+            for (size_t k = 0; k < 3; ++k) {
+                const Vec3 &p = m.positions[m.indices[3 * t + k]];
+                ends += std::abs(p.y) < 1e-6f && std::abs(p.x) < 1.5f;
+            }
+            if (ends == 2)
+                return true;
+        }
+        return false;
+    };
+    PhysicsGeometry flat = g;
+    simplify(g, s);
+    QVERIFY(hasLongDiagonal(g));
+    // Flat, the same rhombus is flipped to its short diagonal.
+    for (Vec3 &p : flat.positions)
+        p.z = 0;
+    simplify(flat, s);
+    QVERIFY(!hasLongDiagonal(flat));
 }
 
 void TestPhysicsSimplify::relaxedIsoLayerWithoutFolds()
