@@ -20,7 +20,6 @@
 #include <cstring>
 #include <string>
 
-#include <time.h>
 
 #ifdef TWEED_HAVE_BULLET
 #include <BulletSoftBody/btSoftBody.h>
@@ -77,19 +76,6 @@ PhysicsMesh hangMesh(int n)
     return m;
 }
 
-double cpuSeconds()
-{
-    timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
-}
-
 Result runTweed(const Options &o)
 {
     const PhysicsMesh mesh = hangMesh(o.n);
@@ -125,11 +111,11 @@ Result runTweed(const Options &o)
     cloth.reset(frame);
     std::vector<double> times, cpu;
     for (int i = 0; i < o.steps; ++i) {
-        const double c0 = cpuSeconds();
+        const double c0 = processCpuNow();
         const auto t0 = std::chrono::steady_clock::now();
         cloth.update(frame);
         const auto t1 = std::chrono::steady_clock::now();
-        cpu.push_back(cpuSeconds() - c0);
+        cpu.push_back(processCpuNow() - c0);
         times.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
     Result r;
@@ -191,11 +177,11 @@ Result runBullet(const Options &o)
 
     std::vector<double> times, cpu;
     for (int i = 0; i < o.steps; ++i) {
-        const double c0 = cpuSeconds();
+        const double c0 = processCpuNow();
         const auto t0 = std::chrono::steady_clock::now();
         world.stepSimulation(1.0f / 60, 0);
         const auto t1 = std::chrono::steady_clock::now();
-        cpu.push_back(cpuSeconds() - c0);
+        cpu.push_back(processCpuNow() - c0);
         times.push_back(std::chrono::duration<double>(t1 - t0).count());
     }
     Result r;

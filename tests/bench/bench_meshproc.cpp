@@ -13,7 +13,6 @@
 #include "tweed/physics_mesh.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -44,36 +43,6 @@ struct Geometry
     std::vector<Vec3> positions;
     std::vector<uint32_t> indices;
 };
-
-double seconds(const std::function<void()> &f)
-{
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-// Median wall time of `runs` calls; `last` keeps the result of the final call.
-double medianSeconds(int runs, const std::function<void()> &f)
-{
-    std::vector<double> t;
-    for (int r = 0; r < runs; ++r)
-        t.push_back(seconds(f));
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
-
-GraphicsMesh mergeAll(const Character &c)
-{
-    GraphicsMesh m;
-    for (const GraphicsMesh &part : c.meshes) {
-        const uint32_t base = uint32_t(m.positions.size());
-        m.positions.insert(m.positions.end(), part.positions.begin(), part.positions.end());
-        for (uint32_t i : part.indices)
-            m.indices.push_back(base + i);
-    }
-    m.submeshes.push_back({"all", "", "", 0, uint32_t(m.indices.size() / 3)});
-    return m;
-}
 
 uint32_t usedVertices(const std::vector<uint32_t> &indices, size_t n)
 {
@@ -345,7 +314,7 @@ int run(const std::vector<std::string> &args)
     if (large) {
         PhysicsGeometry big = welded;
         const double subdivideSeconds =
-            seconds([&] { subdivide(big, {2, SubdivisionScheme::Midpoint}); });
+            wallSeconds([&] { subdivide(big, {2, SubdivisionScheme::Midpoint}); });
         std::printf("\nmidpoint subdivision x2: %.1f ms\n", 1e3 * subdivideSeconds);
         // The subdivided mesh as a triangle soup (every corner its own vertex), welded again.
         GraphicsMesh soup;
@@ -355,7 +324,7 @@ int run(const std::vector<std::string> &args)
             soup.positions.push_back(big.positions[v]);
         }
         PhysicsGeometry rewelded;
-        const double soupSeconds = seconds([&] { rewelded = weldGeometry(soup, {}, 1e-5f); });
+        const double soupSeconds = wallSeconds([&] { rewelded = weldGeometry(soup, {}, 1e-5f); });
         std::printf("weld of it as a soup of %zu vertices, tolerance 1e-5: %.1f ms -> %zu "
                     "vertices (mesh had %zu)\n",
                     soup.positions.size(), 1e3 * soupSeconds, rewelded.positions.size(),

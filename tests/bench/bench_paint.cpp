@@ -18,52 +18,15 @@
 #include <functional>
 #include <random>
 #include <string>
-#include <time.h>
 
 namespace tweed::bench {
 namespace {
 
 // The figures are this thread's CPU time: on a shared machine wall time mostly measures the
 // neighbours. The run's total wall and CPU time are printed for comparison.
-double threadSeconds()
+double medianCpuSeconds(int runs, const std::function<void()> &f)
 {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
-double secondsOf(const std::function<void()> &f)
-{
-    const double t0 = threadSeconds();
-    f();
-    return threadSeconds() - t0;
-}
-
-double median(std::vector<double> t)
-{
-    std::sort(t.begin(), t.end());
-    return t.empty() ? 0.0 : t[t.size() / 2];
-}
-
-double medianSeconds(int runs, const std::function<void()> &f)
-{
-    std::vector<double> t;
-    for (int r = 0; r < runs; ++r)
-        t.push_back(secondsOf(f));
-    return median(t);
-}
-
-GraphicsMesh mergeAll(const Character &c)
-{
-    GraphicsMesh m;
-    for (const GraphicsMesh &part : c.meshes) {
-        const uint32_t base = uint32_t(m.positions.size());
-        m.positions.insert(m.positions.end(), part.positions.begin(), part.positions.end());
-        for (uint32_t i : part.indices)
-            m.indices.push_back(base + i);
-    }
-    m.submeshes.push_back({"all", "", "", 0, uint32_t(m.indices.size() / 3)});
-    return m;
+    return medianSeconds(runs, f, threadCpuSeconds);
 }
 
 struct Row
@@ -93,7 +56,7 @@ int run(const std::vector<std::string> &args)
         }
     }
     const auto wallStart = std::chrono::steady_clock::now();
-    const double cpuStart = threadSeconds();
+    const double cpuStart = threadCpuNow();
     PhysicsGeometry mesh;
     try {
         // The 460K mesh exactly as the meshproc scenario makes it.
@@ -116,7 +79,7 @@ int run(const std::vector<std::string> &args)
 
     SurfaceBvh bvh;
     rows.push_back({"BVH build",
-                    1e3 * medianSeconds(runs, [&] { bvh = SurfaceBvh(positions, indices); }), ""});
+                    1e3 * medianCpuSeconds(runs, [&] { bvh = SurfaceBvh(positions, indices); }), ""});
     // Refit to a deformed pose (a bend that grows with height), then back to the rest pose.
     std::vector<Vec3> bent = positions;
     for (Vec3 &p : bent)
@@ -124,8 +87,8 @@ int run(const std::vector<std::string> &args)
     {
         std::vector<double> t;
         for (int r = 0; r < runs; ++r) {
-            t.push_back(secondsOf([&] { bvh.refit(bent); }));
-            t.push_back(secondsOf([&] { bvh.refit(positions); }));
+            t.push_back(threadCpuSeconds([&] { bvh.refit(bent); }));
+            t.push_back(threadCpuSeconds([&] { bvh.refit(positions); }));
         }
         rows.push_back({"BVH refit", 1e3 * median(t), ""});
     }
@@ -142,7 +105,7 @@ int run(const std::vector<std::string> &args)
         const Vec3 target{lo.x + (hi.x - lo.x) * u(rng), lo.y + (hi.y - lo.y) * u(rng), centre.z};
         const Vec3 d = normalize(target - eye);
         SurfaceHit hit;
-        const double t = secondsOf([&] { hit = bvh.raycast(eye, d); });
+        const double t = threadCpuSeconds([&] { hit = bvh.raycast(eye, d); });
         if (hit.found()) {
             pickTimes.push_back(t);
             directions.push_back(d);
@@ -168,12 +131,12 @@ int run(const std::vector<std::string> &args)
         for (size_t i = 0; i < hits.size(); ++i) {
             std::vector<uint32_t> near, seen;
             ValueEdit edit;
-            t.push_back(secondsOf([&] {
+            t.push_back(threadCpuSeconds([&] {
                 const SurfaceHit hit = bvh.raycast(eye, directions[i]);
                 tSphere.push_back(
-                    secondsOf([&] { near = bvh.verticesInSphere(hit.point, radius); }));
+                    threadCpuSeconds([&] { near = bvh.verticesInSphere(hit.point, radius); }));
                 tVisible.push_back(
-                    secondsOf([&] { seen = visibleVertices(bvh, positions, near, view); }));
+                    threadCpuSeconds([&] { seen = visibleVertices(bvh, positions, near, view); }));
                 edit = brushDab(positions, values, seen, hit.point, brush);
             }));
             candidates += near.size();
@@ -192,7 +155,7 @@ int run(const std::vector<std::string> &args)
     VertexGraph graph;
     rows.push_back(
         {"vertex graph build",
-         1e3 * medianSeconds(runs, [&] { graph = buildVertexGraph(positions, indices); }),
+         1e3 * medianCpuSeconds(runs, [&] { graph = buildVertexGraph(positions, indices); }),
          std::to_string(graph.neighbours.size()) + " neighbour entries"});
 
     for (const float radius : {0.05f, 0.15f}) {
@@ -200,7 +163,7 @@ int run(const std::vector<std::string> &args)
         brush.radius = radius;
         std::vector<double> t;
         for (size_t i = 0; i < hits.size(); ++i)
-            t.push_back(secondsOf([&] {
+            t.push_back(threadCpuSeconds([&] {
                 const SurfaceHit hit = bvh.raycast(eye, directions[i]);
                 const std::vector<uint32_t> near = bvh.verticesInSphere(hit.point, radius);
                 const std::vector<uint32_t> seen = visibleVertices(bvh, positions, near, view);
@@ -214,7 +177,7 @@ int run(const std::vector<std::string> &args)
     const SurfaceHit from = hits.front(), to = hits.back();
     ValueEdit gradient;
     rows.push_back({"gradient over the whole mesh",
-                    1e3 * medianSeconds(std::min(runs, 5),
+                    1e3 * medianCpuSeconds(std::min(runs, 5),
                                         [&] {
                                             gradient = gradientValues(positions, indices, graph,
                                                                       values, from, 0.0f, to, 1.0f);
@@ -223,12 +186,12 @@ int run(const std::vector<std::string> &args)
     std::vector<uint32_t> mirror;
     rows.push_back(
         {"mirror by position (x, 1e-5)",
-         1e3 * medianSeconds(std::min(runs, 5),
+         1e3 * medianCpuSeconds(std::min(runs, 5),
                              [&] { mirror = mirrorByPosition(positions, MirrorAxis::X, 1e-5f); }),
          std::to_string(std::count(mirror.begin(), mirror.end(), SurfaceHit::kNone)) +
              " unmatched"});
     rows.push_back({"mirror by topology (x, 1e-5)",
-                    1e3 * medianSeconds(std::min(runs, 3),
+                    1e3 * medianCpuSeconds(std::min(runs, 3),
                                         [&] {
                                             mirror = mirrorByTopology(positions, indices, graph,
                                                                       MirrorAxis::X, 1e-5f);
@@ -238,7 +201,7 @@ int run(const std::vector<std::string> &args)
 
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - wallStart).count();
-    const double cpu = threadSeconds() - cpuStart;
+    const double cpu = threadCpuNow() - cpuStart;
     if (json) {
         std::printf("{\"model\": \"%s\", \"vertices\": %zu, \"triangles\": %zu, \"rows\": [",
                     model.c_str(), positions.size(), indices.size() / 3);

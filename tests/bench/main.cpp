@@ -1,8 +1,11 @@
 // tweed-bench: the benchmarks of tests/bench. Not a test: it measures and prints figures.
 #include "bench.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <map>
+#include <time.h>
 
 namespace tweed::bench {
 namespace {
@@ -20,6 +23,58 @@ std::map<std::string, Entry> &scenarios()
 }
 
 } // namespace
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    return values.empty() ? 0.0 : values[values.size() / 2];
+}
+
+double wallSeconds(const std::function<void()> &f)
+{
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+static double clockSeconds(clockid_t clock)
+{
+    timespec ts{};
+    clock_gettime(clock, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+double threadCpuNow() { return clockSeconds(CLOCK_THREAD_CPUTIME_ID); }
+double processCpuNow() { return clockSeconds(CLOCK_PROCESS_CPUTIME_ID); }
+
+double threadCpuSeconds(const std::function<void()> &f)
+{
+    const double t0 = threadCpuNow();
+    f();
+    return threadCpuNow() - t0;
+}
+
+double medianSeconds(int runs, const std::function<void()> &f,
+                     double (*timer)(const std::function<void()> &))
+{
+    std::vector<double> t;
+    for (int r = 0; r < runs; ++r)
+        t.push_back(timer(f));
+    return median(t);
+}
+
+GraphicsMesh mergeAll(const Character &character)
+{
+    GraphicsMesh m;
+    for (const GraphicsMesh &part : character.meshes) {
+        const uint32_t base = uint32_t(m.positions.size());
+        m.positions.insert(m.positions.end(), part.positions.begin(), part.positions.end());
+        for (uint32_t i : part.indices)
+            m.indices.push_back(base + i);
+    }
+    m.submeshes.push_back({"all", "", "", 0, uint32_t(m.indices.size() / 3)});
+    return m;
+}
 
 bool registerScenario(const std::string &name, const std::string &summary, Scenario run)
 {
