@@ -51,6 +51,23 @@ QByteArray toByteArray(const std::vector<Vec2> &values)
     return bytes;
 }
 
+namespace {
+
+// The triangle list as the geometry's index attribute (in a buffer of its own).
+void addTriangleIndices(Qt3DCore::QGeometry *geometry, const std::vector<uint32_t> &indices)
+{
+    auto *indexBuffer = new Qt3DCore::QBuffer(geometry);
+    indexBuffer->setData(toByteArray(indices));
+    auto *index = new QAttribute(geometry);
+    index->setAttributeType(QAttribute::IndexAttribute);
+    index->setVertexBaseType(QAttribute::UnsignedInt);
+    index->setBuffer(indexBuffer);
+    index->setCount(uint(indices.size()));
+    geometry->addAttribute(index);
+}
+
+} // namespace
+
 Qt3DCore::QGeometry *makeSurfaceGeometry(Qt3DCore::QBuffer *vertices, uint32_t vertexCount,
                                          const std::vector<uint32_t> &indices,
                                          Qt3DCore::QNode *parent)
@@ -64,14 +81,7 @@ Qt3DCore::QGeometry *makeSurfaceGeometry(Qt3DCore::QBuffer *vertices, uint32_t v
     geometry->addAttribute(position);
     geometry->addAttribute(normal);
     geometry->setBoundingVolumePositionAttribute(position);
-    auto *indexBuffer = new Qt3DCore::QBuffer(geometry);
-    indexBuffer->setData(toByteArray(indices));
-    auto *index = new QAttribute(geometry);
-    index->setAttributeType(QAttribute::IndexAttribute);
-    index->setVertexBaseType(QAttribute::UnsignedInt);
-    index->setBuffer(indexBuffer);
-    index->setCount(uint(indices.size()));
-    geometry->addAttribute(index);
+    addTriangleIndices(geometry, indices);
     return geometry;
 }
 
@@ -146,14 +156,7 @@ PaintedSurface::PaintedSurface(const std::vector<uint32_t> &indices, uint32_t ve
                                           QAttribute::Float, 4, vertexCount, 6 * sizeof(float),
                                           stride, geometry));
     geometry->setBoundingVolumePositionAttribute(position);
-    auto *indexBuffer = new Qt3DCore::QBuffer(geometry);
-    indexBuffer->setData(toByteArray(indices));
-    auto *index = new QAttribute(geometry);
-    index->setAttributeType(QAttribute::IndexAttribute);
-    index->setVertexBaseType(QAttribute::UnsignedInt);
-    index->setBuffer(indexBuffer);
-    index->setCount(uint(indices.size()));
-    geometry->addAttribute(index);
+    addTriangleIndices(geometry, indices);
     auto *renderer = new Qt3DRender::QGeometryRenderer(this);
     renderer->setGeometry(geometry);
     renderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
