@@ -231,17 +231,22 @@ BoneInfluence blendInfluences(const std::vector<BoneInfluence> &skin, const uint
 void transferChannels(const PaintChannels &source, const std::vector<SurfacePoint> &points,
                       PaintChannels &out);
 
-/// Runs work(range, begin, end) over [0, count) cut into contiguous ranges, one per hardware
-/// thread (the caller runs the first), when each range gets at least minPerRange items; else
-/// work(0, 0, count) on the caller. Returns the number of ranges, so that per-range results
-/// can be merged in order (the same result with any number of threads). The first exception a
-/// range throws is rethrown after all ranges have finished.
+/// How many ranges forEachRange cuts count items into: one per hardware thread, as long as each
+/// gets at least minPerRange items.
+inline size_t rangeCount(size_t count, size_t minPerRange)
+{
+    const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
+    return std::max<size_t>(1, std::min(hardware, count / std::max<size_t>(minPerRange, 1)));
+}
+
+/// Runs work(range, begin, end) over [0, count) cut into rangeCount(count, minPerRange)
+/// contiguous ranges, the caller running the first. Returns the number of ranges, so that
+/// per-range results can be merged in order (the same result with any number of threads). The
+/// first exception a range throws is rethrown after all ranges have finished.
 template <class Work>
 size_t forEachRange(size_t count, size_t minPerRange, const Work &work)
 {
-    const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
-    const size_t ranges =
-        std::max<size_t>(1, std::min(hardware, count / std::max<size_t>(minPerRange, 1)));
+    const size_t ranges = rangeCount(count, minPerRange);
     if (ranges == 1) {
         work(size_t(0), size_t(0), count);
         return 1;

@@ -8,7 +8,6 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <thread>
 
 namespace tweed {
 namespace {
@@ -63,7 +62,8 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
     map.bindings.resize(n);
     // Vertices bind independently: ranges on the hardware threads, their reports merged in
     // order (the same map and report with any number of threads).
-    std::vector<SkinMapReport> parts(std::max(1u, std::thread::hardware_concurrency()));
+    constexpr size_t kMinPerRange = 1024;
+    std::vector<SkinMapReport> parts(detail::rangeCount(n, kMinPerRange));
     auto bindRange = [&](size_t range, size_t begin, size_t end) {
         SkinMapReport &part = parts[range];
         for (size_t v = begin; v < end; ++v) {
@@ -139,7 +139,7 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
                 ++part.farBindings;
         }
     };
-    const size_t ranges = detail::forEachRange(n, 1024, bindRange);
+    const size_t ranges = detail::forEachRange(n, kMinPerRange, bindRange);
     SkinMapReport report;
     for (size_t r = 0; r < ranges; ++r) {
         const SkinMapReport &part = parts[r];
