@@ -29,6 +29,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <span>
+#include <utility>
 
 namespace tweed {
 namespace {
@@ -165,6 +167,8 @@ constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
+// Best edges found per thread at least (fewer would not pay for starting a thread).
+constexpr size_t kBestPerThread = 2048;
 
 // The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
 // sine grows with the angle) lies between the two longer edges, so it is (2 area)^2 over the
@@ -218,6 +222,48 @@ std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions)
     for (size_t i = 0; i < keys.size(); ++i)
         order[i] = uint32_t(keys[i]);
     return order;
+}
+
+// Keeps the `count` smallest of keys (cost bits << 32 | vertex, costs not negative, listed in
+// vertex order), sorted. A stable sort on the cost bits alone then orders them fully, and it is
+// a radix sort: nth_element and sort mispredicted about every other comparison. One histogram of
+// the top digit of all keys finds the bucket holding the count-th smallest; the keys up to that
+// bucket are sorted by three stable counting passes.
+void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<uint64_t> &buffer)
+{
+    constexpr int kDigitBits = 11;
+    constexpr uint32_t kBuckets = 1u << kDigitBits;
+    const auto digit = [](uint64_t key, int pass) {
+        return uint32_t(key >> (32 + kDigitBits * pass)) & (kBuckets - 1);
+    };
+    uint32_t histogram[kBuckets];
+    std::fill_n(histogram, kBuckets, 0u);
+    for (const uint64_t key : keys)
+        ++histogram[digit(key, 2)];
+    uint32_t last = 0;
+    for (size_t below = 0; last < kBuckets - 1 && below + histogram[last] < count; ++last)
+        below += histogram[last];
+    buffer.resize(keys.size());
+    size_t kept = 0;
+    for (const uint64_t key : keys) {
+        buffer[kept] = key;
+        kept += digit(key, 2) <= last;
+    }
+    buffer.resize(kept);
+    keys.resize(kept);
+    for (int pass = 0; pass < 3; ++pass) {
+        std::fill_n(histogram, kBuckets, 0u);
+        for (const uint64_t key : buffer)
+            ++histogram[digit(key, pass)];
+        uint32_t start = 0;
+        for (uint32_t &h : histogram)
+            start += std::exchange(h, start);
+        for (const uint64_t key : buffer)
+            keys[histogram[digit(key, pass)]++] = key;
+        if (pass < 2)
+            keys.swap(buffer);
+    }
+    keys.resize(std::min(count, keys.size()));
 }
 
 class Simplifier
@@ -357,26 +403,21 @@ public:
         mLocked.assign(n, 0);
         mBestDeferred.assign(n, 0);
         mDirty.assign(n, 0);
+        mBestScratch.resize(detail::rangeCount(n, kBestPerThread));
+        for (BestScratch &scratch : mBestScratch)
+            scratch.seen.assign(n, 0);
         std::vector<uint32_t> active;
         std::vector<uint64_t> order;
         for (uint32_t v = 0; v < n; ++v)
-            if (mAlive[v]) {
+            if (mAlive[v])
                 active.push_back(v);
-                computeBest(v);
-            }
+        computeBestOf(active);
         uint32_t pass = 0;
         while (mAliveCount > until) {
             // The best edges of the vertices whose neighbourhood the last pass changed, in
             // vertex order: that is Morton order, so neighbours share cache lines.
             std::sort(mDirtyList.begin(), mDirtyList.end());
-            for (size_t i = 0; i < mDirtyList.size(); ++i) {
-                if (i + 4 < mDirtyList.size()) {
-                    __builtin_prefetch(&mFans[mDirtyList[i + 4]]);
-                    __builtin_prefetch(&mVert[mDirtyList[i + 4]]);
-                }
-                if (mAlive[mDirtyList[i]])
-                    computeBest(mDirtyList[i]);
-            }
+            computeBestOf(mDirtyList);
             for (uint32_t v : mDirtyList)
                 mDirty[v] = 0;
             mDirtyList.clear();
@@ -393,11 +434,7 @@ public:
                 break;
             // Up to a share of the collapses still to make, from as many cheapest candidates.
             const uint32_t budget = std::max(1u, (mAliveCount - until) / kPassShare);
-            if (order.size() > budget) {
-                std::nth_element(order.begin(), order.begin() + budget, order.end());
-                order.resize(budget);
-            }
-            std::sort(order.begin(), order.end());
+            keepSmallestSorted(order, budget, mSortBuffer);
             ++pass;
             uint32_t done = 0;
             for (size_t i = 0; i < order.size(); ++i) {
@@ -427,7 +464,7 @@ public:
                     // The next edge of v in cost order, until its neighbourhood changes.
                     mFloorCost[v] = cost;
                     mFloorPartner[v] = w;
-                    computeBest(v, false);
+                    computeBest(v, mBestScratch[0], false);
                 } else if (o == Outcome::Sliver) {
                     mBestCost[v] = deferredCost(cost);
                     mBestDeferred[v] = 1;
@@ -468,7 +505,7 @@ public:
                 const uint32_t p = mBestPartner[x];
                 if (p == a || p == b || mBestDeferred[x] || mFloorCost[x] != -kInfinite) {
                     markDirty(x);
-                } else if (x < a) {
+                } else if (x < a && !(costLowerBound(x, a) > mBestCost[x])) {
                     const float cost = edgeCost(x, a);
                     if (cost < mBestCost[x] || (cost == mBestCost[x] && a < p)) {
                         mBestCost[x] = cost;
@@ -677,6 +714,13 @@ private:
         return q;
     }
 
+    // No more than edgeCost (its quadric error is not negative, and rounding keeps the order),
+    // at the price of an edge length: a neighbour this bound already rules out is skipped.
+    float costLowerBound(uint32_t a, uint32_t b) const
+    {
+        return float(kLengthWeight * double(lengthSquared(pos(a) - pos(b))));
+    }
+
     float edgeCost(uint32_t a, uint32_t b) const
     {
         const Quadric q = edgeQuadric(a, b);
@@ -700,10 +744,18 @@ private:
                          0});
     }
 
+    // Working memory of a thread finding best edges.
+    struct BestScratch
+    {
+        std::vector<uint32_t> neighbours;
+        std::vector<uint32_t> seen; ///< per vertex: the stamp of the last search that met it
+        uint32_t stamp = 0;
+    };
+
     // v's cheapest edge to a higher-numbered neighbour (each edge is then some vertex's once),
     // in (cost, neighbour) order after v's floor: the last edge of v refused since its
     // neighbourhood changed (a fresh neighbourhood resets the floor).
-    void computeBest(uint32_t v, bool fresh = true)
+    void computeBest(uint32_t v, BestScratch &scratch, bool fresh = true)
     {
         if (fresh) {
             mFloorCost[v] = -kInfinite;
@@ -711,22 +763,32 @@ private:
         }
         const float floorCost = mFloorCost[v];
         const uint32_t floorPartner = mFloorPartner[v];
-        // The neighbours first (a list of its own, so that callers iterating a ring keep their
-        // marks), fetching their data, so that the misses overlap instead of each stalling a
-        // cost evaluation.
-        std::vector<uint32_t> &neighbours = mNeighbours;
-        neighbours.clear();
+        // The neighbours first (a list and marks of the thread's own, so that callers iterating
+        // a ring keep theirs), fetching their data, so that the misses overlap instead of each
+        // stalling a cost evaluation.
+        if (scratch.neighbours.size() < 2 * fanSize(v))
+            scratch.neighbours.resize(2 * fanSize(v));
+        uint32_t *const neighbours = scratch.neighbours.data();
+        const uint32_t *const corners = mCorners.data();
+        uint32_t count = 0;
+        // Without branches on the data (which neighbour comes twice follows no pattern a branch
+        // predictor learns): each is written, and kept when above v and not seen before.
+        const uint32_t stamp = ++scratch.stamp;
+        uint32_t *const seen = scratch.seen.data();
         forEachCorner(v, [&](uint32_t c) {
-            for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]})
-                if (w > v &&
-                    std::find(neighbours.begin(), neighbours.end(), w) == neighbours.end()) {
-                    __builtin_prefetch(&mVert[w]);
-                    neighbours.push_back(w);
-                }
+            for (const uint32_t w : {corners[nextCorner(c)], corners[prevCorner(c)]}) {
+                __builtin_prefetch(&mVert[w]);
+                const bool keep = (w > v) & (seen[w] != stamp);
+                seen[w] = stamp;
+                neighbours[count] = w;
+                count += keep;
+            }
         });
         float best = kInfinite;
         uint32_t partner = kNone;
-        for (const uint32_t w : neighbours) {
+        for (const uint32_t w : std::span(neighbours, count)) {
+            if (costLowerBound(v, w) > best)
+                continue; // cannot win (ties go to the lower neighbour, so only a strict bound)
             const float cost = edgeCost(v, w);
             if (cost < floorCost || (cost == floorCost && w <= floorPartner))
                 continue;
@@ -738,6 +800,25 @@ private:
         mBestCost[v] = best;
         mBestPartner[v] = partner;
         mBestDeferred[v] = 0;
+    }
+
+    // computeBest of each live vertex of the list, on several threads for long lists: each
+    // writes only its own vertex's entries (and drops dead corners from its own fan), so the
+    // result does not depend on the thread count.
+    void computeBestOf(const std::vector<uint32_t> &vertices)
+    {
+        auto findRange = [&](size_t range, size_t begin, size_t end) {
+            BestScratch &scratch = mBestScratch[range];
+            for (size_t i = begin; i < end; ++i) {
+                if (i + 4 < end) {
+                    __builtin_prefetch(&mFans[vertices[i + 4]]);
+                    __builtin_prefetch(&mVert[vertices[i + 4]]);
+                }
+                if (mAlive[vertices[i]])
+                    computeBest(vertices[i], scratch);
+            }
+        };
+        detail::forEachRange(vertices.size(), kBestPerThread, findRange);
     }
 
     // A collapse making a sliver is put back once with a higher cost, so that collapses
@@ -951,7 +1032,8 @@ private:
     std::vector<std::vector<uint32_t>> mOverflow;
     std::vector<uint32_t> mMerged; ///< the survivor's new fan
     std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
-    std::vector<uint32_t> mNeighbours;     ///< computeBest's
+    std::vector<BestScratch> mBestScratch; ///< one per range of computeBestOf
+    std::vector<uint64_t> mSortBuffer;
     // The data of a working vertex that the costs and checks read, in one cache line: its
     // quadric in single precision relative to its position (small entries, so float keeps the
     // precision the costs need), the position, and the input surface's normal near it.
