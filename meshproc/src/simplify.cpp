@@ -167,6 +167,8 @@ constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
+// Faces or vertices set up per thread at least.
+constexpr size_t kSetupPerThread = 4096;
 // Best edges found per thread at least (fewer would not pay for starting a thread).
 constexpr size_t kBestPerThread = 2048;
 
@@ -199,6 +201,32 @@ uint32_t spreadBits(uint32_t x)
     return x;
 }
 
+// Sorts keys by their upper 32 bits, stably: three counting passes of 11 bits (the comparisons
+// of a comparison sort on costs or Morton codes mispredict about every other branch). buffer is
+// working memory, grown as needed.
+void sortByHighWord(std::vector<uint64_t> &keys, std::vector<uint64_t> &buffer)
+{
+    constexpr int kDigitBits = 11;
+    constexpr uint32_t kBuckets = 1u << kDigitBits;
+    if (buffer.size() < keys.size())
+        buffer.resize(keys.size());
+    uint64_t *from = keys.data(), *to = buffer.data();
+    uint32_t histogram[kBuckets];
+    for (int pass = 0; pass < 3; ++pass) {
+        const int shift = 32 + kDigitBits * pass;
+        std::fill_n(histogram, kBuckets, 0u);
+        for (size_t i = 0; i < keys.size(); ++i)
+            ++histogram[(from[i] >> shift) & (kBuckets - 1)];
+        uint32_t start = 0;
+        for (uint32_t &h : histogram)
+            start += std::exchange(h, start);
+        for (size_t i = 0; i < keys.size(); ++i)
+            to[histogram[(from[i] >> shift) & (kBuckets - 1)]++] = from[i];
+        std::swap(from, to);
+    }
+    std::copy(from, from + keys.size(), keys.data());
+}
+
 // The vertices in the order of a Morton curve through their bounding box (ties by index).
 std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions)
 {
@@ -210,14 +238,14 @@ std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions)
         }
     const Vec3 extent = hi - lo;
     const float scale = 1023.0f / std::max({extent.x, extent.y, extent.z, 1e-30f});
-    std::vector<uint64_t> keys(positions.size());
+    std::vector<uint64_t> keys(positions.size()), buffer;
     for (uint32_t v = 0; v < positions.size(); ++v) {
         const Vec3 q = isFinite(positions[v]) ? (positions[v] - lo) * scale : Vec3{};
         const uint32_t code = spreadBits(uint32_t(q.x)) | (spreadBits(uint32_t(q.y)) << 1) |
                               (spreadBits(uint32_t(q.z)) << 2);
         keys[v] = (uint64_t(code) << 32) | v;
     }
-    std::sort(keys.begin(), keys.end());
+    sortByHighWord(keys, buffer); // stable: ties stay in index order
     std::vector<uint32_t> order(positions.size());
     for (size_t i = 0; i < keys.size(); ++i)
         order[i] = uint32_t(keys[i]);
@@ -225,44 +253,25 @@ std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions)
 }
 
 // Keeps the `count` smallest of keys (cost bits << 32 | vertex, costs not negative, listed in
-// vertex order), sorted. A stable sort on the cost bits alone then orders them fully, and it is
-// a radix sort: nth_element and sort mispredicted about every other comparison. One histogram of
-// the top digit of all keys finds the bucket holding the count-th smallest; the keys up to that
-// bucket are sorted by three stable counting passes.
+// vertex order), sorted: sorting on the cost bits alone, stably, then orders them fully. A
+// histogram of the costs' top bits first drops the keys that cannot be among the smallest.
 void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<uint64_t> &buffer)
 {
-    constexpr int kDigitBits = 11;
-    constexpr uint32_t kBuckets = 1u << kDigitBits;
-    const auto digit = [](uint64_t key, int pass) {
-        return uint32_t(key >> (32 + kDigitBits * pass)) & (kBuckets - 1);
-    };
-    uint32_t histogram[kBuckets];
-    std::fill_n(histogram, kBuckets, 0u);
+    constexpr int kShift = 52; // a 12-bit histogram of the cost's sign, exponent and 3 bits more
+    constexpr uint32_t kBuckets = 1u << 12;
+    uint32_t histogram[kBuckets] = {};
     for (const uint64_t key : keys)
-        ++histogram[digit(key, 2)];
+        ++histogram[key >> kShift];
     uint32_t last = 0;
     for (size_t below = 0; last < kBuckets - 1 && below + histogram[last] < count; ++last)
         below += histogram[last];
-    buffer.resize(keys.size());
     size_t kept = 0;
     for (const uint64_t key : keys) {
-        buffer[kept] = key;
-        kept += digit(key, 2) <= last;
+        keys[kept] = key;
+        kept += (key >> kShift) <= last;
     }
-    buffer.resize(kept);
     keys.resize(kept);
-    for (int pass = 0; pass < 3; ++pass) {
-        std::fill_n(histogram, kBuckets, 0u);
-        for (const uint64_t key : buffer)
-            ++histogram[digit(key, pass)];
-        uint32_t start = 0;
-        for (uint32_t &h : histogram)
-            start += std::exchange(h, start);
-        for (const uint64_t key : buffer)
-            keys[histogram[digit(key, pass)]++] = key;
-        if (pass < 2)
-            keys.swap(buffer);
-    }
+    sortByHighWord(keys, buffer);
     keys.resize(std::min(count, keys.size()));
 }
 
@@ -349,25 +358,55 @@ public:
         // count as much as large ones and the detail keeps more vertices. Against area weights
         // that lowers the mean distance to the input by a fifth on human.zae and by a third on
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
-        const size_t t = mCorners.size() / 3;
-        for (size_t f = 0; f < t; ++f) {
-            const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
-                       &c = pos(mCorners[3 * f + 2]);
-            const Vec3 n2 = cross(b - a, c - a);
-            const float len = length(n2);
-            if (!(len > 0))
-                continue;
-            const Vec3 n = n2 / len;
-            for (int k = 0; k < 3; ++k) {
-                const uint32_t v = mCorners[3 * f + size_t(k)];
-                addQuadric(v, Quadric::plane(n, -double(dot(n, a - pos(v))), 1.0));
+        // On several threads: the face normals, then each vertex's sum of its faces' planes in
+        // face order (its corners are in that order), as a serial loop over the faces would add
+        // them. A vertex on a boundary edge is found by counting how often each neighbour comes
+        // in its fan; the boundary planes, which touch two vertices, are added after, in order.
+        const size_t t = mCorners.size() / 3, n = mVert.size();
+        std::vector<Vec3> faceNormals(t); // zero for a degenerate face
+        detail::forEachRange(t, kSetupPerThread, [&](size_t, size_t begin, size_t end) {
+            for (size_t f = begin; f < end; ++f) {
+                const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
+                           &c = pos(mCorners[3 * f + 2]);
+                const Vec3 n2 = cross(b - a, c - a);
+                const float len = length(n2);
+                if (len > 0)
+                    faceNormals[f] = n2 / len;
             }
-        }
-        for (uint32_t v = 0; v < mVert.size(); ++v) {
+        });
+        std::vector<uint8_t> onBoundary(n, 0);
+        detail::forEachRange(n, kSetupPerThread, [&](size_t, size_t begin, size_t end) {
+            std::vector<uint32_t> seen(n, 0); // times each neighbour came in the current fan
+            for (uint32_t v = uint32_t(begin); v < end; ++v) {
+                const uint32_t *corners = fanCorners(v);
+                for (uint32_t i = 0; i < fanSize(v); ++i) {
+                    const uint32_t f = corners[i] / 3;
+                    if (faceNormals[f] == Vec3{})
+                        continue;
+                    const Vec3 &normal = faceNormals[f], &a = pos(mCorners[3 * f]);
+                    addQuadric(v, Quadric::plane(normal, -double(dot(normal, a - pos(v))), 1.0));
+                }
+                for (uint32_t i = 0; i < fanSize(v); ++i) {
+                    ++seen[mCorners[nextCorner(corners[i])]];
+                    ++seen[mCorners[prevCorner(corners[i])]];
+                }
+                bool once = false;
+                for (uint32_t i = 0; i < fanSize(v); ++i)
+                    for (const uint32_t w :
+                         {mCorners[nextCorner(corners[i])], mCorners[prevCorner(corners[i])]}) {
+                        once |= seen[w] == 1;
+                        seen[w] = 0;
+                    }
+                onBoundary[v] = once;
+            }
+        });
+        for (uint32_t v = 0; v < n; ++v) {
             if (fanSize(v) == 0)
                 continue;
             mAlive[v] = 1;
             ++mAliveCount;
+            if (!onBoundary[v])
+                continue;
             // An edge (v, w) is a boundary edge when exactly one triangle holds it.
             uint32_t ends[2] = {kNone, kNone};
             int boundaryEdges = 0;
@@ -492,28 +531,40 @@ public:
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
         markDirty(a);
-        ++mStamp;
-        const uint32_t stamp = mStamp;
-        forEachCorner(a, [&](uint32_t c) {
-            for (uint32_t x : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]}) {
-                if (mMark[x] == stamp)
-                    continue;
-                mMark[x] = stamp;
-                mLocked[x] = pass;
-                if (mDirty[x])
-                    continue;
-                const uint32_t p = mBestPartner[x];
-                if (p == a || p == b || mBestDeferred[x] || mFloorCost[x] != -kInfinite) {
-                    markDirty(x);
-                } else if (x < a && !(costLowerBound(x, a) > mBestCost[x])) {
-                    const float cost = edgeCost(x, a);
-                    if (cost < mBestCost[x] || (cost == mBestCost[x] && a < p)) {
-                        mBestCost[x] = cost;
-                        mBestPartner[x] = a;
-                    }
+        for (const uint32_t x : ring(a)) {
+            mLocked[x] = pass;
+            if (mDirty[x])
+                continue;
+            const uint32_t p = mBestPartner[x];
+            if (p == a || p == b || mBestDeferred[x] || mFloorCost[x] != -kInfinite) {
+                markDirty(x);
+            } else if (x < a && !(costLowerBound(x, a) > mBestCost[x])) {
+                const float cost = edgeCost(x, a);
+                if (cost < mBestCost[x] || (cost == mBestCost[x] && a < p)) {
+                    mBestCost[x] = cost;
+                    mBestPartner[x] = a;
                 }
             }
+        }
+    }
+
+    // v's neighbours, each once, in the order its fan meets them (without branches on which
+    // come twice, which follows no pattern a branch predictor learns). Valid until the next call.
+    std::span<const uint32_t> ring(uint32_t v)
+    {
+        if (mRing.size() < 2 * fanSize(v))
+            mRing.resize(2 * fanSize(v));
+        uint32_t *const ring = mRing.data();
+        uint32_t count = 0;
+        const uint32_t stamp = ++mStamp;
+        forEachCorner(v, [&](uint32_t c) {
+            for (const uint32_t x : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]}) {
+                ring[count] = x;
+                count += mMark[x] != stamp;
+                mMark[x] = stamp;
+            }
         });
+        return {ring, count};
     }
 
     void markDirty(uint32_t v)
@@ -539,14 +590,9 @@ public:
         for (uint32_t v = 0; v < mVert.size(); ++v) {
             if (!mAlive[v])
                 continue;
-            ++mStamp;
-            forEachCorner(v, [&](uint32_t c) {
-                for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]})
-                    if (w > v && mMark[w] != mStamp) {
-                        mMark[w] = mStamp;
-                        pushCandidate(v, w);
-                    }
-            });
+            for (const uint32_t w : ring(v))
+                if (w > v)
+                    pushCandidate(v, w);
         }
         std::make_heap(mHeap.begin(), mHeap.end());
     }
@@ -837,15 +883,10 @@ private:
         } else if (o == Outcome::Collapsed) {
             // New candidates for the survivor's edges.
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
-            ++mStamp;
-            forEachCorner(a, [&](uint32_t c) {
-                for (uint32_t w : {mCorners[nextCorner(c)], mCorners[prevCorner(c)]})
-                    if (mMark[w] != mStamp) {
-                        mMark[w] = mStamp;
-                        pushCandidate(a, w);
-                        std::push_heap(mHeap.begin(), mHeap.end());
-                    }
-            });
+            for (const uint32_t w : ring(a)) {
+                pushCandidate(a, w);
+                std::push_heap(mHeap.begin(), mHeap.end());
+            }
         }
     }
 
@@ -865,17 +906,17 @@ private:
         gatherFan(b, mFanB);
 
         // a's neighbours; the triangles on the edge and their opposite vertices.
+        // (Without branches on the data here and in the link condition: which triangles hold
+        // the edge or share a neighbour follows no pattern a branch predictor learns.)
         ++mStamp;
-        uint32_t opposite[2] = {kNone, kNone};
+        uint32_t opposite[3] = {kNone, kNone, kNone}; // the third takes the other triangles'
         int edgeTris = 0;
         for (const FanTriangle &t : mFanA) {
             mMark[t.x] = mStamp;
             mMark[t.y] = mStamp;
-            if (t.x == b || t.y == b) {
-                if (edgeTris < 2)
-                    opposite[edgeTris] = t.x == b ? t.y : t.x;
-                ++edgeTris;
-            }
+            const bool onEdge = (t.x == b) | (t.y == b);
+            opposite[onEdge ? std::min(edgeTris, 2) : 2] = t.x == b ? t.y : t.x;
+            edgeTris += onEdge;
         }
         if (edgeTris == 0 || edgeTris > 2)
             return Outcome::Refused;
@@ -883,10 +924,12 @@ private:
         if (mBoundary[a] != kInterior && mBoundary[b] != kInterior && !boundaryEdge)
             return Outcome::Refused; // would pinch the surface between two boundaries
         // Link condition: the common neighbours of a and b are exactly the opposite vertices.
+        bool linked = false;
         for (const FanTriangle &t : mFanB)
             for (uint32_t z : {t.x, t.y})
-                if (z != a && mMark[z] == mStamp && z != opposite[0] && z != opposite[1])
-                    return Outcome::Refused;
+                linked |= (z != a) & (mMark[z] == mStamp) & (z != opposite[0]) & (z != opposite[1]);
+        if (linked)
+            return Outcome::Refused;
         if (int(mFanA.size() + mFanB.size()) - 2 * edgeTris <= 0)
             return Outcome::Refused;
         if (edgeTris == 2) {
@@ -1034,6 +1077,7 @@ private:
     std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
     std::vector<BestScratch> mBestScratch; ///< one per range of computeBestOf
     std::vector<uint64_t> mSortBuffer;
+    std::vector<uint32_t> mRing; ///< ring()'s
     // The data of a working vertex that the costs and checks read, in one cache line: its
     // quadric in single precision relative to its position (small entries, so float keeps the
     // precision the costs need), the position, and the input surface's normal near it.
