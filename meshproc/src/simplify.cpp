@@ -167,10 +167,6 @@ constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
-// Faces or vertices set up per thread at least.
-constexpr size_t kSetupPerThread = 4096;
-// Best edges found per thread at least (fewer would not pay for starting a thread).
-constexpr size_t kBestPerThread = 2048;
 
 // The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
 // sine grows with the angle) lies between the two longer edges, so it is (2 area)^2 over the
@@ -358,48 +354,42 @@ public:
         // count as much as large ones and the detail keeps more vertices. Against area weights
         // that lowers the mean distance to the input by a fifth on human.zae and by a third on
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
-        // On several threads: the face normals, then each vertex's sum of its faces' planes in
-        // face order (its corners are in that order), as a serial loop over the faces would add
-        // them. A vertex on a boundary edge is found by counting how often each neighbour comes
-        // in its fan; the boundary planes, which touch two vertices, are added after, in order.
         const size_t t = mCorners.size() / 3, n = mVert.size();
-        std::vector<Vec3> faceNormals(t); // zero for a degenerate face
-        detail::forEachRange(t, kSetupPerThread, [&](size_t, size_t begin, size_t end) {
-            for (size_t f = begin; f < end; ++f) {
-                const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
-                           &c = pos(mCorners[3 * f + 2]);
-                const Vec3 n2 = cross(b - a, c - a);
-                const float len = length(n2);
-                if (len > 0)
-                    faceNormals[f] = n2 / len;
+        for (size_t f = 0; f < t; ++f) {
+            const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
+                       &c = pos(mCorners[3 * f + 2]);
+            const Vec3 n2 = cross(b - a, c - a);
+            const float len = length(n2);
+            if (!(len > 0))
+                continue;
+            const Vec3 normal = n2 / len;
+            for (int k = 0; k < 3; ++k) {
+                const uint32_t v = mCorners[3 * f + size_t(k)];
+                addQuadric(v, Quadric::plane(normal, -double(dot(normal, a - pos(v))), 1.0));
             }
-        });
+        }
+        // The vertices on a boundary edge, found by counting how often each neighbour comes in
+        // the fan (without the searches forEachBoundaryEdge makes, which mispredict): only
+        // those need it.
         std::vector<uint8_t> onBoundary(n, 0);
-        detail::forEachRange(n, kSetupPerThread, [&](size_t, size_t begin, size_t end) {
-            std::vector<uint32_t> seen(n, 0); // times each neighbour came in the current fan
-            for (uint32_t v = uint32_t(begin); v < end; ++v) {
+        {
+            std::vector<uint32_t> times(n, 0);
+            for (uint32_t v = 0; v < n; ++v) {
                 const uint32_t *corners = fanCorners(v);
                 for (uint32_t i = 0; i < fanSize(v); ++i) {
-                    const uint32_t f = corners[i] / 3;
-                    if (faceNormals[f] == Vec3{})
-                        continue;
-                    const Vec3 &normal = faceNormals[f], &a = pos(mCorners[3 * f]);
-                    addQuadric(v, Quadric::plane(normal, -double(dot(normal, a - pos(v))), 1.0));
-                }
-                for (uint32_t i = 0; i < fanSize(v); ++i) {
-                    ++seen[mCorners[nextCorner(corners[i])]];
-                    ++seen[mCorners[prevCorner(corners[i])]];
+                    ++times[mCorners[nextCorner(corners[i])]];
+                    ++times[mCorners[prevCorner(corners[i])]];
                 }
                 bool once = false;
                 for (uint32_t i = 0; i < fanSize(v); ++i)
                     for (const uint32_t w :
                          {mCorners[nextCorner(corners[i])], mCorners[prevCorner(corners[i])]}) {
-                        once |= seen[w] == 1;
-                        seen[w] = 0;
+                        once |= times[w] == 1;
+                        times[w] = 0;
                     }
                 onBoundary[v] = once;
             }
-        });
+        }
         for (uint32_t v = 0; v < n; ++v) {
             if (fanSize(v) == 0)
                 continue;
@@ -442,9 +432,7 @@ public:
         mLocked.assign(n, 0);
         mBestDeferred.assign(n, 0);
         mDirty.assign(n, 0);
-        mBestScratch.resize(detail::rangeCount(n, kBestPerThread));
-        for (BestScratch &scratch : mBestScratch)
-            scratch.seen.assign(n, 0);
+        mSeen.assign(n, 0);
         std::vector<uint32_t> active;
         std::vector<uint64_t> order;
         for (uint32_t v = 0; v < n; ++v)
@@ -503,7 +491,7 @@ public:
                     // The next edge of v in cost order, until its neighbourhood changes.
                     mFloorCost[v] = cost;
                     mFloorPartner[v] = w;
-                    computeBest(v, mBestScratch[0], false);
+                    computeBest(v, false);
                 } else if (o == Outcome::Sliver) {
                     mBestCost[v] = deferredCost(cost);
                     mBestDeferred[v] = 1;
@@ -522,16 +510,25 @@ public:
     }
 
     // Locks the ring of the survivor of collapsing v and w for the rest of the pass (its costs
-    // and the geometry the checks see changed) and marks the vertices whose best edge must be
-    // found again before the next pass: the survivor, and a neighbour whose best edge went to
-    // either vertex of the collapse or that had one refused or deferred. Only the edges to the
-    // survivor changed cost, so any other neighbour just compares its edge to the survivor.
+    // and the geometry the checks see changed), finds the survivor's best edge, and marks the
+    // neighbours whose best edge must be found again before the next pass: those whose best edge
+    // went to either vertex of the collapse or that had one refused or deferred. Only the edges
+    // to the survivor changed cost, so any other neighbour just compares its edge to the
+    // survivor.
     void afterCollapse(uint32_t v, uint32_t w, uint32_t pass)
     {
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
-        markDirty(a);
-        for (const uint32_t x : ring(a)) {
+        const std::span<const uint32_t> neighbours = ring(a);
+        // Nothing around the survivor changes again in this pass (its ring is locked), so its
+        // best edge is found now, from the ring at hand.
+        std::vector<uint32_t> &above = mNeighbours;
+        above.clear();
+        for (const uint32_t x : neighbours)
+            if (x > a)
+                above.push_back(x);
+        chooseBest(a, above, true);
+        for (const uint32_t x : neighbours) {
             mLocked[x] = pass;
             if (mDirty[x])
                 continue;
@@ -790,37 +787,23 @@ private:
                          0});
     }
 
-    // Working memory of a thread finding best edges.
-    struct BestScratch
-    {
-        std::vector<uint32_t> neighbours;
-        std::vector<uint32_t> seen; ///< per vertex: the stamp of the last search that met it
-        uint32_t stamp = 0;
-    };
-
     // v's cheapest edge to a higher-numbered neighbour (each edge is then some vertex's once),
     // in (cost, neighbour) order after v's floor: the last edge of v refused since its
     // neighbourhood changed (a fresh neighbourhood resets the floor).
-    void computeBest(uint32_t v, BestScratch &scratch, bool fresh = true)
+    void computeBest(uint32_t v, bool fresh = true)
     {
-        if (fresh) {
-            mFloorCost[v] = -kInfinite;
-            mFloorPartner[v] = 0;
-        }
-        const float floorCost = mFloorCost[v];
-        const uint32_t floorPartner = mFloorPartner[v];
-        // The neighbours first (a list and marks of the thread's own, so that callers iterating
-        // a ring keep theirs), fetching their data, so that the misses overlap instead of each
-        // stalling a cost evaluation.
-        if (scratch.neighbours.size() < 2 * fanSize(v))
-            scratch.neighbours.resize(2 * fanSize(v));
-        uint32_t *const neighbours = scratch.neighbours.data();
+        // The neighbours first (a list and marks of its own, so that callers iterating a ring
+        // keep theirs), fetching their data, so that the misses overlap instead of each stalling
+        // a cost evaluation.
+        if (mNeighbours.size() < 2 * fanSize(v))
+            mNeighbours.resize(2 * fanSize(v));
+        uint32_t *const neighbours = mNeighbours.data();
         const uint32_t *const corners = mCorners.data();
         uint32_t count = 0;
         // Without branches on the data (which neighbour comes twice follows no pattern a branch
         // predictor learns): each is written, and kept when above v and not seen before.
-        const uint32_t stamp = ++scratch.stamp;
-        uint32_t *const seen = scratch.seen.data();
+        const uint32_t stamp = ++mSeenStamp;
+        uint32_t *const seen = mSeen.data();
         forEachCorner(v, [&](uint32_t c) {
             for (const uint32_t w : {corners[nextCorner(c)], corners[prevCorner(c)]}) {
                 __builtin_prefetch(&mVert[w]);
@@ -830,9 +813,21 @@ private:
                 count += keep;
             }
         });
+        chooseBest(v, std::span(neighbours, count), fresh);
+    }
+
+    // computeBest's choice among v's neighbours above v.
+    void chooseBest(uint32_t v, std::span<const uint32_t> neighbours, bool fresh)
+    {
+        if (fresh) {
+            mFloorCost[v] = -kInfinite;
+            mFloorPartner[v] = 0;
+        }
+        const float floorCost = mFloorCost[v];
+        const uint32_t floorPartner = mFloorPartner[v];
         float best = kInfinite;
         uint32_t partner = kNone;
-        for (const uint32_t w : std::span(neighbours, count)) {
+        for (const uint32_t w : neighbours) {
             if (costLowerBound(v, w) > best)
                 continue; // cannot win (ties go to the lower neighbour, so only a strict bound)
             const float cost = edgeCost(v, w);
@@ -848,23 +843,18 @@ private:
         mBestDeferred[v] = 0;
     }
 
-    // computeBest of each live vertex of the list, on several threads for long lists: each
-    // writes only its own vertex's entries (and drops dead corners from its own fan), so the
-    // result does not depend on the thread count.
+    // computeBest of each live vertex of the list, fetching the data of the ones a few places
+    // ahead.
     void computeBestOf(const std::vector<uint32_t> &vertices)
     {
-        auto findRange = [&](size_t range, size_t begin, size_t end) {
-            BestScratch &scratch = mBestScratch[range];
-            for (size_t i = begin; i < end; ++i) {
-                if (i + 4 < end) {
-                    __builtin_prefetch(&mFans[vertices[i + 4]]);
-                    __builtin_prefetch(&mVert[vertices[i + 4]]);
-                }
-                if (mAlive[vertices[i]])
-                    computeBest(vertices[i], scratch);
+        for (size_t i = 0; i < vertices.size(); ++i) {
+            if (i + 4 < vertices.size()) {
+                __builtin_prefetch(&mFans[vertices[i + 4]]);
+                __builtin_prefetch(&mVert[vertices[i + 4]]);
             }
-        };
-        detail::forEachRange(vertices.size(), kBestPerThread, findRange);
+            if (mAlive[vertices[i]])
+                computeBest(vertices[i]);
+        }
     }
 
     // A collapse making a sliver is put back once with a higher cost, so that collapses
@@ -1075,7 +1065,9 @@ private:
     std::vector<std::vector<uint32_t>> mOverflow;
     std::vector<uint32_t> mMerged; ///< the survivor's new fan
     std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
-    std::vector<BestScratch> mBestScratch; ///< one per range of computeBestOf
+    std::vector<uint32_t> mNeighbours;     ///< computeBest's and afterCollapse's
+    std::vector<uint32_t> mSeen; ///< per vertex: the stamp of the last computeBest that met it
+    uint32_t mSeenStamp = 0;
     std::vector<uint64_t> mSortBuffer;
     std::vector<uint32_t> mRing; ///< ring()'s
     // The data of a working vertex that the costs and checks read, in one cache line: its
