@@ -19,7 +19,8 @@ constexpr uint32_t kNone = 0xFFFFFFFFu;
 
 inline uint64_t edgeKey(uint32_t a, uint32_t b)
 {
-    return a < b ? (uint64_t(a) << 32) | b : (uint64_t(b) << 32) | a;
+    // min and max rather than a branch: which end is lower follows no pattern.
+    return (uint64_t(std::min(a, b)) << 32) | std::max(a, b);
 }
 
 /// Closest point of triangle abc to p, with its barycentric weights (wa, wb, wc).

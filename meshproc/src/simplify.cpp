@@ -124,7 +124,8 @@ struct Quadric
         const double y = (c01 * r0 + c11 * r1 + c12 * r2) / det;
         const double z = (c02 * r0 + c12 * r1 + c22 * r2) / det;
         const Vec3 p{float(x), float(y), float(z)};
-        return isFinite(p) ? p : towards;
+        // (& rather than &&: the tests are cheap, a branch on each is not)
+        return std::isfinite(p.x) & std::isfinite(p.y) & std::isfinite(p.z) ? p : towards;
     }
 };
 
@@ -184,6 +185,18 @@ float sinSquaredMinAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c)
 float angleOfSinSquared(float s2)
 {
     return std::asin(std::sqrt(s2));
+}
+
+// The next and the previous corner of corner c in its triangle (corners 3t, 3t + 1, 3t + 2),
+// by table: which corner of its triangle c is follows no pattern, so a branch mispredicts.
+constexpr int8_t kToNextCorner[3] = {1, 1, -2}, kToPrevCorner[3] = {2, -1, -1};
+uint32_t nextCorner(uint32_t c)
+{
+    return uint32_t(int64_t(c) + kToNextCorner[c % 3]);
+}
+uint32_t prevCorner(uint32_t c)
+{
+    return uint32_t(int64_t(c) + kToPrevCorner[c % 3]);
 }
 
 // Spreads the low 10 bits of x to every third bit.
@@ -650,8 +663,6 @@ public:
     }
 
 private:
-    static uint32_t nextCorner(uint32_t c) { return c / 3 * 3 + (c % 3 + 1) % 3; }
-    static uint32_t prevCorner(uint32_t c) { return c / 3 * 3 + (c % 3 + 2) % 3; }
 
     // Calls f(c) for each live corner of v, dropping the corners of dead triangles on the way
     // (a collapse leaves them in the fans of the vertices it does not rebuild).
@@ -1110,27 +1121,30 @@ public:
         while (capacity < 2 * edges)
             capacity *= 2;
         mMask = capacity - 1;
-        mKeys.assign(capacity, kEmpty);
-        mCorner.assign(capacity, kNone);
-        mCount.assign(capacity, 0);
+        mSlots.assign(capacity, Slot{});
     }
     // The slot of the key, found or claimed.
     size_t slot(uint64_t key)
     {
         size_t i = size_t((key * 0x9E3779B97F4A7C15ull) >> 20) & mMask;
-        while (mKeys[i] != key && mKeys[i] != kEmpty)
+        while (mSlots[i].key != key && mSlots[i].key != kEmpty)
             i = (i + 1) & mMask;
-        mKeys[i] = key;
+        mSlots[i].key = key;
         return i;
     }
-    uint32_t &corner(size_t slot) { return mCorner[slot]; }
-    uint32_t &count(size_t slot) { return mCount[slot]; }
+    uint32_t &corner(size_t slot) { return mSlots[slot].corner; }
+    uint32_t &count(size_t slot) { return mSlots[slot].count; }
 
 private:
     static constexpr uint64_t kEmpty = ~uint64_t(0);
+    // Key, corner and count side by side: a probe reads one cache line, not three.
+    struct Slot
+    {
+        uint64_t key = kEmpty;
+        uint32_t corner = kNone, count = 0;
+    };
     size_t mMask = 0;
-    std::vector<uint64_t> mKeys;
-    std::vector<uint32_t> mCorner, mCount;
+    std::vector<Slot> mSlots;
 };
 
 // Whether a triangle whose normal (any length) changes from `before` to `after` turns more than
@@ -1160,12 +1174,10 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
     std::vector<uint32_t> &idx = g.indices;
     const std::vector<Vec3> &pos = g.positions;
     const size_t t = idx.size() / 3;
-    auto next = [](uint32_t c) { return c / 3 * 3 + (c % 3 + 1) % 3; };
-    auto prev = [](uint32_t c) { return c / 3 * 3 + (c % 3 + 2) % 3; };
     EdgeTable edges(idx.size() + t); // room for the flips' new edges
     std::vector<uint32_t> twin(idx.size(), kNone);
     for (uint32_t c = 0; c < idx.size(); ++c) {
-        const size_t e = edges.slot(detail::edgeKey(idx[c], idx[next(c)]));
+        const size_t e = edges.slot(detail::edgeKey(idx[c], idx[nextCorner(c)]));
         if (edges.count(e)++ == 0)
             edges.corner(e) = c;
         else
@@ -1182,13 +1194,13 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
         if (touched[t1] || touched[t2])
             continue;
         // t1 = (a, b, c) from corner c1; t2 must hold the edge as (b, a).
-        const uint32_t a = idx[c1], b = idx[next(c1)], c = idx[prev(c1)];
+        const uint32_t a = idx[c1], b = idx[nextCorner(c1)], c = idx[prevCorner(c1)];
         const size_t ab = edges.slot(detail::edgeKey(a, b));
         if (edges.count(ab) != 2)
             continue; // a boundary or a non-manifold edge
-        if (idx[c2] != b || idx[next(c2)] != a)
+        if (idx[c2] != b || idx[nextCorner(c2)] != a)
             continue; // inconsistent orientation: leave alone
-        const uint32_t d = idx[prev(c2)];
+        const uint32_t d = idx[prevCorner(c2)];
         if (c == d)
             continue;
         const size_t cd = edges.slot(detail::edgeKey(c, d));
@@ -1247,23 +1259,26 @@ void relaxVertices(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
             tris[fill[g.indices[c]]++] = c;
     }
     std::vector<Vec3> &pos = g.positions;
+    std::vector<uint32_t> metBy(n, kNone); // the last vertex whose ring met each vertex
     for (uint32_t v = 0; v < n; ++v) {
         if (start[v] == start[v + 1])
             continue;
         if (boundary[v] != kInterior)
             continue; // boundary vertices stay on the input boundary
-        // Neighbours (each once) and the area-weighted normal.
+        // Neighbours (each once, up to 64, without a branch on which come twice) and the
+        // area-weighted normal.
         Vec3 normal, centroid;
-        uint32_t ring[64];
+        uint32_t ring[65]; // the last takes the writes of a full ring
         int ringSize = 0;
         for (uint32_t k = start[v]; k < start[v + 1]; ++k) {
-            const uint32_t c = tris[k], t = c / 3;
-            const uint32_t x = g.indices[t * 3 + (c % 3 + 1) % 3],
-                           y = g.indices[t * 3 + (c % 3 + 2) % 3];
+            const uint32_t c = tris[k];
+            const uint32_t x = g.indices[nextCorner(c)], y = g.indices[prevCorner(c)];
             normal += cross(pos[x] - pos[v], pos[y] - pos[v]);
-            for (uint32_t w : {x, y})
-                if (ringSize < 64 && std::find(ring, ring + ringSize, w) == ring + ringSize)
-                    ring[ringSize++] = w;
+            for (uint32_t w : {x, y}) {
+                ring[ringSize] = w;
+                ringSize += (ringSize < 64) & (metBy[w] != v);
+                metBy[w] = v;
+            }
         }
         if (ringSize == 0)
             continue;
@@ -1284,9 +1299,8 @@ void relaxVertices(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
         float angleBefore = 1, angleAfter = 1; // as squared sines
         bool ok = true;
         for (uint32_t k = start[v]; k < start[v + 1] && ok; ++k) {
-            const uint32_t c = tris[k], t = c / 3;
-            const uint32_t xi = g.indices[t * 3 + (c % 3 + 1) % 3],
-                           yi = g.indices[t * 3 + (c % 3 + 2) % 3];
+            const uint32_t c = tris[k];
+            const uint32_t xi = g.indices[nextCorner(c)], yi = g.indices[prevCorner(c)];
             const Vec3 &x = pos[xi], &y = pos[yi];
             const Vec3 nBefore = cross(x - old, y - old), nAfter = cross(x - target, y - target);
             ok = !turnsTooFar(nBefore, nAfter, references[v] + references[xi] + references[yi],
