@@ -446,7 +446,7 @@ public:
         mBestDeferred.assign(n, 0);
         mDirty.assign(n, 0);
         mSeen.assign(n, 0);
-        std::vector<uint32_t> active;
+        std::vector<uint32_t> active, dirty;
         std::vector<uint64_t> order;
         for (uint32_t v = 0; v < n; ++v)
             if (mAlive[v])
@@ -455,21 +455,30 @@ public:
         uint32_t pass = 0;
         while (mAliveCount > until) {
             // The best edges of the vertices whose neighbourhood the last pass changed, in
-            // vertex order: that is Morton order, so neighbours share cache lines.
-            std::sort(mDirtyList.begin(), mDirtyList.end());
-            computeBestOf(mDirtyList);
-            for (uint32_t v : mDirtyList)
+            // vertex order (that is Morton order, so neighbours share cache lines): one sweep
+            // drops the dead from the active list, which is in that order, and lists them.
+            // (The sweeps write every entry and advance by the test, without branches on it.)
+            dirty.resize(active.size());
+            size_t alive = 0, dirtyCount = 0;
+            for (const uint32_t v : active) {
+                active[alive] = v;
+                alive += mAlive[v];
+                dirty[dirtyCount] = v;
+                dirtyCount += mAlive[v] & mDirty[v];
                 mDirty[v] = 0;
-            mDirtyList.clear();
-            active.erase(std::remove_if(active.begin(), active.end(),
-                                        [this](uint32_t v) { return !mAlive[v]; }),
-                         active.end());
+            }
+            active.resize(alive);
+            dirty.resize(dirtyCount);
+            computeBestOf(dirty);
             // Candidates as (cost, vertex) keys: costs are not negative, so their bits order
             // like the floats, and ties go to the lower vertex.
-            order.clear();
-            for (uint32_t v : active)
-                if (mBestCost[v] < kInfinite)
-                    order.push_back(sortKey(mBestCost[v], v));
+            order.resize(active.size());
+            size_t candidates = 0;
+            for (const uint32_t v : active) {
+                order[candidates] = sortKey(mBestCost[v], v);
+                candidates += mBestCost[v] < kInfinite;
+            }
+            order.resize(candidates);
             if (order.empty())
                 break;
             // Up to a share of the collapses still to make, from as many cheapest candidates.
@@ -536,11 +545,13 @@ public:
         // Nothing around the survivor changes again in this pass (its ring is locked), so its
         // best edge is found now, from the ring at hand.
         std::vector<uint32_t> &above = mNeighbours;
-        above.clear();
-        for (const uint32_t x : neighbours)
-            if (x > a)
-                above.push_back(x);
-        chooseBest(a, above, true);
+        above.resize(neighbours.size());
+        size_t count = 0;
+        for (const uint32_t x : neighbours) {
+            above[count] = x;
+            count += x > a;
+        }
+        chooseBest(a, std::span(above.data(), count), true);
         for (const uint32_t x : neighbours) {
             mLocked[x] = pass;
             if (mDirty[x])
@@ -577,13 +588,7 @@ public:
         return {ring, count};
     }
 
-    void markDirty(uint32_t v)
-    {
-        if (!mDirty[v]) {
-            mDirty[v] = 1;
-            mDirtyList.push_back(v);
-        }
-    }
+    void markDirty(uint32_t v) { mDirty[v] = 1; }
 
     static uint64_t sortKey(float cost, uint32_t v)
     {
@@ -844,10 +849,9 @@ private:
             const float cost = edgeCost(v, w);
             if (cost < floorCost || (cost == floorCost && w <= floorPartner))
                 continue;
-            if (cost < best || (cost == best && w < partner)) {
-                best = cost;
-                partner = w;
-            }
+            const bool cheaper = (cost < best) | ((cost == best) & (w < partner));
+            best = cheaper ? cost : best;
+            partner = cheaper ? w : partner;
         }
         mBestCost[v] = best;
         mBestPartner[v] = partner;
@@ -910,13 +914,16 @@ private:
         // (Without branches on the data here and in the link condition: which triangles hold
         // the edge or share a neighbour follows no pattern a branch predictor learns.)
         ++mStamp;
-        uint32_t opposite[3] = {kNone, kNone, kNone}; // the third takes the other triangles'
+        // The third entries take the writes of the other triangles.
+        uint32_t opposite[3] = {kNone, kNone, kNone}, edgeTriangle[3] = {kNone, kNone, kNone};
         int edgeTris = 0;
         for (const FanTriangle &t : mFanA) {
             mMark[t.x] = mStamp;
             mMark[t.y] = mStamp;
-            const bool onEdge = (t.x == b) | (t.y == b);
-            opposite[onEdge ? std::min(edgeTris, 2) : 2] = t.x == b ? t.y : t.x;
+            const int onEdge = (t.x == b) | (t.y == b);
+            const int slot = 2 - onEdge * (2 - std::min(edgeTris, 2));
+            opposite[slot] = t.x ^ t.y ^ b; // the one that is not b, on the edge
+            edgeTriangle[slot] = t.corner / 3;
             edgeTris += onEdge;
         }
         if (edgeTris == 0 || edgeTris > 2)
@@ -937,11 +944,11 @@ private:
             // Both (a, c, d) and (b, c, d) existing would leave a duplicate triangle
             // (the tetrahedron case of the link condition).
             auto hasTriangle = [&](const std::vector<FanTriangle> &fan) {
+                bool found = false;
                 for (const FanTriangle &t : fan)
-                    if ((t.x == opposite[0] && t.y == opposite[1]) ||
-                        (t.x == opposite[1] && t.y == opposite[0]))
-                        return true;
-                return false;
+                    found |= ((t.x == opposite[0]) & (t.y == opposite[1])) |
+                             ((t.x == opposite[1]) & (t.y == opposite[0]));
+                return found;
             };
             if (hasTriangle(mFanA) && hasTriangle(mFanB))
                 return Outcome::Refused;
@@ -987,17 +994,18 @@ private:
 
         // Collapse: kill the edge's triangles, move b's corners to a, join the corner lists (in
         // the order the walks of a and b met them).
-        for (const FanTriangle &t : mFanB)
-            if (t.x == a || t.y == a)
-                for (uint32_t k = t.corner / 3 * 3; k < t.corner / 3 * 3 + 3; ++k)
-                    mCorners[k] = kNone;
-        mMerged.clear();
+        for (int i = 0; i < edgeTris; ++i)
+            std::fill_n(&mCorners[3 * size_t(edgeTriangle[i])], 3, kNone);
+        mMerged.resize(mFanA.size() + mFanB.size());
+        size_t merged = 0;
         for (const std::vector<FanTriangle> *fan : {&mFanB, &mFanA})
-            for (auto t = fan->rbegin(); t != fan->rend(); ++t)
-                if (mCorners[t->corner] != kNone) {
-                    mCorners[t->corner] = a;
-                    mMerged.push_back(t->corner);
-                }
+            for (auto t = fan->rbegin(); t != fan->rend(); ++t) {
+                const bool live = mCorners[t->corner] != kNone;
+                mCorners[t->corner] = live ? a : kNone;
+                mMerged[merged] = t->corner;
+                merged += live;
+            }
+        mMerged.resize(merged);
         setFan(b, {});
         setFan(a, mMerged);
         // An unmoved vertex is still at its input position.
@@ -1102,7 +1110,6 @@ private:
     std::vector<float> mBestCost, mFloorCost;
     std::vector<uint32_t> mBestPartner, mFloorPartner, mLocked;
     std::vector<uint8_t> mBestDeferred, mDirty;
-    std::vector<uint32_t> mDirtyList; ///< vertices whose best edge is recomputed before a pass
     uint32_t mAliveCount = 0;
     uint32_t mCollapses = 0;
     double mLargestCost = 0;
