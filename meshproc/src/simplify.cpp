@@ -280,7 +280,12 @@ void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<u
         kept += (key >> kShift) <= last;
     }
     keys.resize(kept);
-    sortByHighWord(keys, buffer);
+    // A short list (the last passes') is sorted faster by comparisons than by three passes
+    // over the histograms; the keys are distinct, so the order is the same.
+    if (kept <= 256)
+        std::sort(keys.begin(), keys.end());
+    else
+        sortByHighWord(keys, buffer);
     keys.resize(std::min(count, keys.size()));
 }
 
@@ -617,9 +622,7 @@ public:
         const uint32_t start = mAliveCount;
         uint32_t sinceReport = 0;
         while (mAliveCount > target && !mHeap.empty()) {
-            std::pop_heap(mHeap.begin(), mHeap.end());
-            const Candidate cand = mHeap.back();
-            mHeap.pop_back();
+            const Candidate cand = popCandidate();
             if (!mAlive[cand.a] || !mAlive[cand.b] || uint16_t(mVersion[cand.a]) != cand.versionA ||
                 (mVersion[cand.b] & 0x7FFF) != cand.versionB)
                 continue;
@@ -631,6 +634,36 @@ public:
                                "simplifying");
             }
         }
+    }
+
+    // Takes the cheapest candidate off the heap, as std::pop_heap does (the hole goes down along
+    // the cheaper child to the bottom, then the last candidate rises from there), but choosing
+    // each child without a branch: which is cheaper follows no pattern.
+    Candidate popCandidate()
+    {
+        Candidate *const heap = mHeap.data();
+        const Candidate top = heap[0], last = mHeap.back();
+        const ptrdiff_t size = ptrdiff_t(mHeap.size()) - 1; // without the last
+        ptrdiff_t hole = 0, child = 0;
+        while (child < (size - 1) / 2) {
+            child = 2 * (child + 1);
+            child -= heap[child] < heap[child - 1];
+            heap[hole] = heap[child];
+            hole = child;
+        }
+        if ((size & 1) == 0 && child == (size - 2) / 2) {
+            child = 2 * (child + 1);
+            heap[hole] = heap[child - 1];
+            hole = child - 1;
+        }
+        for (ptrdiff_t parent = (hole - 1) / 2; hole > 0 && heap[parent] < last;
+             parent = (hole - 1) / 2) {
+            heap[hole] = heap[parent];
+            hole = parent;
+        }
+        heap[hole] = last;
+        mHeap.pop_back();
+        return top;
     }
 
     // Writes the surviving mesh back, dropping dead triangles and unused vertices.
@@ -1182,21 +1215,22 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
     const std::vector<Vec3> &pos = g.positions;
     const size_t t = idx.size() / 3;
     EdgeTable edges(idx.size() + t); // room for the flips' new edges
-    std::vector<uint32_t> twin(idx.size(), kNone);
+    // Each corner whose edge an earlier corner holds too, with that corner, in corner order
+    // (listed without branching on which they are).
+    std::vector<std::pair<uint32_t, uint32_t>> twins(idx.size());
+    size_t twinCount = 0;
     for (uint32_t c = 0; c < idx.size(); ++c) {
         const size_t e = edges.slot(detail::edgeKey(idx[c], idx[nextCorner(c)]));
-        if (edges.count(e)++ == 0)
-            edges.corner(e) = c;
-        else
-            twin[c] = edges.corner(e);
+        const bool first = edges.count(e)++ == 0;
+        edges.corner(e) = first ? c : edges.corner(e);
+        twins[twinCount] = {c, edges.corner(e)};
+        twinCount += !first;
     }
+    twins.resize(twinCount);
     std::vector<uint8_t> touched(t, 0);
     uint32_t flips = 0;
     const float cosCoplanar = std::cos(10.0f * kPi / 180.0f);
-    for (uint32_t c2 = 0; c2 < idx.size(); ++c2) {
-        const uint32_t c1 = twin[c2];
-        if (c1 == kNone)
-            continue;
+    for (const auto &[c2, c1] : twins) {
         const uint32_t t1 = c1 / 3, t2 = c2 / 3;
         if (touched[t1] || touched[t2])
             continue;
