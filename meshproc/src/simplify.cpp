@@ -450,7 +450,6 @@ public:
         mLocked.assign(n, 0);
         mBestDeferred.assign(n, 0);
         mDirty.assign(n, 0);
-        mSeen.assign(n, 0);
         std::vector<uint32_t> active, dirty;
         std::vector<uint64_t> order;
         for (uint32_t v = 0; v < n; ++v)
@@ -547,6 +546,11 @@ public:
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
         const std::span<const uint32_t> neighbours = ring(a);
+        for (const uint32_t x : neighbours) { // read below, after the survivor's costs
+            __builtin_prefetch(&mDirty[x]);
+            __builtin_prefetch(&mBestPartner[x]);
+            __builtin_prefetch(&mFloorCost[x]);
+        }
         // Nothing around the survivor changes again in this pass (its ring is locked), so its
         // best edge is found now, from the ring at hand.
         std::vector<uint32_t> &above = mNeighbours;
@@ -841,8 +845,8 @@ private:
     // neighbourhood changed (a fresh neighbourhood resets the floor).
     void computeBest(uint32_t v, bool fresh = true)
     {
-        // The neighbours first (a list and marks of its own, so that callers iterating a ring
-        // keep theirs), fetching their data, so that the misses overlap instead of each stalling
+        // The neighbours first (a list of its own, so that afterCollapse's survives; no caller
+        // holds marks), fetching their data, so that the misses overlap instead of each stalling
         // a cost evaluation.
         if (mNeighbours.size() < 2 * fanSize(v))
             mNeighbours.resize(2 * fanSize(v));
@@ -851,8 +855,8 @@ private:
         uint32_t count = 0;
         // Without branches on the data (which neighbour comes twice follows no pattern a branch
         // predictor learns): each is written, and kept when above v and not seen before.
-        const uint32_t stamp = ++mSeenStamp;
-        uint32_t *const seen = mSeen.data();
+        const uint32_t stamp = ++mStamp;
+        uint32_t *const seen = mMark.data();
         forEachCorner(v, [&](uint32_t c) {
             for (const uint32_t w : {corners[nextCorner(c)], corners[prevCorner(c)]}) {
                 __builtin_prefetch(&mVert[w]);
@@ -896,9 +900,15 @@ private:
     void computeBestOf(const std::vector<uint32_t> &vertices)
     {
         for (size_t i = 0; i < vertices.size(); ++i) {
-            if (i + 4 < vertices.size()) {
-                __builtin_prefetch(&mFans[vertices[i + 4]]);
-                __builtin_prefetch(&mVert[vertices[i + 4]]);
+            if (i + 8 < vertices.size()) {
+                __builtin_prefetch(&mFans[vertices[i + 8]]);
+                __builtin_prefetch(&mVert[vertices[i + 8]]);
+            }
+            if (i + 4 < vertices.size()) { // its fan, fetched four places ago: its triangles
+                const uint32_t u = vertices[i + 4];
+                const uint32_t *corners = fanCorners(u);
+                for (uint32_t k = 0; k < std::min(fanSize(u), 8u); k += 2)
+                    __builtin_prefetch(&mCorners[corners[k] / 3 * 3]);
             }
             if (mAlive[vertices[i]])
                 computeBest(vertices[i]);
@@ -1118,8 +1128,6 @@ private:
     std::vector<uint32_t> mMerged; ///< the survivor's new fan
     std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
     std::vector<uint32_t> mNeighbours;     ///< computeBest's and afterCollapse's
-    std::vector<uint32_t> mSeen; ///< per vertex: the stamp of the last computeBest that met it
-    uint32_t mSeenStamp = 0;
     std::vector<uint64_t> mSortBuffer;
     std::vector<uint32_t> mRing; ///< ring()'s
     // The data of a working vertex that the costs and checks read, in one cache line: its
