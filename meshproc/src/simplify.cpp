@@ -14,6 +14,10 @@
 // cache: what the costs and checks read of a vertex (its quadric in single precision relative to
 // its position, the position, the input normal) is one 64-byte line, its corners another, and
 // the passes fetch the data of the candidates a few places ahead so that the misses overlap.
+// On meshes that fit the cache the cost was mispredicted branches (a third of the cycles on
+// human.zae): which neighbour comes twice in a fan, which triangle holds an edge, which child of
+// a heap node is cheaper follow no pattern, so the loops testing them write every entry and
+// advance by the test, or select, instead of branching.
 //
 // M. Garland, P. Heckbert: Surface Simplification Using Quadric Error Metrics, SIGGRAPH 1997.
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
