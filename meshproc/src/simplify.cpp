@@ -32,16 +32,40 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <emmintrin.h>
 #include <limits>
 #include <span>
 #include <utility>
+
+// Interior edges are costed two at a time in SSE2 lanes where the target has SSE2 (every
+// x86-64); elsewhere one at a time, by the same scalar code the lanes reproduce.
+#if defined(__SSE2__) || defined(_M_X64)
+#define TWEED_SIMPLIFY_TWO_LANES 1
+#include <emmintrin.h>
+#else
+#define TWEED_SIMPLIFY_TWO_LANES 0
+#endif
 
 namespace tweed {
 namespace {
 
 using detail::kNone;
 
+double maxWithZero(double x)
+{
+    return std::max(x, 0.0);
+}
+
+// The minimiser's result: p where the solve succeeded (a determinant far from 0, a finite
+// point), else `towards`. (& rather than &&: the tests are cheap, a branch on each is not.)
+Vec3 solvedOr(double det, const Vec3 &p, const Vec3 &towards)
+{
+    return (std::abs(det) > 1e-300) & std::isfinite(p.x) & std::isfinite(p.y) &
+                   std::isfinite(p.z)
+               ? p
+               : towards;
+}
+
+#if TWEED_SIMPLIFY_TWO_LANES
 // Two floats and two doubles in SSE2 lanes, with the operations the edge costs make, so that
 // the same code costs two edges at once (forEachEdgeCost). Each lane rounds every operation as the
 // scalar code does, so the costs are the same to the bit.
@@ -81,24 +105,11 @@ struct Vec3x2
 
 // The lanes' std::max(x, 0.0): MAXPD returns its second operand unless the first is greater, as
 // std::max returns its first unless it is less (NaN and -0.0 included).
-double maxWithZero(double x)
-{
-    return std::max(x, 0.0);
-}
 Double2 maxWithZero(Double2 x)
 {
     return {_mm_max_pd(_mm_setzero_pd(), x.v)};
 }
 
-// The minimiser's result: p where the solve succeeded (a determinant far from 0, a finite
-// point), else `towards`. (& rather than &&: the tests are cheap, a branch on each is not.)
-Vec3 solvedOr(double det, const Vec3 &p, const Vec3 &towards)
-{
-    return (std::abs(det) > 1e-300) & std::isfinite(p.x) & std::isfinite(p.y) &
-                   std::isfinite(p.z)
-               ? p
-               : towards;
-}
 Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
 {
     const __m128d absDet = _mm_andnot_pd(_mm_set1_pd(-0.0), det.v);
@@ -115,6 +126,8 @@ Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
     };
     return {select(p.x, towards.x), select(p.y, towards.y), select(p.z, towards.z)};
 }
+
+#endif
 
 // T is double, or Double2 for two quadrics at once (V is then Vec3x2, for Vec3).
 template <class T> struct BasicQuadric
@@ -207,6 +220,7 @@ template <class T> struct BasicQuadric
     }
 };
 using Quadric = BasicQuadric<double>;
+#if TWEED_SIMPLIFY_TWO_LANES
 using Quadric2 = BasicQuadric<Double2>;
 
 // q in both lanes.
@@ -223,6 +237,7 @@ Vec3x2 lanes(const Vec3 &a, const Vec3 &b)
     return {{_mm_setr_ps(a.x, b.x, 0, 0)}, {_mm_setr_ps(a.y, b.y, 0, 0)},
             {_mm_setr_ps(a.z, b.z, 0, 0)}};
 }
+#endif
 
 // 16 bytes, so more of the heap stays in cache. Versions wrap at 2^15; a stale candidate taken
 // for a current one only costs ordering, since every collapse is re-checked when it is popped.
@@ -960,6 +975,7 @@ private:
         const Vec3 p = placement(a, b, q);
         return float(q.eval(p - pos(a)) + lengthTerm);
     }
+#if TWEED_SIMPLIFY_TWO_LANES
     // That of the edges (a, b0) and (a, b1) of three interior vertices, in two lanes; qa and pa
     // are a's quadric and position in both.
     void interiorEdgeCosts(const Quadric2 &qa, const Vec3x2 &pa, uint32_t b0, uint32_t b1,
@@ -973,6 +989,7 @@ private:
         _mm_store_ps(out, Float2(q.eval(p - pa) + lengthTerms).v);
         costs[0] = out[0], costs[1] = out[1];
     }
+#endif
 
     void addQuadric(uint32_t v, const Quadric &q)
     {
@@ -1004,8 +1021,10 @@ private:
                                                 Skip &&skip, F &&f) const
     {
         const Quadric qa = Quadric::load(mVert[a].quadric);
+#if TWEED_SIMPLIFY_TWO_LANES
         const Quadric2 qaLanes = bothLanes(qa);
         const Vec3x2 paLanes = lanes(pos(a), pos(a));
+#endif
         size_t waiting = ws.size();
         double waitingLength = 0;
         for (size_t i = 0; i < ws.size(); ++i) {
@@ -1014,9 +1033,12 @@ private:
             const double length = lengthTerm(a, w);
             if (skip(length))
                 continue;
-            if (mBoundary[a] != kInterior || mBoundary[w] != kInterior) {
+            if (!TWEED_SIMPLIFY_TWO_LANES || mBoundary[a] != kInterior ||
+                mBoundary[w] != kInterior) {
                 f(i, edgeCost(qa, a, w, length));
-            } else if (waiting == ws.size()) {
+            }
+#if TWEED_SIMPLIFY_TWO_LANES
+            else if (waiting == ws.size()) {
                 waiting = i;
                 waitingLength = length;
             } else {
@@ -1027,6 +1049,7 @@ private:
                 f(i, costs[1]);
                 waiting = ws.size();
             }
+#endif
         }
         if (waiting != ws.size())
             f(waiting, edgeCost(qa, a, ws[waiting], waitingLength));
@@ -1338,6 +1361,7 @@ private:
         Vec3 reference;
     };
     static_assert(sizeof(VertexData) == 64);
+#if TWEED_SIMPLIFY_TWO_LANES
     // The quadrics of two vertices in two lanes (the loads of four floats at a time read past
     // the quadric into the position, which the line holds).
     static Quadric2 loadQuadrics(const VertexData &v0, const VertexData &v1)
@@ -1357,6 +1381,7 @@ private:
         q.b0 = d[6], q.b1 = d[7], q.b2 = d[8], q.c = d[9];
         return q;
     }
+#endif
     std::vector<VertexData> mVert;
     const Vec3 &pos(uint32_t v) const { return mVert[v].pos; }
     std::vector<uint32_t> mVersion;
