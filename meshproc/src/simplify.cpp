@@ -37,7 +37,8 @@
 #include <utility>
 
 // Interior edges are costed two at a time in SSE2 lanes where the target has SSE2 (every
-// x86-64); elsewhere one at a time, by the same scalar code the lanes reproduce.
+// x86-64), and a collapse's fan triangles checked with x, y and z in lanes; elsewhere by the
+// same scalar code the lanes reproduce.
 #if defined(__SSE2__) || defined(_M_X64)
 #define TWEED_SIMPLIFY_TWO_LANES 1
 #include <emmintrin.h>
@@ -1222,31 +1223,31 @@ private:
         // No flipped or degenerate triangle; note the smallest angle the collapse would make.
         float worstQuality = 1;
         auto turnsTooMuch = [&](const std::vector<FanTriangle> &fan, uint32_t v, uint32_t other) {
+            // (locals: the captured ones are reloaded, and worstQuality stored, every triangle)
+            float worst = worstQuality;
+            const VertexData *const vert = mVert.data();
+            const Vec3 to = p;
+            const float cosMax = mCosMax;
             for (const FanTriangle &t : fan) {
                 const uint32_t x = t.x, y = t.y;
                 if (x == other || y == other)
                     continue;
-                const Vec3 before = cross(pos(x) - pos(v), pos(y) - pos(v));
-                const Vec3 after = cross(pos(x) - p, pos(y) - p);
-                const float lb = length(before), la = length(after);
-                const float edges = lengthSquared(pos(x) - pos(y)) + lengthSquared(pos(x) - p) +
-                                    lengthSquared(pos(y) - p);
+                const FanTurn m = fanTurn(vert[x], vert[y], vert[v], vert[other], to);
                 // Bounded change per collapse, and never facing against the input surface (so
                 // small turns cannot add up to a flip).
-                const Vec3 reference = mVert[x].reference + mVert[y].reference +
-                                       mVert[v].reference + mVert[other].reference;
-                if (!(la > 1e-12f * edges) || dot(before, after) < mCosMax * lb * la ||
-                    !(dot(after, reference) > 0))
+                if (!(m.la > 1e-12f * m.edges) || m.turn < cosMax * m.lb * m.la ||
+                    !(m.facing > 0))
                     return true;
                 // 1 for an equilateral triangle, 0 for a degenerate one.
-                const float quality = 2 * std::sqrt(3.0f) * la / edges;
+                const float quality = 2 * std::sqrt(3.0f) * m.la / m.edges;
                 if (quality < kNeedleQuality) {
                     const float s2 = sinSquaredMinAngle(p, pos(x), pos(y));
                     if (s2 < kNeedleSinSquared && s2 < sinSquaredMinAngle(pos(v), pos(x), pos(y)))
                         return true;
                 }
-                worstQuality = std::min(worstQuality, quality);
+                worst = std::min(worst, quality);
             }
+            worstQuality = worst;
             return false;
         };
         if (turnsTooMuch(mFanA, a, b) || turnsTooMuch(mFanB, b, a))
@@ -1361,6 +1362,65 @@ private:
         Vec3 reference;
     };
     static_assert(sizeof(VertexData) == 64);
+    // What collapse's checks read of a fan triangle (v, x, y) when v moves to p: the lengths of
+    // its normal before and after, the sum of its squared edges after, the dot of the normals
+    // (turn), and that of the normal after with the input surface's near it (facing).
+    struct FanTurn
+    {
+        float lb, la, edges, turn, facing;
+    };
+#if TWEED_SIMPLIFY_TWO_LANES
+    // The same in SSE lanes, x, y and z side by side: every lane rounds as the scalar code's
+    // operation on that component, and the dot products add their lanes in the scalar order.
+    static FanTurn fanTurn(const VertexData &x, const VertexData &y, const VertexData &v,
+                           const VertexData &other, const Vec3 &p)
+    {
+        // (lane 3 is what follows in the line: never read)
+        auto position = [](const VertexData &d) { return _mm_loadu_ps(&d.pos.x); };
+        auto reference = [](const VertexData &d) { // loaded from within the line, then rotated
+            const __m128 r = _mm_loadu_ps(&d.pos.z);
+            return _mm_shuffle_ps(r, r, _MM_SHUFFLE(0, 3, 2, 1));
+        };
+        auto cross = [](__m128 a, __m128 b) {
+            const __m128 aYzx = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 0, 2, 1)),
+                         aZxy = _mm_shuffle_ps(a, a, _MM_SHUFFLE(3, 1, 0, 2)),
+                         bYzx = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 0, 2, 1)),
+                         bZxy = _mm_shuffle_ps(b, b, _MM_SHUFFLE(3, 1, 0, 2));
+            return _mm_sub_ps(_mm_mul_ps(aYzx, bZxy), _mm_mul_ps(aZxy, bYzx));
+        };
+        // (x0 + y0) + z0 ... of the products of four pairs, in four lanes.
+        auto dots = [](__m128 r0, __m128 r1, __m128 r2, __m128 r3) {
+            _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+            return _mm_add_ps(_mm_add_ps(r0, r1), r2);
+        };
+        const __m128 px = position(x), py = position(y), pv = position(v),
+                     pp = _mm_setr_ps(p.x, p.y, p.z, 0);
+        const __m128 before = cross(_mm_sub_ps(px, pv), _mm_sub_ps(py, pv));
+        const __m128 xp = _mm_sub_ps(px, pp), yp = _mm_sub_ps(py, pp), xy = _mm_sub_ps(px, py);
+        const __m128 after = cross(xp, yp);
+        const __m128 ref = _mm_add_ps(
+            _mm_add_ps(_mm_add_ps(reference(x), reference(y)), reference(v)), reference(other));
+        alignas(16) float d0[4], d1[4], roots[4];
+        const __m128 first = dots(_mm_mul_ps(before, before), _mm_mul_ps(after, after),
+                                  _mm_mul_ps(xy, xy), _mm_mul_ps(xp, xp));
+        _mm_store_ps(d0, first);
+        _mm_store_ps(roots, _mm_sqrt_ps(first));
+        _mm_store_ps(d1, dots(_mm_mul_ps(yp, yp), _mm_mul_ps(before, after),
+                              _mm_mul_ps(after, ref), _mm_setzero_ps()));
+        return {roots[0], roots[1], d0[2] + d0[3] + d1[0], d1[1], d1[2]};
+    }
+#else
+    static FanTurn fanTurn(const VertexData &x, const VertexData &y, const VertexData &v,
+                           const VertexData &other, const Vec3 &p)
+    {
+        const Vec3 before = cross(x.pos - v.pos, y.pos - v.pos);
+        const Vec3 after = cross(x.pos - p, y.pos - p);
+        const Vec3 reference = x.reference + y.reference + v.reference + other.reference;
+        return {length(before), length(after),
+                lengthSquared(x.pos - y.pos) + lengthSquared(x.pos - p) + lengthSquared(y.pos - p),
+                dot(before, after), dot(after, reference)};
+    }
+#endif
 #if TWEED_SIMPLIFY_TWO_LANES
     // The quadrics of two vertices in two lanes (the loads of four floats at a time read past
     // the quadric into the position, which the line holds).
@@ -1441,14 +1501,20 @@ private:
 // allowed: against its previous normal, or against the input surface's normal `reference` near
 // it, to which it may not come closer than cosMax unless it already was. The reference bound
 // keeps small accepted turns from adding up to a fold over several flips and moves.
-bool turnsTooFar(const Vec3 &before, const Vec3 &after, const Vec3 &reference, float cosMax)
+// lb, la and lr are the lengths of before, after and reference.
+bool turnsTooFar(const Vec3 &before, float lb, const Vec3 &after, float la, const Vec3 &reference,
+                 float lr, float cosMax)
 {
-    const float lb = length(before), la = length(after), lr = length(reference);
     if (!(la > 0 && lb > 0) || dot(before, after) < cosMax * lb * la)
         return true;
     const float cosBefore = dot(before, reference) / (lb * lr),
                 cosAfter = dot(after, reference) / (la * lr);
     return !(cosAfter >= std::min(cosMax, cosBefore));
+}
+bool turnsTooFar(const Vec3 &before, const Vec3 &after, const Vec3 &reference, float cosMax)
+{
+    return turnsTooFar(before, length(before), after, length(after), reference, length(reference),
+                       cosMax);
 }
 
 // Flips interior edges whose two triangles are nearly coplanar when that raises their smallest
@@ -1506,8 +1572,12 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
         const Vec3 m2 = cross(pos[b] - pos[d], pos[c] - pos[d]); // (d, b, c)
         const Vec3 r1 = references[c] + references[a] + references[d],
                    r2 = references[d] + references[b] + references[c];
-        if (turnsTooFar(n1, m1, r1, cosMax) || turnsTooFar(n2, m1, r1, cosMax) ||
-            turnsTooFar(n1, m2, r2, cosMax) || turnsTooFar(n2, m2, r2, cosMax))
+        // (each length once for the four checks; l1 and l2 are those of n1 and n2)
+        const float lm1 = length(m1), lm2 = length(m2), lr1 = length(r1), lr2 = length(r2);
+        if (turnsTooFar(n1, l1, m1, lm1, r1, lr1, cosMax) ||
+            turnsTooFar(n2, l2, m1, lm1, r1, lr1, cosMax) ||
+            turnsTooFar(n1, l1, m2, lm2, r2, lr2, cosMax) ||
+            turnsTooFar(n2, l2, m2, lm2, r2, lr2, cosMax))
             continue;
         const float before = angleOfSinSquared(std::min(sinSquaredMinAngle(pos[a], pos[b], pos[c]),
                                                         sinSquaredMinAngle(pos[b], pos[a], pos[d])));
