@@ -1,5 +1,6 @@
 // Custom physics mesh: read from its own file and checked against the graphics mesh.
 #include "tweed/errors.h"
+#include "tweed/garment.h"
 #include "tweed/import.h"
 #include "tweed/physics_mesh.h"
 
@@ -11,14 +12,7 @@ PhysicsGeometry loadCustomMesh(const std::string &path, float weldTolerance,
                                CustomMeshReport *report)
 {
     // importCharacter brings the file to metres and Y-up like the character itself.
-    const Character file = importCharacter(path);
-    GraphicsMesh merged;
-    for (const GraphicsMesh &m : file.meshes) {
-        const uint32_t base = uint32_t(merged.positions.size());
-        merged.positions.insert(merged.positions.end(), m.positions.begin(), m.positions.end());
-        for (uint32_t i : m.indices)
-            merged.indices.push_back(base + i);
-    }
+    const GraphicsMesh merged = mergeAllMeshes(importCharacter(path));
     if (merged.indices.empty())
         throw FileError(path, "has no triangles to make a physics mesh of");
     PhysicsGeometry geometry = weldGeometry(merged, {}, weldTolerance);

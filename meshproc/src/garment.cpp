@@ -92,6 +92,16 @@ GraphicsMesh mergeGarmentMeshes(const Character &character, const std::vector<st
     return mergeGarmentMeshes(character, chosen);
 }
 
+GraphicsMesh mergeAllMeshes(const Character &character)
+{
+    if (character.meshes.empty())
+        return {};
+    std::vector<int> all(character.meshes.size());
+    for (size_t i = 0; i < all.size(); ++i)
+        all[i] = int(i);
+    return mergeGarmentMeshes(character, all);
+}
+
 namespace {
 
 // Where each character mesh's vertices start in a garment merged by mergeGarmentMeshes (its

@@ -1,6 +1,7 @@
 // tweed-bench's scenarios register themselves here: `tweed-bench NAME [options]`.
 #pragma once
 
+#include "tweed/garment.h"
 #include "tweed/import.h"
 
 #include <functional>
@@ -22,8 +23,6 @@ double threadCpuSeconds(const std::function<void()> &f);
 /// The median of `runs` calls of f timed by `timer` (wallSeconds or threadCpuSeconds).
 double medianSeconds(int runs, const std::function<void()> &f,
                      double (*timer)(const std::function<void()> &) = wallSeconds);
-/// Every mesh of the character in one, as one submesh.
-GraphicsMesh mergeAll(const Character &character);
 
 /// Runs a scenario with the arguments after its name; returns the process exit code.
 using Scenario = std::function<int(const std::vector<std::string> &args)>;

@@ -261,7 +261,7 @@ int run(const std::vector<std::string> &args)
         std::fprintf(stderr, "%s\n", e.what());
         return 1;
     }
-    const GraphicsMesh merged = mergeAll(character);
+    const GraphicsMesh merged = mergeAllMeshes(character);
     PhysicsGeometry welded;
     const double weldSeconds =
         medianSeconds(runs, [&] { welded = weldGeometry(merged, {}, 0.0f); });

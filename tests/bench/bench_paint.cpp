@@ -60,7 +60,7 @@ int run(const std::vector<std::string> &args)
     PhysicsGeometry mesh;
     try {
         // The 460K mesh exactly as the meshproc scenario makes it.
-        mesh = weldGeometry(mergeAll(importCharacter(model)), {}, 0.0f);
+        mesh = weldGeometry(mergeAllMeshes(importCharacter(model)), {}, 0.0f);
         subdivide(mesh, {2, SubdivisionScheme::Midpoint});
     } catch (const std::exception &e) {
         std::fprintf(stderr, "%s\n", e.what());

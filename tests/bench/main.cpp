@@ -63,19 +63,6 @@ double medianSeconds(int runs, const std::function<void()> &f,
     return median(t);
 }
 
-GraphicsMesh mergeAll(const Character &character)
-{
-    GraphicsMesh m;
-    for (const GraphicsMesh &part : character.meshes) {
-        const uint32_t base = uint32_t(m.positions.size());
-        m.positions.insert(m.positions.end(), part.positions.begin(), part.positions.end());
-        for (uint32_t i : part.indices)
-            m.indices.push_back(base + i);
-    }
-    m.submeshes.push_back({"all", "", "", 0, uint32_t(m.indices.size() / 3)});
-    return m;
-}
-
 bool registerScenario(const std::string &name, const std::string &summary, Scenario run)
 {
     scenarios()[name] = {summary, std::move(run)};

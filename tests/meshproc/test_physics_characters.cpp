@@ -4,6 +4,7 @@
 #include "tweed/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
+#include "tweed/garment.h"
 #include "tweed/import.h"
 #include "tweed/physics_mesh.h"
 #include "tweed/skin_map.h"
@@ -131,15 +132,7 @@ void TestPhysicsCharacters::humanSimplified()
     const std::string path = test::kTestModels + "/Collada/human.zae";
     if (!std::filesystem::exists(path))
         QSKIP("assimp-testmodels is not installed");
-    const Character human = importCharacter(path);
-    GraphicsMesh merged;
-    for (const GraphicsMesh &m : human.meshes) {
-        const uint32_t base = uint32_t(merged.positions.size());
-        merged.positions.insert(merged.positions.end(), m.positions.begin(), m.positions.end());
-        for (uint32_t i : m.indices)
-            merged.indices.push_back(base + i);
-    }
-    PhysicsGeometry g = weldGeometry(merged, {}, 0.0f);
+    PhysicsGeometry g = weldGeometry(mergeAllMeshes(importCharacter(path)), {}, 0.0f);
     QCOMPARE(g.vertexCount(), size_t(14444));
     const uint32_t loopsBefore = measureMeshQuality(g.positions, g.indices).boundaryLoops;
     SimplifySettings s;

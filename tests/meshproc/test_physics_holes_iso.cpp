@@ -90,13 +90,7 @@ Garment garmentOf(const std::string &path, const std::vector<std::string> &names
 {
     const Character character = importCharacter(path);
     Garment g;
-    if (names.empty()) {
-        std::vector<int> all(character.meshes.size());
-        std::iota(all.begin(), all.end(), 0);
-        g.mesh = mergeGarmentMeshes(character, all);
-    } else {
-        g.mesh = mergeGarmentMeshes(character, names);
-    }
+    g.mesh = names.empty() ? mergeAllMeshes(character) : mergeGarmentMeshes(character, names);
     g.body = boneSegments(character.skeleton, g.mesh.skin);
     return g;
 }

@@ -19,6 +19,10 @@ GraphicsMesh mergeGarmentMeshes(const Character &character, const std::vector<in
 /// The same by mesh names. Throws InputError for an unknown name or an empty choice.
 GraphicsMesh mergeGarmentMeshes(const Character &character, const std::vector<std::string> &names);
 
+/// Every character mesh merged, in order, as mergeGarmentMeshes does; an empty mesh when the
+/// character has none.
+GraphicsMesh mergeAllMeshes(const Character &character);
+
 /// Rebuilds LoD lod's graphics mesh from the character meshes `names` and then its physics
 /// mesh with settings (as regeneratePhysicsMesh). The paint channels are carried over: a vertex
 /// of a character mesh that was already part of the LoD keeps its own values; any other takes
