@@ -9,7 +9,6 @@
 #include <QTest>
 
 #include <filesystem>
-#include <numeric>
 
 using namespace tweed;
 using namespace tweed::test;
