@@ -6,7 +6,11 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <cstring>
+#if defined(__x86_64__) || defined(__i386__)
+#include <xmmintrin.h>
+#endif
 
 using namespace tweed;
 using namespace tweed::test;
@@ -409,6 +413,25 @@ private slots:
         QVERIFY(std::memcmp(three.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
         const auto baseline = run(2, true);
         QVERIFY(std::memcmp(baseline.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
+    }
+
+    void stepLeavesTheCallersFloatingPointModeAlone()
+    {
+        // The solver flushes denormals while it steps (sim/flush_denormals.h); the game's
+        // own arithmetic after the update must not be.
+#if defined(__x86_64__) || defined(__i386__)
+        const PhysicsMesh mesh = makeGrid(8, 8, 0.05f);
+        ClothInstance cloth(buildClothData(mesh), quietSettings());
+        cloth.reset(frameAt(0));
+        const unsigned before = _mm_getcsr();
+        cloth.update(frameAt(1.0f / 60));
+        QCOMPARE(_mm_getcsr(), before);
+        // And denormals still work for the caller.
+        volatile float tiny = 1e-38f;
+        QVERIFY(std::fpclassify(tiny * 0.01f) == FP_SUBNORMAL);
+#else
+        QSKIP("the floating-point mode is only set on x86");
+#endif
     }
 
     void regionsFollowTheVertexOrderWhenItCutsNoMore()

@@ -1,6 +1,7 @@
 #include "tweed/sim/cloth_instance.h"
 
 #include "constraint_kernels.h"
+#include "flush_denormals.h"
 
 #include "tweed/errors.h"
 #include "tweed/skin_map.h"
@@ -886,6 +887,7 @@ struct ClothInstance::Impl
 
     void region(int thread)
     {
+        const sim::FlushDenormals flush;
         PhaseCursor seq;
         seq.thread = thread;
         const uint32_t pieces = (n + kVertexPiece - 1) / kVertexPiece;
@@ -957,6 +959,7 @@ struct ClothInstance::Impl
     // and Max Distance projections as the position-based model.
     void massSpringSteps()
     {
+        const sim::FlushDenormals flush;
         if (skinned)
             skinTargets(0, n);
         for (int step = 0; step < run.steps; ++step) {
