@@ -943,7 +943,8 @@ struct ClothInstance::Impl
                 });
             ctx = nextCtx;
         }
-        perVertex([&](uint32_t b, uint32_t e) { advanceTargets(b, e); });
+        if (skinned) // else the targets are the rest pose, and never move
+            perVertex([&](uint32_t b, uint32_t e) { advanceTargets(b, e); });
     }
 
     void advanceTargets(uint32_t b, uint32_t e)
@@ -1011,7 +1012,8 @@ struct ClothInstance::Impl
                 springs.positions[v] = v3(pos[v]);
             }
         }
-        advanceTargets(0, n);
+        if (skinned)
+            advanceTargets(0, n);
     }
 
     // Particle-particle self-collision with a spatial hash (Jacobi: corrections averaged,
