@@ -1,6 +1,7 @@
 // The position-based cloth solver and its run-time API on small meshes with known answers.
 #include "sim_test_meshes.h"
 
+#include "../../core/src/sim/constraint_kernels.h" // internal: the kernel itself
 #include "tweed/errors.h"
 #include "tweed/sim/cloth_instance.h"
 
@@ -413,6 +414,53 @@ private slots:
         QVERIFY(std::memcmp(three.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
         const auto baseline = run(2, true);
         QVERIFY(std::memcmp(baseline.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
+    }
+
+    void kernelStepsAsDocumented()
+    {
+        // One projection of constraints of rest length 1 between a pinned particle at the
+        // origin and a free one at distance s along a slanted axis, 16 of them side by side.
+        const float stretches[16] = {0.0f, 1e-3f, 0.1f, 0.3f, 0.5f,  0.7f, 0.7072f, 0.8f,
+                                     0.95f, 1.0f, 1.02f, 1.1f, 1.5f, 2.0f, 4.0f,    10.0f};
+        const Vec3 axis = normalize(Vec3{1, 2, -0.5f});
+        for (const bool xpbd : {false, true})
+            for (const bool baseline : {false, true}) {
+                std::vector<sim::P4> p(33);
+                std::vector<uint32_t> ia(16), ib(16);
+                std::vector<float> rest(16, 1.0f), lambda(16, 0.0f);
+                for (uint32_t i = 0; i < 16; ++i) {
+                    p[2 * i] = {0, 0, 0, 0};
+                    const Vec3 x = axis * stretches[i];
+                    p[2 * i + 1] = {x.x, x.y, x.z, 1.0f};
+                    ia[i] = 2 * i;
+                    ib[i] = 2 * i + 1;
+                }
+                sim::ColourArgs args;
+                args.p = p.data();
+                args.ia = ia.data();
+                args.ib = ib.data();
+                args.rest = rest.data();
+                args.lambda = lambda.data();
+                args.uniformParam = xpbd ? 0.0f : 1.0f; // rigid either way
+                const auto mode = xpbd ? sim::LambdaMode::Init : sim::LambdaMode::None;
+                sim::colourKernel(xpbd, mode, true, false, baseline)(args, 0, 16);
+                for (uint32_t i = 0; i < 16; ++i) {
+                    const float s = stretches[i];
+                    QCOMPARE(p[2 * i].x, 0.0f); // pinned
+                    const Vec3 b{p[2 * i + 1].x, p[2 * i + 1].y, p[2 * i + 1].z};
+                    // Newton's step for |d|^2 - 1, its gradient held to half or more.
+                    const float expected =
+                        s * s >= 0.5f ? (s * s + 1) / (2 * s) : s * (2 - s * s);
+                    QVERIFY2(std::abs(length(b) - expected) <= 2e-6f * std::max(1.0f, expected),
+                             qPrintable(QString("s %1: %2, not %3")
+                                            .arg(double(s))
+                                            .arg(double(length(b)))
+                                            .arg(double(expected))));
+                    QVERIFY(length(b) <= 1.0607f || s > 1.0f); // never far past rest
+                    if (s > 0)
+                        QVERIFY(distance(normalize(b), axis) < 1e-5f); // along the edge
+                }
+            }
     }
 
     void stepLeavesTheCallersFloatingPointModeAlone()

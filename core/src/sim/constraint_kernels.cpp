@@ -44,7 +44,6 @@ inline VF vsub(VF a, VF b) { return _mm_sub_ps(a, b); }
 inline VF vmul(VF a, VF b) { return _mm_mul_ps(a, b); }
 inline VF vdiv(VF a, VF b) { return _mm_div_ps(a, b); }
 inline VF vmax(VF a, VF b) { return _mm_max_ps(a, b); }
-inline VF vsqrt(VF a) { return _mm_sqrt_ps(a); }
 inline VF vset1(float x) { return _mm_set1_ps(x); }
 inline VF vload(const float *p) { return _mm_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
@@ -85,7 +84,6 @@ inline VF vsub(VF a, VF b) { return _mm256_sub_ps(a, b); }
 inline VF vmul(VF a, VF b) { return _mm256_mul_ps(a, b); }
 inline VF vdiv(VF a, VF b) { return _mm256_div_ps(a, b); }
 inline VF vmax(VF a, VF b) { return _mm256_max_ps(a, b); }
-inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
 inline VF vset1(float x) { return _mm256_set1_ps(x); }
 inline VF vload(const float *p) { return _mm256_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
@@ -156,7 +154,6 @@ inline VF vsub(VF a, VF b) { return a - b; }
 inline VF vmul(VF a, VF b) { return a * b; }
 inline VF vdiv(VF a, VF b) { return a / b; }
 inline VF vmax(VF a, VF b) { return a > b ? a : b; } // as maxps
-inline VF vsqrt(VF a) { return std::sqrt(a); }
 inline VF vset1(float x) { return x; }
 inline VF vload(const float *p) { return *p; }
 inline void vstore(float *p, VF v) { *p = v; }
