@@ -560,6 +560,8 @@ struct ClothInstance::Impl
 
     Vec3 targetAt(uint32_t v, float alpha) const
     {
+        if (!skinned) // the rest pose: target1 is target0 (the same bits as the lerp)
+            return v3(target0[v]);
         return lerp(v3(target0[v]), v3(target1[v]), alpha);
     }
 
