@@ -418,8 +418,9 @@ private slots:
 
     void kernelStepsAsDocumented()
     {
-        // One projection of constraints of rest length 1 between a pinned particle at the
-        // origin and a free one at distance s along a slanted axis, 16 of them side by side.
+        // One projection of constraints of rest length r between a pinned particle at the
+        // origin and a free one at distance s r along a slanted axis, 16 of them side by side.
+        const float r = 0.5f;
         const float stretches[16] = {0.0f, 1e-3f, 0.1f, 0.3f, 0.5f, 0.7f, 0.9f, 0.95f,
                                      0.99f, 1.0f, 1.02f, 1.05f, 1.5f, 2.0f, 4.0f, 10.0f};
         const Vec3 axis = normalize(Vec3{1, 2, -0.5f});
@@ -427,10 +428,10 @@ private slots:
             for (const bool baseline : {false, true}) {
                 std::vector<sim::P4> p(33);
                 std::vector<uint32_t> ia(16), ib(16);
-                std::vector<float> rest(16, 1.0f), lambda(16, 0.0f);
+                std::vector<float> rest(16, r), lambda(16, 0.0f);
                 for (uint32_t i = 0; i < 16; ++i) {
                     p[2 * i] = {0, 0, 0, 0};
-                    const Vec3 x = axis * stretches[i];
+                    const Vec3 x = axis * (stretches[i] * r);
                     p[2 * i + 1] = {x.x, x.y, x.z, 1.0f};
                     ia[i] = 2 * i;
                     ib[i] = 2 * i + 1;
@@ -447,7 +448,7 @@ private slots:
                 for (uint32_t i = 0; i < 16; ++i) {
                     const float s = stretches[i];
                     QCOMPARE(p[2 * i].x, 0.0f); // pinned
-                    const Vec3 b{p[2 * i + 1].x, p[2 * i + 1].y, p[2 * i + 1].z};
+                    const Vec3 b = Vec3{p[2 * i + 1].x, p[2 * i + 1].y, p[2 * i + 1].z} / r;
                     // s times the Pade approximant of 1 / s: 1 - (1 - s)^3 / (3 s^2 + 1).
                     const float expected = s * (s * s + 3) / (3 * s * s + 1);
                     QVERIFY2(std::abs(length(b) - expected) <= 2e-6f * std::max(1.0f, expected),
@@ -461,6 +462,12 @@ private slots:
                         QVERIFY(std::abs(length(b) - 1.0f) <= 3e-5f);
                     if (s > 0)
                         QVERIFY(distance(normalize(b), axis) < 1e-5f); // along the edge
+                    // XPBD keeps lambda / r: here the whole correction over r, -(|d| - r) / r.
+                    if (xpbd && std::abs(s - 1.0f) <= 0.05f)
+                        QVERIFY2(std::abs(lambda[i] + (s - 1.0f)) <= 5e-5f,
+                                 qPrintable(QString("s %1: lambda %2")
+                                                .arg(double(s))
+                                                .arg(double(lambda[i]))));
                 }
             }
     }
