@@ -27,6 +27,7 @@ constexpr uint32_t kColourPiece = 1024; // a multiple of ClothData::kBatchPaddin
 /// Vertices per piece of the per-vertex passes, and groups of hard-constraint trees.
 constexpr uint32_t kVertexPiece = 1024;
 constexpr int kHardGroups = 16;
+constexpr size_t kHardLevelPadding = 8; // the widest kernel's lanes (see sim::HardKernel)
 
 /// Pieces of one parallel phase: each thread claims the pieces of its own share first (the same
 /// share every phase, so a slab's data stays in one core's cache), then helps with the others'
@@ -200,8 +201,14 @@ struct ClothInstance::Impl
     float substepLength = 1.0f / 60;
     bool xpbd = true;
 
-    // Hard constraints: per thread, the vertices of its trees in top-down order.
-    std::vector<std::vector<uint32_t>> hardLists;
+    // Hard constraints: per group, the vertices of its trees in top-down order, level by level
+    // (equal depth), each level padded with the dummy particle (see sim::HardKernel).
+    struct HardList
+    {
+        std::vector<uint32_t> child, parent;
+        std::vector<float> rest;
+    };
+    std::vector<HardList> hardLists;
 
     // Pose and motion.
     std::vector<Mat4> skinning; ///< with pendulum bones applied
@@ -304,14 +311,31 @@ struct ClothInstance::Impl
                                                  std::max<uint64_t>(total, 1)));
             acc += treeSize[t];
         }
-        hardLists.assign(size_t(threads), {});
+        std::vector<std::vector<uint32_t>> members(static_cast<size_t>(threads));
         for (uint32_t v = 0; v < n; ++v)
             if (data->hardParent[v] != ClothData::kNone)
-                hardLists[size_t(owner[data->hardTree[v]])].push_back(v);
-        for (auto &list : hardLists)
+                members[size_t(owner[data->hardTree[v]])].push_back(v);
+        hardLists.assign(size_t(threads), {});
+        for (size_t g = 0; g < members.size(); ++g) {
+            std::vector<uint32_t> &list = members[g];
             std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
                 return data->hardDepth[a] < data->hardDepth[b];
             });
+            HardList &out = hardLists[g];
+            for (size_t i = 0; i < list.size(); ++i) {
+                const uint32_t v = list[i];
+                out.child.push_back(v);
+                out.parent.push_back(data->hardParent[v]);
+                out.rest.push_back(data->hardRestLength[v]);
+                const bool levelEnds =
+                    i + 1 == list.size() || data->hardDepth[list[i + 1]] != data->hardDepth[v];
+                while (levelEnds && out.child.size() % kHardLevelPadding != 0) {
+                    out.child.push_back(n); // the immovable dummy: never corrected
+                    out.parent.push_back(n);
+                    out.rest.push_back(0.0f);
+                }
+            }
+        }
     }
 
     void setSettings(const SimulationSettings &input)
@@ -761,30 +785,21 @@ struct ClothInstance::Impl
     }
 
     // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
-    // the vertex (the parent is final already: lists are sorted top-down).
+    // the vertex (the parent is final already: lists are sorted top-down). Dynamic
+    // follow-the-leader (Mueller, Kim, Chentanez 2012, "Fast simulation of inextensible hair
+    // and fur"): the parent's velocity takes the opposite of the child's correction.
     void hardConstraints(uint32_t group)
     {
-        const ClothData &c = *data;
-        const float limit = settings.stretchLimit;
-        for (uint32_t v : hardLists[group]) {
-            P4 &x = pos[v];
-            if (x.w == 0.0f)
-                continue;
-            const uint32_t parent = c.hardParent[v];
-            const Vec3 u = v3(pos[parent]);
-            const Vec3 d = v3(x) - u;
-            const float len2 = lengthSquared(d);
-            const float maxLen = c.hardRestLength[v] * limit;
-            if (len2 > maxLen * maxLen) {
-                const Vec3 corrected = u + d * (maxLen / std::sqrt(len2));
-                // Dynamic follow-the-leader (Mueller, Kim, Chentanez 2012, "Fast simulation of
-                // inextensible hair and fur"): the parent's velocity takes the opposite of the
-                // child's correction, so a chain corrected top-down does not gain energy.
-                if (pos[parent].w != 0.0f)
-                    setXyz(prev[parent], v3(prev[parent]) + (corrected - v3(x)) * kFollowDamping);
-                setXyz(x, corrected);
-            }
-        }
+        const HardList &list = hardLists[group];
+        sim::HardArgs args;
+        args.p = pos.data();
+        args.prev = prev.data();
+        args.child = list.child.data();
+        args.parent = list.parent.data();
+        args.rest = list.rest.data();
+        args.limit = settings.stretchLimit;
+        args.follow = kFollowDamping;
+        sim::hardKernel(baselineKernels)(args, 0, uint32_t(list.child.size()));
     }
 
     // Tethers, collision volumes, backstop and Max Distance (last, so it always holds).

@@ -47,6 +47,13 @@ inline VF vmax(VF a, VF b) { return _mm_max_ps(a, b); }
 inline VF vset1(float x) { return _mm_set1_ps(x); }
 inline VF vload(const float *p) { return _mm_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm_storeu_ps(p, v); }
+inline VF vsqrt(VF a) { return _mm_sqrt_ps(a); }
+using VM = __m128;
+inline VM vgreater(VF a, VF b) { return _mm_cmpgt_ps(a, b); }
+inline VM vnonzero(VF a) { return _mm_cmpneq_ps(a, _mm_setzero_ps()); }
+inline VM vand(VM a, VM b) { return _mm_and_ps(a, b); }
+inline VF vselect(VM m, VF a, VF b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
+inline unsigned vbits(VM m) { return unsigned(_mm_movemask_ps(m)); }
 
 template <typename Index>
 inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
@@ -87,6 +94,13 @@ inline VF vmax(VF a, VF b) { return _mm256_max_ps(a, b); }
 inline VF vset1(float x) { return _mm256_set1_ps(x); }
 inline VF vload(const float *p) { return _mm256_loadu_ps(p); }
 inline void vstore(float *p, VF v) { _mm256_storeu_ps(p, v); }
+inline VF vsqrt(VF a) { return _mm256_sqrt_ps(a); }
+using VM = __m256;
+inline VM vgreater(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
+inline VM vnonzero(VF a) { return _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_NEQ_UQ); }
+inline VM vand(VM a, VM b) { return _mm256_and_ps(a, b); }
+inline VF vselect(VM m, VF a, VF b) { return _mm256_blendv_ps(b, a, m); }
+inline unsigned vbits(VM m) { return unsigned(_mm256_movemask_ps(m)); }
 
 // Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
 template <typename Index>
@@ -157,6 +171,13 @@ inline VF vmax(VF a, VF b) { return a > b ? a : b; } // as maxps
 inline VF vset1(float x) { return x; }
 inline VF vload(const float *p) { return *p; }
 inline void vstore(float *p, VF v) { *p = v; }
+inline VF vsqrt(VF a) { return std::sqrt(a); }
+using VM = bool;
+inline VM vgreater(VF a, VF b) { return a > b; }
+inline VM vnonzero(VF a) { return a != 0.0f; }
+inline VM vand(VM a, VM b) { return a && b; }
+inline VF vselect(VM m, VF a, VF b) { return m ? a : b; }
+inline unsigned vbits(VM m) { return m ? 1u : 0u; }
 template <typename Index>
 inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
@@ -198,6 +219,22 @@ ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool na
 #else
     (void)baseline;
     return scalar::kernelFor(xpbd, mode, uniformParam, narrowIndices);
+#endif
+}
+
+HardKernel hardKernel(bool baseline)
+{
+#if TWEED_SIM_X86
+    switch (baseline ? Path::Sse2 : bestPath()) {
+    case Path::Avx2:
+        return &avx2::hardSweep;
+    case Path::Sse2:
+        break;
+    }
+    return &sse2::hardSweep;
+#else
+    (void)baseline;
+    return &scalar::hardSweep;
 #endif
 }
 

@@ -1,4 +1,4 @@
-// Internal to the cloth solver: the distance-constraint kernel, compiled for SSE2 (the
+// Internal to the cloth solver: the distance-constraint and hard-constraint kernels, compiled for SSE2 (the
 // baseline) and AVX2, chosen at run time. (An AVX-512 path measured slower than AVX2 here: the
 // transposes to and from particle rows cost more than the wider arithmetic saves.) Every path
 // runs the same IEEE operations (add, sub, mul, div, max; no fused multiply-add) on each
@@ -46,6 +46,25 @@ using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t e
 /// narrowIndices reads the 16-bit constraint ends (less memory traffic on large meshes).
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
                           bool baseline);
+
+struct HardArgs
+{
+    P4 *p = nullptr, *prev = nullptr;
+    const uint32_t *child = nullptr, *parent = nullptr;
+    const float *rest = nullptr; ///< of the edge from child to parent
+    float limit = 1;             ///< the stretch limit factor
+    float follow = 0;            ///< share of a correction the parent's velocity takes back
+};
+
+/// Hard constraints [begin, end) of a list sorted top-down and cut into levels, each padded to
+/// a multiple of 8 entries (child and parent both the immovable dummy particle) so that no
+/// entry of a batch is the parent of another: a movable child more than limit * rest from its
+/// parent moves to that distance, and the parent's previous position moves by follow times the
+/// child's correction (in list order, so siblings add up the same whichever path runs them).
+using HardKernel = void (*)(const HardArgs &args, uint32_t begin, uint32_t end);
+
+/// The hard-constraint kernel on the widest path the processor has (baseline: SSE2 always).
+HardKernel hardKernel(bool baseline);
 
 /// Name of the path colourKernel(..., false) takes ("avx2" or "sse2").
 const char *kernelPath();
