@@ -472,6 +472,66 @@ private slots:
             }
     }
 
+    void hardKernelMovesOnlyTheChildToItsLimit()
+    {
+        // Level 1: five children of a fixed root (two share it), one pinned; level 2: three
+        // children of the level-1 particles (two sharing a movable parent). Each level padded
+        // to 8 with the dummy particle 9.
+        const float limit = 1.1f, follow = 0.9f;
+        for (const bool baseline : {false, true}) {
+            std::vector<sim::P4> p = {
+                {0, 0, 0, 0},        // 0 fixed root
+                {0, -2, 0, 1},       // 1 stretched: moves to 1.1 below 0
+                {0.5f, -0.5f, 0, 1}, // 2 within the limit: stays
+                {3, 0, 0, 0},        // 3 pinned child: stays
+                {0, 0, 2, 1},        // 4 stretched, same parent as 1
+                {1, -1, 0, 1},       // 5 at exactly 1.1 (rest 1.1 / 1.1): stays
+                {0.2f, -4, 0, 1},    // 6 child of 1, stretched
+                {1, -3, 0, 1},       // 7 child of 1, stretched
+                {0.5f, -1, 0, 1},    // 8 child of 2, within
+                {0, 0, 0, 0},        // 9 the dummy
+            };
+            p[5] = {1.1f * std::sqrt(0.5f), -1.1f * std::sqrt(0.5f), 0, 1};
+            const std::vector<sim::P4> start = p;
+            std::vector<sim::P4> prev = p;
+            prev[1] = {0.3f, -2.1f, 0.1f, 1}; // moving
+            const Vec3 prev1{prev[1].x, prev[1].y, prev[1].z};
+            const uint32_t d = 9;
+            std::vector<uint32_t> child = {1, 2, 3, 4, 5, d, d, d, 6, 7, 8, d, d, d, d, d};
+            std::vector<uint32_t> parent = {0, 0, 0, 0, 0, d, d, d, 1, 1, 2, d, d, d, d, d};
+            std::vector<float> rest = {1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0};
+            sim::HardArgs args;
+            args.p = p.data();
+            args.prev = prev.data();
+            args.child = child.data();
+            args.parent = parent.data();
+            args.rest = rest.data();
+            args.limit = limit;
+            args.follow = follow;
+            sim::hardKernel(baseline)(args, 0, uint32_t(child.size()));
+            auto at = [&](uint32_t v) { return Vec3{p[v].x, p[v].y, p[v].z}; };
+            auto was = [&](uint32_t v) { return Vec3{start[v].x, start[v].y, start[v].z}; };
+            QVERIFY(at(0) == was(0));
+            QVERIFY(at(2) == was(2));
+            QVERIFY(at(3) == was(3));
+            QVERIFY(at(5) == was(5));
+            QVERIFY(at(8) == was(8));
+            QVERIFY(distance(at(1), Vec3{0, -1.1f, 0}) < 1e-6f);
+            QVERIFY(distance(at(4), Vec3{0, 0, 1.1f}) < 1e-6f);
+            // Level 2 measures from its parents' corrected positions.
+            QVERIFY(std::abs(distance(at(6), at(1)) - 1.1f) < 1e-6f);
+            QVERIFY(std::abs(distance(at(7), at(1)) - 1.1f) < 1e-6f);
+            QVERIFY(distance(normalize(at(7) - at(1)), normalize(was(7) - at(1))) < 1e-6f);
+            // Follow-the-leader: a movable parent's previous position takes follow times the
+            // sum of its children's corrections; a fixed one's does not move.
+            const Vec3 expected = prev1 + (at(6) - was(6)) * follow + (at(7) - was(7)) * follow;
+            QVERIFY(distance(Vec3{prev[1].x, prev[1].y, prev[1].z}, expected) < 1e-6f);
+            QVERIFY(Vec3(prev[0].x, prev[0].y, prev[0].z) == was(0));
+            QVERIFY(Vec3(prev[2].x, prev[2].y, prev[2].z) == was(2));
+            QCOMPARE(p[9].w, 0.0f);
+        }
+    }
+
     void stepLeavesTheCallersFloatingPointModeAlone()
     {
         // The solver flushes denormals while it steps (sim/flush_denormals.h); the game's
