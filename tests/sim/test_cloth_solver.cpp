@@ -532,6 +532,87 @@ private slots:
         }
     }
 
+    void finishKernelTethersAndListsWhatNeedsMore()
+    {
+        // 21 particles (a short last batch on every path) around one collider and a
+        // skinned target, against the tests written out one particle at a time.
+        const uint32_t count = 21, dummy = count;
+        const Vec3 centre{0.3f, 0.0f, 0.0f};
+        const float bound = 0.25f;
+        std::vector<sim::P4> start(count + 1), target0(count + 1), target1(count + 1),
+            params(count + 1);
+        std::vector<uint32_t> anchor(count + 1, dummy);
+        std::vector<float> tetherLength(count + 1, INFINITY);
+        uint32_t seed = 7;
+        auto random = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return float(seed >> 8) / float(1u << 24) - 0.5f;
+        };
+        for (uint32_t v = 0; v < count; ++v) {
+            start[v] = {random(), random(), random(), v % 7 == 3 ? 0.0f : 1.0f};
+            target0[v] = {random() * 0.5f, random() * 0.5f, random() * 0.5f, 0};
+            target1[v] = {target0[v].x + 0.1f, target0[v].y, target0[v].z - 0.05f, 0};
+            params[v] = {0.3f + random() * 0.4f, v % 5 == 1 ? 0.05f : 0.0f, 0.01f, 1};
+            if (v % 3 != 0) {
+                anchor[v] = (v * 5) % count;
+                tetherLength[v] = 0.2f + random() * 0.6f;
+            }
+        }
+        start[dummy] = {0, 0, 0, 0};
+        const float alpha = 0.25f;
+        auto targetOf = [&](uint32_t v) {
+            return lerp(Vec3{target0[v].x, target0[v].y, target0[v].z},
+                        Vec3{target1[v].x, target1[v].y, target1[v].z}, alpha);
+        };
+        // The reference, one particle at a time.
+        std::vector<Vec3> expected(count);
+        std::vector<uint32_t> expectedList;
+        for (uint32_t v = 0; v < count; ++v) {
+            Vec3 x{start[v].x, start[v].y, start[v].z};
+            if (start[v].w != 0.0f) {
+                const Vec3 a = targetOf(anchor[v]);
+                const Vec3 d = x - a;
+                const float len2 = lengthSquared(d), maxLen = tetherLength[v];
+                if (len2 > maxLen * maxLen)
+                    x = a + d * (maxLen / std::sqrt(len2));
+                const bool outside = !(lengthSquared(x - targetOf(v)) <= params[v].x * params[v].x);
+                const bool near = !(lengthSquared(x - centre) >= bound * bound);
+                if (outside || near || params[v].y > 0)
+                    expectedList.push_back(v);
+            }
+            expected[v] = x;
+        }
+        QVERIFY(expectedList.size() > 3 && expectedList.size() < 18); // the test means something
+        const sim::P4 bounds[1] = {{centre.x, centre.y, centre.z, bound * bound}};
+        for (const bool baseline : {false, true}) {
+            std::vector<sim::P4> p = start;
+            std::vector<uint32_t> list(count);
+            sim::FinishArgs args;
+            args.p = p.data();
+            args.target0 = target0.data();
+            args.target1 = target1.data();
+            args.alpha = alpha;
+            args.tetherAnchor = anchor.data();
+            args.tetherLength = tetherLength.data();
+            args.params = params.data();
+            args.bounds = bounds;
+            args.boundCount = 1;
+            args.dummy = dummy;
+            const uint32_t listed = sim::finishKernel(baseline)(args, 0, count, list.data());
+            list.resize(listed);
+            QCOMPARE(list, expectedList);
+            for (uint32_t v = 0; v < count; ++v)
+                QVERIFY2((Vec3{p[v].x, p[v].y, p[v].z} == expected[v]) && p[v].w == start[v].w,
+                         qPrintable(QString("particle %1").arg(v)));
+            QVERIFY(Vec3(p[dummy].x, p[dummy].y, p[dummy].z) == Vec3{});
+            // A biased Max Distance shape lists every movable particle.
+            args.maxDistanceBiased = true;
+            std::vector<uint32_t> all(count);
+            const uint32_t listedAll = sim::finishKernel(baseline)(args, 0, count, all.data());
+            QCOMPARE(listedAll, uint32_t(count - 3)); // 3, 10 and 17 are pinned
+        }
+    }
+
     void stepLeavesTheCallersFloatingPointModeAlone()
     {
         // The solver flushes denormals while it steps (sim/flush_denormals.h); the game's

@@ -191,7 +191,9 @@ struct ClothInstance::Impl
     std::vector<P4> target0, target1; ///< skinned positions at the interval's start and end
     std::vector<P4> normal0, normal1; ///< skinned normals likewise
     std::vector<P4> params; ///< x Max Distance, y backstop radius, z backstop distance, w keep
-    std::vector<float> invMass, windFactor, tetherLength;
+    std::vector<float> invMass, windFactor;
+    std::vector<uint32_t> tetherAnchor; ///< the dummy where a vertex has none
+    std::vector<float> tetherLength;    ///< +inf where a vertex has no anchor
     std::vector<uint8_t> pinned;
     std::vector<float> constraintParam, lambda;
     std::vector<float> colourParam; ///< per solve colour: its parameter when uniform, else NaN
@@ -219,6 +221,8 @@ struct ClothInstance::Impl
     std::vector<Transform> volumeFrame0, volumeFrame1;
     Vec3 windWorld;
     std::vector<std::vector<ColliderPose>> threadColliders;
+    std::vector<std::vector<sim::P4>> threadBounds; ///< the colliders' bounding spheres
+    std::vector<std::vector<uint32_t>> threadFinishList; ///< scratch of finishVertices
     std::vector<Vec3> windNormals;
     bool skinned = false;
     bool started = false;
@@ -264,7 +268,8 @@ struct ClothInstance::Impl
         prev = target0 = target1 = normal0 = normal1 = params = pos;
         invMass.assign(count, 0.0f);
         windFactor.assign(count, 0.0f);
-        tetherLength.assign(count, 0.0f);
+        tetherAnchor.assign(count, n);
+        tetherLength.assign(count, INFINITY);
         pinned.assign(n, 0);
         constraintParam.assign(data->constraintA.size(), 0.0f);
         lambda.assign(data->constraintA.size(), 0.0f);
@@ -274,6 +279,8 @@ struct ClothInstance::Impl
             threads = std::clamp(int(n / options.minVerticesPerThread), 1, threads);
         threadCount = threads;
         threadColliders.resize(size_t(threads));
+        threadBounds.resize(size_t(threads));
+        threadFinishList.assign(size_t(threads), std::vector<uint32_t>(kVertexPiece));
         buildHardLists(hardGroupCount());
         for (uint32_t v = 0; v < n; ++v) {
             setXyz(target0[v], data->restPositions[v]);
@@ -377,7 +384,9 @@ struct ClothInstance::Impl
             windFactor[v] = fixed ? 0.0f
                                   : c.area[v] * c.windScale[v] *
                                         (edge ? s.edgeWindScale : 1.0f) * invMass[v];
-            tetherLength[v] = c.tetherLength[v] * s.stretchLimit;
+            const bool anchored = c.tetherAnchor[v] != ClothData::kNone;
+            tetherAnchor[v] = anchored ? c.tetherAnchor[v] : n;
+            tetherLength[v] = anchored ? c.tetherLength[v] * s.stretchLimit : INFINITY;
         }
         for (size_t k = 0; k < c.constraintA.size(); ++k) {
             const bool stretch = c.constraintKind[k] == ClothData::kStretch;
@@ -579,6 +588,13 @@ struct ClothInstance::Impl
             f.translation = lerp(f0.translation, f1.translation, ctx.alpha);
             f.rotation = slerp(f0.rotation, f1.rotation, ctx.alpha);
             poses[i] = colliderPose(volumes[i], f, settings.collisionThickness);
+        }
+        std::vector<sim::P4> &bounds = threadBounds[size_t(thread)];
+        bounds.resize(poses.size());
+        for (size_t i = 0; i < poses.size(); ++i) {
+            const ColliderPose &pose = poses[i];
+            bounds[i] = {pose.origin.x, pose.origin.y, pose.origin.z,
+                         pose.boundingRadius * pose.boundingRadius};
         }
     }
 
@@ -802,36 +818,44 @@ struct ClothInstance::Impl
         sim::hardKernel(baselineKernels)(args, 0, uint32_t(list.child.size()));
     }
 
-    // Tethers, collision volumes, backstop and Max Distance (last, so it always holds).
+    // Tethers, collision volumes, backstop and Max Distance (last, so it always holds). The
+    // kernel takes the tethers and screens out the vertices that need nothing more (most of
+    // them); the rest go through finishVertex.
     void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread)
     {
         const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
-        for (uint32_t v = b; v < e; ++v)
-            finishVertex(v, ctx, poses);
+        const std::vector<sim::P4> &bounds = threadBounds[size_t(thread)];
+        uint32_t *list = threadFinishList[size_t(thread)].data();
+        sim::FinishArgs args;
+        args.p = pos.data();
+        args.target0 = target0.data();
+        args.target1 = skinned ? target1.data() : nullptr; // else the rest pose, held still
+        args.alpha = ctx.alpha;
+        // An anchor is fixed: it sits on its target (read from there, since another thread
+        // may already have moved it on to the next substep).
+        args.tetherAnchor = settings.tethers ? tetherAnchor.data() : nullptr;
+        args.tetherLength = tetherLength.data();
+        args.params = params.data();
+        args.maxDistanceBiased = settings.maxDistanceBias != 0.0f;
+        args.bounds = bounds.data();
+        args.boundCount = uint32_t(bounds.size());
+        args.dummy = n;
+        const sim::FinishKernel kernel = sim::finishKernel(baselineKernels);
+        for (uint32_t piece = b; piece < e; piece += kVertexPiece) {
+            const uint32_t count = kernel(args, piece, std::min(e, piece + kVertexPiece), list);
+            for (uint32_t i = 0; i < count; ++i)
+                finishVertex(list[i], ctx, poses);
+        }
     }
 
+    // Collision volumes, backstop and Max Distance for a movable vertex (tethered already).
     void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses)
     {
-        const ClothData &c = *data;
         const SimulationSettings &s = settings;
         const float bias = s.maxDistanceBias;
         {
             P4 &xp = pos[v];
-            if (xp.w == 0.0f)
-                return;
             Vec3 x = v3(xp);
-            if (s.tethers) {
-                const uint32_t a = c.tetherAnchor[v];
-                if (a != ClothData::kNone) {
-                    // The anchor is fixed: it sits on its target (read from there, since
-                    // another thread may already have moved it on to the next substep).
-                    const Vec3 anchor = targetAt(a, ctx.alpha);
-                    const Vec3 d = x - anchor;
-                    const float len2 = lengthSquared(d), maxLen = tetherLength[v];
-                    if (len2 > maxLen * maxLen)
-                        x = anchor + d * (maxLen / std::sqrt(len2));
-                }
-            }
             for (const ColliderPose &pose : poses) {
                 const Vec3 before = x;
                 Vec3 nrm;
@@ -945,19 +969,11 @@ struct ClothInstance::Impl
             integrated = next < total && !(run.wind && next % substeps == 0);
             const Substep nextCtx = next < total ? makeSubstep(next / substeps, next % substeps)
                                                  : ctx;
-            const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
-            if (integrated)
-                perVertex([&](uint32_t b, uint32_t e) {
-                    for (uint32_t v = b; v < e; ++v) {
-                        finishVertex(v, ctx, poses);
-                        integrateVertex(v, nextCtx);
-                    }
-                });
-            else
-                perVertex([&](uint32_t b, uint32_t e) {
-                    for (uint32_t v = b; v < e; ++v)
-                        finishVertex(v, ctx, poses);
-                });
+            perVertex([&](uint32_t b, uint32_t e) {
+                finishVertices(b, e, ctx, thread);
+                if (integrated)
+                    integrate(b, e, nextCtx);
+            });
             ctx = nextCtx;
         }
         if (skinned) // else the targets are the rest pose, and never move

@@ -52,6 +52,8 @@ using VM = __m128;
 inline VM vgreater(VF a, VF b) { return _mm_cmpgt_ps(a, b); }
 inline VM vnonzero(VF a) { return _mm_cmpneq_ps(a, _mm_setzero_ps()); }
 inline VM vand(VM a, VM b) { return _mm_and_ps(a, b); }
+inline VM vor(VM a, VM b) { return _mm_or_ps(a, b); }
+inline VM vnotle(VF a, VF b) { return _mm_cmpnle_ps(a, b); }
 inline VF vselect(VM m, VF a, VF b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
 inline unsigned vbits(VM m) { return unsigned(_mm_movemask_ps(m)); }
 
@@ -99,6 +101,8 @@ using VM = __m256;
 inline VM vgreater(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_GT_OQ); }
 inline VM vnonzero(VF a) { return _mm256_cmp_ps(a, _mm256_setzero_ps(), _CMP_NEQ_UQ); }
 inline VM vand(VM a, VM b) { return _mm256_and_ps(a, b); }
+inline VM vor(VM a, VM b) { return _mm256_or_ps(a, b); }
+inline VM vnotle(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_NLE_UQ); }
 inline VF vselect(VM m, VF a, VF b) { return _mm256_blendv_ps(b, a, m); }
 inline unsigned vbits(VM m) { return unsigned(_mm256_movemask_ps(m)); }
 
@@ -176,6 +180,8 @@ using VM = bool;
 inline VM vgreater(VF a, VF b) { return a > b; }
 inline VM vnonzero(VF a) { return a != 0.0f; }
 inline VM vand(VM a, VM b) { return a && b; }
+inline VM vor(VM a, VM b) { return a || b; }
+inline VM vnotle(VF a, VF b) { return !(a <= b); }
 inline VF vselect(VM m, VF a, VF b) { return m ? a : b; }
 inline unsigned vbits(VM m) { return m ? 1u : 0u; }
 template <typename Index>
@@ -235,6 +241,22 @@ HardKernel hardKernel(bool baseline)
 #else
     (void)baseline;
     return &scalar::hardSweep;
+#endif
+}
+
+FinishKernel finishKernel(bool baseline)
+{
+#if TWEED_SIM_X86
+    switch (baseline ? Path::Sse2 : bestPath()) {
+    case Path::Avx2:
+        return &avx2::finishScreen;
+    case Path::Sse2:
+        break;
+    }
+    return &sse2::finishScreen;
+#else
+    (void)baseline;
+    return &scalar::finishScreen;
 #endif
 }
 

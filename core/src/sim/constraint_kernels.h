@@ -66,6 +66,31 @@ using HardKernel = void (*)(const HardArgs &args, uint32_t begin, uint32_t end);
 /// The hard-constraint kernel on the widest path the processor has (baseline: SSE2 always).
 HardKernel hardKernel(bool baseline);
 
+struct FinishArgs
+{
+    P4 *p = nullptr;
+    const P4 *target0 = nullptr;
+    const P4 *target1 = nullptr; ///< null: the targets hold still (target0 is the target)
+    float alpha = 0;             ///< of the way from target0 to target1
+    const uint32_t *tetherAnchor = nullptr; ///< per particle; null: no tethers
+    const float *tetherLength = nullptr;    ///< per particle; +inf for none
+    const P4 *params = nullptr;  ///< per particle: x Max Distance radius, y backstop radius
+    bool maxDistanceBiased = false; ///< the Max Distance shape is no sphere: never screened out
+    const P4 *bounds = nullptr;  ///< per collider: centre and, in w, squared bounding radius
+    uint32_t boundCount = 0;
+    uint32_t dummy = 0;          ///< the immovable particle, filling a short last batch
+};
+
+/// The first part of the end-of-substep pass over particles [begin, end): every movable one
+/// more than its tether length from its anchor's target moves to that distance (towards it);
+/// then the particles that may need the rest (inside a collider's bounding sphere, with a
+/// backstop, or outside a spherical Max Distance) are listed in `rest`, in order. Returns how
+/// many. The others need nothing more: the tests are those the rest would make, bit for bit.
+using FinishKernel = uint32_t (*)(const FinishArgs &args, uint32_t begin, uint32_t end,
+                                  uint32_t *rest);
+
+FinishKernel finishKernel(bool baseline);
+
 /// Name of the path colourKernel(..., false) takes ("avx2" or "sse2").
 const char *kernelPath();
 
