@@ -613,6 +613,49 @@ private slots:
         }
     }
 
+    void integrateKernelStepsAsVerlet()
+    {
+        // 11 particles (a short last batch), every fourth fixed, against the step written out.
+        const uint32_t count = 11, dummy = count;
+        std::vector<sim::P4> x(count + 1), prev(count + 1), target0(count + 1),
+            target1(count + 1), params(count + 1);
+        for (uint32_t v = 0; v < count; ++v) {
+            const float f = float(v);
+            const float w = v % 4 == 2 ? 0.0f : 1.0f + f;
+            x[v] = {0.1f * f, -0.2f * f, 0.05f * f * f, w};
+            prev[v] = {0.1f * f - 0.01f, -0.2f * f + 0.003f, 0.05f * f * f, w};
+            target0[v] = {f, 2 * f, -f, 0};
+            target1[v] = {f + 1, 2 * f, -f - 0.5f, 0};
+            params[v] = {1, 0, 0, 0.9f + 0.01f * f};
+        }
+        const float alpha = 0.5f, gravityStep[3] = {0.0f, -9.81f / 3600, 1e-4f};
+        for (const bool baseline : {false, true}) {
+            std::vector<sim::P4> p = x, q = prev;
+            sim::IntegrateArgs args;
+            args.p = p.data();
+            args.prev = q.data();
+            args.target0 = target0.data();
+            args.target1 = target1.data();
+            args.params = params.data();
+            args.alpha = alpha;
+            std::copy(gravityStep, gravityStep + 3, args.gravityStep);
+            args.dummy = dummy;
+            sim::integrateKernel(baseline)(args, 0, count);
+            for (uint32_t v = 0; v < count; ++v) {
+                const Vec3 xv{x[v].x, x[v].y, x[v].z}, pv{prev[v].x, prev[v].y, prev[v].z};
+                const Vec3 t = lerp(Vec3{target0[v].x, target0[v].y, target0[v].z},
+                                    Vec3{target1[v].x, target1[v].y, target1[v].z}, alpha);
+                const Vec3 g{gravityStep[0], gravityStep[1], gravityStep[2]};
+                const bool fixed = x[v].w == 0.0f;
+                const Vec3 expected = fixed ? t : xv + (xv - pv) * params[v].w + g;
+                const Vec3 expectedPrev = fixed ? t : xv;
+                QVERIFY2(Vec3(p[v].x, p[v].y, p[v].z) == expected && p[v].w == x[v].w,
+                         qPrintable(QString("particle %1").arg(v)));
+                QVERIFY(Vec3(q[v].x, q[v].y, q[v].z) == expectedPrev && q[v].w == prev[v].w);
+            }
+        }
+    }
+
     void stepLeavesTheCallersFloatingPointModeAlone()
     {
         // The solver flushes denormals while it steps (sim/flush_denormals.h); the game's

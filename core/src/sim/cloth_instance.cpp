@@ -607,8 +607,24 @@ struct ClothInstance::Impl
 
     void integrate(uint32_t b, uint32_t e, const Substep &ctx)
     {
-        for (uint32_t v = b; v < e; ++v)
-            integrateVertex(v, ctx);
+        if (ctx.moved || run.wind) {
+            for (uint32_t v = b; v < e; ++v)
+                integrateVertex(v, ctx);
+            return;
+        }
+        sim::IntegrateArgs args; // the common case, in SIMD lanes: integrateVertex's arithmetic
+        args.p = pos.data();
+        args.prev = prev.data();
+        args.target0 = target0.data();
+        args.target1 = skinned ? target1.data() : nullptr;
+        args.params = params.data();
+        args.alpha = ctx.alpha;
+        const float h2 = substepLength * substepLength;
+        args.gravityStep[0] = ctx.gravity.x * h2;
+        args.gravityStep[1] = ctx.gravity.y * h2;
+        args.gravityStep[2] = ctx.gravity.z * h2;
+        args.dummy = n;
+        sim::integrateKernel(baselineKernels)(args, b, e);
     }
 
     void integrateVertex(uint32_t v, const Substep &ctx)

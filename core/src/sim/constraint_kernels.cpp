@@ -260,6 +260,22 @@ FinishKernel finishKernel(bool baseline)
 #endif
 }
 
+IntegrateKernel integrateKernel(bool baseline)
+{
+#if TWEED_SIM_X86
+    switch (baseline ? Path::Sse2 : bestPath()) {
+    case Path::Avx2:
+        return &avx2::integrateStep;
+    case Path::Sse2:
+        break;
+    }
+    return &sse2::integrateStep;
+#else
+    (void)baseline;
+    return &scalar::integrateStep;
+#endif
+}
+
 const char *kernelPath()
 {
 #if TWEED_SIM_X86

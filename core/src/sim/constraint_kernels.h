@@ -91,6 +91,23 @@ using FinishKernel = uint32_t (*)(const FinishArgs &args, uint32_t begin, uint32
 
 FinishKernel finishKernel(bool baseline);
 
+struct IntegrateArgs
+{
+    P4 *p = nullptr, *prev = nullptr;
+    const P4 *target0 = nullptr, *target1 = nullptr, *params = nullptr; ///< as FinishArgs
+    float alpha = 0;
+    float gravityStep[3] = {0, 0, 0}; ///< gravity times the substep's length squared
+    uint32_t dummy = 0;
+};
+
+/// Verlet step of particles [begin, end) without wind or world motion: a movable particle
+/// moves on by its last displacement times its keep factor (params w) plus gravityStep, and
+/// its previous position becomes its current one; a fixed particle and its previous position
+/// go to its target.
+using IntegrateKernel = void (*)(const IntegrateArgs &args, uint32_t begin, uint32_t end);
+
+IntegrateKernel integrateKernel(bool baseline);
+
 /// Name of the path colourKernel(..., false) takes ("avx2" or "sse2").
 const char *kernelPath();
 
