@@ -34,6 +34,9 @@ float kineticEnergy(const std::vector<Vec3> &a, const std::vector<Vec3> &b, floa
     return e;
 }
 
+/// A kernel particle's position.
+Vec3 xyz(const sim::P4 &q) { return {q.x, q.y, q.z}; }
+
 float lowestY(const std::vector<Vec3> &p)
 {
     float y = 1e9f;
@@ -448,7 +451,7 @@ private slots:
                 for (uint32_t i = 0; i < 16; ++i) {
                     const float s = stretches[i];
                     QCOMPARE(p[2 * i].x, 0.0f); // pinned
-                    const Vec3 b = Vec3{p[2 * i + 1].x, p[2 * i + 1].y, p[2 * i + 1].z} / r;
+                    const Vec3 b = xyz(p[2 * i + 1]) / r;
                     // s times the Pade approximant of 1 / s: 1 - (1 - s)^3 / (3 s^2 + 1).
                     const float expected = s * (s * s + 3) / (3 * s * s + 1);
                     QVERIFY2(std::abs(length(b) - expected) <= 2e-6f * std::max(1.0f, expected),
@@ -495,7 +498,7 @@ private slots:
             const std::vector<sim::P4> start = p;
             std::vector<sim::P4> prev = p;
             prev[1] = {0.3f, -2.1f, 0.1f, 1}; // moving
-            const Vec3 prev1{prev[1].x, prev[1].y, prev[1].z};
+            const Vec3 prev1 = xyz(prev[1]);
             const uint32_t d = 9;
             std::vector<uint32_t> child = {1, 2, 3, 4, 5, d, d, d, 6, 7, 8, d, d, d, d, d};
             std::vector<uint32_t> parent = {0, 0, 0, 0, 0, d, d, d, 1, 1, 2, d, d, d, d, d};
@@ -509,8 +512,8 @@ private slots:
             args.limit = limit;
             args.follow = follow;
             sim::hardKernel(baseline)(args, 0, uint32_t(child.size()));
-            auto at = [&](uint32_t v) { return Vec3{p[v].x, p[v].y, p[v].z}; };
-            auto was = [&](uint32_t v) { return Vec3{start[v].x, start[v].y, start[v].z}; };
+            auto at = [&](uint32_t v) { return xyz(p[v]); };
+            auto was = [&](uint32_t v) { return xyz(start[v]); };
             QVERIFY(at(0) == was(0));
             QVERIFY(at(2) == was(2));
             QVERIFY(at(3) == was(3));
@@ -525,9 +528,9 @@ private slots:
             // Follow-the-leader: a movable parent's previous position takes follow times the
             // sum of its children's corrections; a fixed one's does not move.
             const Vec3 expected = prev1 + (at(6) - was(6)) * follow + (at(7) - was(7)) * follow;
-            QVERIFY(distance(Vec3{prev[1].x, prev[1].y, prev[1].z}, expected) < 1e-6f);
-            QVERIFY(Vec3(prev[0].x, prev[0].y, prev[0].z) == was(0));
-            QVERIFY(Vec3(prev[2].x, prev[2].y, prev[2].z) == was(2));
+            QVERIFY(distance(xyz(prev[1]), expected) < 1e-6f);
+            QVERIFY(xyz(prev[0]) == was(0));
+            QVERIFY(xyz(prev[2]) == was(2));
             QCOMPARE(p[9].w, 0.0f);
         }
     }
@@ -561,14 +564,13 @@ private slots:
         start[dummy] = {0, 0, 0, 0};
         const float alpha = 0.25f;
         auto targetOf = [&](uint32_t v) {
-            return lerp(Vec3{target0[v].x, target0[v].y, target0[v].z},
-                        Vec3{target1[v].x, target1[v].y, target1[v].z}, alpha);
+            return lerp(xyz(target0[v]), xyz(target1[v]), alpha);
         };
         // The reference, one particle at a time.
         std::vector<Vec3> expected(count);
         std::vector<uint32_t> expectedList;
         for (uint32_t v = 0; v < count; ++v) {
-            Vec3 x{start[v].x, start[v].y, start[v].z};
+            Vec3 x = xyz(start[v]);
             if (start[v].w != 0.0f) {
                 const Vec3 a = targetOf(anchor[v]);
                 const Vec3 d = x - a;
@@ -602,9 +604,9 @@ private slots:
             list.resize(listed);
             QCOMPARE(list, expectedList);
             for (uint32_t v = 0; v < count; ++v)
-                QVERIFY2((Vec3{p[v].x, p[v].y, p[v].z} == expected[v]) && p[v].w == start[v].w,
+                QVERIFY2(xyz(p[v]) == expected[v] && p[v].w == start[v].w,
                          qPrintable(QString("particle %1").arg(v)));
-            QVERIFY(Vec3(p[dummy].x, p[dummy].y, p[dummy].z) == Vec3{});
+            QVERIFY(xyz(p[dummy]) == Vec3{});
             // A biased Max Distance shape lists every movable particle.
             args.maxDistanceBiased = true;
             std::vector<uint32_t> all(count);
@@ -642,16 +644,15 @@ private slots:
             args.dummy = dummy;
             sim::integrateKernel(baseline)(args, 0, count);
             for (uint32_t v = 0; v < count; ++v) {
-                const Vec3 xv{x[v].x, x[v].y, x[v].z}, pv{prev[v].x, prev[v].y, prev[v].z};
-                const Vec3 t = lerp(Vec3{target0[v].x, target0[v].y, target0[v].z},
-                                    Vec3{target1[v].x, target1[v].y, target1[v].z}, alpha);
+                const Vec3 xv = xyz(x[v]), pv = xyz(prev[v]);
+                const Vec3 t = lerp(xyz(target0[v]), xyz(target1[v]), alpha);
                 const Vec3 g{gravityStep[0], gravityStep[1], gravityStep[2]};
                 const bool fixed = x[v].w == 0.0f;
                 const Vec3 expected = fixed ? t : xv + (xv - pv) * params[v].w + g;
                 const Vec3 expectedPrev = fixed ? t : xv;
-                QVERIFY2(Vec3(p[v].x, p[v].y, p[v].z) == expected && p[v].w == x[v].w,
+                QVERIFY2(xyz(p[v]) == expected && p[v].w == x[v].w,
                          qPrintable(QString("particle %1").arg(v)));
-                QVERIFY(Vec3(q[v].x, q[v].y, q[v].z) == expectedPrev && q[v].w == prev[v].w);
+                QVERIFY(xyz(q[v]) == expectedPrev && q[v].w == prev[v].w);
             }
         }
     }

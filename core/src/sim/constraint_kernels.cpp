@@ -209,72 +209,44 @@ inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 
 #endif
 
+// One instruction set's kernels (each namespace above builds its own from the same source).
+struct PathKernels
+{
+    ColourKernel (*colour)(bool xpbd, LambdaMode mode, bool uniform, bool narrow);
+    HardKernel hard;
+    FinishKernel finish;
+    IntegrateKernel integrate;
+};
+
+const PathKernels &pathKernels(bool baseline)
+{
+#if TWEED_SIM_X86
+    static const PathKernels sse2Kernels = {&sse2::kernelFor, &sse2::hardSweep,
+                                            &sse2::finishScreen, &sse2::integrateStep};
+    static const PathKernels avx2Kernels = {&avx2::kernelFor, &avx2::hardSweep,
+                                            &avx2::finishScreen, &avx2::integrateStep};
+    return !baseline && bestPath() == Path::Avx2 ? avx2Kernels : sse2Kernels;
+#else
+    (void)baseline;
+    static const PathKernels scalarKernels = {&scalar::kernelFor, &scalar::hardSweep,
+                                              &scalar::finishScreen, &scalar::integrateStep};
+    return scalarKernels;
+#endif
+}
+
 } // namespace
 
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
                           bool baseline)
 {
-#if TWEED_SIM_X86
-    switch (baseline ? Path::Sse2 : bestPath()) {
-    case Path::Avx2:
-        return avx2::kernelFor(xpbd, mode, uniformParam, narrowIndices);
-    case Path::Sse2:
-        break;
-    }
-    return sse2::kernelFor(xpbd, mode, uniformParam, narrowIndices);
-#else
-    (void)baseline;
-    return scalar::kernelFor(xpbd, mode, uniformParam, narrowIndices);
-#endif
+    return pathKernels(baseline).colour(xpbd, mode, uniformParam, narrowIndices);
 }
 
-HardKernel hardKernel(bool baseline)
-{
-#if TWEED_SIM_X86
-    switch (baseline ? Path::Sse2 : bestPath()) {
-    case Path::Avx2:
-        return &avx2::hardSweep;
-    case Path::Sse2:
-        break;
-    }
-    return &sse2::hardSweep;
-#else
-    (void)baseline;
-    return &scalar::hardSweep;
-#endif
-}
+HardKernel hardKernel(bool baseline) { return pathKernels(baseline).hard; }
 
-FinishKernel finishKernel(bool baseline)
-{
-#if TWEED_SIM_X86
-    switch (baseline ? Path::Sse2 : bestPath()) {
-    case Path::Avx2:
-        return &avx2::finishScreen;
-    case Path::Sse2:
-        break;
-    }
-    return &sse2::finishScreen;
-#else
-    (void)baseline;
-    return &scalar::finishScreen;
-#endif
-}
+FinishKernel finishKernel(bool baseline) { return pathKernels(baseline).finish; }
 
-IntegrateKernel integrateKernel(bool baseline)
-{
-#if TWEED_SIM_X86
-    switch (baseline ? Path::Sse2 : bestPath()) {
-    case Path::Avx2:
-        return &avx2::integrateStep;
-    case Path::Sse2:
-        break;
-    }
-    return &sse2::integrateStep;
-#else
-    (void)baseline;
-    return &scalar::integrateStep;
-#endif
-}
+IntegrateKernel integrateKernel(bool baseline) { return pathKernels(baseline).integrate; }
 
 const char *kernelPath()
 {
