@@ -203,8 +203,9 @@ struct ClothInstance::Impl
     float substepLength = 1.0f / 60;
     bool xpbd = true;
 
-    // Hard constraints: per group, the vertices of its trees in top-down order, level by level
-    // (equal depth), each level padded with the dummy particle (see sim::HardKernel).
+    // Hard constraints: per group and stage (group * threadCount + stage, see buildHardLists),
+    // the vertices in top-down order, level by level (equal depth), each level padded with the
+    // dummy particle (see sim::HardKernel).
     struct HardList
     {
         std::vector<uint32_t> child, parent;
@@ -281,7 +282,7 @@ struct ClothInstance::Impl
         threadColliders.resize(size_t(threads));
         threadBounds.resize(size_t(threads));
         threadFinishList.assign(size_t(threads), std::vector<uint32_t>(kVertexPiece));
-        buildHardLists(hardGroupCount());
+        buildHardLists();
         for (uint32_t v = 0; v < n; ++v) {
             setXyz(target0[v], data->restPositions[v]);
             setXyz(normal0[v], data->restNormals[v]);
@@ -293,49 +294,71 @@ struct ClothInstance::Impl
     }
 
     /// One list on one thread (rows of many trees interleave: more independent work per
-    /// row); else groups to share. Trees are independent, so the results are the same.
-    int hardGroupCount() const { return threadCount == 1 ? 1 : kHardGroups; }
+    /// row); else groups of whole trees, each cut into one stage per thread (see hardPipeline).
+    /// Trees are independent, so the results are the same.
+    uint32_t hardGroupCount() const { return threadCount == 1 ? 1 : kHardGroups; }
 
-    void buildHardLists(int threads)
+    /// The thread whose share of the per-vertex passes holds vertex v (see parallelFor).
+    int vertexOwner(uint32_t v) const
     {
-        // Whole trees per group (contiguous in tree order, balanced by size), each list sorted
-        // by depth so a parent is always final before its children.
+        const uint64_t pieces = (n + kVertexPiece - 1) / kVertexPiece, piece = v / kVertexPiece;
+        int share = 0;
+        while (share + 1 < threadCount && pieces * uint64_t(share + 1) / uint64_t(threadCount) <= piece)
+            ++share;
+        return share;
+    }
+
+    void buildHardLists()
+    {
+        const ClothData &c = *data;
+        const uint32_t groups = hardGroupCount(), stages = uint32_t(threadCount);
+        // Whole trees per group (contiguous in tree order, balanced by size).
         uint32_t trees = 0;
-        for (uint32_t t : data->hardTree)
+        for (uint32_t t : c.hardTree)
             if (t != ClothData::kNone)
                 trees = std::max(trees, t + 1);
         std::vector<uint32_t> treeSize(trees, 0);
-        for (uint32_t t : data->hardTree)
+        for (uint32_t t : c.hardTree)
             if (t != ClothData::kNone)
                 ++treeSize[t];
-        std::vector<int> owner(trees, 0);
+        std::vector<uint32_t> group(trees, 0);
         uint32_t total = 0;
         for (uint32_t s : treeSize)
             total += s;
         uint32_t acc = 0;
         for (uint32_t t = 0; t < trees; ++t) {
-            owner[t] = std::min(threads - 1, int(uint64_t(acc) * uint64_t(threads) /
-                                                 std::max<uint64_t>(total, 1)));
+            group[t] = std::min(groups - 1, uint32_t(uint64_t(acc) * groups /
+                                                     std::max<uint64_t>(total, 1)));
             acc += treeSize[t];
         }
-        std::vector<std::vector<uint32_t>> members(static_cast<size_t>(threads));
+        // Stages: a vertex goes to the stage of the thread owning it, or to its parent's when
+        // that is later (a parent is final before its children). Siblings on one parent then
+        // run in the order of their vertex indices on any thread count (a thread's share is a
+        // run of indices, and a stage's list is sorted by depth, then index), so their
+        // follow-the-leader updates sum to the same bits.
+        std::vector<uint32_t> order, stage(n, 0);
         for (uint32_t v = 0; v < n; ++v)
-            if (data->hardParent[v] != ClothData::kNone)
-                members[size_t(owner[data->hardTree[v]])].push_back(v);
-        hardLists.assign(size_t(threads), {});
+            if (c.hardParent[v] != ClothData::kNone)
+                order.push_back(v);
+        // Top-down, each list level by level: a parent is always final before its children.
+        std::stable_sort(order.begin(), order.end(),
+                         [&](uint32_t a, uint32_t b) { return c.hardDepth[a] < c.hardDepth[b]; });
+        std::vector<std::vector<uint32_t>> members(size_t(groups) * stages);
+        for (uint32_t v : order) {
+            stage[v] = std::max(stage[c.hardParent[v]], uint32_t(vertexOwner(v)));
+            members[group[c.hardTree[v]] * stages + stage[v]].push_back(v);
+        }
+        hardLists.assign(members.size(), {});
         for (size_t g = 0; g < members.size(); ++g) {
-            std::vector<uint32_t> &list = members[g];
-            std::stable_sort(list.begin(), list.end(), [&](uint32_t a, uint32_t b) {
-                return data->hardDepth[a] < data->hardDepth[b];
-            });
+            const std::vector<uint32_t> &list = members[g];
             HardList &out = hardLists[g];
             for (size_t i = 0; i < list.size(); ++i) {
                 const uint32_t v = list[i];
                 out.child.push_back(v);
-                out.parent.push_back(data->hardParent[v]);
-                out.rest.push_back(data->hardRestLength[v]);
+                out.parent.push_back(c.hardParent[v]);
+                out.rest.push_back(c.hardRestLength[v]);
                 const bool levelEnds =
-                    i + 1 == list.size() || data->hardDepth[list[i + 1]] != data->hardDepth[v];
+                    i + 1 == list.size() || c.hardDepth[list[i + 1]] != c.hardDepth[v];
                 while (levelEnds && out.child.size() % kHardLevelPadding != 0) {
                     out.child.push_back(n); // the immovable dummy: never corrected
                     out.parent.push_back(n);
@@ -703,13 +726,44 @@ struct ClothInstance::Impl
                 done.fetch_add(1, std::memory_order_release);
             }
         }
-        // Spin briefly, then yield the core (the thread we wait for may need it).
-        for (int spins = 0; done.load(std::memory_order_acquire) < count; ++spins) {
+        waitUntil(done, count);
+    }
+
+    /// Spins briefly until the counter reaches `value`, then yields the core (the thread we
+    /// wait for may need it).
+    static void waitUntil(const std::atomic<uint32_t> &counter, uint32_t value)
+    {
+        for (int spins = 0; counter.load(std::memory_order_acquire) < value; ++spins) {
             if (spins < 256)
                 pause();
             else
                 std::this_thread::yield();
         }
+    }
+
+    // The hard constraints as a pipeline over the threads' shares of the vertices: thread s
+    // takes stage s of each group in turn, once stage s - 1 of that group is done, so each
+    // thread moves the vertices it integrates and solves (kept in its core's cache) and the
+    // parents it reads from earlier stages are final. One phase counter per group counts its
+    // finished stages; the last thread finishing the last group means all are done.
+    void hardPipeline(PhaseCursor &cursor)
+    {
+        const uint32_t groups = hardGroupCount();
+        if (threadCount == 1) {
+            for (uint32_t g = 0; g < groups; ++g)
+                hardConstraints(g);
+            return;
+        }
+        const uint32_t threads = uint32_t(threadCount), stage = uint32_t(cursor.thread);
+        PhaseCounter *first = &counters[size_t(cursor.next) * (threads + 1)];
+        cursor.next += groups;
+        for (uint32_t g = 0; g < groups; ++g) {
+            std::atomic<uint32_t> &finished = first[size_t(g) * (threads + 1)].value;
+            waitUntil(finished, stage);
+            hardConstraints(g * threads + stage);
+            finished.fetch_add(1, std::memory_order_release);
+        }
+        waitUntil(first[size_t(groups - 1) * (threads + 1)].value, threads);
     }
 
     static void pause()
@@ -746,8 +800,9 @@ struct ClothInstance::Impl
                                 kColourPiece;
         }
         const size_t substeps = size_t(std::max(1, settings.substeps));
-        // integrate, hard (before and after), self-collision, finish
-        const size_t perSubstep = 5 + size_t(iterations) * perIteration;
+        // integrate, hard (before and after, a phase per group), self-collision, finish
+        const size_t perSubstep =
+            3 + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
         return 2 + size_t(stepCount) * (1 + substeps * perSubstep);
     }
 
@@ -820,9 +875,9 @@ struct ClothInstance::Impl
     // the vertex (the parent is final already: lists are sorted top-down). Dynamic
     // follow-the-leader (Mueller, Kim, Chentanez 2012, "Fast simulation of inextensible hair
     // and fur"): the parent's velocity takes the opposite of the child's correction.
-    void hardConstraints(uint32_t group)
+    void hardConstraints(uint32_t listIndex)
     {
-        const HardList &list = hardLists[group];
+        const HardList &list = hardLists[listIndex];
         sim::HardArgs args;
         args.p = pos.data();
         args.prev = prev.data();
@@ -971,12 +1026,10 @@ struct ClothInstance::Impl
             // the sag the step's gravity put into every column, which Gauss-Seidel iterations
             // would only spread a few edges a sweep; the iterations then start near rest.
             if (settings.hardStretchLimit)
-                parallelFor(seq, uint32_t(hardLists.size()),
-                            [&](uint32_t group) { hardConstraints(group); });
+                hardPipeline(seq);
             solveConstraints(seq);
             if (settings.hardStretchLimit)
-                parallelFor(seq, uint32_t(hardLists.size()),
-                            [&](uint32_t group) { hardConstraints(group); });
+                hardPipeline(seq);
             if (settings.selfCollision && sub + 1 == substeps)
                 parallelFor(seq, 1, [&](uint32_t) { selfCollide(); });
             // The next substep integrates in the same sweep, unless a step with wind follows
@@ -1230,7 +1283,7 @@ void ClothInstance::setChannels(const PaintChannels &physicsChannels)
 {
     Impl &s = *d;
     s.data = withChannels(*s.data, physicsChannels);
-    s.buildHardLists(s.hardGroupCount());
+    s.buildHardLists();
     s.configure();
     // Max Distance holds at once: each vertex moves into its new shape around the current
     // target, its previous position by the same amount (no velocity is added or lost).
