@@ -76,6 +76,27 @@ PhysicsMesh hangMesh(int n)
     return m;
 }
 
+// Runs o.steps steps, timing each (wall clock and the process's CPU time): the medians per
+// vertex-iteration of a step.
+template <class Step> Result timeSteps(const Options &o, Step &&step)
+{
+    std::vector<double> times, cpu;
+    for (int i = 0; i < o.steps; ++i) {
+        const double c0 = processCpuNow();
+        const auto t0 = std::chrono::steady_clock::now();
+        step();
+        const auto t1 = std::chrono::steady_clock::now();
+        cpu.push_back(processCpuNow() - c0);
+        times.push_back(std::chrono::duration<double>(t1 - t0).count());
+    }
+    const double vertexIterations = double(o.n) * o.n * 10;
+    Result r;
+    r.cpuNsPerVertexIteration = median(cpu) * 1e9 / vertexIterations;
+    r.medianStepMs = median(times) * 1e3;
+    r.nsPerVertexIteration = median(times) * 1e9 / vertexIterations;
+    return r;
+}
+
 Result runTweed(const Options &o)
 {
     const PhysicsMesh mesh = hangMesh(o.n);
@@ -109,19 +130,7 @@ Result runTweed(const Options &o)
     ClothFrame frame;
     frame.dt = 1.0f / 60;
     cloth.reset(frame);
-    std::vector<double> times, cpu;
-    for (int i = 0; i < o.steps; ++i) {
-        const double c0 = processCpuNow();
-        const auto t0 = std::chrono::steady_clock::now();
-        cloth.update(frame);
-        const auto t1 = std::chrono::steady_clock::now();
-        cpu.push_back(processCpuNow() - c0);
-        times.push_back(std::chrono::duration<double>(t1 - t0).count());
-    }
-    Result r;
-    r.cpuNsPerVertexIteration = median(cpu) * 1e9 / (double(o.n) * o.n * 10);
-    r.medianStepMs = median(times) * 1e3;
-    r.nsPerVertexIteration = median(times) * 1e9 / (double(o.n) * o.n * 10);
+    Result r = timeSteps(o, [&] { cloth.update(frame); });
     const ClothMeasurements m = cloth.measure();
     r.maxStretch = m.maxStretch;
     r.finite = m.nonFinite == 0;
@@ -175,19 +184,7 @@ Result runBullet(const Options &o)
     btRigidBody sphere(btRigidBody::btRigidBodyConstructionInfo(0, &motion, &sphereShape));
     world.addRigidBody(&sphere);
 
-    std::vector<double> times, cpu;
-    for (int i = 0; i < o.steps; ++i) {
-        const double c0 = processCpuNow();
-        const auto t0 = std::chrono::steady_clock::now();
-        world.stepSimulation(1.0f / 60, 0);
-        const auto t1 = std::chrono::steady_clock::now();
-        cpu.push_back(processCpuNow() - c0);
-        times.push_back(std::chrono::duration<double>(t1 - t0).count());
-    }
-    Result r;
-    r.cpuNsPerVertexIteration = median(cpu) * 1e9 / (double(o.n) * o.n * 10);
-    r.medianStepMs = median(times) * 1e3;
-    r.nsPerVertexIteration = median(times) * 1e9 / (double(o.n) * o.n * 10);
+    Result r = timeSteps(o, [&] { world.stepSimulation(1.0f / 60, 0); });
     for (size_t e = 0; e + 1 < data->edges.size(); e += 2) {
         const uint32_t a = data->edges[e], b = data->edges[e + 1];
         const btVector3 d = body->m_nodes[int(a)].m_x - body->m_nodes[int(b)].m_x;
