@@ -47,7 +47,7 @@ float lowestY(const std::vector<Vec3> &p)
     return y;
 }
 
-/// The same mesh with its vertices numbered in a shuffled order (the channels a grid sets).
+/// The same mesh with its vertices numbered in a shuffled order.
 PhysicsMesh shuffled(const PhysicsMesh &m, uint32_t seed)
 {
     std::vector<uint32_t> newIndex(m.vertexCount());
@@ -57,7 +57,10 @@ PhysicsMesh shuffled(const PhysicsMesh &m, uint32_t seed)
     for (size_t v = 0; v < newIndex.size(); ++v) {
         out.positions[newIndex[v]] = m.positions[v];
         out.normals[newIndex[v]] = m.normals[v];
-        out.channels[FloatChannel::MaxDistance][newIndex[v]] = m.channels[FloatChannel::MaxDistance][v];
+        for (size_t k = 0; k < kFloatChannelCount; ++k)
+            out.channels.floats[k][newIndex[v]] = m.channels.floats[k][v];
+        for (size_t k = 0; k < kMaskChannelCount; ++k)
+            out.channels.masks[k][newIndex[v]] = m.channels.masks[k][v];
     }
     for (uint32_t &i : out.indices)
         i = newIndex[i];

@@ -298,12 +298,19 @@ struct ClothInstance::Impl
     /// Trees are independent, so the results are the same.
     uint32_t hardGroupCount() const { return threadCount == 1 ? 1 : kHardGroups; }
 
-    /// The thread whose share of the per-vertex passes holds vertex v (see parallelFor).
-    int vertexOwner(uint32_t v) const
+    /// The first of `count` pieces in a thread's share of a phase (see parallelFor).
+    static uint32_t shareBegin(uint32_t count, uint32_t share, uint32_t threads)
     {
-        const uint64_t pieces = (n + kVertexPiece - 1) / kVertexPiece, piece = v / kVertexPiece;
-        int share = 0;
-        while (share + 1 < threadCount && pieces * uint64_t(share + 1) / uint64_t(threadCount) <= piece)
+        return uint32_t(uint64_t(count) * share / threads);
+    }
+
+    /// The thread whose share of the per-vertex passes holds vertex v.
+    uint32_t vertexOwner(uint32_t v) const
+    {
+        const uint32_t pieces = (n + kVertexPiece - 1) / kVertexPiece, piece = v / kVertexPiece;
+        const uint32_t threads = uint32_t(threadCount);
+        uint32_t share = 0;
+        while (share + 1 < threads && shareBegin(pieces, share + 1, threads) <= piece)
             ++share;
         return share;
     }
@@ -345,7 +352,7 @@ struct ClothInstance::Impl
                          [&](uint32_t a, uint32_t b) { return c.hardDepth[a] < c.hardDepth[b]; });
         std::vector<std::vector<uint32_t>> members(size_t(groups) * stages);
         for (uint32_t v : order) {
-            stage[v] = std::max(stage[c.hardParent[v]], uint32_t(vertexOwner(v)));
+            stage[v] = std::max(stage[c.hardParent[v]], vertexOwner(v));
             members[group[c.hardTree[v]] * stages + stage[v]].push_back(v);
         }
         hardLists.assign(members.size(), {});
@@ -713,8 +720,8 @@ struct ClothInstance::Impl
         for (uint32_t k = 0; k < threads; ++k) {
             // Its own share first, then the others' in turn.
             const uint32_t share = (uint32_t(cursor.thread) + k) % threads;
-            const uint32_t begin = uint32_t(uint64_t(count) * share / threads);
-            const uint32_t size = uint32_t(uint64_t(count) * (share + 1) / threads) - begin;
+            const uint32_t begin = shareBegin(count, share, threads);
+            const uint32_t size = shareBegin(count, share + 1, threads) - begin;
             std::atomic<uint32_t> &claimed = phase[1 + share].value;
             if (claimed.load(std::memory_order_relaxed) >= size)
                 continue;
