@@ -61,12 +61,11 @@ void unite(std::vector<uint32_t> &parent, uint32_t a, uint32_t b)
         parent[std::max(a, b)] = std::min(a, b);
 }
 
-} // namespace
-
-std::vector<BoundaryLoop> boundaryLoops(const std::vector<Vec3> &positions,
-                                        const std::vector<uint32_t> &indices)
+// The boundary loops of a mesh whose half-edges h are (sortedHalfEdges).
+std::vector<BoundaryLoop> boundaryLoopsOf(const std::vector<Vec3> &positions,
+                                          const std::vector<uint32_t> &indices,
+                                          const std::vector<HalfEdgeEntry> &h)
 {
-    const std::vector<HalfEdgeEntry> h = sortedHalfEdges(indices);
     // Boundary half-edges (their undirected edge has one triangle), listed by start vertex.
     std::vector<std::pair<uint32_t, uint32_t>> boundary; // (from, to)
     for (size_t i = 0; i < h.size();) {
@@ -105,6 +104,14 @@ std::vector<BoundaryLoop> boundaryLoops(const std::vector<Vec3> &positions,
         loops.push_back(std::move(loop));
     }
     return loops;
+}
+
+} // namespace
+
+std::vector<BoundaryLoop> boundaryLoops(const std::vector<Vec3> &positions,
+                                        const std::vector<uint32_t> &indices)
+{
+    return boundaryLoopsOf(positions, indices, sortedHalfEdges(indices));
 }
 
 MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
@@ -176,19 +183,24 @@ MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
     const double var = std::max(0.0, sumSq / double(edges) - (sum / double(edges)) * (sum / double(edges)));
     q.edgeLengthSpread = sum > 0 ? float(std::sqrt(var) / (sum / double(edges))) : 0.0f;
 
-    float minAngle = 180;
+    // A triangle's smallest angle is at most 60 degrees, so the smallest sine finds it. The
+    // sine of the angle between two edges is |cross| over their lengths' product, which is
+    // largest for the two longest edges: sin^2 = |cross|^2 lmin^2 / (l0^2 l1^2 l2^2), with no
+    // trigonometry per triangle (a degenerate triangle counts as 0).
+    double minSine2 = 1;
     for (size_t t = 0; t < triCount; ++t) {
         const Vec3 &a = positions[indices[3 * t]], &b = positions[indices[3 * t + 1]],
                    &c = positions[indices[3 * t + 2]];
-        const Vec3 e[3] = {b - a, c - b, a - c};
-        for (int k = 0; k < 3; ++k) {
-            const Vec3 u = e[k], w = -e[(k + 2) % 3];
-            const float angle = std::atan2(length(cross(u, w)), dot(u, w)) * 180.0f / kPi;
-            minAngle = std::min(minAngle, angle);
-        }
+        const double l0 = lengthSquared(b - a), l1 = lengthSquared(c - b),
+                     l2 = lengthSquared(a - c);
+        const double product = l0 * l1 * l2;
+        const double sine2 = product > 0 ? double(lengthSquared(cross(b - a, c - a))) *
+                                               std::min({l0, l1, l2}) / product
+                                         : 0.0;
+        minSine2 = std::min(minSine2, sine2);
     }
-    q.minAngleDegrees = minAngle;
-    q.boundaryLoops = uint32_t(boundaryLoops(positions, indices).size());
+    q.minAngleDegrees = float(std::asin(std::sqrt(std::min(minSine2, 1.0))) * 180.0 / kPi);
+    q.boundaryLoops = uint32_t(boundaryLoopsOf(positions, indices, h).size());
     return q;
 }
 

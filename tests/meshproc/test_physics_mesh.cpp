@@ -20,6 +20,7 @@ class TestPhysicsMesh : public QObject
 
 private slots:
     void weldedGrid();
+    void smallestAngle();
     void immediateKeepsSeams();
     void coincidentSheetsStayApart();
     void sheetsTouchingAtAVertexStayApart();
@@ -62,6 +63,28 @@ void TestPhysicsMesh::weldedGrid()
         jittered.positions[v].x += (v % 3) * 2e-4f;
     QCOMPARE(weldGeometry(jittered, {}, 1e-3f).vertexCount(), size_t(35));
     QVERIFY(weldGeometry(jittered, {}, 1e-5f).vertexCount() > size_t(35));
+}
+
+// The smallest angle of triangles of known shape: right, obtuse, and a flat one.
+void TestPhysicsMesh::smallestAngle()
+{
+    auto smallest = [](const std::vector<Vec3> &positions) {
+        return measureMeshQuality(positions, {0, 1, 2}).minAngleDegrees;
+    };
+    const double rad = 3.14159265358979323846 / 180.0;
+    // Angles 20, 70 and 90 degrees.
+    QVERIFY(std::abs(smallest({{0, 0, 0}, {1, 0, 0}, {0, float(std::tan(20 * rad)), 0}}) - 20.0f) <
+            1e-4f);
+    // Angles 10 (at the origin), 30 and 140 degrees, tilted out of the xy plane.
+    const float ac = float(std::sin(30 * rad) / std::sin(140 * rad));
+    const Vec3 c{ac * float(std::cos(10 * rad)), 0, ac * float(std::sin(10 * rad))};
+    QVERIFY(std::abs(smallest({{0, 0, 0}, {1, 0, 0}, c}) - 10.0f) < 1e-4f);
+    // Both meshes together: the smaller wins.
+    std::vector<Vec3> two = {{0, 0, 0}, {1, 0, 0}, c, {0, 1, 0}, {1, 1, 0}, {0, 2, 0}};
+    QVERIFY(std::abs(measureMeshQuality(two, {0, 1, 2, 3, 4, 5}).minAngleDegrees - 10.0f) < 1e-4f);
+    // Three points on a line, or two in one place: no angle at all.
+    QCOMPARE(smallest({{0, 0, 0}, {1, 0, 0}, {3, 0, 0}}), 0.0f);
+    QCOMPARE(smallest({{0, 0, 0}, {1, 0, 0}, {1, 0, 0}}), 0.0f);
 }
 
 void TestPhysicsMesh::immediateKeepsSeams()
