@@ -61,7 +61,7 @@ void unite(std::vector<uint32_t> &parent, uint32_t a, uint32_t b)
         parent[std::max(a, b)] = std::min(a, b);
 }
 
-// The boundary loops of a mesh whose half-edges h are (sortedHalfEdges).
+// The boundary loops of a mesh, from its half-edges h as sortedHalfEdges lists them.
 std::vector<BoundaryLoop> boundaryLoopsOf(const std::vector<Vec3> &positions,
                                           const std::vector<uint32_t> &indices,
                                           const std::vector<HalfEdgeEntry> &h)
@@ -183,10 +183,11 @@ MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
     const double var = std::max(0.0, sumSq / double(edges) - (sum / double(edges)) * (sum / double(edges)));
     q.edgeLengthSpread = sum > 0 ? float(std::sqrt(var) / (sum / double(edges))) : 0.0f;
 
-    // A triangle's smallest angle is at most 60 degrees, so the smallest sine finds it. The
-    // sine of the angle between two edges is |cross| over their lengths' product, which is
-    // largest for the two longest edges: sin^2 = |cross|^2 lmin^2 / (l0^2 l1^2 l2^2), with no
-    // trigonometry per triangle (a degenerate triangle counts as 0).
+    // A triangle's smallest angle is at most 60 degrees, so its smallest sine finds it. The
+    // sine at a corner is |cross| over the product of the two edges meeting there, so the
+    // smallest is at the corner between the two longest edges: with l0, l1, l2 the squared
+    // edge lengths, sin^2 = |cross|^2 min(l) / (l0 l1 l2). No trigonometry per triangle; a
+    // degenerate triangle counts as 0.
     double minSine2 = 1;
     for (size_t t = 0; t < triCount; ++t) {
         const Vec3 &a = positions[indices[3 * t]], &b = positions[indices[3 * t + 1]],
