@@ -232,22 +232,24 @@ BoneInfluence blendInfluences(const std::vector<BoneInfluence> &skin, const uint
 void transferChannels(const PaintChannels &source, const std::vector<SurfacePoint> &points,
                       PaintChannels &out);
 
-/// How many ranges forEachRange cuts count items into: one per hardware thread, as long as each
-/// gets at least minPerRange items.
-inline size_t rangeCount(size_t count, size_t minPerRange)
+/// How many ranges forEachRange cuts count items into: one per hardware thread (at most
+/// maxThreads unless that is 0), as long as each gets at least minPerRange items.
+inline size_t rangeCount(size_t count, size_t minPerRange, size_t maxThreads = 0)
 {
-    const size_t hardware = std::max(1u, std::thread::hardware_concurrency());
-    return std::max<size_t>(1, std::min(hardware, count / std::max<size_t>(minPerRange, 1)));
+    size_t threads = std::max(1u, std::thread::hardware_concurrency());
+    if (maxThreads > 0)
+        threads = std::min(threads, maxThreads);
+    return std::max<size_t>(1, std::min(threads, count / std::max<size_t>(minPerRange, 1)));
 }
 
-/// Runs work(range, begin, end) over [0, count) cut into rangeCount(count, minPerRange)
-/// contiguous ranges, the caller running the first. Returns the number of ranges, so that
-/// per-range results can be merged in order (the same result with any number of threads). The
+/// Runs work(range, begin, end) over [0, count) cut into rangeCount(count, minPerRange,
+/// maxThreads) contiguous ranges, the caller running the first. Returns the number of ranges, so
+/// that per-range results can be merged in order (the same result with any number of threads). The
 /// first exception a range throws is rethrown after all ranges have finished.
 template <class Work>
-size_t forEachRange(size_t count, size_t minPerRange, const Work &work)
+size_t forEachRange(size_t count, size_t minPerRange, const Work &work, size_t maxThreads = 0)
 {
-    const size_t ranges = rangeCount(count, minPerRange);
+    const size_t ranges = rangeCount(count, minPerRange, maxThreads);
     if (ranges == 1) {
         work(size_t(0), size_t(0), count);
         return 1;

@@ -7,8 +7,10 @@
 // neighbourhood changed), a pass sorts the cheapest of these and collapses them in order as long
 // as they do not touch a neighbourhood already changed in the pass (Wu and Kobbelt's independent
 // sets, as in meshoptimizer). That is linear sweeps over compact arrays instead of a global heap
-// of millions of stale entries. The last collapses, which decide the error, are made one at a
-// time in exact cost order from a lazy priority queue.
+// of millions of stale entries. On a large mesh the first passes run in domains (pieces of the
+// surface) on all threads at once, the vertices where domains meet held until the passes on the
+// whole mesh. The last collapses, which decide the error, are made one at a time in exact cost
+// order from a lazy priority queue.
 //
 // On large meshes the collapses wait on memory, not arithmetic, so the data is laid out for the
 // cache: what the costs and checks read of a vertex (its quadric in single precision relative to
@@ -284,6 +286,9 @@ constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
+// The first passes run in up to kMaxDomains domains of at least kDomainVertices vertices at once
+// (a power of two, so that two or four threads share them evenly).
+constexpr uint32_t kDomainVertices = 6000, kMaxDomains = 4;
 
 // The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
 // sine grows with the angle) lies between the two longer edges, so it is (2 area)^2 over the
@@ -407,6 +412,29 @@ void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<u
 
 class Simplifier
 {
+    // A live triangle around a vertex: its corner at the vertex and the two other vertices.
+    struct FanTriangle
+    {
+        uint32_t corner, x, y;
+    };
+
+    // What one worker of the collapses writes besides the mesh: its scratch lists, its marks on
+    // vertices, its counters.
+    struct Workspace
+    {
+        std::vector<uint32_t> merged;        ///< the survivor's new fan
+        std::vector<FanTriangle> fanA, fanB; ///< the fans of the edge being collapsed
+        std::vector<uint32_t> neighbours;    ///< computeBest's, afterCollapse's, buildQueue's
+        std::vector<uint64_t> sortBuffer;
+        std::vector<uint32_t> ring; ///< ring()'s
+        std::vector<float> costs;   ///< pushCandidates'
+        std::vector<uint32_t> mark; ///< per vertex: the stamp of the last walk that met it
+        uint32_t stamp = 0;
+        uint32_t alive = 0; ///< live vertices in the worker's part of the mesh
+        uint32_t collapses = 0;
+        double largestCost = 0;
+    };
+
 public:
     Simplifier(PhysicsGeometry &g, const SimplifySettings &s) : mGeometry(g), mSettings(s)
     {
@@ -443,6 +471,7 @@ public:
         }
         // Each vertex's corners in corner order; a vertex with many starts in an overflow list.
         mFans.assign(n, FanBlock{});
+        mOverflow.resize(n);
         {
             std::vector<uint32_t> valence(n, 0);
             for (uint32_t c = 0; c < 3 * t; ++c)
@@ -450,14 +479,14 @@ public:
             for (uint32_t v = 0; v < n; ++v)
                 if (valence[v] > kInline) {
                     mFans[v].count = kOverflow;
-                    mFans[v].corners[0] = uint32_t(mOverflow.size());
-                    mOverflow.emplace_back().reserve(valence[v]);
+                    mOverflow[v].reserve(valence[v]);
                 }
         }
         for (uint32_t c = 0; c < 3 * t; ++c) {
-            FanBlock &fan = mFans[mCorners[c]];
+            const uint32_t v = mCorners[c];
+            FanBlock &fan = mFans[v];
             if (fan.count & kOverflow)
-                mOverflow[fan.corners[0]].push_back(c);
+                mOverflow[v].push_back(c);
             else
                 fan.corners[fan.count] = c;
             ++fan.count;
@@ -466,7 +495,8 @@ public:
         mBoundary.assign(n, 0);
         mAlive.assign(n, 0);
         mMoved.assign(n, 0);
-        mMark.assign(n, 0);
+        mFrozen.assign(n, 0);
+        mMain.mark.assign(n, 0);
         mCosMax = float(std::cos(double(s.maxNormalChangeDegrees) * double(kPi) / 180.0));
     }
 
@@ -477,9 +507,9 @@ public:
         mRimTolerance2 = kRimTolerance * kRimTolerance * length * length;
     }
 
-    uint32_t aliveVertices() const { return mAliveCount; }
-    uint32_t collapses() const { return mCollapses; }
-    double largestCost() const { return mLargestCost; }
+    uint32_t aliveVertices() const { return mMain.alive; }
+    uint32_t collapses() const { return mMain.collapses; }
+    double largestCost() const { return mMain.largestCost; }
 
     void initialise()
     {
@@ -528,7 +558,7 @@ public:
             if (fanSize(v) == 0)
                 continue;
             mAlive[v] = 1;
-            ++mAliveCount;
+            ++mMain.alive;
             if (!onBoundary[v])
                 continue;
             // An edge (v, w) is a boundary edge when exactly one triangle holds it.
@@ -553,11 +583,112 @@ public:
         }
     }
 
-    // Collapses in passes of independent cheap edges until `until` vertices are left (or no pass
-    // makes progress).
+    // The passes down to `until` vertices, first in domains at once, then on the whole mesh
+    // (which the exact phase then takes on to `target`).
     void runPasses(uint32_t until, uint32_t target, const ProgressCallback &progress)
     {
-        const uint32_t start = mAliveCount;
+        mProgressStart = mMain.alive;
+        mProgressTarget = target;
+        resetPassCache();
+        const bool cached = runDomainPasses(until, progress);
+        runPasses(mMain, 0, uint32_t(mVert.size()), until,
+                  {&progress, mProgressStart - mMain.alive, 1}, cached);
+    }
+
+private:
+    // Where the progress callback's fraction is taken from: `done` collapses made before the
+    // worker started, and each of its own counting `weight` times (the first domain's stand for
+    // those of all domains).
+    struct PassProgress
+    {
+        const ProgressCallback *callback = nullptr;
+        uint32_t done = 0, weight = 1;
+    };
+
+    void report(const ProgressCallback &progress, uint32_t done) const
+    {
+        reportProgress(progress,
+                       float(done) / float(std::max(1u, mProgressStart - mProgressTarget)),
+                       "simplifying");
+    }
+
+    // The first passes, in domains at once: runs of consecutive vertices (in Morton order, so
+    // each is one compact piece of the surface), each collapsed by its own worker while every
+    // vertex next to another domain stays as it is. A collapse then only touches triangles,
+    // fans and vertices of its own domain, so the workers share nothing they write. Each domain
+    // is collapsed down to its share of `until` (plus its frozen vertices, which the passes on
+    // the whole mesh then take). The domains depend on the mesh alone, so the result is the same
+    // on any number of threads.
+    bool runDomainPasses(uint32_t until, const ProgressCallback &progress)
+    {
+        const uint32_t n = uint32_t(mVert.size());
+        uint32_t domains = 1;
+        while (2 * domains <= kMaxDomains && n / (2 * domains) >= kDomainVertices)
+            domains *= 2;
+        if (domains == 1 || mMain.alive <= until)
+            return false;
+        auto domainOf = [&](uint32_t v) { return uint32_t(uint64_t(v) * domains / n); };
+        auto firstOf = [&](uint32_t d) {
+            return uint32_t((uint64_t(d) * n + domains - 1) / domains);
+        };
+        for (size_t c = 0; c < mCorners.size(); c += 3) {
+            const uint32_t a = mCorners[c], b = mCorners[c + 1], e = mCorners[c + 2];
+            if (domainOf(a) != domainOf(b) || domainOf(a) != domainOf(e))
+                mFrozen[a] = mFrozen[b] = mFrozen[e] = 1;
+        }
+        // Each domain's movable vertices go down to the density of `until` on the whole mesh.
+        struct Domain
+        {
+            uint32_t alive = 0, frozen = 0, until = 0, collapses = 0;
+            double largestCost = 0;
+        };
+        std::vector<Domain> parts(domains);
+        for (uint32_t v = 0; v < n; ++v) {
+            parts[domainOf(v)].alive += mAlive[v];
+            parts[domainOf(v)].frozen += mAlive[v] & mFrozen[v];
+        }
+        for (Domain &d : parts)
+            d.until = d.frozen + uint32_t(uint64_t(until) * (d.alive - d.frozen) / mMain.alive);
+        detail::forEachRange(
+            domains, 1,
+            [&](size_t, size_t begin, size_t end) {
+                Workspace ws;
+                ws.mark.assign(n, 0);
+                for (size_t d = begin; d < end; ++d) {
+                    Domain &part = parts[d];
+                    ws.alive = part.alive;
+                    ws.collapses = 0;
+                    ws.largestCost = 0;
+                    // (only the first domain reports, from the calling thread)
+                    const PassProgress own{d == 0 && progress ? &progress : nullptr, 0, domains};
+                    runPasses(ws, firstOf(uint32_t(d)), firstOf(uint32_t(d + 1)), part.until, own);
+                    part.alive = ws.alive;
+                    part.collapses = ws.collapses;
+                    part.largestCost = ws.largestCost;
+                }
+            },
+            mSettings.threads);
+        mMain.alive = 0;
+        for (const Domain &d : parts) {
+            mMain.alive += d.alive;
+            mMain.collapses += d.collapses;
+            mMain.largestCost = std::max(mMain.largestCost, d.largestCost);
+        }
+        // The passes on the whole mesh go on from the domains' cache: the frozen vertices and
+        // their neighbours (whose best edges left the frozen out) find their best edges again.
+        for (uint32_t v = 0; v < n; ++v)
+            if (mAlive[v] && mFrozen[v]) {
+                markDirty(v);
+                for (const uint32_t x : ring(mMain, v))
+                    markDirty(x);
+            }
+        mFrozen.assign(n, 0);
+        mLocked.assign(n, 0); // (the passes count from 1 again)
+        return true;
+    }
+
+    void resetPassCache()
+    {
         const size_t n = mVert.size();
         mBestCost.assign(n, kInfinite);
         mBestPartner.assign(n, kNone);
@@ -566,14 +697,24 @@ public:
         mLocked.assign(n, 0);
         mBestDeferred.assign(n, 0);
         mDirty.assign(n, 0);
+    }
+
+    // Collapses in passes of independent cheap edges among the live vertices of [first, last)
+    // that are not frozen, until the worker's count of live vertices is down to `until` (or no
+    // pass makes progress).
+    void runPasses(Workspace &ws, uint32_t first, uint32_t last, uint32_t until,
+                   const PassProgress &progress, bool cached = false)
+    {
+        const uint32_t start = ws.alive;
         std::vector<uint32_t> active, dirty;
         std::vector<uint64_t> order;
-        for (uint32_t v = 0; v < n; ++v)
-            if (mAlive[v])
+        for (uint32_t v = first; v < last; ++v)
+            if (mAlive[v] && !mFrozen[v])
                 active.push_back(v);
-        computeBestOf(active);
+        if (!cached)
+            computeBestOf(ws, active);
         uint32_t pass = 0;
-        while (mAliveCount > until) {
+        while (ws.alive > until) {
             // The best edges of the vertices whose neighbourhood the last pass changed, in
             // vertex order (that is Morton order, so neighbours share cache lines): one sweep
             // drops the dead from the active list, which is in that order, and lists them.
@@ -589,7 +730,7 @@ public:
             }
             active.resize(alive);
             dirty.resize(dirtyCount);
-            computeBestOf(dirty);
+            computeBestOf(ws, dirty);
             // Candidates as (cost, vertex) keys: costs are not negative, so their bits order
             // like the floats, and ties go to the lower vertex.
             order.resize(active.size());
@@ -602,8 +743,8 @@ public:
             if (order.empty())
                 break;
             // Up to a share of the collapses still to make, from as many cheapest candidates.
-            const uint32_t budget = std::max(1u, (mAliveCount - until) / kPassShare);
-            keepSmallestSorted(order, budget, mSortBuffer);
+            const uint32_t budget = std::max(1u, (ws.alive - until) / kPassShare);
+            keepSmallestSorted(order, budget, ws.sortBuffer);
             ++pass;
             uint32_t done = 0;
             for (size_t i = 0; i < order.size(); ++i) {
@@ -628,26 +769,24 @@ public:
                 if (mLocked[v] == pass || mLocked[w] == pass)
                     continue;
                 const float cost = mBestCost[v];
-                const Outcome o = collapse(v, w, cost, mBestDeferred[v]);
+                const Outcome o = collapse(ws, v, w, cost, mBestDeferred[v]);
                 if (o == Outcome::Refused) {
                     // The next edge of v in cost order, until its neighbourhood changes.
                     mFloorCost[v] = cost;
                     mFloorPartner[v] = w;
-                    computeBest(v, false);
+                    computeBest(ws, v, false);
                 } else if (o == Outcome::Sliver) {
-                    mBestCost[v] = deferredCost(cost);
+                    mBestCost[v] = deferredCost(ws, cost);
                     mBestDeferred[v] = 1;
                 } else {
-                    afterCollapse(v, w, pass);
+                    afterCollapse(ws, v, w, pass);
                     ++done;
                 }
             }
             if (done == 0)
                 break;
-            if (progress)
-                reportProgress(progress,
-                               float(start - mAliveCount) / float(std::max(1u, start - target)),
-                               "simplifying");
+            if (progress.callback && *progress.callback)
+                report(*progress.callback, progress.done + progress.weight * (start - ws.alive));
         }
     }
 
@@ -657,11 +796,11 @@ public:
     // went to either vertex of the collapse or that had one refused or deferred. Only the edges
     // to the survivor changed cost, so any other neighbour just compares its edge to the
     // survivor.
-    void afterCollapse(uint32_t v, uint32_t w, uint32_t pass)
+    void afterCollapse(Workspace &ws, uint32_t v, uint32_t w, uint32_t pass)
     {
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
-        const std::span<const uint32_t> neighbours = ring(a);
+        const std::span<const uint32_t> neighbours = ring(ws, a);
         for (const uint32_t x : neighbours) { // read below, after the survivor's costs
             __builtin_prefetch(&mDirty[x]);
             __builtin_prefetch(&mBestPartner[x]);
@@ -669,15 +808,17 @@ public:
         }
         // Nothing around the survivor changes again in this pass (its ring is locked), so its
         // best edge is found now, from the ring at hand.
-        std::vector<uint32_t> &above = mNeighbours;
+        std::vector<uint32_t> &above = ws.neighbours;
         above.resize(neighbours.size());
         size_t count = 0;
         for (const uint32_t x : neighbours) {
             above[count] = x;
-            count += x > a;
+            count += (x > a) & !mFrozen[x];
         }
         chooseBest(a, std::span(above.data(), count), true);
         for (const uint32_t x : neighbours) {
+            if (mFrozen[x])
+                continue;
             mLocked[x] = pass;
             if (mDirty[x])
                 continue;
@@ -696,17 +837,18 @@ public:
 
     // v's neighbours, each once, in the order its fan meets them (without branches on which
     // come twice, which follows no pattern a branch predictor learns). Valid until the next call.
-    std::span<const uint32_t> ring(uint32_t v)
+    std::span<const uint32_t> ring(Workspace &ws, uint32_t v)
     {
-        if (mRing.size() < 2 * fanSize(v))
-            mRing.resize(2 * fanSize(v));
-        uint32_t *const ring = mRing.data();
+        if (ws.ring.size() < 2 * fanSize(v))
+            ws.ring.resize(2 * fanSize(v));
+        uint32_t *const ring = ws.ring.data();
+        uint32_t *const mark = ws.mark.data();
         uint32_t count = 0;
-        const uint32_t stamp = ++mStamp;
+        const uint32_t stamp = ++ws.stamp;
         auto visit = [&](uint32_t x) {
             ring[count] = x;
-            count += mMark[x] != stamp;
-            mMark[x] = stamp;
+            count += mark[x] != stamp;
+            mark[x] = stamp;
         };
         forEachCorner(v, [&](uint32_t c) {
             // (two calls, not a loop over the pair: GCC does not unroll that at -O2)
@@ -725,31 +867,32 @@ public:
         return (uint64_t(bits) << 32) | v;
     }
 
+public:
     // The candidates of the exact phase: every edge once (from its lower vertex).
     void buildQueue()
     {
         mHeap.clear();
-        mHeap.reserve(3 * size_t(mAliveCount));
+        mHeap.reserve(3 * size_t(mMain.alive));
         for (uint32_t v = 0; v < mVert.size(); ++v) {
             if (!mAlive[v])
                 continue;
-            const std::span<const uint32_t> neighbours = ring(v);
-            mNeighbours.resize(neighbours.size());
+            const std::span<const uint32_t> neighbours = ring(mMain, v);
+            std::vector<uint32_t> &above = mMain.neighbours;
+            above.resize(neighbours.size());
             size_t count = 0;
             for (const uint32_t w : neighbours) {
-                mNeighbours[count] = w;
+                above[count] = w;
                 count += w > v;
             }
-            pushCandidates(v, std::span(mNeighbours.data(), count));
+            pushCandidates(v, std::span(above.data(), count));
         }
         std::make_heap(mHeap.begin(), mHeap.end());
     }
 
     void run(uint32_t target, const ProgressCallback &progress)
     {
-        const uint32_t start = mAliveCount;
         uint32_t sinceReport = 0;
-        while (mAliveCount > target && !mHeap.empty()) {
+        while (mMain.alive > target && !mHeap.empty()) {
             const Candidate cand = popCandidate();
             if (!mAlive[cand.a] || !mAlive[cand.b] || uint16_t(mVersion[cand.a]) != cand.versionA ||
                 (mVersion[cand.b] & 0x7FFF) != cand.versionB)
@@ -757,9 +900,7 @@ public:
             tryCollapse(cand);
             if (progress && ++sinceReport == 1024) {
                 sinceReport = 0;
-                reportProgress(progress,
-                               float(start - mAliveCount) / float(std::max(1u, start - target)),
-                               "simplifying");
+                report(progress, mProgressStart - mMain.alive);
             }
         }
     }
@@ -852,7 +993,7 @@ private:
     uint32_t *fanCorners(uint32_t v)
     {
         FanBlock &fan = mFans[v];
-        return fan.count & kOverflow ? mOverflow[fan.corners[0]].data() : fan.corners;
+        return fan.count & kOverflow ? mOverflow[v].data() : fan.corners;
     }
     void setFan(uint32_t v, const std::vector<uint32_t> &corners)
     {
@@ -863,11 +1004,7 @@ private:
             fan.count = n;
             return;
         }
-        if (!(fan.count & kOverflow)) {
-            fan.corners[0] = uint32_t(mOverflow.size());
-            mOverflow.emplace_back();
-        }
-        mOverflow[fan.corners[0]] = corners;
+        mOverflow[v] = corners;
         fan.count = n | kOverflow;
     }
 
@@ -1002,12 +1139,13 @@ private:
     // The candidates (a, w) of each w of ws, in that order; with `heap`, each pushed on the heap.
     void pushCandidates(uint32_t a, std::span<const uint32_t> ws, bool heap = false)
     {
-        mCosts.resize(ws.size());
-        forEachEdgeCost(a, ws, [](double) { return false; },
-                        [&](size_t i, float cost) { mCosts[i] = cost; });
+        std::vector<float> &costs = mMain.costs;
+        costs.resize(ws.size());
+        forEachEdgeCost(
+            a, ws, [](double) { return false; }, [&](size_t i, float cost) { costs[i] = cost; });
         for (size_t i = 0; i < ws.size(); ++i) {
-            mHeap.push_back({mCosts[i], a, ws[i], uint16_t(mVersion[a]),
-                             uint16_t(mVersion[ws[i]] & 0x7FFF), 0});
+            mHeap.push_back(
+                {costs[i], a, ws[i], uint16_t(mVersion[a]), uint16_t(mVersion[ws[i]] & 0x7FFF), 0});
             if (heap)
                 std::push_heap(mHeap.begin(), mHeap.end());
         }
@@ -1059,23 +1197,25 @@ private:
     // v's cheapest edge to a higher-numbered neighbour (each edge is then some vertex's once),
     // in (cost, neighbour) order after v's floor: the last edge of v refused since its
     // neighbourhood changed (a fresh neighbourhood resets the floor).
-    void computeBest(uint32_t v, bool fresh = true)
+    void computeBest(Workspace &ws, uint32_t v, bool fresh = true)
     {
         // The neighbours first (a list of its own, so that afterCollapse's survives; no caller
         // holds marks), fetching their data, so that the misses overlap instead of each stalling
         // a cost evaluation.
-        if (mNeighbours.size() < 2 * fanSize(v))
-            mNeighbours.resize(2 * fanSize(v));
-        uint32_t *const neighbours = mNeighbours.data();
+        if (ws.neighbours.size() < 2 * fanSize(v))
+            ws.neighbours.resize(2 * fanSize(v));
+        uint32_t *const neighbours = ws.neighbours.data();
         const uint32_t *const corners = mCorners.data();
         uint32_t count = 0;
         // Without branches on the data (which neighbour comes twice follows no pattern a branch
-        // predictor learns): each is written, and kept when above v and not seen before.
-        const uint32_t stamp = ++mStamp;
-        uint32_t *const seen = mMark.data();
+        // predictor learns): each is written, and kept when above v, not seen before and not
+        // frozen.
+        const uint32_t stamp = ++ws.stamp;
+        uint32_t *const seen = ws.mark.data();
+        const uint8_t *const frozen = mFrozen.data();
         auto visit = [&](uint32_t w) {
             __builtin_prefetch(&mVert[w]);
-            const bool keep = (w > v) & (seen[w] != stamp);
+            const bool keep = (w > v) & (seen[w] != stamp) & !frozen[w];
             seen[w] = stamp;
             neighbours[count] = w;
             count += keep;
@@ -1118,7 +1258,7 @@ private:
 
     // computeBest of each live vertex of the list, fetching the data of the ones a few places
     // ahead.
-    void computeBestOf(const std::vector<uint32_t> &vertices)
+    void computeBestOf(Workspace &ws, const std::vector<uint32_t> &vertices)
     {
         for (size_t i = 0; i < vertices.size(); ++i) {
             if (i + 8 < vertices.size()) {
@@ -1132,27 +1272,30 @@ private:
                     __builtin_prefetch(&mCorners[corners[k] / 3 * 3]);
             }
             if (mAlive[vertices[i]])
-                computeBest(vertices[i]);
+                computeBest(ws, vertices[i]);
         }
     }
 
     // A collapse making a sliver is put back once with a higher cost, so that collapses
     // elsewhere may first change the neighbourhood (and the sliver may not be needed).
-    float deferredCost(float cost) const { return std::max(cost * 4, float(mLargestCost)) + 1e-30f; }
+    static float deferredCost(const Workspace &ws, float cost)
+    {
+        return std::max(cost * 4, float(ws.largestCost)) + 1e-30f;
+    }
 
     void tryCollapse(const Candidate &cand)
     {
-        const Outcome o = collapse(cand.a, cand.b, cand.cost, cand.deferred);
+        const Outcome o = collapse(mMain, cand.a, cand.b, cand.cost, cand.deferred);
         if (o == Outcome::Sliver) {
             Candidate later = cand;
-            later.cost = deferredCost(cand.cost);
+            later.cost = deferredCost(mMain, cand.cost);
             later.deferred = 1;
             mHeap.push_back(later);
             std::push_heap(mHeap.begin(), mHeap.end());
         } else if (o == Outcome::Collapsed) {
             // New candidates for the survivor's edges.
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
-            pushCandidates(a, ring(a), true);
+            pushCandidates(a, ring(mMain, a), true);
         }
     }
 
@@ -1160,7 +1303,7 @@ private:
 
     // The checks that keep the mesh a manifold with unflipped, non-degenerate triangles; then
     // the collapse of b into a (or a into b, when b is the boundary vertex).
-    Outcome collapse(uint32_t a, uint32_t b, float cost, bool deferredAlready)
+    Outcome collapse(Workspace &ws, uint32_t a, uint32_t b, float cost, bool deferredAlready)
     {
         const bool corners = mBoundary[a] == kCorner && mBoundary[b] == kCorner;
         if (corners && !(lengthSquared(pos(a) - pos(b)) <= mShortRim2))
@@ -1168,19 +1311,21 @@ private:
         if (mBoundary[b] > mBoundary[a])
             std::swap(a, b);
         // Each fan is walked once; the checks below read the copies.
-        gatherFan(a, mFanA);
-        gatherFan(b, mFanB);
+        std::vector<FanTriangle> &fanA = ws.fanA, &fanB = ws.fanB;
+        uint32_t *const mark = ws.mark.data();
+        gatherFan(a, fanA, mark);
+        gatherFan(b, fanB, mark);
 
         // a's neighbours; the triangles on the edge and their opposite vertices.
         // (Without branches on the data here and in the link condition: which triangles hold
         // the edge or share a neighbour follows no pattern a branch predictor learns.)
-        ++mStamp;
+        const uint32_t stamp = ++ws.stamp;
         // The third entries take the writes of the other triangles.
         uint32_t opposite[3] = {kNone, kNone, kNone}, edgeTriangle[3] = {kNone, kNone, kNone};
         int edgeTris = 0;
-        for (const FanTriangle &t : mFanA) {
-            mMark[t.x] = mStamp;
-            mMark[t.y] = mStamp;
+        for (const FanTriangle &t : fanA) {
+            mark[t.x] = stamp;
+            mark[t.y] = stamp;
             const int onEdge = (t.x == b) | (t.y == b);
             const int slot = 2 - onEdge * (2 - std::min(edgeTris, 2));
             opposite[slot] = t.x ^ t.y ^ b; // the one that is not b, on the edge
@@ -1195,13 +1340,13 @@ private:
         // Link condition: the common neighbours of a and b are exactly the opposite vertices.
         bool linked = false;
         auto common = [&](uint32_t z) {
-            return (z != a) & (mMark[z] == mStamp) & (z != opposite[0]) & (z != opposite[1]);
+            return (z != a) & (mark[z] == stamp) & (z != opposite[0]) & (z != opposite[1]);
         };
-        for (const FanTriangle &t : mFanB)
+        for (const FanTriangle &t : fanB)
             linked |= common(t.x) | common(t.y); // (as in ring)
         if (linked)
             return Outcome::Refused;
-        if (int(mFanA.size() + mFanB.size()) - 2 * edgeTris <= 0)
+        if (int(fanA.size() + fanB.size()) - 2 * edgeTris <= 0)
             return Outcome::Refused;
         if (edgeTris == 2) {
             // Both (a, c, d) and (b, c, d) existing would leave a duplicate triangle
@@ -1213,12 +1358,12 @@ private:
                              ((t.x == opposite[1]) & (t.y == opposite[0]));
                 return found;
             };
-            if (hasTriangle(mFanA) && hasTriangle(mFanB))
+            if (hasTriangle(fanA) && hasTriangle(fanB))
                 return Outcome::Refused;
         }
         const Quadric q = edgeQuadric(a, b);
         const Vec3 p = placement(a, b, q);
-        if (corners && !(boundaryEdge && rimCornerRemovable(p == pos(a) ? mFanB : mFanA, p)))
+        if (corners && !(boundaryEdge && rimCornerRemovable(p == pos(a) ? fanB : fanA, p)))
             return Outcome::Refused;
         // No flipped or degenerate triangle; note the smallest angle the collapse would make.
         float worstQuality = 1;
@@ -1250,7 +1395,7 @@ private:
             worstQuality = worst;
             return false;
         };
-        if (turnsTooMuch(mFanA, a, b) || turnsTooMuch(mFanB, b, a))
+        if (turnsTooMuch(fanA, a, b) || turnsTooMuch(fanB, b, a))
             return Outcome::Refused;
         if (worstQuality < kSliverQuality && !deferredAlready)
             return Outcome::Sliver;
@@ -1259,18 +1404,19 @@ private:
         // the order the walks of a and b met them).
         for (int i = 0; i < edgeTris; ++i)
             std::fill_n(&mCorners[3 * size_t(edgeTriangle[i])], 3, kNone);
-        mMerged.resize(mFanA.size() + mFanB.size());
+        std::vector<uint32_t> &mergedFan = ws.merged;
+        mergedFan.resize(fanA.size() + fanB.size());
         size_t merged = 0;
-        for (const std::vector<FanTriangle> *fan : {&mFanB, &mFanA})
+        for (const std::vector<FanTriangle> *fan : {&fanB, &fanA})
             for (auto t = fan->rbegin(); t != fan->rend(); ++t) {
                 const bool live = mCorners[t->corner] != kNone;
                 mCorners[t->corner] = live ? a : kNone;
-                mMerged[merged] = t->corner;
+                mergedFan[merged] = t->corner;
                 merged += live;
             }
-        mMerged.resize(merged);
+        mergedFan.resize(merged);
         setFan(b, {});
-        setFan(a, mMerged);
+        setFan(a, mergedFan);
         // An unmoved vertex is still at its input position.
         mMoved[a] = mMoved[a] || !(p == pos(a)) || mMoved[b];
         q.shifted(p - pos(a)).store(mVert[a].quadric); // relative to its new position
@@ -1278,18 +1424,12 @@ private:
         mVert[a].reference = normalize(mVert[a].reference + mVert[b].reference);
         mBoundary[a] = std::max(mBoundary[a], mBoundary[b]);
         mAlive[b] = 0;
-        --mAliveCount;
+        --ws.alive;
         ++mVersion[a];
-        ++mCollapses;
-        mLargestCost = std::max(mLargestCost, double(cost));
+        ++ws.collapses;
+        ws.largestCost = std::max(ws.largestCost, double(cost));
         return Outcome::Collapsed;
     }
-
-    // A live triangle around a vertex: its corner at the vertex and the two other vertices.
-    struct FanTriangle
-    {
-        uint32_t corner, x, y;
-    };
 
     // Whether the boundary corner with this fan may go when its boundary edge collapses to p (the
     // other end's position): it lies on exactly two boundary edges (not where boundaries meet),
@@ -1315,16 +1455,16 @@ private:
         return lengthSquared(d - e * t) <= mRimTolerance2;
     }
 
-    void gatherFan(uint32_t v, std::vector<FanTriangle> &fan)
+    void gatherFan(uint32_t v, std::vector<FanTriangle> &fan, const uint32_t *mark)
     {
         fan.clear();
         forEachCorner(v, [&](uint32_t c) {
             const uint32_t x = mCorners[nextCorner(c)], y = mCorners[prevCorner(c)];
             // The checks read these.
             __builtin_prefetch(&mVert[x]);
-            __builtin_prefetch(&mMark[x]);
+            __builtin_prefetch(&mark[x]);
             __builtin_prefetch(&mVert[y]);
-            __builtin_prefetch(&mMark[y]);
+            __builtin_prefetch(&mark[y]);
             fan.push_back({c, x, y});
         });
     }
@@ -1335,23 +1475,19 @@ private:
     // Corners, three per triangle: the vertex (kNone for every corner of a dead triangle).
     std::vector<uint32_t> mCorners;
     // Each vertex's corners (live ones, and dead ones not yet dropped), in its own 64-byte block
-    // when there are at most kInline of them, else in an overflow list the block names: reading
+    // when there are at most kInline of them, else in the vertex's overflow list (one per
+    // vertex, so that workers on different parts of the mesh never share one): reading
     // a fan is one load, after which its triangles load side by side (a linked list through the
     // corners made a chain of cache misses, the largest cost of the collapses on large meshes).
     static constexpr uint32_t kInline = 15, kOverflow = 0x80000000u;
     struct alignas(64) FanBlock
     {
-        uint32_t count = 0; ///< with kOverflow set: the corners are in mOverflow[corners[0]]
+        uint32_t count = 0; ///< with kOverflow set: the corners are in mOverflow[vertex]
         uint32_t corners[kInline];
     };
     std::vector<FanBlock> mFans;
     std::vector<std::vector<uint32_t>> mOverflow;
-    std::vector<uint32_t> mMerged; ///< the survivor's new fan
-    std::vector<FanTriangle> mFanA, mFanB; ///< the fans of the edge being collapsed
-    std::vector<uint32_t> mNeighbours;     ///< computeBest's, afterCollapse's, buildQueue's
-    std::vector<uint64_t> mSortBuffer;
-    std::vector<uint32_t> mRing; ///< ring()'s
-    std::vector<float> mCosts;   ///< pushCandidates'
+    Workspace mMain; ///< that of the whole mesh
     // The data of a working vertex that the costs and checks read, in one cache line: its
     // quadric in single precision relative to its position (small entries, so float keeps the
     // precision the costs need), the position, and the input surface's normal near it.
@@ -1446,16 +1582,13 @@ private:
     const Vec3 &pos(uint32_t v) const { return mVert[v].pos; }
     std::vector<uint32_t> mVersion;
     std::vector<uint8_t> mBoundary, mAlive, mMoved;
-    std::vector<uint32_t> mMark;
-    uint32_t mStamp = 0;
     std::vector<Candidate> mHeap;
     // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
     std::vector<float> mBestCost, mFloorCost;
     std::vector<uint32_t> mBestPartner, mFloorPartner, mLocked;
     std::vector<uint8_t> mBestDeferred, mDirty;
-    uint32_t mAliveCount = 0;
-    uint32_t mCollapses = 0;
-    double mLargestCost = 0;
+    std::vector<uint8_t> mFrozen; ///< during the domain passes: next to another domain
+    uint32_t mProgressStart = 0, mProgressTarget = 0; ///< live vertices before the passes, target
     float mCosMax = 0.5f;
     float mShortRim2 = 0, mRimTolerance2 = 0;
 };

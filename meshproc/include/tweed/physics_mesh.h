@@ -140,6 +140,8 @@ struct SimplifySettings
     float maxNormalChangeDegrees = 60; ///< a collapse turning a triangle more is refused
     uint32_t relaxPasses = 3;    ///< edge-flip and tangential relaxation passes after collapsing
     bool measureError = true;    ///< fill SimplifyReport::error (costs a closest-point search)
+    uint32_t threads = 0;        ///< at most this many threads, 0 = one per hardware thread; the
+                                 ///< result is the same on any number
 };
 
 struct SimplifyReport
