@@ -596,8 +596,8 @@ public:
     }
 
 private:
-    // Where the progress callback's fraction is taken from: `done` collapses made before the
-    // worker started, and each of its own counting `weight` times (the first domain's stand for
+    // What the progress callback is told: `done` collapses made before the worker started, and
+    // each of the worker's own counting `weight` times (the first domain's collapses stand for
     // those of all domains).
     struct PassProgress
     {
