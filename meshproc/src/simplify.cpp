@@ -289,6 +289,9 @@ constexpr uint32_t kExactFactor = 2;
 // The first passes run in up to kMaxDomains domains of at least kDomainVertices vertices at once
 // (a power of two, so that two or four threads share them evenly).
 constexpr uint32_t kDomainVertices = 6000, kMaxDomains = 4;
+// The set-up and the exact phase's queue run on as many threads as get this many vertices (or
+// faces) each.
+constexpr size_t kMinPerThread = 4096;
 
 // The squared sine of a triangle's smallest angle: that angle (at most 60 degrees, where the
 // sine grows with the angle) lies between the two longer edges, so it is (2 area)^2 over the
@@ -518,42 +521,54 @@ public:
         // count as much as large ones and the detail keeps more vertices. Against area weights
         // that lowers the mean distance to the input by a fifth on human.zae and by a third on
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
+        // (Each vertex's quadric and boundary test on all threads: a vertex sums its faces in
+        // corner order, which is the order of the faces, so the bits do not depend on them.)
         const size_t t = mCorners.size() / 3, n = mVert.size();
-        for (size_t f = 0; f < t; ++f) {
-            const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
-                       &c = pos(mCorners[3 * f + 2]);
-            const Vec3 n2 = cross(b - a, c - a);
-            const float len = length(n2);
-            if (!(len > 0))
-                continue;
-            const Vec3 normal = n2 / len;
-            for (int k = 0; k < 3; ++k) {
-                const uint32_t v = mCorners[3 * f + size_t(k)];
-                addQuadric(v, Quadric::plane(normal, -double(dot(normal, a - pos(v))), 1.0));
-            }
-        }
+        std::vector<Vec3> faceNormals(t); // zero for a face without area
+        detail::forEachRange(
+            t, kMinPerThread,
+            [&](size_t, size_t begin, size_t end) {
+                for (size_t f = begin; f < end; ++f) {
+                    const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
+                               &c = pos(mCorners[3 * f + 2]);
+                    const Vec3 n2 = cross(b - a, c - a);
+                    const float len = length(n2);
+                    faceNormals[f] = len > 0 ? n2 / len : Vec3{};
+                }
+            },
+            mSettings.threads);
         // The vertices on a boundary edge, found by counting how often each neighbour comes in
         // the fan (without the searches forEachBoundaryEdge makes, which mispredict): only
         // those need it.
         std::vector<uint8_t> onBoundary(n, 0);
-        {
-            std::vector<uint32_t> times(n, 0);
-            for (uint32_t v = 0; v < n; ++v) {
-                const uint32_t *corners = fanCorners(v);
-                for (uint32_t i = 0; i < fanSize(v); ++i) {
-                    ++times[mCorners[nextCorner(corners[i])]];
-                    ++times[mCorners[prevCorner(corners[i])]];
-                }
-                bool once = false;
-                for (uint32_t i = 0; i < fanSize(v); ++i)
-                    for (const uint32_t w :
-                         {mCorners[nextCorner(corners[i])], mCorners[prevCorner(corners[i])]}) {
-                        once |= times[w] == 1;
-                        times[w] = 0;
+        detail::forEachRange(
+            n, kMinPerThread,
+            [&](size_t, size_t begin, size_t end) {
+                std::vector<uint32_t> times(n, 0);
+                for (uint32_t v = uint32_t(begin); v < end; ++v) {
+                    const uint32_t *corners = fanCorners(v);
+                    for (uint32_t i = 0; i < fanSize(v); ++i) {
+                        const uint32_t c = corners[i], f = c / 3;
+                        const Vec3 &normal = faceNormals[f];
+                        if (lengthSquared(normal) > 0)
+                            addQuadric(v, Quadric::plane(
+                                              normal,
+                                              -double(dot(normal, pos(mCorners[3 * f]) - pos(v))),
+                                              1.0));
+                        ++times[mCorners[nextCorner(c)]];
+                        ++times[mCorners[prevCorner(c)]];
                     }
-                onBoundary[v] = once;
-            }
-        }
+                    bool once = false;
+                    for (uint32_t i = 0; i < fanSize(v); ++i)
+                        for (const uint32_t w :
+                             {mCorners[nextCorner(corners[i])], mCorners[prevCorner(corners[i])]}) {
+                            once |= times[w] == 1;
+                            times[w] = 0;
+                        }
+                    onBoundary[v] = once;
+                }
+            },
+            mSettings.threads);
         for (uint32_t v = 0; v < n; ++v) {
             if (fanSize(v) == 0)
                 continue;
@@ -868,24 +883,38 @@ private:
     }
 
 public:
-    // The candidates of the exact phase: every edge once (from its lower vertex).
+    // The candidates of the exact phase: every edge once (from its lower vertex), costed on all
+    // threads and listed in vertex order.
     void buildQueue()
     {
+        const size_t n = mVert.size();
+        std::vector<std::vector<Candidate>> parts(
+            detail::rangeCount(n, kMinPerThread, mSettings.threads));
+        detail::forEachRange(
+            n, kMinPerThread,
+            [&](size_t part, size_t begin, size_t end) {
+                Workspace ws;
+                ws.mark.assign(n, 0);
+                std::vector<Candidate> &out = parts[part];
+                for (uint32_t v = uint32_t(begin); v < end; ++v) {
+                    if (!mAlive[v])
+                        continue;
+                    const std::span<const uint32_t> neighbours = ring(ws, v);
+                    std::vector<uint32_t> &above = ws.neighbours;
+                    above.resize(neighbours.size());
+                    size_t count = 0;
+                    for (const uint32_t w : neighbours) {
+                        above[count] = w;
+                        count += w > v;
+                    }
+                    pushCandidates(ws, v, std::span(above.data(), count), out);
+                }
+            },
+            mSettings.threads);
         mHeap.clear();
         mHeap.reserve(3 * size_t(mMain.alive));
-        for (uint32_t v = 0; v < mVert.size(); ++v) {
-            if (!mAlive[v])
-                continue;
-            const std::span<const uint32_t> neighbours = ring(mMain, v);
-            std::vector<uint32_t> &above = mMain.neighbours;
-            above.resize(neighbours.size());
-            size_t count = 0;
-            for (const uint32_t w : neighbours) {
-                above[count] = w;
-                count += w > v;
-            }
-            pushCandidates(v, std::span(above.data(), count));
-        }
+        for (const std::vector<Candidate> &part : parts)
+            mHeap.insert(mHeap.end(), part.begin(), part.end());
         std::make_heap(mHeap.begin(), mHeap.end());
     }
 
@@ -1136,18 +1165,21 @@ private:
         sum.store(mVert[v].quadric);
     }
 
-    // The candidates (a, w) of each w of ws, in that order; with `heap`, each pushed on the heap.
-    void pushCandidates(uint32_t a, std::span<const uint32_t> ws, bool heap = false)
+    // The candidates (a, w) of each w of others, in that order, added to out; with `heap`, each
+    // pushed on that heap.
+    void pushCandidates(Workspace &ws, uint32_t a, std::span<const uint32_t> others,
+                        std::vector<Candidate> &out, bool heap = false)
     {
-        std::vector<float> &costs = mMain.costs;
-        costs.resize(ws.size());
+        std::vector<float> &costs = ws.costs;
+        costs.resize(others.size());
         forEachEdgeCost(
-            a, ws, [](double) { return false; }, [&](size_t i, float cost) { costs[i] = cost; });
-        for (size_t i = 0; i < ws.size(); ++i) {
-            mHeap.push_back(
-                {costs[i], a, ws[i], uint16_t(mVersion[a]), uint16_t(mVersion[ws[i]] & 0x7FFF), 0});
+            a, others, [](double) { return false; },
+            [&](size_t i, float cost) { costs[i] = cost; });
+        for (size_t i = 0; i < others.size(); ++i) {
+            out.push_back({costs[i], a, others[i], uint16_t(mVersion[a]),
+                           uint16_t(mVersion[others[i]] & 0x7FFF), 0});
             if (heap)
-                std::push_heap(mHeap.begin(), mHeap.end());
+                std::push_heap(out.begin(), out.end());
         }
     }
 
@@ -1295,7 +1327,7 @@ private:
         } else if (o == Outcome::Collapsed) {
             // New candidates for the survivor's edges.
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
-            pushCandidates(a, ring(mMain, a), true);
+            pushCandidates(mMain, a, ring(mMain, a), mHeap, true);
         }
     }
 
