@@ -1717,21 +1717,29 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
             continue;
         // t1 = (a, b, c) from corner c1; t2 must hold the edge as (b, a).
         const uint32_t a = idx[c1], b = idx[nextCorner(c1)], c = idx[prevCorner(c1)];
-        const size_t ab = edges.slot(detail::edgeKey(a, b));
-        if (edges.count(ab) != 2)
-            continue; // a boundary or a non-manifold edge
         if (idx[c2] != b || idx[nextCorner(c2)] != a)
             continue; // inconsistent orientation: leave alone
         const uint32_t d = idx[prevCorner(c2)];
         if (c == d)
             continue;
-        const size_t cd = edges.slot(detail::edgeKey(c, d));
-        if (edges.count(cd) > 0)
-            continue;
+        // The checks that reject most edges first (on human.zae at 2,000 vertices, two in three
+        // are not coplanar and most others would not gain), the table look-ups after them.
         const Vec3 n1 = cross(pos[b] - pos[a], pos[c] - pos[a]);
         const Vec3 n2 = cross(pos[a] - pos[b], pos[d] - pos[b]);
         const float l1 = length(n1), l2 = length(n2);
         if (!(l1 > 0 && l2 > 0) || dot(n1, n2) < cosCoplanar * l1 * l2)
+            continue;
+        const float sinBefore = std::min(sinSquaredMinAngle(pos[a], pos[b], pos[c]),
+                                         sinSquaredMinAngle(pos[b], pos[a], pos[d])),
+                    sinAfter = std::min(sinSquaredMinAngle(pos[c], pos[a], pos[d]),
+                                        sinSquaredMinAngle(pos[d], pos[b], pos[c]));
+        if (angleOfSinSquared(sinAfter) <= angleOfSinSquared(sinBefore) + 1e-3f)
+            continue;
+        const size_t ab = edges.slot(detail::edgeKey(a, b));
+        if (edges.count(ab) != 2)
+            continue; // a boundary or a non-manifold edge
+        const size_t cd = edges.slot(detail::edgeKey(c, d));
+        if (edges.count(cd) > 0)
             continue;
         const Vec3 m1 = cross(pos[a] - pos[c], pos[d] - pos[c]); // (c, a, d)
         const Vec3 m2 = cross(pos[b] - pos[d], pos[c] - pos[d]); // (d, b, c)
@@ -1743,12 +1751,6 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
             turnsTooFar(n2, l2, m1, lm1, r1, lr1, cosMax) ||
             turnsTooFar(n1, l1, m2, lm2, r2, lr2, cosMax) ||
             turnsTooFar(n2, l2, m2, lm2, r2, lr2, cosMax))
-            continue;
-        const float before = angleOfSinSquared(std::min(sinSquaredMinAngle(pos[a], pos[b], pos[c]),
-                                                        sinSquaredMinAngle(pos[b], pos[a], pos[d])));
-        const float after = angleOfSinSquared(std::min(sinSquaredMinAngle(pos[c], pos[a], pos[d]),
-                                                       sinSquaredMinAngle(pos[d], pos[b], pos[c])));
-        if (after <= before + 1e-3f)
             continue;
         Quadric around = quadrics[a];
         for (uint32_t v : {b, c, d})
