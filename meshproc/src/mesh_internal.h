@@ -120,6 +120,23 @@ public:
         return closest(p, [](uint32_t) { return true; }, maxDistanceSquared);
     }
 
+    /// closest(p), searched within the distance to `hint` (a triangle of the tree near p, such
+    /// as the last answer of a run of nearby queries): most of the tree is then pruned at once.
+    /// The distance found is the same; among triangles at the same distance the choice may
+    /// differ.
+    ClosestHit closestFrom(const Vec3 &p, uint32_t hint) const
+    {
+        const std::vector<Vec3> &pos = *mPositions;
+        const std::vector<uint32_t> &idx = *mIndices;
+        Vec3 bary;
+        const float bound = lengthSquared(
+            closestPointOnTriangle(p, pos[idx[3 * size_t(hint)]], pos[idx[3 * size_t(hint) + 1]],
+                                   pos[idx[3 * size_t(hint) + 2]], bary) -
+            p);
+        // (the hint itself is then found at that bound, unless its distance is not finite)
+        return bound < std::numeric_limits<float>::infinity() ? closest(p, bound) : closest(p);
+    }
+
 private:
     struct Node
     {
@@ -138,6 +155,7 @@ private:
     const std::vector<Vec3> *mPositions = nullptr;
     const std::vector<uint32_t> *mIndices = nullptr;
     std::vector<uint32_t> mTriangles;
+    std::vector<Vec3> mCorners; ///< the corners of mTriangles' triangles, side by side in its order
     std::vector<Node> mNodes;
 };
 
@@ -148,8 +166,6 @@ ClosestHit TriangleTree::closest(const Vec3 &p, Accept &&accept, float maxDistan
     best.distanceSquared = maxDistanceSquared;
     if (mNodes.empty())
         return best;
-    const std::vector<Vec3> &pos = *mPositions;
-    const std::vector<uint32_t> &idx = *mIndices;
     uint32_t stack[64];
     int top = 0;
     if (boxDistanceSquared(mNodes[0], p) > best.distanceSquared)
@@ -165,8 +181,9 @@ ClosestHit TriangleTree::closest(const Vec3 &p, Accept &&accept, float maxDistan
                 if (!accept(t))
                     continue;
                 Vec3 bary;
-                const Vec3 q = closestPointOnTriangle(p, pos[idx[3 * t]], pos[idx[3 * t + 1]],
-                                                      pos[idx[3 * t + 2]], bary);
+                const Vec3 q =
+                    closestPointOnTriangle(p, mCorners[3 * size_t(i)], mCorners[3 * size_t(i) + 1],
+                                           mCorners[3 * size_t(i) + 2], bary);
                 const float d = lengthSquared(q - p);
                 if (d < best.distanceSquared || (d == best.distanceSquared && !best.found())) {
                     best.triangle = t;

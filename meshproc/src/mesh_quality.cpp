@@ -228,16 +228,39 @@ std::vector<Vec3> surfaceSamples(const std::vector<Vec3> &positions,
     return samples;
 }
 
-void accumulateDistances(const std::vector<Vec3> &samples, const detail::TriangleTree &tree,
-                         double &sum, double &max, size_t &count)
+// The distances from samples to a surface, summed over chunks of a set size that are added in
+// order, so that the sum has the same bits on any number of threads.
+struct DistanceSum
 {
-    for (const Vec3 &p : samples) {
-        const detail::ClosestHit hit = tree.closest(p);
-        const double d = std::sqrt(double(hit.distanceSquared));
-        sum += d;
-        max = std::max(max, d);
-        ++count;
+    double sum = 0, max = 0;
+};
+DistanceSum distancesTo(const std::vector<Vec3> &samples, const detail::TriangleTree &tree)
+{
+    constexpr size_t kChunk = 2048;
+    std::vector<DistanceSum> chunks((samples.size() + kChunk - 1) / kChunk);
+    detail::forEachRange(chunks.size(), 1, [&](size_t, size_t begin, size_t end) {
+        for (size_t c = begin; c < end; ++c) {
+            // The samples come in mesh order, so each lies near the last: its closest triangle
+            // bounds the next search.
+            uint32_t last = detail::kNone;
+            DistanceSum &chunk = chunks[c];
+            for (size_t i = c * kChunk; i < std::min(samples.size(), (c + 1) * kChunk); ++i) {
+                const detail::ClosestHit hit = last == detail::kNone
+                                                   ? tree.closest(samples[i])
+                                                   : tree.closestFrom(samples[i], last);
+                last = hit.triangle;
+                const double d = std::sqrt(double(hit.distanceSquared));
+                chunk.sum += d;
+                chunk.max = std::max(chunk.max, d);
+            }
+        }
+    });
+    DistanceSum total;
+    for (const DistanceSum &chunk : chunks) {
+        total.sum += chunk.sum;
+        total.max = std::max(total.max, chunk.max);
     }
+    return total;
 }
 
 } // namespace
@@ -253,12 +276,13 @@ SurfaceError measureSurfaceError(const std::vector<Vec3> &positions,
         return error;
     const detail::TriangleTree tree(positions, indices);
     const detail::TriangleTree referenceTree(referencePositions, referenceIndices);
-    double sum = 0, max = 0;
-    size_t count = 0;
-    accumulateDistances(surfaceSamples(positions, indices), referenceTree, sum, max, count);
-    accumulateDistances(surfaceSamples(referencePositions, referenceIndices), tree, sum, max, count);
-    error.max = float(max / diagonal);
-    error.mean = float(sum / double(count) / diagonal);
+    const std::vector<Vec3> samples = surfaceSamples(positions, indices),
+                            referenceSamples = surfaceSamples(referencePositions, referenceIndices);
+    const DistanceSum there = distancesTo(samples, referenceTree),
+                      back = distancesTo(referenceSamples, tree);
+    error.max = float(std::max(there.max, back.max) / diagonal);
+    error.mean = float((there.sum + back.sum) / double(samples.size() + referenceSamples.size()) /
+                       diagonal);
     return error;
 }
 

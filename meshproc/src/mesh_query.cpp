@@ -69,6 +69,11 @@ TriangleTree::TriangleTree(const std::vector<Vec3> &positions, const std::vector
         tasks.push_back({left, task.first, half});
         tasks.push_back({left + 1, task.first + half, task.count - half});
     }
+    // A leaf's triangles then lie in one run of memory, not behind two indirections.
+    mCorners.resize(3 * n);
+    for (size_t i = 0; i < n; ++i)
+        for (size_t k = 0; k < 3; ++k)
+            mCorners[3 * i + k] = positions[indices[3 * size_t(mTriangles[i]) + k]];
 }
 
 float boundingDiagonal(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices)

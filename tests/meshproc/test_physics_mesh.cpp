@@ -21,6 +21,7 @@ class TestPhysicsMesh : public QObject
 private slots:
     void weldedGrid();
     void smallestAngle();
+    void surfaceErrorOfParallelSheets();
     void immediateKeepsSeams();
     void coincidentSheetsStayApart();
     void sheetsTouchingAtAVertexStayApart();
@@ -85,6 +86,38 @@ void TestPhysicsMesh::smallestAngle()
     // Three points on a line, or two in one place: no angle at all.
     QCOMPARE(smallest({{0, 0, 0}, {1, 0, 0}, {3, 0, 0}}), 0.0f);
     QCOMPARE(smallest({{0, 0, 0}, {1, 0, 0}, {1, 0, 0}}), 0.0f);
+}
+
+// Two parallel sheets h apart: every sample of either lies exactly h from the other, so the
+// largest and the mean error are both h over the diagonal, whatever order the samples come in.
+void TestPhysicsMesh::surfaceErrorOfParallelSheets()
+{
+    const float h = 0.002f;
+    const PhysicsGeometry sheet = weldGeometry(makeGrid(80, 80, 0.01f), {}, 1e-6f),
+                          lifted = weldGeometry(makeGrid(80, 80, 0.01f, h), {}, 1e-6f);
+    QCOMPARE(sheet.vertexCount(), size_t(81 * 81)); // tens of thousands of samples each way
+    const double expected = double(h) / (0.8 * std::sqrt(2.0));
+    auto check = [&](const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices) {
+        const SurfaceError e =
+            measureSurfaceError(positions, indices, lifted.positions, lifted.indices);
+        QVERIFY2(std::abs(e.max / expected - 1) < 1e-3, qPrintable(QString::number(e.max)));
+        QVERIFY2(std::abs(e.mean / expected - 1) < 1e-3, qPrintable(QString::number(e.mean)));
+    };
+    check(sheet.positions, sheet.indices);
+    // Vertices and triangles shuffled: each sample far from the one before it.
+    std::vector<uint32_t> order(sheet.vertexCount());
+    std::iota(order.begin(), order.end(), 0u);
+    std::shuffle(order.begin(), order.end(), std::mt19937(5));
+    std::vector<Vec3> positions(order.size());
+    for (size_t v = 0; v < order.size(); ++v)
+        positions[order[v]] = sheet.positions[v];
+    std::vector<uint32_t> triangles(sheet.triangleCount()), indices;
+    std::iota(triangles.begin(), triangles.end(), 0u);
+    std::shuffle(triangles.begin(), triangles.end(), std::mt19937(6));
+    for (const uint32_t t : triangles)
+        for (size_t k = 0; k < 3; ++k)
+            indices.push_back(order[sheet.indices[3 * size_t(t) + k]]);
+    check(positions, indices);
 }
 
 void TestPhysicsMesh::immediateKeepsSeams()
