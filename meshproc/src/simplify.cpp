@@ -522,7 +522,8 @@ public:
         // that lowers the mean distance to the input by a fifth on human.zae and by a third on
         // it subdivided (like CGAL's classic quadrics); the length term still evens the edges.
         // (Each vertex's quadric and boundary test on all threads: a vertex sums its faces in
-        // corner order, which is the order of the faces, so the bits do not depend on them.)
+        // corner order, which is the order of the faces, so the bits do not depend on the
+        // number of threads.)
         const size_t t = mCorners.size() / 3, n = mVert.size();
         std::vector<Vec3> faceNormals(t); // zero for a face without area
         detail::forEachRange(
