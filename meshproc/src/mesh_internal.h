@@ -128,13 +128,17 @@ public:
     {
         const std::vector<Vec3> &pos = *mPositions;
         const std::vector<uint32_t> &idx = *mIndices;
-        Vec3 bary;
-        const float bound = lengthSquared(
+        ClosestHit own;
+        own.triangle = hint;
+        own.point =
             closestPointOnTriangle(p, pos[idx[3 * size_t(hint)]], pos[idx[3 * size_t(hint) + 1]],
-                                   pos[idx[3 * size_t(hint) + 2]], bary) -
-            p);
-        // (the hint itself is then found at that bound, unless its distance is not finite)
-        return bound < std::numeric_limits<float>::infinity() ? closest(p, bound) : closest(p);
+                                   pos[idx[3 * size_t(hint) + 2]], own.bary);
+        own.distanceSquared = lengthSquared(own.point - p);
+        if (!(own.distanceSquared < std::numeric_limits<float>::infinity()))
+            return closest(p);
+        // (the hint, unless rounding puts its leaf's box a hair beyond its own distance)
+        const ClosestHit hit = closest(p, own.distanceSquared);
+        return hit.found() ? hit : own;
     }
 
 private:

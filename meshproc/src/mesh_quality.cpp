@@ -234,27 +234,31 @@ struct DistanceSum
 {
     double sum = 0, max = 0;
 };
-DistanceSum distancesTo(const std::vector<Vec3> &samples, const detail::TriangleTree &tree)
+DistanceSum distancesTo(const std::vector<Vec3> &samples, const detail::TriangleTree &tree,
+                        size_t maxThreads)
 {
     constexpr size_t kChunk = 2048;
     std::vector<DistanceSum> chunks((samples.size() + kChunk - 1) / kChunk);
-    detail::forEachRange(chunks.size(), 1, [&](size_t, size_t begin, size_t end) {
-        for (size_t c = begin; c < end; ++c) {
-            // The samples come in mesh order, so each lies near the last: its closest triangle
-            // bounds the next search.
-            uint32_t last = detail::kNone;
-            DistanceSum &chunk = chunks[c];
-            for (size_t i = c * kChunk; i < std::min(samples.size(), (c + 1) * kChunk); ++i) {
-                const detail::ClosestHit hit = last == detail::kNone
-                                                   ? tree.closest(samples[i])
-                                                   : tree.closestFrom(samples[i], last);
-                last = hit.triangle;
-                const double d = std::sqrt(double(hit.distanceSquared));
-                chunk.sum += d;
-                chunk.max = std::max(chunk.max, d);
+    detail::forEachRange(
+        chunks.size(), 1,
+        [&](size_t, size_t begin, size_t end) {
+            for (size_t c = begin; c < end; ++c) {
+                // The samples come in mesh order, so each lies near the last: its closest triangle
+                // bounds the next search.
+                uint32_t last = detail::kNone;
+                DistanceSum &chunk = chunks[c];
+                for (size_t i = c * kChunk; i < std::min(samples.size(), (c + 1) * kChunk); ++i) {
+                    const detail::ClosestHit hit = last == detail::kNone
+                                                       ? tree.closest(samples[i])
+                                                       : tree.closestFrom(samples[i], last);
+                    last = hit.triangle;
+                    const double d = std::sqrt(double(hit.distanceSquared));
+                    chunk.sum += d;
+                    chunk.max = std::max(chunk.max, d);
+                }
             }
-        }
-    });
+        },
+        maxThreads);
     DistanceSum total;
     for (const DistanceSum &chunk : chunks) {
         total.sum += chunk.sum;
@@ -268,7 +272,7 @@ DistanceSum distancesTo(const std::vector<Vec3> &samples, const detail::Triangle
 SurfaceError measureSurfaceError(const std::vector<Vec3> &positions,
                                  const std::vector<uint32_t> &indices,
                                  const std::vector<Vec3> &referencePositions,
-                                 const std::vector<uint32_t> &referenceIndices)
+                                 const std::vector<uint32_t> &referenceIndices, size_t maxThreads)
 {
     SurfaceError error;
     const float diagonal = detail::boundingDiagonal(referencePositions, referenceIndices);
@@ -278,8 +282,8 @@ SurfaceError measureSurfaceError(const std::vector<Vec3> &positions,
     const detail::TriangleTree referenceTree(referencePositions, referenceIndices);
     const std::vector<Vec3> samples = surfaceSamples(positions, indices),
                             referenceSamples = surfaceSamples(referencePositions, referenceIndices);
-    const DistanceSum there = distancesTo(samples, referenceTree),
-                      back = distancesTo(referenceSamples, tree);
+    const DistanceSum there = distancesTo(samples, referenceTree, maxThreads),
+                      back = distancesTo(referenceSamples, tree, maxThreads);
     error.max = float(std::max(there.max, back.max) / diagonal);
     error.mean = float((there.sum + back.sum) / double(samples.size() + referenceSamples.size()) /
                        diagonal);

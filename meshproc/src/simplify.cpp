@@ -1908,7 +1908,7 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     report.edgeLengthSpread = q.edgeLengthSpread;
     if (settings.measureError)
         report.error = measureSurfaceError(geometry.positions, geometry.indices, inputPositions,
-                                           inputIndices);
+                                           inputIndices, settings.threads);
     return report;
 }
 

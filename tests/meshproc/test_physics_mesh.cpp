@@ -102,6 +102,10 @@ void TestPhysicsMesh::surfaceErrorOfParallelSheets()
             measureSurfaceError(positions, indices, lifted.positions, lifted.indices);
         QVERIFY2(std::abs(e.max / expected - 1) < 1e-3, qPrintable(QString::number(e.max)));
         QVERIFY2(std::abs(e.mean / expected - 1) < 1e-3, qPrintable(QString::number(e.mean)));
+        // The same figures, to the bit, on one thread.
+        const SurfaceError one =
+            measureSurfaceError(positions, indices, lifted.positions, lifted.indices, 1);
+        QVERIFY(one.max == e.max && one.mean == e.mean);
     };
     check(sheet.positions, sheet.indices);
     // Vertices and triangles shuffled: each sample far from the one before it.

@@ -111,7 +111,8 @@ MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
 
 /// Distance between two surfaces as fractions of the reference's bounding-box diagonal: the
 /// largest and mean over the vertices, edge midpoints and triangle centroids of each surface to
-/// the other surface (both directions).
+/// the other surface (both directions). On at most maxThreads threads (0 = one per hardware
+/// thread); the figures are the same on any number.
 struct SurfaceError
 {
     float max = 0;
@@ -120,7 +121,8 @@ struct SurfaceError
 SurfaceError measureSurfaceError(const std::vector<Vec3> &positions,
                                  const std::vector<uint32_t> &indices,
                                  const std::vector<Vec3> &referencePositions,
-                                 const std::vector<uint32_t> &referenceIndices);
+                                 const std::vector<uint32_t> &referenceIndices,
+                                 size_t maxThreads = 0);
 
 /// One boundary loop: its vertices in order and its length in metres.
 struct BoundaryLoop
@@ -140,8 +142,8 @@ struct SimplifySettings
     float maxNormalChangeDegrees = 60; ///< a collapse turning a triangle more is refused
     uint32_t relaxPasses = 3;    ///< edge-flip and tangential relaxation passes after collapsing
     bool measureError = true;    ///< fill SimplifyReport::error (costs a closest-point search)
-    uint32_t threads = 0;        ///< at most this many threads, 0 = one per hardware thread; the
-                                 ///< result is the same on any number
+    uint32_t threads = 0;        ///< at most this many threads (the error measure too), 0 = one
+                                 ///< per hardware thread; the result is the same on any number
 };
 
 struct SimplifyReport
