@@ -141,12 +141,27 @@ float Shape::body(const Vec3 &p) const
     return d;
 }
 
+namespace {
+
+// The coat's skirt: an elliptic cone from the waist to below the knees, flaring downwards.
+constexpr float kSkirtTop = 1.12f, kSkirtBottom = 0.3f;
+
+/// How far down the skirt a height is: 0 at the waist, 1 at the hem.
+float skirtDepth(float y)
+{
+    return std::clamp((kSkirtTop - y) / (kSkirtTop - kSkirtBottom), 0.0f, 1.0f);
+}
+
+/// The skirt's half width (x radius) at a height.
+float skirtHalfWidth(float y) { return 0.13f + 0.18f * skirtDepth(y); }
+
+} // namespace
+
 float Shape::skirt(const Vec3 &p) const
 {
-    // An elliptic cone from the waist to below the knees, flaring downwards.
-    constexpr float top = 1.12f, bottom = 0.3f;
-    const float t = std::clamp((top - p.y) / (top - bottom), 0.0f, 1.0f);
-    const Vec3 radii{0.13f + 0.18f * t, 0.105f + 0.135f * t, 1.0f};
+    constexpr float top = kSkirtTop, bottom = kSkirtBottom;
+    const float t = skirtDepth(p.y);
+    const Vec3 radii{skirtHalfWidth(p.y), 0.105f + 0.135f * t, 1.0f};
     const float centreZ = -0.01f * t;
     const float side = ellipsoidDistance({p.x, p.z - centreZ, 0.0f}, radii);
     return std::max({side, p.y - top, bottom - p.y});
@@ -184,6 +199,18 @@ void Shape::weights(const Vec3 &p, bool garment, std::array<uint8_t, 4> &joints,
             w *= std::clamp((side + 0.02f) / 0.04f, 0.0f, 1.0f);
         }
         influence[size_t(bone)] += w;
+    }
+    if (garment) {
+        // The skirt wraps both legs: the thighs' share goes from all left at the skirt's left
+        // side to all right at its right side, smoothly across the whole front and back (a
+        // share that jumped at the middle would tear the skinned coat apart between striding
+        // legs; the simulation gives the skirt its swing).
+        float &left = influence[LeftUpperLeg], &right = influence[RightUpperLeg];
+        const float across = std::clamp(p.x / skirtHalfWidth(p.y), -1.0f, 1.0f);
+        const float leftShare = 0.5f + 0.5f * std::sin(0.5f * kPi * across);
+        const float legs = left + right;
+        left = legs * leftShare;
+        right = legs - left;
     }
     std::array<int, BoneCount> order{};
     for (int i = 0; i < BoneCount; ++i)
