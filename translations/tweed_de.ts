@@ -168,6 +168,22 @@
         <translation>Größte erlaubte Länge im Verhältnis zur Ruhelänge für harte Grenzen und Halteseile.</translation>
     </message>
     <message>
+        <source>Stretch compression limit</source>
+        <translation>Stauchungsgrenze Dehnung</translation>
+    </message>
+    <message>
+        <source>Mesh edges may shorten to this share of their rest length without resisting; 1 resists any compression.</source>
+        <translation>Netzkanten dürfen sich ohne Widerstand auf diesen Anteil ihrer Ruhelänge verkürzen; 1 widersteht jeder Stauchung.</translation>
+    </message>
+    <message>
+        <source>Bend compression limit</source>
+        <translation>Stauchungsgrenze Biegung</translation>
+    </message>
+    <message>
+        <source>Shear and bend constraints may shorten to this share of their rest length without resisting, so folds and buckles come freely; 1 resists any compression.</source>
+        <translation>Scher- und Biegebedingungen dürfen sich ohne Widerstand auf diesen Anteil ihrer Ruhelänge verkürzen, sodass Falten und Knicke frei entstehen; 1 widersteht jeder Stauchung.</translation>
+    </message>
+    <message>
         <source>Max Distance scale</source>
         <translation>Max-Distance-Faktor</translation>
     </message>

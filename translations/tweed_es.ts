@@ -168,6 +168,22 @@
         <translation>Mayor longitud permitida respecto a la longitud en reposo para límites rígidos y amarres.</translation>
     </message>
     <message>
+        <source>Stretch compression limit</source>
+        <translation>Límite de compresión del estiramiento</translation>
+    </message>
+    <message>
+        <source>Mesh edges may shorten to this share of their rest length without resisting; 1 resists any compression.</source>
+        <translation>Las aristas de la malla pueden acortarse hasta esta fracción de su longitud en reposo sin resistencia; 1 resiste cualquier compresión.</translation>
+    </message>
+    <message>
+        <source>Bend compression limit</source>
+        <translation>Límite de compresión de la flexión</translation>
+    </message>
+    <message>
+        <source>Shear and bend constraints may shorten to this share of their rest length without resisting, so folds and buckles come freely; 1 resists any compression.</source>
+        <translation>Las restricciones de cizalla y flexión pueden acortarse hasta esta fracción de su longitud en reposo sin resistencia, de modo que los pliegues y arrugas surgen libremente; 1 resiste cualquier compresión.</translation>
+    </message>
+    <message>
         <source>Max Distance scale</source>
         <translation>Escala de Max Distance</translation>
     </message>

@@ -79,6 +79,14 @@ const SettingField kFields[] = {
     F("stretch_limit", "Stretch limit", "", "Constraints",
       "Largest allowed length over rest length for hard limits and tethers.", 1, 2,
       &S::stretchLimit),
+    F("stretch_compression_limit", "Stretch compression limit", "", "Constraints",
+      "Mesh edges may shorten to this share of their rest length without resisting; 1 resists "
+      "any compression.",
+      0, 1, &S::stretchCompressionLimit),
+    F("bend_compression_limit", "Bend compression limit", "", "Constraints",
+      "Shear and bend constraints may shorten to this share of their rest length without "
+      "resisting, so folds and buckles come freely; 1 resists any compression.",
+      0, 1, &S::bendCompressionLimit),
 
     F("max_distance_scale", "Max Distance scale", "", "Max Distance",
       "Multiplies every painted Max Distance.", 0, 10, &S::maxDistanceScale),

@@ -40,6 +40,7 @@ struct Options
     bool json = false;
     bool hard = true;     ///< hard stretch limit and tethers
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
+    float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
     bool baselineKernels = false; ///< SSE2 constraint kernels even where AVX2 exists
     std::string peer;     ///< "" for Tweed, "bullet"
 };
@@ -114,6 +115,7 @@ Result runTweed(const Options &o)
     s.hardStretchLimit = o.hard;
     s.tethers = o.hard;
     s.stretchLimit = o.stretchLimit;
+    s.stretchCompressionLimit = s.bendCompressionLimit = o.compressionLimit;
     s.collisionThickness = 0.0f;
     s.friction = 0.0f;
     ClothInstanceOptions options;
@@ -228,6 +230,8 @@ int run(const std::vector<std::string> &args)
             o.hard = false;
         else if (a == "--stretch-limit")
             o.stretchLimit = std::stof(next());
+        else if (a == "--compression-limit")
+            o.compressionLimit = std::stof(next());
         else if (a == "--baseline-kernels")
             o.baselineKernels = true;
         else if (a == "--peer")
@@ -236,14 +240,16 @@ int run(const std::vector<std::string> &args)
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
                          "[--substeps 1|2|5|10] [--no-hard] [--stretch-limit L] "
-                         "[--baseline-kernels] [--peer bullet] [--json]\n");
+                         "[--compression-limit C] [--baseline-kernels] [--peer bullet] "
+                         "[--json]\n");
             return 1;
         }
     }
     if (o.n < 4 || o.threads < 1 || o.steps < 1 || o.substeps < 1 || 10 % o.substeps != 0 ||
-        !(o.stretchLimit >= 1.0f && o.stretchLimit <= 2.0f)) {
+        !(o.stretchLimit >= 1.0f && o.stretchLimit <= 2.0f) ||
+        !(o.compressionLimit >= 0.0f && o.compressionLimit <= 1.0f)) {
         std::fprintf(stderr, "hang: N >= 4, threads >= 1, steps >= 1, substeps dividing 10, "
-                             "stretch limit in [1, 2]\n");
+                             "stretch limit in [1, 2], compression limit in [0, 1]\n");
         return 1;
     }
     Result r;
@@ -266,11 +272,13 @@ int run(const std::vector<std::string> &args)
     }
     if (o.json) {
         std::printf("{\"solver\": \"%s\", \"kernels\": \"%s\", \"n\": %d, \"threads\": %d, "
-                    "\"threads_used\": %d, \"substeps\": %d, \"steps\": %d, \"ns_per_vertex_iteration\": %.3f, "
+                    "\"threads_used\": %d, \"substeps\": %d, \"steps\": %d, \"compression_limit\": %.3f, "
+                    "\"ns_per_vertex_iteration\": %.3f, "
                     "\"cpu_ns_per_vertex_iteration\": %.3f, \"median_step_ms\": %.4f, "
                     "\"max_stretch\": %.5f, \"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
-                    r.threadsUsed, o.substeps, o.steps, r.nsPerVertexIteration,
+                    r.threadsUsed, o.substeps, o.steps, double(o.compressionLimit),
+                    r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
                     r.finite ? "true" : "false");
     } else {

@@ -43,6 +43,11 @@ struct SimulationSettings
     bool hardStretchLimit = true;   ///< vertical hard constraints, top-down, move the lower vertex
     bool tethers = true;            ///< long-range tethers to the nearest fixed vertex
     float stretchLimit = 1.02f;     ///< >= 1, largest allowed length / rest length
+    /// 0..1: mesh edges (stretch group) between this share of their rest length and their rest
+    /// length hold no force, as a fabric that buckles instead of pushing back; 1 resists any
+    /// compression.
+    float stretchCompressionLimit = 1.0f;
+    float bendCompressionLimit = 1.0f; ///< 0..1, the same for the shear and bend group
 
     // Max Distance and Backstop
     float maxDistanceScale = 1.0f;  ///< multiplies every painted Max Distance

@@ -196,6 +196,7 @@ struct ClothInstance::Impl
     std::vector<float> tetherLength;    ///< +inf where a vertex has no anchor
     std::vector<uint8_t> pinned;
     std::vector<float> constraintParam, lambda;
+    std::vector<float> compressionLimit; ///< per constraint; empty when every limit is 1
     std::vector<float> colourParam; ///< per solve colour: its parameter when uniform, else NaN
     bool baselineKernels = false;
     int iterations = 1;
@@ -434,6 +435,15 @@ struct ClothInstance::Impl
                                             0.0f, 1.0f);
                 constraintParam[k] = 1.0f - std::pow(1.0f - k1, 1.0f / float(iterations));
             }
+        }
+        // A compression limit of 1 everywhere skips the kernels' test (the common case).
+        compressionLimit.clear();
+        if (s.stretchCompressionLimit < 1.0f || s.bendCompressionLimit < 1.0f) {
+            compressionLimit.resize(c.constraintA.size());
+            for (size_t k = 0; k < c.constraintA.size(); ++k)
+                compressionLimit[k] = c.constraintKind[k] == ClothData::kStretch
+                                          ? s.stretchCompressionLimit
+                                          : s.bendCompressionLimit; // padding: any value
         }
         // Colours whose constraints share one parameter (unpainted stiffness) skip its loads;
         // padding takes any value (both its ends are immovable).
@@ -840,6 +850,8 @@ struct ClothInstance::Impl
         args.rest = c.restLength.data();
         args.param = constraintParam.data();
         args.lambda = lambda.data();
+        if (!compressionLimit.empty())
+            args.compressionLimit = compressionLimit.data();
         for (int it = 0; it < iterations; ++it) {
             const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
                                     : it == 0                ? LambdaMode::Init

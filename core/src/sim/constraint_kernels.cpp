@@ -22,6 +22,9 @@ namespace {
 // Keeps denominators normal floats (even their product) and finite.
 constexpr float kTinyDenominator = 1e-15f;
 
+// gather and scatter below are always inlined: with the kernels' many instantiations GCC
+// otherwise makes them calls, which doubles the constraint kernel's time.
+
 /// Particle i of a batch. 16-bit indices hold twice the particle's index, so that the address
 /// is base + index * 8, which x86 addressing does without a shift (16-byte particles).
 template <typename Index>
@@ -58,7 +61,7 @@ inline VF vselect(VM m, VF a, VF b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_and
 inline unsigned vbits(VM m) { return unsigned(_mm_movemask_ps(m)); }
 
 template <typename Index>
-inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     x = _mm_load_ps(at(p, idx, 0));
     y = _mm_load_ps(at(p, idx, 1));
@@ -68,7 +71,7 @@ inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 }
 
 template <typename Index>
-inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
     _MM_TRANSPOSE4_PS(x, y, z, w);
     _mm_store_ps(at(p, idx, 0), x);
@@ -108,7 +111,7 @@ inline unsigned vbits(VM m) { return unsigned(_mm256_movemask_ps(m)); }
 
 // Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
 template <typename Index>
-inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     auto row = [&](int i) {
         return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(at(p, idx, i))),
@@ -124,7 +127,7 @@ inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 }
 
 template <typename Index>
-inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
     const VF t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpacklo_ps(z, w);
     const VF t2 = _mm256_unpackhi_ps(x, y), t3 = _mm256_unpackhi_ps(z, w);
@@ -185,7 +188,7 @@ inline VM vnotle(VF a, VF b) { return !(a <= b); }
 inline VF vselect(VM m, VF a, VF b) { return m ? a : b; }
 inline unsigned vbits(VM m) { return m ? 1u : 0u; }
 template <typename Index>
-inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
     const float *q = at(p, idx, 0);
     x = q[0];
@@ -194,7 +197,7 @@ inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
     w = q[3];
 }
 template <typename Index>
-inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
     float *q = at(p, idx, 0);
     q[0] = x;

@@ -26,6 +26,8 @@ struct ColourArgs
     const float *param = nullptr; ///< per constraint; unused when the colour is uniform
     float *lambda = nullptr;
     float uniformParam = 0;       ///< the parameter of every constraint of a uniform colour
+    /// Per constraint, or null for none: the compression limit c (see ColourKernel).
+    const float *compressionLimit = nullptr;
 };
 
 /// Solves constraints [begin, end) of one colour; begin and end are multiples of 16. A
@@ -40,6 +42,8 @@ struct ColourArgs
 /// and the lambda array holding mu = lambda / r, the kernel computes
 ///   f = dlambda / |d| = (-(den - num) - alphaTilde mu num) / (den (wA + wB + alphaTilde))
 ///   dmu = dlambda / r = f den / num.
+/// With a compression limit c <= 1 a constraint is C = |d| - c r when |d| < c r, C = |d| - r
+/// when |d| > r, and holds no force in between (f = dmu = 0): the fabric buckles there.
 using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
 
 /// The kernel for these modes on the widest path the processor has (baseline: SSE2 always);
