@@ -1,9 +1,11 @@
 // tweed-cli simulate ASSET [--clip NAME] [--frames N] [--fps F] [--lod L] [--threads T] [--json]:
 // plays a clip of the asset's source character on the garment headless and reports per-frame
-// averages: solver and skinning time, largest edge stretch, Max Distance violations (must be
-// zero), vertices inside a collision volume after a step and non-finite values.
+// averages: solver time (with the pose sampled from the clip) and skin-map time, largest edge
+// stretch, Max Distance violations (must be zero), vertices inside a collision volume after a
+// step and non-finite values.
 #include "command.h"
 
+#include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/import.h"
 #include "tweed/sim/cloth_instance.h"
@@ -28,37 +30,6 @@ struct SimulateOptions
     int lod = 0;
     int threads = 1;
     bool json = false;
-};
-
-/// Skinning matrices of the asset's skeleton for the character's pose: bones matched by name,
-/// bones the character lacks keep the asset's rest pose.
-class PoseMapper
-{
-public:
-    PoseMapper(const Skeleton &asset, const Skeleton &character)
-        : mAsset(asset), mCharacter(character), mRest(asset.restGlobal())
-    {
-        for (const Bone &b : asset.bones)
-            mMap.push_back(character.find(b.name));
-    }
-
-    std::vector<Mat4> skinning(const AnimationClip &clip, double t) const
-    {
-        const std::vector<Mat4> global =
-            globalPose(mCharacter, sampleLocalPose(mCharacter, clip, t));
-        std::vector<Mat4> out(mAsset.bones.size());
-        for (size_t b = 0; b < out.size(); ++b) {
-            const Mat4 &g = mMap[b] >= 0 ? global[size_t(mMap[b])] : mRest[b];
-            out[b] = g * mAsset.bones[b].inverseBind;
-        }
-        return out;
-    }
-
-private:
-    const Skeleton &mAsset;
-    const Skeleton &mCharacter;
-    std::vector<Mat4> mRest;
-    std::vector<int> mMap;
 };
 
 void simulate(const SimulateOptions &o)
@@ -93,11 +64,17 @@ void simulate(const SimulateOptions &o)
     const int frames =
         o.frames > 0 ? o.frames : std::max(1, int(std::ceil(clip.duration * o.fps)));
 
-    ClothInstanceOptions instanceOptions;
+    // The run tweed-player and the exports make (ClipSimulation), on the clip retargeted to the
+    // asset's bones by name.
+    const AnimationClip retargeted = retargetClip(clip, character.skeleton, asset.skeleton);
+    ClipSimulationSettings settings;
+    settings.framesPerSecond = o.fps;
+    settings.lod = o.lod;
     if (o.threads > 1)
-        instanceOptions.pool = std::make_shared<SimThreadPool>(o.threads);
-    ClothInstance cloth(buildClothAssetData(asset, o.lod), asset.simulation, instanceOptions);
-    const PoseMapper mapper(asset.skeleton, character.skeleton);
+        settings.pool = std::make_shared<SimThreadPool>(o.threads);
+    ClipSimulation run(asset, &retargeted, settings);
+    const ClothInstance &cloth = run.instance();
+    run.advance(); // frame 0: the cloth at rest on the first pose
 
     using Clock = std::chrono::steady_clock;
     double solverSeconds = 0, skinningSeconds = 0;
@@ -105,22 +82,9 @@ void simulate(const SimulateOptions &o)
     float stretchMax = 0;
     uint64_t violations = 0, penetrations = 0, nonFinite = 0;
     std::vector<Vec3> graphicsPositions, graphicsNormals;
-    const float dt = float(1.0 / o.fps);
-    {
-        const std::vector<Mat4> pose = mapper.skinning(clip, 0.0);
-        ClothFrame first;
-        first.skinning = pose;
-        cloth.reset(first);
-    }
     for (int f = 1; f <= frames; ++f) {
-        const double t =
-            clip.duration > 0 ? std::fmod(double(f) / o.fps, clip.duration) : 0.0;
-        const std::vector<Mat4> pose = mapper.skinning(clip, t);
-        ClothFrame frame;
-        frame.skinning = pose;
-        frame.dt = dt;
         const auto t0 = Clock::now();
-        cloth.update(frame);
+        run.advance();
         const auto t1 = Clock::now();
         cloth.deformGraphics(graphicsPositions, &graphicsNormals);
         const auto t2 = Clock::now();
