@@ -19,7 +19,10 @@ namespace {
 constexpr float kGravity = 9.81f;
 constexpr float kAirDensity = 1.2f; // kg/m^3
 constexpr float kTiny = 1e-20f;
-constexpr float kFollowDamping = 0.9f; // the paper's s_damping
+/// The paper's s_damping: the share of a hard constraint's correction of a child that its parent's
+/// velocity takes back. Below 1 every pass adds the rest as momentum; with compression limits and
+/// many substeps that let a free corner fly up (compressionLimitWithManySubstepsStaysCalm).
+constexpr float kFollowDamping = 1.0f;
 /// A phase of one block with fewer constraints than this runs on one thread; a larger one is
 /// shared colour by colour, in pieces of kColourPiece constraints.
 constexpr uint32_t kShareBlockConstraints = 4096;
