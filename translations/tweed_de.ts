@@ -2815,8 +2815,8 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
 <context>
     <name>tweed::editor::StatisticsDock</name>
     <message>
-        <source>Solver %1 ms · stretch %2 · Max Distance hits %3 · contacts %4</source>
-        <translation>Löser %1 ms · Dehnung %2 · Max-Distance-Treffer %3 · Kontakte %4</translation>
+        <source>Solver %1 ms · stretch %2 (skinned %3) · Max Distance hits %4 · contacts %5</source>
+        <translation>Löser %1 ms · Dehnung %2 (Skinning-Pose %3) · Max-Distance-Treffer %4 · Kontakte %5</translation>
     </message>
     <message>
         <source>Statistics</source>
@@ -2827,8 +2827,8 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <translation>Löserzeit pro Bild (ms)</translation>
     </message>
     <message>
-        <source>Largest stretch (edge length / rest length)</source>
-        <translation>Größte Dehnung (Kantenlänge / Ruhelänge)</translation>
+        <source>Largest stretch (edge length / rest length); dashed: the skinned pose&apos;s</source>
+        <translation>Größte Dehnung (Kantenlänge / Ruhelänge); gestrichelt: die der Skinning-Pose</translation>
     </message>
     <message>
         <source>Max Distance hits (vertices at their limit)</source>

@@ -2815,8 +2815,8 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
 <context>
     <name>tweed::editor::StatisticsDock</name>
     <message>
-        <source>Solver %1 ms · stretch %2 · Max Distance hits %3 · contacts %4</source>
-        <translation>Solucionador %1 ms · estiramiento %2 · límites de Max Distance %3 · contactos %4</translation>
+        <source>Solver %1 ms · stretch %2 (skinned %3) · Max Distance hits %4 · contacts %5</source>
+        <translation>Solucionador %1 ms · estiramiento %2 (pose de los huesos %3) · límites de Max Distance %4 · contactos %5</translation>
     </message>
     <message>
         <source>Statistics</source>
@@ -2827,8 +2827,8 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <translation>Tiempo del solucionador por fotograma (ms)</translation>
     </message>
     <message>
-        <source>Largest stretch (edge length / rest length)</source>
-        <translation>Mayor estiramiento (longitud de arista / longitud en reposo)</translation>
+        <source>Largest stretch (edge length / rest length); dashed: the skinned pose&apos;s</source>
+        <translation>Mayor estiramiento (longitud de arista / longitud en reposo); discontinua: el de la pose deformada por los huesos</translation>
     </message>
     <message>
         <source>Max Distance hits (vertices at their limit)</source>

@@ -325,6 +325,11 @@ private slots:
         QCOMPARE(mController->framesSinceReset(), 2);
         QCOMPARE(stats->points(StatisticsDock::SolverMs).size(), 2);
         QCOMPARE(stats->points(StatisticsDock::MaxStretch).size(), 2);
+        // Beside the simulated stretch, the skinned pose's own.
+        const QList<QPointF> &skinned = stats->points(StatisticsDock::SkinnedStretch);
+        QCOMPARE(skinned.size(), 2);
+        QCOMPARE(skinned.back().y(), double(mController->lastStats().skinnedMaxStretch));
+        QVERIFY(mController->lastStats().skinnedMaxStretch > 0.5f);
 
         QTest::mouseClick(play, Qt::LeftButton);
         QVERIFY(mPlayback->isPlaying());

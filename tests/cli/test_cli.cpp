@@ -275,6 +275,7 @@ void TestCli::simulateSampleClips()
             QVERIFY(json["frames"].toInt() > 10);
             QVERIFY(json["ms_per_frame"].toDouble() > 0);
             QVERIFY(json["max_stretch"].toDouble() >= 1.0);
+            QVERIFY(json["skinned_max_stretch"].toDouble() >= 1.0);
             QCOMPARE(json["max_distance_violations"].toDouble(), 0.0);
             QCOMPARE(json["nonfinite"].toDouble(), 0.0);
             QVERIFY(json.contains("penetrations"));

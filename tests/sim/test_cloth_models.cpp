@@ -318,6 +318,44 @@ private slots:
         frame.skinning = wrong;
         QVERIFY_THROWS_EXCEPTION(InputError, cloth.update(frame));
     }
+
+    void measureReportsTheSkinnedPoseStretch()
+    {
+        // A 4 x 4 sheet 10 cm apart, its top two rows on bone 0 and its bottom two on bone 1.
+        ClothingAsset asset;
+        Bone top, bottom;
+        top.name = "top";
+        bottom.name = "bottom";
+        asset.skeleton.bones = {top, bottom};
+        PhysicsMesh mesh = makeGrid(4, 4, 0.1f, true, 0.05f);
+        for (size_t v = 0; v < mesh.positions.size(); ++v) {
+            BoneInfluence inf;
+            inf.bones[0] = v < 8 ? 0 : 1;
+            inf.weights[0] = 1;
+            mesh.skin.push_back(inf);
+        }
+        GraphicsLod lod;
+        lod.physicsMesh = 0;
+        asset.physicsMeshes = {mesh};
+        asset.lods = {lod};
+        ClothInstance cloth(buildClothAssetData(asset, 0), SimulationSettings{});
+        // The rest pose stretches nothing.
+        std::vector<Mat4> skinning(2);
+        ClothFrame frame = frameAt(0);
+        frame.skinning = skinning;
+        cloth.reset(frame);
+        QVERIFY(std::abs(cloth.measure().skinnedMaxStretch - 1.0f) < 1e-6f);
+        // Bone 1 moves 5 cm down: the skinned pose's edges between rows 1 and 2 grow from 10
+        // to 15 cm (the diagonals less), whatever the simulated cloth does.
+        skinning[1] = Mat4::translation({0, -0.05f, 0});
+        frame = frameAt(1.0f / 60);
+        frame.skinning = skinning;
+        cloth.update(frame);
+        const ClothMeasurements m = cloth.measure();
+        QVERIFY2(std::abs(m.skinnedMaxStretch - 1.5f) < 1e-5f,
+                 qPrintable(QString::number(double(m.skinnedMaxStretch))));
+        QVERIFY(m.maxStretch < m.skinnedMaxStretch); // the solver resists it
+    }
 };
 
 QTEST_GUILESS_MAIN(TestClothModels)

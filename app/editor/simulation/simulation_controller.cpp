@@ -420,6 +420,7 @@ void SimulationController::publish()
 {
     const ClothMeasurements m = mInstance->measure();
     mStats.maxStretch = m.maxStretch;
+    mStats.skinnedMaxStretch = m.skinnedMaxStretch;
     mStats.maxDistanceViolations = m.maxDistanceViolations;
     mStats.contacts = m.penetrations;
     mStats.nonFinite = m.nonFinite;

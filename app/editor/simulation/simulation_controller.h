@@ -32,6 +32,7 @@ struct SimulationFrameStats
     double time = 0;     ///< playback clip time of the frame, seconds
     double solverMs = 0; ///< wall-clock time of ClothInstance::update
     float maxStretch = 0;
+    float skinnedMaxStretch = 0; ///< the skinned pose's own (see ClothMeasurements)
     /// Vertices held at their Max Distance limit (within 1%) this frame.
     uint32_t maxDistanceHits = 0;
     /// Vertices beyond their Max Distance (the solver should keep this at 0).

@@ -7,11 +7,14 @@
 #include <QEvent>
 #include <QLabel>
 #include <QLineSeries>
+#include <QPen>
 #include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 namespace tweed::editor {
 
@@ -32,13 +35,30 @@ StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent
     mSummary->setObjectName(QStringLiteral("StatisticsDock_SummaryLabel"));
     layout->addWidget(mSummary);
     const char *names[PlotCount] = {"StatisticsDock_SolverChartView",
-                                    "StatisticsDock_StretchChartView",
+                                    "StatisticsDock_StretchChartView", nullptr,
                                     "StatisticsDock_MaxDistanceHitsChartView",
                                     "StatisticsDock_ContactsChartView"};
     const QColor colors[PlotCount] = {QColor(90, 170, 255), QColor(255, 160, 70),
-                                      QColor(240, 90, 90), QColor(110, 200, 120)};
+                                      QColor(170, 170, 170), QColor(240, 90, 90),
+                                      QColor(110, 200, 120)};
+    const char *yFormats[PlotCount] = {"%.2f", "%.2f", nullptr, "%d", "%d"};
     for (int p = 0; p < PlotCount; ++p) {
         PlotView &plot = mPlots[size_t(p)];
+        if (p == SkinnedStretch) {
+            // In the stretch chart, on its axes.
+            const PlotView &stretch = mPlots[MaxStretch];
+            plot.chart = stretch.chart;
+            plot.x = stretch.x;
+            plot.y = stretch.y;
+            plot.series = new QLineSeries(plot.chart);
+            QPen pen(colors[p]);
+            pen.setStyle(Qt::DashLine);
+            plot.series->setPen(pen);
+            plot.chart->addSeries(plot.series);
+            plot.series->attachAxis(plot.x);
+            plot.series->attachAxis(plot.y);
+            continue;
+        }
         plot.chart = new QChart;
         plot.chart->legend()->hide();
         plot.chart->setMargins(QMargins(2, 2, 2, 2));
@@ -48,6 +68,8 @@ StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent
         plot.x = new QValueAxis(plot.chart);
         plot.x->setLabelFormat(QStringLiteral("%d"));
         plot.y = new QValueAxis(plot.chart);
+        plot.y->setLabelFormat(QString::fromLatin1(yFormats[p]));
+        plot.y->setTickCount(3);
         plot.chart->addAxis(plot.x, Qt::AlignBottom);
         plot.chart->addAxis(plot.y, Qt::AlignLeft);
         plot.series->attachAxis(plot.x);
@@ -80,8 +102,8 @@ void StatisticsDock::record()
         return;
     }
     const SimulationFrameStats &s = mController->lastStats();
-    const double values[PlotCount] = {s.solverMs, s.maxStretch, double(s.maxDistanceHits),
-                                      double(s.contacts)};
+    const double values[PlotCount] = {s.solverMs, s.maxStretch, s.skinnedMaxStretch,
+                                      double(s.maxDistanceHits), double(s.contacts)};
     ++mFrame;
     for (int p = 0; p < PlotCount; ++p) {
         QList<QPointF> &points = mPlots[size_t(p)].points;
@@ -97,28 +119,38 @@ void StatisticsDock::refresh()
     if (!mDirty && mFrame > 0)
         return;
     mDirty = false;
+    // Axes from the highest point of every plot drawn on them.
+    std::map<QValueAxis *, double> tops;
     for (PlotView &plot : mPlots) {
         plot.series->replace(plot.points);
         const double first = plot.points.isEmpty() ? 0 : plot.points.front().x();
         plot.x->setRange(first, std::max(first + kHistory, double(mFrame)));
-        double top = 0;
+        double &top = tops[plot.y];
         for (const QPointF &p : plot.points)
             top = std::max(top, p.y());
-        plot.y->setRange(0, top > 0 ? top * 1.15 : 1.0);
+    }
+    for (const auto &[axis, top] : tops) {
+        double range = top > 0 ? top * 1.15 : 1.0;
+        if (axis->labelFormat() == QLatin1String("%d")) // counts: an even top, integer ticks
+            range = std::max(2.0, 2.0 * std::ceil(range / 2.0));
+        axis->setRange(0, range);
     }
     const SimulationFrameStats &s = mController->lastStats();
-    mSummary->setText(tr("Solver %1 ms · stretch %2 · Max Distance hits %3 · contacts %4")
-                          .arg(s.solverMs, 0, 'f', 2)
-                          .arg(double(s.maxStretch), 0, 'f', 3)
-                          .arg(s.maxDistanceHits)
-                          .arg(s.contacts));
+    mSummary->setText(
+        tr("Solver %1 ms · stretch %2 (skinned %3) · Max Distance hits %4 · contacts %5")
+            .arg(s.solverMs, 0, 'f', 2)
+            .arg(double(s.maxStretch), 0, 'f', 3)
+            .arg(double(s.skinnedMaxStretch), 0, 'f', 3)
+            .arg(s.maxDistanceHits)
+            .arg(s.contacts));
 }
 
 void StatisticsDock::retranslateUi()
 {
     setWindowTitle(tr("Statistics"));
     mPlots[SolverMs].chart->setTitle(tr("Solver time per frame (ms)"));
-    mPlots[MaxStretch].chart->setTitle(tr("Largest stretch (edge length / rest length)"));
+    mPlots[MaxStretch].chart->setTitle(
+        tr("Largest stretch (edge length / rest length); dashed: the skinned pose's"));
     mPlots[MaxDistanceHits].chart->setTitle(tr("Max Distance hits (vertices at their limit)"));
     mPlots[Contacts].chart->setTitle(tr("Contacts (vertices inside a collision volume)"));
     mSummary->setToolTip(tr("The last simulated frame"));

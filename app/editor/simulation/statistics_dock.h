@@ -25,7 +25,9 @@ class StatisticsDock : public QDockWidget
 public:
     /// Frames each plot shows.
     static constexpr int kHistory = 300;
-    enum Plot { SolverMs, MaxStretch, MaxDistanceHits, Contacts, PlotCount };
+    /// SkinnedStretch (the skinned pose's largest stretch) is drawn in MaxStretch's chart, as a
+    /// dashed reference line: where the two meet, the stretch comes from the skinning.
+    enum Plot { SolverMs, MaxStretch, SkinnedStretch, MaxDistanceHits, Contacts, PlotCount };
 
     explicit StatisticsDock(SimulationController *controller, QWidget *parent = nullptr);
 
@@ -38,7 +40,7 @@ protected:
 private:
     struct PlotView
     {
-        QChart *chart = nullptr;
+        QChart *chart = nullptr; ///< shared by the plots drawn together
         QLineSeries *series = nullptr;
         QValueAxis *x = nullptr;
         QValueAxis *y = nullptr;

@@ -1502,10 +1502,13 @@ ClothMeasurements ClothInstance::measure() const
     const ClothData &c = *s.data;
     ClothMeasurements m;
     for (size_t e = 0; e + 1 < c.edges.size(); e += 2) {
-        const float rest = distance(c.restPositions[c.edges[e]], c.restPositions[c.edges[e + 1]]);
-        if (rest > 0)
-            m.maxStretch = std::max(
-                m.maxStretch, distance(v3(s.pos[c.edges[e]]), v3(s.pos[c.edges[e + 1]])) / rest);
+        const uint32_t a = c.edges[e], b = c.edges[e + 1];
+        const float rest = distance(c.restPositions[a], c.restPositions[b]);
+        if (rest <= 0)
+            continue;
+        m.maxStretch = std::max(m.maxStretch, distance(v3(s.pos[a]), v3(s.pos[b])) / rest);
+        m.skinnedMaxStretch =
+            std::max(m.skinnedMaxStretch, distance(v3(s.target0[a]), v3(s.target0[b])) / rest);
     }
     std::vector<ColliderPose> poses;
     for (size_t i = 0; i < s.volumes.size() && i < s.volumeFrame0.size(); ++i)

@@ -83,6 +83,9 @@ struct ClothInstanceOptions
 struct ClothMeasurements
 {
     float maxStretch = 0;  ///< largest mesh edge length over rest length
+    /// The same of the skinned pose (the targets the bones give): the stretch the skinning
+    /// itself brings, which the cloth follows where Max Distance holds it.
+    float skinnedMaxStretch = 0;
     uint32_t maxDistanceViolations = 0; ///< vertices farther from their target than allowed
     uint32_t backstopViolations = 0;    ///< vertices inside their backstop sphere
     uint32_t penetrations = 0;          ///< vertices inside a (thickened) collision volume
