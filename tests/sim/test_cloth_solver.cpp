@@ -213,6 +213,39 @@ private slots:
         }
     }
 
+    void hardParentsAreTheMostUpwardNeighbours()
+    {
+        // A sheet whose vertices are shifted at random: each hard parent is the neighbour
+        // nearer the pins (by path length) that lies most straight above, and the trees'
+        // depths and roots follow the parents.
+        PhysicsMesh mesh = makeGrid(12, 12, 0.02f);
+        std::mt19937 random(7);
+        std::uniform_real_distribution<float> shift(-0.007f, 0.007f);
+        for (size_t v = 12; v < mesh.positions.size(); ++v) {
+            mesh.positions[v].x += shift(random);
+            mesh.positions[v].y += shift(random);
+        }
+        auto data = buildClothData(mesh);
+        std::vector<std::vector<uint32_t>> neighbours(data->vertexCount);
+        for (size_t e = 0; e + 1 < data->edges.size(); e += 2) {
+            neighbours[data->edges[e]].push_back(data->edges[e + 1]);
+            neighbours[data->edges[e + 1]].push_back(data->edges[e]);
+        }
+        auto upward = [&](uint32_t from, uint32_t to) {
+            const Vec3 d = mesh.positions[to] - mesh.positions[from];
+            return d.y / length(d);
+        };
+        for (uint32_t v = 12; v < data->vertexCount; ++v) {
+            const uint32_t parent = data->hardParent[v];
+            QVERIFY(data->tetherLength[parent] < data->tetherLength[v]);
+            for (uint32_t w : neighbours[v])
+                if (data->tetherLength[w] < data->tetherLength[v])
+                    QVERIFY(upward(v, w) <= upward(v, parent));
+            QCOMPARE(data->hardDepth[v], data->hardDepth[parent] + 1);
+            QCOMPARE(data->hardTree[v], data->hardTree[parent]);
+        }
+    }
+
     void tethersLimitDistanceToAnchor()
     {
         const PhysicsMesh mesh = makeGrid(6, 20, 0.02f);

@@ -359,7 +359,12 @@ struct Forest
 };
 
 // Shortest paths along mesh edges from the nearest fixed vertex (Dijkstra, ties broken by
-// vertex index so the result is deterministic).
+// vertex index so the result is deterministic): each vertex's anchor and path length, for the
+// tethers. The hard constraints' forest runs as vertically as the mesh allows: a vertex's parent
+// is, among its neighbours nearer the fixed vertices, the one most straight above it (gravity
+// pulls along -Y). Under gravity a chain of hard constraints hangs straight down, so a chain that
+// zig-zags, as shortest paths on an irregular mesh do, pulls the cloth beside it sideways and
+// stretches the edges between chains.
 Forest shortestPathForest(const std::vector<Vec3> &positions, const std::vector<uint32_t> &edges,
                           const std::vector<uint8_t> &fixed)
 {
@@ -386,12 +391,14 @@ Forest shortestPathForest(const std::vector<Vec3> &positions, const std::vector<
             queue.push({0.0f, uint32_t(v)});
         }
     std::vector<uint8_t> done(n, 0);
+    std::vector<uint32_t> settled; // in order of path length
     while (!queue.empty()) {
         const auto [d, v] = queue.top();
         queue.pop();
         if (done[v])
             continue;
         done[v] = 1;
+        settled.push_back(v);
         for (uint32_t w : neighbours[v]) {
             if (fixed[w] || done[w])
                 continue;
@@ -401,10 +408,26 @@ Forest shortestPathForest(const std::vector<Vec3> &positions, const std::vector<
                 f.parent[w] = v;
                 f.anchor[w] = f.anchor[v];
                 f.tree[w] = f.tree[v];
-                f.depth[w] = f.depth[v] + 1;
                 queue.push({nd, w});
             }
         }
+    }
+    for (const uint32_t v : settled) {
+        if (fixed[v])
+            continue;
+        float mostUpward = -INFINITY;
+        for (const uint32_t w : neighbours[v]) {
+            if (!(f.distance[w] < f.distance[v]))
+                continue;
+            const Vec3 d = positions[w] - positions[v];
+            const float upward = d.y / std::max(length(d), 1e-30f);
+            if (upward > mostUpward) {
+                mostUpward = upward;
+                f.parent[v] = w;
+            }
+        }
+        f.tree[v] = f.tree[f.parent[v]];
+        f.depth[v] = f.depth[f.parent[v]] + 1;
     }
     return f;
 }

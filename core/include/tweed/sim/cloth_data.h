@@ -106,9 +106,10 @@ struct ClothData
     // the fixed vertices. Per vertex; kNone where no fixed vertex is reachable.
     std::vector<uint32_t> tetherAnchor; ///< nearest fixed vertex along the mesh
     std::vector<float> tetherLength;    ///< geodesic rest distance to it, metres
-    std::vector<uint32_t> hardParent;   ///< the next vertex towards the anchor
+    /// The neighbour nearer the fixed vertices most straight above (see cloth_data.cpp).
+    std::vector<uint32_t> hardParent;
     std::vector<float> hardRestLength;  ///< rest length of the edge to hardParent
-    std::vector<uint32_t> hardDepth;    ///< edges from the anchor (0 for fixed vertices)
+    std::vector<uint32_t> hardDepth;    ///< edges from the tree's fixed root (0 for fixed vertices)
     std::vector<uint32_t> hardTree;     ///< index of the tree (one per fixed vertex), or kNone
 
     std::vector<uint32_t> indices; ///< triangles, for normals and the skin map
