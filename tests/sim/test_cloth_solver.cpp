@@ -215,9 +215,9 @@ private slots:
 
     void hardParentsAreTheMostUpwardNeighbours()
     {
-        // A sheet whose vertices are shifted at random: each hard parent is the neighbour
-        // nearer the pins (by path length) that lies most straight above, and the trees'
-        // depths and roots follow the parents.
+        // A sheet pinned at its top whose vertices are shifted at random: each hard parent is
+        // the neighbour nearer the pins (by path length) that lies most straight above, and the
+        // trees' depths and roots follow the parents.
         PhysicsMesh mesh = makeGrid(12, 12, 0.02f);
         std::mt19937 random(7);
         std::uniform_real_distribution<float> shift(-0.007f, 0.007f);
@@ -244,6 +244,16 @@ private slots:
             QCOMPARE(data->hardDepth[v], data->hardDepth[parent] + 1);
             QCOMPARE(data->hardTree[v], data->hardTree[parent]);
         }
+
+        // A sheet pinned along its left side: the chains run sideways along the rows, their
+        // shortest paths, not up the diagonals.
+        PhysicsMesh flag = makeGrid(8, 6, 0.02f, false, 10.0f);
+        for (size_t v = 0; v < flag.positions.size(); v += 8)
+            flag.channels[FloatChannel::MaxDistance][v] = 0.0f;
+        auto sideways = buildClothData(flag);
+        for (uint32_t v = 0; v < sideways->vertexCount; ++v)
+            if (v % 8 != 0)
+                QCOMPARE(sideways->hardParent[v], v - 1);
     }
 
     void tethersLimitDistanceToAnchor()

@@ -352,6 +352,9 @@ void buildSolveOrder(ClothData &d, const std::vector<uint32_t> &stretch,
     }
 }
 
+/// The sine of the elevation from which a shortest path leaves a vertex upwards (about 15°).
+constexpr float kUpwardPath = 0.25f;
+
 struct Forest
 {
     std::vector<uint32_t> anchor, parent, depth, tree;
@@ -360,11 +363,12 @@ struct Forest
 
 // Shortest paths along mesh edges from the nearest fixed vertex (Dijkstra, ties broken by
 // vertex index so the result is deterministic): each vertex's anchor and path length, for the
-// tethers. The hard constraints' forest runs as vertically as the mesh allows: a vertex's parent
-// is, among its neighbours nearer the fixed vertices, the one most straight above it (gravity
-// pulls along -Y). Under gravity a chain of hard constraints hangs straight down, so a chain that
-// zig-zags, as shortest paths on an irregular mesh do, pulls the cloth beside it sideways and
-// stretches the edges between chains.
+// tethers. The hard constraints' forest runs as vertically as the mesh allows: where a vertex's
+// shortest path leaves it upwards (kUpwardPath), its parent is, among its neighbours nearer the
+// fixed vertices, the one most straight above it (gravity pulls along -Y). Under gravity a chain
+// of hard constraints hangs straight down, so a chain that zig-zags, as shortest paths on an
+// irregular mesh do, pulls the cloth beside it sideways and stretches the edges between chains.
+// Paths that leave sideways (a sheet pinned along its side) keep their shortest path.
 Forest shortestPathForest(const std::vector<Vec3> &positions, const std::vector<uint32_t> &edges,
                           const std::vector<uint8_t> &fixed)
 {
@@ -412,19 +416,20 @@ Forest shortestPathForest(const std::vector<Vec3> &positions, const std::vector<
             }
         }
     }
+    auto upward = [&](uint32_t from, uint32_t to) {
+        const Vec3 d = positions[to] - positions[from];
+        return d.y / std::max(length(d), 1e-30f);
+    };
     for (const uint32_t v : settled) {
         if (fixed[v])
             continue;
-        float mostUpward = -INFINITY;
-        for (const uint32_t w : neighbours[v]) {
-            if (!(f.distance[w] < f.distance[v]))
-                continue;
-            const Vec3 d = positions[w] - positions[v];
-            const float upward = d.y / std::max(length(d), 1e-30f);
-            if (upward > mostUpward) {
-                mostUpward = upward;
-                f.parent[v] = w;
-            }
+        if (upward(v, f.parent[v]) >= kUpwardPath) {
+            float mostUpward = -INFINITY;
+            for (const uint32_t w : neighbours[v])
+                if (f.distance[w] < f.distance[v] && upward(v, w) > mostUpward) {
+                    mostUpward = upward(v, w);
+                    f.parent[v] = w;
+                }
         }
         f.tree[v] = f.tree[f.parent[v]];
         f.depth[v] = f.depth[f.parent[v]] + 1;
