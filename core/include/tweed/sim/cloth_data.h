@@ -106,7 +106,8 @@ struct ClothData
     // the fixed vertices. Per vertex; kNone where no fixed vertex is reachable.
     std::vector<uint32_t> tetherAnchor; ///< nearest fixed vertex along the mesh
     std::vector<float> tetherLength;    ///< geodesic rest distance to it, metres
-    /// The neighbour nearer the fixed vertices most straight above (see cloth_data.cpp).
+    /// The next vertex towards the fixed vertices; where the path rises, the neighbour nearer
+    /// them most straight above (see shortestPathForest in cloth_data.cpp).
     std::vector<uint32_t> hardParent;
     std::vector<float> hardRestLength;  ///< rest length of the edge to hardParent
     std::vector<uint32_t> hardDepth;    ///< edges from the tree's fixed root (0 for fixed vertices)
