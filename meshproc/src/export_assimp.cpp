@@ -1,6 +1,7 @@
-// The baked cloth-driven bones as FBX or Collada through Assimp's exporters: the same joints,
-// inverse binds, weights and per-frame joint matrices as the glTF writer (export_bake.cpp), in
-// an aiScene.
+// The baked cloth-driven bones as Collada through Assimp's exporter: the same joints, inverse
+// binds, weights and per-frame joint matrices as the glTF writer (export_bake.cpp), in an
+// aiScene. Node names are unique (bakedNames): Assimp's writer marks every node named like a
+// bone as a joint, and a mesh node so marked is lost on import.
 #include "export_internal.h"
 
 #include "tweed/errors.h"
@@ -43,51 +44,38 @@ aiNode *newNode(const std::string &name, const Mat4 &local)
 
 } // namespace
 
-bool isAssimpExportExtension(const std::string &ext)
+uint32_t writeBakedBonesCollada(const ClothingAsset &asset, const BakedBones &baked,
+                                const std::string &path, const ExportOptions &options)
 {
-    return ext == "fbx" || ext == "dae";
-}
-
-uint32_t writeBakedBonesAssimp(const ClothingAsset &asset, const BakedBones &baked,
-                               const std::string &path, const ExportOptions &options)
-{
-    const std::string ext = fileExtension(path);
-    // FBX as text: Assimp 5.2's binary FBX writer pads records wrongly (assimp/assimp#4686), so
-    // its own importer rejects the file ("block offset is out of range"); the text form
-    // round-trips.
-    const char *formatId = ext == "fbx" ? "fbxa" : ext == "dae" ? "collada" : nullptr;
-    if (!formatId) throw FileError(path, "Assimp writes the baked bones as .fbx or .dae");
     const TargetSpace space(options.transform);
     const GraphicsMesh &g = asset.lods[size_t(options.lod)].mesh;
     const Skeleton &skeleton = asset.skeleton;
     const size_t nChar = skeleton.bones.size();
     const size_t joints = nChar + 1 + baked.bones.size();
     const size_t frames = baked.simulated.size();
-    const std::string meshName = g.name.empty() ? "garment" : g.name;
+    const BakedNames unique = bakedNames(asset, baked, options.lod);
+    const std::string &meshName = unique.mesh;
 
     auto scene = std::make_unique<aiScene>();
-    scene->mRootNode = new aiNode(asset.name.empty() ? "tweed" : asset.name);
+    scene->mRootNode = new aiNode(unique.root);
     scene->mNumMaterials = 1;
     scene->mMaterials = new aiMaterial *[1] { new aiMaterial };
     aiString materialName(meshName);
     scene->mMaterials[0]->AddProperty(&materialName, AI_MATKEY_NAME);
 
     // Nodes: the character's skeleton, the cloth bones under their static root, the mesh.
-    std::vector<std::string> names(joints);
+    const std::vector<std::string> &names = unique.joints;
     std::vector<aiNode *> nodes(joints);
     uint32_t nodeCount = 1;
     for (size_t i = 0; i < nChar; ++i) {
-        names[i] = skeleton.bones[i].name;
         nodes[i] =
             newNode(names[i], space.conjugate(Mat4::fromTransform(skeleton.bones[i].restLocal)));
         const int parent = skeleton.bones[i].parent;
         addChild(parent >= 0 ? nodes[size_t(parent)] : scene->mRootNode, nodes[i]);
     }
-    names[nChar] = "cloth_bones";
     nodes[nChar] = addChild(scene->mRootNode, newNode(names[nChar], Mat4::identity()));
     for (size_t i = 0; i < baked.bones.size(); ++i) {
         const size_t j = nChar + 1 + i;
-        names[j] = clothBoneName(baked.bones[i]);
         nodes[j] = addChild(nodes[nChar], newNode(names[j], space.conjugate(baked.restFrames[i])));
     }
     nodeCount += uint32_t(joints);
@@ -152,7 +140,7 @@ uint32_t writeBakedBonesAssimp(const ClothingAsset &asset, const BakedBones &bak
         }
     }
 
-    // One animation: a key per frame for every joint but the static root. Both exporters take
+    // One animation: a key per frame for every joint but the static root. The exporter takes
     // key times as seconds whatever mTicksPerSecond says, so the ticks are seconds.
     aiAnimation *anim = new aiAnimation;
     scene->mNumAnimations = 1;
@@ -185,7 +173,7 @@ uint32_t writeBakedBonesAssimp(const ClothingAsset &asset, const BakedBones &bak
     }
 
     Assimp::Exporter exporter;
-    if (exporter.Export(scene.get(), formatId, path) != aiReturn_SUCCESS)
+    if (exporter.Export(scene.get(), "collada", path) != aiReturn_SUCCESS)
         throw FileError(path, std::string("Assimp cannot write it: ") + exporter.GetErrorString());
     return nodeCount;
 }

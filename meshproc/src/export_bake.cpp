@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <queue>
+#include <set>
 
 namespace tweed {
 
@@ -446,6 +447,42 @@ std::string clothBoneName(const ClothBoneDefinition &bone)
     return "cloth_" + std::to_string(bone.pivot);
 }
 
+std::vector<std::string> uniqueNames(const std::vector<std::string> &names)
+{
+    std::set<std::string> taken;
+    std::vector<std::string> out;
+    out.reserve(names.size());
+    for (const std::string &name : names) {
+        std::string candidate = name;
+        for (int n = 2; taken.count(candidate); ++n)
+            candidate = name + "_" + std::to_string(n);
+        taken.insert(candidate);
+        out.push_back(candidate);
+    }
+    return out;
+}
+
+BakedNames bakedNames(const ClothingAsset &asset, const BakedBones &baked, int lod)
+{
+    std::vector<std::string> all;
+    for (const Bone &bone : asset.skeleton.bones)
+        all.push_back(bone.name);
+    all.push_back("cloth_bones");
+    for (const ClothBoneDefinition &bone : baked.bones)
+        all.push_back(clothBoneName(bone));
+    const std::string &mesh = asset.lods.at(size_t(lod)).mesh.name;
+    all.push_back(mesh.empty() ? "garment" : mesh);
+    all.push_back(asset.name.empty() ? "tweed" : asset.name);
+    all = uniqueNames(all);
+    BakedNames names;
+    names.root = all.back();
+    all.pop_back();
+    names.mesh = all.back();
+    all.pop_back();
+    names.joints = std::move(all);
+    return names;
+}
+
 ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &path,
                               const ExportOptions &options, const ProgressCallback &progress)
 {
@@ -464,8 +501,10 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
     report.bones = uint32_t(nChar + 1 + baked.bones.size());
     report.bakeMaxError = baked.maxError;
     report.bakeMeanError = baked.meanError;
-    if (isAssimpExportExtension(fileExtension(path))) {
-        report.nodes = writeBakedBonesAssimp(asset, baked, path, options);
+    const std::string ext = fileExtension(path);
+    if (ext == "fbx" || ext == "dae") {
+        report.nodes = ext == "fbx" ? writeBakedBonesFbx(asset, baked, path, options)
+                                    : writeBakedBonesCollada(asset, baked, path, options);
         return report;
     }
 

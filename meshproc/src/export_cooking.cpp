@@ -172,7 +172,7 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name)
 
 std::vector<std::string> exportExtensions(ExportFormat format)
 {
-    // The baked bones are plain skinned animation, which Assimp's FBX and Collada writers hold.
+    // The baked bones are plain skinned animation, which FBX and Collada hold.
     if (format == ExportFormat::BakedBones) return {"gltf", "glb", "fbx", "dae"};
     return {"gltf", "glb"};
 }
@@ -245,22 +245,15 @@ std::vector<std::string> checkExport(const ClothingAsset &asset, const std::stri
                                std::to_string(asset.skeleton.bones.size()) + " character + " +
                                std::to_string(cloth) + " cloth bones), the target supports " +
                                std::to_string(options.maxBones) + "; lower --cloth-bones");
-            // Assimp's writers label every FBX file centimetres and Y-up and every Collada
-            // file metres and Y-up; the geometry follows the export transform, the label not.
-            const std::string ext = fileExtension(path);
-            const float declaredScale = ext == "fbx" ? 100.0f : 1.0f;
+            // Assimp's Collada writer labels every file metres and Y up; the geometry follows
+            // the export transform, the label not. (Tweed's FBX writer declares the transform.)
             const ExportTransform &t = options.transform;
-            if ((ext == "fbx" || ext == "dae") &&
-                (t.scale != declaredScale || t.upAxis != UpAxis::Y ||
-                 t.handedness != Handedness::Right))
-                lost.push_back(std::string("unit and axis labels: ") +
-                               (ext == "fbx" ? "FBX" : "Collada") +
-                               " files written through Assimp declare " +
-                               (ext == "fbx" ? "centimetres" : "metres") +
-                               ", Y up, right-handed, while this export is not; an engine that "
-                               "honours the label will scale or turn the garment. Export with " +
-                               (ext == "fbx" ? "100" : "1") +
-                               " units per metre and Y up, or as glTF");
+            if (fileExtension(path) == "dae" &&
+                (t.scale != 1.0f || t.upAxis != UpAxis::Y || t.handedness != Handedness::Right))
+                lost.push_back("unit and axis labels: Collada files written through Assimp "
+                               "declare metres, Y up, right-handed, while this export is not; an "
+                               "engine that honours the label will scale or turn the garment. "
+                               "Export with 1 unit per metre and Y up, or as FBX or glTF");
         } else {
             const int frames = exportFrameCount(options);
             if (options.maxMorphTargets > 0 && uint32_t(frames) > options.maxMorphTargets)

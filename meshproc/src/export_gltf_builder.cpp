@@ -1,5 +1,7 @@
 #include "export_gltf_builder.h"
 
+#include "export_internal.h"
+
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 
@@ -177,6 +179,12 @@ int Builder::addNode(tinygltf::Node node)
 
 void Builder::write(const std::string &path)
 {
+    std::vector<std::string> names;
+    for (const tinygltf::Node &node : mModel.nodes)
+        names.push_back(node.name);
+    names = uniqueNames(names);
+    for (size_t i = 0; i < names.size(); ++i)
+        mModel.nodes[i].name = names[i];
     const bool binary = fileExtension(path) == "glb";
     std::ostringstream out;
     tinygltf::TinyGLTF writer;

@@ -39,7 +39,8 @@ public:
 
     int addNode(tinygltf::Node node);
     /// Serialises the model; the extension of path chooses .glb (binary) or .gltf (embedded
-    /// buffer). Written atomically; throws FileError.
+    /// buffer). Node names are made unique first (uniqueNames: a repeat gets "_2", ...). Written
+    /// atomically; throws FileError.
     void write(const std::string &path);
 
 private:

@@ -64,10 +64,27 @@ std::vector<Mat4> bakedInverseBinds(const Skeleton &skeleton, const BakedBones &
 /// "cloth_<pivot>".
 std::string clothBoneName(const ClothBoneDefinition &bone);
 
-/// .fbx and .dae: written through Assimp's exporter (export_assimp.cpp).
-bool isAssimpExportExtension(const std::string &ext);
-/// Writes a bake as FBX or Collada (by path's extension); returns the number of nodes.
-uint32_t writeBakedBonesAssimp(const ClothingAsset &asset, const BakedBones &baked,
-                               const std::string &path, const ExportOptions &options);
+/// The names in order, each repeat given "_2", "_3", ... (skipping names already taken), so
+/// that no two nodes of an export share a name: Collada readers take a mesh node named like a
+/// joint for a joint, and FBX and glTF readers find bones by name.
+std::vector<std::string> uniqueNames(const std::vector<std::string> &names);
+
+/// The node names of a bake, unique together: the joints (character bones keep their names,
+/// so clips still find them), the mesh and the asset's root node.
+struct BakedNames
+{
+    std::vector<std::string> joints;
+    std::string mesh;
+    std::string root;
+};
+BakedNames bakedNames(const ClothingAsset &asset, const BakedBones &baked, int lod);
+
+/// Writes a bake as binary FBX 7.5 (export_fbx.cpp); returns the number of nodes.
+uint32_t writeBakedBonesFbx(const ClothingAsset &asset, const BakedBones &baked,
+                            const std::string &path, const ExportOptions &options);
+/// Writes a bake as Collada through Assimp's exporter (export_assimp.cpp); returns the number
+/// of nodes.
+uint32_t writeBakedBonesCollada(const ClothingAsset &asset, const BakedBones &baked,
+                                const std::string &path, const ExportOptions &options);
 
 } // namespace tweed

@@ -1,7 +1,8 @@
-// The baked cloth-driven bones as FBX and Collada (Assimp's exporters): re-imported through
-// Assimp, the files hold the skinned garment, the character and cloth bones and one animation
-// with a key per frame, and skinning the re-imported mesh at a middle key gives the glTF bake's
-// garment for that frame within a few millimetres, in metres Y up and in centimetres Z up.
+// The baked cloth-driven bones as binary FBX (Tweed's writer) and Collada (Assimp's exporter):
+// re-imported through Assimp, the files hold the skinned garment, the character and cloth bones
+// and one animation with a key per frame, and skinning the re-imported mesh at a middle key gives
+// the glTF bake's garment for that frame within a few millimetres, in metres Y up and in
+// centimetres Z up; FBX files declare their unit and axes.
 #include "game_test_support.h"
 
 #include "tweed/clip_simulation.h"
@@ -100,12 +101,13 @@ void TestExportAssimp::roundTrip_data()
     QTest::addColumn<QString>("file");
     QTest::addColumn<float>("scale"); // target units per metre
     QTest::addColumn<bool>("zUp");
-    // Assimp's writers declare FBX files in centimetres and Collada files in metres, both
-    // Y-up; another transform is applied to the geometry but listed as a loss.
+    // FBX files declare the export's unit and axes; Assimp's Collada writer declares metres and
+    // Y up whatever the geometry is in, so another transform is listed as a loss.
     QTest::addColumn<bool>("labelMatches");
     QTest::newRow("fbx in cm") << "baked.fbx" << 100.0f << false << true;
+    QTest::newRow("fbx in m") << "baked_m.fbx" << 1.0f << false << true;
+    QTest::newRow("fbx in cm, z up") << "baked_cm_z.fbx" << 100.0f << true << true;
     QTest::newRow("dae in m") << "baked.dae" << 1.0f << false << true;
-    QTest::newRow("fbx in m") << "baked_m.fbx" << 1.0f << false << false;
     QTest::newRow("dae in cm, z up") << "baked_cm.dae" << 100.0f << true << false;
 }
 
@@ -141,6 +143,22 @@ void TestExportAssimp::roundTrip()
     const aiScene *scene = importer.ReadFile(path, aiProcess_JoinIdenticalVertices);
     QVERIFY2(scene, importer.GetErrorString());
     QCOMPARE(scene->mNumMeshes, 1u);
+    if (file.endsWith(".fbx")) {
+        // Binary FBX 7.5, with its unit (centimetres per unit) and up axis declared.
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray head = f.read(27);
+        QVERIFY(head.startsWith(QByteArray("Kaydara FBX Binary  \0\x1a\0", 23)));
+        QCOMPARE(head[23], char(0x4c)); // 7500, little-endian
+        QCOMPARE(head[24], char(0x1d));
+        float unitScale = 0; // Assimp 5.2 keeps it as a float
+        int upAxis = -1;
+        QVERIFY(scene->mMetaData);
+        QVERIFY(scene->mMetaData->Get("UnitScaleFactor", unitScale));
+        QVERIFY(scene->mMetaData->Get("UpAxis", upAxis));
+        QCOMPARE(unitScale, 100.0f / scale);
+        QCOMPARE(upAxis, zUp ? 2 : 1);
+    }
     const aiMesh *mesh = scene->mMeshes[0];
     const GraphicsMesh &g = mSample.asset.lods[0].mesh;
     QCOMPARE(size_t(mesh->mNumVertices), g.vertexCount());

@@ -104,7 +104,8 @@ enum class ExportFormat : uint8_t
 /// "gltf-physics", "baked-bones", "point-cache".
 std::string_view exportFormatName(ExportFormat format);
 std::optional<ExportFormat> exportFormatFromName(std::string_view name);
-/// File extensions a format writes: gltf and glb; the baked bones also fbx and dae (Assimp).
+/// File extensions a format writes: gltf and glb; the baked bones also fbx (binary FBX 7.5,
+/// Tweed's writer) and dae (Collada, Assimp's writer).
 std::vector<std::string> exportExtensions(ExportFormat format);
 
 struct ExportOptions
@@ -149,8 +150,8 @@ struct ExportReport
 };
 
 /// Writes the export (format by options.format, file type by extension: .gltf with an embedded
-/// buffer, .glb binary; BakedBones also .fbx (FBX 7.5 text) and .dae (Collada 1.4) through
-/// Assimp's exporters). Throws InputError for bad options or what checkExport lists (unless
+/// buffer, .glb binary; BakedBones also .fbx (binary FBX 7.5 declaring the transform's unit and
+/// axes) and .dae (Collada 1.4 through Assimp's exporter)). Node names are unique in every file. Throws InputError for bad options or what checkExport lists (unless
 /// allowLoss), FileError when the file cannot be written, Cancelled.
 ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
                          const ExportOptions &options, const ProgressCallback &progress = {});
