@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <functional>
 #include <map>
 
 using namespace tweed;
@@ -31,6 +32,8 @@ private slots:
     void roundTrip_data();
     void roundTrip();
     void otherFormatsRefuseFbx();
+    void meshNamedLikeJoint_data();
+    void meshNamedLikeJoint();
 
 private:
     QTemporaryDir mDir;
@@ -258,6 +261,63 @@ void TestExportAssimp::otherFormatsRefuseFbx()
     o.format = ExportFormat::BakedBones;
     QVERIFY_THROWS_EXCEPTION(
         FileError, exportAsset(mSample.asset, mDir.filePath("baked.obj").toStdString(), o));
+}
+
+void TestExportAssimp::meshNamedLikeJoint_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("dae") << "named.dae";
+    QTest::newRow("fbx") << "named.fbx";
+    QTest::newRow("gltf") << "named.gltf";
+}
+
+// A garment mesh named like a bone of the character (X/Testwuson.X): the mesh node gets a name
+// of its own, so Collada's writer does not make it a joint and the mesh survives re-import.
+void TestExportAssimp::meshNamedLikeJoint()
+{
+    QFETCH(QString, file);
+    ClothingAsset asset = mSample.asset;
+    const std::string jointName = asset.skeleton.bones[1].name;
+    asset.lods[0].mesh.name = jointName;
+    asset.name = "cloth_bones"; // the cloth bones' root has this name too
+    ExportOptions o = mOptions;
+    o.frames = 3;
+    o.clothBones = 20;
+    const std::string path = mDir.filePath(file).toStdString();
+    const ExportReport r = exportAsset(asset, path, o);
+    if (file.endsWith(".dae")) {
+        // The joints alone are JOINT nodes (Blender drops a mesh whose node is one).
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(size_t(f.readAll().count("type=\"JOINT\"")), size_t(r.bones));
+    }
+
+    Assimp::Importer importer;
+    const aiScene *scene = importer.ReadFile(path, 0);
+    QVERIFY2(scene, importer.GetErrorString());
+    QCOMPARE(scene->mNumMeshes, 1u);
+    QCOMPARE(size_t(scene->mMeshes[0]->mNumFaces), asset.lods[0].mesh.triangleCount());
+    const aiNode *meshNode = findMeshNode(scene->mRootNode);
+    QVERIFY(meshNode);
+    QCOMPARE(std::string(meshNode->mName.C_Str()), jointName + "_2");
+    // Every node name once; the joint keeps its name and still drives vertices.
+    std::map<std::string, int> seen;
+    std::function<void(const aiNode *)> count = [&](const aiNode *n) {
+        ++seen[n->mName.C_Str()];
+        for (unsigned i = 0; i < n->mNumChildren; ++i)
+            count(n->mChildren[i]);
+    };
+    // Assimp's glTF reader adds a root of its own ("ROOT", as the sample's first bone).
+    if (file.endsWith(".gltf"))
+        for (unsigned i = 0; i < scene->mRootNode->mNumChildren; ++i)
+            count(scene->mRootNode->mChildren[i]);
+    else
+        count(scene->mRootNode);
+    for (const auto &[name, n] : seen)
+        QVERIFY2(n == 1, name.c_str());
+    QVERIFY(seen.count(jointName));
+    QVERIFY(seen.count("cloth_bones"));
+    QVERIFY(scene->mMeshes[0]->mNumBones > 0);
 }
 
 QTEST_GUILESS_MAIN(TestExportAssimp)
