@@ -22,6 +22,9 @@ struct ExportArgs
     std::string clip;
     std::string units = "metres";
     float scale = 0;
+    bool scaleGiven = false;
+    double maxSizeMb = double(kDefaultExportMaxBytes >> 20);
+    bool force = false;
     std::string up;
     std::string handedness;
     bool check = false;
@@ -44,7 +47,16 @@ void run(ExportArgs args)
         o.transform = sourceExportTransform(asset.source.units);
     else if (args.units != "metres")
         throw InputError("--units must be metres or source, not '" + args.units + "'");
-    if (args.scale != 0) o.transform.scale = args.scale;
+    if (args.scaleGiven) {
+        if (!(args.scale > 0) || !(args.scale <= 1e6f))
+            throw InputError("--scale must lie in (0, 1000000] target units per metre, not " +
+                             std::to_string(args.scale));
+        o.transform.scale = args.scale;
+    }
+    if (!(args.maxSizeMb >= 0) || !(args.maxSizeMb <= 1e9))
+        throw InputError("--max-size must lie in 0..1000000000 MB (0: no limit), not " +
+                         std::to_string(args.maxSizeMb));
+    o.maxBytes = args.force ? 0 : uint64_t(args.maxSizeMb * 1024.0 * 1024.0);
     if (!args.up.empty()) {
         if (args.up != "x" && args.up != "y" && args.up != "z")
             throw InputError("--up must be x, y or z, not '" + args.up + "'");
@@ -88,12 +100,15 @@ void run(ExportArgs args)
             j["format"] = args.format;
             j["output"] = args.output;
             j["unrepresented"] = lost;
+            j["estimated_bytes"] = estimateExportBytes(asset, args.output, o);
             std::cout << j.dump(2) << "\n";
         } else {
             for (const std::string &s : lost)
                 std::printf("cannot represent: %s\n", s.c_str());
             if (lost.empty())
                 std::printf("%s: the target represents everything\n", args.output.c_str());
+            std::printf("%s: about %.1f MB\n", args.output.c_str(),
+                        double(estimateExportBytes(asset, args.output, o)) / 1048576.0);
         }
         setExitCode(lost.empty() ? 0 : 1);
         return;
@@ -112,6 +127,7 @@ void run(ExportArgs args)
         j["bake_max_error"] = r.bakeMaxError;
         j["bake_mean_error"] = r.bakeMeanError;
         j["unrepresented"] = r.unrepresented;
+        j["estimated_bytes"] = r.estimatedBytes;
         std::cout << j.dump(2) << "\n";
         return;
     }
@@ -132,7 +148,7 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     ExportOptions &o = a->options;
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc)")->required();
     cmd->add_option("-o,--output", a->output,
-                    "File to write (.gltf or .glb; baked-bones also .fbx or .dae)")
+                    "File to write (.gltf or .glb; baked-bones also binary .fbx or .dae)")
         ->required();
     cmd->add_option("--format", a->format, "gltf-physics, baked-bones or point-cache")
         ->capture_default_str();
@@ -154,7 +170,12 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     cmd->add_option("--units", a->units,
                     "metres (glTF's convention) or source (the character file's units and up axis)")
         ->capture_default_str();
-    cmd->add_option("--scale", a->scale, "Target units per metre (overrides --units)");
+    auto *scale =
+        cmd->add_option("--scale", a->scale, "Target units per metre (overrides --units)");
+    cmd->add_option("--max-size", a->maxSizeMb,
+                    "Refuse an export estimated larger than this many MB (0: no limit)")
+        ->capture_default_str();
+    cmd->add_flag("--force", a->force, "Write however large the export is estimated to be");
     cmd->add_option("--up", a->up, "Up axis of the target: x, y or z (overrides --units)");
     cmd->add_option("--handedness", a->handedness, "right or left");
     cmd->add_flag("--allow-loss", o.allowLoss,
@@ -162,7 +183,10 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     cmd->add_flag("--check", a->check,
                   "Only list what the target cannot represent (exit 1 when anything)");
     cmd->add_flag("--json", a->json, "Machine-readable output");
-    cmd->callback([a] { run(*a); });
+    cmd->callback([a, scale] {
+        a->scaleGiven = scale->count() > 0;
+        run(*a);
+    });
 });
 
 } // namespace

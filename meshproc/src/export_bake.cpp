@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <queue>
 #include <set>
@@ -501,6 +502,16 @@ ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &pat
     report.bones = uint32_t(nChar + 1 + baked.bones.size());
     report.bakeMaxError = baked.maxError;
     report.bakeMeanError = baked.meanError;
+    if (!(baked.maxError <= kMaxBakeError)) {
+        char error[512];
+        std::snprintf(error, sizeof(error),
+                      "the simulated garment: the baked bones place it up to %.1f mm from the "
+                      "simulation (more than %.0f mm); use more cloth bones (--cloth-bones, 0: "
+                      "one per physics vertex) or a point cache",
+                      double(baked.maxError) * 1000.0, double(kMaxBakeError) * 1000.0);
+        report.unrepresented.push_back(error);
+        if (!options.allowLoss) throw lossError(path, options, {error});
+    }
     const std::string ext = fileExtension(path);
     if (ext == "fbx" || ext == "dae") {
         report.nodes = ext == "fbx" ? writeBakedBonesFbx(asset, baked, path, options)

@@ -196,8 +196,9 @@ void checkExportOptions(const ClothingAsset &asset, const std::string &path,
         throw FileError(path, std::string("the ") + std::string(exportFormatName(options.format)) +
                                   " export writes " + list);
     }
-    if (!(options.transform.scale > 0) || !std::isfinite(options.transform.scale))
-        throw InputError("the export scale must be a positive number");
+    if (!(options.transform.scale > 0) || !(options.transform.scale <= 1e6f))
+        throw InputError("the export scale must lie in (0, 1000000] target units per metre, not " +
+                         std::to_string(options.transform.scale));
     if (options.format != ExportFormat::GltfPhysics) {
         if (options.lod < 0 || size_t(options.lod) >= asset.lods.size())
             throw InputError("the asset has no graphics LoD " + std::to_string(options.lod));
@@ -210,6 +211,60 @@ void checkExportOptions(const ClothingAsset &asset, const std::string &path,
         if (options.frames < 0 || options.frames > 100000)
             throw InputError("the frame count must lie in 0..100000 (0: the clip once)");
     }
+}
+
+uint32_t bakedClothBoneCount(const ClothingAsset &asset, const ExportOptions &options)
+{
+    if (options.lod < 0 || size_t(options.lod) >= asset.lods.size()) return 0;
+    const int mesh = asset.lods[size_t(options.lod)].physicsMesh;
+    const uint32_t physics =
+        mesh >= 0 ? uint32_t(asset.physicsMeshes[size_t(mesh)].vertexCount()) : 0;
+    return options.clothBones > 0 ? std::min(options.clothBones, physics) : physics;
+}
+
+uint64_t estimateExportBytes(const ClothingAsset &asset, const std::string &path,
+                             const ExportOptions &options)
+{
+    // Bytes per item of each writer's layout (binary sizes, and measured overheads of the JSON,
+    // FBX records and Collada text per node, channel and key). A .gltf embeds its buffer in
+    // base64 (4/3 of it).
+    const std::string ext = fileExtension(path);
+    auto gltf = [&](double buffer, double json) {
+        return uint64_t((ext == "gltf" ? buffer * 4.0 / 3.0 : buffer) + json);
+    };
+    const double bones = double(asset.skeleton.bones.size());
+    if (options.format == ExportFormat::GltfPhysics) {
+        double buffer = 64.0 * bones, json = 4096 + 250 * bones +
+                                                 400 * double(asset.collisionVolumes.size());
+        for (const PhysicsMesh &p : asset.physicsMeshes) {
+            buffer += double(p.vertexCount()) * (60 + 4 * double(kFloatChannelCount + kMaskChannelCount)) +
+                      12.0 * double(p.triangleCount());
+            json += 3000;
+        }
+        for (const GraphicsLod &l : asset.lods) {
+            buffer += double(l.mesh.vertexCount()) * (100 + 4 * double(kFloatChannelCount + kMaskChannelCount)) +
+                      12.0 * double(l.mesh.triangleCount());
+            json += 3000;
+        }
+        return gltf(buffer, json);
+    }
+    if (options.lod < 0 || size_t(options.lod) >= asset.lods.size()) return 0;
+    const GraphicsMesh &g = asset.lods[size_t(options.lod)].mesh;
+    const double v = double(g.vertexCount()), t = double(g.triangleCount());
+    const double frames = double(exportFrameCount(options));
+    if (options.format == ExportFormat::PointCache) // a morph target per frame, one-hot weights
+        return gltf(v * 56 + 12 * t + frames * (24 * v + 4) + 4 * frames * frames,
+                    4096 + 400 * frames);
+    const double joints = bones + 1 + double(bakedClothBoneCount(asset, options));
+    const double keys = (joints - 1) * frames; // every joint but the cloth bones' root
+    if (ext == "fbx") // per joint its model, cluster, pose node, curves and connections
+        return uint64_t(8192 + v * 100 + 12 * t + 6300 * joints + 72 * keys);
+    if (ext == "dae") // a 4x4 matrix in text per key
+        return uint64_t(8192 + v * 150 + 30 * t + 2000 * joints + 170 * keys);
+    // The JSON per joint: its node, and the channels, samplers, accessors and buffer views of
+    // its animation (a .gltf is pretty-printed, a .glb compact).
+    return gltf(v * 56 + 12 * t + 64 * joints + 4 * frames + 28 * keys,
+                4096 + (ext == "glb" ? 680 : 1250) * joints);
 }
 
 std::vector<std::string> checkExport(const ClothingAsset &asset, const std::string &path,
@@ -231,14 +286,8 @@ std::vector<std::string> checkExport(const ClothingAsset &asset, const std::stri
     } else {
         if (options.lod < 0 || size_t(options.lod) >= asset.lods.size())
             return lost; // exportAsset reports the bad LoD as an input error
-        const GraphicsLod &lod = asset.lods[size_t(options.lod)];
         if (options.format == ExportFormat::BakedBones) {
-            const uint32_t physics =
-                lod.physicsMesh >= 0
-                    ? uint32_t(asset.physicsMeshes[size_t(lod.physicsMesh)].vertexCount())
-                    : 0;
-            const uint32_t cloth =
-                options.clothBones > 0 ? std::min(options.clothBones, physics) : physics;
+            const uint32_t cloth = bakedClothBoneCount(asset, options);
             const size_t total = asset.skeleton.bones.size() + cloth;
             if (options.maxBones > 0 && total > options.maxBones)
                 lost.push_back("bones: the bake needs " + std::to_string(total) + " (" +

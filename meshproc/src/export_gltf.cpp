@@ -481,23 +481,40 @@ ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
 {
     checkExportOptions(asset, path, options);
     const std::vector<std::string> lost = checkExport(asset, path, options);
-    if (!lost.empty() && !options.allowLoss) {
-        std::string message = "the " + std::string(exportFormatName(options.format)) +
-                              " export to " + path + " cannot represent:";
-        for (const std::string &s : lost)
-            message += "\n  - " + s;
-        message += "\n(export anyway with allowLoss / --allow-loss)";
-        throw InputError(message);
+    if (!lost.empty() && !options.allowLoss) throw lossError(path, options, lost);
+    const uint64_t estimate = estimateExportBytes(asset, path, options);
+    if (options.maxBytes > 0 && estimate > options.maxBytes) {
+        auto mb = [](uint64_t bytes) { return std::to_string((bytes + (1 << 19)) >> 20) + " MB"; };
+        throw InputError(path + ": the " + std::string(exportFormatName(options.format)) +
+                         " export would write about " + mb(estimate) + " (" +
+                         std::to_string(exportFrameCount(options)) +
+                         " frames), more than the limit of " + mb(options.maxBytes) +
+                         "; export fewer frames, a lower frame rate or fewer cloth bones, or "
+                         "raise the limit (--max-size MB, --force)");
     }
-    switch (options.format) {
-    case ExportFormat::GltfPhysics:
-        return exportGltfPhysics(asset, path, options, lost);
-    case ExportFormat::PointCache:
-        return exportPointCache(asset, path, options, progress);
-    case ExportFormat::BakedBones:
-        return exportBakedBones(asset, path, options, progress);
-    }
-    throw InputError("unknown export format");
+    ExportReport report = [&] {
+        switch (options.format) {
+        case ExportFormat::GltfPhysics:
+            return exportGltfPhysics(asset, path, options, lost);
+        case ExportFormat::PointCache:
+            return exportPointCache(asset, path, options, progress);
+        case ExportFormat::BakedBones:
+            return exportBakedBones(asset, path, options, progress);
+        }
+        throw InputError("unknown export format");
+    }();
+    report.estimatedBytes = estimate;
+    return report;
 }
 
+InputError lossError(const std::string &path, const ExportOptions &options,
+                     const std::vector<std::string> &lost)
+{
+    std::string message = "the " + std::string(exportFormatName(options.format)) +
+                          " export to " + path + " cannot represent:";
+    for (const std::string &s : lost)
+        message += "\n  - " + s;
+    message += "\n(export anyway with allowLoss / --allow-loss)";
+    return InputError(message);
+}
 } // namespace tweed

@@ -1,6 +1,7 @@
 // Helpers shared by the export_*.cpp files.
 #pragma once
 
+#include "tweed/errors.h"
 #include "tweed/export.h"
 
 #include "export_gltf_builder.h"
@@ -12,6 +13,11 @@ int exportFrameCount(const ExportOptions &options);
 /// Throws for an extension the format does not write, a bad scale, LoD, rate or frame count.
 void checkExportOptions(const ClothingAsset &asset, const std::string &path,
                         const ExportOptions &options);
+/// Cloth bones a bake places: options.clothBones, at most (and by default) one per physics vertex.
+uint32_t bakedClothBoneCount(const ClothingAsset &asset, const ExportOptions &options);
+/// The InputError refusing an export that would lose what `lost` lists.
+InputError lossError(const std::string &path, const ExportOptions &options,
+                     const std::vector<std::string> &lost);
 
 /// Model space -> target space, for points, directions, matrices and distances.
 struct TargetSpace

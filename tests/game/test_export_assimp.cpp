@@ -283,6 +283,7 @@ void TestExportAssimp::meshNamedLikeJoint()
     ExportOptions o = mOptions;
     o.frames = 3;
     o.clothBones = 20;
+    o.allowLoss = true; // 20 bones miss the coat's folds by more than 1 cm
     const std::string path = mDir.filePath(file).toStdString();
     const ExportReport r = exportAsset(asset, path, o);
     if (file.endsWith(".dae")) {
