@@ -903,10 +903,6 @@
         <translation>glTF-Physiknetz (Kanäle und Kollisionskörper)</translation>
     </message>
     <message>
-        <source>Baked cloth-driven bones (glTF)</source>
-        <translation>Gebackene stoffgetriebene Knochen (glTF)</translation>
-    </message>
-    <message>
         <source>Point cache (glTF morph targets)</source>
         <translation>Punkt-Cache (glTF-Morph-Targets)</translation>
     </message>
@@ -917,10 +913,6 @@
     <message>
         <source>&amp;Output file:</source>
         <translation>&amp;Ausgabedatei:</translation>
-    </message>
-    <message>
-        <source>A .gltf file (embedded buffer) or a binary .glb file</source>
-        <translation>Eine .gltf-Datei (eingebetteter Puffer) oder eine binäre .glb-Datei</translation>
     </message>
     <message>
         <source>&amp;Browse...</source>
@@ -1049,6 +1041,42 @@
     <message>
         <source>FBX (*.fbx);;Collada (*.dae)</source>
         <translation>FBX (*.fbx);;Collada (*.dae)</translation>
+    </message>
+    <message>
+        <source>Baked cloth-driven bones (glTF, FBX, Collada)</source>
+        <translation>Gebackene stoffgetriebene Knochen (glTF, FBX, Collada)</translation>
+    </message>
+    <message>
+        <source>A .gltf file (embedded buffer) or a binary .glb file; baked bones also a binary .fbx or a Collada .dae file</source>
+        <translation>Eine .gltf-Datei (eingebetteter Puffer) oder eine binäre .glb-Datei; gebackene Knochen auch eine binäre .fbx- oder eine Collada-.dae-Datei</translation>
+    </message>
+    <message>
+        <source>Largest file si&amp;ze:</source>
+        <translation>Größte Datei&amp;größe:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Exports estimated larger than this are refused: a long clip at a high frame rate with a bone per vertex makes gigabytes</source>
+        <translation>Exporte, die voraussichtlich größer werden, werden abgelehnt: ein langer Clip mit hoher Bildrate und einem Knochen pro Vertex ergibt Gigabytes</translation>
+    </message>
+    <message>
+        <source>Largest file size in megabytes</source>
+        <translation>Größte Dateigröße in Megabyte</translation>
+    </message>
+    <message>
+        <source>Estimated file size</source>
+        <translation>Geschätzte Dateigröße</translation>
+    </message>
+    <message>
+        <source>Estimated size: %1</source>
+        <translation>Geschätzte Größe: %1</translation>
+    </message>
+    <message>
+        <source>The file would be about %1, more than the size limit: export fewer frames, a lower frame rate or fewer cloth bones, or raise the limit.</source>
+        <translation>Die Datei würde etwa %1 groß, mehr als die Größengrenze: Exportieren Sie weniger Einzelbilder, eine niedrigere Bildrate oder weniger Stoffknochen, oder heben Sie die Grenze an.</translation>
     </message>
 </context>
 <context>

@@ -903,10 +903,6 @@
         <translation>Malla física glTF (canales y volúmenes de colisión)</translation>
     </message>
     <message>
-        <source>Baked cloth-driven bones (glTF)</source>
-        <translation>Huesos movidos por la tela, horneados (glTF)</translation>
-    </message>
-    <message>
         <source>Point cache (glTF morph targets)</source>
         <translation>Caché de puntos (morph targets de glTF)</translation>
     </message>
@@ -917,10 +913,6 @@
     <message>
         <source>&amp;Output file:</source>
         <translation>&amp;Archivo de salida:</translation>
-    </message>
-    <message>
-        <source>A .gltf file (embedded buffer) or a binary .glb file</source>
-        <translation>Un archivo .gltf (búfer incrustado) o un archivo binario .glb</translation>
     </message>
     <message>
         <source>&amp;Browse...</source>
@@ -1049,6 +1041,42 @@
     <message>
         <source>FBX (*.fbx);;Collada (*.dae)</source>
         <translation>FBX (*.fbx);;Collada (*.dae)</translation>
+    </message>
+    <message>
+        <source>Baked cloth-driven bones (glTF, FBX, Collada)</source>
+        <translation>Huesos movidos por la tela, horneados (glTF, FBX, Collada)</translation>
+    </message>
+    <message>
+        <source>A .gltf file (embedded buffer) or a binary .glb file; baked bones also a binary .fbx or a Collada .dae file</source>
+        <translation>Un archivo .gltf (búfer incrustado) o un archivo binario .glb; los huesos horneados también un archivo binario .fbx o un archivo Collada .dae</translation>
+    </message>
+    <message>
+        <source>Largest file si&amp;ze:</source>
+        <translation>&amp;Tamaño máximo del archivo:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Exports estimated larger than this are refused: a long clip at a high frame rate with a bone per vertex makes gigabytes</source>
+        <translation>Se rechazan las exportaciones que se estiman mayores: un clip largo a una frecuencia alta con un hueso por vértice ocupa gigabytes</translation>
+    </message>
+    <message>
+        <source>Largest file size in megabytes</source>
+        <translation>Tamaño máximo del archivo en megabytes</translation>
+    </message>
+    <message>
+        <source>Estimated file size</source>
+        <translation>Tamaño estimado del archivo</translation>
+    </message>
+    <message>
+        <source>Estimated size: %1</source>
+        <translation>Tamaño estimado: %1</translation>
+    </message>
+    <message>
+        <source>The file would be about %1, more than the size limit: export fewer frames, a lower frame rate or fewer cloth bones, or raise the limit.</source>
+        <translation>El archivo ocuparía unos %1, más que el límite de tamaño: exporte menos fotogramas, una frecuencia más baja o menos huesos de tela, o suba el límite.</translation>
     </message>
 </context>
 <context>

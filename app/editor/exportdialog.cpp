@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -95,6 +96,12 @@ ExportDialog::ExportDialog(const Document *document, Prompts *prompts, QWidget *
     mMaxBones = makeSpinBox(this, "ExportDialog_MaxBonesSpinBox", 0, kNoLimitMax, 0);
     mMaxVolumes = makeSpinBox(this, "ExportDialog_MaxVolumesSpinBox", 0, kNoLimitMax, 0);
     mMaxMorphTargets = makeSpinBox(this, "ExportDialog_MaxMorphTargetsSpinBox", 0, kNoLimitMax, 0);
+    // The size limit in MB (0: none); the estimate beside it.
+    mMaxSize = makeSpinBox(this, "ExportDialog_MaxSizeSpinBox", 0, kNoLimitMax,
+                           int(tweed::kDefaultExportMaxBytes >> 20));
+    mSizeLabel = new QLabel(this);
+    mSizeLabel->setObjectName("ExportDialog_SizeLabel");
+    mSizeLabel->setWordWrap(true);
 
     mProblemsLabel = new QLabel(this);
     mProblemsLabel->setObjectName("ExportDialog_ProblemsLabel");
@@ -139,6 +146,8 @@ ExportDialog::ExportDialog(const Document *document, Prompts *prompts, QWidget *
     addRow(mMaxBonesLabel, mMaxBones);
     addRow(mMaxVolumesLabel, mMaxVolumes);
     addRow(mMaxMorphTargetsLabel, mMaxMorphTargets);
+    addRow(mMaxSizeLabel, mMaxSize);
+    form->addRow(QString(), mSizeLabel);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
@@ -164,7 +173,8 @@ ExportDialog::ExportDialog(const Document *document, Prompts *prompts, QWidget *
     connect(mClip, &QComboBox::currentIndexChanged, this, &ExportDialog::updateState);
     connect(mUnits, &QComboBox::currentIndexChanged, this, &ExportDialog::updateState);
     connect(mAllowLoss, &QCheckBox::toggled, this, &ExportDialog::updateState);
-    for (QSpinBox *box : {mFrames, mLod, mClothBones, mMaxBones, mMaxVolumes, mMaxMorphTargets})
+    for (QSpinBox *box :
+         {mFrames, mLod, mClothBones, mMaxBones, mMaxVolumes, mMaxMorphTargets, mMaxSize})
         connect(box, &QSpinBox::valueChanged, this, &ExportDialog::updateState);
     connect(mFps, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updateState);
 
@@ -184,13 +194,14 @@ void ExportDialog::retranslateUi()
     setWindowTitle(tr("Export"));
     mFormatLabel->setText(tr("&Format:"));
     mFormat->setItemText(0, tr("glTF physics mesh (channels and collision volumes)"));
-    mFormat->setItemText(1, tr("Baked cloth-driven bones (glTF)"));
+    mFormat->setItemText(1, tr("Baked cloth-driven bones (glTF, FBX, Collada)"));
     mFormat->setItemText(2, tr("Point cache (glTF morph targets)"));
     mFormat->setToolTip(tr("The physics mesh for engines with their own cloth, the simulated clip "
                            "as bone animation for engines without a cloth run time, or the "
                            "simulated garment per frame"));
     mPathLabel->setText(tr("&Output file:"));
-    mPath->setToolTip(tr("A .gltf file (embedded buffer) or a binary .glb file"));
+    mPath->setToolTip(tr("A .gltf file (embedded buffer) or a binary .glb file; baked bones also "
+                         "a binary .fbx or a Collada .dae file"));
     mBrowse->setText(tr("&Browse..."));
     mUnitsLabel->setText(tr("&Units:"));
     const tweed::SourceUnits &units = mDocument->asset().source.units;
@@ -213,7 +224,13 @@ void ExportDialog::retranslateUi()
     mMaxBonesLabel->setText(tr("Target's &maximum bones:"));
     mMaxVolumesLabel->setText(tr("Target's maximum collision &volumes:"));
     mMaxMorphTargetsLabel->setText(tr("Target's maximum mor&ph targets:"));
-    for (QSpinBox *box : {mMaxBones, mMaxVolumes, mMaxMorphTargets})
+    mMaxSizeLabel->setText(tr("Largest file si&ze:"));
+    mMaxSize->setSuffix(tr(" MB"));
+    mMaxSize->setToolTip(tr("Exports estimated larger than this are refused: a long clip at a "
+                            "high frame rate with a bone per vertex makes gigabytes"));
+    mMaxSize->setAccessibleName(tr("Largest file size in megabytes"));
+    mSizeLabel->setAccessibleName(tr("Estimated file size"));
+    for (QSpinBox *box : {mMaxBones, mMaxVolumes, mMaxMorphTargets, mMaxSize})
         box->setSpecialValueText(tr("No limit"));
     mAllowLoss->setText(tr("&Allow loss: export without what the target cannot represent"));
     mExport->setText(tr("&Export"));
@@ -259,6 +276,7 @@ tweed::ExportOptions ExportDialog::options() const
     o.maxCollisionVolumes = uint32_t(mMaxVolumes->value());
     o.maxMorphTargets = uint32_t(mMaxMorphTargets->value());
     o.allowLoss = mAllowLoss->isChecked();
+    o.maxBytes = uint64_t(mMaxSize->value()) << 20;
     return o;
 }
 
@@ -270,6 +288,12 @@ QStringList ExportDialog::problems() const
          tweed::checkExport(mDocument->asset(), outputPath().toStdString(), options()))
         result << QString::fromStdString(s);
     return result;
+}
+
+uint64_t ExportDialog::estimatedBytes() const
+{
+    if (mDocument->asset().lods.empty()) return 0;
+    return tweed::estimateExportBytes(mDocument->asset(), outputPath().toStdString(), options());
 }
 
 void ExportDialog::updateState()
@@ -293,7 +317,12 @@ void ExportDialog::updateState()
     const bool hasGarment = !mDocument->asset().lods.empty();
     const bool hasPath = !outputPath().isEmpty();
     const bool allowed = lost.isEmpty() || mAllowLoss->isChecked();
-    mExport->setEnabled(hasGarment && hasPath && allowed);
+    const uint64_t estimate = hasGarment && hasPath ? estimatedBytes() : 0;
+    const uint64_t limit = uint64_t(mMaxSize->value()) << 20;
+    const bool withinLimit = limit == 0 || estimate <= limit;
+    const QString size = QLocale().formattedDataSize(qint64(estimate));
+    mSizeLabel->setText(estimate > 0 ? tr("Estimated size: %1").arg(size) : QString());
+    mExport->setEnabled(hasGarment && hasPath && allowed && withinLimit);
     if (!hasGarment)
         mStatusLabel->setText(tr("The document has no garment to export."));
     else if (!hasPath)
@@ -301,13 +330,18 @@ void ExportDialog::updateState()
     else if (!allowed)
         mStatusLabel->setText(
             tr("Tick \"Allow loss\" to export without what is listed, or change the options."));
+    else if (!withinLimit)
+        mStatusLabel->setText(tr("The file would be about %1, more than the size limit: export "
+                                 "fewer frames, a lower frame rate or fewer cloth bones, or raise "
+                                 "the limit.")
+                                  .arg(size));
     else
         mStatusLabel->clear();
 }
 
 void ExportDialog::browse()
 {
-    // Baked bones can also go through Assimp's FBX and Collada writers.
+    // Baked bones can also be written as FBX (Tweed's writer) and Collada (Assimp's).
     QString filter = tr("glTF (*.gltf);;Binary glTF (*.glb)");
     if (formatAt(mFormat) == tweed::ExportFormat::BakedBones)
         filter += ";;" + tr("FBX (*.fbx);;Collada (*.dae)");

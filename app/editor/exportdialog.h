@@ -1,7 +1,8 @@
 // File > Export: the exports any engine can play (tweed/export.h) — the glTF physics mesh with
 // its channels and collision volumes, baked cloth-driven bones, a point cache. The dialog lists
-// live what the chosen target cannot represent (checkExport) and exports only when nothing is
-// lost or the user ticked "allow loss"; the export runs off the UI thread (LongOperation).
+// live what the chosen target cannot represent (checkExport) and the estimated file size, and
+// exports only when nothing is lost (or the user ticked "allow loss") and the estimate is within
+// the size limit (or the limit is off); the export runs off the UI thread (LongOperation).
 #pragma once
 
 #include "tweed/export.h"
@@ -40,6 +41,8 @@ public:
     QString outputPath() const;
     /// What the target cannot represent with the current options (the list shown).
     QStringList problems() const;
+    /// The size of the file the current options would write (estimateExportBytes).
+    uint64_t estimatedBytes() const;
     /// The report of the last successful export.
     const tweed::ExportReport &lastReport() const { return mReport; }
 
@@ -66,11 +69,11 @@ private:
 
     QLabel *mFormatLabel, *mPathLabel, *mClipLabel, *mFramesLabel, *mFpsLabel, *mLodLabel,
         *mUnitsLabel, *mClothBonesLabel, *mMaxBonesLabel, *mMaxVolumesLabel, *mMaxMorphTargetsLabel,
-        *mProblemsLabel, *mStatusLabel;
+        *mMaxSizeLabel, *mSizeLabel, *mProblemsLabel, *mStatusLabel;
     QComboBox *mFormat, *mClip, *mUnits;
     QLineEdit *mPath;
     QPushButton *mBrowse, *mExport, *mClose;
-    QSpinBox *mFrames, *mLod, *mClothBones, *mMaxBones, *mMaxVolumes, *mMaxMorphTargets;
+    QSpinBox *mFrames, *mLod, *mClothBones, *mMaxBones, *mMaxVolumes, *mMaxMorphTargets, *mMaxSize;
     QDoubleSpinBox *mFps;
     QListWidget *mProblems;
     QCheckBox *mAllowLoss;

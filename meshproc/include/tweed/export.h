@@ -109,7 +109,7 @@ std::optional<ExportFormat> exportFormatFromName(std::string_view name);
 std::vector<std::string> exportExtensions(ExportFormat format);
 
 /// The default ExportOptions::maxBytes: 256 MiB. A garment of 4,000 vertices baked to 600 bones
-/// over 30 s at 30 fps is about 40 MB as FBX; past this, a clip, frame rate or bone count is
+/// over 30 s at 30 fps is about 45 MB as FBX; past this, a clip, frame rate or bone count is
 /// likely a mistake (a 242-vertex sphere over a 221 s clip made a 1.7 GB Collada file).
 inline constexpr uint64_t kDefaultExportMaxBytes = uint64_t(256) << 20;
 /// The largest bake_max_error (metres) a baked-bones export writes without allowLoss: beyond
