@@ -234,15 +234,17 @@ uint64_t estimateExportBytes(const ClothingAsset &asset, const std::string &path
     };
     const double bones = double(asset.skeleton.bones.size());
     if (options.format == ExportFormat::GltfPhysics) {
-        double buffer = 64.0 * bones, json = 4096 + 250 * bones +
-                                                 400 * double(asset.collisionVolumes.size());
+        double buffer = 64.0 * bones,
+               json = 4096 + 250 * bones + 400 * double(asset.collisionVolumes.size());
         for (const PhysicsMesh &p : asset.physicsMeshes) {
-            buffer += double(p.vertexCount()) * (60 + 4 * double(kFloatChannelCount + kMaskChannelCount)) +
+            buffer += double(p.vertexCount()) *
+                          (60 + 4 * double(kFloatChannelCount + kMaskChannelCount)) +
                       12.0 * double(p.triangleCount());
             json += 3000;
         }
         for (const GraphicsLod &l : asset.lods) {
-            buffer += double(l.mesh.vertexCount()) * (100 + 4 * double(kFloatChannelCount + kMaskChannelCount)) +
+            buffer += double(l.mesh.vertexCount()) *
+                          (100 + 4 * double(kFloatChannelCount + kMaskChannelCount)) +
                       12.0 * double(l.mesh.triangleCount());
             json += 3000;
         }

@@ -16,6 +16,7 @@
 #include "tweed/file_io.h"
 
 #include <array>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -36,6 +37,10 @@ constexpr unsigned char kFooterId[16] = {0xfa, 0xbc, 0xab, 0x09, 0xd0, 0xc8, 0xd
                                          0xb1, 0x76, 0xfb, 0x83, 0x1c, 0xf7, 0x26, 0x7e};
 constexpr unsigned char kFooterMagic[16] = {0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 0xd9, 0x7e,
                                             0xec, 0xe9, 0x0c, 0xe3, 0x75, 0x8f, 0x29, 0x0b};
+
+// Values and arrays are copied as they lie in memory.
+static_assert(std::endian::native == std::endian::little,
+              "the FBX writer needs a little-endian host");
 
 // Builds the file in memory: begin() writes a record's header with placeholders, the property
 // calls append typed values, end() patches the end offset, count and property length.
@@ -81,7 +86,6 @@ public:
         mStack.pop_back();
     }
 
-    void i16(int16_t v) { prop('Y', v); }
     void boolean(bool v) { prop('C', uint8_t(v ? 1 : 0)); }
     void i32(int32_t v) { prop('I', v); }
     void f64(double v) { prop('D', v); }
@@ -125,7 +129,7 @@ private:
     template <typename T> void put(T v)
     {
         char b[sizeof(T)];
-        std::memcpy(b, &v, sizeof(T)); // little-endian hosts only, as the rest of Tweed's files
+        std::memcpy(b, &v, sizeof(T)); // FBX is little-endian, as the host (asserted above)
         mOut.append(b, sizeof(T));
     }
     void patch(size_t at, uint64_t v) { std::memcpy(mOut.data() + at, &v, 8); }
@@ -273,7 +277,7 @@ int64_t fbxTime(double seconds)
 // FBX's TimeMode for a frame rate (its fixed rates, else 14, custom).
 int32_t timeMode(double fps)
 {
-    const std::pair<double, int32_t> modes[] = {{120, 1}, {100, 2}, {60, 3}, {50, 4}, {48, 5},
+    const std::pair<double, int32_t> modes[] = {{120, 1}, {100, 2}, {60, 3},  {50, 4},  {48, 5},
                                                 {30, 6},  {25, 10}, {24, 11}, {96, 15}, {72, 16}};
     for (const auto &[rate, mode] : modes)
         if (std::abs(fps - rate) < 1e-9) return mode;
@@ -308,8 +312,7 @@ uint32_t writeBakedBonesFbx(const ClothingAsset &asset, const BakedBones &baked,
     const int64_t rootId = newId(), meshModelId = newId(), geometryId = newId(),
                   materialId = newId(), skinId = newId(), poseId = newId(), stackId = newId(),
                   layerId = newId();
-    std::vector<int64_t> modelId(joints), attributeId(joints), clusterId(joints),
-        parentId(joints);
+    std::vector<int64_t> modelId(joints), attributeId(joints), clusterId(joints), parentId(joints);
     for (size_t j = 0; j < joints; ++j) {
         modelId[j] = newId();
         attributeId[j] = newId();
@@ -343,7 +346,7 @@ uint32_t writeBakedBonesFbx(const ClothingAsset &asset, const BakedBones &baked,
     struct Channel
     {
         size_t joint;
-        const char *property; // "Lcl Translation", ...
+        const char *property;  // "Lcl Translation", ...
         const char *shortName; // "T", "R", "S"
         std::array<std::vector<float>, 3> values;
         int64_t nodeId = 0;
@@ -358,7 +361,8 @@ uint32_t writeBakedBonesFbx(const ClothingAsset &asset, const BakedBones &baked,
         std::array<double, 3> previous{};
         for (size_t f = 0; f < frames; ++f) {
             const Transform x = decompose(space.conjugate(bakedJointLocal(skeleton, baked, j, f)));
-            const std::array<double, 3> e = eulerXyz(normalize(x.rotation), f > 0 ? &previous : nullptr);
+            const std::array<double, 3> e =
+                eulerXyz(normalize(x.rotation), f > 0 ? &previous : nullptr);
             previous = e;
             for (size_t c = 0; c < 3; ++c) {
                 t.values[c].push_back(x.translation[c]);
@@ -657,9 +661,8 @@ uint32_t writeBakedBonesFbx(const ClothingAsset &asset, const BakedBones &baked,
     for (const Channel &c : channels)
         for (size_t k = 0; k < 3; ++k) {
             beginObject(w, "AnimationCurve", c.curveIds[k], "", "AnimCurve", "");
-            w.single("Default", [&](FbxWriter &x) {
-                x.f64(c.values[k].empty() ? 0.0 : c.values[k][0]);
-            });
+            w.single("Default",
+                     [&](FbxWriter &x) { x.f64(c.values[k].empty() ? 0.0 : c.values[k][0]); });
             intRecord(w, "KeyVer", 4008);
             w.single("KeyTime", [&](FbxWriter &x) { x.i64s(keyTimes); });
             w.single("KeyValueFloat", [&](FbxWriter &x) { x.f32s(c.values[k]); });

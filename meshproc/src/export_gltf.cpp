@@ -510,8 +510,8 @@ ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
 InputError lossError(const std::string &path, const ExportOptions &options,
                      const std::vector<std::string> &lost)
 {
-    std::string message = "the " + std::string(exportFormatName(options.format)) +
-                          " export to " + path + " cannot represent:";
+    std::string message = "the " + std::string(exportFormatName(options.format)) + " export to " +
+                          path + " cannot represent:";
     for (const std::string &s : lost)
         message += "\n  - " + s;
     message += "\n(export anyway with allowLoss / --allow-loss)";

@@ -21,9 +21,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QLocale>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -300,7 +300,8 @@ private slots:
         frames->setValue(30);
         QVERIFY(exportButton->isEnabled());
         QVERIFY(dialog.estimatedBytes() > 0);
-        QVERIFY(sizeLabel->text().contains(QLocale().formattedDataSize(qint64(dialog.estimatedBytes()))));
+        QVERIFY(sizeLabel->text().contains(
+            QLocale().formattedDataSize(qint64(dialog.estimatedBytes()))));
         // Ten minutes at a bone per physics vertex: hundreds of megabytes, refused.
         frames->setValue(18000);
         QVERIFY(dialog.estimatedBytes() > kDefaultExportMaxBytes);

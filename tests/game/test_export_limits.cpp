@@ -143,8 +143,9 @@ void TestExportLimits::bakeErrorIsALoss()
 void TestExportLimits::cliValidatesOptions()
 {
     const QString asset = mDir.filePath("coat.tweed");
-    test::ProcessResult p = test::runProcess(
-        TWEED_CLI, {"create", QString::fromStdString(test::kSampleCharacter), "--mesh", "Coat", "-o", asset});
+    test::ProcessResult p =
+        test::runProcess(TWEED_CLI, {"create", QString::fromStdString(test::kSampleCharacter),
+                                     "--mesh", "Coat", "-o", asset});
     QVERIFY2(p.exitCode == 0, p.err.constData());
     const QString out = mDir.filePath("cli.fbx");
     struct Case
@@ -162,17 +163,16 @@ void TestExportLimits::cliValidatesOptions()
         {{"--clip", "Walk", "--frames", "30", "--max-size", "1"}, "more than the limit of 1 MB"},
     };
     for (const Case &c : cases) {
-        p = test::runProcess(TWEED_CLI, QStringList{"export", asset, "--format", "baked-bones",
-                                                    "-o", out} +
-                                            c.args);
+        p = test::runProcess(
+            TWEED_CLI, QStringList{"export", asset, "--format", "baked-bones", "-o", out} + c.args);
         QVERIFY2(p.exitCode == 1, qPrintable(c.args.join(' ') + ": " + p.err));
         QVERIFY2(p.err.contains(c.message), qPrintable(c.args.join(' ') + ": " + p.err));
         QVERIFY(!QFile::exists(out));
     }
     // --force lifts the limit; --check --json gives the estimate.
-    p = test::runProcess(TWEED_CLI, {"export", asset, "--format", "baked-bones", "-o", out,
-                                     "--clip", "Walk", "--frames", "30", "--max-size", "1",
-                                     "--force"});
+    p = test::runProcess(TWEED_CLI,
+                         {"export", asset, "--format", "baked-bones", "-o", out, "--clip", "Walk",
+                          "--frames", "30", "--max-size", "1", "--force"});
     QVERIFY2(p.exitCode == 0, p.err.constData());
     QVERIFY(QFileInfo(out).size() > (1 << 20));
     p = test::runProcess(TWEED_CLI, {"export", asset, "--format", "baked-bones", "-o", out,
