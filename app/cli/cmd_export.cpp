@@ -13,6 +13,14 @@
 namespace tweed::cli {
 namespace {
 
+// A number as printf's %g writes it ("0", "-2", "1e+07").
+std::string shortNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof(text), "%g", value);
+    return text;
+}
+
 struct ExportArgs
 {
     std::string asset;
@@ -50,12 +58,12 @@ void run(ExportArgs args)
     if (args.scaleGiven) {
         if (!(args.scale > 0) || !(args.scale <= 1e6f))
             throw InputError("--scale must lie in (0, 1000000] target units per metre, not " +
-                             std::to_string(args.scale));
+                             shortNumber(args.scale));
         o.transform.scale = args.scale;
     }
     if (!(args.maxSizeMb >= 0) || !(args.maxSizeMb <= 1e9))
         throw InputError("--max-size must lie in 0..1000000000 MB (0: no limit), not " +
-                         std::to_string(args.maxSizeMb));
+                         shortNumber(args.maxSizeMb));
     o.maxBytes = args.force ? 0 : uint64_t(args.maxSizeMb * 1024.0 * 1024.0);
     if (!args.up.empty()) {
         if (args.up != "x" && args.up != "y" && args.up != "z")

@@ -10,8 +10,21 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 
 namespace tweed {
+
+namespace {
+
+// A number as printf's %g writes it ("0", "-2", "1e+07").
+std::string shortNumber(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof(text), "%g", value);
+    return text;
+}
+
+} // namespace
 
 ExportTransform sourceExportTransform(const SourceUnits &units)
 {
@@ -198,7 +211,7 @@ void checkExportOptions(const ClothingAsset &asset, const std::string &path,
     }
     if (!(options.transform.scale > 0) || !(options.transform.scale <= 1e6f))
         throw InputError("the export scale must lie in (0, 1000000] target units per metre, not " +
-                         std::to_string(options.transform.scale));
+                         shortNumber(options.transform.scale));
     if (options.format != ExportFormat::GltfPhysics) {
         if (options.lod < 0 || size_t(options.lod) >= asset.lods.size())
             throw InputError("the asset has no graphics LoD " + std::to_string(options.lod));
