@@ -6,6 +6,7 @@
 #include "tweed/errors.h"
 #include "tweed/sim/cloth_instance.h"
 
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -61,6 +62,20 @@ template <class F> TweedResult guarded(F &&f)
     } catch (...) {
         return fail(TWEED_ERROR_INTERNAL, "internal error: unknown exception");
     }
+}
+
+/// Whether n floats are all finite: a NaN pose or wind would make every output NaN.
+bool allFinite(const float *v, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (!std::isfinite(v[i])) return false;
+    return true;
+}
+
+TweedResult notFinite(const char *function, const char *what)
+{
+    return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                std::string(function) + ": " + what + " holds a NaN or infinite value");
 }
 
 tweed::Mat4 toMat4(const float *m)
@@ -268,6 +283,8 @@ TweedResult tweed_instance_set_skinning_matrices(TweedInstance *instance, const 
                         " matrices for " + std::to_string(instance->skinning.size()) + " bones");
     if (!matrices && count > 0)
         return nullArgument("tweed_instance_set_skinning_matrices", "matrices");
+    if (count > 0 && !allFinite(matrices, 16 * size_t(count)))
+        return notFinite("tweed_instance_set_skinning_matrices", "matrices");
     for (uint32_t b = 0; b < count; ++b)
         instance->skinning[b] = toMat4(matrices + 16 * b);
     return TWEED_OK;
@@ -283,6 +300,8 @@ TweedResult tweed_instance_set_bone_matrices(TweedInstance *instance, const floa
                     "tweed_instance_set_bone_matrices: " + std::to_string(count) +
                         " matrices for " + std::to_string(skeleton.bones.size()) + " bones");
     if (!matrices && count > 0) return nullArgument("tweed_instance_set_bone_matrices", "matrices");
+    if (count > 0 && !allFinite(matrices, 16 * size_t(count)))
+        return notFinite("tweed_instance_set_bone_matrices", "matrices");
     for (uint32_t b = 0; b < count; ++b)
         instance->skinning[b] = toMat4(matrices + 16 * b) * skeleton.bones[b].inverseBind;
     return TWEED_OK;
@@ -292,6 +311,7 @@ TweedResult tweed_instance_set_world_transform(TweedInstance *instance, const fl
 {
     if (!instance) return nullArgument("tweed_instance_set_world_transform", "instance");
     if (!matrix) return nullArgument("tweed_instance_set_world_transform", "matrix");
+    if (!allFinite(matrix, 16)) return notFinite("tweed_instance_set_world_transform", "matrix");
     instance->world = toMat4(matrix);
     return TWEED_OK;
 }
@@ -300,6 +320,7 @@ TweedResult tweed_instance_teleport(TweedInstance *instance, const float matrix[
 {
     if (!instance) return nullArgument("tweed_instance_teleport", "instance");
     if (!matrix) return nullArgument("tweed_instance_teleport", "matrix");
+    if (!allFinite(matrix, 16)) return notFinite("tweed_instance_teleport", "matrix");
     return guarded([&] {
         instance->world = toMat4(matrix);
         instance->cloth->teleport(instance->world);
@@ -310,6 +331,8 @@ TweedResult tweed_instance_teleport(TweedInstance *instance, const float matrix[
 TweedResult tweed_instance_set_wind(TweedInstance *instance, float x, float y, float z)
 {
     if (!instance) return nullArgument("tweed_instance_set_wind", "instance");
+    const float wind[3] = {x, y, z};
+    if (!allFinite(wind, 3)) return notFinite("tweed_instance_set_wind", "the wind");
     instance->wind = {x, y, z};
     return TWEED_OK;
 }

@@ -156,7 +156,9 @@ private slots:
         ClothingAsset asset = test::makeTestAsset();
         const float nan = std::bit_cast<float>(0x7FC01234u);
         asset.lods[0].mesh.positions[3].y = nan;
-        const ClothingAsset back = readCooked(writeCooked(asset), "nan.tweedc");
+        // The format keeps NaN payloads; the load checks refuse the NaN (test_load_checks).
+        const ClothingAsset back =
+            readCooked(writeCooked(asset), "nan.tweedc", LoadChecks::Structure);
         QCOMPARE(std::bit_cast<uint32_t>(back.lods[0].mesh.positions[3].y), 0x7FC01234u);
     }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "tweed/asset.h"
+#include "tweed/validate.h"
 
 #include <string>
 
@@ -12,12 +13,14 @@ constexpr int kAssetFormatVersion = 1;
 
 /// The asset as .tweed text. Writing the read-back text gives the same bytes.
 std::string writeAssetText(const ClothingAsset &asset);
-/// Parses .tweed text; `name` (usually the path) is used in error messages. Throws FileError.
-ClothingAsset readAssetText(const std::string &text, const std::string &name);
+/// Parses .tweed text; `name` (usually the path) is used in error messages. Throws FileError,
+/// also on an asset that is not safe to simulate (safetyProblems in validate.h).
+ClothingAsset readAssetText(const std::string &text, const std::string &name,
+                            LoadChecks checks = LoadChecks::Safety);
 
 /// Atomically writes the asset (temporary file, then rename). Throws FileError.
 void saveAsset(const ClothingAsset &asset, const std::string &path);
 /// Throws FileError naming the path on any problem.
-ClothingAsset loadAsset(const std::string &path);
+ClothingAsset loadAsset(const std::string &path, LoadChecks checks = LoadChecks::Safety);
 
 } // namespace tweed

@@ -1121,7 +1121,7 @@ std::string writeAssetText(const ClothingAsset &asset)
     return writeText(asset);
 }
 
-ClothingAsset readAssetText(const std::string &text, const std::string &name)
+ClothingAsset readAssetText(const std::string &text, const std::string &name, LoadChecks checks)
 {
     TextReader reader(name, text.size());
     ClothingAsset asset;
@@ -1134,7 +1134,9 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name)
                       std::to_string(e.mark.column + 1) + ": ";
         throw FileError(name, problem + e.msg);
     }
-    const std::vector<std::string> problems = structuralProblems(asset);
+    // The load checks: what makes the asset safe to simulate (docs/runtime.md).
+    const std::vector<std::string> problems =
+        checks == LoadChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty()) throw FileError(name, problemSummary(problems));
     return asset;
 }
@@ -1152,9 +1154,9 @@ void saveAsset(const ClothingAsset &asset, const std::string &path)
     writeFileAtomically(path, text);
 }
 
-ClothingAsset loadAsset(const std::string &path)
+ClothingAsset loadAsset(const std::string &path, LoadChecks checks)
 {
-    return readAssetText(readFileBytes(path), path);
+    return readAssetText(readFileBytes(path), path, checks);
 }
 
 } // namespace tweed
