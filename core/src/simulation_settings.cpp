@@ -253,8 +253,12 @@ std::vector<std::string> checkSettings(const SimulationSettings &s)
         const double hi = isFloat ? double(float(f.max)) : f.max;
         if (!std::isfinite(v) || v < lo || v > hi) {
             char buf[256];
-            std::snprintf(buf, sizeof buf, "setting %s is %g, outside its range [%g, %g]", f.key, v,
-                          f.min, f.max);
+            // Floats with the digits that tell a value from the bound next to it (0.2000001),
+            // integers in full.
+            std::snprintf(buf, sizeof buf,
+                          isFloat ? "setting %s is %.7g, outside its range [%g, %g]"
+                                  : "setting %s is %.10g, outside its range [%g, %g]",
+                          f.key, v, f.min, f.max);
             problems.emplace_back(buf);
         }
     }
