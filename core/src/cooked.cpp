@@ -710,7 +710,7 @@ uint64_t readLe64(std::string_view bytes, size_t at)
     return uint64_t(readLe32(bytes, at)) | uint64_t(readLe32(bytes, at + 4)) << 32;
 }
 
-ClothingAsset readBytes(std::string_view bytes, const std::string &name, LoadChecks checks)
+ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetChecks checks)
 {
     if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
         throw FileError(name, "not a .tweedc file (the magic bytes \"TWEEDC\" are missing)");
@@ -803,7 +803,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, LoadChe
 
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
     const std::vector<std::string> problems =
-        checks == LoadChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty())
         throw FileError(name, "chunk " + tagText(chunkOf(problems.front())) + ": " +
                                   problemSummary(problems));
@@ -812,15 +812,16 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, LoadChe
 
 } // namespace
 
-std::string writeCooked(const ClothingAsset &asset)
+std::string writeCooked(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems = structuralProblems(asset);
+    const std::vector<std::string> problems =
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty())
         throw InputError("the asset cannot be written: " + problemSummary(problems));
     return writeBytes(asset);
 }
 
-ClothingAsset readCooked(std::string_view bytes, const std::string &name, LoadChecks checks)
+ClothingAsset readCooked(std::string_view bytes, const std::string &name, AssetChecks checks)
 {
     return readBytes(bytes, name, checks);
 }
@@ -838,7 +839,7 @@ void saveCooked(const ClothingAsset &asset, const std::string &path)
     writeFileAtomically(path, bytes);
 }
 
-ClothingAsset loadCooked(const std::string &path, LoadChecks checks)
+ClothingAsset loadCooked(const std::string &path, AssetChecks checks)
 {
     return readCooked(readFileBytes(path), path, checks);
 }

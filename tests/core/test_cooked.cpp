@@ -63,8 +63,8 @@ private slots:
         const float nan = std::bit_cast<float>(0x7FC01234u);
         asset.lods[0].mesh.positions[3].y = nan;
         // The format keeps NaN payloads; the load checks refuse the NaN (test_load_checks).
-        const ClothingAsset back =
-            readCooked(writeCooked(asset), "nan.tweedc", LoadChecks::Structure);
+        const ClothingAsset back = readCooked(writeCooked(asset, AssetChecks::Structure),
+                                              "nan.tweedc", AssetChecks::Structure);
         QCOMPARE(std::bit_cast<uint32_t>(back.lods[0].mesh.positions[3].y), 0x7FC01234u);
     }
 

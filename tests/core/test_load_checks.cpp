@@ -121,7 +121,7 @@ private slots:
         const Reproducer &rep = reproducers()[size_t(index)];
         ClothingAsset asset = test::makeTestAsset();
         rep.edit(asset);
-        const std::string cooked = writeCooked(asset);
+        const std::string cooked = writeCooked(asset, AssetChecks::Structure);
         const std::string expected =
             "sample.tweedc: chunk " + std::string(rep.chunk) + ": " + rep.problem;
 
@@ -150,17 +150,28 @@ private slots:
         QVERIFY(std::string(tweed_last_error()).starts_with(path + ": chunk " + rep.chunk));
 
         // The .tweed reader (and so the editor and the CLI) refuses it too.
-        const std::string text = writeAssetText(asset);
+        const std::string text = writeAssetText(asset, AssetChecks::Structure);
         const auto textError = fileErrorOf([&] { readAssetText(text, "sample.tweed"); });
         QVERIFY(textError);
         QVERIFY2(std::string(textError->what()).starts_with("sample.tweed: " + rep.problem),
                  textError->what());
 
+        // The writers refuse it, so Tweed never writes a file it cannot read back.
+        try {
+            writeCooked(asset);
+            QFAIL("writeCooked wrote an unsafe asset");
+        } catch (const InputError &e) {
+            QVERIFY2(
+                std::string(e.what()).starts_with("the asset cannot be written: " + rep.problem),
+                e.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, writeAssetText(asset));
+
         // validate's fuller report starts with the same problem; tools that list problems
         // themselves can read the asset with the structural checks only.
         QCOMPARE(validateAsset(asset).front(), rep.problem);
-        QVERIFY(writeCooked(readCooked(cooked, "sample.tweedc", LoadChecks::Structure)) ==
-                cooked); // bytes: NaN is not equal to itself
+        QVERIFY(writeCooked(readCooked(cooked, "sample.tweedc", AssetChecks::Structure),
+                            AssetChecks::Structure) == cooked); // bytes: NaN is not equal to itself
     }
 
     void unknownModelInTextIsRefused()

@@ -21,7 +21,7 @@ struct Plant
     std::function<void(ClothingAsset &)> plant;
     std::vector<std::string> problems; ///< exactly what validateAsset reports
     size_t structural = 0; ///< how many of the first problems structuralProblems reports too
-    size_t tidy = 0; ///< how many of the last problems safetyProblems does not report
+    size_t tidy = 0;       ///< how many of the last problems safetyProblems does not report
 };
 
 const float kNan = std::nanf("");
@@ -236,7 +236,9 @@ const std::vector<Plant> &plants()
          {"physics mesh 0: vertex 7: position (3e+38, 0.9, 0.1) is farther than 100000 m from "
           "the origin"}},
         {"zero-length edge",
-         [](ClothingAsset &a) { a.physicsMeshes[1].positions[1] = a.physicsMeshes[1].positions[0]; },
+         [](ClothingAsset &a) {
+             a.physicsMeshes[1].positions[1] = a.physicsMeshes[1].positions[0];
+         },
          {"physics mesh 1: triangle 0: edge from vertex 1 to vertex 0 is 0 m long, shorter than "
           "1e-06 m"}},
         {"weight not finite",

@@ -1106,9 +1106,10 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
 } // namespace
 
-std::string writeAssetText(const ClothingAsset &asset)
+std::string writeAssetText(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems = structuralProblems(asset);
+    const std::vector<std::string> problems =
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty())
         throw InputError("the asset cannot be written: " + problemSummary(problems));
     const std::vector<Bone> &bones = asset.skeleton.bones;
@@ -1121,7 +1122,7 @@ std::string writeAssetText(const ClothingAsset &asset)
     return writeText(asset);
 }
 
-ClothingAsset readAssetText(const std::string &text, const std::string &name, LoadChecks checks)
+ClothingAsset readAssetText(const std::string &text, const std::string &name, AssetChecks checks)
 {
     TextReader reader(name, text.size());
     ClothingAsset asset;
@@ -1136,7 +1137,7 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name, Lo
     }
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
     const std::vector<std::string> problems =
-        checks == LoadChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty()) throw FileError(name, problemSummary(problems));
     return asset;
 }
@@ -1154,7 +1155,7 @@ void saveAsset(const ClothingAsset &asset, const std::string &path)
     writeFileAtomically(path, text);
 }
 
-ClothingAsset loadAsset(const std::string &path, LoadChecks checks)
+ClothingAsset loadAsset(const std::string &path, AssetChecks checks)
 {
     return readAssetText(readFileBytes(path), path, checks);
 }
