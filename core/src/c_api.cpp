@@ -90,15 +90,24 @@ TweedResult nullArgument(const char *function, const char *what)
     return fail(TWEED_ERROR_INVALID_ARGUMENT, std::string(function) + ": " + what + " is null");
 }
 
-TweedResult loadInto(tweed::ClothingAsset asset, TweedAsset **out)
+TweedResult loadInto(tweed::ClothingAsset asset, const std::string &name, TweedAsset **out)
 {
     auto handle = std::make_unique<TweedAsset>();
     handle->asset = std::move(asset);
     // Building every LoD's run-time data here keeps the asset immutable (and thread-safe) later.
-    for (size_t lod = 0; lod < handle->asset.lods.size(); ++lod)
-        handle->lods.push_back(handle->asset.lods[lod].physicsMesh >= 0
-                                   ? tweed::buildClothAssetData(handle->asset, int(lod))
-                                   : nullptr);
+    for (size_t lod = 0; lod < handle->asset.lods.size(); ++lod) {
+        try {
+            handle->lods.push_back(handle->asset.lods[lod].physicsMesh >= 0
+                                       ? tweed::buildClothAssetData(handle->asset, int(lod))
+                                       : nullptr);
+        } catch (const tweed::FileError &) {
+            throw;
+        } catch (const tweed::InputError &e) {
+            // A mesh the solver cannot take (more constraints at a vertex than it colours):
+            // a refusal of the file like any other.
+            throw tweed::FileError(name, "lod " + std::to_string(lod) + ": " + e.what());
+        }
+    }
     *out = handle.release();
     return TWEED_OK;
 }
@@ -156,7 +165,7 @@ TweedResult tweed_asset_load_file(const char *path, TweedAsset **out)
     if (!path) return nullArgument("tweed_asset_load_file", "path");
     if (!out) return nullArgument("tweed_asset_load_file", "out");
     *out = nullptr;
-    return guarded([&] { return loadInto(tweed::loadCooked(path), out); });
+    return guarded([&] { return loadInto(tweed::loadCooked(path), path, out); });
 }
 
 TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *name,
@@ -167,7 +176,8 @@ TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *n
     *out = nullptr;
     return guarded([&] {
         const std::string_view bytes(static_cast<const char *>(data), size);
-        return loadInto(tweed::readCooked(bytes, name ? name : "<memory>"), out);
+        const std::string fileName = name ? name : "<memory>";
+        return loadInto(tweed::readCooked(bytes, fileName), fileName, out);
     });
 }
 

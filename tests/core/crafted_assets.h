@@ -354,6 +354,23 @@ inline std::vector<CraftedAsset> craftedAssets()
                 m = 1e4f;
     });
 
+    // A fan of 300 triangles: its hub vertex has more constraints than the solver colours.
+    model("phys0-fan-300", "more than 256 constraints", [&](ClothingAsset &a) {
+        PhysicsMesh &pm = a.physicsMeshes[0];
+        const int rim = 300;
+        pm.positions = {{0, 1.05f, 0.1f}};
+        for (int i = 0; i < rim; ++i) {
+            const float angle = 2 * kPi * float(i) / float(rim);
+            pm.positions.push_back({0.2f * std::cos(angle), 1.05f + 0.2f * std::sin(angle), 0.1f});
+        }
+        pm.indices.clear();
+        for (uint32_t i = 0; i < uint32_t(rim); ++i)
+            pm.indices.insert(pm.indices.end(), {0, 1 + i, 1 + (i + 1) % uint32_t(rim)});
+        pm.skin.assign(pm.positions.size(), pm.skin[0]);
+        pm.normals.assign(pm.positions.size(), {0, 0, 1});
+        pm.channels = detail::gridChannels(1, rim + 1);
+    });
+
     // Skin maps: coordinates not finite or absurd.
     model("lod0-skin-map-position-nan", "coordinates are not finite",
           [&](ClothingAsset &a) { a.lods[0].skinMap.bindings[8].position.x = nan; });
