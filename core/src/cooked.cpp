@@ -689,9 +689,8 @@ SimulationSettings readSimulation(ByteReader &r)
 Tag chunkOf(std::string_view problem)
 {
     const std::pair<std::string_view, Tag> prefixes[] = {
-        {"source", kInfo},           {"skeleton", kSkeleton},     {"physics mesh", kPhysicsMesh},
-        {"lod", kLod},               {"collision volume", kCollision},
-        {"pendulum bone", kPendulum}};
+        {"source", kInfo}, {"skeleton", kSkeleton},          {"physics mesh", kPhysicsMesh},
+        {"lod", kLod},     {"collision volume", kCollision}, {"pendulum bone", kPendulum}};
     for (const auto &[prefix, tag] : prefixes)
         if (problem.starts_with(prefix)) return tag;
     return kSimulation; // "setting ..."

@@ -561,8 +561,8 @@ void tidiness(const ClothingAsset &asset, std::vector<std::string> &out)
     for (size_t b = 0; b < bones.size(); ++b)
         for (size_t other = 0; other < b; ++other)
             if (bones[other].name == bones[b].name) {
-                out.push_back("skeleton: bone " + std::to_string(b) + " (" +
-                              quoted(bones[b].name) + "): bone " + std::to_string(other) +
+                out.push_back("skeleton: bone " + std::to_string(b) + " (" + quoted(bones[b].name) +
+                              "): bone " + std::to_string(other) +
                               " has the same name; files refer to bones by name");
                 break;
             }

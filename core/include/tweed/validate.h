@@ -39,14 +39,15 @@ std::vector<std::string> validateAsset(const ClothingAsset &asset);
 /// when the asset is safe.
 std::vector<std::string> safetyProblems(const ClothingAsset &asset);
 
-/// The subset of safetyProblems that keeps code indexing the arrays in bounds: every index (triangle vertex,
-/// weighted bone, bone parent, physics mesh, skin-map triangle, collision and pendulum bone) in
-/// range, every enumeration known, every submesh inside its mesh and every per-vertex array
-/// sized to its mesh, so code that indexes the arrays cannot read out of bounds.
+/// The subset of safetyProblems that keeps code indexing the arrays in bounds: every index
+/// (triangle vertex, weighted bone, bone parent, physics mesh, skin-map triangle, collision and
+/// pendulum bone) in range, every enumeration known, every submesh inside its mesh and every
+/// per-vertex array sized to its mesh, so code that indexes the arrays cannot read out of bounds.
 std::vector<std::string> structuralProblems(const ClothingAsset &asset);
 
 /// What a reader checks before it returns an asset, and a writer before it writes one.
-enum class AssetChecks {
+enum class AssetChecks
+{
     Safety,   ///< safetyProblems: the asset is safe to simulate (the default everywhere)
     Structure ///< structuralProblems only: for tools that list the problems themselves
 };
