@@ -336,7 +336,7 @@ void checkEdgeLengths(std::vector<std::string> &out, const std::string &where,
             const uint32_t a = pm.indices[t + e], b = pm.indices[t + (e + 1) % 3];
             if (a == b || a >= n || b >= n) continue; // reported elsewhere
             const float len = distance(pm.positions[a], pm.positions[b]);
-            if (len < kMinEdgeLength) { // also true for NaN
+            if (len < kMinEdgeLength) { // false for NaN: checkPositions reports those
                 check.fail("triangle " + std::to_string(t / 3) + ": edge from vertex " +
                            std::to_string(a) + " to vertex " + std::to_string(b) + " is " +
                            num(len) + " m long, shorter than " + num(kMinEdgeLength) + " m");

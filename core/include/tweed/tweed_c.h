@@ -50,8 +50,9 @@ const char *tweed_last_error(void);
 
 /* ---- assets ---------------------------------------------------------------------------- */
 
-/* Loads and checks a cooked asset: an asset that passes is safe to simulate, with finite
- * output for finite input. */
+/* Loads a cooked asset and refuses it (TWEED_ERROR_FILE) unless it is safe to simulate: every
+ * number finite and in its range, indices in range, matrices invertible, weights normalised
+ * (docs/runtime.md, "What loading checks"). */
 TweedResult tweed_asset_load_file(const char *path, TweedAsset **out);
 /* `name` appears in error messages (NULL: "<memory>"). The bytes are copied. */
 TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *name,
