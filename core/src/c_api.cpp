@@ -6,6 +6,7 @@
 #include "tweed/errors.h"
 #include "tweed/sim/cloth_instance.h"
 
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <memory>
@@ -63,6 +64,20 @@ template <class F> TweedResult guarded(F &&f)
     }
 }
 
+/// Whether n floats are all finite: a NaN pose or wind would make every output NaN.
+bool allFinite(const float *v, size_t n)
+{
+    for (size_t i = 0; i < n; ++i)
+        if (!std::isfinite(v[i])) return false;
+    return true;
+}
+
+TweedResult notFinite(const char *function, const char *what)
+{
+    return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                std::string(function) + ": " + what + " holds a NaN or infinite value");
+}
+
 tweed::Mat4 toMat4(const float *m)
 {
     tweed::Mat4 out;
@@ -75,15 +90,24 @@ TweedResult nullArgument(const char *function, const char *what)
     return fail(TWEED_ERROR_INVALID_ARGUMENT, std::string(function) + ": " + what + " is null");
 }
 
-TweedResult loadInto(tweed::ClothingAsset asset, TweedAsset **out)
+TweedResult loadInto(tweed::ClothingAsset asset, const std::string &name, TweedAsset **out)
 {
     auto handle = std::make_unique<TweedAsset>();
     handle->asset = std::move(asset);
     // Building every LoD's run-time data here keeps the asset immutable (and thread-safe) later.
-    for (size_t lod = 0; lod < handle->asset.lods.size(); ++lod)
-        handle->lods.push_back(handle->asset.lods[lod].physicsMesh >= 0
-                                   ? tweed::buildClothAssetData(handle->asset, int(lod))
-                                   : nullptr);
+    for (size_t lod = 0; lod < handle->asset.lods.size(); ++lod) {
+        try {
+            handle->lods.push_back(handle->asset.lods[lod].physicsMesh >= 0
+                                       ? tweed::buildClothAssetData(handle->asset, int(lod))
+                                       : nullptr);
+        } catch (const tweed::FileError &) {
+            throw;
+        } catch (const tweed::InputError &e) {
+            // A mesh the solver cannot take (more constraints at a vertex than it colours):
+            // a refusal of the file like any other.
+            throw tweed::FileError(name, "lod " + std::to_string(lod) + ": " + e.what());
+        }
+    }
     *out = handle.release();
     return TWEED_OK;
 }
@@ -141,7 +165,7 @@ TweedResult tweed_asset_load_file(const char *path, TweedAsset **out)
     if (!path) return nullArgument("tweed_asset_load_file", "path");
     if (!out) return nullArgument("tweed_asset_load_file", "out");
     *out = nullptr;
-    return guarded([&] { return loadInto(tweed::loadCooked(path), out); });
+    return guarded([&] { return loadInto(tweed::loadCooked(path), path, out); });
 }
 
 TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *name,
@@ -152,7 +176,8 @@ TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *n
     *out = nullptr;
     return guarded([&] {
         const std::string_view bytes(static_cast<const char *>(data), size);
-        return loadInto(tweed::readCooked(bytes, name ? name : "<memory>"), out);
+        const std::string fileName = name ? name : "<memory>";
+        return loadInto(tweed::readCooked(bytes, fileName), fileName, out);
     });
 }
 
@@ -268,6 +293,8 @@ TweedResult tweed_instance_set_skinning_matrices(TweedInstance *instance, const 
                         " matrices for " + std::to_string(instance->skinning.size()) + " bones");
     if (!matrices && count > 0)
         return nullArgument("tweed_instance_set_skinning_matrices", "matrices");
+    if (count > 0 && !allFinite(matrices, 16 * size_t(count)))
+        return notFinite("tweed_instance_set_skinning_matrices", "matrices");
     for (uint32_t b = 0; b < count; ++b)
         instance->skinning[b] = toMat4(matrices + 16 * b);
     return TWEED_OK;
@@ -283,6 +310,8 @@ TweedResult tweed_instance_set_bone_matrices(TweedInstance *instance, const floa
                     "tweed_instance_set_bone_matrices: " + std::to_string(count) +
                         " matrices for " + std::to_string(skeleton.bones.size()) + " bones");
     if (!matrices && count > 0) return nullArgument("tweed_instance_set_bone_matrices", "matrices");
+    if (count > 0 && !allFinite(matrices, 16 * size_t(count)))
+        return notFinite("tweed_instance_set_bone_matrices", "matrices");
     for (uint32_t b = 0; b < count; ++b)
         instance->skinning[b] = toMat4(matrices + 16 * b) * skeleton.bones[b].inverseBind;
     return TWEED_OK;
@@ -292,6 +321,7 @@ TweedResult tweed_instance_set_world_transform(TweedInstance *instance, const fl
 {
     if (!instance) return nullArgument("tweed_instance_set_world_transform", "instance");
     if (!matrix) return nullArgument("tweed_instance_set_world_transform", "matrix");
+    if (!allFinite(matrix, 16)) return notFinite("tweed_instance_set_world_transform", "matrix");
     instance->world = toMat4(matrix);
     return TWEED_OK;
 }
@@ -300,6 +330,7 @@ TweedResult tweed_instance_teleport(TweedInstance *instance, const float matrix[
 {
     if (!instance) return nullArgument("tweed_instance_teleport", "instance");
     if (!matrix) return nullArgument("tweed_instance_teleport", "matrix");
+    if (!allFinite(matrix, 16)) return notFinite("tweed_instance_teleport", "matrix");
     return guarded([&] {
         instance->world = toMat4(matrix);
         instance->cloth->teleport(instance->world);
@@ -310,6 +341,8 @@ TweedResult tweed_instance_teleport(TweedInstance *instance, const float matrix[
 TweedResult tweed_instance_set_wind(TweedInstance *instance, float x, float y, float z)
 {
     if (!instance) return nullArgument("tweed_instance_set_wind", "instance");
+    const float wind[3] = {x, y, z};
+    if (!allFinite(wind, 3)) return notFinite("tweed_instance_set_wind", "the wind");
     instance->wind = {x, y, z};
     return TWEED_OK;
 }

@@ -685,6 +685,17 @@ SimulationSettings readSimulation(ByteReader &r)
     return s;
 }
 
+/// The chunk that holds what a problem of safetyProblems names ("physics mesh 0: ...").
+Tag chunkOf(std::string_view problem)
+{
+    const std::pair<std::string_view, Tag> prefixes[] = {
+        {"source", kInfo}, {"skeleton", kSkeleton},          {"physics mesh", kPhysicsMesh},
+        {"lod", kLod},     {"collision volume", kCollision}, {"pendulum bone", kPendulum}};
+    for (const auto &[prefix, tag] : prefixes)
+        if (problem.starts_with(prefix)) return tag;
+    return kSimulation; // "setting ..."
+}
+
 uint32_t readLe32(std::string_view bytes, size_t at)
 {
     uint32_t v = 0;
@@ -698,7 +709,7 @@ uint64_t readLe64(std::string_view bytes, size_t at)
     return uint64_t(readLe32(bytes, at)) | uint64_t(readLe32(bytes, at + 4)) << 32;
 }
 
-ClothingAsset readBytes(std::string_view bytes, const std::string &name)
+ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetChecks checks)
 {
     if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
         throw FileError(name, "not a .tweedc file (the magic bytes \"TWEEDC\" are missing)");
@@ -789,24 +800,29 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name)
         if (!seen.count(required))
             throw FileError(name, "chunk " + tagText(required) + " is missing");
 
-    const std::vector<std::string> problems = structuralProblems(asset);
-    if (!problems.empty()) throw FileError(name, problemSummary(problems));
+    // The load checks: what makes the asset safe to simulate (docs/runtime.md).
+    const std::vector<std::string> problems =
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+    if (!problems.empty())
+        throw FileError(name, "chunk " + tagText(chunkOf(problems.front())) + ": " +
+                                  problemSummary(problems));
     return asset;
 }
 
 } // namespace
 
-std::string writeCooked(const ClothingAsset &asset)
+std::string writeCooked(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems = structuralProblems(asset);
+    const std::vector<std::string> problems =
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty())
         throw InputError("the asset cannot be written: " + problemSummary(problems));
     return writeBytes(asset);
 }
 
-ClothingAsset readCooked(std::string_view bytes, const std::string &name)
+ClothingAsset readCooked(std::string_view bytes, const std::string &name, AssetChecks checks)
 {
-    return readBytes(bytes, name);
+    return readBytes(bytes, name, checks);
 }
 
 void saveCooked(const ClothingAsset &asset, const std::string &path)
@@ -822,9 +838,9 @@ void saveCooked(const ClothingAsset &asset, const std::string &path)
     writeFileAtomically(path, bytes);
 }
 
-ClothingAsset loadCooked(const std::string &path)
+ClothingAsset loadCooked(const std::string &path, AssetChecks checks)
 {
-    return readCooked(readFileBytes(path), path);
+    return readCooked(readFileBytes(path), path, checks);
 }
 
 } // namespace tweed

@@ -246,10 +246,19 @@ std::vector<std::string> checkSettings(const SimulationSettings &s)
     std::vector<std::string> problems;
     for (const SettingField &f : kFields) {
         const double v = f.get(s);
-        if (!std::isfinite(v) || v < f.min || v > f.max) {
+        // A float setting holds the float nearest its value, so it is compared with the floats
+        // nearest the bounds: 0.2 read into a float is 0.200000003, and is the bound 0.2.
+        const bool isFloat = f.kind == SettingKind::Float;
+        const double lo = isFloat ? double(float(f.min)) : f.min;
+        const double hi = isFloat ? double(float(f.max)) : f.max;
+        if (!std::isfinite(v) || v < lo || v > hi) {
             char buf[256];
-            std::snprintf(buf, sizeof buf, "setting %s is %g, outside its range [%g, %g]", f.key, v,
-                          f.min, f.max);
+            // Floats with the digits that tell a value from the bound next to it (0.2000001),
+            // integers in full.
+            std::snprintf(buf, sizeof buf,
+                          isFloat ? "setting %s is %.7g, outside its range [%g, %g]"
+                                  : "setting %s is %.10g, outside its range [%g, %g]",
+                          f.key, v, f.min, f.max);
             problems.emplace_back(buf);
         }
     }

@@ -1,7 +1,10 @@
-// Consistency checks of an asset. The structural checks (indices and array sizes) guard every
-// later array access, so the semantic checks below them may index freely where those passed.
+// Consistency checks of an asset, in three tiers: the structural checks (indices and array
+// sizes) guard every later array access; the safety checks (finite numbers within their ranges
+// and bounds, invertible matrices, normalised weights) make the asset safe to simulate; the
+// remaining checks find what is merely untidy. The readers refuse the first two tiers.
 #include "tweed/validate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -246,7 +249,18 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Semantic checks; run only where the structural checks passed for the arrays they index.
+// Safety checks: what the solver and the skinning need to produce finite output. They index
+// only where the structural checks passed (or check the index themselves).
+
+std::string vec(const Vec3 &v)
+{
+    return "(" + num(v.x) + ", " + num(v.y) + ", " + num(v.z) + ")";
+}
+
+bool withinBound(const Vec3 &v, float bound)
+{
+    return std::abs(v.x) <= bound && std::abs(v.y) <= bound && std::abs(v.z) <= bound;
+}
 
 template <class T>
 void checkFinite(std::vector<std::string> &out, const std::string &where,
@@ -256,6 +270,21 @@ void checkFinite(std::vector<std::string> &out, const std::string &where,
     for (size_t v = 0; v < values.size(); ++v)
         if (!finite(values[v]))
             check.fail("vertex " + std::to_string(v) + ": " + what + " is not finite");
+    check.finish();
+}
+
+/// Positions: finite and within kMaxCoordinate of the origin on every axis.
+void checkPositions(std::vector<std::string> &out, const std::string &where,
+                    const std::vector<Vec3> &positions)
+{
+    Check check(out, where, "vertices with a bad position");
+    for (size_t v = 0; v < positions.size(); ++v) {
+        if (!finite(positions[v]))
+            check.fail("vertex " + std::to_string(v) + ": position is not finite");
+        else if (!withinBound(positions[v], kMaxCoordinate))
+            check.fail("vertex " + std::to_string(v) + ": position " + vec(positions[v]) +
+                       " is farther than " + num(kMaxCoordinate) + " m from the origin");
+    }
     check.finish();
 }
 
@@ -275,7 +304,7 @@ void checkWeights(std::vector<std::string> &out, const std::string &where,
             }
             sum += w;
         }
-        if (!bad && std::abs(sum - 1.0) > 1e-3)
+        if (!bad && std::abs(sum - 1.0) > kWeightSumTolerance)
             check.fail("vertex " + std::to_string(v) + ": bone weights sum to " + num(sum) +
                        ", not 1");
     }
@@ -296,6 +325,28 @@ void checkDegenerate(std::vector<std::string> &out, const std::string &where,
     if (indices.size() < 3) out.push_back(where + ": mesh has no triangles");
 }
 
+/// Edges between distinct vertices at (nearly) the same place: their rest length is a divisor.
+void checkEdgeLengths(std::vector<std::string> &out, const std::string &where,
+                      const PhysicsMesh &pm)
+{
+    Check check(out, where, "triangles with an edge shorter than " + num(kMinEdgeLength) + " m");
+    const size_t n = pm.vertexCount();
+    for (size_t t = 0; t + 2 < pm.indices.size(); t += 3) {
+        for (size_t e = 0; e < 3; ++e) {
+            const uint32_t a = pm.indices[t + e], b = pm.indices[t + (e + 1) % 3];
+            if (a == b || a >= n || b >= n) continue; // reported elsewhere
+            const float len = distance(pm.positions[a], pm.positions[b]);
+            if (len < kMinEdgeLength) { // false for NaN: checkPositions reports those
+                check.fail("triangle " + std::to_string(t / 3) + ": edge from vertex " +
+                           std::to_string(a) + " to vertex " + std::to_string(b) + " is " +
+                           num(len) + " m long, shorter than " + num(kMinEdgeLength) + " m");
+                break;
+            }
+        }
+    }
+    check.finish();
+}
+
 void checkChannelValues(std::vector<std::string> &out, const std::string &where,
                         const PaintChannels &channels)
 {
@@ -310,13 +361,16 @@ void checkChannelValues(std::vector<std::string> &out, const std::string &where,
             else if (values[v] < 0)
                 check.fail("vertex " + std::to_string(v) + ": " + name + " is " + num(values[v]) +
                            ", must not be negative");
+            else if (values[v] > kMaxCoordinate)
+                check.fail("vertex " + std::to_string(v) + ": " + name + " is " + num(values[v]) +
+                           ", more than " + num(kMaxCoordinate));
         }
         check.finish();
     }
 }
 
-void checkGeneration(std::vector<std::string> &out, const std::string &where,
-                     const GenerationSettings &g)
+void checkGenerationNumbers(std::vector<std::string> &out, const std::string &where,
+                            const GenerationSettings &g)
 {
     const std::pair<const char *, float> lengths[] = {{"weld tolerance", g.weldTolerance},
                                                       {"target edge length", g.targetEdgeLength},
@@ -328,100 +382,77 @@ void checkGeneration(std::vector<std::string> &out, const std::string &where,
                           ", must be finite and not negative");
     if (!std::isfinite(g.isoOffset))
         out.push_back(where + ": generation iso-surface offset is not finite");
-    if (g.method == GenerationMethod::Custom && g.customMeshPath.empty())
-        out.push_back(where + ": generation method custom needs a custom mesh path");
 }
 
-void semantic(const ClothingAsset &asset, std::vector<std::string> &out)
+/// The determinant of a matrix's linear (upper 3 x 3) part, in double.
+double linearDeterminant(const Mat4 &m)
 {
-    if (asset.lods.empty()) out.push_back("asset has no graphics LoD");
-    if (!std::isfinite(asset.source.units.metresPerUnit) || asset.source.units.metresPerUnit <= 0)
-        out.push_back("source: metres per unit is " + num(asset.source.units.metresPerUnit) +
-                      ", must be positive");
+    auto e = [&](int r, int c) { return double(m(r, c)); };
+    return e(0, 0) * (e(1, 1) * e(2, 2) - e(1, 2) * e(2, 1)) -
+           e(0, 1) * (e(1, 0) * e(2, 2) - e(1, 2) * e(2, 0)) +
+           e(0, 2) * (e(1, 0) * e(2, 1) - e(1, 1) * e(2, 0));
+}
 
-    const std::vector<Bone> &bones = asset.skeleton.bones;
+void checkBones(std::vector<std::string> &out, const Skeleton &skeleton)
+{
+    const std::vector<Bone> &bones = skeleton.bones;
     for (size_t b = 0; b < bones.size(); ++b) {
         const std::string where =
             "skeleton: bone " + std::to_string(b) + " (" + quoted(bones[b].name) + ")";
-        for (size_t other = 0; other < b; ++other)
-            if (bones[other].name == bones[b].name) {
-                out.push_back(where + ": bone " + std::to_string(other) +
-                              " has the same name; files refer to bones by name");
-                break;
-            }
-        if (!finite(bones[b].restLocal))
+        const Transform &rest = bones[b].restLocal;
+        if (!finite(rest))
             out.push_back(where + ": rest transform is not finite");
-        else if (!isUnit(bones[b].restLocal.rotation))
+        else if (!isUnit(rest.rotation))
             out.push_back(where + ": rest rotation is not a unit quaternion");
-        if (!finite(bones[b].inverseBind))
+        else if (!withinBound(rest.translation, kMaxCoordinate) ||
+                 !withinBound(rest.scale, kMaxMatrixEntry))
+            out.push_back(where + ": rest translation or scale is beyond its bound (" +
+                          num(kMaxCoordinate) + " m, " + num(kMaxMatrixEntry) + ")");
+        const Mat4 &ib = bones[b].inverseBind;
+        if (!finite(ib)) {
             out.push_back(where + ": inverse bind matrix is not finite");
-    }
-
-    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
-        const PhysicsMesh &pm = asset.physicsMeshes[p];
-        const std::string where = "physics mesh " + std::to_string(p);
-        checkDegenerate(out, where, pm.indices);
-        checkFinite(out, where, pm.positions, "position");
-        checkFinite(out, where, pm.normals, "normal");
-        checkWeights(out, where, pm.skin);
-        checkChannelValues(out, where, pm.channels);
-        checkGeneration(out, where, pm.settings);
-    }
-
-    for (size_t l = 0; l < asset.lods.size(); ++l) {
-        const GraphicsLod &lod = asset.lods[l];
-        const GraphicsMesh &mesh = lod.mesh;
-        const std::string where = "lod " + std::to_string(l);
-        checkDegenerate(out, where, mesh.indices);
-        checkFinite(out, where, mesh.positions, "position");
-        checkFinite(out, where, mesh.normals, "normal");
-        checkFinite(out, where, mesh.tangents, "tangent");
-        checkFinite(out, where, mesh.uvs, "uv");
-        checkWeights(out, where, mesh.skin);
-
-        // Submeshes cover the triangles in order, without gaps or overlaps.
-        uint64_t next = 0;
-        for (size_t s = 0; s < mesh.submeshes.size(); ++s) {
-            const Submesh &sub = mesh.submeshes[s];
-            if (sub.firstTriangle != next)
-                out.push_back(where + ": submesh " + std::to_string(s) + " (" + quoted(sub.name) +
-                              ") starts at triangle " + std::to_string(sub.firstTriangle) +
-                              ", expected " + std::to_string(next) +
-                              " (submeshes cover the triangles in order)");
-            next = uint64_t(sub.firstTriangle) + sub.triangleCount;
+            continue;
         }
-        uint64_t covered = 0;
-        for (const Submesh &sub : mesh.submeshes)
-            covered += sub.triangleCount;
-        if (covered != mesh.triangleCount())
-            out.push_back(where + ": submeshes cover " + std::to_string(covered) + " of " +
-                          std::to_string(mesh.triangleCount()) + " triangles");
-
-        checkChannelValues(out, where, lod.channels);
-        Check check(out, where + ": skin map", "bindings with non-finite coordinates");
-        for (size_t v = 0; v < lod.skinMap.bindings.size(); ++v) {
-            const SkinBinding &b = lod.skinMap.bindings[v];
-            if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
-                check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
-        }
-        check.finish();
+        float largest = 0;
+        for (float x : ib.m)
+            largest = std::max(largest, std::abs(x));
+        const double det = linearDeterminant(ib);
+        if (largest > kMaxMatrixEntry)
+            out.push_back(where + ": inverse bind matrix has an element of " + num(largest) +
+                          ", more than " + num(kMaxMatrixEntry));
+        else if (!(std::abs(det) >= kMinDeterminant))
+            out.push_back(where + ": inverse bind matrix is not invertible (determinant " +
+                          num(det) + ")");
     }
+}
 
-    for (size_t i = 0; i < asset.collisionVolumes.size(); ++i) {
-        const CollisionVolume &cv = asset.collisionVolumes[i];
+void checkCollisionVolumes(std::vector<std::string> &out,
+                           const std::vector<CollisionVolume> &volumes)
+{
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        const CollisionVolume &cv = volumes[i];
         const std::string where =
             "collision volume " + std::to_string(i) + " (" + quoted(cv.name) + ")";
         if (!finite(cv.local))
             out.push_back(where + ": transform is not finite");
         else if (!isUnit(cv.local.rotation))
             out.push_back(where + ": rotation is not a unit quaternion");
+        else if (!withinBound(cv.local.translation, kMaxCoordinate))
+            out.push_back(where + ": translation " + vec(cv.local.translation) +
+                          " is farther than " + num(kMaxCoordinate) + " m from its bone");
         auto positive = [&](const char *what, float v) {
             if (!(std::isfinite(v) && v > 0))
                 out.push_back(where + ": " + what + " is " + num(v) + ", must be positive");
+            else if (v > kMaxCoordinate)
+                out.push_back(where + ": " + what + " is " + num(v) + " m, more than " +
+                              num(kMaxCoordinate) + " m");
         };
         auto nonNegative = [&](const char *what, float v) {
             if (!(std::isfinite(v) && v >= 0))
                 out.push_back(where + ": " + what + " is " + num(v) + ", must not be negative");
+            else if (v > kMaxCoordinate)
+                out.push_back(where + ": " + what + " is " + num(v) + " m, more than " +
+                              num(kMaxCoordinate) + " m");
         };
         switch (cv.shape) {
         case CollisionShape::Ellipsoid:
@@ -447,28 +478,133 @@ void semantic(const ClothingAsset &asset, std::vector<std::string> &out)
             break;
         }
     }
+}
 
-    for (size_t i = 0; i < asset.pendulumBones.size(); ++i) {
-        const PendulumBone &pb = asset.pendulumBones[i];
+void checkPendulums(std::vector<std::string> &out, const std::vector<PendulumBone> &pendulums)
+{
+    for (size_t i = 0; i < pendulums.size(); ++i) {
+        const PendulumBone &pb = pendulums[i];
         const std::string where = "pendulum bone " + std::to_string(i);
-        if (!(std::isfinite(pb.length) && pb.length > 0))
-            out.push_back(where + ": length is " + num(pb.length) + ", must be positive");
+        if (!(std::isfinite(pb.length) && pb.length > 0 && pb.length <= kMaxCoordinate))
+            out.push_back(where + ": length is " + num(pb.length) + ", must lie in (0, " +
+                          num(kMaxCoordinate) + "] m");
         if (!(pb.damping >= 0 && pb.damping <= 1))
             out.push_back(where + ": damping is " + num(pb.damping) + ", must lie in [0, 1]");
-        if (!std::isfinite(pb.gravityScale)) out.push_back(where + ": gravity scale is not finite");
+        if (!(std::abs(pb.gravityScale) <= kMaxMatrixEntry))
+            out.push_back(where + ": gravity scale is " + num(pb.gravityScale) +
+                          ", must be finite and within +-" + num(kMaxMatrixEntry));
         if (!(pb.maxAngleDegrees > 0 && pb.maxAngleDegrees <= 180))
             out.push_back(where + ": maximum angle is " + num(pb.maxAngleDegrees) +
                           " degrees, must lie in (0, 180]");
-        for (size_t other = 0; other < i; ++other)
-            if (asset.pendulumBones[other].bone == pb.bone) {
-                out.push_back(where + ": turns the same bone as pendulum bone " +
-                              std::to_string(other));
-                break;
-            }
     }
+}
+
+void safety(const ClothingAsset &asset, std::vector<std::string> &out)
+{
+    if (!std::isfinite(asset.source.units.metresPerUnit) || asset.source.units.metresPerUnit <= 0)
+        out.push_back("source: metres per unit is " + num(asset.source.units.metresPerUnit) +
+                      ", must be positive");
+
+    checkBones(out, asset.skeleton);
+
+    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
+        const PhysicsMesh &pm = asset.physicsMeshes[p];
+        const std::string where = "physics mesh " + std::to_string(p);
+        checkDegenerate(out, where, pm.indices);
+        checkPositions(out, where, pm.positions);
+        checkEdgeLengths(out, where, pm);
+        checkFinite(out, where, pm.normals, "normal");
+        checkWeights(out, where, pm.skin);
+        checkChannelValues(out, where, pm.channels);
+        checkGenerationNumbers(out, where, pm.settings);
+    }
+
+    for (size_t l = 0; l < asset.lods.size(); ++l) {
+        const GraphicsLod &lod = asset.lods[l];
+        const GraphicsMesh &mesh = lod.mesh;
+        const std::string where = "lod " + std::to_string(l);
+        checkPositions(out, where, mesh.positions);
+        checkFinite(out, where, mesh.normals, "normal");
+        checkFinite(out, where, mesh.tangents, "tangent");
+        checkFinite(out, where, mesh.uvs, "uv");
+        checkWeights(out, where, mesh.skin);
+        checkChannelValues(out, where, lod.channels);
+        Check check(out, where + ": skin map", "bindings with bad coordinates");
+        for (size_t v = 0; v < lod.skinMap.bindings.size(); ++v) {
+            const SkinBinding &b = lod.skinMap.bindings[v];
+            if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
+                check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
+            else if (!withinBound(b.position, kMaxCoordinate) ||
+                     !withinBound(b.normal, kMaxCoordinate) ||
+                     !withinBound(b.tangent, kMaxCoordinate))
+                check.fail("vertex " + std::to_string(v) + ": coordinates exceed " +
+                           num(kMaxCoordinate));
+        }
+        check.finish();
+    }
+
+    checkCollisionVolumes(out, asset.collisionVolumes);
+    checkPendulums(out, asset.pendulumBones);
 
     for (const std::string &problem : checkSettings(asset.simulation))
         out.push_back(problem);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rest of validateAsset's report: problems of tidiness that simulate and render safely.
+
+void tidiness(const ClothingAsset &asset, std::vector<std::string> &out)
+{
+    if (asset.lods.empty()) out.push_back("asset has no graphics LoD");
+
+    const std::vector<Bone> &bones = asset.skeleton.bones;
+    for (size_t b = 0; b < bones.size(); ++b)
+        for (size_t other = 0; other < b; ++other)
+            if (bones[other].name == bones[b].name) {
+                out.push_back("skeleton: bone " + std::to_string(b) + " (" + quoted(bones[b].name) +
+                              "): bone " + std::to_string(other) +
+                              " has the same name; files refer to bones by name");
+                break;
+            }
+
+    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
+        const GenerationSettings &g = asset.physicsMeshes[p].settings;
+        if (g.method == GenerationMethod::Custom && g.customMeshPath.empty())
+            out.push_back("physics mesh " + std::to_string(p) +
+                          ": generation method custom needs a custom mesh path");
+    }
+
+    for (size_t l = 0; l < asset.lods.size(); ++l) {
+        const GraphicsMesh &mesh = asset.lods[l].mesh;
+        const std::string where = "lod " + std::to_string(l);
+        checkDegenerate(out, where, mesh.indices);
+
+        // Submeshes cover the triangles in order, without gaps or overlaps.
+        uint64_t next = 0;
+        for (size_t s = 0; s < mesh.submeshes.size(); ++s) {
+            const Submesh &sub = mesh.submeshes[s];
+            if (sub.firstTriangle != next)
+                out.push_back(where + ": submesh " + std::to_string(s) + " (" + quoted(sub.name) +
+                              ") starts at triangle " + std::to_string(sub.firstTriangle) +
+                              ", expected " + std::to_string(next) +
+                              " (submeshes cover the triangles in order)");
+            next = uint64_t(sub.firstTriangle) + sub.triangleCount;
+        }
+        uint64_t covered = 0;
+        for (const Submesh &sub : mesh.submeshes)
+            covered += sub.triangleCount;
+        if (covered != mesh.triangleCount())
+            out.push_back(where + ": submeshes cover " + std::to_string(covered) + " of " +
+                          std::to_string(mesh.triangleCount()) + " triangles");
+    }
+
+    for (size_t i = 0; i < asset.pendulumBones.size(); ++i)
+        for (size_t other = 0; other < i; ++other)
+            if (asset.pendulumBones[other].bone == asset.pendulumBones[i].bone) {
+                out.push_back("pendulum bone " + std::to_string(i) +
+                              ": turns the same bone as pendulum bone " + std::to_string(other));
+                break;
+            }
 }
 
 } // namespace
@@ -477,6 +613,14 @@ std::vector<std::string> structuralProblems(const ClothingAsset &asset)
 {
     std::vector<std::string> out;
     structural(asset, out);
+    return out;
+}
+
+std::vector<std::string> safetyProblems(const ClothingAsset &asset)
+{
+    std::vector<std::string> out;
+    structural(asset, out);
+    safety(asset, out);
     return out;
 }
 
@@ -491,9 +635,8 @@ std::string problemSummary(const std::vector<std::string> &problems)
 
 std::vector<std::string> validateAsset(const ClothingAsset &asset)
 {
-    std::vector<std::string> out;
-    structural(asset, out);
-    semantic(asset, out);
+    std::vector<std::string> out = safetyProblems(asset);
+    tidiness(asset, out);
     return out;
 }
 

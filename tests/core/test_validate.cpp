@@ -1,5 +1,6 @@
 // validateAsset: nothing on the clean test asset, and for each planted problem exactly the
-// sentences that name it (no more, no fewer). structuralProblems is the subset the readers use.
+// sentences that name it (no more, no fewer). safetyProblems is the subset the readers refuse,
+// structuralProblems the subset the writers refuse.
 #include "make_test_asset.h"
 
 #include "tweed/validate.h"
@@ -20,6 +21,7 @@ struct Plant
     std::function<void(ClothingAsset &)> plant;
     std::vector<std::string> problems; ///< exactly what validateAsset reports
     size_t structural = 0; ///< how many of the first problems structuralProblems reports too
+    size_t tidy = 0;       ///< how many of the last problems safetyProblems does not report
 };
 
 const float kNan = std::nanf("");
@@ -28,7 +30,7 @@ const float kInf = INFINITY;
 const std::vector<Plant> &plants()
 {
     static const std::vector<Plant> list = {
-        {"no lod", [](ClothingAsset &a) { a.lods.clear(); }, {"asset has no graphics LoD"}},
+        {"no lod", [](ClothingAsset &a) { a.lods.clear(); }, {"asset has no graphics LoD"}, 0, 1},
         {"triangle index out of range",
          [](ClothingAsset &a) { a.lods[0].mesh.indices[7] = 500; },
          {"lod 0: triangle 2: vertex index 500 is out of range (20 vertices)"},
@@ -39,7 +41,9 @@ const std::vector<Plant> &plants()
          1},
         {"degenerate triangle",
          [](ClothingAsset &a) { a.lods[0].mesh.indices[1] = a.lods[0].mesh.indices[0]; },
-         {"lod 0: triangle 0 repeats vertex 0"}},
+         {"lod 0: triangle 0 repeats vertex 0"},
+         0,
+         1},
         {"submesh gap",
          [](ClothingAsset &a) {
              a.lods[0].mesh.submeshes[1].firstTriangle = 21;
@@ -47,15 +51,20 @@ const std::vector<Plant> &plants()
          },
          {"lod 0: submesh 1 (\"coat_lining\") starts at triangle 21, expected 20 (submeshes "
           "cover the triangles in order)",
-          "lod 0: submeshes cover 23 of 24 triangles"}},
+          "lod 0: submeshes cover 23 of 24 triangles"},
+         0,
+         2},
         {"submesh beyond the mesh",
          [](ClothingAsset &a) { a.lods[1].mesh.submeshes[1].triangleCount = 5; },
          {"lod 1: submesh 1 (\"coat_lining\"): triangles 4 to 9 exceed the mesh's 8 triangles",
           "lod 1: submeshes cover 9 of 8 triangles"},
+         1,
          1},
         {"no submeshes",
          [](ClothingAsset &a) { a.lods[1].mesh.submeshes.clear(); },
-         {"lod 1: submeshes cover 0 of 8 triangles"}},
+         {"lod 1: submeshes cover 0 of 8 triangles"},
+         0,
+         1},
         {"normals size",
          [](ClothingAsset &a) { a.lods[0].mesh.normals.pop_back(); },
          {"lod 0: 19 normals for 20 vertices"},
@@ -140,7 +149,9 @@ const std::vector<Plant> &plants()
              a.physicsMeshes[1].settings.customMeshPath.clear();
          },
          {"physics mesh 1: generation weld tolerance is -1, must be finite and not negative",
-          "physics mesh 1: generation method custom needs a custom mesh path"}},
+          "physics mesh 1: generation method custom needs a custom mesh path"},
+         0,
+         1},
         {"physics mesh without triangles",
          [](ClothingAsset &a) {
              a.physicsMeshes.push_back(a.physicsMeshes[1]);
@@ -186,13 +197,15 @@ const std::vector<Plant> &plants()
              a.pendulumBones[0].gravityScale = kNan;
              a.pendulumBones[0].maxAngleDegrees = 270;
          },
-         {"pendulum bone 0: length is 0, must be positive",
+         {"pendulum bone 0: length is 0, must lie in (0, 100000] m",
           "pendulum bone 0: damping is 1.5, must lie in [0, 1]",
-          "pendulum bone 0: gravity scale is not finite",
+          "pendulum bone 0: gravity scale is nan, must be finite and within +-1e+06",
           "pendulum bone 0: maximum angle is 270 degrees, must lie in (0, 180]"}},
         {"pendulum twice on a bone",
          [](ClothingAsset &a) { a.pendulumBones.push_back(a.pendulumBones[0]); },
-         {"pendulum bone 1: turns the same bone as pendulum bone 0"}},
+         {"pendulum bone 1: turns the same bone as pendulum bone 0"},
+         0,
+         1},
         {"parent after child",
          [](ClothingAsset &a) { a.skeleton.bones[1].parent = 3; },
          {"skeleton: bone 1 (\"Bip01 Spine\"): parent 3 does not come before it (parents "
@@ -201,7 +214,9 @@ const std::vector<Plant> &plants()
         {"duplicate bone names",
          [](ClothingAsset &a) { a.skeleton.bones[3].name = "Bip01 Spine"; },
          {"skeleton: bone 3 (\"Bip01 Spine\"): bone 1 has the same name; files refer to "
-          "bones by name"}},
+          "bones by name"},
+         0,
+         1},
         {"bone transforms",
          [](ClothingAsset &a) {
              a.skeleton.bones[2].inverseBind.m[13] = kNan;
@@ -216,6 +231,52 @@ const std::vector<Plant> &plants()
          },
          {"setting damping is 2, outside its range [0, 1]",
           "setting iterations is 0, outside its range [1, 100]"}},
+        {"position beyond the bound",
+         [](ClothingAsset &a) { a.physicsMeshes[0].positions[7].x = 3e38f; },
+         {"physics mesh 0: vertex 7: position (3e+38, 0.9, 0.1) is farther than 100000 m from "
+          "the origin"}},
+        {"zero-length edge",
+         [](ClothingAsset &a) {
+             a.physicsMeshes[1].positions[1] = a.physicsMeshes[1].positions[0];
+         },
+         {"physics mesh 1: triangle 0: edge from vertex 1 to vertex 0 is 0 m long, shorter than "
+          "1e-06 m"}},
+        {"weight not finite",
+         [](ClothingAsset &a) { a.physicsMeshes[0].skin[3].weights[1] = kNan; },
+         {"physics mesh 0: vertex 3: bone weight nan is negative or not finite"}},
+        {"skin map beyond the bound",
+         [](ClothingAsset &a) { a.lods[0].skinMap.bindings[9].position.z = -1e30f; },
+         {"lod 0: skin map: vertex 9: coordinates exceed 100000"}},
+        {"inverse bind singular",
+         [](ClothingAsset &a) {
+             Mat4 &m = a.skeleton.bones[1].inverseBind;
+             for (int r = 0; r < 3; ++r)
+                 m(r, 2) = 2 * m(r, 0); // the third column along the first
+         },
+         {"skeleton: bone 1 (\"Bip01 Spine\"): inverse bind matrix is not invertible "
+          "(determinant 0)"}},
+        {"inverse bind huge",
+         [](ClothingAsset &a) { a.skeleton.bones[0].inverseBind.m[12] = 1e20f; },
+         {"skeleton: bone 0 (\"Root\"): inverse bind matrix has an element of 1e+20, more than "
+          "1e+06"}},
+        {"collision volume far away",
+         [](ClothingAsset &a) {
+             a.collisionVolumes[0].local.translation.y = 2e5f;
+             a.collisionVolumes[1].radius = 1e9f;
+         },
+         {"collision volume 0 (\"chest\"): translation (0, 200000, 0.05) is farther than "
+          "100000 m from its bone",
+          "collision volume 1 (\"head\"): radius is 1e+09 m, more than 100000 m"}},
+        {"painted distance huge",
+         [](ClothingAsset &a) { a.lods[1].channels[FloatChannel::MaxDistance][2] = 1e10f; },
+         {"lod 1: vertex 2: max_distance is 1e+10, more than 100000"}},
+        {"unknown model",
+         [](ClothingAsset &a) {
+             a.simulation.model = 7;
+             a.simulation.springIntegrator = -1;
+         },
+         {"setting model is 7, outside its range [0, 1]",
+          "setting spring_integrator is -1, outside its range [0, 1]"}},
         {"source units",
          [](ClothingAsset &a) { a.source.units.metresPerUnit = 0; },
          {"source: metres per unit is 0, must be positive"}},
@@ -248,6 +309,7 @@ private slots:
         QCOMPARE(joined(validateAsset(test::makeTestAsset({false}))), std::string());
         QCOMPARE(joined(validateAsset(test::makeTestAsset({true}))), std::string());
         QVERIFY(structuralProblems(test::makeTestAsset()).empty());
+        QVERIFY(safetyProblems(test::makeTestAsset()).empty());
         QCOMPARE(problemSummary({}), std::string());
     }
 
@@ -264,9 +326,11 @@ private slots:
         ClothingAsset asset = test::makeTestAsset();
         p.plant(asset);
         QCOMPARE(joined(validateAsset(asset)), joined(p.problems));
-        // The readers refuse exactly the structural problems.
+        // The writers refuse exactly the structural problems, the readers the safety problems.
         QCOMPARE(joined(structuralProblems(asset)),
                  joined({p.problems.begin(), p.problems.begin() + std::ptrdiff_t(p.structural)}));
+        QCOMPARE(joined(safetyProblems(asset)),
+                 joined({p.problems.begin(), p.problems.end() - std::ptrdiff_t(p.tidy)}));
     }
 
     void weightsWithinTheToleranceAreFine()
@@ -314,7 +378,7 @@ private slots:
         problems = validateAsset(asset);
         QCOMPARE(problems.size(), size_t(21));
         QCOMPARE(problems[0], std::string("lod 0: vertex 0: position is not finite"));
-        QCOMPARE(problems[20], std::string("lod 0: 80 more vertices with a non-finite position"));
+        QCOMPARE(problems[20], std::string("lod 0: 80 more vertices with a bad position"));
         QCOMPARE(problemSummary(problems),
                  std::string("lod 0: vertex 0: position is not finite (and 20 more problems)"));
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "tweed/asset.h"
+#include "tweed/validate.h"
 
 #include <cstdint>
 #include <string>
@@ -13,13 +14,17 @@ namespace tweed {
 
 constexpr uint32_t kCookedFormatVersion = 1;
 
-/// The cooked bytes of an asset. Writing the read-back asset gives the same bytes.
-std::string writeCooked(const ClothingAsset &asset);
+/// The cooked bytes of an asset. Writing the read-back asset gives the same bytes. Throws
+/// InputError on an asset the reader would refuse, so a written file is a readable file.
+std::string writeCooked(const ClothingAsset &asset, AssetChecks checks = AssetChecks::Safety);
 /// Parses cooked bytes; `name` is used in error messages. Throws FileError on a bad magic,
-/// version, checksum, truncation or inconsistent chunk.
-ClothingAsset readCooked(std::string_view bytes, const std::string &name);
+/// version, checksum, truncation or inconsistent chunk, and on an asset that is not safe to
+/// simulate (safetyProblems in validate.h); the message then names the file, the chunk and the
+/// element ("coat.tweedc: chunk PHYS: physics mesh 0: vertex 12: position is not finite").
+ClothingAsset readCooked(std::string_view bytes, const std::string &name,
+                         AssetChecks checks = AssetChecks::Safety);
 
 void saveCooked(const ClothingAsset &asset, const std::string &path);
-ClothingAsset loadCooked(const std::string &path);
+ClothingAsset loadCooked(const std::string &path, AssetChecks checks = AssetChecks::Safety);
 
 } // namespace tweed

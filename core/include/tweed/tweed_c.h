@@ -32,8 +32,12 @@ typedef struct TweedInstance TweedInstance;
 typedef enum TweedResult
 {
     TWEED_OK = 0,
-    TWEED_ERROR_INVALID_ARGUMENT = 1, /* null handle or pointer, index out of range, bad value */
-    TWEED_ERROR_FILE = 2,             /* unreadable, corrupt or unsupported .tweedc */
+    TWEED_ERROR_INVALID_ARGUMENT = 1, /* null handle or pointer, index out of range, bad value
+                                         (a NaN or infinite matrix or wind included) */
+    TWEED_ERROR_FILE = 2,             /* unreadable, corrupt or unsupported .tweedc, or one
+                                         whose asset is not safe to simulate (docs/runtime.md,
+                                         "What loading checks"); the message names the file,
+                                         the chunk and the element */
     TWEED_ERROR_BUFFER_TOO_SMALL = 3, /* the caller's array has room for fewer vertices */
     TWEED_ERROR_INTERNAL = 4          /* anything else (out of memory, ...) */
 } TweedResult;
@@ -46,8 +50,11 @@ const char *tweed_last_error(void);
 
 /* ---- assets ---------------------------------------------------------------------------- */
 
+/* Loads a cooked asset and refuses it (TWEED_ERROR_FILE) unless it is safe to simulate: every
+ * number finite and in its range, indices in range, matrices invertible, weights normalised
+ * (docs/runtime.md, "What loading checks"). */
 TweedResult tweed_asset_load_file(const char *path, TweedAsset **out);
-/* `name` appears in error messages (may be NULL). The bytes are copied. */
+/* `name` appears in error messages (NULL: "<memory>"). The bytes are copied. */
 TweedResult tweed_asset_load_memory(const void *data, size_t size, const char *name,
                                     TweedAsset **out);
 void tweed_asset_destroy(TweedAsset *asset); /* NULL is ignored */

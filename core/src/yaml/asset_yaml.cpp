@@ -1106,9 +1106,10 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
 } // namespace
 
-std::string writeAssetText(const ClothingAsset &asset)
+std::string writeAssetText(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems = structuralProblems(asset);
+    const std::vector<std::string> problems =
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty())
         throw InputError("the asset cannot be written: " + problemSummary(problems));
     const std::vector<Bone> &bones = asset.skeleton.bones;
@@ -1121,7 +1122,7 @@ std::string writeAssetText(const ClothingAsset &asset)
     return writeText(asset);
 }
 
-ClothingAsset readAssetText(const std::string &text, const std::string &name)
+ClothingAsset readAssetText(const std::string &text, const std::string &name, AssetChecks checks)
 {
     TextReader reader(name, text.size());
     ClothingAsset asset;
@@ -1134,7 +1135,9 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name)
                       std::to_string(e.mark.column + 1) + ": ";
         throw FileError(name, problem + e.msg);
     }
-    const std::vector<std::string> problems = structuralProblems(asset);
+    // The load checks: what makes the asset safe to simulate (docs/runtime.md).
+    const std::vector<std::string> problems =
+        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
     if (!problems.empty()) throw FileError(name, problemSummary(problems));
     return asset;
 }
@@ -1152,9 +1155,9 @@ void saveAsset(const ClothingAsset &asset, const std::string &path)
     writeFileAtomically(path, text);
 }
 
-ClothingAsset loadAsset(const std::string &path)
+ClothingAsset loadAsset(const std::string &path, AssetChecks checks)
 {
-    return readAssetText(readFileBytes(path), path);
+    return readAssetText(readFileBytes(path), path, checks);
 }
 
 } // namespace tweed
