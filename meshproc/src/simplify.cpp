@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <span>
 #include <utility>
 
@@ -498,6 +499,8 @@ public:
         mBoundary.assign(n, 0);
         mAlive.assign(n, 0);
         mMoved.assign(n, 0);
+        mMergedInto.resize(n);
+        std::iota(mMergedInto.begin(), mMergedInto.end(), 0u);
         mFrozen.assign(n, 0);
         mMain.mark.assign(n, 0);
         mCosMax = float(std::cos(double(s.maxNormalChangeDegrees) * double(kPi) / 180.0));
@@ -995,6 +998,41 @@ public:
             }
             i = remap[i];
         }
+        // The region of each survivor: the source vertices (and regions) of every input vertex
+        // collapsed into it, sorted and each once.
+        const size_t n = mVert.size();
+        std::vector<uint32_t> root(mMergedInto);
+        for (uint32_t v = 0; v < n; ++v) {
+            uint32_t r = root[v];
+            while (root[r] != r)
+                r = root[r];
+            root[v] = r;
+        }
+        const bool inputRegions = g.regionStart.size() == g.sourceVertex.size() + 1 &&
+                                  !g.sourceVertex.empty();
+        std::vector<uint64_t> pairs; // survivor << 32 | graphics vertex
+        for (uint32_t v = 0; v < n; ++v) {
+            const uint32_t out = remap[root[v]], in = mOrder[v];
+            if (out == kNone || in >= g.sourceVertex.size())
+                continue;
+            if (g.sourceVertex[in] != PhysicsGeometry::kNoSource)
+                pairs.push_back(uint64_t(out) << 32 | g.sourceVertex[in]);
+            if (inputRegions)
+                for (uint32_t k = g.regionStart[in]; k < g.regionStart[in + 1]; ++k)
+                    pairs.push_back(uint64_t(out) << 32 | g.region[k]);
+        }
+        std::sort(pairs.begin(), pairs.end());
+        pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+        g.regionStart.assign(positions.size() + 1, 0);
+        g.region.resize(pairs.size());
+        for (size_t k = 0; k < pairs.size(); ++k) {
+            ++g.regionStart[(pairs[k] >> 32) + 1];
+            g.region[k] = uint32_t(pairs[k]);
+        }
+        for (size_t v = 0; v < positions.size(); ++v)
+            g.regionStart[v + 1] += g.regionStart[v];
+        if (pairs.empty())
+            g.regionStart.clear();
         g.positions.swap(positions);
         g.sourceVertex.swap(source);
     }
@@ -1457,6 +1495,7 @@ private:
         mVert[a].reference = normalize(mVert[a].reference + mVert[b].reference);
         mBoundary[a] = std::max(mBoundary[a], mBoundary[b]);
         mAlive[b] = 0;
+        mMergedInto[b] = a;
         --ws.alive;
         ++mVersion[a];
         ++ws.collapses;
@@ -1615,6 +1654,9 @@ private:
     const Vec3 &pos(uint32_t v) const { return mVert[v].pos; }
     std::vector<uint32_t> mVersion;
     std::vector<uint8_t> mBoundary, mAlive, mMoved;
+    /// The vertex each collapsed vertex went into (itself while alive): the pieces of the input
+    /// each survivor stands for, for the transfers.
+    std::vector<uint32_t> mMergedInto;
     std::vector<Candidate> mHeap;
     // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
     std::vector<float> mBestCost, mFloorCost;
