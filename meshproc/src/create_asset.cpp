@@ -2,6 +2,7 @@
 #include "tweed/create_asset.h"
 
 #include "mesh_internal.h"
+#include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 #include "tweed/garment.h"
@@ -148,6 +149,26 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
     asset.physicsMeshes.push_back(std::move(physics));
     reportProgress(progress, 1.0f, "done");
     return asset;
+}
+
+std::optional<SkinnedStretchReport> checkSkinnedStretch(const ClothingAsset &asset, size_t lod,
+                                                        const Skeleton &clipSkeleton,
+                                                        const std::vector<AnimationClip> &clips,
+                                                        const SkinnedStretchSettings &settings)
+{
+    if (lod >= asset.lods.size())
+        throw InputError("no graphical LoD " + std::to_string(lod) + " (the asset has " +
+                         std::to_string(asset.lods.size()) + ")");
+    const GraphicsLod &l = asset.lods[lod];
+    if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= asset.physicsMeshes.size())
+        throw InputError("LoD " + std::to_string(lod) + " has no physics mesh");
+    const PhysicsMesh &physics = asset.physicsMeshes[size_t(l.physicsMesh)];
+    if (!l.mesh.isSkinned() || physics.skin.size() != physics.vertexCount())
+        return std::nullopt;
+    std::vector<AnimationClip> retargeted;
+    for (const AnimationClip &clip : clips)
+        retargeted.push_back(retargetClip(clip, clipSkeleton, asset.skeleton));
+    return measureSkinnedStretch(asset.skeleton, retargeted, l.mesh, physics, settings);
 }
 
 void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSettings &settings,
