@@ -23,6 +23,7 @@ struct CreateArgs
     std::string method = "weld";
     std::string normals = "mesh";
     std::string customMesh;
+    bool acceptFused = false;
     CreateAssetOptions options;
 };
 
@@ -99,8 +100,23 @@ void run(CreateArgs args)
         throw std::runtime_error("the created asset is inconsistent (" +
                                  std::to_string(problems.size()) + " problems)");
     }
-    saveAssetFile(asset, args.output);
     const PhysicsMesh &physics = asset.physicsMeshes.front();
+    // An iso-surface or custom mesh may join parts the bones move apart: refused unless accepted.
+    std::vector<FusedRegion> fused;
+    if (g.method == GenerationMethod::IsoSurface || g.method == GenerationMethod::Custom)
+        fused = checkFusedRegions(asset, 0, character.skeleton, character.clips);
+    for (size_t i = 0; i < fused.size() && i < 5; ++i)
+        std::fprintf(stderr, "tweed-cli: create: %sfused region %zu of %zu: %s\n",
+                     args.acceptFused ? "warning: " : "", i + 1, fused.size(),
+                     describeFusedRegion(fused[i]).c_str());
+    if (!fused.empty() && !args.acceptFused) {
+        reportSkinnedStretch(asset, character);
+        throw InputError("the physics mesh fuses " + std::to_string(fused.size()) +
+                         " regions of the garment whose bones move them apart (listed above); "
+                         "choose a smaller --voxel or another --method, or keep them with "
+                         "--accept-fused; " + args.output + " was not written");
+    }
+    saveAssetFile(asset, args.output);
     std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
                 "%zu bones, preset %s\n",
                 args.output.c_str(), asset.lods.front().mesh.vertexCount(),
@@ -136,6 +152,8 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--voxel", g.voxelSize, "Iso-surface voxel size, metres (default 1/128 of the diagonal)");
     cmd->add_option("--iso-offset", g.isoOffset, "Iso-surface offset from the garment, metres");
     cmd->add_option("--custom-mesh", a->customMesh, "Custom physics mesh file (with --method custom)");
+    cmd->add_flag("--accept-fused", a->acceptFused,
+                  "Keep an iso-surface or custom mesh that joins parts the bones move apart");
     cmd->add_option("--normals", a->normals, "Simulation normals from the mesh or the bones")
         ->capture_default_str();
     cmd->callback([a] { run(*a); });

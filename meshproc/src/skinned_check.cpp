@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <numeric>
 #include <string>
 
 namespace tweed {
@@ -52,13 +54,22 @@ uint16_t dominantBone(const BoneInfluence &inf)
     return inf.bones[best];
 }
 
-} // namespace
+// Each physics edge's largest stretch over the poses and the pose where it was, and the
+// graphics mesh's largest stretch over the same poses.
+struct EdgeStretch
+{
+    EdgeList edges;
+    std::vector<float> stretch;
+    std::vector<uint32_t> pose;
+    float graphicsMax = 1;
+    uint32_t poses = 0;
+    bool procedural = false;
+    std::function<std::vector<Mat4>(size_t, int &, double &)> poseAt;
+};
 
-SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
-                                           const std::vector<AnimationClip> &clips,
-                                           const GraphicsMesh &graphics,
-                                           const PhysicsMesh &physics,
-                                           const SkinnedStretchSettings &settings)
+EdgeStretch stretchOverPoses(const Skeleton &skeleton, const std::vector<AnimationClip> &clips,
+                             const GraphicsMesh &graphics, const PhysicsMesh &physics,
+                             const SkinnedStretchSettings &settings)
 {
     if (!(settings.framesPerSecond > 0) || settings.maxFramesPerClip == 0 ||
         !(settings.defectFactor >= 1))
@@ -77,11 +88,12 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
                                      std::to_string(inf.bones[size_t(s)]) + " of " +
                                      std::to_string(boneCount));
 
-    SkinnedStretchReport report;
+    EdgeStretch report;
     const float diagonal = std::max(detail::boundingDiagonal(graphics.positions, graphics.indices),
                                     detail::boundingDiagonal(physics.positions, physics.indices));
     const float minLength = 1e-4f * diagonal;
-    const EdgeList physicsEdges = edgesOf(physics.positions, physics.indices, minLength);
+    report.edges = edgesOf(physics.positions, physics.indices, minLength);
+    const EdgeList &physicsEdges = report.edges;
     const EdgeList graphicsEdges = edgesOf(graphics.positions, graphics.indices, minLength);
 
     // The poses: each clip sampled evenly (at most maxFramesPerClip frames), or, without clips,
@@ -107,8 +119,10 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
     for (size_t b = 0; b < boneCount; ++b)
         rest[b] = skeleton.bones[b].restLocal;
     // Pose p's skinning matrices, the clip's index (-1 for the procedural motion) and time.
-    auto pose = [&](size_t p, int &clip, double &time) {
-        if (report.procedural) {
+    const bool procedural = report.procedural;
+    auto pose = [&skeleton, &clips, clipFrames, rest, procedural, angle](size_t p, int &clip,
+                                                                         double &time) {
+        if (procedural) {
             std::vector<Transform> local = rest;
             const size_t bone = p / 6, axis = (p / 2) % 3;
             Vec3 direction;
@@ -165,12 +179,14 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
                                                 graphicsEdges.rest[e]);
         }
     });
-    std::vector<float> edgeStretch(physicsEdgeCount, 0.0f);
-    std::vector<uint32_t> edgePose(physicsEdgeCount, 0);
+    std::vector<float> &edgeStretch = report.stretch;
+    std::vector<uint32_t> &edgePose = report.pose;
+    edgeStretch.assign(physicsEdgeCount, 0.0f);
+    edgePose.assign(physicsEdgeCount, 0);
     for (const Partial &part : partials) {
         if (part.edgeStretch.empty())
             continue;
-        report.graphicsMaxStretch = std::max(report.graphicsMaxStretch, part.graphicsMax);
+        report.graphicsMax = std::max(report.graphicsMax, part.graphicsMax);
         for (size_t e = 0; e < physicsEdgeCount; ++e)
             if (part.edgeStretch[e] > edgeStretch[e]) {
                 edgeStretch[e] = part.edgeStretch[e];
@@ -178,6 +194,26 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
             }
     }
 
+    report.poseAt = pose;
+    return report;
+}
+
+} // namespace
+
+SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
+                                           const std::vector<AnimationClip> &clips,
+                                           const GraphicsMesh &graphics,
+                                           const PhysicsMesh &physics,
+                                           const SkinnedStretchSettings &settings)
+{
+    const EdgeStretch pass = stretchOverPoses(skeleton, clips, graphics, physics, settings);
+    const EdgeList &physicsEdges = pass.edges;
+    const std::vector<float> &edgeStretch = pass.stretch;
+    const size_t physicsEdgeCount = edgeStretch.size(), boneCount = skeleton.bones.size();
+    SkinnedStretchReport report;
+    report.graphicsMaxStretch = pass.graphicsMax;
+    report.poses = pass.poses;
+    report.procedural = pass.procedural;
     const float limit = settings.defectFactor * report.graphicsMaxStretch;
     std::vector<size_t> defects;
     for (size_t e = 0; e < physicsEdgeCount; ++e) {
@@ -199,7 +235,7 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
         s.b = physicsEdges.ends[2 * e + 1];
         s.stretch = edgeStretch[e];
         int clip = 0;
-        pose(edgePose[e], clip, s.time);
+        pass.poseAt(pass.pose[e], clip, s.time);
         s.clip = clip >= 0 ? clips[size_t(clip)].name : std::string("procedural motion");
         for (uint32_t v : {s.a, s.b}) {
             const uint16_t bone = dominantBone(physics.skin[v]);
@@ -211,6 +247,111 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
         if (listed[v])
             report.defectVertices.push_back(v);
     return report;
+}
+
+std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
+                                          const std::vector<AnimationClip> &clips,
+                                          const GraphicsMesh &graphics,
+                                          const PaintChannels &channels,
+                                          const PhysicsMesh &physics,
+                                          const SkinnedStretchSettings &settings)
+{
+    const EdgeStretch pass = stretchOverPoses(skeleton, clips, graphics, physics, settings);
+    // Which part of the graphics surface each physics vertex stands for.
+    const std::vector<bool> selected = selectTriangles(graphics, channels, physics.settings);
+    std::vector<uint32_t> triangles;
+    for (uint32_t t = 0; t < selected.size(); ++t)
+        if (selected[t])
+            triangles.push_back(t);
+    const std::vector<uint32_t> *subset = triangles.empty() ? nullptr : &triangles;
+    const std::vector<detail::SurfacePoint> points = detail::locatePhysicsVertices(
+        physics.positions, physics.indices, {}, {}, {}, graphics, subset);
+    const std::vector<uint32_t> part = detail::weightParts(graphics, subset);
+
+    // The joining edges: ends on different parts, stretched beyond the garment's own figure.
+    const float limit = kFusedMargin * pass.graphicsMax;
+    const size_t n = physics.vertexCount();
+    std::vector<uint8_t> joining(n, 0);
+    std::vector<uint64_t> fusedEdges;
+    for (size_t e = 0; e < pass.stretch.size(); ++e) {
+        const uint32_t a = pass.edges.ends[2 * e], b = pass.edges.ends[2 * e + 1];
+        if (!(pass.stretch[e] > limit) ||
+            part[points[a].nearest()] == part[points[b].nearest()])
+            continue;
+        joining[a] = joining[b] = 1;
+        fusedEdges.push_back(detail::edgeKey(a, b));
+    }
+    if (fusedEdges.empty())
+        return {};
+    std::sort(fusedEdges.begin(), fusedEdges.end());
+    // Regions: the triangles holding a joining edge, connected through the vertices they share.
+    std::vector<uint32_t> parent(n);
+    std::iota(parent.begin(), parent.end(), 0u);
+    auto find = [&](uint32_t x) {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    std::vector<uint32_t> fusedTriangles;
+    for (uint32_t t = 0; t < physics.triangleCount(); ++t) {
+        const uint32_t *f = &physics.indices[3 * size_t(t)];
+        bool holds = false;
+        for (int k = 0; k < 3; ++k)
+            holds |= std::binary_search(fusedEdges.begin(), fusedEdges.end(),
+                                        detail::edgeKey(f[k], f[(k + 1) % 3]));
+        if (!holds)
+            continue;
+        fusedTriangles.push_back(t);
+        for (int k = 1; k < 3; ++k) {
+            const uint32_t a = find(f[0]), b = find(f[k]);
+            parent[std::max(a, b)] = std::min(a, b);
+        }
+    }
+    std::vector<FusedRegion> regions;
+    std::vector<uint32_t> regionOf(n, detail::kNone);
+    for (uint32_t t : fusedTriangles) {
+        const uint32_t root = find(physics.indices[3 * size_t(t)]);
+        if (regionOf[root] == detail::kNone) {
+            regionOf[root] = uint32_t(regions.size());
+            regions.emplace_back();
+        }
+        regions[regionOf[root]].triangles.push_back(t);
+    }
+    for (size_t e = 0; e < pass.stretch.size(); ++e) {
+        const uint32_t a = pass.edges.ends[2 * e], b = pass.edges.ends[2 * e + 1];
+        if (!std::binary_search(fusedEdges.begin(), fusedEdges.end(), detail::edgeKey(a, b)))
+            continue;
+        FusedRegion &r = regions[regionOf[find(a)]];
+        r.stretch = std::max(r.stretch, pass.stretch[e]);
+        for (uint32_t v : {a, b}) {
+            const uint16_t bone = dominantBone(physics.skin[v]);
+            const std::string name = bone < skeleton.bones.size() ? skeleton.bones[bone].name
+                                                                   : std::to_string(bone);
+            if (std::find(r.bones.begin(), r.bones.end(), name) == r.bones.end())
+                r.bones.push_back(name);
+        }
+    }
+    for (FusedRegion &r : regions)
+        std::sort(r.bones.begin(), r.bones.end());
+    std::stable_sort(regions.begin(), regions.end(), [](const FusedRegion &a, const FusedRegion &b) {
+        return a.stretch > b.stretch;
+    });
+    return regions;
+}
+
+std::string describeFusedRegion(const FusedRegion &r)
+{
+    char head[96];
+    std::snprintf(head, sizeof head, "%zu triangles stretched up to %.2fx joining bones ",
+                  r.triangles.size(), double(r.stretch));
+    std::string out = head;
+    for (size_t i = 0; i < r.bones.size(); ++i)
+        out += (i ? ", " : "") + r.bones[i];
+    out += " (triangles";
+    for (size_t i = 0; i < r.triangles.size() && i < 8; ++i)
+        out += " " + std::to_string(r.triangles[i]);
+    out += r.triangles.size() > 8 ? " ...)" : ")";
+    return out;
 }
 
 std::string describeSkinnedStretch(const SkinnedStretchReport &r)

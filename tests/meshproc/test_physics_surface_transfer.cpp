@@ -284,6 +284,67 @@ private slots:
         }
     }
 
+    // The hand resting on the thigh, iso-surfaced in one shell: a clip that lifts the hand
+    // away tears the shell between them, and that region is reported with both bones. Apart
+    // (3 cm, each in its own shell) nothing is fused, and neither is the welded pair.
+    void isoSurfaceFusingHandAndThighIsReported()
+    {
+        AnimationClip lift;
+        lift.name = "lift";
+        lift.duration = 1;
+        BoneTrack track;
+        track.bone = kHand;
+        for (const float gap : {0.0f, 0.03f}) {
+            const float d = kRadius + gap / 2;
+            track.translations = {{0.0, Vec3{-d, kHeight, 0}}, {1.0, Vec3{-d - 0.1f, kHeight, 0}}};
+            lift.tracks = {track};
+            const GraphicsMesh g = handBesideThigh(d);
+            const Skeleton bones = handAndThighBones(d);
+            GenerationSettings s;
+            s.method = GenerationMethod::IsoSurface;
+            s.voxelSize = 0.004f;
+            s.targetVertices = 600;
+            const PhysicsMesh iso = generatePhysicsMesh(g, {}, bones, s);
+            const std::vector<FusedRegion> fused = findFusedRegions(bones, {lift}, g, {}, iso);
+            if (gap > 0) {
+                QVERIFY(fused.empty());
+                continue;
+            }
+            QVERIFY(!fused.empty());
+            QCOMPARE(fused.front().bones, (std::vector<std::string>{"hand", "thigh"}));
+            QVERIFY(fused.front().stretch > 1.5f);
+            for (const FusedRegion &r : fused)
+                for (uint32_t t : r.triangles) {
+                    // Each fused triangle lies in the crevice between the cylinders.
+                    Vec3 centre;
+                    for (int k = 0; k < 3; ++k)
+                        centre += iso.positions[iso.indices[3 * size_t(t) + size_t(k)]] / 3.0f;
+                    QVERIFY(std::abs(centre.x) < 0.03f);
+                }
+            QVERIFY(describeFusedRegion(fused.front()).find("hand, thigh") != std::string::npos);
+            s.method = GenerationMethod::Weld;
+            const PhysicsMesh welded = generatePhysicsMesh(g, {}, bones, s);
+            QVERIFY(findFusedRegions(bones, {lift}, g, {}, welded).empty());
+        }
+    }
+
+    // A voxel far too small is refused with the node count it would make, not an overflowed one.
+    void tinyVoxelIsRefusedWithItsCount()
+    {
+        const GraphicsMesh g = handBesideThigh(0.1f);
+        IsoSurfaceSettings s;
+        s.voxelSize = 1e-9f;
+        try {
+            isoSurface(g.positions, g.indices, {}, s);
+            QFAIL("a voxel of 1e-9 m was accepted");
+        } catch (const InputError &e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("e+") != std::string::npos, what.c_str());
+            QVERIFY2(what.find("nodes") != std::string::npos, what.c_str());
+            QVERIFY2(what.find("-9") == std::string::npos, what.c_str());
+        }
+    }
+
     void skinnedCheckRefusesMeshesWithoutWeights()
     {
         const GraphicsMesh g = handBesideThigh(0.1f);

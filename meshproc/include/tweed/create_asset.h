@@ -46,6 +46,12 @@ std::optional<SkinnedStretchReport> checkSkinnedStretch(const ClothingAsset &ass
                                                         const std::vector<AnimationClip> &clips,
                                                         const SkinnedStretchSettings &settings = {});
 
+/// findFusedRegions for lod's physics mesh over `clips` (retargeted as checkSkinnedStretch does);
+/// empty when the LoD's meshes have no bone weights.
+std::vector<FusedRegion> checkFusedRegions(const ClothingAsset &asset, size_t lod,
+                                           const Skeleton &clipSkeleton,
+                                           const std::vector<AnimationClip> &clips);
+
 /// How a further graphical LoD gets its physics mesh.
 struct LodOptions
 {

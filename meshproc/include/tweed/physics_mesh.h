@@ -321,6 +321,36 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
 /// bones, clip and time.
 std::string describeSkinnedStretch(const SkinnedStretchReport &report);
 
+/// A region where a physics mesh joins parts of the garment that the bones move apart (an
+/// iso-surface wrapping a hand resting on a thigh in one shell).
+struct FusedRegion
+{
+    std::vector<uint32_t> triangles; ///< physics triangles holding a joining edge, ascending
+    std::vector<std::string> bones;  ///< the dominant bones of the joining edges' ends, sorted
+    float stretch = 1;               ///< the largest stretch of its joining edges
+};
+
+/// An edge joins two parts when the bones stretch it more than this times the graphics mesh's
+/// own largest stretch: beyond what the garment's surface ever does (with a little room for a
+/// chord or an offset surface).
+constexpr float kFusedMargin = 1.05f;
+
+/// The regions where physics (an iso-surface or a custom mesh of graphics) joins parts of the
+/// selected graphics surface that the bones move apart: edges whose ends stand for different
+/// parts (pieces not joined by an edge or shared position, or split where weights change
+/// sharply; see makePhysicsMesh) and that the bones stretch beyond kFusedMargin times the
+/// graphics mesh's largest stretch over the same poses (as measureSkinnedStretch). Regions are
+/// the triangles holding such edges, connected through shared vertices; worst first. Throws as
+/// measureSkinnedStretch.
+std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
+                                          const std::vector<AnimationClip> &clips,
+                                          const GraphicsMesh &graphics,
+                                          const PaintChannels &channels,
+                                          const PhysicsMesh &physics,
+                                          const SkinnedStretchSettings &settings = {});
+/// One line: its size, stretch, bones and first triangles.
+std::string describeFusedRegion(const FusedRegion &region);
+
 // ---- The whole path ----------------------------------------------------------------------
 
 /// Throws InputError for an absurd setting (negative or non-finite tolerance, size or target,
