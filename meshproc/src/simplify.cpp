@@ -1010,29 +1010,44 @@ public:
         }
         const bool inputRegions = g.regionStart.size() == g.sourceVertex.size() + 1 &&
                                   !g.sourceVertex.empty();
-        std::vector<uint64_t> pairs; // survivor << 32 | graphics vertex
-        for (uint32_t v = 0; v < n; ++v) {
-            const uint32_t out = remap[root[v]], in = mOrder[v];
-            if (out == kNone || in >= g.sourceVertex.size())
-                continue;
-            if (g.sourceVertex[in] != PhysicsGeometry::kNoSource)
-                pairs.push_back(uint64_t(out) << 32 | g.sourceVertex[in]);
-            if (inputRegions)
-                for (uint32_t k = g.regionStart[in]; k < g.regionStart[in + 1]; ++k)
-                    pairs.push_back(uint64_t(out) << 32 | g.region[k]);
-        }
-        std::sort(pairs.begin(), pairs.end());
-        pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
-        g.regionStart.assign(positions.size() + 1, 0);
-        g.region.resize(pairs.size());
-        for (size_t k = 0; k < pairs.size(); ++k) {
-            ++g.regionStart[(pairs[k] >> 32) + 1];
-            g.region[k] = uint32_t(pairs[k]);
-        }
+        // Counted per survivor, then filled (linear; each survivor's list sorted on its own).
+        auto forEachSource = [&](auto &&f) {
+            for (uint32_t v = 0; v < n; ++v) {
+                const uint32_t out = remap[root[v]], in = mOrder[v];
+                if (out == kNone || in >= g.sourceVertex.size())
+                    continue;
+                if (g.sourceVertex[in] != PhysicsGeometry::kNoSource)
+                    f(out, g.sourceVertex[in]);
+                if (inputRegions)
+                    for (uint32_t k = g.regionStart[in]; k < g.regionStart[in + 1]; ++k)
+                        f(out, g.region[k]);
+            }
+        };
+        std::vector<uint32_t> start(positions.size() + 1, 0);
+        forEachSource([&](uint32_t out, uint32_t) { ++start[out + 1]; });
         for (size_t v = 0; v < positions.size(); ++v)
-            g.regionStart[v + 1] += g.regionStart[v];
-        if (pairs.empty())
-            g.regionStart.clear();
+            start[v + 1] += start[v];
+        std::vector<uint32_t> region(start.back());
+        {
+            std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+            forEachSource([&](uint32_t out, uint32_t graphics) { region[fill[out]++] = graphics; });
+        }
+        // Sorted and each once (a region composed from input regions may name a vertex twice).
+        size_t kept = 0;
+        for (size_t v = 0; v < positions.size(); ++v) {
+            const auto first = region.begin() + long(start[v]), last = region.begin() + long(start[v + 1]);
+            std::sort(first, last);
+            const size_t count = size_t(std::unique(first, last) - first);
+            std::copy_n(first, count, region.begin() + long(kept));
+            start[v] = uint32_t(kept);
+            kept += count;
+        }
+        start.back() = uint32_t(kept);
+        region.resize(kept);
+        if (region.empty())
+            start.clear();
+        g.regionStart.swap(start);
+        g.region.swap(region);
         g.positions.swap(positions);
         g.sourceVertex.swap(source);
     }
