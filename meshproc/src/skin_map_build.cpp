@@ -1,6 +1,6 @@
 // Building the mesh-mesh skin map: each graphics vertex bound to its closest physics triangle
-// of its own part (weights not sharply different) whose latch master mask overlaps the vertex's
-// slave mask.
+// of its own part (weights not sharply different, within reach of the closest triangle) whose
+// latch master mask overlaps the vertex's slave mask.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
@@ -15,6 +15,9 @@ namespace {
 
 // Triangles tried per graphics vertex before it counts as failed.
 constexpr size_t kTriesPerVertex = 8;
+// How much farther than the closest triangle (in mean physics edges) a triangle of the
+// vertex's own part may be.
+constexpr float kOwnPartReach = 2.0f;
 
 } // namespace
 
@@ -57,6 +60,7 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
 
     const detail::TriangleTree tree(physics.positions, physics.indices);
     const bool byPart = mesh.skin.size() == n && physics.skin.size() == physics.vertexCount();
+    const float edgeMean = quality.edgeLengthMean;
     // A binding must reproduce its vertex at rest to within this.
     const float tolerance = 1e-6f * std::max(detail::boundingDiagonal(physics.positions, physics.indices),
                                              detail::boundingDiagonal(mesh.positions, {}));
@@ -89,15 +93,30 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
                         return true;
                 return false;
             };
+            // Its own part only within a couple of edges of the closest triangle: a triangle of
+            // its part far off would carry it on a long lever.
+            float ownPartReach = std::numeric_limits<float>::infinity();
+            if (byPart) {
+                const detail::ClosestHit any = tree.closest(
+                    p, [&](uint32_t t) { return (triangleMask[t] & slaveMask) != 0; });
+                if (any.found()) {
+                    const float reach = std::sqrt(any.distanceSquared) + kOwnPartReach * edgeMean;
+                    ownPartReach = reach * reach;
+                }
+            }
             for (int pass = byPart ? 0 : 1; pass < 2; ++pass) {
                 const bool ownPart = pass == 0;
                 tries = 0;
                 while (tries < kTriesPerVertex) {
-                    const detail::ClosestHit candidate = tree.closest(p, [&](uint32_t t) {
-                        return (triangleMask[t] & slaveMask) != 0 && (!ownPart || inPart(t)) &&
-                               std::find(tried.begin(), tried.begin() + long(tries), t) ==
-                                   tried.begin() + long(tries);
-                    });
+                    const detail::ClosestHit candidate = tree.closest(
+                        p,
+                        [&](uint32_t t) {
+                            return (triangleMask[t] & slaveMask) != 0 &&
+                                   (!ownPart || inPart(t)) &&
+                                   std::find(tried.begin(), tried.begin() + long(tries), t) ==
+                                       tried.begin() + long(tries);
+                        },
+                        ownPart ? ownPartReach : std::numeric_limits<float>::infinity());
                     if (!candidate.found())
                         break;
                     tried[tries++] = candidate.triangle;
