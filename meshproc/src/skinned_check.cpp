@@ -36,8 +36,7 @@ EdgeList edgesOf(const std::vector<Vec3> &positions, const std::vector<uint32_t>
     for (uint64_t key : keys) {
         const uint32_t a = uint32_t(key >> 32), b = uint32_t(key);
         const float rest = distance(positions[a], positions[b]);
-        if (a == b || !(rest >= minLength))
-            continue;
+        if (a == b || !(rest >= minLength)) continue;
         out.ends.insert(out.ends.end(), {a, b});
         out.rest.push_back(rest);
     }
@@ -49,8 +48,7 @@ uint16_t dominantBone(const BoneInfluence &inf)
 {
     size_t best = 0;
     for (size_t s = 1; s < size_t(kMaxBoneInfluences); ++s)
-        if (inf.weights[s] > inf.weights[best])
-            best = s;
+        if (inf.weights[s] > inf.weights[best]) best = s;
     return inf.bones[best];
 }
 
@@ -105,14 +103,14 @@ EdgeStretch stretchOverPoses(const Skeleton &skeleton, const std::vector<Animati
     std::vector<ClipFrames> clipFrames;
     size_t poseCount = 0;
     for (const AnimationClip &clip : clips) {
-        const double frames = std::ceil(std::max(clip.duration, 0.0) * settings.framesPerSecond) + 1;
+        const double frames =
+            std::ceil(std::max(clip.duration, 0.0) * settings.framesPerSecond) + 1;
         const size_t count = size_t(std::clamp(frames, 1.0, double(settings.maxFramesPerClip)));
         clipFrames.push_back({poseCount, count});
         poseCount += count;
     }
     report.procedural = clips.empty();
-    if (report.procedural)
-        poseCount = 6 * boneCount;
+    if (report.procedural) poseCount = 6 * boneCount;
     report.poses = uint32_t(poseCount);
     const float angle = 45.0f * kPi / 180.0f;
     std::vector<Transform> rest(boneCount);
@@ -173,10 +171,10 @@ EdgeStretch stretchOverPoses(const Skeleton &skeleton, const std::vector<Animati
             }
             skinVertices(graphics.positions, graphics.skin, skinning, skinned);
             for (size_t e = 0; e < graphicsEdges.rest.size(); ++e)
-                part.graphicsMax = std::max(part.graphicsMax,
-                                            distance(skinned[graphicsEdges.ends[2 * e]],
-                                                     skinned[graphicsEdges.ends[2 * e + 1]]) /
-                                                graphicsEdges.rest[e]);
+                part.graphicsMax =
+                    std::max(part.graphicsMax, distance(skinned[graphicsEdges.ends[2 * e]],
+                                                        skinned[graphicsEdges.ends[2 * e + 1]]) /
+                                                   graphicsEdges.rest[e]);
         }
     });
     std::vector<float> &edgeStretch = report.stretch;
@@ -184,8 +182,7 @@ EdgeStretch stretchOverPoses(const Skeleton &skeleton, const std::vector<Animati
     edgeStretch.assign(physicsEdgeCount, 0.0f);
     edgePose.assign(physicsEdgeCount, 0);
     for (const Partial &part : partials) {
-        if (part.edgeStretch.empty())
-            continue;
+        if (part.edgeStretch.empty()) continue;
         report.graphicsMax = std::max(report.graphicsMax, part.graphicsMax);
         for (size_t e = 0; e < physicsEdgeCount; ++e)
             if (part.edgeStretch[e] > edgeStretch[e]) {
@@ -202,8 +199,7 @@ EdgeStretch stretchOverPoses(const Skeleton &skeleton, const std::vector<Animati
 
 SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
                                            const std::vector<AnimationClip> &clips,
-                                           const GraphicsMesh &graphics,
-                                           const PhysicsMesh &physics,
+                                           const GraphicsMesh &graphics, const PhysicsMesh &physics,
                                            const SkinnedStretchSettings &settings)
 {
     const EdgeStretch pass = stretchOverPoses(skeleton, clips, graphics, physics, settings);
@@ -218,8 +214,7 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
     std::vector<size_t> defects;
     for (size_t e = 0; e < physicsEdgeCount; ++e) {
         report.physicsMaxStretch = std::max(report.physicsMaxStretch, edgeStretch[e]);
-        if (edgeStretch[e] > limit)
-            defects.push_back(e);
+        if (edgeStretch[e] > limit) defects.push_back(e);
     }
     report.defectEdges = uint32_t(defects.size());
     std::stable_sort(defects.begin(), defects.end(),
@@ -228,8 +223,7 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
     for (size_t e : defects) {
         for (int k = 0; k < 2; ++k)
             listed[physicsEdges.ends[2 * e + size_t(k)]] = 1;
-        if (report.worst.size() >= settings.maxListed)
-            continue;
+        if (report.worst.size() >= settings.maxListed) continue;
         StretchedEdge s;
         s.a = physicsEdges.ends[2 * e];
         s.b = physicsEdges.ends[2 * e + 1];
@@ -244,16 +238,14 @@ SkinnedStretchReport measureSkinnedStretch(const Skeleton &skeleton,
         report.worst.push_back(std::move(s));
     }
     for (uint32_t v = 0; v < listed.size(); ++v)
-        if (listed[v])
-            report.defectVertices.push_back(v);
+        if (listed[v]) report.defectVertices.push_back(v);
     return report;
 }
 
 std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
                                           const std::vector<AnimationClip> &clips,
                                           const GraphicsMesh &graphics,
-                                          const PaintChannels &channels,
-                                          const PhysicsMesh &physics,
+                                          const PaintChannels &channels, const PhysicsMesh &physics,
                                           const SkinnedStretchSettings &settings)
 {
     const EdgeStretch pass = stretchOverPoses(skeleton, clips, graphics, physics, settings);
@@ -261,8 +253,7 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
     const std::vector<bool> selected = selectTriangles(graphics, channels, physics.settings);
     std::vector<uint32_t> triangles;
     for (uint32_t t = 0; t < selected.size(); ++t)
-        if (selected[t])
-            triangles.push_back(t);
+        if (selected[t]) triangles.push_back(t);
     const std::vector<uint32_t> *subset = triangles.empty() ? nullptr : &triangles;
     const std::vector<detail::SurfacePoint> points = detail::locatePhysicsVertices(
         physics.positions, physics.indices, {}, {}, {}, graphics, subset);
@@ -275,14 +266,12 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
     std::vector<uint64_t> fusedEdges;
     for (size_t e = 0; e < pass.stretch.size(); ++e) {
         const uint32_t a = pass.edges.ends[2 * e], b = pass.edges.ends[2 * e + 1];
-        if (!(pass.stretch[e] > limit) ||
-            part[points[a].nearest()] == part[points[b].nearest()])
+        if (!(pass.stretch[e] > limit) || part[points[a].nearest()] == part[points[b].nearest()])
             continue;
         joining[a] = joining[b] = 1;
         fusedEdges.push_back(detail::edgeKey(a, b));
     }
-    if (fusedEdges.empty())
-        return {};
+    if (fusedEdges.empty()) return {};
     std::sort(fusedEdges.begin(), fusedEdges.end());
     // Regions: the triangles holding a joining edge, connected through the vertices they share.
     std::vector<uint32_t> parent(n);
@@ -299,8 +288,7 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
         for (int k = 0; k < 3; ++k)
             holds |= std::binary_search(fusedEdges.begin(), fusedEdges.end(),
                                         detail::edgeKey(f[k], f[(k + 1) % 3]));
-        if (!holds)
-            continue;
+        if (!holds) continue;
         fusedTriangles.push_back(t);
         for (int k = 1; k < 3; ++k) {
             const uint32_t a = find(f[0]), b = find(f[k]);
@@ -325,17 +313,17 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
         r.stretch = std::max(r.stretch, pass.stretch[e]);
         for (uint32_t v : {a, b}) {
             const uint16_t bone = dominantBone(physics.skin[v]);
-            const std::string name = bone < skeleton.bones.size() ? skeleton.bones[bone].name
-                                                                   : std::to_string(bone);
+            const std::string name =
+                bone < skeleton.bones.size() ? skeleton.bones[bone].name : std::to_string(bone);
             if (std::find(r.bones.begin(), r.bones.end(), name) == r.bones.end())
                 r.bones.push_back(name);
         }
     }
     for (FusedRegion &r : regions)
         std::sort(r.bones.begin(), r.bones.end());
-    std::stable_sort(regions.begin(), regions.end(), [](const FusedRegion &a, const FusedRegion &b) {
-        return a.stretch > b.stretch;
-    });
+    std::stable_sort(
+        regions.begin(), regions.end(),
+        [](const FusedRegion &a, const FusedRegion &b) { return a.stretch > b.stretch; });
     return regions;
 }
 
@@ -362,8 +350,7 @@ std::string describeSkinnedStretch(const SkinnedStretchReport &r)
                   "mesh's up to %.3fx",
                   double(r.physicsMaxStretch), double(r.graphicsMaxStretch));
     std::string out = head;
-    if (r.worst.empty())
-        return out;
+    if (r.worst.empty()) return out;
     out += "; " + std::to_string(r.defectEdges) + " edges (" +
            std::to_string(r.defectVertices.size()) + " vertices) far above it, the worst:";
     for (const StretchedEdge &e : r.worst) {
@@ -377,8 +364,7 @@ std::string describeSkinnedStretch(const SkinnedStretchReport &r)
             out += at;
         }
         out += ")";
-        if (&e != &r.worst.back())
-            out += ";";
+        if (&e != &r.worst.back()) out += ";";
     }
     return out;
 }

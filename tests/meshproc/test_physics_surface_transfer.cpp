@@ -58,7 +58,8 @@ Skeleton handAndThighBones(float d)
 }
 
 // The physics mesh's edge-connected components, one label per vertex.
-std::vector<uint32_t> components(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices)
+std::vector<uint32_t> components(const std::vector<Vec3> &positions,
+                                 const std::vector<uint32_t> &indices)
 {
     std::vector<uint32_t> parent(positions.size());
     std::iota(parent.begin(), parent.end(), 0u);
@@ -82,8 +83,7 @@ std::set<uint16_t> bonesOf(const BoneInfluence &inf)
 {
     std::set<uint16_t> out;
     for (int s = 0; s < kMaxBoneInfluences; ++s)
-        if (inf.weights[size_t(s)] > 0)
-            out.insert(inf.bones[size_t(s)]);
+        if (inf.weights[size_t(s)] > 0) out.insert(inf.bones[size_t(s)]);
     return out;
 }
 
@@ -226,8 +226,8 @@ private slots:
                 for (uint16_t b : bonesOf(g.skin[kept.region[k]]))
                     sourceBones.insert(b);
             const std::set<uint16_t> taken = bonesOf(pm.skin[v]);
-            QVERIFY(std::includes(sourceBones.begin(), sourceBones.end(), taken.begin(),
-                                  taken.end()));
+            QVERIFY(
+                std::includes(sourceBones.begin(), sourceBones.end(), taken.begin(), taken.end()));
             if (taken.count(2) == 0) // the sheet: the linear weight where the vertex is
                 QVERIFY(std::abs(boneWeight(pm.skin[v], 0) - pm.positions[v].x / 0.4f) < 1e-3f);
         }
@@ -263,8 +263,7 @@ private slots:
         // The hand's vertex nearest the thigh, rigid on the thigh instead.
         uint32_t swapped = 0;
         for (uint32_t v = 0; v < pm.vertexCount(); ++v)
-            if (pm.positions[v].x > pm.positions[swapped].x && pm.positions[v].x < 0)
-                swapped = v;
+            if (pm.positions[v].x > pm.positions[swapped].x && pm.positions[v].x < 0) swapped = v;
         pm.skin[swapped].bones[0] = kThigh;
         for (const std::vector<AnimationClip> &clips :
              {std::vector<AnimationClip>{}, std::vector<AnimationClip>{clip}}) {
