@@ -23,6 +23,7 @@ struct CreateArgs
     std::string method = "weld";
     std::string normals = "mesh";
     std::string customMesh;
+    bool acceptFused = false;
     CreateAssetOptions options;
 };
 
@@ -31,6 +32,25 @@ void requireNonNegative(const char *option, double value)
     if (!std::isfinite(value) || value < 0)
         throw InputError(std::string(option) + " must be a finite number >= 0, not " +
                          std::to_string(value));
+}
+
+// The skinned-pose check of LoD 0 over the character's clips: both figures printed; a physics
+// mesh the bones alone stretch more than 1.5 times the garment's own figure is a warning (exit
+// code 1) naming its worst vertices and bones. The asset is saved either way.
+void reportSkinnedStretch(const ClothingAsset &asset, const Character &character)
+{
+    const auto check = checkSkinnedStretch(asset, 0, character.skeleton, character.clips);
+    if (!check)
+        return;
+    std::printf("  skinned largest stretch: physics %.4f, graphics %.4f (%s)\n",
+                double(check->physicsMaxStretch), double(check->graphicsMaxStretch),
+                check->procedural ? "procedural motion"
+                                  : (std::to_string(character.clips.size()) + " clips").c_str());
+    if (check->defect()) {
+        std::fprintf(stderr, "tweed-cli: create: warning: %s\n",
+                     describeSkinnedStretch(*check).c_str());
+        setExitCode(1);
+    }
 }
 
 void run(CreateArgs args)
@@ -80,13 +100,29 @@ void run(CreateArgs args)
         throw std::runtime_error("the created asset is inconsistent (" +
                                  std::to_string(problems.size()) + " problems)");
     }
-    saveAssetFile(asset, args.output);
     const PhysicsMesh &physics = asset.physicsMeshes.front();
+    // An iso-surface or custom mesh may join parts the bones move apart: refused unless accepted.
+    std::vector<FusedRegion> fused;
+    if (g.method == GenerationMethod::IsoSurface || g.method == GenerationMethod::Custom)
+        fused = checkFusedRegions(asset, 0, character.skeleton, character.clips);
+    for (size_t i = 0; i < fused.size() && i < 5; ++i)
+        std::fprintf(stderr, "tweed-cli: create: %sfused region %zu of %zu: %s\n",
+                     args.acceptFused ? "warning: " : "", i + 1, fused.size(),
+                     describeFusedRegion(fused[i]).c_str());
+    if (!fused.empty() && !args.acceptFused) {
+        reportSkinnedStretch(asset, character);
+        throw InputError("the physics mesh fuses " + std::to_string(fused.size()) +
+                         " regions of the garment whose bones move them apart (listed above); "
+                         "choose a smaller --voxel or another --method, or keep them with "
+                         "--accept-fused; " + args.output + " was not written");
+    }
+    saveAssetFile(asset, args.output);
     std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
                 "%zu bones, preset %s\n",
                 args.output.c_str(), asset.lods.front().mesh.vertexCount(),
                 std::string(methodName(physics.settings.method)).c_str(), physics.vertexCount(),
                 physics.triangleCount(), asset.skeleton.bones.size(), asset.presetName.c_str());
+    reportSkinnedStretch(asset, character);
 }
 
 const bool registered = registerCommand("create", [](CLI::App &app) {
@@ -116,6 +152,8 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--voxel", g.voxelSize, "Iso-surface voxel size, metres (default 1/128 of the diagonal)");
     cmd->add_option("--iso-offset", g.isoOffset, "Iso-surface offset from the garment, metres");
     cmd->add_option("--custom-mesh", a->customMesh, "Custom physics mesh file (with --method custom)");
+    cmd->add_flag("--accept-fused", a->acceptFused,
+                  "Keep an iso-surface or custom mesh that joins parts the bones move apart");
     cmd->add_option("--normals", a->normals, "Simulation normals from the mesh or the bones")
         ->capture_default_str();
     cmd->callback([a] { run(*a); });

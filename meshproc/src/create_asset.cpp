@@ -2,6 +2,7 @@
 #include "tweed/create_asset.h"
 
 #include "mesh_internal.h"
+#include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 #include "tweed/garment.h"
@@ -148,6 +149,57 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
     asset.physicsMeshes.push_back(std::move(physics));
     reportProgress(progress, 1.0f, "done");
     return asset;
+}
+
+namespace {
+
+// lod's physics mesh when both it and the graphics mesh have bone weights, else null.
+const PhysicsMesh *weightedPhysicsMesh(const ClothingAsset &asset, size_t lod)
+{
+    if (lod >= asset.lods.size())
+        throw InputError("no graphical LoD " + std::to_string(lod) + " (the asset has " +
+                         std::to_string(asset.lods.size()) + ")");
+    const GraphicsLod &l = asset.lods[lod];
+    if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= asset.physicsMeshes.size())
+        throw InputError("LoD " + std::to_string(lod) + " has no physics mesh");
+    const PhysicsMesh &physics = asset.physicsMeshes[size_t(l.physicsMesh)];
+    if (!l.mesh.isSkinned() || physics.skin.size() != physics.vertexCount())
+        return nullptr;
+    return &physics;
+}
+
+std::vector<AnimationClip> retargetClips(const std::vector<AnimationClip> &clips,
+                                         const Skeleton &from, const Skeleton &to)
+{
+    std::vector<AnimationClip> out;
+    for (const AnimationClip &clip : clips)
+        out.push_back(retargetClip(clip, from, to));
+    return out;
+}
+
+} // namespace
+
+std::optional<SkinnedStretchReport> checkSkinnedStretch(const ClothingAsset &asset, size_t lod,
+                                                        const Skeleton &clipSkeleton,
+                                                        const std::vector<AnimationClip> &clips,
+                                                        const SkinnedStretchSettings &settings)
+{
+    const PhysicsMesh *physics = weightedPhysicsMesh(asset, lod);
+    if (!physics)
+        return std::nullopt;
+    return measureSkinnedStretch(asset.skeleton, retargetClips(clips, clipSkeleton, asset.skeleton),
+                                 asset.lods[lod].mesh, *physics, settings);
+}
+
+std::vector<FusedRegion> checkFusedRegions(const ClothingAsset &asset, size_t lod,
+                                           const Skeleton &clipSkeleton,
+                                           const std::vector<AnimationClip> &clips)
+{
+    const PhysicsMesh *physics = weightedPhysicsMesh(asset, lod);
+    if (!physics)
+        return {};
+    return findFusedRegions(asset.skeleton, retargetClips(clips, clipSkeleton, asset.skeleton),
+                            asset.lods[lod].mesh, asset.lods[lod].channels, *physics);
 }
 
 void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSettings &settings,

@@ -8,6 +8,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace tweed {
@@ -486,9 +487,14 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     grid.origin = lo - Vec3{pad, pad, pad};
     const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
     const double cells = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
-    if (cells > 4.0e8)
-        throw InputError("a voxel of " + std::to_string(h) + " m makes a grid of " +
-                         std::to_string(int64_t(cells)) + " nodes; choose a larger voxel");
+    if (!(cells <= 4.0e8)) {
+        // (as a double: a tiny voxel makes more nodes than any integer type holds)
+        char count[32], voxel[32];
+        std::snprintf(count, sizeof count, "%.3g", cells);
+        std::snprintf(voxel, sizeof voxel, "%g", double(h));
+        throw InputError(std::string("a voxel of ") + voxel + " m makes a grid of " + count +
+                         " nodes (at most 4e+08); choose a larger voxel");
+    }
     grid.nx = int(std::ceil(extent.x)) + 2;
     grid.ny = int(std::ceil(extent.y)) + 2;
     grid.nz = int(std::ceil(extent.z)) + 2;

@@ -245,6 +245,27 @@ std::vector<SurfacePoint> locateOnSurface(const std::vector<Vec3> &points,
                                           const std::vector<Vec3> &surfacePositions,
                                           const std::vector<uint32_t> &surfaceIndices,
                                           const std::vector<uint32_t> *triangles);
+/// How far apart two sets of bone weights are: the sum over the bones of the weight
+/// differences, 0 (the same) to 2 (no bone in common).
+float weightDistance(const BoneInfluence &a, const BoneInfluence &b);
+/// Two neighbouring vertices whose weights are this far apart (more than half of the weight on
+/// other bones) lie in different parts of a surface, as two separate pieces do.
+constexpr float kSharpWeightChange = 1.0f;
+/// Where each vertex of a physics mesh lies on the graphics surface it stands for: at its source
+/// vertex; else, with a region (simplification), at the closest point of the triangles around
+/// its region's vertices; else at the closest point of the part of the surface (weightParts) its
+/// physics neighbours stand for. triangles: the graphics triangles to use (null = all).
+std::vector<SurfacePoint> locatePhysicsVertices(const std::vector<Vec3> &positions,
+                                                const std::vector<uint32_t> &indices,
+                                                const std::vector<uint32_t> &sourceVertex,
+                                                const std::vector<uint32_t> &regionStart,
+                                                const std::vector<uint32_t> &region,
+                                                const GraphicsMesh &mesh,
+                                                const std::vector<uint32_t> *triangles);
+/// The parts of a graphics surface, as one label per vertex (of the vertices of `triangles`, null
+/// = all; the others kNone): vertices joined by an edge or at the same position are in one part
+/// unless their weights change sharply between them (kSharpWeightChange).
+std::vector<uint32_t> weightParts(const GraphicsMesh &mesh, const std::vector<uint32_t> *triangles);
 /// Bone influences at a surface point: barycentric blend, four largest kept, renormalised.
 BoneInfluence blendInfluences(const std::vector<BoneInfluence> &skin, const uint32_t corners[3],
                               const Vec3 &bary);

@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <numeric>
 #include <span>
 #include <utility>
 
@@ -498,6 +499,8 @@ public:
         mBoundary.assign(n, 0);
         mAlive.assign(n, 0);
         mMoved.assign(n, 0);
+        mMergedInto.resize(n);
+        std::iota(mMergedInto.begin(), mMergedInto.end(), 0u);
         mFrozen.assign(n, 0);
         mMain.mark.assign(n, 0);
         mCosMax = float(std::cos(double(s.maxNormalChangeDegrees) * double(kPi) / 180.0));
@@ -995,6 +998,56 @@ public:
             }
             i = remap[i];
         }
+        // The region of each survivor: the source vertices (and regions) of every input vertex
+        // collapsed into it, sorted and each once.
+        const size_t n = mVert.size();
+        std::vector<uint32_t> root(mMergedInto);
+        for (uint32_t v = 0; v < n; ++v) {
+            uint32_t r = root[v];
+            while (root[r] != r)
+                r = root[r];
+            root[v] = r;
+        }
+        const bool inputRegions = g.regionStart.size() == g.sourceVertex.size() + 1 &&
+                                  !g.sourceVertex.empty();
+        // Counted per survivor, then filled (linear; each survivor's list sorted on its own).
+        auto forEachSource = [&](auto &&f) {
+            for (uint32_t v = 0; v < n; ++v) {
+                const uint32_t out = remap[root[v]], in = mOrder[v];
+                if (out == kNone || in >= g.sourceVertex.size())
+                    continue;
+                if (g.sourceVertex[in] != PhysicsGeometry::kNoSource)
+                    f(out, g.sourceVertex[in]);
+                if (inputRegions)
+                    for (uint32_t k = g.regionStart[in]; k < g.regionStart[in + 1]; ++k)
+                        f(out, g.region[k]);
+            }
+        };
+        std::vector<uint32_t> start(positions.size() + 1, 0);
+        forEachSource([&](uint32_t out, uint32_t) { ++start[out + 1]; });
+        for (size_t v = 0; v < positions.size(); ++v)
+            start[v + 1] += start[v];
+        std::vector<uint32_t> region(start.back());
+        {
+            std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+            forEachSource([&](uint32_t out, uint32_t graphics) { region[fill[out]++] = graphics; });
+        }
+        // Sorted and each once (a region composed from input regions may name a vertex twice).
+        size_t kept = 0;
+        for (size_t v = 0; v < positions.size(); ++v) {
+            const auto first = region.begin() + long(start[v]), last = region.begin() + long(start[v + 1]);
+            std::sort(first, last);
+            const size_t count = size_t(std::unique(first, last) - first);
+            std::copy_n(first, count, region.begin() + long(kept));
+            start[v] = uint32_t(kept);
+            kept += count;
+        }
+        start.back() = uint32_t(kept);
+        region.resize(kept);
+        if (region.empty())
+            start.clear();
+        g.regionStart.swap(start);
+        g.region.swap(region);
         g.positions.swap(positions);
         g.sourceVertex.swap(source);
     }
@@ -1457,6 +1510,7 @@ private:
         mVert[a].reference = normalize(mVert[a].reference + mVert[b].reference);
         mBoundary[a] = std::max(mBoundary[a], mBoundary[b]);
         mAlive[b] = 0;
+        mMergedInto[b] = a;
         --ws.alive;
         ++mVersion[a];
         ++ws.collapses;
@@ -1615,6 +1669,9 @@ private:
     const Vec3 &pos(uint32_t v) const { return mVert[v].pos; }
     std::vector<uint32_t> mVersion;
     std::vector<uint8_t> mBoundary, mAlive, mMoved;
+    /// The vertex each collapsed vertex went into (itself while alive): the pieces of the input
+    /// each survivor stands for, for the transfers.
+    std::vector<uint32_t> mMergedInto;
     std::vector<Candidate> mHeap;
     // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
     std::vector<float> mBestCost, mFloorCost;

@@ -1,5 +1,6 @@
 // Building the mesh-mesh skin map: each graphics vertex bound to its closest physics triangle
-// whose latch master mask overlaps the vertex's slave mask.
+// of its own part (weights not sharply different, within reach of the closest triangle) whose
+// latch master mask overlaps the vertex's slave mask.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
@@ -14,6 +15,9 @@ namespace {
 
 // Triangles tried per graphics vertex before it counts as failed.
 constexpr size_t kTriesPerVertex = 8;
+// How much farther than the closest triangle (in mean physics edges) a triangle of the
+// vertex's own part may be.
+constexpr float kOwnPartReach = 2.0f;
 
 } // namespace
 
@@ -55,6 +59,8 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
         mesh.normals.size() == n ? mesh.normals : computeVertexNormals(mesh.positions, mesh.indices);
 
     const detail::TriangleTree tree(physics.positions, physics.indices);
+    const bool byPart = mesh.skin.size() == n && physics.skin.size() == physics.vertexCount();
+    const float edgeMean = quality.edgeLengthMean;
     // A binding must reproduce its vertex at rest to within this.
     const float tolerance = 1e-6f * std::max(detail::boundingDiagonal(physics.positions, physics.indices),
                                              detail::boundingDiagonal(mesh.positions, {}));
@@ -72,35 +78,67 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
             const uint32_t slaveMask = slave.size() == n ? slave[v] : kDefaultMask;
             // The closest allowed triangle, or, when the inverse of the skinning function misses
             // there (strongly varying normals far from the triangle), the next closest ones.
+            // First among the triangles of the vertex's own part (a corner whose weights are not
+            // sharply different from the vertex's), then, when there is none, among all.
             std::array<uint32_t, kTriesPerVertex> tried{};
             size_t tries = 0;
             float bestResidual = std::numeric_limits<float>::infinity();
             detail::ClosestHit hit;
             bind.triangle = SkinMap::kUnbound;
-            while (tries < kTriesPerVertex) {
-                const detail::ClosestHit candidate = tree.closest(p, [&](uint32_t t) {
-                    return (triangleMask[t] & slaveMask) != 0 &&
-                           std::find(tried.begin(), tried.begin() + long(tries), t) ==
-                               tried.begin() + long(tries);
-                });
-                if (!candidate.found())
-                    break;
-                tried[tries++] = candidate.triangle;
-                const uint32_t *tri = &physics.indices[3 * size_t(candidate.triangle)];
-                const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
-                           &c = physics.positions[tri[2]];
-                const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
-                           &nc = physicsNormals[tri[2]];
-                const Vec3 uvh = skinPointCoordinates(p, a, b, c, na, nb, nc);
-                const float residual = distance(evaluateSkinPoint(uvh, a, b, c, na, nb, nc), p);
-                if (!(residual < bestResidual))
-                    continue;
-                bestResidual = residual;
-                hit = candidate;
-                bind.triangle = candidate.triangle;
-                bind.position = uvh;
-                if (residual <= tolerance)
-                    break;
+            auto inPart = [&](uint32_t t) {
+                const uint32_t *f = &physics.indices[3 * size_t(t)];
+                for (int k = 0; k < 3; ++k)
+                    if (detail::weightDistance(physics.skin[f[k]], mesh.skin[v]) <=
+                        detail::kSharpWeightChange)
+                        return true;
+                return false;
+            };
+            // Its own part only within a couple of edges of the closest triangle: a triangle of
+            // its part far off would carry it on a long lever.
+            float ownPartReach = std::numeric_limits<float>::infinity();
+            if (byPart) {
+                const detail::ClosestHit any = tree.closest(
+                    p, [&](uint32_t t) { return (triangleMask[t] & slaveMask) != 0; });
+                if (any.found()) {
+                    const float reach = std::sqrt(any.distanceSquared) + kOwnPartReach * edgeMean;
+                    ownPartReach = reach * reach;
+                }
+            }
+            for (int pass = byPart ? 0 : 1; pass < 2; ++pass) {
+                const bool ownPart = pass == 0;
+                tries = 0;
+                while (tries < kTriesPerVertex) {
+                    const detail::ClosestHit candidate = tree.closest(
+                        p,
+                        [&](uint32_t t) {
+                            return (triangleMask[t] & slaveMask) != 0 &&
+                                   (!ownPart || inPart(t)) &&
+                                   std::find(tried.begin(), tried.begin() + long(tries), t) ==
+                                       tried.begin() + long(tries);
+                        },
+                        ownPart ? ownPartReach : std::numeric_limits<float>::infinity());
+                    if (!candidate.found())
+                        break;
+                    tried[tries++] = candidate.triangle;
+                    const uint32_t *tri = &physics.indices[3 * size_t(candidate.triangle)];
+                    const Vec3 &a = physics.positions[tri[0]], &b = physics.positions[tri[1]],
+                               &c = physics.positions[tri[2]];
+                    const Vec3 &na = physicsNormals[tri[0]], &nb = physicsNormals[tri[1]],
+                               &nc = physicsNormals[tri[2]];
+                    const Vec3 uvh = skinPointCoordinates(p, a, b, c, na, nb, nc);
+                    const float residual =
+                        distance(evaluateSkinPoint(uvh, a, b, c, na, nb, nc), p);
+                    if (!(residual < bestResidual))
+                        continue;
+                    bestResidual = residual;
+                    hit = candidate;
+                    bind.triangle = candidate.triangle;
+                    bind.position = uvh;
+                    if (residual <= tolerance)
+                        break;
+                }
+                if (bind.triangle != SkinMap::kUnbound && bestResidual <= tolerance)
+                    break; // bound in its own part
             }
             if (bind.triangle == SkinMap::kUnbound || !(bestResidual <= tolerance)) {
                 bind = SkinBinding{};

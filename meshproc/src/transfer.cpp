@@ -4,8 +4,11 @@
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
+#include <tuple>
 
 namespace tweed {
 namespace detail {
@@ -115,6 +118,223 @@ std::vector<SurfacePoint> locateOnSurface(const std::vector<Vec3> &points,
     return out;
 }
 
+float weightDistance(const BoneInfluence &a, const BoneInfluence &b)
+{
+    auto weightOf = [](const BoneInfluence &inf, uint16_t bone) {
+        float w = 0;
+        for (int s = 0; s < kMaxBoneInfluences; ++s)
+            if (inf.bones[size_t(s)] == bone && inf.weights[size_t(s)] > 0)
+                w += inf.weights[size_t(s)];
+        return w;
+    };
+    float d = 0;
+    for (int s = 0; s < kMaxBoneInfluences; ++s) {
+        if (a.weights[size_t(s)] > 0)
+            d += std::abs(a.weights[size_t(s)] - weightOf(b, a.bones[size_t(s)]));
+        if (b.weights[size_t(s)] > 0 && weightOf(a, b.bones[size_t(s)]) == 0)
+            d += b.weights[size_t(s)];
+    }
+    return d;
+}
+
+std::vector<uint32_t> weightParts(const GraphicsMesh &mesh, const std::vector<uint32_t> *triangles)
+{
+    const size_t n = mesh.vertexCount();
+    const size_t triCount = triangles ? triangles->size() : mesh.triangleCount();
+    auto triangle = [&](size_t i) { return triangles ? size_t((*triangles)[i]) : i; };
+    std::vector<uint32_t> parent(n);
+    std::iota(parent.begin(), parent.end(), 0u);
+    auto find = [&](uint32_t x) {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    const bool skinned = mesh.skin.size() == n;
+    auto join = [&](uint32_t a, uint32_t b) {
+        if (skinned && weightDistance(mesh.skin[a], mesh.skin[b]) > kSharpWeightChange)
+            return;
+        a = find(a), b = find(b);
+        if (a != b)
+            parent[std::max(a, b)] = std::min(a, b);
+    };
+    std::vector<uint8_t> used(n, 0);
+    for (size_t i = 0; i < triCount; ++i) {
+        const uint32_t *f = &mesh.indices[3 * triangle(i)];
+        for (int k = 0; k < 3; ++k) {
+            used[f[k]] = 1;
+            join(f[k], f[(k + 1) % 3]);
+        }
+    }
+    // Vertices split only for UVs or normals (seams) are one place of the surface.
+    std::vector<uint32_t> order;
+    for (uint32_t v = 0; v < n; ++v)
+        if (used[v])
+            order.push_back(v);
+    auto key = [&](uint32_t v) {
+        const Vec3 &p = mesh.positions[v];
+        return std::tuple(p.x, p.y, p.z, v);
+    };
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
+    for (size_t i = 1; i < order.size(); ++i)
+        if (mesh.positions[order[i]] == mesh.positions[order[i - 1]])
+            join(order[i - 1], order[i]);
+    std::vector<uint32_t> label(n, kNone);
+    for (uint32_t v = 0; v < n; ++v)
+        if (used[v])
+            label[v] = find(v);
+    return label;
+}
+
+std::vector<SurfacePoint> locatePhysicsVertices(const std::vector<Vec3> &positions,
+                                                const std::vector<uint32_t> &indices,
+                                                const std::vector<uint32_t> &sourceVertex,
+                                                const std::vector<uint32_t> &regionStart,
+                                                const std::vector<uint32_t> &region,
+                                                const GraphicsMesh &mesh,
+                                                const std::vector<uint32_t> *triangles)
+{
+    const size_t n = positions.size(), gn = mesh.vertexCount();
+    const size_t triCount = triangles ? triangles->size() : mesh.triangleCount();
+    auto triangle = [&](size_t i) { return triangles ? (*triangles)[i] : uint32_t(i); };
+    std::vector<SurfacePoint> out(n);
+    std::vector<uint8_t> placed(n, 0);
+    for (size_t i = 0; i < n && i < sourceVertex.size(); ++i)
+        if (sourceVertex[i] < gn) {
+            SurfacePoint &sp = out[i];
+            sp.corners[0] = sp.corners[1] = sp.corners[2] = sourceVertex[i];
+            sp.bary = {1, 0, 0};
+            placed[i] = 1;
+        }
+
+    // A simplified vertex: the closest point of the triangles around the graphics vertices
+    // collapsed into it, never of another part that happens to be nearer in space.
+    if (regionStart.size() == n + 1 && regionStart.back() == region.size()) {
+        std::vector<uint32_t> aroundStart(gn + 1, 0), around;
+        for (size_t i = 0; i < triCount; ++i)
+            for (int k = 0; k < 3; ++k)
+                ++aroundStart[mesh.indices[3 * size_t(triangle(i)) + size_t(k)] + 1];
+        for (size_t v = 0; v < gn; ++v)
+            aroundStart[v + 1] += aroundStart[v];
+        around.resize(aroundStart.back());
+        {
+            std::vector<uint32_t> fill(aroundStart.begin(), aroundStart.end() - 1);
+            for (size_t i = 0; i < triCount; ++i)
+                for (int k = 0; k < 3; ++k)
+                    around[fill[mesh.indices[3 * size_t(triangle(i)) + size_t(k)]]++] =
+                        triangle(i);
+        }
+        forEachRange(n, 256, [&](size_t, size_t begin, size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                if (placed[i])
+                    continue;
+                float best = std::numeric_limits<float>::infinity();
+                for (uint32_t k = regionStart[i]; k < regionStart[i + 1]; ++k) {
+                    const uint32_t g = region[k];
+                    if (g >= gn)
+                        continue;
+                    for (uint32_t a = aroundStart[g]; a < aroundStart[g + 1]; ++a) {
+                        const uint32_t *f = &mesh.indices[3 * size_t(around[a])];
+                        Vec3 bary;
+                        const Vec3 q =
+                            closestPointOnTriangle(positions[i], mesh.positions[f[0]],
+                                                   mesh.positions[f[1]], mesh.positions[f[2]], bary);
+                        const float d = lengthSquared(q - positions[i]);
+                        if (d < best) {
+                            best = d;
+                            std::copy_n(f, 3, out[i].corners);
+                            out[i].bary = bary;
+                        }
+                    }
+                }
+                placed[i] = best < std::numeric_limits<float>::infinity();
+            }
+        });
+    }
+    if (std::all_of(placed.begin(), placed.end(), [](uint8_t p) { return p != 0; }))
+        return out;
+
+    // Any other vertex: the closest point of the surface, then of the part its neighbours stand
+    // for when most of them stand for another part than the closest point's (a vertex between
+    // two parts that touch, such as a hand resting on a thigh, follows its own side).
+    const TriangleTree tree(mesh.positions, mesh.indices, triangles);
+    if (tree.empty())
+        throw InputError("no surface to transfer values from");
+    forEachRange(n, 2048, [&](size_t, size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            if (placed[i])
+                continue;
+            const ClosestHit hit = tree.closest(positions[i]);
+            if (!hit.found())
+                throw InputError("no surface to transfer values from");
+            std::copy_n(&mesh.indices[3 * size_t(hit.triangle)], 3, out[i].corners);
+            out[i].bary = hit.bary;
+        }
+    });
+    const std::vector<uint32_t> part = weightParts(mesh, triangles);
+    std::vector<uint32_t> label(n);
+    for (size_t i = 0; i < n; ++i)
+        label[i] = part[out[i].nearest()];
+    std::vector<uint32_t> ringStart(n + 1, 0), ring;
+    for (size_t c = 0; c < indices.size(); ++c)
+        ringStart[indices[c] + 1] += 2;
+    for (size_t v = 0; v < n; ++v)
+        ringStart[v + 1] += ringStart[v];
+    ring.resize(ringStart.back());
+    {
+        std::vector<uint32_t> fill(ringStart.begin(), ringStart.end() - 1);
+        for (size_t c = 0; c < indices.size(); ++c) {
+            const size_t t = c - c % 3;
+            const uint32_t v = indices[c];
+            ring[fill[v]++] = indices[t + (c - t + 1) % 3];
+            ring[fill[v]++] = indices[t + (c - t + 2) % 3];
+        }
+    }
+    std::vector<uint32_t> next = label;
+    std::vector<std::pair<uint32_t, uint32_t>> counts; // (part, neighbours in it)
+    for (int round = 0; round < 3; ++round) {
+        bool changed = false;
+        for (size_t i = 0; i < n; ++i) {
+            if (placed[i])
+                continue;
+            counts.clear();
+            for (uint32_t k = ringStart[i]; k < ringStart[i + 1]; ++k) {
+                const uint32_t l = label[ring[k]];
+                auto it = std::find_if(counts.begin(), counts.end(),
+                                       [&](const auto &c) { return c.first == l; });
+                if (it == counts.end())
+                    counts.push_back({l, 1});
+                else
+                    ++it->second;
+            }
+            const uint32_t total = ringStart[i + 1] - ringStart[i];
+            for (const auto &[l, count] : counts)
+                if (l != label[i] && 2 * count > total) {
+                    next[i] = l;
+                    changed = true;
+                }
+        }
+        label = next;
+        if (!changed)
+            break;
+    }
+    forEachRange(n, 256, [&](size_t, size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            if (placed[i] || label[i] == part[out[i].nearest()])
+                continue;
+            const uint32_t want = label[i];
+            const ClosestHit hit = tree.closest(positions[i], [&](uint32_t t) {
+                const uint32_t *f = &mesh.indices[3 * size_t(t)];
+                return part[f[0]] == want || part[f[1]] == want || part[f[2]] == want;
+            });
+            if (hit.found()) {
+                std::copy_n(&mesh.indices[3 * size_t(hit.triangle)], 3, out[i].corners);
+                out[i].bary = hit.bary;
+            }
+        }
+    });
+    return out;
+}
+
 } // namespace detail
 
 std::vector<BoneSegment> boneSegments(const Skeleton &skeleton, const std::vector<BoneInfluence> &skin)
@@ -147,8 +367,8 @@ ChannelBinding bindChannels(const GraphicsMesh &mesh, const PaintChannels &chann
         if (selected[t])
             triangles.push_back(t);
     const std::vector<detail::SurfacePoint> points =
-        detail::locateOnSurface(physics.positions, {}, mesh.positions, mesh.indices,
-                                triangles.empty() ? nullptr : &triangles);
+        detail::locatePhysicsVertices(physics.positions, physics.indices, {}, {}, {}, mesh,
+                                      triangles.empty() ? nullptr : &triangles);
     ChannelBinding binding;
     binding.corners.reserve(3 * points.size());
     binding.bary.reserve(points.size());
@@ -209,10 +429,11 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
 
     PhysicsMesh out;
     out.settings = settings;
+    const std::vector<detail::SurfacePoint> points = detail::locatePhysicsVertices(
+        geometry.positions, geometry.indices, geometry.sourceVertex, geometry.regionStart,
+        geometry.region, mesh, triangleSubset);
     out.positions = std::move(geometry.positions);
     out.indices = std::move(geometry.indices);
-    const std::vector<detail::SurfacePoint> points = detail::locateOnSurface(
-        out.positions, geometry.sourceVertex, mesh.positions, mesh.indices, triangleSubset);
 
     if (mesh.isSkinned()) {
         out.skin.resize(n);

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <numeric>
 
 using namespace tweed;
 using namespace tweed::test;
@@ -352,6 +353,9 @@ void TestPhysicsSimplify::sameOnAnyThreadCount()
     QVERIFY(input.positions.size() > 65000);
     for (Vec3 &p : input.positions)
         p = p * (1.0f + 0.1f * std::sin(5 * p.x) * std::cos(4 * p.y) * std::sin(3 * p.z));
+    // Each vertex its own source, so that the regions collapsed into each survivor are kept.
+    input.sourceVertex.resize(input.positions.size());
+    std::iota(input.sourceVertex.begin(), input.sourceVertex.end(), 0u);
     SimplifySettings s;
     s.targetVertices = 2000;
     s.measureError = false;
@@ -359,6 +363,11 @@ void TestPhysicsSimplify::sameOnAnyThreadCount()
     PhysicsGeometry one = input;
     const SimplifyReport r = simplify(one, s);
     QCOMPARE(r.verticesAfter, 2000u);
+    // The regions share out every input vertex.
+    QCOMPARE(one.regionStart.size(), size_t(2001));
+    std::vector<uint32_t> sources = one.region;
+    std::sort(sources.begin(), sources.end());
+    QCOMPARE(sources, input.sourceVertex);
     for (const uint32_t threads : {2u, 0u}) {
         s.threads = threads;
         PhysicsGeometry many = input;
@@ -367,6 +376,9 @@ void TestPhysicsSimplify::sameOnAnyThreadCount()
         QCOMPARE(many.positions.size(), one.positions.size());
         for (size_t i = 0; i < one.positions.size(); ++i)
             QVERIFY(many.positions[i] == one.positions[i]);
+        QCOMPARE(many.sourceVertex, one.sourceVertex);
+        QCOMPARE(many.regionStart, one.regionStart);
+        QCOMPARE(many.region, one.region);
     }
     const MeshQuality q = measureMeshQuality(one.positions, one.indices);
     QCOMPARE(q.nonManifoldEdges, 0u);

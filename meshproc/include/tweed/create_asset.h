@@ -3,8 +3,10 @@
 #pragma once
 
 #include "tweed/asset.h"
+#include "tweed/physics_mesh.h"
 #include "tweed/progress.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +36,21 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
 void regeneratePhysicsMesh(ClothingAsset &asset, size_t lod, const GenerationSettings &settings,
                            const ProgressCallback &progress = {},
                            const std::string &assetPath = {});
+
+/// The skinned-pose check (measureSkinnedStretch) of lod's physics mesh against its graphics
+/// mesh, over `clips` of a character whose skeleton is clipSkeleton (retargeted to the asset's
+/// bones by name; without clips, the procedural motion). Empty when the LoD's graphics mesh or
+/// its physics mesh has no bone weights. Throws InputError for a LoD out of range.
+std::optional<SkinnedStretchReport> checkSkinnedStretch(const ClothingAsset &asset, size_t lod,
+                                                        const Skeleton &clipSkeleton,
+                                                        const std::vector<AnimationClip> &clips,
+                                                        const SkinnedStretchSettings &settings = {});
+
+/// findFusedRegions for lod's physics mesh over `clips` (retargeted as checkSkinnedStretch does);
+/// empty when the LoD's meshes have no bone weights.
+std::vector<FusedRegion> checkFusedRegions(const ClothingAsset &asset, size_t lod,
+                                           const Skeleton &clipSkeleton,
+                                           const std::vector<AnimationClip> &clips);
 
 /// How a further graphical LoD gets its physics mesh.
 struct LodOptions
