@@ -37,7 +37,8 @@ void simulate(const SimulateOptions &o)
 {
     if (!(o.fps > 0) || !std::isfinite(o.fps) || o.fps > 1000)
         throw InputError("simulate: --fps must be between 0 and 1000");
-    if (o.frames < 0) throw InputError("simulate: --frames must not be negative");
+    if (o.frames < 0)
+        throw InputError("simulate: --frames must not be negative");
     if (o.threads < 1 || o.threads > 64)
         throw InputError("simulate: --threads must be between 1 and 64");
     const ClothingAsset asset = loadAssetFile(o.asset);
@@ -61,7 +62,8 @@ void simulate(const SimulateOptions &o)
         }
     }
     const AnimationClip &clip = character.clips[size_t(clipIndex)];
-    const int frames = o.frames > 0 ? o.frames : std::max(1, int(std::ceil(clip.duration * o.fps)));
+    const int frames =
+        o.frames > 0 ? o.frames : std::max(1, int(std::ceil(clip.duration * o.fps)));
 
     // The run tweed-player and the exports make (ClipSimulation), on the clip retargeted to the
     // asset's bones by name.
@@ -69,7 +71,8 @@ void simulate(const SimulateOptions &o)
     ClipSimulationSettings settings;
     settings.framesPerSecond = o.fps;
     settings.lod = o.lod;
-    if (o.threads > 1) settings.pool = std::make_shared<SimThreadPool>(o.threads);
+    if (o.threads > 1)
+        settings.pool = std::make_shared<SimThreadPool>(o.threads);
     ClipSimulation run(asset, &retargeted, settings);
     const ClothInstance &cloth = run.instance();
     run.advance(); // frame 0: the cloth at rest on the first pose
@@ -96,7 +99,8 @@ void simulate(const SimulateOptions &o)
         penetrations += m.penetrations;
         nonFinite += m.nonFinite;
         for (const Vec3 &p : graphicsPositions)
-            if (!isFinite(p)) ++nonFinite;
+            if (!isFinite(p))
+                ++nonFinite;
     }
     for (const std::string &warning : cloth.status().warnings)
         std::cerr << "tweed-cli: simulate: warning: " << warning << "\n";

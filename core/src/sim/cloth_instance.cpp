@@ -13,6 +13,7 @@
 #include <string>
 #include <thread>
 
+
 namespace tweed {
 namespace {
 
@@ -54,10 +55,7 @@ struct PhaseCursor
 using sim::LambdaMode;
 using sim::P4;
 
-inline Vec3 v3(const P4 &p)
-{
-    return {p.x, p.y, p.z};
-}
+inline Vec3 v3(const P4 &p) { return {p.x, p.y, p.z}; }
 inline void setXyz(P4 &p, const Vec3 &v)
 {
     p.x = v.x;
@@ -125,7 +123,8 @@ Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, fl
     const float radius = r * (1.0f - std::abs(bias));
     const Vec3 rel = d - core;
     const float len2 = lengthSquared(rel);
-    if (len2 <= radius * radius) return p;
+    if (len2 <= radius * radius)
+        return p;
     const float len = std::sqrt(len2);
     return t + core + rel * (radius / len);
 }
@@ -239,7 +238,7 @@ struct ClothInstance::Impl
     std::vector<Transform> volumeFrame0, volumeFrame1;
     Vec3 windWorld;
     std::vector<std::vector<ColliderPose>> threadColliders;
-    std::vector<std::vector<sim::P4>> threadBounds;      ///< the colliders' bounding spheres
+    std::vector<std::vector<sim::P4>> threadBounds; ///< the colliders' bounding spheres
     std::vector<std::vector<uint32_t>> threadFinishList; ///< scratch of finishVertices
     std::vector<Vec3> windNormals;
     bool skinned = false;
@@ -268,9 +267,9 @@ struct ClothInstance::Impl
 
     struct Substep
     {
-        float alpha = 0; ///< of the frame interval, for targets and volumes
-        Vec3 gravity;    ///< model space
-        Vec3 wind;       ///< model space, with gusts
+        float alpha = 0;  ///< of the frame interval, for targets and volumes
+        Vec3 gravity;     ///< model space
+        Vec3 wind;        ///< model space, with gusts
         float time = 0;
         bool moved = false;
         Affine motion[2]; ///< world-motion transforms of ordinary and edge vertices
@@ -339,18 +338,20 @@ struct ClothInstance::Impl
         // Whole trees per group (contiguous in tree order, balanced by size).
         uint32_t trees = 0;
         for (uint32_t t : c.hardTree)
-            if (t != ClothData::kNone) trees = std::max(trees, t + 1);
+            if (t != ClothData::kNone)
+                trees = std::max(trees, t + 1);
         std::vector<uint32_t> treeSize(trees, 0);
         for (uint32_t t : c.hardTree)
-            if (t != ClothData::kNone) ++treeSize[t];
+            if (t != ClothData::kNone)
+                ++treeSize[t];
         std::vector<uint32_t> group(trees, 0);
         uint32_t total = 0;
         for (uint32_t s : treeSize)
             total += s;
         uint32_t acc = 0;
         for (uint32_t t = 0; t < trees; ++t) {
-            group[t] = std::min(groups - 1,
-                                uint32_t(uint64_t(acc) * groups / std::max<uint64_t>(total, 1)));
+            group[t] = std::min(groups - 1, uint32_t(uint64_t(acc) * groups /
+                                                     std::max<uint64_t>(total, 1)));
             acc += treeSize[t];
         }
         // Stages: a vertex goes to the stage of the thread owning it, or to its parent's when
@@ -360,7 +361,8 @@ struct ClothInstance::Impl
         // follow-the-leader updates sum to the same bits.
         std::vector<uint32_t> order, stage(n, 0);
         for (uint32_t v = 0; v < n; ++v)
-            if (c.hardParent[v] != ClothData::kNone) order.push_back(v);
+            if (c.hardParent[v] != ClothData::kNone)
+                order.push_back(v);
         // Top-down, each list level by level: a parent is always final before its children.
         std::stable_sort(order.begin(), order.end(),
                          [&](uint32_t a, uint32_t b) { return c.hardDepth[a] < c.hardDepth[b]; });
@@ -416,15 +418,15 @@ struct ClothInstance::Impl
         const ClothData &c = *data;
         stepLength = 1.0f / s.stepsPerSecond;
         substepLength = stepLength / float(std::max(1, s.substeps));
-        iterations = std::max(
-            1, int(std::lround(float(s.iterations) * std::clamp(lod.iterationScale, 0.0f, 1.0f))));
+        iterations = std::max(1, int(std::lround(float(s.iterations) *
+                                                 std::clamp(lod.iterationScale, 0.0f, 1.0f))));
         xpbd = s.useCompliance;
         const float lodScale = std::clamp(lod.maxDistanceScale, 0.0f, 1.0f);
         const float h = substepLength;
         for (uint32_t v = 0; v < n; ++v) {
             const bool edge = c.edge[v] != 0;
-            const float mass =
-                c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v] : c.explicitMass[v];
+            const float mass = c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v]
+                                                      : c.explicitMass[v];
             const float radius = c.maxDistance[v] * s.maxDistanceScale *
                                  (edge ? s.edgeMaxDistanceScale : 1.0f) * lodScale;
             const bool fixed = c.fixed[v] || pinned[v] || radius <= 0.0f;
@@ -434,9 +436,9 @@ struct ClothInstance::Impl
                 s.damping * c.dampingScale[v] * (edge ? s.edgeDampingScale : 1.0f), 0.0f, 1.0f);
             params[v] = {fixed ? 0.0f : radius, s.backstop ? c.backstopRadius[v] : 0.0f,
                          c.backstopDistance[v], std::pow(1.0f - damping, h)};
-            windFactor[v] =
-                fixed ? 0.0f
-                      : c.area[v] * c.windScale[v] * (edge ? s.edgeWindScale : 1.0f) * invMass[v];
+            windFactor[v] = fixed ? 0.0f
+                                  : c.area[v] * c.windScale[v] *
+                                        (edge ? s.edgeWindScale : 1.0f) * invMass[v];
             const bool anchored = c.tetherAnchor[v] != ClothData::kNone;
             tetherAnchor[v] = anchored ? c.tetherAnchor[v] : n;
             tetherLength[v] = anchored ? c.tetherLength[v] * s.stretchLimit : INFINITY;
@@ -465,18 +467,23 @@ struct ClothInstance::Impl
                 const uint32_t a = c.edges[e], b = c.edges[e + 1];
                 const float rest = distance(c.restPositions[a], c.restPositions[b]);
                 const float ra = params[a].x, rb = params[b].x;
-                if (invMass[a] > 0 && rb - ra > rest) tight[a] = 1;
-                if (invMass[b] > 0 && ra - rb > rest) tight[b] = 1;
+                if (invMass[a] > 0 && rb - ra > rest)
+                    tight[a] = 1;
+                if (invMass[b] > 0 && ra - rb > rest)
+                    tight[b] = 1;
             }
             // And the vertices next to them that are no looser: they would drag the first.
             std::vector<uint8_t> held = tight;
             for (size_t e = 0; e + 1 < c.edges.size(); e += 2) {
                 const uint32_t a = c.edges[e], b = c.edges[e + 1];
-                if (tight[a] && invMass[b] > 0 && params[b].x <= params[a].x) held[b] = 1;
-                if (tight[b] && invMass[a] > 0 && params[a].x <= params[b].x) held[a] = 1;
+                if (tight[a] && invMass[b] > 0 && params[b].x <= params[a].x)
+                    held[b] = 1;
+                if (tight[b] && invMass[a] > 0 && params[a].x <= params[b].x)
+                    held[a] = 1;
             }
             for (uint32_t v = 0; v < n; ++v)
-                if (held[v]) tightVertices.push_back(v);
+                if (held[v])
+                    tightVertices.push_back(v);
         }
         // A compression limit of 1 everywhere skips the kernels' test (the common case).
         compressionLimit.clear();
@@ -495,8 +502,10 @@ struct ClothInstance::Impl
             float value = NAN;
             bool uniform = true;
             for (uint32_t i = colour.begin; i < colour.end && uniform; ++i) {
-                if (c.constraintKind[i] == ClothData::kPadding) continue;
-                if (std::isnan(value)) value = constraintParam[i];
+                if (c.constraintKind[i] == ClothData::kPadding)
+                    continue;
+                if (std::isnan(value))
+                    value = constraintParam[i];
                 uniform = constraintParam[i] == value;
             }
             colourParam[k] = uniform && !std::isnan(value) ? value : NAN;
@@ -509,7 +518,8 @@ struct ClothInstance::Impl
             hardConstraintCount += parent == ClothData::kNone ? 0 : 1;
         status.warnings = settingWarnings;
         status.springSubsteps = status.springNeededSubsteps = 0;
-        if (s.model == int(SolverModel::MassSpring)) configureSprings();
+        if (s.model == int(SolverModel::MassSpring))
+            configureSprings();
         reserveCounters(phaseCount(maxStepsPerFrame()));
         positionsValid = normalsValid = false;
     }
@@ -521,7 +531,8 @@ struct ClothInstance::Impl
         if (!springsBuilt) {
             springs.springs.clear();
             for (size_t k = 0; k < c.constraintA.size(); ++k) {
-                if (c.constraintKind[k] == ClothData::kPadding) continue;
+                if (c.constraintKind[k] == ClothData::kPadding)
+                    continue;
                 Spring sp;
                 sp.a = c.constraintA[k];
                 sp.b = c.constraintB[k];
@@ -539,7 +550,8 @@ struct ClothInstance::Impl
         size_t i = 0;
         for (size_t k = 0; k < c.constraintA.size(); ++k) {
             const uint8_t kind = c.constraintKind[k];
-            if (kind == ClothData::kPadding) continue;
+            if (kind == ClothData::kPadding)
+                continue;
             Spring &sp = springs.springs[i++];
             sp.stiffness = (kind == ClothData::kStretch ? s.structuralSpring
                             : kind == ClothData::kShear ? s.shearSpring
@@ -598,11 +610,12 @@ struct ClothInstance::Impl
             if (resetPendulums)
                 for (PendulumState &p : pendulums)
                     p.started = false;
-            const Vec3 gravity = world1.applyInverse(world1.translation +
-                                                     Vec3{0, -kGravity * settings.gravityScale, 0});
+            const Vec3 gravity =
+                world1.applyInverse(world1.translation + Vec3{0, -kGravity * settings.gravityScale, 0});
             for (size_t i = 0; i < asset->pendulumBones.size(); ++i) {
                 const PendulumBone &pb = asset->pendulumBones[i];
-                if (pb.bone < 0 || size_t(pb.bone) >= bones) continue;
+                if (pb.bone < 0 || size_t(pb.bone) >= bones)
+                    continue;
                 const Quat q =
                     stepPendulum(pb, pendulums[i], boneGlobal[size_t(pb.bone)], gravity, frame.dt);
                 const Vec3 o = boneGlobal[size_t(pb.bone)].column(3);
@@ -617,8 +630,9 @@ struct ClothInstance::Impl
         volumeFrame1.resize(volumes.size());
         for (size_t i = 0; i < volumes.size(); ++i) {
             const int bone = volumes[i].bone;
-            volumeFrame1[i] = colliderFrame(
-                volumes[i], bone >= 0 && size_t(bone) < bones ? boneGlobal[size_t(bone)] : Mat4{});
+            volumeFrame1[i] = colliderFrame(volumes[i], bone >= 0 && size_t(bone) < bones
+                                                            ? boneGlobal[size_t(bone)]
+                                                            : Mat4{});
         }
     }
 
@@ -632,7 +646,8 @@ struct ClothInstance::Impl
             float total = 0;
             for (int k = 0; k < kMaxBoneInfluences; ++k) {
                 const float w = inf.weights[size_t(k)];
-                if (w == 0.0f) continue;
+                if (w == 0.0f)
+                    continue;
                 const Mat4 &m = skinning[inf.bones[size_t(k)]];
                 p += m.transformPoint(c.restPositions[v]) * w;
                 nrm += m.transformVector(c.restNormals[v]) * w;
@@ -662,9 +677,8 @@ struct ClothInstance::Impl
         ctx.time = float(time + t);
         if (run.wind) {
             const float f = settings.windGustFrequency * 2.0f * kPi;
-            const float gust =
-                1.0f + settings.windGust * (0.6f * std::sin(f * ctx.time) +
-                                            0.4f * std::sin(2.3f * f * ctx.time + 1.3f));
+            const float gust = 1.0f + settings.windGust * (0.6f * std::sin(f * ctx.time) +
+                                                           0.4f * std::sin(2.3f * f * ctx.time + 1.3f));
             ctx.wind = rotate(conjugate(w.rotation), windWorld * gust);
         }
         ctx.moved = run.moved;
@@ -753,7 +767,8 @@ struct ClothInstance::Impl
         }
         const Vec3 vel = (xv - pv) * params[v].w;
         Vec3 acc = ctx.gravity;
-        if (run.wind) acc += windAcceleration(v, xv, vel / h, ctx);
+        if (run.wind)
+            acc += windAcceleration(v, xv, vel / h, ctx);
         setXyz(p, xv);
         setXyz(x, xv + vel + acc * (h * h));
     }
@@ -773,14 +788,17 @@ struct ClothInstance::Impl
         const float h = substepLength;
         const float dragLimit = std::abs(vn) / h, liftLimit = length(tangential) / h;
         const float dl = length(drag), ll = length(lift);
-        if (dl > dragLimit) drag *= dragLimit / dl;
-        if (ll > liftLimit) lift *= liftLimit / ll;
+        if (dl > dragLimit)
+            drag *= dragLimit / dl;
+        if (ll > liftLimit)
+            lift *= liftLimit / ll;
         return drag + lift;
     }
 
     // Runs work(i) for i in [0, count) as one phase (see PhaseCounter): every thread calls this
     // at the same point of the update, and returns once every piece is done.
-    template <class Work> void parallelFor(PhaseCursor &cursor, uint32_t count, const Work &work)
+    template <class Work>
+    void parallelFor(PhaseCursor &cursor, uint32_t count, const Work &work)
     {
         if (threadCount == 1) {
             for (uint32_t i = 0; i < count; ++i)
@@ -796,10 +814,12 @@ struct ClothInstance::Impl
             const uint32_t begin = shareBegin(count, share, threads);
             const uint32_t size = shareBegin(count, share + 1, threads) - begin;
             std::atomic<uint32_t> &claimed = phase[1 + share].value;
-            if (claimed.load(std::memory_order_relaxed) >= size) continue;
+            if (claimed.load(std::memory_order_relaxed) >= size)
+                continue;
             for (;;) {
                 const uint32_t i = claimed.fetch_add(1, std::memory_order_relaxed);
-                if (i >= size) break;
+                if (i >= size)
+                    break;
                 work(begin + i);
                 done.fetch_add(1, std::memory_order_release);
             }
@@ -874,9 +894,8 @@ struct ClothInstance::Impl
             }
             const ConstraintBlock &block = c.blocks[phase.blockBegin];
             for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k)
-                perIteration +=
-                    (c.solveColours[k].end - c.solveColours[k].begin + kColourPiece - 1) /
-                    kColourPiece;
+                perIteration += (c.solveColours[k].end - c.solveColours[k].begin + kColourPiece - 1) /
+                                kColourPiece;
         }
         if (!tightVertices.empty()) ++perIteration;
         const size_t substeps = size_t(std::max(1, settings.substeps));
@@ -887,10 +906,7 @@ struct ClothInstance::Impl
     }
 
     /// At most a twentieth of a second of steps per frame; longer frames drop time.
-    int maxStepsPerFrame() const
-    {
-        return std::max(1, int(std::ceil(0.05 / double(stepLength))));
-    }
+    int maxStepsPerFrame() const { return std::max(1, int(std::ceil(0.05 / double(stepLength)))); }
 
     void reserveCounters(size_t phases)
     {
@@ -916,7 +932,8 @@ struct ClothInstance::Impl
         args.rest = c.restLength.data();
         args.param = constraintParam.data();
         args.lambda = lambda.data();
-        if (!compressionLimit.empty()) args.compressionLimit = compressionLimit.data();
+        if (!compressionLimit.empty())
+            args.compressionLimit = compressionLimit.data();
         for (int it = 0; it < iterations; ++it) {
             const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
                                     : it == 0                ? LambdaMode::Init
@@ -1110,7 +1127,8 @@ struct ClothInstance::Impl
                 work(i * kVertexPiece, std::min(n, (i + 1) * kVertexPiece));
             });
         };
-        if (skinned) perVertex([&](uint32_t b, uint32_t e) { skinTargets(b, e); });
+        if (skinned)
+            perVertex([&](uint32_t b, uint32_t e) { skinTargets(b, e); });
         const int substeps = std::max(1, settings.substeps);
         const int total = run.steps * substeps;
         Substep ctx = makeSubstep(0, 0);
@@ -1126,20 +1144,23 @@ struct ClothInstance::Impl
             // The hard constraints run before the iterations too: one top-down sweep takes out
             // the sag the step's gravity put into every column, which Gauss-Seidel iterations
             // would only spread a few edges a sweep; the iterations then start near rest.
-            if (settings.hardStretchLimit) hardPipeline(seq);
+            if (settings.hardStretchLimit)
+                hardPipeline(seq);
             solveConstraints(seq, ctx);
-            if (settings.hardStretchLimit) hardPipeline(seq);
+            if (settings.hardStretchLimit)
+                hardPipeline(seq);
             if (settings.selfCollision && sub + 1 == substeps)
                 parallelFor(seq, 1, [&](uint32_t) { selfCollide(); });
             // The next substep integrates in the same sweep, unless a step with wind follows
             // (its normals need every vertex finished first).
             const int next = k + 1;
             integrated = next < total && !(run.wind && next % substeps == 0);
-            const Substep nextCtx =
-                next < total ? makeSubstep(next / substeps, next % substeps) : ctx;
+            const Substep nextCtx = next < total ? makeSubstep(next / substeps, next % substeps)
+                                                 : ctx;
             perVertex([&](uint32_t b, uint32_t e) {
                 finishVertices(b, e, ctx, thread);
-                if (integrated) integrate(b, e, nextCtx);
+                if (integrated)
+                    integrate(b, e, nextCtx);
             });
             ctx = nextCtx;
         }
@@ -1161,9 +1182,11 @@ struct ClothInstance::Impl
     void massSpringSteps()
     {
         const sim::FlushDenormals flush;
-        if (skinned) skinTargets(0, n);
+        if (skinned)
+            skinTargets(0, n);
         for (int step = 0; step < run.steps; ++step) {
-            if (run.wind) computeWindNormals();
+            if (run.wind)
+                computeWindNormals();
             const Substep ctx = makeSubstep(step, std::max(1, settings.substeps) - 1);
             poseColliders(ctx, 0);
             // Pinned vertices follow their targets; the others take the world motion.
@@ -1184,7 +1207,8 @@ struct ClothInstance::Impl
                     vel = (x - m.apply(before)) / stepLength;
                 }
                 vel *= std::pow(params[v].w, float(std::max(1, settings.substeps)));
-                if (run.wind) springs.externalAcceleration[v] = windAcceleration(v, x, vel, ctx);
+                if (run.wind)
+                    springs.externalAcceleration[v] = windAcceleration(v, x, vel, ctx);
             }
             springs.gravity = ctx.gravity;
             springs.damping = 0; // applied above through the per-vertex keep factors
@@ -1195,19 +1219,22 @@ struct ClothInstance::Impl
             }
             finishVertices(0, n, ctx, 0);
             for (uint32_t v = 0; v < n; ++v) {
-                if (invMass[v] == 0.0f) continue;
+                if (invMass[v] == 0.0f)
+                    continue;
                 // Projections remove the velocity into the surface they pushed out of.
                 const Vec3 moved = v3(pos[v]) - springs.positions[v];
                 const float len = length(moved);
                 if (len > 0) {
                     const Vec3 dir = moved / len;
                     const float into = dot(springs.velocities[v], dir);
-                    if (into < 0) springs.velocities[v] -= dir * into;
+                    if (into < 0)
+                        springs.velocities[v] -= dir * into;
                 }
                 springs.positions[v] = v3(pos[v]);
             }
         }
-        if (skinned) advanceTargets(0, n);
+        if (skinned)
+            advanceTargets(0, n);
     }
 
     // Particle-particle self-collision with a spatial hash (Jacobi: corrections averaged,
@@ -1267,14 +1294,18 @@ struct ClothInstance::Impl
             for (int k = 0; k < count; ++k)
                 for (uint32_t s = hashCellStart[cells[k]]; s < hashCellStart[cells[k] + 1]; ++s) {
                     const uint32_t j = hashSorted[s];
-                    if (j <= i) continue;
+                    if (j <= i)
+                        continue;
                     const float wi = pos[i].w, wj = pos[j].w;
-                    if (wi + wj == 0.0f) continue;
+                    if (wi + wj == 0.0f)
+                        continue;
                     const Vec3 d = v3(pos[j]) - v3(pos[i]);
                     const float len2 = lengthSquared(d);
-                    if (len2 >= t2 || len2 < kTiny) continue;
+                    if (len2 >= t2 || len2 < kTiny)
+                        continue;
                     // Vertices close at rest (neighbours) are not collisions.
-                    if (lengthSquared(c.restPositions[j] - c.restPositions[i]) < t2) continue;
+                    if (lengthSquared(c.restPositions[j] - c.restPositions[i]) < t2)
+                        continue;
                     const float len = std::sqrt(len2);
                     const Vec3 corr = d * ((thickness - len) / (len * (wi + wj)));
                     selfDelta[i] -= corr * wi;
@@ -1284,22 +1315,21 @@ struct ClothInstance::Impl
                 }
         }
         for (uint32_t v = 0; v < n; ++v)
-            if (selfCount[v]) setXyz(pos[v], v3(pos[v]) + selfDelta[v] / float(selfCount[v]));
+            if (selfCount[v])
+                setXyz(pos[v], v3(pos[v]) + selfDelta[v] / float(selfCount[v]));
     }
 };
 
 // ------------------------------------------------------------------------------------------
 
-const char *clothKernelPath()
-{
-    return sim::kernelPath();
-}
+const char *clothKernelPath() { return sim::kernelPath(); }
 
 ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
                              const SimulationSettings &settings,
                              const ClothInstanceOptions &options)
 {
-    if (!asset || !asset->cloth) throw InputError("cloth instance: no asset data");
+    if (!asset || !asset->cloth)
+        throw InputError("cloth instance: no asset data");
     d = std::make_unique<Impl>(asset->cloth, settings, options);
     d->asset = asset;
     d->volumes = asset->collisionVolumes;
@@ -1324,7 +1354,8 @@ ClothInstance::ClothInstance(std::shared_ptr<const ClothData> cloth,
                              const SimulationSettings &settings,
                              const ClothInstanceOptions &options)
 {
-    if (!cloth) throw InputError("cloth instance: no cloth data");
+    if (!cloth)
+        throw InputError("cloth instance: no cloth data");
     d = std::make_unique<Impl>(std::move(cloth), settings, options);
     d->skinned = false;
 }
@@ -1341,13 +1372,11 @@ void ClothInstance::setSettings(const SimulationSettings &settings)
         for (uint32_t v = 0; v < d->n; ++v)
             setXyz(d->prev[v], v3(d->pos[v]) - d->springs.velocities[v] * d->substepLength);
     }
-    if (!isSprings) d->springsBuilt = false;
+    if (!isSprings)
+        d->springsBuilt = false;
 }
 
-const SimulationSettings &ClothInstance::settings() const
-{
-    return d->settings;
-}
+const SimulationSettings &ClothInstance::settings() const { return d->settings; }
 
 void ClothInstance::setCollisionVolumes(const std::vector<CollisionVolume> &volumes)
 {
@@ -1385,7 +1414,8 @@ void ClothInstance::setChannels(const PaintChannels &physicsChannels)
                                                     s.params[v].x, s.settings.maxDistanceBias);
         setXyz(s.prev[v], v3(s.prev[v]) + (moved - x));
         setXyz(s.pos[v], moved);
-        if (s.springsBuilt) s.springs.positions[v] = moved;
+        if (s.springsBuilt)
+            s.springs.positions[v] = moved;
     }
     s.positionsValid = s.normalsValid = false;
 }
@@ -1402,7 +1432,8 @@ void ClothInstance::reset(const ClothFrame &frame)
 {
     Impl &s = *d;
     s.takePose(frame, true);
-    if (s.skinned) s.skinTargets(0, s.n);
+    if (s.skinned)
+        s.skinTargets(0, s.n);
     for (uint32_t v = 0; v < s.n; ++v) {
         s.target0[v] = s.target1[v];
         s.normal0[v] = s.normal1[v];
@@ -1414,7 +1445,8 @@ void ClothInstance::reset(const ClothFrame &frame)
     s.accumulator = 0;
     s.started = true;
     s.springsBuilt = false;
-    if (s.settings.model == int(SolverModel::MassSpring)) s.configureSprings();
+    if (s.settings.model == int(SolverModel::MassSpring))
+        s.configureSprings();
     s.positionsValid = s.normalsValid = s.targetsValid = false;
 }
 
@@ -1433,7 +1465,8 @@ void ClothInstance::update(const ClothFrame &frame)
         return;
     }
     s.takePose(frame, false);
-    if (s.volumeFrame0.size() != s.volumeFrame1.size()) s.volumeFrame0 = s.volumeFrame1;
+    if (s.volumeFrame0.size() != s.volumeFrame1.size())
+        s.volumeFrame0 = s.volumeFrame1;
     s.accumulator += frame.dt;
     const double h = double(s.stepLength);
     const int maxSteps = s.maxStepsPerFrame();
@@ -1446,15 +1479,16 @@ void ClothInstance::update(const ClothFrame &frame)
     s.run.span = s.accumulator;
     s.status.lastUpdateWork = 0;
     s.status.lastUpdateSteps = steps;
-    if (steps == 0) return;
+    if (steps == 0)
+        return;
     s.run.alphaEnd = float(std::min(1.0, double(steps) * h / s.accumulator));
-    s.run.wind =
-        lengthSquared(s.windWorld) > 0 && (s.settings.windDrag > 0 || s.settings.windLift > 0);
+    s.run.wind = lengthSquared(s.windWorld) > 0 && (s.settings.windDrag > 0 || s.settings.windLift > 0);
     const Rigid &a = s.world0, &b = s.world1;
     s.run.moved = !(a.translation == b.translation && a.rotation == b.rotation);
 
     if (s.settings.model == int(SolverModel::MassSpring)) {
-        if (!s.springsBuilt) s.configureSprings();
+        if (!s.springsBuilt)
+            s.configureSprings();
         s.massSpringSteps();
     } else if (s.threadCount > 1) {
         const size_t phases = s.phaseCount(steps);
@@ -1483,10 +1517,7 @@ void ClothInstance::update(const ClothFrame &frame)
     s.positionsValid = s.normalsValid = s.targetsValid = false;
 }
 
-int ClothInstance::threadCount() const
-{
-    return d->threadCount;
-}
+int ClothInstance::threadCount() const { return d->threadCount; }
 
 const std::vector<Vec3> &ClothInstance::positions() const
 {
@@ -1519,25 +1550,25 @@ const std::vector<Vec3> &ClothInstance::targetPositions() const
     return d->outTargets;
 }
 
-const std::vector<Mat4> &ClothInstance::skinningMatrices() const
-{
-    return d->skinning;
-}
+const std::vector<Mat4> &ClothInstance::skinningMatrices() const { return d->skinning; }
 
-void ClothInstance::deformGraphics(std::vector<Vec3> &positions, std::vector<Vec3> *normals) const
+void ClothInstance::deformGraphics(std::vector<Vec3> &positions,
+                                   std::vector<Vec3> *normals) const
 {
     if (!d->asset)
         throw InputError("cloth: deforming the graphics mesh needs an instance made from an asset");
     const ClothAssetData &a = *d->asset;
     const size_t count = a.graphicsPositions.size();
     positions.resize(count);
-    if (normals) normals->resize(count);
+    if (normals)
+        normals->resize(count);
     const bool hasNormals = a.graphicsNormals.size() == count;
     const bool hasSkin = a.graphicsSkin.size() == count && !d->skinning.empty();
     const bool hasMap = a.skinMap.bindings.size() == count;
     // Unbound vertices follow their bones.
     for (size_t v = 0; v < count; ++v) {
-        if (hasMap && a.skinMap.bindings[v].triangle != SkinMap::kUnbound) continue;
+        if (hasMap && a.skinMap.bindings[v].triangle != SkinMap::kUnbound)
+            continue;
         Vec3 p = a.graphicsPositions[v], nrm = hasNormals ? a.graphicsNormals[v] : Vec3{0, 1, 0};
         if (hasSkin) {
             Vec3 sp{}, sn{};
@@ -1545,7 +1576,8 @@ void ClothInstance::deformGraphics(std::vector<Vec3> &positions, std::vector<Vec
             const BoneInfluence &inf = a.graphicsSkin[v];
             for (int k = 0; k < kMaxBoneInfluences; ++k) {
                 const float w = inf.weights[size_t(k)];
-                if (w == 0.0f) continue;
+                if (w == 0.0f)
+                    continue;
                 const Mat4 &m = d->skinning[inf.bones[size_t(k)]];
                 sp += m.transformPoint(p) * w;
                 sn += m.transformVector(nrm) * w;
@@ -1557,7 +1589,8 @@ void ClothInstance::deformGraphics(std::vector<Vec3> &positions, std::vector<Vec
             }
         }
         positions[v] = p;
-        if (normals) (*normals)[v] = nrm;
+        if (normals)
+            (*normals)[v] = nrm;
     }
     if (hasMap)
         applySkinMap(a.skinMap, d->data->indices, this->positions(), this->normals(), positions,
@@ -1572,15 +1605,15 @@ ClothMeasurements ClothInstance::measure() const
     for (size_t e = 0; e + 1 < c.edges.size(); e += 2) {
         const uint32_t a = c.edges[e], b = c.edges[e + 1];
         const float rest = distance(c.restPositions[a], c.restPositions[b]);
-        if (rest <= 0) continue;
+        if (rest <= 0)
+            continue;
         m.maxStretch = std::max(m.maxStretch, distance(v3(s.pos[a]), v3(s.pos[b])) / rest);
         m.skinnedMaxStretch =
             std::max(m.skinnedMaxStretch, distance(v3(s.target0[a]), v3(s.target0[b])) / rest);
     }
     std::vector<ColliderPose> poses;
     for (size_t i = 0; i < s.volumes.size() && i < s.volumeFrame0.size(); ++i)
-        poses.push_back(
-            colliderPose(s.volumes[i], s.volumeFrame0[i], s.settings.collisionThickness));
+        poses.push_back(colliderPose(s.volumes[i], s.volumeFrame0[i], s.settings.collisionThickness));
     for (uint32_t v = 0; v < s.n; ++v) {
         const Vec3 x = v3(s.pos[v]);
         if (!isFinite(x)) {
@@ -1591,13 +1624,14 @@ ClothMeasurements ClothInstance::measure() const
         const Vec3 nrm = normalize(v3(s.normal0[v]));
         const P4 &prm = s.params[v];
         const float tolerance = 1e-5f + 1e-5f * prm.x;
-        if (s.pos[v].w == 0.0f
-                ? distance(x, t) > tolerance
-                : maxDistanceExcess(x, t, nrm, prm.x, s.settings.maxDistanceBias) > tolerance)
+        if (s.pos[v].w == 0.0f ? distance(x, t) > tolerance
+                               : maxDistanceExcess(x, t, nrm, prm.x, s.settings.maxDistanceBias) >
+                                     tolerance)
             ++m.maxDistanceViolations;
         if (prm.y > 0) {
             const Vec3 centre = t - nrm * (prm.z + prm.y);
-            if (distance(x, centre) < prm.y - 1e-5f) ++m.backstopViolations;
+            if (distance(x, centre) < prm.y - 1e-5f)
+                ++m.backstopViolations;
         }
         for (const ColliderPose &p : poses)
             if (colliderDistance(p, x) < -1e-4f) {
@@ -1608,22 +1642,9 @@ ClothMeasurements ClothInstance::measure() const
     return m;
 }
 
-const ClothStatus &ClothInstance::status() const
-{
-    return d->status;
-}
-
-double ClothInstance::simulatedTime() const
-{
-    return d->time;
-}
-uint64_t ClothInstance::stepCount() const
-{
-    return d->steps;
-}
-const ClothData &ClothInstance::data() const
-{
-    return *d->data;
-}
+const ClothStatus &ClothInstance::status() const { return d->status; }
+double ClothInstance::simulatedTime() const { return d->time; }
+uint64_t ClothInstance::stepCount() const { return d->steps; }
+const ClothData &ClothInstance::data() const { return *d->data; }
 
 } // namespace tweed

@@ -17,10 +17,12 @@ void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> 
     for (size_t i = 0; i < n; ++i)
         out[i] = Vec3{};
     for (const Spring &sp : s.springs) {
-        if (!sp.active) continue;
+        if (!sp.active)
+            continue;
         const Vec3 d = x[sp.b] - x[sp.a];
         const float len = length(d);
-        if (!(len > 1e-12f)) continue;
+        if (!(len > 1e-12f))
+            continue;
         const Vec3 dir = d / len;
         // The scales multiply first: a softened huge stiffness stays a finite product.
         const float force = (stiffnessScale * sp.stiffness) * (len - sp.restLength) +
@@ -35,7 +37,8 @@ void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> 
             continue;
         }
         out[i] += s.gravity;
-        if (external) out[i] += s.externalAcceleration[i];
+        if (external)
+            out[i] += s.externalAcceleration[i];
     }
 }
 
@@ -65,7 +68,8 @@ MassSpringStability massSpringStability(const MassSpringSystem &s, float dt)
     // holds its springs' sum over its mass on the diagonal and as much off it.
     std::vector<double> k(s.positions.size(), 0.0), c(s.positions.size(), 0.0);
     for (const Spring &sp : s.springs) {
-        if (!sp.active) continue;
+        if (!sp.active)
+            continue;
         k[sp.a] += sp.stiffness;
         k[sp.b] += sp.stiffness;
         c[sp.a] += sp.damping;
@@ -90,7 +94,8 @@ MassSpringStability massSpringStability(const MassSpringSystem &s, float dt)
         // h * rate' = reach with rate' = rate * scale.
         if (h * out.omega > reach)
             out.stiffnessScale = float(std::pow(reach / (h * out.omega), 2.0));
-        if (h * out.rate > reach) out.dampingScale = float(reach / (h * out.rate));
+        if (h * out.rate > reach)
+            out.dampingScale = float(reach / (h * out.rate));
     }
     return out;
 }
@@ -103,7 +108,8 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
     if (s.velocities.size() != n || s.inverseMass.size() != n)
         throw InputError("mass-spring step: positions, velocities and masses differ in size");
     for (const Spring &sp : s.springs) {
-        if (sp.a >= n || sp.b >= n) throw InputError("mass-spring step: spring index out of range");
+        if (sp.a >= n || sp.b >= n)
+            throw InputError("mass-spring step: spring index out of range");
         if (!(sp.stiffness >= 0 && sp.damping >= 0 && std::isfinite(sp.stiffness) &&
               std::isfinite(sp.damping) && std::isfinite(sp.restLength)))
             throw InputError("mass-spring step: a spring's stiffness, damping or rest length is "
@@ -136,8 +142,8 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
     }
 
     auto resize = [n](std::vector<Vec3> &v) { v.resize(n); };
-    for (auto *v :
-         {&s.scratchX, &s.scratchV, &s.k1x, &s.k1v, &s.k2x, &s.k2v, &s.k3x, &s.k3v, &s.k4x, &s.k4v})
+    for (auto *v : {&s.scratchX, &s.scratchV, &s.k1x, &s.k1v, &s.k2x, &s.k2v, &s.k3x, &s.k3v,
+                    &s.k4x, &s.k4v})
         resize(*v);
 
     for (int step = 0; step < substeps; ++step) {
@@ -173,7 +179,8 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
             }
         }
         for (size_t i = 0; i < n; ++i)
-            if (s.inverseMass[i] > 0) v[i] *= keep;
+            if (s.inverseMass[i] > 0)
+                v[i] *= keep;
     }
 
     // Once per step, so they cost no more than the integration: Provot's deformation limit
@@ -185,13 +192,16 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
             report.forceTerms += activeSprings;
             uint32_t corrected = 0;
             for (const Spring &sp : s.springs) {
-                if (!sp.active) continue;
+                if (!sp.active)
+                    continue;
                 const float wa = s.inverseMass[sp.a], wb = s.inverseMass[sp.b];
-                if (wa + wb == 0.0f) continue;
+                if (wa + wb == 0.0f)
+                    continue;
                 const Vec3 d = x[sp.b] - x[sp.a];
                 const float len = length(d);
                 const float limit = sp.restLength * s.provotLimit;
-                if (!(len > limit) || len < 1e-12f) continue;
+                if (!(len > limit) || len < 1e-12f)
+                    continue;
                 const Vec3 corr = d * ((len - limit) / (len * (wa + wb)));
                 x[sp.a] += corr * wa;
                 x[sp.b] -= corr * wb;
@@ -200,7 +210,8 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
                 ++corrected;
             }
             report.provotCorrections += corrected;
-            if (!corrected) break;
+            if (!corrected)
+                break;
         }
     }
     if (s.tearFactor > 0) {

@@ -83,7 +83,7 @@ struct ClothInstanceOptions
 /// Measurements of the current state against the current targets (for tools and tests).
 struct ClothMeasurements
 {
-    float maxStretch = 0; ///< largest mesh edge length over rest length
+    float maxStretch = 0;  ///< largest mesh edge length over rest length
     /// The same of the skinned pose (the targets the bones give): the stretch the skinning
     /// itself brings, which the cloth follows where Max Distance holds it.
     float skinnedMaxStretch = 0;
@@ -105,7 +105,9 @@ struct ClothStatus
     /// depend on the machine: position-based, per substep, iterations x (constraints + vertices
     /// projected into Max Distance between iterations) + hard constraints per sweep + 2 per
     /// vertex (integration and the final projections) + 27 per vertex with self-collision;
-    /// mass-spring, per step, force evaluations x (springs + particles) + 1 per particle.
+    /// mass-spring, per step, MassSpringReport::forceTerms (force evaluations x (springs +
+    /// particles), passes of the deformation limit and tearing over the springs) + 1 per
+    /// particle.
     uint64_t lastUpdateWork = 0;
     int lastUpdateSteps = 0;      ///< fixed steps the last update ran
     int springSubsteps = 0;       ///< mass-spring: substeps per step (0 for position-based)

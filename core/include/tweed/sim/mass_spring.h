@@ -8,8 +8,9 @@
 // substeps as the stiffest particle needs (bounds below), never more than maxForceEvaluations
 // force evaluations per step (RK4 takes 4 per substep, midpoint 2): past that, the stiffness
 // and the damping are softened, each just enough to be stable at the cap, and the report says
-// by how much. So a step costs at most maxForceEvaluations x (springs + particles) force
-// terms, whatever the settings; the result is never NaN.
+// by how much. Provot's limit (at most 32 passes) and tearing run once per step. So a step
+// costs at most maxForceEvaluations x (springs + particles) + 33 x springs force terms,
+// whatever the stiffness, damping and masses; the result is never NaN.
 #pragma once
 
 #include "tweed/math.h"
@@ -23,22 +24,22 @@ namespace tweed {
 struct Spring
 {
     uint32_t a = 0, b = 0;
-    float restLength = 0; ///< metres
-    float stiffness = 0;  ///< N/m
-    float damping = 0;    ///< N s/m, along the spring
-    bool active = true;   ///< false once torn
+    float restLength = 0;  ///< metres
+    float stiffness = 0;   ///< N/m
+    float damping = 0;     ///< N s/m, along the spring
+    bool active = true;    ///< false once torn
 };
 
 struct MassSpringSystem
 {
-    std::vector<Vec3> positions;    ///< metres
-    std::vector<Vec3> velocities;   ///< m/s
+    std::vector<Vec3> positions;  ///< metres
+    std::vector<Vec3> velocities; ///< m/s
     std::vector<float> inverseMass; ///< 1/kg; 0 = driven by the caller (pinned)
     std::vector<Spring> springs;
     Vec3 gravity{0, -9.81f, 0}; ///< m/s^2
     /// Extra acceleration per particle (wind), m/s^2; empty for none.
     std::vector<Vec3> externalAcceleration;
-    float damping = 0.0f; ///< share of velocity lost per second, 0..1
+    float damping = 0.0f;      ///< share of velocity lost per second, 0..1
     SpringIntegrator integrator = SpringIntegrator::RungeKutta4;
     float provotLimit = 0.0f; ///< largest length / rest length kept after each step; 0 = off
     float tearFactor = 0.0f;  ///< length / rest length beyond which a spring tears; 0 = never
