@@ -123,8 +123,9 @@ private slots:
             check(s, upper ? "all at their upper ends" : "all at their lower ends",
                   kWorkBoundCombined);
         }
-        qInfo("%d runs: largest stretch %.3f, costliest frame %.1f x the default's", runs,
-              double(worstStretch), worstWork);
+        qInfo("%d runs: largest stretch %.3f (the defaults' %.3f), costliest frame %.1f x the "
+              "default's",
+              runs, double(worstStretch), double(reference.maxStretch), worstWork);
     }
 };
 
