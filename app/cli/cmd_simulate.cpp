@@ -102,6 +102,8 @@ void simulate(const SimulateOptions &o)
             if (!isFinite(p))
                 ++nonFinite;
     }
+    for (const std::string &warning : cloth.status().warnings)
+        std::cerr << "tweed-cli: simulate: warning: " << warning << "\n";
     const double msSolver = solverSeconds * 1e3 / frames;
     const double msSkinning = skinningSeconds * 1e3 / frames;
     if (o.json) {

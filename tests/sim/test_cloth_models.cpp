@@ -81,7 +81,7 @@ private slots:
     void stiffSpringsAreSubsteppedNotExploded()
     {
         MassSpringSystem s = twoMasses(0.001f, 1e6f, 0.05f);
-        s.maxSubsteps = 8;
+        s.maxForceEvaluations = 32; // 8 RK4 substeps
         const MassSpringReport r = stepMassSpring(s, 1.0f / 20);
         QCOMPARE(r.substeps, 8);
         QVERIFY(r.stiffnessScale < 1.0f);

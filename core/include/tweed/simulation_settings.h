@@ -1,6 +1,9 @@
 // Simulation settings: one plain struct an artist tunes, with defaults and units. Every member
 // is listed once in settingsFields(), which the file formats, the CLI and the editor's
-// properties panel all read, so adding a setting is one member plus one table row.
+// properties panel all read, so adding a setting is one member plus one table row. Every value
+// of a documented range is one the solver survives (tests/sim/test_settings_sweep.cpp); the
+// run time clamps values outside into the range and says so (ClothInstance::status()). What
+// the settings cost: docs/guide/simulation.md, "Cost and ranges".
 #pragma once
 
 #include <cstdint>
@@ -18,9 +21,11 @@ struct SimulationSettings
 {
     // Model and time stepping
     int model = int(SolverModel::PositionBased); ///< SolverModel
-    float stepsPerSecond = 60.0f;  ///< Hz, fixed internal rate; frames are split into steps
-    int substeps = 1;              ///< solver substeps per step
-    int iterations = 10;           ///< constraint iterations per substep
+    /// Hz, fixed internal rate; frames are split into steps (cost: proportional, at most 0.05 s
+    /// of steps a frame)
+    float stepsPerSecond = 60.0f;
+    int substeps = 1;    ///< solver substeps per step (cost: proportional)
+    int iterations = 10; ///< constraint iterations per substep (cost: about proportional)
 
     // Forces
     float gravityScale = 1.0f;  ///< multiplies 9.81 m/s^2 along -Y
@@ -64,13 +69,17 @@ struct SimulationSettings
     float edgeDampingScale = 1.0f;
     float edgeWindScale = 1.0f;
     float edgeWorldMotionScale = 1.0f;
+    /// Over 1, vertices next to the free edge are held in their Max Distance between the
+    /// iterations too, so the edge follows them at once (bounded stretch at any scale).
     float edgeMaxDistanceScale = 1.0f;
 
     // Local-space simulation
     float worldLinearMotion = 1.0f;  ///< 0..1, share of the character's linear motion felt
     float worldAngularMotion = 1.0f; ///< 0..1, share of the character's rotation felt
 
-    // Mass-spring model
+    // Mass-spring model. Explicit: a step is split into the substeps the stiffest spring and
+    // damping need, at most 8 (RK4) or 16 (midpoint); past that both are softened to what the
+    // cap allows, with a warning (see tweed/sim/mass_spring.h).
     int springIntegrator = int(SpringIntegrator::RungeKutta4); ///< SpringIntegrator
     float structuralSpring = 2000.0f; ///< N/m
     float shearSpring = 500.0f;       ///< N/m

@@ -10,7 +10,7 @@ namespace tweed {
 
 void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> &x,
                              const std::vector<Vec3> &v, float stiffnessScale,
-                             std::vector<Vec3> &out)
+                             std::vector<Vec3> &out, float dampingScale)
 {
     const size_t n = x.size();
     out.resize(n);
@@ -24,8 +24,9 @@ void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> 
         if (!(len > 1e-12f))
             continue;
         const Vec3 dir = d / len;
-        const float force = stiffnessScale * (sp.stiffness * (len - sp.restLength) +
-                                              sp.damping * dot(v[sp.b] - v[sp.a], dir));
+        // The scales multiply first: a softened huge stiffness stays a finite product.
+        const float force = (stiffnessScale * sp.stiffness) * (len - sp.restLength) +
+                            (dampingScale * sp.damping) * dot(v[sp.b] - v[sp.a], dir);
         out[sp.a] += dir * (force * s.inverseMass[sp.a]);
         out[sp.b] -= dir * (force * s.inverseMass[sp.b]);
     }
@@ -43,24 +44,13 @@ void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> 
 
 namespace {
 
-// Highest angular frequency a particle sees from its springs (stiffness and damping).
-std::pair<float, float> stiffestFrequencies(const MassSpringSystem &s)
+constexpr double kRk4Reach = 2.5;       // h |lambda| kept by RK4 (see massSpringStability)
+constexpr double kMidpointReach = 0.25; // and by midpoint
+constexpr int kProvotPasses = 32;       // passes of the deformation limit per step at most
+
+int evaluationsPerSubstep(SpringIntegrator integrator)
 {
-    std::vector<float> k(s.positions.size(), 0.0f), c(s.positions.size(), 0.0f);
-    for (const Spring &sp : s.springs) {
-        if (!sp.active)
-            continue;
-        k[sp.a] += sp.stiffness;
-        k[sp.b] += sp.stiffness;
-        c[sp.a] += sp.damping;
-        c[sp.b] += sp.damping;
-    }
-    float omegaK = 0, rateC = 0;
-    for (size_t i = 0; i < k.size(); ++i) {
-        omegaK = std::max(omegaK, std::sqrt(k[i] * s.inverseMass[i]));
-        rateC = std::max(rateC, 2.0f * c[i] * s.inverseMass[i]);
-    }
-    return {omegaK, rateC};
+    return integrator == SpringIntegrator::Midpoint ? 2 : 4;
 }
 
 void addScaled(std::vector<Vec3> &out, const std::vector<Vec3> &a, const std::vector<Vec3> &b,
@@ -72,6 +62,44 @@ void addScaled(std::vector<Vec3> &out, const std::vector<Vec3> &a, const std::ve
 
 } // namespace
 
+MassSpringStability massSpringStability(const MassSpringSystem &s, float dt)
+{
+    // Gershgorin bounds on the stiffness and damping matrices over the masses: a particle's row
+    // holds its springs' sum over its mass on the diagonal and as much off it.
+    std::vector<double> k(s.positions.size(), 0.0), c(s.positions.size(), 0.0);
+    for (const Spring &sp : s.springs) {
+        if (!sp.active)
+            continue;
+        k[sp.a] += sp.stiffness;
+        k[sp.b] += sp.stiffness;
+        c[sp.a] += sp.damping;
+        c[sp.b] += sp.damping;
+    }
+    MassSpringStability out;
+    double omega2 = 0;
+    for (size_t i = 0; i < k.size(); ++i) {
+        omega2 = std::max(omega2, 2.0 * k[i] * double(s.inverseMass[i]));
+        out.rate = std::max(out.rate, 2.0 * c[i] * double(s.inverseMass[i]));
+    }
+    out.omega = std::sqrt(omega2);
+    const double reach = s.integrator == SpringIntegrator::Midpoint ? kMidpointReach : kRk4Reach;
+    // In double and clamped before any conversion to int (1e30 N/m springs need 1e15 substeps).
+    const double needed = std::ceil(double(dt) * std::max(out.omega, out.rate) / reach);
+    const int cap = std::max(1, s.maxForceEvaluations / evaluationsPerSubstep(s.integrator));
+    out.neededSubsteps = int(std::clamp(needed, 1.0, 1e9));
+    out.substeps = std::min(out.neededSubsteps, cap);
+    if (out.neededSubsteps > cap) {
+        const double h = double(dt) / double(cap);
+        // Just stable at the cap: h * omega' = reach with omega' = omega sqrt(scale), and
+        // h * rate' = reach with rate' = rate * scale.
+        if (h * out.omega > reach)
+            out.stiffnessScale = float(std::pow(reach / (h * out.omega), 2.0));
+        if (h * out.rate > reach)
+            out.dampingScale = float(reach / (h * out.rate));
+    }
+    return out;
+}
+
 MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
 {
     const size_t n = s.positions.size();
@@ -79,32 +107,39 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
         throw InputError("mass-spring step: dt must be positive, not " + std::to_string(dt));
     if (s.velocities.size() != n || s.inverseMass.size() != n)
         throw InputError("mass-spring step: positions, velocities and masses differ in size");
-    for (const Spring &sp : s.springs)
+    for (const Spring &sp : s.springs) {
         if (sp.a >= n || sp.b >= n)
             throw InputError("mass-spring step: spring index out of range");
+        if (!(sp.stiffness >= 0 && sp.damping >= 0 && std::isfinite(sp.stiffness) &&
+              std::isfinite(sp.damping) && std::isfinite(sp.restLength)))
+            throw InputError("mass-spring step: a spring's stiffness, damping or rest length is "
+                             "negative or not finite");
+    }
+    for (const float w : s.inverseMass)
+        if (!(w >= 0) || !std::isfinite(w))
+            throw InputError("mass-spring step: an inverse mass is negative or not finite");
 
     MassSpringReport report;
-    // Stability of the explicit integrators: h * omega <= target for the springs and their
-    // damping. RK4 is stable (and slightly dissipative) up to h * omega = 2.8; midpoint grows
-    // amplitudes by about (h omega)^4 / 8 per step on an undamped oscillator, so it gets small
-    // steps whose growth the damping outweighs.
-    const auto [omegaK, rateC] = stiffestFrequencies(s);
-    const float target = s.integrator == SpringIntegrator::Midpoint ? 0.1f : 1.0f;
-    const float needed = dt * std::max(omegaK, rateC) / target;
-    int substeps = std::max(1, int(std::ceil(needed)));
-    float stiffnessScale = 1.0f;
-    if (substeps > s.maxSubsteps) {
-        substeps = std::max(1, s.maxSubsteps);
-        const float h = dt / float(substeps);
-        // Soften so that h * omega = target for the stiffest particle.
-        stiffnessScale = std::min(target * target / (h * h * omegaK * omegaK + 1e-30f),
-                                  target / (h * rateC + 1e-30f));
-        stiffnessScale = std::min(stiffnessScale, 1.0f);
-    }
+    const MassSpringStability stability = massSpringStability(s, dt);
+    const int substeps = stability.substeps;
+    const float stiffnessScale = stability.stiffnessScale, dampingScale = stability.dampingScale;
     report.substeps = substeps;
+    report.neededSubsteps = stability.neededSubsteps;
     report.stiffnessScale = stiffnessScale;
+    report.dampingScale = dampingScale;
+    uint64_t activeSprings = 0;
+    for (const Spring &sp : s.springs)
+        activeSprings += sp.active ? 1 : 0;
+    report.forceTerms =
+        uint64_t(substeps) * uint64_t(evaluationsPerSubstep(s.integrator)) * (activeSprings + n);
     const float h = dt / float(substeps);
-    const float keep = std::pow(1.0f - std::clamp(s.damping, 0.0f, 1.0f), h);
+    float keep = std::pow(1.0f - std::clamp(s.damping, 0.0f, 1.0f), h);
+    if (s.integrator == SpringIntegrator::Midpoint) {
+        // Midpoint grows an undamped oscillation by (h omega)^4 / 8 per substep; velocities
+        // lose twice that (kinetic energy is half the total), so no oscillation grows.
+        const double hw = double(h) * stability.omega * std::sqrt(double(stiffnessScale));
+        keep *= float(1.0 - 2.0 * std::min(hw * hw * hw * hw / 8.0, 0.25));
+    }
 
     auto resize = [n](std::vector<Vec3> &v) { v.resize(n); };
     for (auto *v : {&s.scratchX, &s.scratchV, &s.k1x, &s.k1v, &s.k2x, &s.k2v, &s.k3x, &s.k3v,
@@ -114,10 +149,10 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
     for (int step = 0; step < substeps; ++step) {
         std::vector<Vec3> &x = s.positions, &v = s.velocities;
         if (s.integrator == SpringIntegrator::Midpoint) {
-            massSpringAccelerations(s, x, v, stiffnessScale, s.k1v);
+            massSpringAccelerations(s, x, v, stiffnessScale, s.k1v, dampingScale);
             addScaled(s.scratchX, x, v, 0.5f * h);
             addScaled(s.scratchV, v, s.k1v, 0.5f * h);
-            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k2v);
+            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k2v, dampingScale);
             for (size_t i = 0; i < n; ++i) {
                 x[i] += s.scratchV[i] * h;
                 v[i] += s.k2v[i] * h;
@@ -125,19 +160,19 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
         } else {
             // k1..k4 of the first-order system (x' = v, v' = a(x, v)).
             s.k1x = v;
-            massSpringAccelerations(s, x, v, stiffnessScale, s.k1v);
+            massSpringAccelerations(s, x, v, stiffnessScale, s.k1v, dampingScale);
             addScaled(s.scratchX, x, s.k1x, 0.5f * h);
             addScaled(s.scratchV, v, s.k1v, 0.5f * h);
             s.k2x = s.scratchV;
-            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k2v);
+            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k2v, dampingScale);
             addScaled(s.scratchX, x, s.k2x, 0.5f * h);
             addScaled(s.scratchV, v, s.k2v, 0.5f * h);
             s.k3x = s.scratchV;
-            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k3v);
+            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k3v, dampingScale);
             addScaled(s.scratchX, x, s.k3x, h);
             addScaled(s.scratchV, v, s.k3v, h);
             s.k4x = s.scratchV;
-            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k4v);
+            massSpringAccelerations(s, s.scratchX, s.scratchV, stiffnessScale, s.k4v, dampingScale);
             for (size_t i = 0; i < n; ++i) {
                 x[i] += (s.k1x[i] + s.k2x[i] * 2.0f + s.k3x[i] * 2.0f + s.k4x[i]) * (h / 6.0f);
                 v[i] += (s.k1v[i] + s.k2v[i] * 2.0f + s.k3v[i] * 2.0f + s.k4v[i]) * (h / 6.0f);
@@ -146,41 +181,45 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
         for (size_t i = 0; i < n; ++i)
             if (s.inverseMass[i] > 0)
                 v[i] *= keep;
+    }
 
-        // Provot's deformation limit: over-stretched springs are shortened back to the limit,
-        // the correction shared by mass, and the velocities follow the moved positions.
-        if (s.provotLimit >= 1.0f) {
-            for (int pass = 0; pass < 32; ++pass) {
-                uint32_t corrected = 0;
-                for (const Spring &sp : s.springs) {
-                    if (!sp.active)
-                        continue;
-                    const float wa = s.inverseMass[sp.a], wb = s.inverseMass[sp.b];
-                    if (wa + wb == 0.0f)
-                        continue;
-                    const Vec3 d = x[sp.b] - x[sp.a];
-                    const float len = length(d);
-                    const float limit = sp.restLength * s.provotLimit;
-                    if (!(len > limit) || len < 1e-12f)
-                        continue;
-                    const Vec3 corr = d * ((len - limit) / (len * (wa + wb)));
-                    x[sp.a] += corr * wa;
-                    x[sp.b] -= corr * wb;
-                    v[sp.a] += corr * (wa / h);
-                    v[sp.b] -= corr * (wb / h);
-                    ++corrected;
-                }
-                report.provotCorrections += corrected;
-                if (!corrected)
-                    break;
+    // Once per step, so they cost no more than the integration: Provot's deformation limit
+    // (over-stretched springs shortened back to the limit, the correction shared by mass, the
+    // velocities following the moved positions), at most kProvotPasses passes; then tearing.
+    std::vector<Vec3> &x = s.positions, &v = s.velocities;
+    if (s.provotLimit >= 1.0f) {
+        for (int pass = 0; pass < kProvotPasses; ++pass) {
+            report.forceTerms += activeSprings;
+            uint32_t corrected = 0;
+            for (const Spring &sp : s.springs) {
+                if (!sp.active)
+                    continue;
+                const float wa = s.inverseMass[sp.a], wb = s.inverseMass[sp.b];
+                if (wa + wb == 0.0f)
+                    continue;
+                const Vec3 d = x[sp.b] - x[sp.a];
+                const float len = length(d);
+                const float limit = sp.restLength * s.provotLimit;
+                if (!(len > limit) || len < 1e-12f)
+                    continue;
+                const Vec3 corr = d * ((len - limit) / (len * (wa + wb)));
+                x[sp.a] += corr * wa;
+                x[sp.b] -= corr * wb;
+                v[sp.a] += corr * (wa / dt);
+                v[sp.b] -= corr * (wb / dt);
+                ++corrected;
             }
+            report.provotCorrections += corrected;
+            if (!corrected)
+                break;
         }
-        if (s.tearFactor > 0) {
-            for (Spring &sp : s.springs) {
-                if (sp.active && distance(x[sp.a], x[sp.b]) > s.tearFactor * sp.restLength) {
-                    sp.active = false;
-                    ++report.tornSprings;
-                }
+    }
+    if (s.tearFactor > 0) {
+        report.forceTerms += activeSprings;
+        for (Spring &sp : s.springs) {
+            if (sp.active && distance(x[sp.a], x[sp.b]) > s.tearFactor * sp.restLength) {
+                sp.active = false;
+                ++report.tornSprings;
             }
         }
     }

@@ -22,6 +22,7 @@
 
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace tweed {
@@ -92,6 +93,27 @@ struct ClothMeasurements
     uint32_t nonFinite = 0;             ///< vertices with a NaN or infinite coordinate
 };
 
+/// What the solver made of its settings, and what the last update cost.
+struct ClothStatus
+{
+    /// Settings the solver could not take as given, one sentence each: a value outside its
+    /// documented range or not finite (clamped into the range), or mass-spring stiffness or
+    /// damping softened to the model's cost bound (see MassSpringSystem). Renewed whenever the
+    /// settings, channels or pins change; empty when everything runs as set.
+    std::vector<std::string> warnings;
+    /// Work of the last update in elementary solver terms, a measure of cost that does not
+    /// depend on the machine: position-based, per substep, iterations x (constraints + vertices
+    /// projected into Max Distance between iterations) + hard constraints per sweep + 2 per
+    /// vertex (integration and the final projections) + 27 per vertex with self-collision;
+    /// mass-spring, per step, MassSpringReport::forceTerms (force evaluations x (springs +
+    /// particles), passes of the deformation limit and tearing over the springs) + 1 per
+    /// particle.
+    uint64_t lastUpdateWork = 0;
+    int lastUpdateSteps = 0;      ///< fixed steps the last update ran
+    int springSubsteps = 0;       ///< mass-spring: substeps per step (0 for position-based)
+    int springNeededSubsteps = 0; ///< mass-spring: substeps stability needs without the cap
+};
+
 /// The constraint kernels ClothInstance runs on this processor ("avx2" or "sse2"; "scalar"
 /// off x86), unless ClothInstanceOptions::baselineKernels asks for SSE2.
 const char *clothKernelPath();
@@ -149,6 +171,8 @@ public:
     void deformGraphics(std::vector<Vec3> &positions, std::vector<Vec3> *normals) const;
 
     ClothMeasurements measure() const;
+    /// Warnings about the settings and the cost of the last update (see ClothStatus).
+    const ClothStatus &status() const;
     /// Time simulated so far and steps taken.
     double simulatedTime() const;
     uint64_t stepCount() const;

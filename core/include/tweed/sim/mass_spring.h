@@ -2,6 +2,15 @@
 // to describe rigid cloth behavior"): structural, shear and bend springs, explicit midpoint or
 // Runge-Kutta 4 integration, Provot's deformation limit and tearing of over-stretched springs.
 // A second model to compare against position-based dynamics; selectable per asset.
+//
+// Cost bound: explicit integration is stable only for substeps h with h * |lambda| small, for
+// every eigenvalue lambda of the springs and their damping. A step is split into as many
+// substeps as the stiffest particle needs (bounds below), never more than maxForceEvaluations
+// force evaluations per step (RK4 takes 4 per substep, midpoint 2): past that, the stiffness
+// and the damping are softened, each just enough to be stable at the cap, and the report says
+// by how much. Provot's limit (at most 32 passes) and tearing run once per step. So a step
+// costs at most maxForceEvaluations x (springs + particles) + 33 x springs force terms,
+// whatever the stiffness, damping and masses; the result is never NaN.
 #pragma once
 
 #include "tweed/math.h"
@@ -32,32 +41,55 @@ struct MassSpringSystem
     std::vector<Vec3> externalAcceleration;
     float damping = 0.0f;      ///< share of velocity lost per second, 0..1
     SpringIntegrator integrator = SpringIntegrator::RungeKutta4;
-    float provotLimit = 0.0f;  ///< largest length / rest length kept after each step; 0 = off
-    float tearFactor = 0.0f;   ///< length / rest length beyond which a spring tears; 0 = never
-    int maxSubsteps = 256;     ///< explicit integration is split into stable substeps
+    float provotLimit = 0.0f; ///< largest length / rest length kept after each step; 0 = off
+    float tearFactor = 0.0f;  ///< length / rest length beyond which a spring tears; 0 = never
+    /// Force evaluations per step at most (see the file comment): 8 RK4 or 16 midpoint
+    /// substeps with the default.
+    int maxForceEvaluations = 32;
 
     // Scratch space of the integrators (kept to avoid allocating every step).
     std::vector<Vec3> scratchX, scratchV, k1x, k1v, k2x, k2v, k3x, k3v, k4x, k4v;
 };
 
+/// How a step of dt is split, from the springs' stiffness and damping and the masses.
+struct MassSpringStability
+{
+    /// Bounds of the fastest oscillation (rad/s) and the fastest damping rate (1/s) of any
+    /// particle (Gershgorin: 2 max over particles of its springs' sum of k, or c, over its mass).
+    double omega = 0, rate = 0;
+    int neededSubsteps = 1;   ///< substeps stability needs (may exceed the cap)
+    int substeps = 1;         ///< substeps taken: neededSubsteps, at most the cap
+    float stiffnessScale = 1; ///< < 1 when the stiffness was softened to fit the cap
+    float dampingScale = 1;   ///< < 1 when the damping was softened to fit the cap
+};
+
+/// The stable substep count for a step of dt and the softening the cap needs. RK4 takes
+/// h * max(omega, rate) <= 2.5 (its stability region holds the left half disc of radius 2.6);
+/// midpoint, unstable on undamped oscillations at any step, takes h * max(omega, rate) <= 0.25,
+/// where an oscillation grows by at most (h omega)^4 / 8 = 5e-4 per substep, and its velocities
+/// lose that much (twice, for energy) each substep on top of the set damping.
+MassSpringStability massSpringStability(const MassSpringSystem &system, float dt);
+
 struct MassSpringReport
 {
-    int substeps = 0;           ///< explicit substeps the step was split into
-    float stiffnessScale = 1;   ///< < 1 when springs were softened to stay stable
-    uint32_t tornSprings = 0;   ///< springs torn in this step
+    int substeps = 0;         ///< explicit substeps the step was split into
+    int neededSubsteps = 0;   ///< substeps stability needed without the cap
+    float stiffnessScale = 1; ///< < 1 when springs were softened to stay stable
+    float dampingScale = 1;   ///< < 1 when spring damping was softened to stay stable
+    uint64_t forceTerms = 0;  ///< springs and particles evaluated (the step's cost)
+    uint32_t tornSprings = 0; ///< springs torn in this step
     uint32_t provotCorrections = 0;
 };
 
-/// Advances the system by dt seconds. Explicit integration is only stable for small steps, so
-/// the step is split into as many substeps as the stiffest particle needs (h * omega <= 1); when
-/// that exceeds maxSubsteps the springs are softened instead, so the result never explodes.
+/// Advances the system by dt seconds in massSpringStability's substeps (see the file comment).
 /// Throws InputError for dt <= 0 or arrays of mismatched sizes.
 MassSpringReport stepMassSpring(MassSpringSystem &system, float dt);
 
-/// Accelerations of every particle for given positions and velocities (springs, gravity,
-/// external); pinned particles get zero. Exposed for tests of the force model.
+/// Accelerations of every particle for given positions and velocities (springs with their
+/// stiffness and damping scaled, gravity, external); pinned particles get zero. Exposed for
+/// tests of the force model.
 void massSpringAccelerations(const MassSpringSystem &system, const std::vector<Vec3> &x,
                              const std::vector<Vec3> &v, float stiffnessScale,
-                             std::vector<Vec3> &out);
+                             std::vector<Vec3> &out, float dampingScale = 1.0f);
 
 } // namespace tweed
