@@ -19,8 +19,7 @@ const bool registered = registerCommand("validate", [](CLI::App &app) {
     cmd->callback([file, json] {
         const std::vector<std::string> problems = validateAsset(loadAssetFile(*file));
         if (*json) {
-            std::cout << Json{{"file", *file}, {"valid", problems.empty()}, {"problems", problems}}.dump(2)
-                      << "\n";
+            printJson({{"file", *file}, {"valid", problems.empty()}, {"problems", problems}});
         } else if (problems.empty()) {
             std::printf("%s: valid\n", file->c_str());
         } else {
