@@ -20,10 +20,8 @@ bool isAssetPath(const std::string &path)
 ClothingAsset loadAssetFile(const std::string &path)
 {
     return withFile(path, [&] {
-        if (fileExtension(path) == "tweedc")
-            return loadCooked(path);
-        if (fileExtension(path) == "tweed")
-            return loadAsset(path);
+        if (fileExtension(path) == "tweedc") return loadCooked(path);
+        if (fileExtension(path) == "tweed") return loadAsset(path);
         throw FileError(path, "not an asset: expected the extension .tweed or .tweedc");
     });
 }
@@ -44,8 +42,7 @@ namespace {
 
 Json utf8Json(const Json &json)
 {
-    if (json.is_string())
-        return textAsUtf8(json.get_ref<const std::string &>());
+    if (json.is_string()) return textAsUtf8(json.get_ref<const std::string &>());
     if (json.is_array()) {
         Json out = Json::array();
         for (const Json &item : json)

@@ -57,7 +57,8 @@ void run(CreateArgs args)
         std::string names;
         for (const FabricPreset &p : fabricPresets())
             names += (names.empty() ? "" : ", ") + std::string(p.name);
-        throw InputError("--preset must be one of " + names + "; not '" + args.options.preset + "'");
+        throw InputError("--preset must be one of " + names + "; not '" + args.options.preset +
+                         "'");
     }
     if (g.method == GenerationMethod::Custom) {
         if (args.customMesh.empty())
@@ -78,7 +79,8 @@ void run(CreateArgs args)
     for (const std::string &w : importReport.warnings)
         std::fprintf(stderr, "tweed-cli: %s: warning: %s\n", args.character.c_str(), w.c_str());
     // What createAsset refuses is about this character (its meshes, its skeleton): say so.
-    ClothingAsset asset = withFile(args.character, [&] { return createAsset(character, args.options); });
+    ClothingAsset asset =
+        withFile(args.character, [&] { return createAsset(character, args.options); });
     // Input that makes an inconsistent asset is refused like any other bad input, naming the
     // character and what is wrong, and nothing is written.
     const std::vector<std::string> problems = validateAsset(asset);
@@ -99,7 +101,8 @@ void run(CreateArgs args)
                 physics.triangleCount(), asset.skeleton.bones.size(), asset.presetName.c_str());
     if (importReport.degenerateTriangles > 0)
         std::printf(", %u degenerate triangle%s of the source dropped",
-                    importReport.degenerateTriangles, importReport.degenerateTriangles == 1 ? "" : "s");
+                    importReport.degenerateTriangles,
+                    importReport.degenerateTriangles == 1 ? "" : "s");
     std::printf("\n");
 }
 
@@ -123,7 +126,8 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
                     "Share of the garment's height, from its top, held by the bones (Max Distance "
                     "0); below it Max Distance rises to --max-distance at the hem")
         ->capture_default_str();
-    cmd->add_option("--target-vertices", g.targetVertices, "Simplify: target vertex count (at least 4)");
+    cmd->add_option("--target-vertices", g.targetVertices,
+                    "Simplify: target vertex count (at least 4)");
     cmd->add_option("--target-edge", g.targetEdgeLength, "Simplify: target edge length, metres");
     cmd->add_option("--close-holes-below", g.closeHolesBelow, "Close holes whose boundary is shorter, metres");
     cmd->add_option("--subdivide", g.subdivisions, "Subdivision rounds before simplifying, 0 to 4");

@@ -49,8 +49,7 @@ std::string sourceCharacterPath(const ClothingAsset &asset, const std::string &a
 
 /// Runs work on the contents of the file at path: an InputError that does not name a file yet
 /// (a bad mesh, a missing bone) comes back as a FileError naming this one.
-template <class Work>
-auto withFile(const std::string &path, Work &&work) -> decltype(work())
+template <class Work> auto withFile(const std::string &path, Work &&work) -> decltype(work())
 {
     try {
         return work();
@@ -64,6 +63,5 @@ auto withFile(const std::string &path, Work &&work) -> decltype(work())
 /// Prints JSON on stdout. Text that is not valid UTF-8 (a Latin-1 name kept in an older asset)
 /// is printed with each such byte read as Latin-1, so the output is always valid JSON.
 void printJson(const Json &json);
-
 
 } // namespace tweed::cli

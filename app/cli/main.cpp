@@ -39,8 +39,7 @@ std::string numberText(double value)
 void requireRange(const std::string &option, double value, double lo, double hi,
                   const std::string &alternative)
 {
-    if (std::isfinite(value) && value >= lo && value <= hi)
-        return;
+    if (std::isfinite(value) && value >= lo && value <= hi) return;
     throw InputError(option + " must be between " + numberText(lo) + " and " + numberText(hi) +
                      (alternative.empty() ? "" : " (or " + alternative + ")") + ", not " +
                      numberText(value));

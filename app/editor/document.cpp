@@ -95,9 +95,8 @@ QString Document::sourceCharacterPath() const
     // The character is missing: keep pointing where the asset's reference pointed.
     const QString assetFile = mData.filePath.isEmpty() ? mData.convertedFrom : mData.filePath;
     if (assetFile.isEmpty() || mData.asset.source.path.empty()) return {};
-    return QDir::cleanPath(QFileInfo(assetFile)
-                               .absoluteDir()
-                               .absoluteFilePath(QString::fromStdString(mData.asset.source.path)));
+    return QDir::cleanPath(QFileInfo(assetFile).absoluteDir().absoluteFilePath(
+        QString::fromStdString(mData.asset.source.path)));
 }
 
 void Document::exportCooked(const QString &path) const

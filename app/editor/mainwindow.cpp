@@ -472,7 +472,8 @@ void MainWindow::retranslateUi()
     a.newCharacter->setText(tr("&New from Character..."));
     a.newCharacter->setToolTip(tr("Import a character file and start a clothing asset on it"));
     a.open->setText(tr("&Open..."));
-    a.open->setToolTip(tr("Open a clothing asset (.tweed, or a cooked .tweedc to convert) or a character file"));
+    a.open->setToolTip(
+        tr("Open a clothing asset (.tweed, or a cooked .tweedc to convert) or a character file"));
     a.save->setText(tr("&Save"));
     a.saveAs->setText(tr("Save &As..."));
     a.exportCooked->setText(tr("&Export Cooked..."));

@@ -42,33 +42,34 @@ void removeStaleTemps(const fs::path &path)
     const std::string targetName = path.filename().string();
     std::error_code ec;
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-        if (!isTempOf(it->path().filename().string(), targetName))
-            continue;
+        if (!isTempOf(it->path().filename().string(), targetName)) continue;
         std::error_code ignored; // a temp that cannot be removed costs space, not correctness
         fs::remove(it->path(), ignored);
     }
 }
 
-enum class WriteResult { Done, CannotCreate, Failed };
+enum class WriteResult
+{
+    Done,
+    CannotCreate,
+    Failed
+};
 
 // Writes bytes to a new file at tmp and flushes them to the disk; errno tells why not.
 WriteResult writeAndSync(const std::string &tmp, std::string_view bytes)
 {
 #if defined(_WIN32)
     FILE *f = std::fopen(tmp.c_str(), "wbx");
-    if (!f)
-        return WriteResult::CannotCreate;
-    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() && std::fflush(f) == 0 &&
-              _commit(_fileno(f)) == 0;
+    if (!f) return WriteResult::CannotCreate;
+    bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size() &&
+              std::fflush(f) == 0 && _commit(_fileno(f)) == 0;
     const int error = errno;
     ok = std::fclose(f) == 0 && ok;
-    if (!ok)
-        errno = error;
+    if (!ok) errno = error;
     return ok ? WriteResult::Done : WriteResult::Failed;
 #else
     const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (fd < 0)
-        return WriteResult::CannotCreate;
+    if (fd < 0) return WriteResult::CannotCreate;
     size_t done = 0;
     bool ok = true;
     while (ok && done < bytes.size()) {
@@ -83,8 +84,7 @@ WriteResult writeAndSync(const std::string &tmp, std::string_view bytes)
     ok = ok && ::fsync(fd) == 0;
     const int error = errno;
     ok = ::close(fd) == 0 && ok;
-    if (!ok)
-        errno = error;
+    if (!ok) errno = error;
     return ok ? WriteResult::Done : WriteResult::Failed;
 #endif
 }
@@ -96,8 +96,7 @@ void syncFolder([[maybe_unused]] const fs::path &path)
 #if !defined(_WIN32)
     const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
     const int fd = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0)
-        return;
+    if (fd < 0) return;
     ::fsync(fd);
     ::close(fd);
 #endif
@@ -133,11 +132,10 @@ void writeFileAtomically(const std::string &path, std::string_view bytes)
             continue; // another save's temp has this name: draw again
         if (result != WriteResult::Done) {
             const std::string why = std::strerror(errno);
-            if (result == WriteResult::Failed)
-                std::remove(tmp.c_str());
-            throw FileError(path, (result == WriteResult::CannotCreate ? "cannot write: "
-                                                                       : "write failed: ") +
-                                      why);
+            if (result == WriteResult::Failed) std::remove(tmp.c_str());
+            throw FileError(
+                path,
+                (result == WriteResult::CannotCreate ? "cannot write: " : "write failed: ") + why);
         }
     }
     if (result != WriteResult::Done)

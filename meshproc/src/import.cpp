@@ -22,11 +22,11 @@
 
 #include <algorithm>
 #include <array>
-#include <limits>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -119,8 +119,7 @@ size_t utf8SequenceLength(std::string_view text, size_t i)
 {
     const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char c = byte(i);
-    if (c < 0x80)
-        return 1;
+    if (c < 0x80) return 1;
     size_t n = 0;
     uint32_t cp = 0;
     if (c >= 0xC2 && c <= 0xDF) {
@@ -135,11 +134,9 @@ size_t utf8SequenceLength(std::string_view text, size_t i)
     } else {
         return 0;
     }
-    if (i + n > text.size())
-        return 0;
+    if (i + n > text.size()) return 0;
     for (size_t k = 1; k < n; ++k) {
-        if ((byte(i + k) & 0xC0u) != 0x80u)
-            return 0;
+        if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
         cp = cp << 6 | (byte(i + k) & 0x3Fu);
     }
     if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
@@ -149,11 +146,10 @@ size_t utf8SequenceLength(std::string_view text, size_t i)
 }
 
 // A name from the file as UTF-8; counts the names that needed converting.
-std::string fileName(const aiString &name, uint32_t &converted)
+std::string nameFromFile(const aiString &name, uint32_t &converted)
 {
     const std::string_view raw(name.C_Str());
-    if (isValidUtf8(raw))
-        return std::string(raw);
+    if (isValidUtf8(raw)) return std::string(raw);
     ++converted;
     return textAsUtf8(raw);
 }
@@ -345,7 +341,7 @@ std::vector<Node> flattenNodes(const aiScene &scene, const Conversion &conv, uin
         Node n;
         n.ai = ai;
         n.parent = parent;
-        n.name = fileName(ai->mName, converted);
+        n.name = nameFromFile(ai->mName, converted);
         Mat4 local = toMat4(ai->mTransformation);
         if (parent < 0)
             local = local * inverse(conv.baked);
@@ -400,8 +396,7 @@ std::string meshLabel(const aiMesh &mesh, size_t index)
 // within a few float steps of its coordinates' magnitude.
 bool degenerate(const std::vector<Vec3> &positions, uint32_t a, uint32_t b, uint32_t c)
 {
-    if (a == b || b == c || a == c)
-        return true;
+    if (a == b || b == c || a == c) return true;
     const Vec3 &pa = positions[a], &pb = positions[b], &pc = positions[c];
     const auto d = [](const Vec3 &p, const Vec3 &q) {
         return std::array<double, 3>{double(q.x) - p.x, double(q.y) - p.y, double(q.z) - p.z};
@@ -410,13 +405,16 @@ bool degenerate(const std::vector<Vec3> &positions, uint32_t a, uint32_t b, uint
     const double cx = e1[1] * e2[2] - e1[2] * e2[1], cy = e1[2] * e2[0] - e1[0] * e2[2],
                  cz = e1[0] * e2[1] - e1[1] * e2[0];
     const double twiceArea = std::sqrt(cx * cx + cy * cy + cz * cz);
-    const auto len2 = [](const std::array<double, 3> &e) { return e[0] * e[0] + e[1] * e[1] + e[2] * e[2]; };
+    const auto len2 = [](const std::array<double, 3> &e) {
+        return e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+    };
     const double longest = std::sqrt(std::max({len2(e1), len2(e2), len2(e3)}));
     double magnitude = 0;
     for (const Vec3 *p : {&pa, &pb, &pc})
-        magnitude = std::max({magnitude, double(std::abs(p->x)), double(std::abs(p->y)),
-                              double(std::abs(p->z))});
-    const double resolution = 4.0 * std::numeric_limits<float>::epsilon() * std::max(magnitude, 1e-30);
+        magnitude = std::max(
+            {magnitude, double(std::abs(p->x)), double(std::abs(p->y)), double(std::abs(p->z))});
+    const double resolution =
+        4.0 * std::numeric_limits<float>::epsilon() * std::max(magnitude, 1e-30);
     return twiceArea <= longest * resolution; // height = twiceArea / longest
 }
 
@@ -745,7 +743,7 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         const Mat4 normalToModel = normalMatrix(toModel);
 
         GraphicsMesh g;
-        g.name = meshNames.make(fileName(mesh.mName, report.namesConvertedFromLatin1),
+        g.name = meshNames.make(nameFromFile(mesh.mName, report.namesConvertedFromLatin1),
                                 "mesh_" + std::to_string(meshIndex));
         const size_t nv = mesh.mNumVertices;
         g.positions.resize(nv);
@@ -803,9 +801,10 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
                                       " points or lines dropped (triangles only)");
         if (degenerateCount > 0) {
             report.degenerateTriangles += uint32_t(degenerateCount);
-            report.warnings.push_back(label + ": " + std::to_string(degenerateCount) +
-                                      (degenerateCount == 1 ? " degenerate triangle" : " degenerate triangles") +
-                                      " dropped (a repeated vertex or no area)");
+            report.warnings.push_back(
+                label + ": " + std::to_string(degenerateCount) +
+                (degenerateCount == 1 ? " degenerate triangle" : " degenerate triangles") +
+                " dropped (a repeated vertex or no area)");
         }
         if (g.indices.empty()) {
             report.warnings.push_back(label + " has no triangles with an area; dropped");
@@ -863,7 +862,7 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             const aiMaterial &mat = *scene->mMaterials[mesh.mMaterialIndex];
             aiString name;
             if (mat.Get(AI_MATKEY_NAME, name) == AI_SUCCESS)
-                sub.material = fileName(name, report.namesConvertedFromLatin1);
+                sub.material = nameFromFile(name, report.namesConvertedFromLatin1);
             aiString texture;
             if (mat.GetTexture(aiTextureType_BASE_COLOR, 0, &texture) == AI_SUCCESS ||
                 mat.GetTexture(aiTextureType_DIFFUSE, 0, &texture) == AI_SUCCESS)
@@ -893,7 +892,7 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
                                ? anim->mTicksPerSecond
                                : 25.0;
         AnimationClip clip;
-        clip.name = clipNames.make(fileName(anim->mName, report.namesConvertedFromLatin1),
+        clip.name = clipNames.make(nameFromFile(anim->mName, report.namesConvertedFromLatin1),
                                    "clip_" + std::to_string(a));
         requireFinite(std::isfinite(anim->mDuration), path, "the duration of clip \"" + clip.name + "\"");
         double lastKey = 0;
@@ -968,8 +967,7 @@ bool isValidUtf8(std::string_view text)
 {
     for (size_t i = 0; i < text.size();) {
         const size_t n = utf8SequenceLength(text, i);
-        if (n == 0)
-            return false;
+        if (n == 0) return false;
         i += n;
     }
     return true;

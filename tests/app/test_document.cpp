@@ -12,8 +12,8 @@
 #include <QAction>
 #include <QDir>
 #include <QFile>
-#include <QStatusBar>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -183,7 +183,8 @@ private slots:
         LoadedDocument loaded = loadAnyFile(cooked);
         QCOMPARE(loaded.convertedFrom, QFileInfo(cooked).absoluteFilePath());
         QVERIFY(loaded.filePath.isEmpty());
-        QCOMPARE(QFileInfo(loaded.characterPath).canonicalFilePath(), QFileInfo(sample()).canonicalFilePath());
+        QCOMPARE(QFileInfo(loaded.characterPath).canonicalFilePath(),
+                 QFileInfo(sample()).canonicalFilePath());
         QVERIFY(loaded.asset == original.asset());
         QCOMPARE(loaded.asset.simulation.damping, 0.35f);
 
@@ -197,7 +198,8 @@ private slots:
         QCOMPARE(doc.filePath(), QFileInfo(saved).absoluteFilePath());
         // The saved asset finds the source character from its own folder.
         const LoadedDocument reloaded = loadAssetFile(saved);
-        QCOMPARE(QFileInfo(reloaded.characterPath).canonicalFilePath(), QFileInfo(sample()).canonicalFilePath());
+        QCOMPARE(QFileInfo(reloaded.characterPath).canonicalFilePath(),
+                 QFileInfo(sample()).canonicalFilePath());
         QVERIFY(reloaded.asset.lods == original.asset().lods);
 
         // A damaged cooked file is refused naming it.

@@ -230,30 +230,53 @@ void TestCli::badInput_data()
     QTest::newRow("no subcommand") << QStringList{} << "";
     QTest::newRow("not an asset") << QStringList{"convert", sample, "/tmp/x.tweedc"} << sample;
     // Errors about the character's contents name the character.
-    QTest::newRow("no skinned mesh") << QStringList{"create", testModel("OBJ/box.obj"), "-o", "/tmp/x.tweed"}
-                                     << testModel("OBJ/box.obj");
+    QTest::newRow("no skinned mesh")
+        << QStringList{"create", testModel("OBJ/box.obj"), "-o", "/tmp/x.tweed"}
+        << testModel("OBJ/box.obj");
     QTest::newRow("unknown mesh names the file")
         << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--mesh", "Cape"} << sample;
     // Every option's range, checked before any file is read (the assets need not exist).
     const QString asset = "/nonexistent/coat.tweed";
-    QTest::newRow("cook --iterations -1") << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--iterations", "-1"}
-                                          << "--iterations must be between 1 and 100 (or 0: keep the asset's), not -1";
-    QTest::newRow("cook --iterations 101") << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--iterations", "101"}
-                                           << "--iterations";
-    QTest::newRow("cook --vertex-budget -1") << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--vertex-budget", "-1"}
-                                             << "--vertex-budget must be between 4 and 10000000 (or 0: any), not -1";
-    QTest::newRow("cook --vertex-budget 3") << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--vertex-budget", "3"}
-                                            << "--vertex-budget";
-    QTest::newRow("simulate --frames -2") << QStringList{"simulate", asset, "--frames", "-2"} << "--frames";
-    QTest::newRow("simulate --frames 2000000") << QStringList{"simulate", asset, "--frames", "2000000"} << "--frames";
-    QTest::newRow("simulate --threads 0") << QStringList{"simulate", asset, "--threads", "0"} << "--threads";
+    QTest::newRow("cook --iterations -1")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--iterations", "-1"}
+        << "--iterations must be between 1 and 100 (or 0: keep the asset's), not -1";
+    QTest::newRow("cook --iterations 101")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--iterations", "101"}
+        << "--iterations";
+    QTest::newRow("cook --vertex-budget -1")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--vertex-budget", "-1"}
+        << "--vertex-budget must be between 4 and 10000000 (or 0: any), not -1";
+    QTest::newRow("cook --vertex-budget 3")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--vertex-budget", "3"}
+        << "--vertex-budget";
+    QTest::newRow("simulate --frames -2")
+        << QStringList{"simulate", asset, "--frames", "-2"} << "--frames";
+    QTest::newRow("simulate --frames 2000000")
+        << QStringList{"simulate", asset, "--frames", "2000000"} << "--frames";
+    QTest::newRow("simulate --threads 0")
+        << QStringList{"simulate", asset, "--threads", "0"} << "--threads";
     QTest::newRow("simulate --lod -1") << QStringList{"simulate", asset, "--lod", "-1"} << "--lod";
     QTest::newRow("simulate --fps 0") << QStringList{"simulate", asset, "--fps", "0"} << "--fps";
-    QTest::newRow("create --subdivide 9") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--subdivide", "9"} << "--subdivide";
-    QTest::newRow("create --target-vertices 2") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--method", "simplify", "--target-vertices", "2"} << "--target-vertices";
-    QTest::newRow("create --target-vertices -1") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--target-vertices", "-1"} << "--target-vertices";
-    QTest::newRow("create --iso-offset -1") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--iso-offset", "-1"} << "--iso-offset";
-    QTest::newRow("create simplify without a target") << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--method", "simplify"} << "--target-vertices";
+    QTest::newRow("create --subdivide 9")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--subdivide", "9"} << "--subdivide";
+    QTest::newRow("create --target-vertices 2") << QStringList{"create",
+                                                               sample,
+                                                               "-o",
+                                                               "/tmp/x.tweed",
+                                                               "--method",
+                                                               "simplify",
+                                                               "--target-vertices",
+                                                               "2"}
+                                                << "--target-vertices";
+    QTest::newRow("create --target-vertices -1")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--target-vertices", "-1"}
+        << "--target-vertices";
+    QTest::newRow("create --iso-offset -1")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--iso-offset", "-1"}
+        << "--iso-offset";
+    QTest::newRow("create simplify without a target")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--method", "simplify"}
+        << "--target-vertices";
 }
 
 void TestCli::badInput()
@@ -274,15 +297,16 @@ void TestCli::degenerateTrianglesAreDropped_data()
     QTest::addColumn<QString>("character");
     QTest::addColumn<QStringList>("options");
     QTest::addColumn<int>("dropped");
-    QTest::newRow("Spider_binary.stl") << testModel("STL/Spider_binary.stl") << QStringList{"--mesh", "mesh_0"} << 56;
-    QTest::newRow("Spider_ascii.stl") << testModel("STL/Spider_ascii.stl") << QStringList{"--mesh", "NoName_1"} << 56;
+    QTest::newRow("Spider_binary.stl")
+        << testModel("STL/Spider_binary.stl") << QStringList{"--mesh", "mesh_0"} << 56;
+    QTest::newRow("Spider_ascii.stl")
+        << testModel("STL/Spider_ascii.stl") << QStringList{"--mesh", "NoName_1"} << 56;
     QTest::newRow("ThomasFechten.csm") << testModel("CSM/ThomasFechten.csm") << QStringList{} << 8;
     // Wuson.ply with one byte changed: its first face "3 0 1 2" becomes "3 0 0 2".
     static QTemporaryDir dir;
     QByteArray wuson = readAll(testModel("PLY/Wuson.ply"));
     const qsizetype face = wuson.indexOf("\n3 0 1 2 \n");
-    if (face < 0)
-        qFatal("Wuson.ply has changed");
+    if (face < 0) qFatal("Wuson.ply has changed");
     wuson[face + 5] = '0';
     const QString edited = dir.filePath("wuson_edited.ply");
     QFile f(edited);
@@ -302,10 +326,12 @@ void TestCli::degenerateTrianglesAreDropped()
     const Result created = runCli(QStringList{"create", character, "-o", asset} + options);
     QVERIFY2(created.exitCode == 0, created.err.constData());
     const QString count = QString::number(dropped);
-    QVERIFY2(QString::fromUtf8(created.out).contains(
-                 ", " + count + (dropped == 1 ? " degenerate triangle of" : " degenerate triangles of")),
+    QVERIFY2(QString::fromUtf8(created.out)
+                 .contains(", " + count +
+                           (dropped == 1 ? " degenerate triangle of" : " degenerate triangles of")),
              created.out.constData());
-    QVERIFY2(QString::fromUtf8(created.err).contains(character + ": warning: "), created.err.constData());
+    QVERIFY2(QString::fromUtf8(created.err).contains(character + ": warning: "),
+             created.err.constData());
     const Result info = runCli({"info", character, "--json"});
     QVERIFY2(info.exitCode == 0, info.err.constData());
     QCOMPARE(parseJson(info)["import"].toObject()["degenerate_triangles_dropped"].toInt(), dropped);
@@ -329,7 +355,9 @@ void TestCli::namesThatAreNotUtf8()
     QTemporaryDir dir;
     const QString asset = dir.filePath("a.tweed");
     QCOMPARE(runCli({"create", QString::fromStdString(tweed::test::kSampleCharacter), "-o", asset,
-                     "--mesh", "Coat"}).exitCode, 0);
+                     "--mesh", "Coat"})
+                 .exitCode,
+             0);
     QByteArray text = readAll(asset);
     QVERIFY(text.contains("      name: Coat\n"));
     text.replace("      name: Coat\n", "      name: \"Co\xe6t\"\n");
@@ -403,7 +431,8 @@ void TestCli::simulateSampleClips()
     // A LoD the asset does not have: the message names the asset and its LoDs.
     const Result lod = runCli({"simulate", asset, "--lod", "3"});
     QCOMPARE(lod.exitCode, 1);
-    QVERIFY2(lod.err.contains(asset.toUtf8() + ": --lod 3: the asset has 1 graphics LoDs"), lod.err.constData());
+    QVERIFY2(lod.err.contains(asset.toUtf8() + ": --lod 3: the asset has 1 graphics LoDs"),
+             lod.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

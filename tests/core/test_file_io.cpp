@@ -42,7 +42,10 @@ void writePlain(const std::string &path, const std::string &bytes)
 }
 
 // A recognisable whole version: its number in the first byte, then that byte repeated.
-std::string version(char id, size_t size) { return std::string(size, id); }
+std::string version(char id, size_t size)
+{
+    return std::string(size, id);
+}
 
 bool isWholeVersion(const std::string &bytes, size_t size)
 {
@@ -91,7 +94,8 @@ private slots:
         QCOMPARE(readFileBytes(path), std::string("new"));
         QVERIFY(!fs::exists(folder + "a.tweed.tmp-12345"));
         QVERIFY(!fs::exists(folder + "a.tweed.tmp-0"));
-        for (const char *kept : {"a.tweed.tmp-x1", "a.tweedc.tmp-7", "b.tweed.tmp-9", "a.tweed.tmp-"})
+        for (const char *kept :
+             {"a.tweed.tmp-x1", "a.tweedc.tmp-7", "b.tweed.tmp-9", "a.tweed.tmp-"})
             QVERIFY2(fs::exists(folder + kept), kept);
     }
 
@@ -127,9 +131,9 @@ private slots:
             QCOMPARE(waitpid(child, &status, 0), child);
             QVERIFY2(WIFSIGNALED(status), "the writer stopped on its own (a failed save)");
             const std::string bytes = readFileBytes(path);
-            QVERIFY2(isWholeVersion(bytes, kSize), qPrintable(QString("run %1: %2 bytes").arg(run).arg(bytes.size())));
-            if (!tempsOf(path).empty())
-                ++killedWithTemps;
+            QVERIFY2(isWholeVersion(bytes, kSize),
+                     qPrintable(QString("run %1: %2 bytes").arg(run).arg(bytes.size())));
+            if (!tempsOf(path).empty()) ++killedWithTemps;
         }
         // The kills did hit saves in the middle (the test is not vacuous)...
         QVERIFY2(killedWithTemps > 0, "no kill left a temporary file");
@@ -148,8 +152,7 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const std::string mountPoint = dir.path().toStdString();
-        if (geteuid() != 0)
-            QSKIP("mounting a small tmpfs needs root; full-disk test skipped");
+        if (geteuid() != 0) QSKIP("mounting a small tmpfs needs root; full-disk test skipped");
         if (mount("tmpfs", mountPoint.c_str(), "tmpfs", 0, "size=64k") != 0)
             QSKIP(qPrintable(QString("cannot mount a tmpfs here (%1); full-disk test skipped")
                                  .arg(QString::fromLocal8Bit(std::strerror(errno)))));

@@ -645,9 +645,10 @@ private slots:
         const QString file = dir.filePath("sheet.obj");
         // 1: a real triangle; 2: collinear; 3: thin (height 1/1000 of its length), kept;
         // 4: vertices 2 and 6 at one place with different UVs; 5: repeats vertex 3.
-        writeFile(file, "o Sheet\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 2 0 0\nv 0.5 0.001 0\nv 1 0 0\n"
-                        "vt 0 0\nvt 1 0\nvt 0 1\nvt 0.5 0.5\n"
-                        "f 1/1 2/2 3/3\nf 1/1 2/2 4/1\nf 1/1 2/2 5/4\nf 2/2 6/4 3/3\nf 3/3 3/3 2/2\n");
+        writeFile(file,
+                  "o Sheet\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 2 0 0\nv 0.5 0.001 0\nv 1 0 0\n"
+                  "vt 0 0\nvt 1 0\nvt 0 1\nvt 0.5 0.5\n"
+                  "f 1/1 2/2 3/3\nf 1/1 2/2 4/1\nf 1/1 2/2 5/4\nf 2/2 6/4 3/3\nf 3/3 3/3 2/2\n");
         ImportReport report;
         const Character c = importCharacter(file.toStdString(), &report);
         QCOMPARE(report.degenerateTriangles, 3u);
@@ -665,9 +666,10 @@ private slots:
                 thirdY.insert(m.positions[m.indices[t + k]].y);
         }
         QVERIFY(thirdY.count(0.001f) && thirdY.count(1.0f));
-        QVERIFY(std::any_of(report.warnings.begin(), report.warnings.end(), [](const std::string &w) {
-            return w.find("3 degenerate triangles dropped") != std::string::npos;
-        }));
+        QVERIFY(
+            std::any_of(report.warnings.begin(), report.warnings.end(), [](const std::string &w) {
+                return w.find("3 degenerate triangles dropped") != std::string::npos;
+            }));
 
         // Nothing but degenerate triangles: refused, saying why.
         writeFile(dir.filePath("line.obj"), "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\nf 1 1 2\n");
@@ -675,15 +677,16 @@ private slots:
             importCharacter(dir.filePath("line.obj").toStdString());
             QFAIL("a file of degenerate triangles was accepted");
         } catch (const FileError &e) {
-            QVERIFY2(e.problem().find("no triangle with an area (2 degenerate") != std::string::npos,
+            QVERIFY2(e.problem().find("no triangle with an area (2 degenerate") !=
+                         std::string::npos,
                      e.what());
         }
 
         // Real files whose degenerate triangles used to reach the asset: the binary and ASCII
         // STL spider (56 each) and the CSM bone mesh (8, every one at a single point).
-        for (const auto &[relative, count] : {std::pair{"STL/Spider_binary.stl", 56u},
-                                              std::pair{"STL/Spider_ascii.stl", 56u},
-                                              std::pair{"CSM/ThomasFechten.csm", 8u}}) {
+        for (const auto &[relative, count] :
+             {std::pair{"STL/Spider_binary.stl", 56u}, std::pair{"STL/Spider_ascii.stl", 56u},
+              std::pair{"CSM/ThomasFechten.csm", 8u}}) {
             ImportReport r;
             expectCleanOutcome(model(relative));
             importCharacter(model(relative), &r);
@@ -705,7 +708,8 @@ private slots:
         QCOMPARE(textAsUtf8("\xc0\x80"), std::string("\xc3\x80\xc2\x80"));
         QCOMPARE(textAsUtf8("\xed\xa0\x80"), std::string("\xc3\xad\xc2\xa0\xc2\x80"));
         QCOMPARE(textAsUtf8("a\x80"), std::string("a\xc2\x80"));
-        for (const char *bad : {"\xe6", "\xe2\x82", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
+        for (const char *bad :
+             {"\xe6", "\xe2\x82", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
             QVERIFY(!isValidUtf8(bad));
             QVERIFY(isValidUtf8(textAsUtf8(bad)));
         }
