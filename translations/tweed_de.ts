@@ -1157,10 +1157,6 @@
         <translation>&amp;Öffnen...</translation>
     </message>
     <message>
-        <source>Open a clothing asset (.tweed) or a character file</source>
-        <translation>Ein Kleidungs-Asset (.tweed) oder eine Figurendatei öffnen</translation>
-    </message>
-    <message>
         <source>&amp;Save</source>
         <translation>&amp;Speichern</translation>
     </message>
@@ -1423,6 +1419,18 @@
     <message>
         <source>Fabric Presets</source>
         <translation>Stoffvorgaben</translation>
+    </message>
+    <message>
+        <source>Open a clothing asset (.tweed, or a cooked .tweedc to convert) or a character file</source>
+        <translation>Ein Kleidungs-Asset (.tweed oder ein gekochtes .tweedc zum Umwandeln) oder eine Figurendatei öffnen</translation>
+    </message>
+    <message>
+        <source>Opened %1, converted from a cooked file; saving writes a .tweed asset.</source>
+        <translation>%1 geöffnet, aus einer gekochten Datei umgewandelt; Speichern schreibt ein .tweed-Asset.</translation>
+    </message>
+    <message>
+        <source>Clothing assets (*.tweed *.tweedc)</source>
+        <translation>Kleidungs-Assets (*.tweed *.tweedc)</translation>
     </message>
 </context>
 <context>

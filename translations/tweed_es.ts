@@ -1157,10 +1157,6 @@
         <translation>&amp;Abrir...</translation>
     </message>
     <message>
-        <source>Open a clothing asset (.tweed) or a character file</source>
-        <translation>Abrir un recurso de ropa (.tweed) o un archivo de personaje</translation>
-    </message>
-    <message>
         <source>&amp;Save</source>
         <translation>&amp;Guardar</translation>
     </message>
@@ -1423,6 +1419,18 @@
     <message>
         <source>Fabric Presets</source>
         <translation>Tejidos predefinidos</translation>
+    </message>
+    <message>
+        <source>Open a clothing asset (.tweed, or a cooked .tweedc to convert) or a character file</source>
+        <translation>Abrir un recurso de ropa (.tweed, o un .tweedc cocinado para convertirlo) o un archivo de personaje</translation>
+    </message>
+    <message>
+        <source>Opened %1, converted from a cooked file; saving writes a .tweed asset.</source>
+        <translation>Abierto %1, convertido desde un archivo cocinado; al guardar se escribe un recurso .tweed.</translation>
+    </message>
+    <message>
+        <source>Clothing assets (*.tweed *.tweedc)</source>
+        <translation>Recursos de ropa (*.tweed *.tweedc)</translation>
     </message>
 </context>
 <context>

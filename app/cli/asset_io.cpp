@@ -4,8 +4,10 @@
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
+#include "tweed/import.h"
 
 #include <filesystem>
+#include <iostream>
 
 namespace tweed::cli {
 
@@ -15,23 +17,52 @@ bool isAssetPath(const std::string &path)
     return ext == "tweed" || ext == "tweedc";
 }
 
-ClothingAsset loadAssetFile(const std::string &path)
+ClothingAsset loadAssetFile(const std::string &path, AssetChecks checks)
 {
-    if (fileExtension(path) == "tweedc")
-        return loadCooked(path);
-    if (fileExtension(path) == "tweed")
-        return loadAsset(path);
-    throw FileError(path, "not an asset: expected the extension .tweed or .tweedc");
+    return withFile(path, [&] {
+        if (fileExtension(path) == "tweedc") return loadCooked(path, checks);
+        if (fileExtension(path) == "tweed") return loadAsset(path, checks);
+        throw FileError(path, "not an asset: expected the extension .tweed or .tweedc");
+    });
 }
 
 void saveAssetFile(const ClothingAsset &asset, const std::string &path)
 {
-    if (fileExtension(path) == "tweedc")
-        saveCooked(asset, path);
-    else if (fileExtension(path) == "tweed")
-        saveAsset(asset, path);
-    else
-        throw FileError(path, "cannot save an asset here: use the extension .tweed or .tweedc");
+    withFile(path, [&] {
+        if (fileExtension(path) == "tweedc")
+            saveCooked(asset, path);
+        else if (fileExtension(path) == "tweed")
+            saveAsset(asset, path);
+        else
+            throw FileError(path, "cannot save an asset here: use the extension .tweed or .tweedc");
+    });
+}
+
+namespace {
+
+Json utf8Json(const Json &json)
+{
+    if (json.is_string()) return textAsUtf8(json.get_ref<const std::string &>());
+    if (json.is_array()) {
+        Json out = Json::array();
+        for (const Json &item : json)
+            out.push_back(utf8Json(item));
+        return out;
+    }
+    if (json.is_object()) {
+        Json out = Json::object();
+        for (auto it = json.begin(); it != json.end(); ++it)
+            out[textAsUtf8(it.key())] = utf8Json(it.value());
+        return out;
+    }
+    return json;
+}
+
+} // namespace
+
+void printJson(const Json &json)
+{
+    std::cout << utf8Json(json).dump(2) << "\n";
 }
 
 std::string sourceCharacterPath(const ClothingAsset &asset, const std::string &assetPath)

@@ -4,6 +4,7 @@
 #include "tweed/errors.h"
 #include "tweed/export.h"
 #include "tweed/file_io.h"
+#include "tweed/simulation_settings.h"
 
 #include <chrono>
 #include <cstdio>
@@ -18,10 +19,14 @@ struct CookArgs
     std::string asset;
     std::string output;
     std::string platform = "desktop";
-    long long vertexBudget = -1;
-    int iterations = -1;
+    long long vertexBudget = 0;
+    bool vertexBudgetGiven = false;
+    int iterations = 0;
+    bool iterationsGiven = false;
     bool json = false;
 };
+
+constexpr long long kMaxVertexBudget = 10000000;
 
 void run(const CookArgs &args)
 {
@@ -35,14 +40,25 @@ void run(const CookArgs &args)
     if (fileExtension(args.output) != "tweedc")
         throw FileError(args.output, "a cooked asset is written as .tweedc");
     CookingOptions options = *profile;
-    if (args.vertexBudget >= 0) {
-        if (args.vertexBudget > 10000000) throw InputError("--vertex-budget is absurdly large");
+    if (args.vertexBudgetGiven) {
+        // 0 lifts the platform's budget; a cloth mesh needs at least 4 vertices.
+        if (args.vertexBudget != 0)
+            requireRange("--vertex-budget", double(args.vertexBudget), 4, double(kMaxVertexBudget),
+                         "0: any");
         options.vertexBudget = uint32_t(args.vertexBudget);
     }
-    if (args.iterations >= 0) options.iterations = args.iterations;
+    if (args.iterationsGiven) {
+        // 0 keeps the asset's; otherwise the setting's documented range.
+        const SettingField *field = findSetting("iterations");
+        if (args.iterations != 0)
+            requireRange("--iterations", args.iterations, field->min, field->max,
+                         "0: keep the asset's");
+        options.iterations = args.iterations;
+    }
     const ClothingAsset asset = loadAssetFile(args.asset);
     CookReport report;
-    const ClothingAsset cooked = cookAsset(asset, options, &report, args.asset);
+    const ClothingAsset cooked =
+        withFile(args.asset, [&] { return cookAsset(asset, options, &report, args.asset); });
     saveAssetFile(cooked, args.output);
     if (args.json) {
         Json j;
@@ -53,7 +69,7 @@ void run(const CookArgs &args)
         j["iterations"] = report.iterations;
         j["substeps"] = report.substeps;
         j["steps_per_second"] = report.stepsPerSecond;
-        std::cout << j.dump(2) << "\n";
+        printJson(j);
         return;
     }
     std::printf("%s: cooked for %s, %d iterations, %d substeps, %g Hz\n", args.output.c_str(),
@@ -71,12 +87,18 @@ const bool registered = registerCommand("cook", [](CLI::App &app) {
     cmd->add_option("-o,--output", a->output, "Cooked asset to write (.tweedc)")->required();
     cmd->add_option("--platform", a->platform, "desktop, console, mobile or low")
         ->capture_default_str();
-    cmd->add_option("--vertex-budget", a->vertexBudget,
-                    "Most vertices per physics mesh (overrides the platform's; 0: any)");
-    cmd->add_option("--iterations", a->iterations,
-                    "Constraint iterations (overrides the platform's; 0: keep)");
+    auto *budget = cmd->add_option("--vertex-budget", a->vertexBudget,
+                                   "Most vertices per physics mesh, 4 to 10000000 (overrides the "
+                                   "platform's; 0: any)");
+    auto *iterations = cmd->add_option("--iterations", a->iterations,
+                                       "Constraint iterations, 1 to 100 (overrides the "
+                                       "platform's; 0: keep the asset's)");
     cmd->add_flag("--json", a->json, "Machine-readable output");
-    cmd->callback([a] { run(*a); });
+    cmd->callback([a, budget, iterations] {
+        a->vertexBudgetGiven = budget->count() > 0;
+        a->iterationsGiven = iterations->count() > 0;
+        run(*a);
+    });
 });
 
 } // namespace

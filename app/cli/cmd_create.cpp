@@ -4,6 +4,7 @@
 #include "tweed/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/import.h"
+#include "tweed/simulation_settings.h"
 #include "tweed/validate.h"
 
 #include <cmath>
@@ -26,13 +27,6 @@ struct CreateArgs
     bool acceptFused = false;
     CreateAssetOptions options;
 };
-
-void requireNonNegative(const char *option, double value)
-{
-    if (!std::isfinite(value) || value < 0)
-        throw InputError(std::string(option) + " must be a finite number >= 0, not " +
-                         std::to_string(value));
-}
 
 // The skinned-pose check of LoD 0 over the character's clips: both figures printed; a physics
 // mesh the bones alone stretch more than 1.5 times the garment's own figure is a warning (exit
@@ -70,10 +64,22 @@ void run(CreateArgs args)
     requireNonNegative("--close-holes-below", g.closeHolesBelow);
     requireNonNegative("--voxel", g.voxelSize);
     requireNonNegative("--max-distance", args.options.maxDistance);
-    if (!(args.options.pinnedTop >= 0 && args.options.pinnedTop <= 1))
-        throw InputError("--pin-top must be between 0 and 1");
-    if (!std::isfinite(g.isoOffset))
-        throw InputError("--iso-offset must be a finite number");
+    requireNonNegative("--iso-offset", g.isoOffset);
+    requireRange("--pin-top", args.options.pinnedTop, 0, 1);
+    requireRange("--subdivide", g.subdivisions, 0, 4);
+    // 0 simplifies to --target-edge instead; a cloth mesh needs at least 4 vertices.
+    if (g.targetVertices != 0)
+        requireRange("--target-vertices", g.targetVertices, 4, 100000000,
+                     "0: simplify to --target-edge");
+    if (g.method == GenerationMethod::Simplify && g.targetVertices == 0 && g.targetEdgeLength == 0)
+        throw InputError("--method simplify needs --target-vertices or --target-edge");
+    if (!findPreset(args.options.preset)) {
+        std::string names;
+        for (const FabricPreset &p : fabricPresets())
+            names += (names.empty() ? "" : ", ") + std::string(p.name);
+        throw InputError("--preset must be one of " + names + "; not '" + args.options.preset +
+                         "'");
+    }
     if (g.method == GenerationMethod::Custom) {
         if (args.customMesh.empty())
             throw InputError("--method custom needs --custom-mesh FILE");
@@ -92,13 +98,19 @@ void run(CreateArgs args)
     const Character character = importCharacter(args.character, &importReport);
     for (const std::string &w : importReport.warnings)
         std::fprintf(stderr, "tweed-cli: %s: warning: %s\n", args.character.c_str(), w.c_str());
-    ClothingAsset asset = createAsset(character, args.options);
+    // What createAsset refuses is about this character (its meshes, its skeleton): say so.
+    ClothingAsset asset =
+        withFile(args.character, [&] { return createAsset(character, args.options); });
+    // Input that makes an inconsistent asset is refused like any other bad input, naming the
+    // character and what is wrong, and nothing is written.
     const std::vector<std::string> problems = validateAsset(asset);
     if (!problems.empty()) {
         for (const std::string &p : problems)
-            std::fprintf(stderr, "tweed-cli: created asset: %s\n", p.c_str());
-        throw std::runtime_error("the created asset is inconsistent (" +
-                                 std::to_string(problems.size()) + " problems)");
+            std::fprintf(stderr, "tweed-cli: %s: the asset made from it: %s\n",
+                         args.character.c_str(), p.c_str());
+        throw FileError(args.character, "the asset made from this character fails validation (" +
+                                            std::to_string(problems.size()) +
+                                            " problems, listed above); nothing was written");
     }
     const PhysicsMesh &physics = asset.physicsMeshes.front();
     // An iso-surface or custom mesh may join parts the bones move apart: refused unless accepted.
@@ -118,10 +130,15 @@ void run(CreateArgs args)
     }
     saveAssetFile(asset, args.output);
     std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
-                "%zu bones, preset %s\n",
+                "%zu bones, preset %s",
                 args.output.c_str(), asset.lods.front().mesh.vertexCount(),
                 std::string(methodName(physics.settings.method)).c_str(), physics.vertexCount(),
                 physics.triangleCount(), asset.skeleton.bones.size(), asset.presetName.c_str());
+    if (importReport.degenerateTriangles > 0)
+        std::printf(", %u degenerate triangle%s of the source dropped",
+                    importReport.degenerateTriangles,
+                    importReport.degenerateTriangles == 1 ? "" : "s");
+    std::printf("\n");
     reportSkinnedStretch(asset, character);
 }
 
@@ -145,10 +162,11 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
                     "Share of the garment's height, from its top, held by the bones (Max Distance "
                     "0); below it Max Distance rises to --max-distance at the hem")
         ->capture_default_str();
-    cmd->add_option("--target-vertices", g.targetVertices, "Simplify: target vertex count");
+    cmd->add_option("--target-vertices", g.targetVertices,
+                    "Simplify: target vertex count (at least 4)");
     cmd->add_option("--target-edge", g.targetEdgeLength, "Simplify: target edge length, metres");
     cmd->add_option("--close-holes-below", g.closeHolesBelow, "Close holes whose boundary is shorter, metres");
-    cmd->add_option("--subdivide", g.subdivisions, "Subdivision rounds before simplifying");
+    cmd->add_option("--subdivide", g.subdivisions, "Subdivision rounds before simplifying, 0 to 4");
     cmd->add_option("--voxel", g.voxelSize, "Iso-surface voxel size, metres (default 1/128 of the diagonal)");
     cmd->add_option("--iso-offset", g.isoOffset, "Iso-surface offset from the garment, metres");
     cmd->add_option("--custom-mesh", a->customMesh, "Custom physics mesh file (with --method custom)");

@@ -43,7 +43,7 @@ Json reportJson(const GenerationReport &r)
             {"skin_map_failures", r.skinMapFailures}};
 }
 
-Json characterInfo(const Character &c, const std::string &path)
+Json characterInfo(const Character &c, const ImportReport &report, const std::string &path)
 {
     Json meshes = Json::array();
     for (size_t i = 0; i < c.meshes.size(); ++i)
@@ -52,7 +52,14 @@ Json characterInfo(const Character &c, const std::string &path)
             {"kind", "character"},
             {"meshes", meshes},
             {"bones", c.skeleton.bones.size()},
-            {"clips", clipsJson(c.clips)}};
+            {"clips", clipsJson(c.clips)},
+            {"import",
+             {{"format", report.format},
+              {"degenerate_triangles_dropped", report.degenerateTriangles},
+              {"names_read_as_latin1", report.namesConvertedFromLatin1},
+              {"vertices_over_four_influences", report.verticesOverFourInfluences},
+              {"unweighted_vertices", report.unweightedVertices},
+              {"warnings", report.warnings}}}};
 }
 
 Json assetInfo(const ClothingAsset &a, const std::string &path)
@@ -120,6 +127,14 @@ void printText(const Json &info)
     for (const Json &c : info["clips"])
         std::printf("  clip %-24s %.3f s\n", c["name"].get<std::string>().c_str(),
                     c["duration_s"].get<double>());
+    if (info.contains("import")) {
+        const Json &import = info["import"];
+        if (import["degenerate_triangles_dropped"].get<unsigned>() > 0)
+            std::printf("  degenerate triangles dropped: %u\n",
+                        import["degenerate_triangles_dropped"].get<unsigned>());
+        for (const Json &w : import["warnings"])
+            std::printf("  warning: %s\n", w.get<std::string>().c_str());
+    }
     if (info["kind"] == "asset") {
         if (info["source"]["status"] != "found")
             std::printf("  source character %s: %s\n",
@@ -154,10 +169,16 @@ const bool registered = registerCommand("info", [](CLI::App &app) {
         ->required();
     cmd->add_flag("--json", *json, "Machine-readable output");
     cmd->callback([file, json] {
-        const Json info = isAssetPath(*file) ? assetInfo(loadAssetFile(*file), *file)
-                                             : characterInfo(importCharacter(*file), *file);
+        Json info;
+        if (isAssetPath(*file)) {
+            info = assetInfo(loadAssetFile(*file), *file);
+        } else {
+            ImportReport report;
+            const Character character = importCharacter(*file, &report);
+            info = characterInfo(character, report, *file);
+        }
         if (*json)
-            std::cout << info.dump(2) << "\n";
+            printJson(info);
         else
             printText(info);
     });

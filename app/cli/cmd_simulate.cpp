@@ -22,6 +22,8 @@
 namespace tweed::cli {
 namespace {
 
+constexpr int kMaxFrames = 1000000; // 4.6 hours at 60 fps
+
 struct SimulateOptions
 {
     std::string asset;
@@ -36,12 +38,16 @@ struct SimulateOptions
 void simulate(const SimulateOptions &o)
 {
     if (!(o.fps > 0) || !std::isfinite(o.fps) || o.fps > 1000)
-        throw InputError("simulate: --fps must be between 0 and 1000");
-    if (o.frames < 0)
-        throw InputError("simulate: --frames must not be negative");
-    if (o.threads < 1 || o.threads > 64)
-        throw InputError("simulate: --threads must be between 1 and 64");
+        throw InputError("simulate: --fps must be above 0 and at most 1000, not " +
+                         numberText(o.fps));
+    requireRange("simulate: --frames", o.frames, 0, kMaxFrames);
+    requireRange("simulate: --threads", o.threads, 1, 64);
+    requireRange("simulate: --lod", o.lod, 0, 1000);
     const ClothingAsset asset = loadAssetFile(o.asset);
+    if (size_t(o.lod) >= asset.lods.size())
+        throw FileError(o.asset, "--lod " + std::to_string(o.lod) + ": the asset has " +
+                                     std::to_string(asset.lods.size()) + " graphics LoDs (0 to " +
+                                     std::to_string(int(asset.lods.size()) - 1) + ")");
     const std::string sourcePath = sourceCharacterPath(asset, o.asset);
     if (sourcePath.empty())
         throw FileError(o.asset, "the asset names no source character to take clips from");
@@ -73,7 +79,8 @@ void simulate(const SimulateOptions &o)
     settings.lod = o.lod;
     if (o.threads > 1)
         settings.pool = std::make_shared<SimThreadPool>(o.threads);
-    ClipSimulation run(asset, &retargeted, settings);
+    ClipSimulation run =
+        withFile(o.asset, [&] { return ClipSimulation(asset, &retargeted, settings); });
     const ClothInstance &cloth = run.instance();
     run.advance(); // frame 0: the cloth at rest on the first pose
 
@@ -122,7 +129,7 @@ void simulate(const SimulateOptions &o)
                           {"max_distance_violations", double(violations) / frames},
                           {"penetrations", double(penetrations) / frames},
                           {"nonfinite", double(nonFinite) / frames}};
-        std::cout << out.dump(2) << "\n";
+        printJson(out);
     } else {
         std::printf("%s: clip %s, %d frames at %g fps, %u physics vertices\n", o.asset.c_str(),
                     clip.name.c_str(), frames, o.fps, cloth.data().vertexCount);
@@ -148,10 +155,11 @@ const bool registered = registerCommand("simulate", [](CLI::App &app) {
     auto o = std::make_shared<SimulateOptions>();
     cmd->add_option("ASSET", o->asset, "Asset (.tweed or .tweedc)")->required();
     cmd->add_option("--clip", o->clip, "Clip of the source character (default: the first)");
-    cmd->add_option("--frames", o->frames, "Frames to simulate (default: the clip's length)");
-    cmd->add_option("--fps", o->fps, "Frames per second (default 60)");
+    cmd->add_option("--frames", o->frames,
+                    "Frames to simulate, at most 1000000 (default: the clip's length)");
+    cmd->add_option("--fps", o->fps, "Frames per second, above 0 and at most 1000 (default 60)");
     cmd->add_option("--lod", o->lod, "Graphics LoD whose physics mesh is simulated (default 0)");
-    cmd->add_option("--threads", o->threads, "Solver threads (default 1)");
+    cmd->add_option("--threads", o->threads, "Solver threads, 1 to 64 (default 1)");
     cmd->add_flag("--json", o->json, "Machine-readable output");
     cmd->callback([o] { simulate(*o); });
 });

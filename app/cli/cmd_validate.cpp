@@ -22,7 +22,7 @@ const bool registered = registerCommand("validate", [](CLI::App &app) {
     cmd->add_option("ASSET", *file, "Asset (.tweed or .tweedc)")->required();
     cmd->add_flag("--json", *json, "Machine-readable output");
     cmd->callback([file, json] {
-        const ClothingAsset asset = loadAssetFile(*file);
+        const ClothingAsset asset = loadAssetFile(*file, AssetChecks::Structure);
         std::vector<std::string> problems = validateAsset(asset);
         // The skinned-pose check, when the asset is consistent and its source character is found.
         std::optional<SkinnedStretchReport> stretch;
@@ -40,7 +40,7 @@ const bool registered = registerCommand("validate", [](CLI::App &app) {
                 out["skinned_max_stretch"] = {{"physics", stretch->physicsMaxStretch},
                                               {"graphics", stretch->graphicsMaxStretch},
                                               {"defect_edges", stretch->defectEdges}};
-            std::cout << out.dump(2) << "\n";
+            printJson(out);
         } else if (problems.empty()) {
             std::printf("%s: valid\n", file->c_str());
             if (stretch)

@@ -3,6 +3,8 @@
 
 #include "tweed/errors.h"
 
+#include <cmath>
+#include <cstdio>
 #include <iostream>
 #include <map>
 
@@ -26,6 +28,28 @@ bool registerCommand(const std::string &name, CommandSetup setup)
 }
 
 void setExitCode(int code) { gExitCode = code; }
+
+std::string numberText(double value)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", value);
+    return buf;
+}
+
+void requireRange(const std::string &option, double value, double lo, double hi,
+                  const std::string &alternative)
+{
+    if (std::isfinite(value) && value >= lo && value <= hi) return;
+    throw InputError(option + " must be between " + numberText(lo) + " and " + numberText(hi) +
+                     (alternative.empty() ? "" : " (or " + alternative + ")") + ", not " +
+                     numberText(value));
+}
+
+void requireNonNegative(const std::string &option, double value)
+{
+    if (!std::isfinite(value) || value < 0)
+        throw InputError(option + " must be a finite number >= 0, not " + numberText(value));
+}
 
 } // namespace tweed::cli
 

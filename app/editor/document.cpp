@@ -34,6 +34,7 @@ Document::~Document() = default;
 QString Document::displayName() const
 {
     if (!mData.filePath.isEmpty()) return QFileInfo(mData.filePath).fileName();
+    if (!mData.convertedFrom.isEmpty()) return QFileInfo(mData.convertedFrom).fileName();
     if (!mData.characterPath.isEmpty()) return QFileInfo(mData.characterPath).fileName();
     return tr("Untitled");
 }
@@ -92,10 +93,10 @@ QString Document::sourceCharacterPath() const
 {
     if (!mData.characterPath.isEmpty()) return mData.characterPath;
     // The character is missing: keep pointing where the asset's reference pointed.
-    if (mData.filePath.isEmpty() || mData.asset.source.path.empty()) return {};
-    return QDir::cleanPath(QFileInfo(mData.filePath)
-                               .absoluteDir()
-                               .absoluteFilePath(QString::fromStdString(mData.asset.source.path)));
+    const QString assetFile = mData.filePath.isEmpty() ? mData.convertedFrom : mData.filePath;
+    if (assetFile.isEmpty() || mData.asset.source.path.empty()) return {};
+    return QDir::cleanPath(QFileInfo(assetFile).absoluteDir().absoluteFilePath(
+        QString::fromStdString(mData.asset.source.path)));
 }
 
 void Document::exportCooked(const QString &path) const

@@ -26,6 +26,9 @@ struct LoadedDocument
     tweed::Character character;
     tweed::ClothingAsset asset;
     QString filePath;      ///< the .tweed file; empty for a freshly imported character
+    /// The cooked file (.tweedc) the asset was converted from; filePath stays empty, so saving
+    /// asks where to write the .tweed.
+    QString convertedFrom;
     QString characterPath; ///< absolute path of the character file; empty when missing
     QStringList warnings;  ///< things the user should know (missing source, import notes)
     bool unsaved = false;  ///< counts as modified when loaded (restored unsaved work)
@@ -36,13 +39,14 @@ struct LoadedDocument
 /// tweed::FileError / InputError naming the file, or tweed::Cancelled.
 LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress = {},
                                  const QStringList &garmentMeshes = {});
-/// Reads a .tweed asset and the source character it references (relative to the asset file);
-/// a missing source is a warning, not an error. Same threading and errors as above.
+/// Reads a .tweed asset, or converts a cooked .tweedc one (LoadedDocument::convertedFrom), and
+/// the source character it references (relative to the asset file); a missing source is a
+/// warning, not an error. Same threading and errors as above.
 LoadedDocument loadAssetFile(const QString &path, const tweed::ProgressCallback &progress = {});
-/// loadAssetFile for .tweed files, loadCharacterFile for everything else.
+/// loadAssetFile for .tweed and .tweedc files, loadCharacterFile for everything else.
 LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &progress = {},
                            const QStringList &garmentMeshes = {});
-/// Whether a path names a .tweed asset (as opposed to a character file).
+/// Whether a path names a .tweed or .tweedc asset (as opposed to a character file).
 bool isAssetFile(const QString &path);
 
 /// Re-imports the character at characterPath for `current`: keeps the authored data (painted

@@ -3,6 +3,7 @@
 #include "document.h"
 
 #include "tweed/asset_file.h"
+#include "tweed/cooked.h"
 #include "tweed/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
@@ -132,7 +133,8 @@ int remapBone(int bone, const tweed::Skeleton &from, const tweed::Skeleton &to)
 
 bool isAssetFile(const QString &path)
 {
-    return QFileInfo(path).suffix().toLower() == "tweed";
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == "tweed" || suffix == "tweedc";
 }
 
 LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallback &progress,
@@ -161,8 +163,14 @@ LoadedDocument loadAssetFile(const QString &path, const tweed::ProgressCallback 
     const QFileInfo info(path);
     LoadedDocument result;
     tweed::reportProgress(progress, 0.0f, "reading asset");
-    result.asset = tweed::loadAsset(info.absoluteFilePath().toStdString());
-    result.filePath = info.absoluteFilePath();
+    // A cooked asset holds everything an asset does; it is edited as one and saved as .tweed.
+    if (info.suffix().toLower() == "tweedc") {
+        result.asset = tweed::loadCooked(info.absoluteFilePath().toStdString());
+        result.convertedFrom = info.absoluteFilePath();
+    } else {
+        result.asset = tweed::loadAsset(info.absoluteFilePath().toStdString());
+        result.filePath = info.absoluteFilePath();
+    }
     const QString source = QString::fromStdString(result.asset.source.path);
     const QString characterPath =
         source.isEmpty() ? QString() : QDir::cleanPath(info.absoluteDir().absoluteFilePath(source));

@@ -472,7 +472,8 @@ void MainWindow::retranslateUi()
     a.newCharacter->setText(tr("&New from Character..."));
     a.newCharacter->setToolTip(tr("Import a character file and start a clothing asset on it"));
     a.open->setText(tr("&Open..."));
-    a.open->setToolTip(tr("Open a clothing asset (.tweed) or a character file"));
+    a.open->setToolTip(
+        tr("Open a clothing asset (.tweed, or a cooked .tweedc to convert) or a character file"));
     a.save->setText(tr("&Save"));
     a.saveAs->setText(tr("Save &As..."));
     a.exportCooked->setText(tr("&Export Cooked..."));
@@ -603,9 +604,16 @@ bool MainWindow::load(const QString &path, const QString &label, const QStringLi
         break;
     }
     const QStringList warnings = loaded.warnings;
+    const bool converted = !loaded.convertedFrom.isEmpty();
     mDocument->replace(std::move(loaded));
     addRecentFile(path);
-    statusBar()->showMessage(tr("Opened %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    if (converted)
+        statusBar()->showMessage(tr("Opened %1, converted from a cooked file; saving writes a "
+                                    ".tweed asset.")
+                                     .arg(QDir::toNativeSeparators(path)),
+                                 30000);
+    else
+        statusBar()->showMessage(tr("Opened %1.").arg(QDir::toNativeSeparators(path)), 5000);
     mPrompts->showWarnings(this, tr("Opened %1").arg(QFileInfo(path).fileName()), warnings);
     if (mPlayback->clipCount() > 0) mPlayback->setClip(0);
     mViewport->frameAll();
@@ -633,7 +641,7 @@ void MainWindow::newFromCharacter()
 void MainWindow::openDialog()
 {
     if (!maybeSave()) return;
-    const QString filter = tr("Clothing assets (*.tweed)") + ";;" + characterFilter();
+    const QString filter = tr("Clothing assets (*.tweed *.tweedc)") + ";;" + characterFilter();
     const QString path = mPrompts->openFileName(this, tr("Open"), dialogDirectory(), filter);
     if (path.isEmpty()) return;
     load(path, tr("Opening %1...").arg(QFileInfo(path).fileName()));
@@ -659,6 +667,9 @@ bool MainWindow::saveDocument(const QString &path)
 bool MainWindow::saveAs()
 {
     QString suggestion = mDocument->filePath();
+    const QFileInfo cooked(mDocument->data().convertedFrom);
+    if (suggestion.isEmpty() && !cooked.fileName().isEmpty())
+        suggestion = cooked.absolutePath() + "/" + cooked.completeBaseName() + ".tweed";
     if (suggestion.isEmpty()) {
         const QFileInfo character(mDocument->characterPath());
         suggestion = character.fileName().isEmpty()
@@ -784,7 +795,7 @@ QString openableFile(const QMimeData *mime)
 {
     if (!mime->hasUrls()) return {};
     static const QStringList extensions = [] {
-        QStringList list{"tweed"};
+        QStringList list{"tweed", "tweedc"};
         for (const std::string &ext : tweed::importableExtensions())
             list << QString::fromStdString(ext);
         return list;

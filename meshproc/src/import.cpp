@@ -21,10 +21,12 @@
 #include <assimp/scene.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -110,6 +112,46 @@ std::string lowerExtension(const std::string &path)
     std::transform(ext.begin(), ext.end(), ext.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     return ext;
+}
+
+// Length of the valid UTF-8 sequence at text[i], 0 when none starts there.
+size_t utf8SequenceLength(std::string_view text, size_t i)
+{
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char c = byte(i);
+    if (c < 0x80) return 1;
+    size_t n = 0;
+    uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 2;
+        cp = c & 0x1Fu;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        cp = c & 0x0Fu;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        cp = c & 0x07u;
+    } else {
+        return 0;
+    }
+    if (i + n > text.size()) return 0;
+    for (size_t k = 1; k < n; ++k) {
+        if ((byte(i + k) & 0xC0u) != 0x80u) return 0;
+        cp = cp << 6 | (byte(i + k) & 0x3Fu);
+    }
+    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return n;
+}
+
+// A name from the file as UTF-8; counts the names that needed converting.
+std::string nameFromFile(const aiString &name, uint32_t &converted)
+{
+    const std::string_view raw(name.C_Str());
+    if (isValidUtf8(raw)) return std::string(raw);
+    ++converted;
+    return textAsUtf8(raw);
 }
 
 // Makes names unique and non-empty in order of arrival: "Coat", "Coat.1", "Coat.2", ...
@@ -286,7 +328,7 @@ struct Node
     int bone = -1;
 };
 
-std::vector<Node> flattenNodes(const aiScene &scene, const Conversion &conv)
+std::vector<Node> flattenNodes(const aiScene &scene, const Conversion &conv, uint32_t &converted)
 {
     std::vector<Node> nodes;
     std::unordered_set<const aiNode *> seen;
@@ -299,7 +341,7 @@ std::vector<Node> flattenNodes(const aiScene &scene, const Conversion &conv)
         Node n;
         n.ai = ai;
         n.parent = parent;
-        n.name = ai->mName.C_Str();
+        n.name = nameFromFile(ai->mName, converted);
         Mat4 local = toMat4(ai->mTransformation);
         if (parent < 0)
             local = local * inverse(conv.baked);
@@ -346,8 +388,34 @@ float placementDistance(const Mat4 &a, const Mat4 &b, const Vec3 &lo, const Vec3
 
 std::string meshLabel(const aiMesh &mesh, size_t index)
 {
-    return mesh.mName.length ? "mesh \"" + std::string(mesh.mName.C_Str()) + "\""
+    return mesh.mName.length ? "mesh \"" + textAsUtf8(mesh.mName.C_Str()) + "\""
                              : "mesh " + std::to_string(index);
+}
+
+// True when the triangle repeats a vertex or has no area at float precision: its height is
+// within a few float steps of its coordinates' magnitude.
+bool degenerate(const std::vector<Vec3> &positions, uint32_t a, uint32_t b, uint32_t c)
+{
+    if (a == b || b == c || a == c) return true;
+    const Vec3 &pa = positions[a], &pb = positions[b], &pc = positions[c];
+    const auto d = [](const Vec3 &p, const Vec3 &q) {
+        return std::array<double, 3>{double(q.x) - p.x, double(q.y) - p.y, double(q.z) - p.z};
+    };
+    const auto e1 = d(pa, pb), e2 = d(pa, pc), e3 = d(pb, pc);
+    const double cx = e1[1] * e2[2] - e1[2] * e2[1], cy = e1[2] * e2[0] - e1[0] * e2[2],
+                 cz = e1[0] * e2[1] - e1[1] * e2[0];
+    const double twiceArea = std::sqrt(cx * cx + cy * cy + cz * cz);
+    const auto len2 = [](const std::array<double, 3> &e) {
+        return e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+    };
+    const double longest = std::sqrt(std::max({len2(e1), len2(e2), len2(e3)}));
+    double magnitude = 0;
+    for (const Vec3 *p : {&pa, &pb, &pc})
+        magnitude = std::max(
+            {magnitude, double(std::abs(p->x)), double(std::abs(p->y)), double(std::abs(p->z))});
+    const double resolution =
+        4.0 * std::numeric_limits<float>::epsilon() * std::max(magnitude, 1e-30);
+    return twiceArea <= longest * resolution; // height = twiceArea / longest
 }
 
 void requireFinite(bool ok, const std::string &path, const std::string &what)
@@ -413,7 +481,7 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
     const Conversion conv = detectConversion(*scene, ext, report.warnings);
     character.sourceUnits = conv.units;
 
-    std::vector<Node> nodes = flattenNodes(*scene, conv);
+    std::vector<Node> nodes = flattenNodes(*scene, conv, report.namesConvertedFromLatin1);
     for (const Node &n : nodes)
         requireFinite(isFinite(n.local), path, "the transform of node \"" + n.name + "\"");
     std::unordered_map<std::string, int> nodeByName; // first node of each name, in file order
@@ -500,9 +568,10 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             const aiBone *bone = mesh->mBones[b];
             if (!bone)
                 continue;
-            const auto it = nodeByName.find(bone->mName.C_Str());
+            const std::string boneName = textAsUtf8(bone->mName.C_Str());
+            const auto it = nodeByName.find(boneName);
             if (it == nodeByName.end()) {
-                missing.insert(bone->mName.C_Str());
+                missing.insert(boneName);
                 continue;
             }
             const Mat4 offset = conv.toTarget * toMat4(bone->mOffsetMatrix) * conv.fromTarget;
@@ -608,7 +677,7 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             const aiNodeAnim *ch = anim->mChannels[c];
             if (!ch)
                 continue;
-            const auto it = nodeByName.find(ch->mNodeName.C_Str());
+            const auto it = nodeByName.find(textAsUtf8(ch->mNodeName.C_Str()));
             if (it != nodeByName.end())
                 addWithAncestors(it->second);
         }
@@ -674,7 +743,8 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         const Mat4 normalToModel = normalMatrix(toModel);
 
         GraphicsMesh g;
-        g.name = meshNames.make(mesh.mName.C_Str(), "mesh_" + std::to_string(meshIndex));
+        g.name = meshNames.make(nameFromFile(mesh.mName, report.namesConvertedFromLatin1),
+                                "mesh_" + std::to_string(meshIndex));
         const size_t nv = mesh.mNumVertices;
         g.positions.resize(nv);
         for (size_t v = 0; v < nv; ++v)
@@ -706,8 +776,10 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         }
 
         // Triangles; a mirroring placement flips the winding so front faces stay front faces.
+        // Degenerate ones are dropped: they draw nothing and have no normal, and the asset
+        // allows none. Their vertices stay, so vertex numbering follows the file.
         const bool flip = mirrors(toModel);
-        size_t dropped = 0;
+        size_t dropped = 0, degenerateCount = 0;
         g.indices.reserve(size_t(mesh.mNumFaces) * 3);
         for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
             const aiFace &face = mesh.mFaces[f];
@@ -718,13 +790,24 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             const uint32_t a = face.mIndices[0], b = face.mIndices[1], c = face.mIndices[2];
             if (a >= nv || b >= nv || c >= nv)
                 throw FileError(path, label + " has a vertex index out of range");
+            if (degenerate(g.positions, a, b, c)) {
+                ++degenerateCount;
+                continue;
+            }
             g.indices.insert(g.indices.end(), {a, flip ? c : b, flip ? b : c});
         }
         if (dropped > 0)
             report.warnings.push_back(label + ": " + std::to_string(dropped) +
                                       " points or lines dropped (triangles only)");
+        if (degenerateCount > 0) {
+            report.degenerateTriangles += uint32_t(degenerateCount);
+            report.warnings.push_back(
+                label + ": " + std::to_string(degenerateCount) +
+                (degenerateCount == 1 ? " degenerate triangle" : " degenerate triangles") +
+                " dropped (a repeated vertex or no area)");
+        }
         if (g.indices.empty()) {
-            report.warnings.push_back(label + " has no triangles; dropped");
+            report.warnings.push_back(label + " has no triangles with an area; dropped");
             continue;
         }
 
@@ -779,7 +862,7 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             const aiMaterial &mat = *scene->mMaterials[mesh.mMaterialIndex];
             aiString name;
             if (mat.Get(AI_MATKEY_NAME, name) == AI_SUCCESS)
-                sub.material = name.C_Str();
+                sub.material = nameFromFile(name, report.namesConvertedFromLatin1);
             aiString texture;
             if (mat.GetTexture(aiTextureType_BASE_COLOR, 0, &texture) == AI_SUCCESS ||
                 mat.GetTexture(aiTextureType_DIFFUSE, 0, &texture) == AI_SUCCESS)
@@ -790,7 +873,11 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         character.meshSkinnedInSource.push_back(w.skinned);
     }
     if (character.meshes.empty())
-        throw FileError(path, "the file contains no triangle meshes");
+        throw FileError(path, report.degenerateTriangles > 0
+                                  ? "the file contains no triangle with an area (" +
+                                        std::to_string(report.degenerateTriangles) +
+                                        " degenerate triangles dropped)"
+                                  : std::string("the file contains no triangle meshes"));
 
     // ---- animation ----
     reportProgress(progress, 0.92f, "Converting animations");
@@ -805,7 +892,8 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
                                ? anim->mTicksPerSecond
                                : 25.0;
         AnimationClip clip;
-        clip.name = clipNames.make(anim->mName.C_Str(), "clip_" + std::to_string(a));
+        clip.name = clipNames.make(nameFromFile(anim->mName, report.namesConvertedFromLatin1),
+                                   "clip_" + std::to_string(a));
         requireFinite(std::isfinite(anim->mDuration), path, "the duration of clip \"" + clip.name + "\"");
         double lastKey = 0;
         const auto seconds = [&](double ticks) {
@@ -818,10 +906,11 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             const aiNodeAnim *ch = anim->mChannels[c];
             if (!ch)
                 continue;
-            const auto it = nodeByName.find(ch->mNodeName.C_Str());
+            const std::string channelNode = textAsUtf8(ch->mNodeName.C_Str());
+            const auto it = nodeByName.find(channelNode);
             if (it == nodeByName.end()) {
-                report.warnings.push_back("clip \"" + clip.name + "\" animates \"" +
-                                          ch->mNodeName.C_Str() + "\", which is not in the file");
+                report.warnings.push_back("clip \"" + clip.name + "\" animates \"" + channelNode +
+                                          "\", which is not in the file");
                 continue;
             }
             BoneTrack track;
@@ -865,10 +954,41 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         character.clips.push_back(std::move(clip));
     }
 
+    if (report.namesConvertedFromLatin1 > 0)
+        report.warnings.push_back(std::to_string(report.namesConvertedFromLatin1) +
+                                  " names are not valid UTF-8; read as Latin-1");
     reportProgress(progress, 1.0f, "Done");
     if (reportOut)
         *reportOut = std::move(report);
     return character;
+}
+
+bool isValidUtf8(std::string_view text)
+{
+    for (size_t i = 0; i < text.size();) {
+        const size_t n = utf8SequenceLength(text, i);
+        if (n == 0) return false;
+        i += n;
+    }
+    return true;
+}
+
+std::string textAsUtf8(std::string_view text)
+{
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        const size_t n = utf8SequenceLength(text, i);
+        if (n > 0) {
+            out.append(text.substr(i, n));
+            i += n;
+            continue;
+        }
+        const auto byte = static_cast<unsigned char>(text[i++]);
+        out += char(0xC0 | byte >> 6);
+        out += char(0x80 | (byte & 0x3F));
+    }
+    return out;
 }
 
 std::vector<std::string> importableExtensions()

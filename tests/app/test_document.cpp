@@ -2,14 +2,18 @@
 // loading, a missing source character, and re-import keeping the authored data.
 #include "document.h"
 
+#include "ui_test_support.h"
+
 #include "test_paths.h"
 
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 
+#include <QAction>
 #include <QDir>
 #include <QFile>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -160,6 +164,103 @@ private slots:
         } catch (const InputError &e) {
             QVERIFY2(QString(e.what()).contains("broken.tweed"), e.what());
         }
+    }
+
+    // A cooked asset opens as an asset document converted from it: nothing is lost, and saving
+    // writes a .tweed (the cooked file is never overwritten by Save).
+    void cookedAssetOpensConverted()
+    {
+        const QString dir = mTemp.filePath("cooked");
+        QVERIFY(QDir().mkpath(dir));
+        Document original;
+        original.replace(loadCharacterFile(sample()));
+        original.setSetting(*findSetting("damping"), 0.35);
+        original.save(dir + "/coat.tweed");
+        const QString cooked = dir + "/coat.tweedc";
+        original.exportCooked(cooked);
+
+        QVERIFY(isAssetFile(cooked));
+        LoadedDocument loaded = loadAnyFile(cooked);
+        QCOMPARE(loaded.convertedFrom, QFileInfo(cooked).absoluteFilePath());
+        QVERIFY(loaded.filePath.isEmpty());
+        QCOMPARE(QFileInfo(loaded.characterPath).canonicalFilePath(),
+                 QFileInfo(sample()).canonicalFilePath());
+        QVERIFY(loaded.asset == original.asset());
+        QCOMPARE(loaded.asset.simulation.damping, 0.35f);
+
+        Document doc;
+        doc.replace(std::move(loaded));
+        QCOMPARE(doc.displayName(), QString("coat.tweedc"));
+        QVERIFY(!doc.isModified());
+        QVERIFY(doc.filePath().isEmpty());
+        const QString saved = dir + "/converted.tweed";
+        doc.save(saved);
+        QCOMPARE(doc.filePath(), QFileInfo(saved).absoluteFilePath());
+        // The saved asset finds the source character from its own folder.
+        const LoadedDocument reloaded = loadAssetFile(saved);
+        QCOMPARE(QFileInfo(reloaded.characterPath).canonicalFilePath(),
+                 QFileInfo(sample()).canonicalFilePath());
+        QVERIFY(reloaded.asset.lods == original.asset().lods);
+
+        // A damaged cooked file is refused naming it.
+        const QString broken = dir + "/broken.tweedc";
+        QByteArray bytes;
+        {
+            QFile in(cooked);
+            QVERIFY(in.open(QIODevice::ReadOnly));
+            bytes = in.read(200);
+        }
+        tweed::writeFileAtomically(broken.toStdString(), bytes.toStdString());
+        try {
+            loadAnyFile(broken);
+            QFAIL("no error for a truncated cooked file");
+        } catch (const InputError &e) {
+            QVERIFY2(QString(e.what()).contains("broken.tweedc"), e.what());
+        }
+    }
+
+    // In the window: File > Open offers cooked files, opening one says in the status bar that it
+    // was converted and that saving writes .tweed, and Save asks where to write the .tweed.
+    void cookedAssetOpensInTheWindow()
+    {
+        tweed::test::isolateSettings("test_document");
+        MainWindow::removeRecoveryFile();
+        const QString dir = mTemp.filePath("window");
+        QVERIFY(QDir().mkpath(dir));
+        const QString cooked = dir + "/jacket.tweedc";
+        {
+            Document doc;
+            doc.replace(loadCharacterFile(testModel("X/anim_test.x")));
+            doc.save(dir + "/jacket.tweed");
+            doc.exportCooked(cooked);
+        }
+        MainWindow window;
+        auto prompts = std::make_unique<tweed::test::ScriptedPrompts>();
+        tweed::test::ScriptedPrompts *scripted = prompts.get();
+        window.setPrompts(std::move(prompts));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+        scripted->openFiles.push_back(cooked);
+        window.findChild<QAction *>("MainWindow_FileOpenAction")->trigger();
+        QVERIFY2(scripted->errors.isEmpty(), qPrintable(scripted->errors.join('\n')));
+        Document *doc = window.document();
+        QCOMPARE(doc->data().convertedFrom, QFileInfo(cooked).absoluteFilePath());
+        QVERIFY(!doc->asset().lods.empty());
+        const QString note = window.statusBar()->currentMessage();
+        QVERIFY2(note.contains("jacket.tweedc") && note.contains("converted from a cooked file") &&
+                     note.contains(".tweed asset"),
+                 qPrintable(note));
+        QVERIFY(window.windowTitle().contains("jacket.tweedc"));
+
+        const QString saved = dir + "/jacket_edited.tweed";
+        scripted->saveFiles.push_back(saved);
+        window.findChild<QAction *>("MainWindow_FileSaveAction")->trigger();
+        QVERIFY2(scripted->errors.isEmpty(), qPrintable(scripted->errors.join('\n')));
+        QCOMPARE(doc->filePath(), QFileInfo(saved).absoluteFilePath());
+        QVERIFY(loadAssetFile(saved).asset == doc->asset());
+        scripted->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
+        window.close();
     }
 
     void cancelledLoadThrowsCancelled()

@@ -64,6 +64,9 @@ private slots:
     void badInput_data();
     void badInput();
     void corruptedCookedIsRejected();
+    void degenerateTrianglesAreDropped_data();
+    void degenerateTrianglesAreDropped();
+    void namesThatAreNotUtf8();
     void simulateSampleClips();
 };
 
@@ -226,6 +229,54 @@ void TestCli::badInput_data()
     QTest::newRow("bad output extension") << QStringList{"create", sample, "-o", "/tmp/x.obj"} << "/tmp/x.obj";
     QTest::newRow("no subcommand") << QStringList{} << "";
     QTest::newRow("not an asset") << QStringList{"convert", sample, "/tmp/x.tweedc"} << sample;
+    // Errors about the character's contents name the character.
+    QTest::newRow("no skinned mesh")
+        << QStringList{"create", testModel("OBJ/box.obj"), "-o", "/tmp/x.tweed"}
+        << testModel("OBJ/box.obj");
+    QTest::newRow("unknown mesh names the file")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--mesh", "Cape"} << sample;
+    // Every option's range, checked before any file is read (the assets need not exist).
+    const QString asset = "/nonexistent/coat.tweed";
+    QTest::newRow("cook --iterations -1")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--iterations", "-1"}
+        << "--iterations must be between 1 and 100 (or 0: keep the asset's), not -1";
+    QTest::newRow("cook --iterations 101")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--iterations", "101"}
+        << "--iterations";
+    QTest::newRow("cook --vertex-budget -1")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--vertex-budget", "-1"}
+        << "--vertex-budget must be between 4 and 10000000 (or 0: any), not -1";
+    QTest::newRow("cook --vertex-budget 3")
+        << QStringList{"cook", asset, "-o", "/tmp/x.tweedc", "--vertex-budget", "3"}
+        << "--vertex-budget";
+    QTest::newRow("simulate --frames -2")
+        << QStringList{"simulate", asset, "--frames", "-2"} << "--frames";
+    QTest::newRow("simulate --frames 2000000")
+        << QStringList{"simulate", asset, "--frames", "2000000"} << "--frames";
+    QTest::newRow("simulate --threads 0")
+        << QStringList{"simulate", asset, "--threads", "0"} << "--threads";
+    QTest::newRow("simulate --lod -1") << QStringList{"simulate", asset, "--lod", "-1"} << "--lod";
+    QTest::newRow("simulate --fps 0") << QStringList{"simulate", asset, "--fps", "0"} << "--fps";
+    QTest::newRow("create --subdivide 9")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--subdivide", "9"} << "--subdivide";
+    QTest::newRow("create --target-vertices 2") << QStringList{"create",
+                                                               sample,
+                                                               "-o",
+                                                               "/tmp/x.tweed",
+                                                               "--method",
+                                                               "simplify",
+                                                               "--target-vertices",
+                                                               "2"}
+                                                << "--target-vertices";
+    QTest::newRow("create --target-vertices -1")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--target-vertices", "-1"}
+        << "--target-vertices";
+    QTest::newRow("create --iso-offset -1")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--iso-offset", "-1"}
+        << "--iso-offset";
+    QTest::newRow("create simplify without a target")
+        << QStringList{"create", sample, "-o", "/tmp/x.tweed", "--method", "simplify"}
+        << "--target-vertices";
 }
 
 void TestCli::badInput()
@@ -236,6 +287,91 @@ void TestCli::badInput()
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(QString::fromUtf8(r.err).contains(mentioned), r.err.constData());
     QVERIFY(!QFile::exists("/tmp/x.obj"));
+    QVERIFY(!QFile::exists("/tmp/x.tweedc"));
+}
+
+// Files whose degenerate triangles used to reach the asset ("internal error", exit 2): the
+// triangles are dropped with a count and the asset is valid.
+void TestCli::degenerateTrianglesAreDropped_data()
+{
+    QTest::addColumn<QString>("character");
+    QTest::addColumn<QStringList>("options");
+    QTest::addColumn<int>("dropped");
+    QTest::newRow("Spider_binary.stl")
+        << testModel("STL/Spider_binary.stl") << QStringList{"--mesh", "mesh_0"} << 56;
+    QTest::newRow("Spider_ascii.stl")
+        << testModel("STL/Spider_ascii.stl") << QStringList{"--mesh", "NoName_1"} << 56;
+    QTest::newRow("ThomasFechten.csm") << testModel("CSM/ThomasFechten.csm") << QStringList{} << 8;
+    // Wuson.ply with one byte changed: its first face "3 0 1 2" becomes "3 0 0 2".
+    static QTemporaryDir dir;
+    QByteArray wuson = readAll(testModel("PLY/Wuson.ply"));
+    const qsizetype face = wuson.indexOf("\n3 0 1 2 \n");
+    if (face < 0) qFatal("Wuson.ply has changed");
+    wuson[face + 5] = '0';
+    const QString edited = dir.filePath("wuson_edited.ply");
+    QFile f(edited);
+    if (!f.open(QIODevice::WriteOnly) || f.write(wuson) != wuson.size())
+        qFatal("cannot write %s", qPrintable(edited));
+    f.close();
+    QTest::newRow("Wuson.ply, one byte edited") << edited << QStringList{"--mesh", "mesh_0"} << 1;
+}
+
+void TestCli::degenerateTrianglesAreDropped()
+{
+    QFETCH(QString, character);
+    QFETCH(QStringList, options);
+    QFETCH(int, dropped);
+    QTemporaryDir dir;
+    const QString asset = dir.filePath("a.tweed");
+    const Result created = runCli(QStringList{"create", character, "-o", asset} + options);
+    QVERIFY2(created.exitCode == 0, created.err.constData());
+    const QString count = QString::number(dropped);
+    QVERIFY2(QString::fromUtf8(created.out)
+                 .contains(", " + count +
+                           (dropped == 1 ? " degenerate triangle of" : " degenerate triangles of")),
+             created.out.constData());
+    QVERIFY2(QString::fromUtf8(created.err).contains(character + ": warning: "),
+             created.err.constData());
+    const Result info = runCli({"info", character, "--json"});
+    QVERIFY2(info.exitCode == 0, info.err.constData());
+    QCOMPARE(parseJson(info)["import"].toObject()["degenerate_triangles_dropped"].toInt(), dropped);
+    const Result valid = runCli({"validate", asset});
+    QVERIFY2(valid.exitCode == 0, valid.err.constData());
+}
+
+// A Latin-1 name from a file is converted at import; one already in an asset is printed as its
+// Latin-1 letter, so --json output stays valid.
+void TestCli::namesThatAreNotUtf8()
+{
+    const Result house = runCli({"info", testModel("OBJ/regr01.obj"), "--json"});
+    QVERIFY2(house.exitCode == 0, house.err.constData());
+    QStringList materials;
+    for (const QJsonValue &m : parseJson(house)["meshes"].toArray())
+        for (const QJsonValue &s : m.toObject()["submeshes"].toArray())
+            materials << s.toObject()["material"].toString();
+    QVERIFY(materials.contains(QString::fromUtf8("Terraind\xc3\xa6k")));
+
+    // An asset as an older version wrote it: the raw Latin-1 byte in its mesh name.
+    QTemporaryDir dir;
+    const QString asset = dir.filePath("a.tweed");
+    QCOMPARE(runCli({"create", QString::fromStdString(tweed::test::kSampleCharacter), "-o", asset,
+                     "--mesh", "Coat"})
+                 .exitCode,
+             0);
+    QByteArray text = readAll(asset);
+    QVERIFY(text.contains("      name: Coat\n"));
+    text.replace("      name: Coat\n", "      name: \"Co\xe6t\"\n");
+    QFile f(asset);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+    f.close();
+    const Result info = runCli({"info", asset, "--json"});
+    QVERIFY2(info.exitCode == 0, info.err.constData());
+    QCOMPARE(parseJson(info)["meshes"].toArray()[0].toObject()["name"].toString(),
+             QString::fromUtf8("Co\xc3\xa6t"));
+    const Result valid = runCli({"validate", asset, "--json"});
+    QVERIFY2(valid.exitCode == 0, valid.err.constData());
+    QVERIFY(parseJson(valid)["valid"].toBool());
 }
 
 void TestCli::corruptedCookedIsRejected()
@@ -292,6 +428,11 @@ void TestCli::simulateSampleClips()
     const Result unknown = runCli({"simulate", asset, "--clip", "Cartwheel"});
     QCOMPARE(unknown.exitCode, 1);
     QVERIFY2(unknown.err.contains("Cartwheel"), unknown.err.constData());
+    // A LoD the asset does not have: the message names the asset and its LoDs.
+    const Result lod = runCli({"simulate", asset, "--lod", "3"});
+    QCOMPARE(lod.exitCode, 1);
+    QVERIFY2(lod.err.contains(asset.toUtf8() + ": --lod 3: the asset has 1 graphics LoDs"),
+             lod.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

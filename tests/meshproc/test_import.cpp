@@ -250,6 +250,9 @@ void expectCleanOutcome(const std::string &path)
                 QVERIFY(i < m.positions.size());
             for (const Vec3 &p : m.positions)
                 QVERIFY(isFinite(p));
+            for (size_t t = 0; t < m.indices.size(); t += 3)
+                QVERIFY(m.indices[t] != m.indices[t + 1] && m.indices[t + 1] != m.indices[t + 2] &&
+                        m.indices[t] != m.indices[t + 2]);
             for (const BoneInfluence &inf : m.skin)
                 for (uint16_t b : inf.bones)
                     QVERIFY(b < c.skeleton.bones.size());
@@ -631,6 +634,111 @@ private slots:
                     QByteArray::number(i) + ";,\n1;0;0;,\n0;1;0;;\n1;\n3;0,1,2;;\n}\n}\n";
         writeFile(dir.filePath("many.x"), many);
         QVERIFY(problem(dir.filePath("many.x").toStdString()).find("65535") != std::string::npos);
+    }
+
+    // Triangles that repeat a vertex or have no area are dropped with a count; thin but real
+    // triangles stay.
+    void degenerateTriangles()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString file = dir.filePath("sheet.obj");
+        // 1: a real triangle; 2: collinear; 3: thin (height 1/1000 of its length), kept;
+        // 4: vertices 2 and 6 at one place with different UVs; 5: repeats vertex 3.
+        writeFile(file,
+                  "o Sheet\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 2 0 0\nv 0.5 0.001 0\nv 1 0 0\n"
+                  "vt 0 0\nvt 1 0\nvt 0 1\nvt 0.5 0.5\n"
+                  "f 1/1 2/2 3/3\nf 1/1 2/2 4/1\nf 1/1 2/2 5/4\nf 2/2 6/4 3/3\nf 3/3 3/3 2/2\n");
+        ImportReport report;
+        const Character c = importCharacter(file.toStdString(), &report);
+        QCOMPARE(report.degenerateTriangles, 3u);
+        QCOMPARE(c.meshes.size(), size_t(1));
+        const GraphicsMesh &m = c.meshes[0];
+        QCOMPARE(m.triangleCount(), size_t(2));
+        QCOMPARE(m.submeshes[0].triangleCount, 2u);
+        // The kept ones: the real triangle and the thin one, whose third corner is (0.5, 0.001).
+        std::set<float> thirdY;
+        for (size_t t = 0; t < m.indices.size(); t += 3) {
+            const Vec3 e1 = m.positions[m.indices[t + 1]] - m.positions[m.indices[t]];
+            const Vec3 e2 = m.positions[m.indices[t + 2]] - m.positions[m.indices[t]];
+            QVERIFY(length(cross(e1, e2)) > 0);
+            for (size_t k = 0; k < 3; ++k)
+                thirdY.insert(m.positions[m.indices[t + k]].y);
+        }
+        QVERIFY(thirdY.count(0.001f) && thirdY.count(1.0f));
+        QVERIFY(
+            std::any_of(report.warnings.begin(), report.warnings.end(), [](const std::string &w) {
+                return w.find("3 degenerate triangles dropped") != std::string::npos;
+            }));
+
+        // Nothing but degenerate triangles: refused, saying why.
+        writeFile(dir.filePath("line.obj"), "v 0 0 0\nv 1 0 0\nv 2 0 0\nf 1 2 3\nf 1 1 2\n");
+        try {
+            importCharacter(dir.filePath("line.obj").toStdString());
+            QFAIL("a file of degenerate triangles was accepted");
+        } catch (const FileError &e) {
+            QVERIFY2(e.problem().find("no triangle with an area (2 degenerate") !=
+                         std::string::npos,
+                     e.what());
+        }
+
+        // Real files whose degenerate triangles used to reach the asset: the binary and ASCII
+        // STL spider (56 each) and the CSM bone mesh (8, every one at a single point).
+        for (const auto &[relative, count] :
+             {std::pair{"STL/Spider_binary.stl", 56u}, std::pair{"STL/Spider_ascii.stl", 56u},
+              std::pair{"CSM/ThomasFechten.csm", 8u}}) {
+            ImportReport r;
+            expectCleanOutcome(model(relative));
+            importCharacter(model(relative), &r);
+            QCOMPARE(r.degenerateTriangles, count);
+        }
+    }
+
+    // Names that are not UTF-8 are read as Latin-1; valid UTF-8 is kept as it is.
+    void latin1Names()
+    {
+        QCOMPARE(textAsUtf8("Terraind\xe6k"), std::string("Terraind\xc3\xa6k"));
+        QCOMPARE(textAsUtf8("plain"), std::string("plain"));
+        const std::string valid = "\xc3\xa6\xe2\x82\xac\xf0\x9f\x98\x80"; // æ € and an emoji
+        QCOMPARE(textAsUtf8(valid), valid);
+        QVERIFY(isValidUtf8(valid));
+        // Each byte that starts no valid sequence becomes its Latin-1 letter: a truncated
+        // sequence, an overlong form, a surrogate, a stray continuation byte.
+        QCOMPARE(textAsUtf8("\xe2\x82"), std::string("\xc3\xa2\xc2\x82"));
+        QCOMPARE(textAsUtf8("\xc0\x80"), std::string("\xc3\x80\xc2\x80"));
+        QCOMPARE(textAsUtf8("\xed\xa0\x80"), std::string("\xc3\xad\xc2\xa0\xc2\x80"));
+        QCOMPARE(textAsUtf8("a\x80"), std::string("a\xc2\x80"));
+        for (const char *bad :
+             {"\xe6", "\xe2\x82", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80"}) {
+            QVERIFY(!isValidUtf8(bad));
+            QVERIFY(isValidUtf8(textAsUtf8(bad)));
+        }
+
+        // An OBJ whose object and material names are Latin-1.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeFile(dir.filePath("l.obj"), "mtllib l.mtl\no Terr\xe6n\nv 0 0 0\nv 1 0 0\nv 0 1 0\n"
+                                         "usemtl Terraind\xe6k\nf 1 2 3\n");
+        writeFile(dir.filePath("l.mtl"), "newmtl Terraind\xe6k\nKd 1 0 0\n");
+        ImportReport report;
+        const Character c = importCharacter(dir.filePath("l.obj").toStdString(), &report);
+        QCOMPARE(c.meshes.size(), size_t(1));
+        QCOMPARE(c.meshes[0].name, std::string("Terr\xc3\xa6n"));
+        QCOMPARE(c.meshes[0].submeshes[0].material, std::string("Terraind\xc3\xa6k"));
+        QVERIFY(report.namesConvertedFromLatin1 >= 2); // the mesh and the material (and the node)
+        QVERIFY(c.skeleton.find("Terr\xc3\xa6n") >= 0);
+
+        // regr01.obj's material "Terraindæk", written in Latin-1.
+        const Character house = importCharacter(model("OBJ/regr01.obj"));
+        bool found = false;
+        for (const GraphicsMesh &m : house.meshes) {
+            QVERIFY(isValidUtf8(m.name));
+            for (const Submesh &s : m.submeshes) {
+                QVERIFY(isValidUtf8(s.material));
+                found = found || s.material == "Terraind\xc3\xa6k";
+            }
+        }
+        QVERIFY(found);
     }
 
     void meshNamesAreUnique()

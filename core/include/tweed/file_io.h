@@ -8,8 +8,11 @@ namespace tweed {
 
 /// The file's bytes. Throws FileError ("cannot open", "is a directory", ...).
 std::string readFileBytes(const std::string &path);
-/// Writes to "<path>.tmp-<random>" in the same folder, flushes, then renames over path, so an
-/// interrupted write never leaves a truncated file. Throws FileError.
+/// Writes to "<path>.tmp-<random digits>" in the same folder, syncs it to the disk, renames it
+/// over path and syncs the folder, so an interrupted write or a power cut leaves the old file or
+/// the new one, whole. Temporary files of path that a killed save left are removed first (saves
+/// to one path must not run at the same time). Throws FileError; on failure the old file is
+/// untouched and no temporary file remains.
 void writeFileAtomically(const std::string &path, std::string_view bytes);
 /// Lower-case extension without the dot ("tweed", "gltf").
 std::string fileExtension(const std::string &path);

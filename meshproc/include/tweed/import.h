@@ -6,6 +6,7 @@
 #include "tweed/progress.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tweed {
@@ -19,6 +20,10 @@ struct ImportReport
     uint32_t bonesMovedToBindPose = 0;
     /// Vertices of skinned meshes without any weight; they are bound to their mesh's node.
     uint32_t unweightedVertices = 0;
+    /// Triangles dropped because they repeat a vertex or have no area at float precision.
+    uint32_t degenerateTriangles = 0;
+    /// Names (meshes, nodes, materials, clips) that were not valid UTF-8, read as Latin-1.
+    uint32_t namesConvertedFromLatin1 = 0;
     std::vector<std::string> warnings;
 };
 
@@ -26,6 +31,14 @@ struct ImportReport
 /// the problem (missing, unreadable, no meshes, ...), or Cancelled.
 Character importCharacter(const std::string &path, ImportReport *report = nullptr,
                           const ProgressCallback &progress = {});
+
+/// Text from a file as UTF-8: valid UTF-8 is returned unchanged; each byte that does not start
+/// a valid UTF-8 sequence is read as Latin-1 (0xE6 becomes "\u00e6"), so Latin-1 names keep their
+/// letters and the result is always valid UTF-8.
+std::string textAsUtf8(std::string_view text);
+/// True when text is valid UTF-8 (RFC 3629: no overlong forms, surrogates or code points past
+/// U+10FFFF).
+bool isValidUtf8(std::string_view text);
 
 /// File extensions Assimp can read, lower case without dots.
 std::vector<std::string> importableExtensions();
