@@ -5,6 +5,7 @@
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
 #include "tweed/skin_map.h"
+#include "tweed/validate.h"
 
 #include <array>
 #include <cmath>
@@ -164,7 +165,13 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
                                                                            : Vec3{0, 1, 0}));
             bind.normal = skinPointCoordinates(p + normal * frameOffset, a, b, c, na, nb, nc);
             bind.tangent = skinPointCoordinates(p + tangent * frameOffset, a, b, c, na, nb, nc);
-            if (!isFinite(bind.position) || !isFinite(bind.normal) || !isFinite(bind.tangent)) {
+            // A sliver triangle can give coordinates in the millions, which amplify the cloth's
+            // motion as much and which the loaders refuse: such a vertex follows its bones.
+            const auto usable = [](const Vec3 &k) {
+                return isFinite(k) && std::abs(k.x) <= kMaxCoordinate &&
+                       std::abs(k.y) <= kMaxCoordinate && std::abs(k.z) <= kMaxCoordinate;
+            };
+            if (!usable(bind.position) || !usable(bind.normal) || !usable(bind.tangent)) {
                 bind = SkinBinding{};
                 bind.triangle = SkinMap::kUnbound;
                 part.failedVertices.push_back(uint32_t(v));
