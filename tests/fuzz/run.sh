@@ -7,14 +7,14 @@
 #
 # HARNESS: tweed_text (.tweed reader), tweedc (.tweedc reader), c_api (tweed_c.h), import
 # (characters through Assimp). Environment: TWEED_FUZZ_BUILD_DIR, the clang build with
-# -DTWEED_FUZZ=ON (default build-clang); TWEED_FUZZ_WORK, where the growing corpora, logs and
+# -DTWEED_FUZZ=ON (default build-fuzz); TWEED_FUZZ_WORK, where the growing corpora, logs and
 # artifacts go (default BUILD/fuzz); TWEED_FUZZ_ARGS, more libFuzzer options;
 # TWEED_FUZZ_IMPORT_SKIP, the extensions fuzz_import leaves out (default: those of
 # crashes/import_skip.txt, which have open findings; set it empty to fuzz every format).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-build=${TWEED_FUZZ_BUILD_DIR:-$root/build-clang}
+build=${TWEED_FUZZ_BUILD_DIR:-$root/build-fuzz}
 work=${TWEED_FUZZ_WORK:-$build/fuzz}
 harnesses=(tweed_text tweedc c_api import)
 
