@@ -29,8 +29,7 @@ extern "C" const char *__asan_default_options()
 }
 void *operator new(size_t size)
 {
-    if (void *p = std::malloc(size ? size : 1))
-        return p;
+    if (void *p = std::malloc(size ? size : 1)) return p;
     throw std::bad_alloc();
 }
 void *operator new[](size_t size)
@@ -65,7 +64,7 @@ void operator delete[](void *p, size_t) noexcept
 namespace {
 
 // The formats a character comes in, and the simple ones the guards know.
-constexpr const char *kExtensions[] = {"gltf", "glb", "fbx", "dae", "x",   "obj", "md5mesh",
+constexpr const char *kExtensions[] = {"gltf", "glb", "fbx", "dae", "x",    "obj", "md5mesh",
                                        "smd",  "ply", "stl", "off", "ms3d", "b3d", "3ds"};
 constexpr size_t kExtensionCount = sizeof kExtensions / sizeof kExtensions[0];
 
@@ -112,11 +111,9 @@ void check(const tweed::Character &c)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size < 1)
-        return 0;
+    if (size < 1) return 0;
     const std::string ext = kExtensions[data[0] % kExtensionCount];
-    if (skipped(ext))
-        return -1; // not added to the corpus
+    if (skipped(ext)) return -1; // not added to the corpus
     const std::filesystem::path path = folder() / ("character." + ext);
     {
         std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -22,7 +22,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     } catch (const FileError &e) {
         fuzz::finding(std::string("the written text of an accepted asset is refused: ") + e.what());
     }
-    if (writeAssetText(again) != first)
-        fuzz::finding("write-read-write changed the text");
+    if (writeAssetText(again) != first) fuzz::finding("write-read-write changed the text");
     return 0;
 }

@@ -23,8 +23,7 @@ void checkRoundTrip(const tweed::ClothingAsset &asset)
 {
     const std::string first = tweed::writeCooked(asset);
     const std::optional<tweed::ClothingAsset> again = read(first);
-    if (!again)
-        tweed::fuzz::finding("the cooked bytes of an accepted asset are refused");
+    if (!again) tweed::fuzz::finding("the cooked bytes of an accepted asset are refused");
     if (tweed::writeCooked(*again) != first)
         tweed::fuzz::finding("write-read-write changed the cooked bytes");
 }
@@ -35,7 +34,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (const auto asset = read({reinterpret_cast<const char *>(data), size}))
         checkRoundTrip(*asset);
-    if (const auto asset = read(tweed::fuzz::fixUpCooked(data, size)))
-        checkRoundTrip(*asset);
+    if (const auto asset = read(tweed::fuzz::fixUpCooked(data, size))) checkRoundTrip(*asset);
     return 0;
 }
