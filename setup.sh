@@ -3,7 +3,8 @@
 # then runs the editor on the bundled sample character or the whole test suite.
 #
 #   ./setup.sh run     build and launch the editor on the sample character
-#   ./setup.sh test    build and run every test headless (xvfb + Mesa)
+#   ./setup.sh test    build and run every test headless (xvfb + Mesa), then build the run time
+#                      with clang, run its core and sim tests, and fuzz each reader 60 s
 #   ./setup.sh deps    only install the Debian packages
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -11,6 +12,9 @@ cd "$(dirname "$0")"
 PACKAGES=(
   # toolchain
   build-essential cmake ninja-build pkg-config git
+  # the second compiler: clang builds, libFuzzer and the sanitizers' run time, llvm-cov and the
+  # symbolizer for the fuzzers' reports
+  clang-14 libclang-rt-14-dev llvm-14
   # Qt 6: widgets, Qt3D viewport, tests, translations, charts, svg icons
   qt6-base-dev qt6-3d-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   linguist-qt6 qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
@@ -49,6 +53,35 @@ build() {
   cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 }
 
+# With clang 14: the core and sim tests on a plain build of the run time (build-clang), then the
+# fuzzers on a build of the readers and the importer with AddressSanitizer, UBSan and libFuzzer's
+# coverage (build-fuzz), FUZZ_SECONDS each; no editor in either tree.
+CLANG_BUILD_DIR=${TWEED_CLANG_BUILD_DIR:-build-clang}
+FUZZ_BUILD_DIR=${TWEED_FUZZ_BUILD_DIR:-build-fuzz}
+FUZZ_SECONDS=${TWEED_FUZZ_SECONDS:-60}
+clang_checks() {
+  local werror=${TWEED_WERROR:-$([ "${CI:-}" = true ] && echo ON || echo OFF)}
+  CC=clang-14 CXX=clang++-14 cmake -S . -B "$CLANG_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTWEED_BUILD_APP=OFF -DTWEED_WERROR="$werror" >/dev/null
+  cmake --build "$CLANG_BUILD_DIR" --parallel "$(nproc)" --target tests_core tests_sim
+  (cd "$CLANG_BUILD_DIR" && ctest --output-on-failure --timeout 900 -L '^(core|sim)$')
+  CC=clang-14 CXX=clang++-14 cmake -S . -B "$FUZZ_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTWEED_BUILD_APP=OFF -DTWEED_FUZZ=ON -DTWEED_WERROR="$werror" >/dev/null
+  cmake --build "$FUZZ_BUILD_DIR" --parallel "$(nproc)" --target tweed_fuzz
+  # As many fuzzers at a time as there are cores; any finding fails.
+  local pids=() failed=0 dir
+  dir=$(cd "$FUZZ_BUILD_DIR" && pwd)
+  for h in tweed_text tweedc c_api import; do
+    TWEED_FUZZ_BUILD_DIR="$dir" tests/fuzz/run.sh "$h" "$FUZZ_SECONDS" & pids+=($!)
+    if [ ${#pids[@]} -ge "$(nproc)" ]; then
+      wait "${pids[0]}" || failed=1
+      pids=("${pids[@]:1}")
+    fi
+  done
+  for p in "${pids[@]}"; do wait "$p" || failed=1; done
+  return $failed
+}
+
 case "${1:-}" in
   deps) install_deps ;;
   run)
@@ -60,7 +93,9 @@ case "${1:-}" in
     cd "$BUILD_DIR"
     # QT_QPA_PLATFORM=xcb under xvfb with Mesa's llvmpipe: Qt3D renders in software.
     LIBGL_ALWAYS_SOFTWARE=1 xvfb-run -a -s "-screen 0 1600x1000x24" \
-      ctest --output-on-failure --timeout 900 -LE bench ;;
+      ctest --output-on-failure --timeout 900 -LE bench
+    cd ..
+    clang_checks ;;
   *)
-    sed -n '2,9p' "$0"; exit 1 ;;
+    sed -n '2,8p' "$0"; exit 1 ;;
 esac

@@ -26,7 +26,8 @@ function(tweed_forbid_qt target)
   endforeach()
 endfunction()
 
-# One Qt Test executable per source file in a folder, registered with CTest under a label.
+# One Qt Test executable per source file in a folder, registered with CTest under a label; the
+# target tests_<folder> builds them all (e.g. `cmake --build build --target tests_sim`).
 #   tweed_add_test_folder(FOLDER core LIBS tweed_core LABELS core [PLATFORM xcb] [ENVIRONMENT K=V...]
 #                         [DEFINITIONS D=V...] [DEPENDS target...])
 function(tweed_add_test_folder)
@@ -35,10 +36,12 @@ function(tweed_add_test_folder)
     set(ARG_PLATFORM offscreen)
   endif()
   file(GLOB test_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${ARG_FOLDER}/test_*.cpp)
+  add_custom_target(tests_${ARG_FOLDER})
   foreach(src IN LISTS test_sources)
     get_filename_component(name ${src} NAME_WE)
     set(target ${ARG_FOLDER}_${name})
     add_executable(${target} ${src})
+    add_dependencies(tests_${ARG_FOLDER} ${target})
     target_link_libraries(${target} PRIVATE ${ARG_LIBS} tweed_test_support Qt6::Test tweed_warnings)
     if(ARG_DEFINITIONS)
       target_compile_definitions(${target} PRIVATE ${ARG_DEFINITIONS})

@@ -63,10 +63,9 @@ double maxWithZero(double x)
 // point), else `towards`. (& rather than &&: the tests are cheap, a branch on each is not.)
 Vec3 solvedOr(double det, const Vec3 &p, const Vec3 &towards)
 {
-    return (std::abs(det) > 1e-300) & std::isfinite(p.x) & std::isfinite(p.y) &
-                   std::isfinite(p.z)
-               ? p
-               : towards;
+    const unsigned ok = unsigned(std::abs(det) > 1e-300) & unsigned(std::isfinite(p.x)) &
+                        unsigned(std::isfinite(p.y)) & unsigned(std::isfinite(p.z));
+    return ok ? p : towards;
 }
 
 #if TWEED_SIMPLIFY_TWO_LANES

@@ -214,7 +214,8 @@ CollisionDock::CollisionDock(MainWindow *window)
          {std::pair{mRadius, Field::Radius}, std::pair{mRadius2, Field::Radius2},
           std::pair{mHalfHeight, Field::HalfHeight}}) {
         mForm->addRow(new QLabel(mPropertiesBox), spin);
-        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, field] { editField(field); });
+        // A copy: clang 14 cannot capture a structured binding.
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f = field] { editField(f); });
     }
     layout->addWidget(mPropertiesBox);
 

@@ -84,9 +84,15 @@ template <typename Index>
 
 } // namespace sse2
 
-// AVX2 without FMA: the same operations as the SSE2 path, eight lanes at a time.
+// AVX2 without FMA: the same operations as the SSE2 path, eight lanes at a time. Every function
+// of the namespace gets the target: GCC through its target pragma, clang (which ignores that
+// pragma) by applying the target attribute to each function declared in the region.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx2")
+#endif
 namespace avx2 {
 
 constexpr uint32_t kLanes = 8;
@@ -148,7 +154,11 @@ template <typename Index>
 #include "constraint_kernel.inc"
 
 } // namespace avx2
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif
 
 enum class Path { Sse2, Avx2 };
 
