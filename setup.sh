@@ -47,9 +47,16 @@ install_deps() {
 }
 
 BUILD_DIR=${TWEED_BUILD_DIR:-build}
+# ccache, where installed, shares compiled objects between checkouts of the project (paths taken
+# relative to the checkout, so a fresh clone reuses them); without it nothing changes.
+LAUNCHER=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=1
+  LAUNCHER=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 build() {
   local type=${1:-RelWithDebInfo}
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE="$type" -DTWEED_WERROR="${TWEED_WERROR:-$([ "${CI:-}" = true ] && echo ON || echo OFF)}" >/dev/null
+  cmake -S . -B "$BUILD_DIR" -G Ninja "${LAUNCHER[@]}" -DCMAKE_BUILD_TYPE="$type" -DTWEED_WERROR="${TWEED_WERROR:-$([ "${CI:-}" = true ] && echo ON || echo OFF)}" >/dev/null
   cmake --build "$BUILD_DIR" --parallel "$(nproc)"
 }
 
@@ -61,11 +68,11 @@ FUZZ_BUILD_DIR=${TWEED_FUZZ_BUILD_DIR:-build-fuzz}
 FUZZ_SECONDS=${TWEED_FUZZ_SECONDS:-60}
 clang_checks() {
   local werror=${TWEED_WERROR:-$([ "${CI:-}" = true ] && echo ON || echo OFF)}
-  CC=clang-14 CXX=clang++-14 cmake -S . -B "$CLANG_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  CC=clang-14 CXX=clang++-14 cmake -S . -B "$CLANG_BUILD_DIR" -G Ninja "${LAUNCHER[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DTWEED_BUILD_APP=OFF -DTWEED_WERROR="$werror" >/dev/null
   cmake --build "$CLANG_BUILD_DIR" --parallel "$(nproc)" --target tests_core tests_sim
   (cd "$CLANG_BUILD_DIR" && ctest --output-on-failure --timeout 900 -L '^(core|sim)$')
-  CC=clang-14 CXX=clang++-14 cmake -S . -B "$FUZZ_BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  CC=clang-14 CXX=clang++-14 cmake -S . -B "$FUZZ_BUILD_DIR" -G Ninja "${LAUNCHER[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DTWEED_BUILD_APP=OFF -DTWEED_FUZZ=ON -DTWEED_WERROR="$werror" >/dev/null
   cmake --build "$FUZZ_BUILD_DIR" --parallel "$(nproc)" --target tweed_fuzz
   # As many fuzzers at a time as there are cores; any finding fails.

@@ -1068,11 +1068,11 @@ struct ClothInstance::Impl
             const bool backstop = prm.y > 0;
             const Vec3 centre = t - nrm * (prm.z + prm.y);
             if (backstop) {
-                const Vec3 d = x - centre;
-                const float len2 = lengthSquared(d);
+                const Vec3 delta = x - centre;
+                const float len2 = lengthSquared(delta);
                 if (len2 < prm.y * prm.y) {
                     const float len = std::sqrt(len2);
-                    x = len > kTiny ? centre + d * (prm.y / len) : centre + nrm * prm.y;
+                    x = len > kTiny ? centre + delta * (prm.y / len) : centre + nrm * prm.y;
                 }
             }
             x = projectMaxDistance(x, t, nrm, prm.x, bias);
@@ -1081,8 +1081,8 @@ struct ClothInstance::Impl
                 // back along the segment towards the target, which is outside the sphere, to
                 // the sphere's surface (inside both shapes, since the Max Distance shape is
                 // convex and contains the target).
-                const Vec3 d = x - centre;
-                if (lengthSquared(d) < prm.y * prm.y * (1.0f - 1e-6f)) {
+                const Vec3 delta = x - centre;
+                if (lengthSquared(delta) < prm.y * prm.y * (1.0f - 1e-6f)) {
                     const Vec3 dir = x - t;
                     const Vec3 o = t - centre;
                     const float A = lengthSquared(dir), B = 2 * dot(o, dir),
@@ -1299,15 +1299,15 @@ struct ClothInstance::Impl
                     const float wi = pos[i].w, wj = pos[j].w;
                     if (wi + wj == 0.0f)
                         continue;
-                    const Vec3 d = v3(pos[j]) - v3(pos[i]);
-                    const float len2 = lengthSquared(d);
+                    const Vec3 delta = v3(pos[j]) - v3(pos[i]);
+                    const float len2 = lengthSquared(delta);
                     if (len2 >= t2 || len2 < kTiny)
                         continue;
                     // Vertices close at rest (neighbours) are not collisions.
                     if (lengthSquared(c.restPositions[j] - c.restPositions[i]) < t2)
                         continue;
                     const float len = std::sqrt(len2);
-                    const Vec3 corr = d * ((thickness - len) / (len * (wi + wj)));
+                    const Vec3 corr = delta * ((thickness - len) / (len * (wi + wj)));
                     selfDelta[i] -= corr * wi;
                     selfDelta[j] += corr * wj;
                     ++selfCount[i];
