@@ -254,13 +254,17 @@ inline std::vector<CraftedAsset> craftedAssets()
         for (const auto &[what, v] : badCoordinates)
             model("phys" + std::to_string(p) + "-position-" + what,
                   std::isfinite(v) ? "from the origin" : "position is not finite",
-                  [&](ClothingAsset &a) { a.physicsMeshes[size_t(p)].positions[3].y = v; });
+                  [&, value = v](ClothingAsset &a) {
+                      a.physicsMeshes[size_t(p)].positions[3].y = value;
+                  });
     for (int l = 0; l < 2; ++l)
         for (const auto &[what, v] : badCoordinates)
             if (std::string(what) != "1e7" && std::string(what) != "neginf")
                 model("lod" + std::to_string(l) + "-position-" + what,
                       std::isfinite(v) ? "from the origin" : "position is not finite",
-                      [&](ClothingAsset &a) { a.lods[size_t(l)].mesh.positions[5].x = v; });
+                      [&, value = v](ClothingAsset &a) {
+                          a.lods[size_t(l)].mesh.positions[5].x = value;
+                      });
     model("phys0-normal-nan", "normal is not finite",
           [&](ClothingAsset &a) { a.physicsMeshes[0].normals[2].x = nan; });
     model("lod0-normal-inf", "normal is not finite",
@@ -315,9 +319,9 @@ inline std::vector<CraftedAsset> craftedAssets()
                                         ? "negative or not finite"
                                         : "bone weights sum to";
         model(std::string("phys0-weights-") + what, refusal,
-              [&](ClothingAsset &a) { a.physicsMeshes[0].skin[5].weights = w; });
+              [&, weights = w](ClothingAsset &a) { a.physicsMeshes[0].skin[5].weights = weights; });
         model(std::string("lod0-weights-") + what, refusal,
-              [&](ClothingAsset &a) { a.lods[0].mesh.skin[7].weights = w; });
+              [&, weights = w](ClothingAsset &a) { a.lods[0].mesh.skin[7].weights = weights; });
     }
 
     // Painted channels.
@@ -480,9 +484,9 @@ inline std::vector<CraftedAsset> craftedAssets()
     const std::pair<int, uint32_t> pastTheMesh[] = {{0, 8}, {0, 1000}, {1, 2}, {1, 0xFFFFFFFEu}};
     for (const auto &[l, t] : pastTheMesh)
         bytes("lod" + std::to_string(l) + "-skin-map-triangle-" + std::to_string(t),
-              "is out of range", [&](CookedFile &f) {
-                  std::string &pl = chunk(f, "GLOD", l).payload;
-                  putLe(pl, lodLayout(pl).bindings + 40 * 8, t, 4);
+              "is out of range", [&, lod = l, triangle = t](CookedFile &f) {
+                  std::string &pl = chunk(f, "GLOD", lod).payload;
+                  putLe(pl, lodLayout(pl).bindings + 40 * 8, triangle, 4);
               });
     bytes("lod1-physics-mesh-5", "physics mesh index 5 is out of range", [&](CookedFile &f) {
         std::string &pl = chunk(f, "GLOD", 1).payload;

@@ -180,8 +180,8 @@ private slots:
         for (const auto &[key, value] : {std::pair<std::string, std::string>{"model", "7"},
                                          {"model", "-1"},
                                          {"spring_integrator", "9"}}) {
-            const auto error =
-                fileErrorOf([&] { readAssetText(withSetting(key, value), "coat.tweed"); });
+            const auto error = fileErrorOf(
+                [&, k = key, v = value] { readAssetText(withSetting(k, v), "coat.tweed"); });
             QVERIFY(error);
             QCOMPARE(error->problem(),
                      "setting " + key + " is " + value + ", outside its range [0, 1]");
