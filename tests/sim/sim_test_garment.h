@@ -10,8 +10,10 @@
 
 #include "tweed/sim/cloth_instance.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace tweed::test {
@@ -53,6 +55,46 @@ inline std::vector<Mat4> jumpingGarmentPose(float t)
                        Mat4::rotation(axisAngle({1, 0, 0}, 0.5f * std::sin(t * 3.0f * kPi))) *
                        Mat4::translation(-hip);
     return {root, root * swing};
+}
+
+/// What a run of the jumping garment's clip gives: final positions, the largest stretch, the
+/// non-finite values counted over every frame, the costliest frame's work and the warnings.
+struct GarmentRun
+{
+    std::vector<Vec3> positions;
+    float maxStretch = 0;
+    uint32_t nonFinite = 0;
+    uint64_t maxWork = 0;
+    std::vector<std::string> warnings;
+    int threads = 0;
+};
+
+/// Plays frames + 1 frames (the first a reset) of the jumping clip at 60 Hz.
+inline GarmentRun runGarment(const std::shared_ptr<const ClothAssetData> &garment,
+                             const SimulationSettings &settings, int frames,
+                             const ClothInstanceOptions &options = {})
+{
+    ClothInstance cloth(garment, settings, options);
+    cloth.setCollisionVolumes(garment->collisionVolumes);
+    GarmentRun r;
+    r.threads = cloth.threadCount();
+    r.warnings = cloth.status().warnings;
+    const float dt = 1.0f / 60;
+    for (int f = 0; f <= frames; ++f) {
+        const std::vector<Mat4> pose = jumpingGarmentPose(float(f) * dt);
+        ClothFrame frame = frameAt(f == 0 ? 0.0f : dt);
+        frame.skinning = pose;
+        if (f == 0)
+            cloth.reset(frame);
+        else
+            cloth.update(frame);
+        const ClothMeasurements m = cloth.measure();
+        r.maxStretch = std::max(r.maxStretch, m.maxStretch);
+        r.nonFinite += m.nonFinite;
+        r.maxWork = std::max(r.maxWork, cloth.status().lastUpdateWork);
+    }
+    r.positions = cloth.positions();
+    return r;
 }
 
 } // namespace tweed::test

@@ -29,35 +29,6 @@ constexpr double kWorkBoundAlone = 16.0;
 /// With steps_per_second at 480 (8 steps a frame instead of 1), alone or with the others.
 constexpr double kWorkBoundCombined = 8 * kWorkBoundAlone;
 
-struct Outcome
-{
-    float maxStretch = 0;
-    uint32_t nonFinite = 0;
-    uint64_t maxWork = 0;
-};
-
-Outcome run(const std::shared_ptr<const ClothAssetData> &garment, const SimulationSettings &s)
-{
-    ClothInstance cloth(garment, s);
-    cloth.setCollisionVolumes(garment->collisionVolumes);
-    Outcome o;
-    const float dt = 1.0f / 60;
-    for (int f = 0; f <= kFrames; ++f) {
-        ClothFrame frame = frameAt(f == 0 ? 0.0f : dt);
-        const std::vector<Mat4> pose = jumpingGarmentPose(float(f) * dt);
-        frame.skinning = pose;
-        if (f == 0)
-            cloth.reset(frame);
-        else
-            cloth.update(frame);
-        const ClothMeasurements m = cloth.measure();
-        o.maxStretch = std::max(o.maxStretch, m.maxStretch);
-        o.nonFinite += m.nonFinite;
-        o.maxWork = std::max(o.maxWork, cloth.status().lastUpdateWork);
-    }
-    return o;
-}
-
 } // namespace
 
 class TestSettingsSweep : public QObject
@@ -68,7 +39,7 @@ private slots:
     void everySettingAtBothEndsOfItsRange()
     {
         const auto garment = makeJumpingGarment(12, 10);
-        const Outcome reference = run(garment, SimulationSettings{});
+        const GarmentRun reference = runGarment(garment, SimulationSettings{}, kFrames);
         QCOMPARE(reference.nonFinite, 0u);
         QVERIFY(reference.maxWork > 0);
         const SettingField *density = findSetting("area_density");
@@ -78,7 +49,7 @@ private slots:
         double worstWork = 0;
         int runs = 0;
         auto check = [&](const SimulationSettings &s, const QString &what, double workBound) {
-            const Outcome o = run(garment, s);
+            const GarmentRun o = runGarment(garment, s, kFrames);
             ++runs;
             QVERIFY2(o.nonFinite == 0, qPrintable(what + ": non-finite positions"));
             QVERIFY2(o.maxStretch <= kStretchBound,
@@ -91,10 +62,13 @@ private slots:
         // Each setting alone, with either extreme of mass or of the time step, and with the
         // lightest cloth at the shortest step and the heaviest at the longest.
         const double none = -1;
-        const std::pair<double, double> massAndRate[] = {
-            {none, none},         {density->min, none}, {density->max, none},
-            {none, rate->min},    {none, rate->max},    {density->min, rate->max},
-            {density->max, rate->min}};
+        const std::pair<double, double> massAndRate[] = {{none, none},
+                                                         {density->min, none},
+                                                         {density->max, none},
+                                                         {none, rate->min},
+                                                         {none, rate->max},
+                                                         {density->min, rate->max},
+                                                         {density->max, rate->min}};
         for (const SettingField &f : settingsFields())
             for (const double end : {f.min, f.max})
                 for (const auto &[mass, steps] : massAndRate)
@@ -102,10 +76,8 @@ private slots:
                         SimulationSettings s;
                         s.model = model;
                         f.set(s, end);
-                        if (mass > 0)
-                            density->set(s, mass);
-                        if (steps > 0)
-                            rate->set(s, steps);
+                        if (mass > 0) density->set(s, mass);
+                        if (steps > 0) rate->set(s, steps);
                         check(s,
                               QString("%1 = %2 (model %3, density %4, steps %5)")
                                   .arg(f.key)

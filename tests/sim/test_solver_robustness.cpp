@@ -15,43 +15,6 @@ using namespace tweed::test;
 
 namespace {
 
-struct GarmentRun
-{
-    std::vector<Vec3> positions;
-    float maxStretch = 0;
-    uint32_t nonFinite = 0;
-    uint64_t maxWork = 0;
-    std::vector<std::string> warnings;
-    int threads = 0;
-};
-
-GarmentRun runGarment(const std::shared_ptr<const ClothAssetData> &garment,
-                      const SimulationSettings &settings, int frames,
-                      const ClothInstanceOptions &options = {})
-{
-    ClothInstance cloth(garment, settings, options);
-    cloth.setCollisionVolumes(garment->collisionVolumes);
-    GarmentRun r;
-    r.threads = cloth.threadCount();
-    r.warnings = cloth.status().warnings;
-    const float dt = 1.0f / 60;
-    for (int f = 0; f <= frames; ++f) {
-        const std::vector<Mat4> pose = jumpingGarmentPose(float(f) * dt);
-        ClothFrame frame = frameAt(f == 0 ? 0.0f : dt);
-        frame.skinning = pose;
-        if (f == 0)
-            cloth.reset(frame);
-        else
-            cloth.update(frame);
-        const ClothMeasurements m = cloth.measure();
-        r.maxStretch = std::max(r.maxStretch, m.maxStretch);
-        r.nonFinite += m.nonFinite;
-        r.maxWork = std::max(r.maxWork, cloth.status().lastUpdateWork);
-    }
-    r.positions = cloth.positions();
-    return r;
-}
-
 MassSpringSystem twoMasses(float k, float c)
 {
     MassSpringSystem s;
