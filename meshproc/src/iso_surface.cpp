@@ -641,19 +641,11 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     PhysicsGeometry out = weldGeometry(kept, {}, 0.0f);
     {
         const size_t n = out.positions.size();
-        std::vector<uint32_t> parent(n);
-        std::iota(parent.begin(), parent.end(), 0u);
-        auto find = [&](uint32_t x) {
-            while (parent[x] != x)
-                x = parent[x] = parent[parent[x]];
-            return x;
-        };
+        detail::DisjointSets sets(n);
+        auto find = [&](uint32_t x) { return sets.find(x); };
         for (size_t t = 0; t < out.indices.size(); t += 3)
-            for (int k = 1; k < 3; ++k) {
-                const uint32_t a = find(out.indices[t]), b = find(out.indices[t + size_t(k)]);
-                if (a != b)
-                    parent[std::max(a, b)] = std::min(a, b);
-            }
+            for (int k = 1; k < 3; ++k)
+                sets.join(out.indices[t], out.indices[t + size_t(k)]);
         std::vector<uint32_t> size(n, 0);
         for (size_t t = 0; t < out.indices.size(); t += 3)
             ++size[find(out.indices[t])];

@@ -10,10 +10,30 @@
 #include <cstdint>
 #include <exception>
 #include <limits>
+#include <numeric>
 #include <thread>
 #include <vector>
 
 namespace tweed::detail {
+
+/// Disjoint sets over 0..n-1 (union-find with path halving). A set's root is its smallest
+/// member, so labels taken from find() do not depend on the order of the joins.
+struct DisjointSets
+{
+    std::vector<uint32_t> parent;
+    explicit DisjointSets(size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0u); }
+    uint32_t find(uint32_t x)
+    {
+        while (parent[x] != x)
+            x = parent[x] = parent[parent[x]];
+        return x;
+    }
+    void join(uint32_t a, uint32_t b)
+    {
+        a = find(a), b = find(b);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+    }
+};
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
 

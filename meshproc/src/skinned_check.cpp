@@ -274,13 +274,8 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
     if (fusedEdges.empty()) return {};
     std::sort(fusedEdges.begin(), fusedEdges.end());
     // Regions: the triangles holding a joining edge, connected through the vertices they share.
-    std::vector<uint32_t> parent(n);
-    std::iota(parent.begin(), parent.end(), 0u);
-    auto find = [&](uint32_t x) {
-        while (parent[x] != x)
-            x = parent[x] = parent[parent[x]];
-        return x;
-    };
+    detail::DisjointSets sets(n);
+    auto find = [&](uint32_t x) { return sets.find(x); };
     std::vector<uint32_t> fusedTriangles;
     for (uint32_t t = 0; t < physics.triangleCount(); ++t) {
         const uint32_t *f = &physics.indices[3 * size_t(t)];
@@ -290,10 +285,8 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
                                         detail::edgeKey(f[k], f[(k + 1) % 3]));
         if (!holds) continue;
         fusedTriangles.push_back(t);
-        for (int k = 1; k < 3; ++k) {
-            const uint32_t a = find(f[0]), b = find(f[k]);
-            parent[std::max(a, b)] = std::min(a, b);
-        }
+        for (int k = 1; k < 3; ++k)
+            sets.join(f[0], f[k]);
     }
     std::vector<FusedRegion> regions;
     std::vector<uint32_t> regionOf(n, detail::kNone);

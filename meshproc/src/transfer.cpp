@@ -142,20 +142,12 @@ std::vector<uint32_t> weightParts(const GraphicsMesh &mesh, const std::vector<ui
     const size_t n = mesh.vertexCount();
     const size_t triCount = triangles ? triangles->size() : mesh.triangleCount();
     auto triangle = [&](size_t i) { return triangles ? size_t((*triangles)[i]) : i; };
-    std::vector<uint32_t> parent(n);
-    std::iota(parent.begin(), parent.end(), 0u);
-    auto find = [&](uint32_t x) {
-        while (parent[x] != x)
-            x = parent[x] = parent[parent[x]];
-        return x;
-    };
+    detail::DisjointSets sets(n);
     const bool skinned = mesh.skin.size() == n;
     auto join = [&](uint32_t a, uint32_t b) {
         if (skinned && weightDistance(mesh.skin[a], mesh.skin[b]) > kSharpWeightChange)
             return;
-        a = find(a), b = find(b);
-        if (a != b)
-            parent[std::max(a, b)] = std::min(a, b);
+        sets.join(a, b);
     };
     std::vector<uint8_t> used(n, 0);
     for (size_t i = 0; i < triCount; ++i) {
@@ -181,7 +173,7 @@ std::vector<uint32_t> weightParts(const GraphicsMesh &mesh, const std::vector<ui
     std::vector<uint32_t> label(n, kNone);
     for (uint32_t v = 0; v < n; ++v)
         if (used[v])
-            label[v] = find(v);
+            label[v] = sets.find(v);
     return label;
 }
 
@@ -450,22 +442,12 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
         mesh.normals.size() == mesh.vertexCount() ? mesh.normals
                                                   : computeVertexNormals(mesh.positions, mesh.indices);
     {
-        std::vector<uint32_t> comp(n);
-        std::iota(comp.begin(), comp.end(), 0u);
-        auto find = [&](uint32_t x) {
-            while (comp[x] != x)
-                x = comp[x] = comp[comp[x]];
-            return x;
-        };
+        detail::DisjointSets sets(n);
+        auto find = [&](uint32_t x) { return sets.find(x); };
         const size_t triCount = out.indices.size() / 3;
-        for (size_t t = 0; t < triCount; ++t) {
-            const uint32_t a = find(out.indices[3 * t]);
-            for (int k = 1; k < 3; ++k) {
-                const uint32_t b = find(out.indices[3 * t + size_t(k)]);
-                if (a != b)
-                    comp[std::max(a, b)] = std::min(a, b);
-            }
-        }
+        for (size_t t = 0; t < triCount; ++t)
+            for (int k = 1; k < 3; ++k)
+                sets.join(out.indices[3 * t], out.indices[3 * t + size_t(k)]);
         std::vector<double> vote(n, 0.0);
         for (size_t t = 0; t < triCount; ++t) {
             const uint32_t *f = &out.indices[3 * t];
