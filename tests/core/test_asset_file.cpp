@@ -1,5 +1,6 @@
 // The .tweed format: lossless, byte-stable round trips, readable layout, precise errors on bad
 // input (never a crash), forward-compatible unknown keys and atomic saves.
+#include "file_error_of.h"
 #include "make_test_asset.h"
 
 #include "tweed/asset_file.h"
@@ -25,15 +26,7 @@ using namespace tweed;
 
 namespace {
 
-template <class F> std::optional<FileError> fileErrorOf(F f)
-{
-    try {
-        f();
-    } catch (const FileError &e) {
-        return e;
-    }
-    return std::nullopt;
-}
+using tweed::test::fileErrorOf;
 
 std::string readAll(const std::string &path)
 {

@@ -2,6 +2,7 @@
 // (checked by the independent reader and CRC-32 of crafted_assets.h, written from
 // docs/formats.md), and every kind of damage reported as a FileError: truncation at every byte,
 // bit flips, malicious counts, unknown versions, missing chunks. Unknown chunks are skipped.
+#include "file_error_of.h"
 #include "crafted_assets.h"
 #include "make_test_asset.h"
 
@@ -23,15 +24,7 @@ using namespace tweed::test;
 
 namespace {
 
-template <class F> std::optional<FileError> fileErrorOf(F f)
-{
-    try {
-        f();
-    } catch (const FileError &e) {
-        return e;
-    }
-    return std::nullopt;
-}
+using tweed::test::fileErrorOf;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // coordinate) and of an unknown model kept and run are refused by readCooked, loadCooked, the
 // .tweed reader and the C API, with a message naming the file, the chunk and the element;
 // settings at their documented bounds are accepted.
+#include "file_error_of.h"
 #include "make_test_asset.h"
 
 #include "tweed/asset_file.h"
@@ -25,15 +26,7 @@ namespace {
 
 const float kNan = std::nanf("");
 
-template <class F> std::optional<FileError> fileErrorOf(F f)
-{
-    try {
-        f();
-    } catch (const FileError &e) {
-        return e;
-    }
-    return std::nullopt;
-}
+using tweed::test::fileErrorOf;
 
 /// The message of the C API's refusal of bytes loaded under `name` ("" when it loaded).
 std::string cApiRefusal(const std::string &bytes, const char *name)
