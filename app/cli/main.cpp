@@ -2,6 +2,7 @@
 #include "command.h"
 
 #include "tweed/errors.h"
+#include "tweed/tweed_c.h"
 
 #include <cmath>
 #include <cstdio>
@@ -57,6 +58,7 @@ int main(int argc, char **argv)
 {
     using namespace tweed;
     CLI::App app{"tweed-cli: create, inspect, convert, validate and simulate Tweed clothing assets"};
+    app.set_version_flag("--version", std::string("tweed-cli ") + tweed_version());
     app.require_subcommand(1);
     for (auto &[name, setup] : cli::registry())
         setup(app);
@@ -65,6 +67,8 @@ int main(int argc, char **argv)
     } catch (const CLI::CallForHelp &e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp &e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion &e) {
         return app.exit(e);
     } catch (const CLI::ParseError &e) {
         std::cerr << "tweed-cli: " << e.what() << "\n";

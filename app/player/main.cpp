@@ -7,6 +7,7 @@
 #include "tweed/clip_simulation.h"
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
+#include "tweed/tweed_c.h"
 #include "tweed/export.h"
 #include "tweed/import.h"
 
@@ -21,6 +22,7 @@ int main(int argc, char **argv)
 {
     using namespace tweed;
     CLI::App app{"tweed-player: play a clip on a cooked asset with the Tweed run time, headless"};
+    app.set_version_flag("--version", std::string("tweed-player ") + tweed_version());
     std::string assetPath, characterPath, clipName, output;
     std::vector<int> write;
     int frames = 0, lod = 0;

@@ -1,8 +1,10 @@
 // tweed-cli end to end, as a pipeline drives it: create, info --json, convert both ways,
 // validate; and the exit codes and messages of bad input.
 #include "test_paths.h"
+#include "tweed/tweed_c.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -19,14 +21,19 @@ struct Result
     QByteArray err;
 };
 
-Result runCli(const QStringList &args)
+Result runProgram(const QString &program, const QStringList &args)
 {
     QProcess p;
-    p.start(QStringLiteral(TWEED_CLI), args);
+    p.start(program, args);
     if (!p.waitForFinished(300000))
-        qFatal("tweed-cli did not finish: %s", qPrintable(args.join(' ')));
+        qFatal("%s did not finish: %s", qPrintable(program), qPrintable(args.join(' ')));
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
             p.readAllStandardError()};
+}
+
+Result runCli(const QStringList &args)
+{
+    return runProgram(QStringLiteral(TWEED_CLI), args);
 }
 
 QJsonObject parseJson(const Result &r)
@@ -68,6 +75,7 @@ private slots:
     void degenerateTrianglesAreDropped();
     void namesThatAreNotUtf8();
     void simulateSampleClips();
+    void versionFlag();
 };
 
 void TestCli::endToEnd_data()
@@ -433,6 +441,17 @@ void TestCli::simulateSampleClips()
     QCOMPARE(lod.exitCode, 1);
     QVERIFY2(lod.err.contains(asset.toUtf8() + ": --lod 3: the asset has 1 graphics LoDs"),
              lod.err.constData());
+}
+
+// Both programs print their name and the run time's version, the one tweed_version() reports.
+void TestCli::versionFlag()
+{
+    for (const QString &program : {QStringLiteral(TWEED_CLI), QStringLiteral(TWEED_PLAYER)}) {
+        const Result r = runProgram(program, {"--version"});
+        QCOMPARE(r.exitCode, 0);
+        const QString name = QFileInfo(program).fileName();
+        QCOMPARE(QString::fromUtf8(r.out).trimmed(), name + " " + QString::fromUtf8(tweed_version()));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCli)
