@@ -2,6 +2,7 @@
 // written and read byte by byte in little-endian order, so the bytes do not depend on the
 // host; every count is checked against the bytes that remain before anything is allocated.
 #include "tweed/cooked.h"
+#include "tweed/crc32.h"
 
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
@@ -9,8 +10,10 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstring>
 #include <map>
+#include <type_traits>
 
 namespace tweed {
 namespace {
@@ -32,29 +35,6 @@ constexpr Tag kSimulation = {'S', 'I', 'M', 'U'};
 
 /// Setting value kinds in the SIMU chunk (SettingKind's values).
 constexpr uint8_t kKindFloat = 0, kKindInt = 1, kKindBool = 2, kKindEnum = 3;
-
-// CRC-32 as in zlib, PNG and Ethernet: reflected polynomial 0xEDB88320, initial value and final
-// XOR 0xFFFFFFFF.
-constexpr std::array<uint32_t, 256> makeCrcTable()
-{
-    std::array<uint32_t, 256> table{};
-    for (uint32_t i = 0; i < 256; ++i) {
-        uint32_t c = i;
-        for (int k = 0; k < 8; ++k)
-            c = c & 1 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        table[i] = c;
-    }
-    return table;
-}
-constexpr std::array<uint32_t, 256> kCrcTable = makeCrcTable();
-
-uint32_t crc32(std::string_view bytes)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    for (unsigned char b : bytes)
-        c = kCrcTable[(c ^ b) & 0xFF] ^ (c >> 8);
-    return c ^ 0xFFFFFFFFu;
-}
 
 std::string tagText(const Tag &tag)
 {
@@ -402,6 +382,20 @@ public:
                  std::to_string(remaining()) + " left");
         return n;
     }
+    /// A counted array of `T`s whose bytes in the file are their little-endian memory image (the
+    /// writer's u32/f32/u16 fields in declaration order, no padding), read in one copy.
+    template <class T> std::vector<T> packedArray(const char *what)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        static_assert(std::endian::native == std::endian::little,
+                      "the .tweedc reader copies little-endian arrays as they are");
+        const size_t n = count(sizeof(T), what);
+        const unsigned char *p = take(n * sizeof(T), what);
+        std::vector<T> v(n);
+        if (n > 0) std::memcpy(v.data(), p, n * sizeof(T));
+        return v;
+    }
+
     std::string str(const char *what)
     {
         const size_t n = count(1, what);
@@ -449,32 +443,26 @@ Transform readTransform(ByteReader &r)
     return t;
 }
 
+// The bulk arrays are copied whole (ByteReader::packedArray): their file layout is their memory
+// layout, which these assertions pin down.
+static_assert(sizeof(Vec2) == 8 && sizeof(Vec3) == 12 && sizeof(Vec4) == 16);
+static_assert(sizeof(BoneInfluence) == 24 && offsetof(BoneInfluence, weights) == 8);
+static_assert(sizeof(SkinBinding) == 40 && offsetof(SkinBinding, position) == 4 &&
+              offsetof(SkinBinding, normal) == 16 && offsetof(SkinBinding, tangent) == 28);
+
 std::vector<Vec3> readVec3s(ByteReader &r, const char *what)
 {
-    std::vector<Vec3> v(r.count(12, what));
-    for (Vec3 &x : v)
-        x = r.vec3();
-    return v;
+    return r.packedArray<Vec3>(what);
 }
 
 std::vector<uint32_t> readIndices(ByteReader &r)
 {
-    std::vector<uint32_t> v(r.count(4, "indices"));
-    for (uint32_t &x : v)
-        x = r.u32();
-    return v;
+    return r.packedArray<uint32_t>("indices");
 }
 
 std::vector<BoneInfluence> readSkin(ByteReader &r)
 {
-    std::vector<BoneInfluence> skin(r.count(24, "bone influences"));
-    for (BoneInfluence &b : skin) {
-        for (uint16_t &bone : b.bones)
-            bone = r.u16();
-        for (float &weight : b.weights)
-            weight = r.f32();
-    }
-    return skin;
+    return r.packedArray<BoneInfluence>("bone influences");
 }
 
 PaintChannels readChannels(ByteReader &r)
@@ -486,11 +474,8 @@ PaintChannels readChannels(ByteReader &r)
     const size_t floatCount = r.count(8, "float channels");
     for (size_t i = 0; i < floatCount; ++i) {
         const std::string name = r.str("channel name");
-        const size_t n = r.count(4, "channel values");
         const std::optional<FloatChannel> c = floatChannelFromName(name);
-        std::vector<float> values(n);
-        for (float &v : values)
-            v = r.f32();
+        std::vector<float> values = r.packedArray<float>("channel values");
         if (!c) continue;
         if (seenFloat[size_t(*c)]) r.fail("channel " + name + " appears twice");
         seenFloat[size_t(*c)] = true;
@@ -499,11 +484,8 @@ PaintChannels readChannels(ByteReader &r)
     const size_t maskCount = r.count(8, "mask channels");
     for (size_t i = 0; i < maskCount; ++i) {
         const std::string name = r.str("channel name");
-        const size_t n = r.count(4, "channel values");
         const std::optional<MaskChannel> c = maskChannelFromName(name);
-        std::vector<uint32_t> values(n);
-        for (uint32_t &v : values)
-            v = r.u32();
+        std::vector<uint32_t> values = r.packedArray<uint32_t>("channel values");
         if (!c) continue;
         if (seenMask[size_t(*c)]) r.fail("channel " + name + " appears twice");
         seenMask[size_t(*c)] = true;
@@ -595,28 +577,12 @@ GraphicsLod readLod(ByteReader &r)
     }
     mesh.positions = readVec3s(r, "positions");
     mesh.normals = readVec3s(r, "normals");
-    mesh.tangents.resize(r.count(16, "tangents"));
-    for (Vec4 &t : mesh.tangents) {
-        t.x = r.f32();
-        t.y = r.f32();
-        t.z = r.f32();
-        t.w = r.f32();
-    }
-    mesh.uvs.resize(r.count(8, "uvs"));
-    for (Vec2 &uv : mesh.uvs) {
-        uv.x = r.f32();
-        uv.y = r.f32();
-    }
+    mesh.tangents = r.packedArray<Vec4>("tangents");
+    mesh.uvs = r.packedArray<Vec2>("uvs");
     mesh.skin = readSkin(r);
     mesh.indices = readIndices(r);
     lod.channels = readChannels(r);
-    lod.skinMap.bindings.resize(r.count(40, "skin map bindings"));
-    for (SkinBinding &b : lod.skinMap.bindings) {
-        b.triangle = r.u32();
-        b.position = r.vec3();
-        b.normal = r.vec3();
-        b.tangent = r.vec3();
-    }
+    lod.skinMap.bindings = r.packedArray<SkinBinding>("skin map bindings");
     return lod;
 }
 

@@ -109,14 +109,27 @@ std::string readFileBytes(const std::string &path)
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw FileError(path, "is a folder, not a file");
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(path, std::ios::binary | std::ios::ate);
     if (!in)
         throw FileError(path, std::string("cannot open: ") + std::strerror(errno));
-    std::ostringstream out;
-    out << in.rdbuf();
-    if (in.bad())
+    // A regular file: one allocation of its size and one read (a growing stream copied the
+    // bytes twice). Anything whose size is unknown (a pipe, /proc) is read as a stream.
+    const std::streamoff size = in.tellg();
+    if (size <= 0) {
+        in.clear();
+        in.seekg(0);
+        std::ostringstream out;
+        out << in.rdbuf();
+        if (in.bad())
+            throw FileError(path, "read error");
+        return std::move(out).str();
+    }
+    std::string bytes(size_t(size), '\0');
+    in.seekg(0);
+    in.read(bytes.data(), size);
+    if (in.bad() || in.gcount() != size) // it shrank while being read
         throw FileError(path, "read error");
-    return std::move(out).str();
+    return bytes;
 }
 
 void writeFileAtomically(const std::string &path, std::string_view bytes)

@@ -12,25 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace tweed::fuzz {
+#include "tweed/crc32.h"
 
-inline uint32_t crc32(std::string_view bytes)
-{
-    static const std::array<uint32_t, 256> table = [] {
-        std::array<uint32_t, 256> t{};
-        for (uint32_t i = 0; i < 256; ++i) {
-            uint32_t c = i;
-            for (int k = 0; k < 8; ++k)
-                c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-            t[i] = c;
-        }
-        return t;
-    }();
-    uint32_t crc = 0xFFFFFFFFu;
-    for (const char ch : bytes)
-        crc = (crc >> 8) ^ table[(crc ^ uint8_t(ch)) & 0xFFu];
-    return crc ^ 0xFFFFFFFFu;
-}
+namespace tweed::fuzz {
 
 inline uint64_t readLe64(const char *p)
 {
