@@ -1,12 +1,15 @@
-// find_package(Tweed) from an installed tree: installs the tweed_runtime component of this build
-// into a temporary prefix, then configures, builds and runs a small consumer project against it.
+// Installed trees. find_package(Tweed): installs the tweed_runtime component of this build into a
+// temporary prefix, then configures, builds and runs a small consumer project against it. The
+// desktop tool: installs the tweed component and runs the installed programs from there.
 #include "game_test_support.h"
 
 #include "make_test_asset.h"
 
 #include "tweed/cooked.h"
+#include "tweed/tweed_c.h"
 
 #include <QDirIterator>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 using namespace tweed;
@@ -17,6 +20,7 @@ class TestInstall : public QObject
 
 private slots:
     void consumerBuildsAgainstInstalledTree();
+    void desktopToolRunsFromItsPrefix();
 };
 
 void TestInstall::consumerBuildsAgainstInstalledTree()
@@ -58,6 +62,63 @@ void TestInstall::consumerBuildsAgainstInstalledTree()
     r = test::runProcess(build + "/consumer", {asset});
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
     QVERIFY(r.out.contains("20 graphics vertices (C++), 20 (C)"));
+}
+
+void TestInstall::desktopToolRunsFromItsPrefix()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString prefix = dir.filePath("prefix");
+    test::ProcessResult r = test::runProcess(
+        QStringLiteral(TWEED_CMAKE_COMMAND),
+        {"--install", QString::fromStdString(test::kBinaryDir), "--prefix", prefix, "--component",
+         "tweed"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    for (const char *file :
+         {"bin/tweed", "bin/tweed-cli", "bin/tweed-player", "share/applications/tweed.desktop",
+          "share/icons/hicolor/scalable/apps/tweed.svg", "share/mime/packages/tweed.xml",
+          "share/tweed/sample/tweed_sample.gltf", "share/doc/tweed/guide/README.md",
+          "share/doc/tweed/LICENSE"})
+        QVERIFY2(QFile::exists(prefix + "/" + file), file);
+#ifdef TWEED_HAVE_MAN_PAGES
+    for (const char *page : {"tweed.1", "tweed-cli.1", "tweed-player.1"}) {
+        QFile f(prefix + "/share/man/man1/" + page);
+        QVERIFY2(f.open(QIODevice::ReadOnly), page);
+        QVERIFY2(f.readAll().contains(".SH SYNOPSIS"), page); // made from the program's --help
+    }
+#endif
+
+    // The desktop entry opens the installed editor on both asset types.
+    QFile desktop(prefix + "/share/applications/tweed.desktop");
+    QVERIFY(desktop.open(QIODevice::ReadOnly));
+    const QByteArray entry = desktop.readAll();
+    QVERIFY(entry.contains("\nExec=tweed %f\n"));
+    QVERIFY(entry.contains("application/x-tweed;application/x-tweed-cooked;"));
+    const QString validator = QStandardPaths::findExecutable("desktop-file-validate");
+    if (!validator.isEmpty()) {
+        r = test::runProcess(validator, {desktop.fileName()});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    }
+
+    // Every program answers --version from its installed place.
+    const QString version = QString::fromUtf8(tweed_version());
+    for (const QString &program : {QStringLiteral("tweed-cli"), QStringLiteral("tweed-player")}) {
+        r = test::runProcess(prefix + "/bin/" + program, {"--version"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(r.out).trimmed(), program + " " + version);
+    }
+    r = test::runProcess(prefix + "/bin/tweed", {"--version"}); // QT_QPA_PLATFORM=offscreen here
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(QString::fromUtf8(r.out).trimmed(), "Tweed " + version);
+
+    // The installed tweed-cli makes an asset from the installed sample, and it validates.
+    const QString asset = dir.filePath("coat.tweed");
+    r = test::runProcess(prefix + "/bin/tweed-cli",
+                         {"create", prefix + "/share/tweed/sample/tweed_sample.gltf", "--mesh",
+                          "Coat", "-o", asset});
+    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    r = test::runProcess(prefix + "/bin/tweed-cli", {"validate", asset});
+    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
 }
 
 QTEST_GUILESS_MAIN(TestInstall)
