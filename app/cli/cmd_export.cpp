@@ -4,6 +4,7 @@
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/export.h"
+#include "tweed/file_io.h"
 #include "tweed/import.h"
 
 #include <cstdio>
@@ -29,6 +30,8 @@ struct ExportArgs
     std::string character;
     std::string clip;
     std::string units = "metres";
+    bool unitsGiven = false;
+    std::string mesh = "graphics";
     float scale = 0;
     bool scaleGiven = false;
     double maxSizeMb = double(kDefaultExportMaxBytes >> 20);
@@ -42,12 +45,23 @@ struct ExportArgs
 
 void run(ExportArgs args)
 {
-    const auto format = exportFormatFromName(args.format);
+    // mdd and pc2 name the point cache as the file type DCC tools read.
+    const bool dccCache = args.format == "mdd" || args.format == "pc2";
+    const auto format = dccCache ? ExportFormat::PointCache : exportFormatFromName(args.format);
     if (!format)
-        throw InputError("--format must be one of gltf-physics, baked-bones, point-cache; not '" +
+        throw InputError("--format must be one of gltf-physics, baked-bones, point-cache, mdd, "
+                         "pc2; not '" +
                          args.format + "'");
+    if (dccCache && fileExtension(args.output) != args.format)
+        throw InputError("--format " + args.format + " writes a ." + args.format + " file, not " +
+                         args.output);
     ExportOptions &o = args.options;
     o.format = *format;
+    if (args.mesh != "graphics" && args.mesh != "physics")
+        throw InputError("--mesh must be graphics or physics, not '" + args.mesh + "'");
+    o.pointCacheMesh = args.mesh == "physics" ? PointCacheMesh::Physics : PointCacheMesh::Graphics;
+    // A DCC's point cache goes back onto the source character: its units and axes by default.
+    if (dccCache && !args.unitsGiven) args.units = "source";
     const ClothingAsset asset = loadAssetFile(args.asset);
 
     // Units and axes: Tweed's metres and Y up, or the source file's, then explicit overrides.
@@ -156,9 +170,16 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     ExportOptions &o = a->options;
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc)")->required();
     cmd->add_option("-o,--output", a->output,
-                    "File to write (.gltf or .glb; baked-bones also binary .fbx or .dae)")
+                    "File to write (.gltf or .glb; baked-bones also binary .fbx or .dae; "
+                    "point-cache also .mdd or .pc2)")
         ->required();
-    cmd->add_option("--format", a->format, "gltf-physics, baked-bones or point-cache")
+    cmd->add_option("--format", a->format,
+                    "gltf-physics, baked-bones, point-cache, or mdd or pc2 (a point cache for DCC "
+                    "tools, in the source's units and axes unless --units is given)")
+        ->capture_default_str();
+    cmd->add_option("--mesh", a->mesh,
+                    "point-cache as .mdd or .pc2: graphics (the deformed garment with its riders) "
+                    "or physics (the simulated physics mesh)")
         ->capture_default_str();
     cmd->add_option(
         "--clip", a->clip,
@@ -175,7 +196,7 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
                     "The target's collision volume limit (0: none)");
     cmd->add_option("--max-morph-targets", o.maxMorphTargets,
                     "The target's morph target limit (0: none)");
-    cmd->add_option("--units", a->units,
+    auto *units = cmd->add_option("--units", a->units,
                     "metres (glTF's convention) or source (the character file's units and up axis)")
         ->capture_default_str();
     auto *scale =
@@ -191,8 +212,9 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     cmd->add_flag("--check", a->check,
                   "Only list what the target cannot represent (exit 1 when anything)");
     cmd->add_flag("--json", a->json, "Machine-readable output");
-    cmd->callback([a, scale] {
+    cmd->callback([a, scale, units] {
         a->scaleGiven = scale->count() > 0;
+        a->unitsGiven = units->count() > 0;
         run(*a);
     });
 });

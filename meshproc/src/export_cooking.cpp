@@ -187,6 +187,8 @@ std::vector<std::string> exportExtensions(ExportFormat format)
 {
     // The baked bones are plain skinned animation, which FBX and Collada hold.
     if (format == ExportFormat::BakedBones) return {"gltf", "glb", "fbx", "dae"};
+    // DCC tools read vertex animation as MDD and PC2 point caches.
+    if (format == ExportFormat::PointCache) return {"gltf", "glb", "mdd", "pc2"};
     return {"gltf", "glb"};
 }
 
@@ -224,6 +226,10 @@ void checkExportOptions(const ClothingAsset &asset, const std::string &path,
         if (options.frames < 0 || options.frames > 100000)
             throw InputError("the frame count must lie in 0..100000 (0: the clip once)");
     }
+    if (options.format == ExportFormat::PointCache &&
+        options.pointCacheMesh == PointCacheMesh::Physics && ext != "mdd" && ext != "pc2")
+        throw FileError(path, "a point cache of the physics mesh is written as .mdd or .pc2; "
+                              "glTF morph targets hold the graphics mesh");
 }
 
 uint32_t bakedClothBoneCount(const ClothingAsset &asset, const ExportOptions &options)
@@ -267,6 +273,13 @@ uint64_t estimateExportBytes(const ClothingAsset &asset, const std::string &path
     const GraphicsMesh &g = asset.lods[size_t(options.lod)].mesh;
     const double v = double(g.vertexCount()), t = double(g.triangleCount());
     const double frames = double(exportFrameCount(options));
+    if (options.format == ExportFormat::PointCache && (ext == "mdd" || ext == "pc2")) {
+        const int physics = asset.lods[size_t(options.lod)].physicsMesh;
+        const double n = options.pointCacheMesh == PointCacheMesh::Physics && physics >= 0
+                             ? double(asset.physicsMeshes[size_t(physics)].vertexCount())
+                             : v;
+        return uint64_t(32 + frames * (4 + 12 * n)); // a header, a time and the points per frame
+    }
     if (options.format == ExportFormat::PointCache) // a morph target per frame, one-hot weights
         return gltf(v * 56 + 12 * t + frames * (24 * v + 4) + 4 * frames * frames,
                     4096 + 400 * frames);

@@ -496,8 +496,12 @@ ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
         switch (options.format) {
         case ExportFormat::GltfPhysics:
             return exportGltfPhysics(asset, path, options, lost);
-        case ExportFormat::PointCache:
-            return exportPointCache(asset, path, options, progress);
+        case ExportFormat::PointCache: {
+            const std::string ext = fileExtension(path);
+            return ext == "mdd" || ext == "pc2"
+                       ? exportPointCacheFile(asset, path, options, progress)
+                       : exportPointCache(asset, path, options, progress);
+        }
         case ExportFormat::BakedBones:
             return exportBakedBones(asset, path, options, progress);
         }

@@ -58,6 +58,9 @@ ExportReport exportGltfPhysics(const ClothingAsset &asset, const std::string &pa
                                const ExportOptions &options, const std::vector<std::string> &lost);
 ExportReport exportPointCache(const ClothingAsset &asset, const std::string &path,
                               const ExportOptions &options, const ProgressCallback &progress);
+/// The point cache as an MDD or PC2 file (export_point_cache.cpp).
+ExportReport exportPointCacheFile(const ClothingAsset &asset, const std::string &path,
+                                  const ExportOptions &options, const ProgressCallback &progress);
 ExportReport exportBakedBones(const ClothingAsset &asset, const std::string &path,
                               const ExportOptions &options, const ProgressCallback &progress);
 

@@ -64,6 +64,8 @@ void TestExportLimits::estimateMatchesTheFile_data()
     }
     QTest::newRow("cache gltf") << cache << "c.gltf" << 60 << 0;
     QTest::newRow("cache glb") << cache << "c.glb" << 60 << 0;
+    QTest::newRow("cache mdd") << cache << "c.mdd" << 60 << 0;
+    QTest::newRow("cache pc2") << cache << "c.pc2" << 60 << 0;
     QTest::newRow("physics gltf") << int(ExportFormat::GltfPhysics) << "d.gltf" << 0 << 0;
 }
 

@@ -105,7 +105,8 @@ enum class ExportFormat : uint8_t
 std::string_view exportFormatName(ExportFormat format);
 std::optional<ExportFormat> exportFormatFromName(std::string_view name);
 /// File extensions a format writes: gltf and glb; the baked bones also fbx (binary FBX 7.5,
-/// Tweed's writer) and dae (Collada, Assimp's writer).
+/// Tweed's writer) and dae (Collada, Assimp's writer); the point cache also mdd and pc2
+/// (meshproc/point_cache.h).
 std::vector<std::string> exportExtensions(ExportFormat format);
 
 /// The default ExportOptions::maxBytes: 256 MiB. A garment of 4,000 vertices baked to 600 bones
@@ -115,6 +116,14 @@ inline constexpr uint64_t kDefaultExportMaxBytes = uint64_t(256) << 20;
 /// The largest bake_max_error (metres) a baked-bones export writes without allowLoss: beyond
 /// it the bones do not reproduce the simulated garment.
 inline constexpr float kMaxBakeError = 0.01f;
+
+/// Which mesh a point cache holds: the deformed graphics mesh (with its riders), or the
+/// simulated physics mesh (MDD and PC2 only; glTF morph targets are of the graphics mesh).
+enum class PointCacheMesh : uint8_t
+{
+    Graphics,
+    Physics
+};
 
 struct ExportOptions
 {
@@ -128,6 +137,7 @@ struct ExportOptions
     int frames = 0; ///< 0: the clip once (ClipSimulation::clipFrameCount)
     double framesPerSecond = 30.0;
     uint32_t clothBones = 0; ///< BakedBones: cloth bones; 0 = one per physics vertex
+    PointCacheMesh pointCacheMesh = PointCacheMesh::Graphics; ///< PointCache
 
     // What the target supports (0 = no limit); beyond it, checkExport lists what is lost.
     uint32_t maxBones = 0;            ///< joints per skin (BakedBones: character + cloth bones)
@@ -171,7 +181,8 @@ struct ExportReport
 };
 
 /// Writes the export (format by options.format, file type by extension: .gltf with an embedded
-/// buffer, .glb binary; BakedBones also .fbx (binary FBX 7.5 declaring the transform's unit and
+/// buffer, .glb binary; PointCache also .mdd and .pc2 (every frame of the graphics or physics
+/// mesh, in the transform's units and axes); BakedBones also .fbx (binary FBX 7.5 declaring the transform's unit and
 /// axes) and .dae (Collada 1.4 through Assimp's exporter)). Node names are unique in every file.
 /// Throws InputError for bad options, an estimated size above options.maxBytes, or what
 /// checkExport lists or a bake error above kMaxBakeError (unless allowLoss), FileError when the
