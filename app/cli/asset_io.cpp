@@ -38,6 +38,15 @@ void saveAssetFile(const ClothingAsset &asset, const std::string &path)
     });
 }
 
+void saveValidAsset(const ClothingAsset &asset, const std::string &path)
+{
+    const std::vector<std::string> problems = validateAsset(asset);
+    if (!problems.empty())
+        throw FileError(path, "not written, the edited asset is not valid: " +
+                                  problemSummary(problems));
+    saveAssetFile(asset, path);
+}
+
 namespace {
 
 Json utf8Json(const Json &json)

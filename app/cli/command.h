@@ -47,6 +47,9 @@ bool isAssetPath(const std::string &path);
 ClothingAsset loadAssetFile(const std::string &path, AssetChecks checks = AssetChecks::Safety);
 /// Saves as .tweed or .tweedc, chosen by extension; throws InputError for another extension.
 void saveAssetFile(const ClothingAsset &asset, const std::string &path);
+/// An edited asset: validated in full first (validateAsset; InputError naming the file and
+/// listing the problems, nothing written), then saved atomically as saveAssetFile does.
+void saveValidAsset(const ClothingAsset &asset, const std::string &path);
 /// The path of the asset's source character, resolved against the asset file's folder.
 std::string sourceCharacterPath(const ClothingAsset &asset, const std::string &assetPath);
 

@@ -1,0 +1,253 @@
+// Headless authoring: tweed-cli set and paint on the sample coat, the values they write read
+// back from the asset (graphics and physics channels), a pipeline of commands, and every kind
+// of bad input refused with a message naming it and the file left byte for byte as it was.
+#include "test_paths.h"
+
+#include "tweed/asset_file.h"
+#include "tweed/errors.h"
+#include "tweed/meshproc/authoring.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace tweed;
+
+namespace {
+
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TWEED_CLI), args);
+    if (!p.waitForFinished(300000)) qFatal("tweed-cli did not finish: %s", qPrintable(args.join(' ')));
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestAuthoring : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void settingValuesWithUnits();
+    void setWritesSettings();
+    void paintOperations();
+    void badInputLeavesTheFile_data();
+    void badInputLeavesTheFile();
+
+private:
+    QTemporaryDir mDir;
+    QString mAsset; ///< the sample coat, made once
+};
+
+void TestAuthoring::initTestCase()
+{
+    QVERIFY(mDir.isValid());
+    mAsset = mDir.filePath("coat.tweed");
+    const Result r = runCli({"create", QString::fromStdString(test::kSampleCharacter), "--mesh",
+                             "Coat", "-o", mAsset});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+}
+
+void TestAuthoring::settingValuesWithUnits()
+{
+    const SettingField &thickness = *findSetting("collision_thickness");
+    QCOMPARE(parseSettingValue(thickness, "5 cm"), 0.05);
+    QCOMPARE(parseSettingValue(thickness, " 7mm "), 0.007);
+    QCOMPARE(parseSettingValue(thickness, "0.02"), 0.02);
+    QCOMPARE(parseSettingValue(thickness, "0.02 m"), 0.02);
+    QVERIFY_THROWS_EXCEPTION(InputError, parseSettingValue(thickness, "5 kg"));
+    QVERIFY_THROWS_EXCEPTION(InputError, parseSettingValue(thickness, "five"));
+    QVERIFY_THROWS_EXCEPTION(InputError, parseSettingValue(thickness, "nan"));
+    const SettingField &model = *findSetting("model");
+    QCOMPARE(parseSettingValue(model, "mass_spring"), 1.0);
+    QCOMPARE(parseSettingValue(model, "0"), 0.0);
+    QVERIFY_THROWS_EXCEPTION(InputError, parseSettingValue(model, "verlet"));
+    const SettingField &iterations = *findSetting("iterations");
+    QCOMPARE(parseSettingValue(iterations, "12"), 12.0);
+    QVERIFY_THROWS_EXCEPTION(InputError, parseSettingValue(iterations, "12.5"));
+    QVERIFY_THROWS_EXCEPTION(InputError, parseSettingValue(iterations, "0")); // below 1
+    const SettingField &rate = *findSetting("steps_per_second");
+    QCOMPARE(parseSettingValue(rate, "120 Hz"), 120.0);
+    const SettingField &selfCollision = *findSetting("self_collision");
+    QCOMPARE(parseSettingValue(selfCollision, "on"), 1.0);
+    QCOMPARE(parseSettingValue(selfCollision, "false"), 0.0);
+    // Every setting's printed value reads back to itself.
+    const SimulationSettings defaults;
+    for (const SettingField &f : settingsFields()) {
+        SimulationSettings s;
+        setSetting(s, f.key, settingValueText(f, defaults));
+        QVERIFY2(s == defaults, f.key);
+    }
+}
+
+void TestAuthoring::setWritesSettings()
+{
+    const QString asset = mDir.filePath("set.tweed");
+    QVERIFY(QFile::copy(mAsset, asset));
+    const Result r =
+        runCli({"set", asset, "damping=0.25", "collision_thickness=8 mm", "model=mass_spring"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const ClothingAsset a = loadAsset(asset.toStdString());
+    QCOMPARE(a.simulation.damping, 0.25f);
+    QCOMPARE(a.simulation.collisionThickness, 0.008f);
+    QCOMPARE(a.simulation.model, int(SolverModel::MassSpring));
+    // Without assignments, the settings are printed and nothing is written.
+    const QByteArray before = readAll(asset);
+    const Result list = runCli({"set", asset});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY(list.out.contains("collision_thickness = 0.008 m\n"));
+    QCOMPARE(readAll(asset), before);
+}
+
+void TestAuthoring::paintOperations()
+{
+    const QString asset = mDir.filePath("paint.tweed");
+    QVERIFY(QFile::copy(mAsset, asset));
+    const QString cooked = mDir.filePath("paint.tweedc");
+
+    // Fill: every graphics vertex, and the physics mesh follows.
+    Result r = runCli({"paint", asset, "--channel", "max_distance", "--fill", "4 cm"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    ClothingAsset a = loadAsset(asset.toStdString());
+    for (const std::vector<float> *values :
+         {&a.lods[0].channels[FloatChannel::MaxDistance],
+          &a.physicsMeshes[0].channels[FloatChannel::MaxDistance]})
+        QVERIFY(std::all_of(values->begin(), values->end(), [](float v) { return v == 0.04f; }));
+
+    // Gradient by height: 0 at and above 1.4 m, 10 cm at and below 0.5 m, linear between.
+    r = runCli({"paint", asset, "--channel", "max_distance", "--gradient", "1.4 m", "50 cm",
+                "--values", "0", "10 cm"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    a = loadAsset(asset.toStdString());
+    const GraphicsMesh &g = a.lods[0].mesh;
+    const std::vector<float> &md = a.lods[0].channels[FloatChannel::MaxDistance];
+    for (size_t v = 0; v < g.vertexCount(); ++v) {
+        const float y = g.positions[v].y;
+        const float expected = 0.1f * std::clamp((y - 1.4f) / (0.5f - 1.4f), 0.0f, 1.0f);
+        QVERIFY(std::abs(md[v] - expected) < 1e-6f);
+    }
+
+    // From weights: Max Distance 0 where the chest carries the coat, 6 cm where it does not.
+    r = runCli({"paint", asset, "--channel", "max_distance", "--from-weights", "Chest", "Spine1",
+                "--values", "6 cm", "0"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    a = loadAsset(asset.toStdString());
+    const int chest = a.skeleton.find("Chest"), spine1 = a.skeleton.find("Spine1");
+    size_t pinned = 0;
+    for (size_t v = 0; v < a.lods[0].mesh.vertexCount(); ++v) {
+        float w = 0;
+        for (size_t k = 0; k < kMaxBoneInfluences; ++k)
+            if (a.lods[0].mesh.skin[v].bones[k] == chest || a.lods[0].mesh.skin[v].bones[k] == spine1)
+                w += a.lods[0].mesh.skin[v].weights[k];
+        QVERIFY(std::abs(a.lods[0].channels[FloatChannel::MaxDistance][v] - 0.06f * (1 - w)) < 1e-5f);
+        pinned += w > 0.5f; // mostly carried by the chest
+    }
+    QVERIFY(pinned > 0);
+
+    // Smoothing narrows the range and keeps the values within it.
+    const auto range = [](const std::vector<float> &v) {
+        const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+        return std::pair{*lo, *hi};
+    };
+    const auto beforeSmooth = range(a.lods[0].channels[FloatChannel::MaxDistance]);
+    const std::vector<float> unsmoothed = a.lods[0].channels[FloatChannel::MaxDistance];
+    r = runCli({"paint", asset, "--channel", "max_distance", "--smooth", "4", "-o", cooked});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const ClothingAsset smoothed = loadAsset(asset.toStdString()); // -o: ASSET is unchanged
+    QCOMPARE(smoothed.lods[0].channels[FloatChannel::MaxDistance], unsmoothed);
+    r = runCli({"convert", cooked, mDir.filePath("smoothed.tweed")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const ClothingAsset s = loadAsset(mDir.filePath("smoothed.tweed").toStdString());
+    const auto afterSmooth = range(s.lods[0].channels[FloatChannel::MaxDistance]);
+    QVERIFY(afterSmooth.first >= beforeSmooth.first && afterSmooth.second <= beforeSmooth.second);
+    QVERIFY(s.lods[0].channels[FloatChannel::MaxDistance] != unsmoothed);
+
+    // Gradient between two bones along the surface: the neck end 0, the hem end 8 cm.
+    r = runCli({"paint", asset, "--channel", "backstop_radius", "--gradient", "Neck", "LeftFoot",
+                "--values", "0", "8 cm"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    a = loadAsset(asset.toStdString());
+    const auto [lo, hi] = range(a.lods[0].channels[FloatChannel::BackstopRadius]);
+    QCOMPARE(lo, 0.0f);
+    QVERIFY(hi > 0.07f && hi <= 0.08f);
+
+    // A mask filled.
+    r = runCli({"paint", asset, "--channel", "latch_master", "--fill", "3"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    a = loadAsset(asset.toStdString());
+    QVERIFY(std::all_of(a.lods[0].channels[MaskChannel::LatchMaster].begin(),
+                        a.lods[0].channels[MaskChannel::LatchMaster].end(),
+                        [](uint32_t v) { return v == 3; }));
+    r = runCli({"validate", asset});
+    QVERIFY2(r.exitCode == 0, r.out.constData());
+}
+
+void TestAuthoring::badInputLeavesTheFile_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("unknown key") << QStringList{"set", "@", "dampin=0.2"} << "no setting 'dampin'";
+    QTest::newRow("bad unit") << QStringList{"set", "@", "collision_thickness=5 kg"}
+                              << "unit 'kg' is not one it takes";
+    QTest::newRow("out of range") << QStringList{"set", "@", "damping=0.1", "damping=2"}
+                                  << "2 is outside its range";
+    QTest::newRow("not an assignment") << QStringList{"set", "@", "damping"} << "is not KEY=VALUE";
+    QTest::newRow("wrong channel") << QStringList{"paint", "@", "--channel", "maxdist", "--fill", "1"}
+                                   << "no channel 'maxdist'";
+    QTest::newRow("bone not found")
+        << QStringList{"paint", "@", "--channel", "max_distance", "--from-weights", "Tail",
+                       "--values", "0", "1"}
+        << "no bone 'Tail'";
+    QTest::newRow("negative value") << QStringList{"paint", "@", "--channel", "max_distance",
+                                                   "--fill", "-1 cm"}
+                                    << "is not a value it takes";
+    QTest::newRow("bad length") << QStringList{"paint", "@", "--channel", "max_distance", "--fill",
+                                               "far"}
+                                << "is not a length";
+    QTest::newRow("smooth a mask") << QStringList{"paint", "@", "--channel", "physics", "--smooth", "2"}
+                                   << "is a mask";
+    QTest::newRow("two operations")
+        << QStringList{"paint", "@", "--channel", "max_distance", "--fill", "0", "--smooth", "1"}
+        << "one of --fill, --gradient, --smooth and --from-weights";
+    QTest::newRow("no LoD") << QStringList{"paint", "@", "--channel", "max_distance", "--lod", "3",
+                                           "--fill", "0"}
+                            << "no graphics LoD 3";
+}
+
+void TestAuthoring::badInputLeavesTheFile()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString asset = mDir.filePath("bad.tweed");
+    QFile::remove(asset);
+    QVERIFY(QFile::copy(mAsset, asset));
+    const QByteArray before = readAll(asset);
+    args.replaceInStrings("@", asset);
+    const Result r = runCli(args);
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    QCOMPARE(readAll(asset), before);
+}
+
+QTEST_GUILESS_MAIN(TestAuthoring)
+#include "test_authoring.moc"
