@@ -30,6 +30,8 @@ PACKAGES=(
   xvfb xauth x11-apps libgl1-mesa-dri mesa-utils
   # installing: man pages from --help, and the check of the desktop entry
   help2man desktop-file-utils
+  # the Python module and its tests
+  python3-dev pybind11-dev python3-numpy python3-pytest
 )
 
 install_deps() {

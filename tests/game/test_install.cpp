@@ -9,6 +9,9 @@
 #include "tweed/tweed_c.h"
 
 #include <QDirIterator>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -119,6 +122,28 @@ void TestInstall::desktopToolRunsFromItsPrefix()
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
     r = test::runProcess(prefix + "/bin/tweed-cli", {"validate", asset});
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+
+#ifdef TWEED_PYTHON
+    // The installed Python module, from the prefix's dist-packages, reads that asset.
+    QStringList modules;
+    for (QDirIterator it(prefix, {"tweed*.so"}, QDir::Files, QDirIterator::Subdirectories);
+         it.hasNext();)
+        modules << it.next();
+    QCOMPARE(modules.size(), 1);
+    QVERIFY2(modules[0].contains("/python3/dist-packages/"), qPrintable(modules[0]));
+    QProcess python;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("PYTHONPATH", QFileInfo(modules[0]).path());
+    python.setProcessEnvironment(env);
+    python.start(QStringLiteral(TWEED_PYTHON),
+                 {"-c", "import sys, tweed; a = tweed.load_asset(sys.argv[1]); "
+                        "print(tweed.__version__, tweed.__file__, a.vertex_count())",
+                  asset});
+    QVERIFY(python.waitForFinished(120000));
+    const QByteArray out = python.readAllStandardOutput();
+    QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
+    QVERIFY2(out.startsWith(version.toUtf8() + " " + prefix.toUtf8()), out.constData());
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestInstall)

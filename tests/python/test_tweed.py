@@ -1,0 +1,127 @@
+"""The Python module on the sample: authoring end to end, exact array round trips, and the
+errors a script gets for bad input (tweed.Error, tweed.FileError, with tweed-cli's messages)."""
+import os
+
+import numpy as np
+import pytest
+
+import tweed
+
+SAMPLE = os.environ["TWEED_SAMPLE_CHARACTER"]
+
+
+@pytest.fixture(scope="module")
+def character():
+    return tweed.load_character(SAMPLE)
+
+
+@pytest.fixture()
+def asset(character):
+    return tweed.create_asset(character, meshes=["Coat"], pin_top=0.3)
+
+
+def test_version():
+    assert tweed.__version__.count(".") == 2
+
+
+def test_character(character):
+    assert character.mesh_names == ["Body", "Coat", "CoatLining"]
+    assert {"Walk", "Jump", "Idle"} <= set(character.clip_names)
+    assert "Hips" in character.bone_names
+
+
+def test_author_end_to_end(character, asset, tmp_path):
+    asset.set(iterations=12, collision_thickness="8 mm", damping=0.15)
+    assert asset.setting("iterations") == 12
+    assert asset.setting("collision_thickness") == pytest.approx(0.008)
+    assert asset.setting_unit("collision_thickness") == "m"
+
+    asset.gradient("max_distance", "1.45 m", 0.5, values=(0, "12 cm"))
+    asset.from_weights("max_distance", ["Neck", "LeftShoulder", "RightShoulder"], values=("12 cm", 0))
+    asset.smooth("max_distance", 3)
+    md = asset.channel("max_distance")
+    assert md.dtype == np.float32 and md.shape == (asset.vertex_count(),)
+    assert md.min() >= 0 and md.max() <= 0.12 + 1e-6
+
+    names = asset.auto_fit(character, ["LeftUpperLeg", "RightUpperLeg", "Spine"])
+    assert names == ["LeftUpperLeg", "RightUpperLeg", "Spine"]
+    assert [v["bone"] for v in asset.volumes] == names
+
+    # One second of the walk: the cloth keeps to its Max Distance and stays finite.
+    result = asset.simulate(character, "Walk", frames=30, fps=30)
+    assert result["frames"] == 30
+    assert result["max_distance_violations"].sum() == 0
+    assert result["nonfinite"].sum() == 0
+    assert result["positions"].shape == (asset.physics_vertex_count(), 3)
+    assert np.isfinite(result["max_stretch"]).all()
+
+    path = str(tmp_path / "coat.tweed")
+    asset.save(path)
+    assert asset.path == path
+    loaded = tweed.load_asset(path)
+    assert loaded.validate() == []
+    assert np.array_equal(loaded.channel("max_distance"), asset.channel("max_distance"))
+
+    frames, vertices = asset.export(str(tmp_path / "walk.pc2"), "pc2", character, "Walk", frames=5)
+    assert (frames, vertices) == (5, asset.vertex_count())
+    assert os.path.getsize(tmp_path / "walk.pc2") == 32 + 5 * vertices * 12
+    cooked = asset.cook("console")
+    cooked.save(str(tmp_path / "coat.tweedc"))
+    tweed.convert(str(tmp_path / "coat.tweedc"), str(tmp_path / "back.tweed"))
+    assert tweed.load_asset(str(tmp_path / "back.tweed")).validate() == []
+
+
+def test_arrays_round_trip_exactly(asset):
+    rng = np.random.default_rng(3)
+    n = asset.vertex_count()
+    values = rng.uniform(0, 0.2, n).astype(np.float32)
+    asset.set_channel("backstop_radius", values)
+    assert np.array_equal(asset.channel("backstop_radius"), values)
+    mask = rng.integers(0, 2**32, n, dtype=np.uint64).astype(np.uint32)
+    asset.set_channel("latch_master", mask)
+    back = asset.channel("latch_master")
+    assert back.dtype == np.uint32 and np.array_equal(back, mask)
+    # float64 input is taken as float32, as the asset stores it.
+    asset.set_channel("wind_scale", values.astype(np.float64))
+    assert np.array_equal(asset.channel("wind_scale"), values)
+
+
+def test_errors(character, asset):
+    with pytest.raises(tweed.FileError, match="missing.gltf"):
+        tweed.load_character("/nonexistent/missing.gltf")
+    with pytest.raises(tweed.FileError, match="missing.tweed"):
+        tweed.load_asset("/nonexistent/missing.tweed")
+    with pytest.raises(tweed.Error, match="no setting 'dampin'"):
+        asset.set(dampin=0.2)
+    with pytest.raises(tweed.Error, match="outside its range"):
+        asset.set(damping=2.0)
+    assert asset.setting("damping") != 2.0
+    with pytest.raises(tweed.Error, match="unit 'kg'"):
+        asset.set(collision_thickness="5 kg")
+    with pytest.raises(tweed.Error, match="3 values for LoD 0"):
+        asset.set_channel("max_distance", np.zeros(3, dtype=np.float32))
+    with pytest.raises(tweed.Error, match="not one it takes"):
+        asset.set_channel("max_distance", np.full(asset.vertex_count(), -1.0, dtype=np.float32))
+    with pytest.raises(tweed.Error, match="no channel 'maxdist'"):
+        asset.channel("maxdist")
+    with pytest.raises(tweed.Error, match="no bone 'Tail'"):
+        asset.from_weights("max_distance", ["Tail"], values=(0, 1))
+    with pytest.raises(tweed.Error, match="no clip 'Run'"):
+        asset.simulate(character, "Run", frames=2)
+    # Errors are tweed.Error, FileError among them.
+    assert issubclass(tweed.FileError, tweed.Error)
+
+
+def test_example_script(tmp_path):
+    """docs/python_example.py runs as documented and writes what it says."""
+    import subprocess
+    import sys
+
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python_example.py")
+    done = subprocess.run([sys.executable, script, SAMPLE, str(tmp_path)], capture_output=True,
+                          text=True, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    assert "Max Distance violations 0" in done.stdout
+    for name in ("coat.tweed", "coat.tweedc", "walk.mdd"):
+        assert (tmp_path / name).stat().st_size > 0
+    assert tweed.load_asset(str(tmp_path / "coat.tweed")).validate() == []
