@@ -20,7 +20,7 @@ PACKAGES=(
   linguist-qt6 qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dev
   qt6-translations-l10n
   # mesh import/export and processing, asset format
-  libassimp-dev assimp-testmodels libopenmesh-dev libyaml-cpp-dev
+  libassimp-dev assimp-testmodels libopenmesh-dev libyaml-dev
   libmeshoptimizer-dev libtinygltf-dev
   # command line, benchmarks and peer solver for the benchmark
   libcli11-dev nlohmann-json3-dev libbullet-dev

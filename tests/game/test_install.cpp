@@ -39,7 +39,7 @@ void TestInstall::consumerBuildsAgainstInstalledTree()
     QVERIFY(QFile::exists(prefix + "/include/tweed/tweed_c.h"));
     QVERIFY(QFile::exists(prefix + "/include/tweed/sim/cloth_instance.h"));
     QVERIFY(
-        !QFile::exists(prefix + "/include/tweed/asset_file.h")); // needs yaml-cpp: not installed
+        !QFile::exists(prefix + "/include/tweed/asset_file.h")); // needs libyaml: not installed
     bool config = false, library = false, qtFree = true;
     for (QDirIterator it(prefix, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
         const QString f = it.next();

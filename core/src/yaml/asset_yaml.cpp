@@ -1,6 +1,6 @@
 // The .tweed format: the asset as YAML (schema in docs/formats.md). The writer produces the text
 // itself, so the layout is fixed and byte-stable (one vertex per line, channels in rows, floats
-// in their shortest round-trip form); the reader parses with yaml-cpp and converts every scalar
+// in their shortest round-trip form); the reader parses with libyaml's events (yaml_document.h) and converts every scalar
 // itself with std::from_chars, so a float reads back to the very same bits.
 #include "tweed/asset_file.h"
 
@@ -8,7 +8,7 @@
 #include "tweed/file_io.h"
 #include "tweed/validate.h"
 
-#include <yaml-cpp/yaml.h>
+#include "yaml_document.h"
 
 #include <array>
 #include <charconv>
@@ -26,8 +26,10 @@ namespace {
 // the format changes, bump kAssetFormatVersion and append the upgrade of the previous version
 // here (renamed keys, new keys with the value that keeps the old behaviour); the reader then
 // runs every step from the file's version up to the current one before reading the document.
-// Version 1 is the first version, so the table is empty.
-using Migration = void (*)(YAML::Node &root);
+// Version 1 is the first version, so the table is empty; the parsed document (yaml_document.h)
+// is read-only, and gains the edits a migration makes (renaming a key, adding a value) with the
+// first migration.
+using Migration = void (*)(yaml::Node &root);
 const std::array<Migration, kAssetFormatVersion - 1> kMigrations = {};
 
 // =============================================================================================
@@ -93,7 +95,8 @@ bool canBePlain(std::string_view s)
 }
 
 /// A YAML scalar for s. Bytes >= 0x80 are written as they are (UTF-8 text stays readable, and
-/// yaml-cpp passes them through unchanged); control characters are escaped.
+/// the reader takes back any byte that is not UTF-8 unchanged, yaml_document.cpp); control
+/// characters are escaped.
 void appendString(std::string &out, std::string_view s)
 {
     if (canBePlain(s)) {
@@ -573,10 +576,10 @@ class TextReader
 public:
     TextReader(const std::string &name, size_t textSize) : mName(name), mBudget(textSize) {}
 
-    [[noreturn]] void fail(const YAML::Node &at, const Path *path, const std::string &what) const
+    [[noreturn]] void fail(const yaml::Node &at, const Path *path, const std::string &what) const
     {
         std::string problem;
-        const YAML::Mark mark = at.Mark();
+        const yaml::Mark mark = at.Mark();
         if (mark.line >= 0) problem = "line " + std::to_string(mark.line + 1) + ": ";
         if (path) {
             const std::string where = path->str();
@@ -585,10 +588,10 @@ public:
         throw FileError(mName, problem + what);
     }
 
-    YAML::Node get(const YAML::Node &map, const char *key, const Path &path) const
+    yaml::Node get(const yaml::Node &map, const char *key, const Path &path) const
     {
         if (!map.IsMap()) fail(map, &path, "expected a mapping of keys to values");
-        const YAML::Node n = map[key];
+        const yaml::Node n = map[key];
         if (!n.IsDefined()) fail(map, &path, std::string("missing key '") + key + "'");
         return n;
     }
@@ -596,7 +599,7 @@ public:
     /// A sequence; every element read is charged to a budget of the text's size, so a document
     /// that expands through YAML aliases beyond what its text could spell out is refused
     /// instead of exhausting memory.
-    const YAML::Node &sequence(const YAML::Node &n, const Path &path, size_t expected = 0)
+    const yaml::Node &sequence(const yaml::Node &n, const Path &path, size_t expected = 0)
     {
         if (!n.IsSequence()) fail(n, &path, "expected a sequence");
         const size_t size = n.size();
@@ -609,13 +612,13 @@ public:
         return n;
     }
 
-    const std::string &scalar(const YAML::Node &n, const Path &path, const char *expected) const
+    std::string_view scalar(const yaml::Node &n, const Path &path, const char *expected) const
     {
         if (!n.IsScalar()) fail(n, &path, std::string("expected ") + expected);
         return n.Scalar();
     }
 
-    float number(const YAML::Node &n, const Path &path) const
+    float number(const yaml::Node &n, const Path &path) const
     {
         std::string_view s = scalar(n, path, "a number");
         if (s == ".nan" || s == ".NaN" || s == ".NAN")
@@ -628,16 +631,16 @@ public:
         float v = 0;
         const auto result = std::from_chars(s.data(), s.data() + s.size(), v);
         if (result.ec == std::errc::result_out_of_range)
-            fail(n, &path, "number " + n.Scalar() + " is out of range for a 32-bit float");
+            fail(n, &path, "number " + std::string(n.Scalar()) + " is out of range for a 32-bit float");
         if (result.ec != std::errc() || result.ptr != s.data() + s.size() || s.empty() ||
             s[0] == '-' || s[0] == '+')
-            fail(n, &path, "expected a number, found \"" + n.Scalar() + "\"");
+            fail(n, &path, "expected a number, found \"" + std::string(n.Scalar()) + "\"");
         return negative ? -v : v;
     }
 
-    template <class Int> Int integer(const YAML::Node &n, const Path &path) const
+    template <class Int> Int integer(const yaml::Node &n, const Path &path) const
     {
-        const std::string &s = scalar(n, path, "an integer");
+        const std::string_view s = scalar(n, path, "an integer");
         std::string_view digits = s;
         int base = 10;
         if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
@@ -648,35 +651,35 @@ public:
         const auto result = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
         if (result.ec == std::errc::result_out_of_range)
             fail(n, &path,
-                 "integer " + s + " is out of range (" +
+                 "integer " + std::string(s) + " is out of range (" +
                      std::to_string(std::numeric_limits<Int>::min()) + " to " +
                      std::to_string(std::numeric_limits<Int>::max()) + ")");
         if (result.ec != std::errc() || result.ptr != digits.data() + digits.size() ||
             digits.empty())
-            fail(n, &path, "expected an integer, found \"" + s + "\"");
+            fail(n, &path, "expected an integer, found \"" + std::string(s) + "\"");
         return v;
     }
 
-    bool boolean(const YAML::Node &n, const Path &path) const
+    bool boolean(const yaml::Node &n, const Path &path) const
     {
-        const std::string &s = scalar(n, path, "true or false");
+        const std::string s(scalar(n, path, "true or false"));
         if (s == "true" || s == "True" || s == "TRUE") return true;
         if (s == "false" || s == "False" || s == "FALSE") return false;
         fail(n, &path, "expected true or false, found \"" + s + "\"");
     }
 
-    std::string string(const YAML::Node &n, const Path &path) const
+    std::string string(const yaml::Node &n, const Path &path) const
     {
         if (n.IsNull()) return {};
-        return scalar(n, path, "a string");
+        return std::string(scalar(n, path, "a string"));
     }
 
     template <class E>
-    E enumeration(const YAML::Node &n, const Path &path,
+    E enumeration(const yaml::Node &n, const Path &path,
                   std::optional<E> (*fromName)(std::string_view), const char *what,
                   const char *expected) const
     {
-        const std::string &s = scalar(n, path, "a name");
+        const std::string s(scalar(n, path, "a name"));
         const std::optional<E> e = fromName(s);
         if (!e)
             fail(n, &path,
@@ -685,12 +688,12 @@ public:
         return *e;
     }
 
-    Vec3 vec3(const YAML::Node &n, const Path &path)
+    Vec3 vec3(const yaml::Node &n, const Path &path)
     {
         sequence(n, path, 3);
         return {number(n[0], path[0]), number(n[1], path[1]), number(n[2], path[2])};
     }
-    Quat quat(const YAML::Node &n, const Path &path)
+    Quat quat(const yaml::Node &n, const Path &path)
     {
         sequence(n, path, 4);
         return {number(n[0], path[0]), number(n[1], path[1]), number(n[2], path[2]),
@@ -698,22 +701,22 @@ public:
     }
 
     template <class T, class F>
-    std::vector<T> rows(const YAML::Node &n, const Path &path, F readOne)
+    std::vector<T> rows(const yaml::Node &n, const Path &path, F readOne)
     {
         sequence(n, path);
         std::vector<T> out;
         out.reserve(n.size());
         size_t i = 0;
-        for (const YAML::Node &element : n) {
+        for (const yaml::Node &element : n) {
             out.push_back(readOne(element, path[i]));
             ++i;
         }
         return out;
     }
 
-    std::vector<Vec3> vec3Rows(const YAML::Node &n, const Path &path)
+    std::vector<Vec3> vec3Rows(const yaml::Node &n, const Path &path)
     {
-        return rows<Vec3>(n, path, [&](const YAML::Node &e, const Path &p) { return vec3(e, p); });
+        return rows<Vec3>(n, path, [&](const yaml::Node &e, const Path &p) { return vec3(e, p); });
     }
 
     const std::string &name() const { return mName; }
@@ -732,10 +735,10 @@ public:
         for (size_t i = 0; i < skeleton.bones.size(); ++i)
             mIndex.emplace(skeleton.bones[i].name, int(i));
     }
-    int find(const YAML::Node &n, const Path &path) const
+    int find(const yaml::Node &n, const Path &path) const
     {
         if (n.IsNull()) return -1;
-        const std::string &name = mReader.scalar(n, path, "a bone name or null");
+        const std::string name(mReader.scalar(n, path, "a bone name or null"));
         const auto it = mIndex.find(name);
         if (it == mIndex.end()) mReader.fail(n, &path, "unknown bone \"" + name + "\"");
         return it->second;
@@ -746,18 +749,18 @@ private:
     std::map<std::string, int> mIndex;
 };
 
-Transform readTransform(TextReader &r, const YAML::Node &map, const Path &path)
+Transform readTransform(TextReader &r, const yaml::Node &map, const Path &path)
 {
     return {r.vec3(r.get(map, "translation", path), path / "translation"),
             r.quat(r.get(map, "rotation", path), path / "rotation"),
             r.vec3(r.get(map, "scale", path), path / "scale")};
 }
 
-std::vector<BoneInfluence> readSkin(TextReader &r, const YAML::Node &map, const Path &parent)
+std::vector<BoneInfluence> readSkin(TextReader &r, const yaml::Node &map, const Path &parent)
 {
     const Path path = parent / "skin";
     return r.rows<BoneInfluence>(
-        r.get(map, "skin", parent), path, [&](const YAML::Node &row, const Path &p) {
+        r.get(map, "skin", parent), path, [&](const yaml::Node &row, const Path &p) {
             r.sequence(row, p, 2 * kMaxBoneInfluences);
             BoneInfluence b;
             for (size_t k = 0; k < size_t(kMaxBoneInfluences); ++k) {
@@ -768,15 +771,15 @@ std::vector<BoneInfluence> readSkin(TextReader &r, const YAML::Node &map, const 
         });
 }
 
-std::vector<uint32_t> readTriangles(TextReader &r, const YAML::Node &map, const Path &parent)
+std::vector<uint32_t> readTriangles(TextReader &r, const yaml::Node &map, const Path &parent)
 {
     const Path path = parent / "triangles";
-    const YAML::Node n = r.get(map, "triangles", parent);
+    const yaml::Node n = r.get(map, "triangles", parent);
     r.sequence(n, path);
     std::vector<uint32_t> indices;
     indices.reserve(n.size() * 3);
     size_t i = 0;
-    for (const YAML::Node &row : n) {
+    for (const yaml::Node &row : n) {
         const Path p = path[i++];
         r.sequence(row, p, 3);
         for (size_t k = 0; k < 3; ++k)
@@ -785,16 +788,16 @@ std::vector<uint32_t> readTriangles(TextReader &r, const YAML::Node &map, const 
     return indices;
 }
 
-PaintChannels readChannels(TextReader &r, const YAML::Node &map, const Path &parent,
+PaintChannels readChannels(TextReader &r, const yaml::Node &map, const Path &parent,
                            size_t vertexCount)
 {
     const Path path = parent / "channels";
-    const YAML::Node n = r.get(map, "channels", parent);
+    const yaml::Node n = r.get(map, "channels", parent);
     PaintChannels channels;
     auto read = [&](std::string_view name, auto &values, auto readValue) {
         const std::string key(name);
         const Path p = path / key.c_str();
-        const YAML::Node seq = r.get(n, key.c_str(), path);
+        const yaml::Node seq = r.get(n, key.c_str(), path);
         r.sequence(seq, p);
         if (seq.size() != vertexCount)
             r.fail(seq, &p,
@@ -802,25 +805,25 @@ PaintChannels readChannels(TextReader &r, const YAML::Node &map, const Path &par
                        std::to_string(vertexCount) + " vertices");
         values.reserve(seq.size());
         size_t i = 0;
-        for (const YAML::Node &e : seq)
+        for (const yaml::Node &e : seq)
             values.push_back(readValue(e, p[i++]));
     };
     for (size_t c = 0; c < kFloatChannelCount; ++c)
         read(channelName(FloatChannel(c)), channels.floats[c],
-             [&](const YAML::Node &e, const Path &p) { return r.number(e, p); });
+             [&](const yaml::Node &e, const Path &p) { return r.number(e, p); });
     for (size_t c = 0; c < kMaskChannelCount; ++c)
         read(channelName(MaskChannel(c)), channels.masks[c],
-             [&](const YAML::Node &e, const Path &p) { return r.integer<uint32_t>(e, p); });
+             [&](const yaml::Node &e, const Path &p) { return r.integer<uint32_t>(e, p); });
     return channels;
 }
 
-GraphicsMesh readGraphicsMesh(TextReader &r, const YAML::Node &map, const Path &path)
+GraphicsMesh readGraphicsMesh(TextReader &r, const yaml::Node &map, const Path &path)
 {
     GraphicsMesh mesh;
     mesh.name = r.string(r.get(map, "name", path), path / "name");
     const Path subPath = path / "submeshes";
     mesh.submeshes = r.rows<Submesh>(
-        r.get(map, "submeshes", path), subPath, [&](const YAML::Node &n, const Path &p) {
+        r.get(map, "submeshes", path), subPath, [&](const yaml::Node &n, const Path &p) {
             Submesh s;
             s.name = r.string(r.get(n, "name", p), p / "name");
             s.material = r.string(r.get(n, "material", p), p / "material");
@@ -835,13 +838,13 @@ GraphicsMesh readGraphicsMesh(TextReader &r, const YAML::Node &map, const Path &
     mesh.positions = r.vec3Rows(r.get(map, "positions", path), path / "positions");
     mesh.normals = r.vec3Rows(r.get(map, "normals", path), path / "normals");
     mesh.tangents = r.rows<Vec4>(r.get(map, "tangents", path), path / "tangents",
-                                 [&](const YAML::Node &n, const Path &p) {
+                                 [&](const yaml::Node &n, const Path &p) {
                                      r.sequence(n, p, 4);
                                      return Vec4{r.number(n[0], p[0]), r.number(n[1], p[1]),
                                                  r.number(n[2], p[2]), r.number(n[3], p[3])};
                                  });
     mesh.uvs = r.rows<Vec2>(r.get(map, "uvs", path), path / "uvs",
-                            [&](const YAML::Node &n, const Path &p) {
+                            [&](const yaml::Node &n, const Path &p) {
                                 r.sequence(n, p, 2);
                                 return Vec2{r.number(n[0], p[0]), r.number(n[1], p[1])};
                             });
@@ -850,15 +853,15 @@ GraphicsMesh readGraphicsMesh(TextReader &r, const YAML::Node &map, const Path &
     return mesh;
 }
 
-SkinMap readSkinMap(TextReader &r, const YAML::Node &map, const Path &parent)
+SkinMap readSkinMap(TextReader &r, const yaml::Node &map, const Path &parent)
 {
     SkinMap skinMap;
     skinMap.bindings =
         r.rows<SkinBinding>(r.get(map, "skin_map", parent), parent / "skin_map",
-                            [&](const YAML::Node &row, const Path &p) {
+                            [&](const yaml::Node &row, const Path &p) {
                                 r.sequence(row, p, 10);
                                 SkinBinding b;
-                                const YAML::Node t = row[0];
+                                const yaml::Node t = row[0];
                                 b.triangle = t.IsScalar() && t.Scalar() == "unbound"
                                                  ? SkinMap::kUnbound
                                                  : r.integer<uint32_t>(t, p[0]);
@@ -870,7 +873,7 @@ SkinMap readSkinMap(TextReader &r, const YAML::Node &map, const Path &parent)
     return skinMap;
 }
 
-GenerationSettings readGeneration(TextReader &r, const YAML::Node &map, const Path &path)
+GenerationSettings readGeneration(TextReader &r, const yaml::Node &map, const Path &path)
 {
     GenerationSettings g;
     g.method = r.enumeration<GenerationMethod>(r.get(map, "method", path), path / "method",
@@ -890,12 +893,12 @@ GenerationSettings readGeneration(TextReader &r, const YAML::Node &map, const Pa
                                             normalSourceFromName, "normal source", "mesh, bones");
     g.submeshes =
         r.rows<std::string>(r.get(map, "submeshes", path), path / "submeshes",
-                            [&](const YAML::Node &n, const Path &p) { return r.string(n, p); });
+                            [&](const yaml::Node &n, const Path &p) { return r.string(n, p); });
     g.usePhysicsMask = r.boolean(r.get(map, "use_physics_mask", path), path / "use_physics_mask");
     return g;
 }
 
-GenerationReport readReport(TextReader &r, const YAML::Node &map, const Path &path)
+GenerationReport readReport(TextReader &r, const yaml::Node &map, const Path &path)
 {
     GenerationReport rep;
     auto u32 = [&](const char *key) {
@@ -927,12 +930,12 @@ std::optional<UpAxis> upAxisFromName(std::string_view name)
 /// Settings are the one place where a missing key is not an error: it takes the setting's
 /// default, so adding a setting (one row in settingsFields()) keeps every existing file
 /// readable without a format version. Unknown keys are ignored as everywhere.
-SimulationSettings readSimulation(TextReader &r, const YAML::Node &map, const Path &path)
+SimulationSettings readSimulation(TextReader &r, const yaml::Node &map, const Path &path)
 {
     if (!map.IsMap()) r.fail(map, &path, "expected a mapping of keys to values");
     SimulationSettings s;
     for (const SettingField &f : settingsFields()) {
-        const YAML::Node n = map[f.key];
+        const yaml::Node n = map[f.key];
         if (!n.IsDefined()) continue;
         const Path p = path / f.key;
         switch (f.kind) {
@@ -946,7 +949,7 @@ SimulationSettings readSimulation(TextReader &r, const YAML::Node &map, const Pa
             s.*f.boolMember = r.boolean(n, p);
             break;
         case SettingKind::Enum: {
-            const std::string &name = r.scalar(n, p, "a name");
+            const std::string name(r.scalar(n, p, "a name"));
             bool found = false;
             for (size_t i = 0; i < f.enumNames.size() && !found; ++i)
                 if (name == f.enumNames[i]) {
@@ -973,14 +976,14 @@ SimulationSettings readSimulation(TextReader &r, const YAML::Node &map, const Pa
     return s;
 }
 
-ClothingAsset readDocument(TextReader &r, YAML::Node root)
+ClothingAsset readDocument(TextReader &r, yaml::Node root)
 {
     const Path top;
     if (!root.IsMap())
         r.fail(root, nullptr,
                "not a .tweed file: expected a YAML mapping starting with "
                "'format: tweed'");
-    const YAML::Node format = root["format"];
+    const yaml::Node format = root["format"];
     if (!format.IsDefined() || !format.IsScalar() || format.Scalar() != "tweed")
         r.fail(root, nullptr, "not a .tweed file: the key 'format: tweed' is missing");
     const int version = r.integer<int>(r.get(root, "version", top), top / "version");
@@ -1000,7 +1003,7 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
     asset.presetName = r.string(r.get(root, "preset", top), top / "preset");
 
     const Path sourcePath = top / "source";
-    const YAML::Node source = r.get(root, "source", top);
+    const yaml::Node source = r.get(root, "source", top);
     asset.source.path = r.string(r.get(source, "path", sourcePath), sourcePath / "path");
     asset.source.contentHash =
         r.string(r.get(source, "content_hash", sourcePath), sourcePath / "content_hash");
@@ -1012,18 +1015,18 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
     // Bones may only name parents that come before them, so the name table grows as we go.
     const Path skeletonPath = top / "skeleton";
-    const YAML::Node skeleton = r.get(root, "skeleton", top);
+    const yaml::Node skeleton = r.get(root, "skeleton", top);
     r.sequence(skeleton, skeletonPath);
     std::map<std::string, int> boneIndex;
     size_t b = 0;
-    for (const YAML::Node &n : skeleton) {
+    for (const yaml::Node &n : skeleton) {
         const Path p = skeletonPath[b++];
         Bone bone;
         bone.name = r.string(r.get(n, "name", p), p / "name");
-        const YAML::Node parent = r.get(n, "parent", p);
+        const yaml::Node parent = r.get(n, "parent", p);
         if (!parent.IsNull()) {
             const Path parentPath = p / "parent";
-            const std::string &parentName = r.scalar(parent, parentPath, "a bone name or null");
+            const std::string parentName(r.scalar(parent, parentPath, "a bone name or null"));
             const auto it = boneIndex.find(parentName);
             if (it == boneIndex.end())
                 r.fail(parent, &parentPath,
@@ -1034,7 +1037,7 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
         }
         bone.restLocal = readTransform(r, n, p);
         const Path ibPath = p / "inverse_bind";
-        const YAML::Node ib = r.get(n, "inverse_bind", p);
+        const yaml::Node ib = r.get(n, "inverse_bind", p);
         r.sequence(ib, ibPath, 16);
         for (size_t i = 0; i < 16; ++i)
             bone.inverseBind.m[i] = r.number(ib[i], ibPath[i]);
@@ -1046,9 +1049,9 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
     const Path lodsPath = top / "lods";
     asset.lods = r.rows<GraphicsLod>(
-        r.get(root, "lods", top), lodsPath, [&](const YAML::Node &n, const Path &p) {
+        r.get(root, "lods", top), lodsPath, [&](const yaml::Node &n, const Path &p) {
             GraphicsLod lod;
-            const YAML::Node pm = r.get(n, "physics_mesh", p);
+            const yaml::Node pm = r.get(n, "physics_mesh", p);
             lod.physicsMesh = pm.IsNull() ? -1 : r.integer<int>(pm, p / "physics_mesh");
             lod.mesh = readGraphicsMesh(r, r.get(n, "mesh", p), p / "mesh");
             lod.channels = readChannels(r, n, p, lod.mesh.vertexCount());
@@ -1058,7 +1061,7 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
     asset.physicsMeshes = r.rows<PhysicsMesh>(
         r.get(root, "physics_meshes", top), top / "physics_meshes",
-        [&](const YAML::Node &n, const Path &p) {
+        [&](const yaml::Node &n, const Path &p) {
             PhysicsMesh pm;
             pm.positions = r.vec3Rows(r.get(n, "positions", p), p / "positions");
             pm.indices = readTriangles(r, n, p);
@@ -1072,7 +1075,7 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
     asset.collisionVolumes = r.rows<CollisionVolume>(
         r.get(root, "collision_volumes", top), top / "collision_volumes",
-        [&](const YAML::Node &n, const Path &p) {
+        [&](const yaml::Node &n, const Path &p) {
             CollisionVolume cv;
             cv.name = r.string(r.get(n, "name", p), p / "name");
             cv.shape = r.enumeration<CollisionShape>(
@@ -1089,7 +1092,7 @@ ClothingAsset readDocument(TextReader &r, YAML::Node root)
 
     asset.pendulumBones = r.rows<PendulumBone>(
         r.get(root, "pendulum_bones", top), top / "pendulum_bones",
-        [&](const YAML::Node &n, const Path &p) {
+        [&](const yaml::Node &n, const Path &p) {
             PendulumBone pb;
             pb.bone = bones.find(r.get(n, "bone", p), p / "bone");
             pb.length = r.number(r.get(n, "length", p), p / "length");
@@ -1127,8 +1130,9 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name, As
     TextReader reader(name, text.size());
     ClothingAsset asset;
     try {
-        asset = readDocument(reader, YAML::Load(text));
-    } catch (const YAML::Exception &e) {
+        const std::unique_ptr<yaml::Document> document = yaml::Document::parse(text);
+        asset = readDocument(reader, document->root());
+    } catch (const yaml::ParseError &e) {
         std::string problem;
         if (e.mark.line >= 0)
             problem = "line " + std::to_string(e.mark.line + 1) + ", column " +
