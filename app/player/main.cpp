@@ -7,8 +7,8 @@
 #include "tweed/clip_simulation.h"
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
-#include "tweed/export.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/export.h"
+#include "tweed/meshproc/import.h"
 
 #include <CLI/CLI.hpp>
 

@@ -1,12 +1,12 @@
 // A first clothing asset from a character, and regenerating a LoD's physics mesh.
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 
 #include "mesh_internal.h"
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
-#include "tweed/garment.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/physics_mesh.h"
 #include "tweed/simulation_settings.h"
 
 #include <cmath>

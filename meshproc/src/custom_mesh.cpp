@@ -1,8 +1,8 @@
 // Custom physics mesh: read from its own file and checked against the graphics mesh.
 #include "tweed/errors.h"
-#include "tweed/garment.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 namespace tweed {
 

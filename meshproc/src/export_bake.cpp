@@ -1,6 +1,6 @@
 // Baked cloth-driven bones: a simulated clip as the animation of bones on the physics mesh,
 // with the graphics mesh skinned to them (DESIGN.md, "Cloth-driven bones").
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 
 #include "export_internal.h"
 

@@ -1,9 +1,9 @@
 // Cooking options, the export transform, format names and the validation before export.
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 
 #include "export_internal.h"
 
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 

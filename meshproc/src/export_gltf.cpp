@@ -1,6 +1,6 @@
 // glTF exports: the physics meshes with their channels, the point cache and the player's
 // frames; the target-space conversion and the glTF pieces the baked bones share.
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 
 #include "export_internal.h"
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "tweed/errors.h"
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 
 #include "export_gltf_builder.h"
 

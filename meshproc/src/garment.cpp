@@ -1,10 +1,10 @@
 // Merging character meshes into a garment and rebuilding a LoD from another choice of meshes.
-#include "tweed/garment.h"
+#include "tweed/meshproc/garment.h"
 
 #include "mesh_internal.h"
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <algorithm>
 #include <map>

@@ -9,7 +9,7 @@
 //      transform; positions become M * v. A bone that disagrees was bound in another pose than
 //      the file's node pose: its rest pose becomes the bind pose (M * offset^-1), so the skeleton's
 //      rest pose always reproduces the rest mesh and inverse binds are inverse rest globals.
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include "import_guards.h"
 #include "tweed/errors.h"

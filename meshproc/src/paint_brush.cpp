@@ -1,5 +1,5 @@
 // Brush dabs, smoothing, fills and picking values: the per-gesture value edits.
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include "paint_internal.h"
 

@@ -1,7 +1,7 @@
 // The picking hierarchy: a binned-SAH bounding-volume tree over triangles in one flat node
 // array, traversed with a small stack; refit() sweeps the nodes backwards so a deforming mesh
 // keeps its tree without a rebuild. Also the shadow-ray visibility of brush candidates.
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include "paint_internal.h"
 

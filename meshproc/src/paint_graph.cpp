@@ -1,6 +1,6 @@
 // The vertex graph with seams welded, and what walks it: connected regions, distances along the
 // surface and gradients.
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include "paint_internal.h"
 

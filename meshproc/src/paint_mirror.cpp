@@ -1,6 +1,6 @@
 // Mirroring painted values across a symmetry plane (by position, by topology), and screen-space
 // lasso selection.
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include "paint_internal.h"
 

@@ -1,7 +1,7 @@
 // Vertex selection, the immediate path and the dispatch of the whole generation path.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <cmath>
 #include <filesystem>

@@ -29,7 +29,7 @@
 // collapse makes a needle (see kShortRim and kNeedleSinSquared).
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <algorithm>
 #include <cmath>

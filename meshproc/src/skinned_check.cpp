@@ -2,7 +2,7 @@
 // clips (or a procedural motion), next to what they do to the graphics mesh's own edges.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 // midpoints (shape kept exactly) or by Loop's rules (smoothed, boundaries as cubic B-splines).
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <numeric>
 

@@ -2,7 +2,7 @@
 // simulation normals.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <algorithm>
 #include <cmath>

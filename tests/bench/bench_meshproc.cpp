@@ -8,9 +8,9 @@
 //                        [--no-cgal]
 #include "bench.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // Character import with Assimp, checked against Assimp's own reading of the same files
 // (Debian's assimp-testmodels) and against small files written here.
 #include "tweed/errors.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include "test_paths.h"
 

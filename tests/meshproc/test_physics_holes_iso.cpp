@@ -2,9 +2,9 @@
 #include "physics_test_meshes.h"
 #include "test_paths.h"
 #include "tweed/errors.h"
-#include "tweed/garment.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <QTest>
 

@@ -1,7 +1,7 @@
 // Simplification and subdivision on meshes with known answers.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 
 #include <QTest>
 

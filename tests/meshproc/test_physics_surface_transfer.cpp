@@ -2,7 +2,7 @@
 // characters made in code: a "hand" cylinder beside a "thigh" cylinder with bones of their own.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/physics_mesh.h"
 #include "tweed/skin_map.h"
 
 #include <QTest>
