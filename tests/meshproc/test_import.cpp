@@ -24,7 +24,7 @@ using namespace tweed;
 
 namespace {
 
-// The post-processing importCharacter asks of Assimp (meshproc/src/import.cpp, kPostProcess).
+// The post-processing importCharacter asks of Assimp (meshproc/src/import/import.cpp, kPostProcess).
 constexpr unsigned kFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
                             aiProcess_GenSmoothNormals | aiProcess_SortByPType |
                             aiProcess_ValidateDataStructure;
