@@ -4,6 +4,7 @@
 
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/import.h"
+#include "tweed/meshproc/skinned_check.h"
 #include "tweed/validate.h"
 
 #include <cstdio>

@@ -5,7 +5,7 @@
 #include "tweed/asset.h"
 #include "tweed/mesh.h"
 #include "tweed/meshproc/paint.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/transfer.h"
 #include "tweed/progress.h"
 #include "tweed/simulation_settings.h"
 

@@ -7,6 +7,8 @@
 #include "tweed/file_io.h"
 #include "tweed/meshproc/garment.h"
 #include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/skin_map_build.h"
+#include "tweed/meshproc/skinned_check.h"
 #include "tweed/simulation_settings.h"
 
 #include <cmath>

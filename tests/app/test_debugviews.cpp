@@ -13,7 +13,7 @@
 
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/import.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
 #include "tweed/sim/cloth_data.h"
 #include "tweed/simulation_settings.h"
 

@@ -22,7 +22,7 @@
 #include "test_paths.h"
 
 #include "tweed/meshproc/paint.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/transfer.h"
 
 #include <QAbstractButton>
 #include <QAction>

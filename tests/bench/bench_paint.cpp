@@ -9,7 +9,9 @@
 
 #include "tweed/meshproc/import.h"
 #include "tweed/meshproc/paint.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/subdivide.h"
+#include "tweed/meshproc/weld.h"
 
 #include <algorithm>
 #include <chrono>

@@ -11,7 +11,7 @@
 
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/garment.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,8 +1,11 @@
 // Custom physics mesh: read from its own file and checked against the graphics mesh.
 #include "tweed/errors.h"
+#include "tweed/meshproc/custom_mesh.h"
 #include "tweed/meshproc/garment.h"
 #include "tweed/meshproc/import.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/weld.h"
 
 namespace tweed {
 

@@ -2,7 +2,9 @@
 // cuts the ear with the largest smallest angle, so the patch has as few slivers as it can.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/holes.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
 
 #include <cmath>
 #include <unordered_set>

@@ -2,7 +2,13 @@
 // offset, the outer layer of the resulting shell kept, then simplified.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/bone_segments.h"
+#include "tweed/meshproc/holes.h"
+#include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/weld.h"
 
 #include <algorithm>
 #include <array>

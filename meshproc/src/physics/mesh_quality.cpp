@@ -1,6 +1,6 @@
 // Measurements of triangle meshes: topology, triangle quality, boundary loops, surface error.
 #include "mesh_internal.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
 
 #include <algorithm>
 #include <cmath>

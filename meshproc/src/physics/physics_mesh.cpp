@@ -1,7 +1,17 @@
 // Vertex selection, the immediate path and the dispatch of the whole generation path.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/bone_segments.h"
+#include "tweed/meshproc/custom_mesh.h"
+#include "tweed/meshproc/holes.h"
+#include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
 #include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/subdivide.h"
+#include "tweed/meshproc/transfer.h"
+#include "tweed/meshproc/weld.h"
 
 #include <cmath>
 #include <filesystem>

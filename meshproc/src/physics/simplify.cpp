@@ -29,7 +29,9 @@
 // collapse makes a needle (see kShortRim and kNeedleSinSquared).
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/simplify.h"
 
 #include <algorithm>
 #include <cmath>

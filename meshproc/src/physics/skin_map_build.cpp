@@ -3,7 +3,8 @@
 // latch master mask overlaps the vertex's slave mask.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/skin_map_build.h"
 #include "tweed/skin_map.h"
 #include "tweed/validate.h"
 

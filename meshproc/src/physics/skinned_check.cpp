@@ -3,6 +3,7 @@
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/skinned_check.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,8 @@
 // midpoints (shape kept exactly) or by Loop's rules (smoothed, boundaries as cubic B-splines).
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/subdivide.h"
 
 #include <numeric>
 

@@ -2,7 +2,11 @@
 // simulation normals.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/bone_segments.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
 #include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/transfer.h"
 
 #include <algorithm>
 #include <cmath>

@@ -7,7 +7,8 @@
 // of triangle corners joined through glued edges, which is always a single fan.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/weld.h"
 
 #include <cmath>
 #include <cstring>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "tweed/asset.h"
-#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/skinned_check.h"
 #include "tweed/progress.h"
 
 #include <optional>
