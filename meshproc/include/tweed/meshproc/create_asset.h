@@ -70,4 +70,13 @@ size_t addGraphicsLod(ClothingAsset &asset, GraphicsMesh mesh, const LodOptions 
 /// uses any more is removed. The asset changes only when this returns.
 void sharePhysicsMesh(ClothingAsset &asset, size_t lod, size_t other);
 
+/// Rebuilds LoD lod's graphics mesh from the character meshes `names` and then its physics
+/// mesh with settings (as regeneratePhysicsMesh). The paint channels are carried over: a vertex
+/// of a character mesh that was already part of the LoD keeps its own values; any other takes
+/// the values at the closest point of the old garment (floats interpolated, masks from the
+/// nearest vertex). The asset changes only when this returns.
+void rebuildGarment(ClothingAsset &asset, size_t lod, const Character &character,
+                    const std::vector<std::string> &names, const GenerationSettings &settings,
+                    const ProgressCallback &progress = {}, const std::string &assetPath = {});
+
 } // namespace tweed

@@ -1,11 +1,14 @@
 // The garment of a LoD as a choice of character meshes: merging them into one graphics mesh
-// (as createAsset makes LoD 0) and rebuilding a LoD from another choice with its paint kept.
+// (as createAsset makes LoD 0) and finding each mesh's vertices in it. Rebuilding a LoD from
+// another choice is an asset edit (rebuildGarment, create_asset.h).
 #pragma once
 
 #include "tweed/asset.h"
 #include "tweed/mesh.h"
 #include "tweed/progress.h"
 
+#include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,13 +26,10 @@ GraphicsMesh mergeGarmentMeshes(const Character &character, const std::vector<st
 /// character has none.
 GraphicsMesh mergeAllMeshes(const Character &character);
 
-/// Rebuilds LoD lod's graphics mesh from the character meshes `names` and then its physics
-/// mesh with settings (as regeneratePhysicsMesh). The paint channels are carried over: a vertex
-/// of a character mesh that was already part of the LoD keeps its own values; any other takes
-/// the values at the closest point of the old garment (floats interpolated, masks from the
-/// nearest vertex). The asset changes only when this returns.
-void rebuildGarment(ClothingAsset &asset, size_t lod, const Character &character,
-                    const std::vector<std::string> &names, const GenerationSettings &settings,
-                    const ProgressCallback &progress = {}, const std::string &assetPath = {});
+/// Where each character mesh's vertices start in a garment merged by mergeGarmentMeshes (its
+/// submeshes named after the meshes, in vertex order), by mesh name; empty when the garment was
+/// not made that way from this character.
+std::map<std::string, size_t> garmentPartStarts(const Character &character,
+                                                const GraphicsMesh &garment);
 
 } // namespace tweed
