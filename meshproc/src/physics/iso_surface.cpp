@@ -442,17 +442,7 @@ Vec3 awayFromBody(const Vec3 &p, const std::vector<BoneSegment> &body, const Vec
         const Vec3 d{p.x - axisPoint.x, 0, p.z - axisPoint.z};
         return normalize(d);
     }
-    float best = std::numeric_limits<float>::infinity();
-    Vec3 closest;
-    for (const BoneSegment &s : body) {
-        const Vec3 q = detail::closestOnSegment(p, s.from, s.to);
-        const float d = lengthSquared(q - p);
-        if (d < best) {
-            best = d;
-            closest = q;
-        }
-    }
-    return normalize(p - closest);
+    return awayFromBones(p, body);
 }
 
 } // namespace

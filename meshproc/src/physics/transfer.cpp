@@ -333,27 +333,6 @@ std::vector<SurfacePoint> locatePhysicsVertices(const std::vector<Vec3> &positio
 
 } // namespace detail
 
-std::vector<BoneSegment> boneSegments(const Skeleton &skeleton, const std::vector<BoneInfluence> &skin)
-{
-    const size_t n = skeleton.bones.size();
-    std::vector<bool> used(n, skin.empty());
-    for (const BoneInfluence &inf : skin)
-        for (int s = 0; s < kMaxBoneInfluences; ++s)
-            if (inf.weights[size_t(s)] > 0 && inf.bones[size_t(s)] < n)
-                used[inf.bones[size_t(s)]] = true;
-    std::vector<Vec3> joint(n);
-    for (size_t b = 0; b < n; ++b)
-        joint[b] = inverse(skeleton.bones[b].inverseBind).column(3);
-    std::vector<BoneSegment> segments;
-    for (size_t b = 0; b < n; ++b) {
-        const int parent = skeleton.bones[b].parent;
-        // A bone's segment runs to each child; the parent's segment ends at the bone.
-        if (used[b] || (parent >= 0 && used[size_t(parent)]))
-            segments.push_back({parent >= 0 ? joint[size_t(parent)] : joint[b], joint[b]});
-    }
-    return segments;
-}
-
 ChannelBinding bindChannels(const GraphicsMesh &mesh, const PaintChannels &channels,
                             const PhysicsMesh &physics)
 {
@@ -474,18 +453,7 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
     if (settings.normals == NormalSource::Bones) {
         const auto segments = boneSegments(skeleton, mesh.skin);
         for (size_t i = 0; i < n && !segments.empty(); ++i) {
-            const Vec3 &p = out.positions[i];
-            float best = std::numeric_limits<float>::infinity();
-            Vec3 closest;
-            for (const BoneSegment &seg : segments) {
-                const Vec3 q = detail::closestOnSegment(p, seg.from, seg.to);
-                const float d = lengthSquared(q - p);
-                if (d < best) {
-                    best = d;
-                    closest = q;
-                }
-            }
-            const Vec3 away = normalize(p - closest);
+            const Vec3 away = awayFromBones(out.positions[i], segments);
             if (lengthSquared(away) > 0)
                 out.normals[i] = away;
         }

@@ -1,5 +1,5 @@
-// The bones as line segments (parent joint to joint): the body the iso-surface looks away from
-// and what bone normals point away from.
+// The bones as line segments (parent joint to joint) and the direction away from the closest
+// one: what the iso-surface's outer side and bone normals point away from.
 #pragma once
 
 #include "tweed/mesh.h"
@@ -16,5 +16,8 @@ struct BoneSegment
 };
 /// The segments of the bones that skin a mesh (all bones when skin is empty).
 std::vector<BoneSegment> boneSegments(const Skeleton &skeleton, const std::vector<BoneInfluence> &skin);
+/// The unit direction from the closest point of the closest segment (the first of equally close
+/// ones) to p; zero when p lies on a segment. segments must not be empty.
+Vec3 awayFromBones(const Vec3 &p, const std::vector<BoneSegment> &segments);
 
 } // namespace tweed
