@@ -4,7 +4,7 @@
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include <filesystem>
 #include <iostream>

@@ -2,7 +2,7 @@
 #include "command.h"
 
 #include "tweed/errors.h"
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 #include "tweed/file_io.h"
 #include "tweed/simulation_settings.h"
 

@@ -3,9 +3,9 @@
 
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
-#include "tweed/export.h"
 #include "tweed/file_io.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/export.h"
+#include "tweed/meshproc/import.h"
 
 #include <cstdio>
 #include <iostream>

@@ -2,7 +2,7 @@
 #include "command.h"
 
 #include "tweed/errors.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include <cstdio>
 #include <filesystem>

@@ -8,7 +8,7 @@
 
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 #include "tweed/sim/cloth_instance.h"
 
 #include <algorithm>

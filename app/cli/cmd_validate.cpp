@@ -2,8 +2,9 @@
 // the skinned-pose check of LoD 0; exit 1 when problems are found.
 #include "command.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/skinned_check.h"
 #include "tweed/validate.h"
 
 #include <cstdio>

@@ -4,8 +4,8 @@
 
 #include "tweed/asset.h"
 #include "tweed/mesh.h"
-#include "tweed/paint.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/paint.h"
+#include "tweed/meshproc/transfer.h"
 #include "tweed/progress.h"
 #include "tweed/simulation_settings.h"
 

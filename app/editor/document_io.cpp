@@ -4,10 +4,10 @@
 
 #include "tweed/asset_file.h"
 #include "tweed/cooked.h"
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -5,7 +5,7 @@
 // the size limit (or the limit is off); the export runs off the UI thread (LongOperation).
 #pragma once
 
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 
 #include <QDialog>
 

@@ -18,7 +18,7 @@
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
 
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -8,8 +8,8 @@
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
 #include "tweed/tweed_c.h"
-#include "tweed/export.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/export.h"
+#include "tweed/meshproc/import.h"
 
 #include <CLI/CLI.hpp>
 

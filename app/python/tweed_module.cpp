@@ -4,13 +4,13 @@
 // (tweed.FileError for a file's problem) with the messages tweed-cli prints.
 #include "tweed/asset_file.h"
 #include "tweed/clip_simulation.h"
-#include "tweed/collision_fit.h"
+#include "tweed/meshproc/collision_fit.h"
 #include "tweed/cooked.h"
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 #include "tweed/file_io.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 #include "tweed/meshproc/authoring.h"
 #include "tweed/validate.h"
 

@@ -1,4 +1,4 @@
-#include "tweed/collision_fit.h"
+#include "tweed/meshproc/collision_fit.h"
 
 #include "tweed/errors.h"
 #include "tweed/sim/colliders.h"

@@ -1,16 +1,19 @@
 // A first clothing asset from a character, and regenerating a LoD's physics mesh.
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 
 #include "mesh_internal.h"
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
-#include "tweed/garment.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/skin_map_build.h"
+#include "tweed/meshproc/skinned_check.h"
 #include "tweed/simulation_settings.h"
 
 #include <cmath>
 #include <filesystem>
+#include <map>
 
 namespace tweed {
 namespace {
@@ -324,6 +327,51 @@ void sharePhysicsMesh(ClothingAsset &asset, size_t lod, size_t other)
     changed.lods[lod].physicsMesh = index;
     changed.lods[lod].skinMap = std::move(map);
     dropUnusedPhysicsMeshes(changed);
+    asset = std::move(changed);
+}
+
+void rebuildGarment(ClothingAsset &asset, size_t lod, const Character &character,
+                    const std::vector<std::string> &names, const GenerationSettings &settings,
+                    const ProgressCallback &progress, const std::string &assetPath)
+{
+    if (lod >= asset.lods.size())
+        throw InputError("no graphical LoD " + std::to_string(lod) + " (the asset has " +
+                         std::to_string(asset.lods.size()) + ")");
+    validateGenerationSettings(settings);
+    reportProgress(progress, 0.0f, "merging garment meshes");
+    GraphicsMesh mesh = mergeGarmentMeshes(character, names);
+    if (mesh.indices.empty())
+        throw InputError("the garment meshes have no triangles");
+
+    // A vertex of a mesh the LoD already had keeps its own paint; the others read the old
+    // garment's surface.
+    const GraphicsLod &old = asset.lods[lod];
+    std::vector<uint32_t> source(mesh.vertexCount(), detail::kNone);
+    const std::map<std::string, size_t> oldStarts = garmentPartStarts(character, old.mesh);
+    size_t first = 0;
+    for (const Submesh &sub : mesh.submeshes) {
+        const size_t count = character.meshes[size_t(character.findMesh(sub.name))].vertexCount();
+        const auto it = oldStarts.find(sub.name);
+        if (it != oldStarts.end())
+            for (size_t v = 0; v < count; ++v)
+                source[first + v] = uint32_t(it->second + v);
+        first += count;
+    }
+    PaintChannels oldChannels = old.channels;
+    if (oldChannels.vertexCount() == 0)
+        oldChannels.resize(old.mesh.vertexCount());
+    reportProgress(progress, 0.05f, "transferring paint");
+    const std::vector<detail::SurfacePoint> points =
+        detail::locateOnSurface(mesh.positions, source, old.mesh.positions, old.mesh.indices, nullptr);
+
+    ClothingAsset changed = asset;
+    GraphicsLod &target = changed.lods[lod];
+    detail::transferChannels(oldChannels, points, target.channels);
+    target.mesh = std::move(mesh);
+    auto rest = [&progress](float f, std::string_view stage) {
+        return !progress || progress(0.1f + 0.9f * f, stage);
+    };
+    regeneratePhysicsMesh(changed, lod, settings, rest, assetPath);
     asset = std::move(changed);
 }
 

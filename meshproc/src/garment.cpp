@@ -1,10 +1,7 @@
-// Merging character meshes into a garment and rebuilding a LoD from another choice of meshes.
-#include "tweed/garment.h"
+// Merging character meshes into a garment, and where each mesh sits in a merged garment.
+#include "tweed/meshproc/garment.h"
 
-#include "mesh_internal.h"
-#include "tweed/create_asset.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
 
 #include <algorithm>
 #include <map>
@@ -102,11 +99,8 @@ GraphicsMesh mergeAllMeshes(const Character &character)
     return mergeGarmentMeshes(character, all);
 }
 
-namespace {
-
-// Where each character mesh's vertices start in a garment merged by mergeGarmentMeshes (its
-// submeshes named after the meshes, in vertex order); empty when it was not made that way.
-std::map<std::string, size_t> partStarts(const Character &character, const GraphicsMesh &garment)
+std::map<std::string, size_t> garmentPartStarts(const Character &character,
+                                                const GraphicsMesh &garment)
 {
     std::map<std::string, size_t> starts;
     size_t first = 0;
@@ -120,53 +114,6 @@ std::map<std::string, size_t> partStarts(const Character &character, const Graph
     if (first != garment.vertexCount())
         return {};
     return starts;
-}
-
-} // namespace
-
-void rebuildGarment(ClothingAsset &asset, size_t lod, const Character &character,
-                    const std::vector<std::string> &names, const GenerationSettings &settings,
-                    const ProgressCallback &progress, const std::string &assetPath)
-{
-    if (lod >= asset.lods.size())
-        throw InputError("no graphical LoD " + std::to_string(lod) + " (the asset has " +
-                         std::to_string(asset.lods.size()) + ")");
-    validateGenerationSettings(settings);
-    reportProgress(progress, 0.0f, "merging garment meshes");
-    GraphicsMesh mesh = mergeGarmentMeshes(character, names);
-    if (mesh.indices.empty())
-        throw InputError("the garment meshes have no triangles");
-
-    // A vertex of a mesh the LoD already had keeps its own paint; the others read the old
-    // garment's surface.
-    const GraphicsLod &old = asset.lods[lod];
-    std::vector<uint32_t> source(mesh.vertexCount(), detail::kNone);
-    const std::map<std::string, size_t> oldStarts = partStarts(character, old.mesh);
-    size_t first = 0;
-    for (const Submesh &sub : mesh.submeshes) {
-        const size_t count = character.meshes[size_t(character.findMesh(sub.name))].vertexCount();
-        const auto it = oldStarts.find(sub.name);
-        if (it != oldStarts.end())
-            for (size_t v = 0; v < count; ++v)
-                source[first + v] = uint32_t(it->second + v);
-        first += count;
-    }
-    PaintChannels oldChannels = old.channels;
-    if (oldChannels.vertexCount() == 0)
-        oldChannels.resize(old.mesh.vertexCount());
-    reportProgress(progress, 0.05f, "transferring paint");
-    const std::vector<detail::SurfacePoint> points =
-        detail::locateOnSurface(mesh.positions, source, old.mesh.positions, old.mesh.indices, nullptr);
-
-    ClothingAsset changed = asset;
-    GraphicsLod &target = changed.lods[lod];
-    detail::transferChannels(oldChannels, points, target.channels);
-    target.mesh = std::move(mesh);
-    auto rest = [&progress](float f, std::string_view stage) {
-        return !progress || progress(0.1f + 0.9f * f, stage);
-    };
-    regeneratePhysicsMesh(changed, lod, settings, rest, assetPath);
-    asset = std::move(changed);
 }
 
 } // namespace tweed

@@ -11,9 +11,9 @@
 #include "viewport/playback.h"
 #include "viewport/viewport.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/mesh_quality.h"
 #include "tweed/sim/cloth_data.h"
 #include "tweed/simulation_settings.h"
 

@@ -10,8 +10,8 @@
 
 #include "test_paths.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/import.h"
 
 #include <QCheckBox>
 #include <QComboBox>

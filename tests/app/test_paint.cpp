@@ -15,7 +15,7 @@
 
 #include "test_paths.h"
 
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include <QAction>
 #include <QComboBox>

@@ -14,9 +14,9 @@
 
 #include "test_paths.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/garment.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/import.h"
 
 #include <QAction>
 #include <QCheckBox>

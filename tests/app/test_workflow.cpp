@@ -21,8 +21,8 @@
 
 #include "test_paths.h"
 
-#include "tweed/paint.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/paint.h"
+#include "tweed/meshproc/transfer.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -9,7 +9,7 @@
 
 #include "test_paths.h"
 
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include <Qt3DExtras/Qt3DWindow>
 

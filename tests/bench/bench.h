@@ -1,8 +1,8 @@
 // tweed-bench's scenarios register themselves here: `tweed-bench NAME [options]`.
 #pragma once
 
-#include "tweed/garment.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/import.h"
 
 #include <functional>
 #include <string>

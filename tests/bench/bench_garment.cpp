@@ -7,7 +7,7 @@
 #include "bench.h"
 
 #include "tweed/clip_simulation.h"
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
 
 #include <algorithm>

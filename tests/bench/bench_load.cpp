@@ -10,7 +10,7 @@
 
 #include "tweed/asset_file.h"
 #include "tweed/cooked.h"
-#include "tweed/create_asset.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
 
 #include <sys/resource.h>

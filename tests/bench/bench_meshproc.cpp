@@ -8,9 +8,17 @@
 //                        [--no-cgal]
 #include "bench.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/bone_segments.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/skin_map_build.h"
+#include "tweed/meshproc/subdivide.h"
+#include "tweed/meshproc/transfer.h"
+#include "tweed/meshproc/weld.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -7,9 +7,11 @@
 //   tweed-bench paint [--model FILE] [--runs N] [--dabs N] [--json]
 #include "bench.h"
 
-#include "tweed/import.h"
-#include "tweed/paint.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/paint.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/subdivide.h"
+#include "tweed/meshproc/weld.h"
 
 #include <algorithm>
 #include <chrono>

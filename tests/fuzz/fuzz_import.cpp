@@ -8,7 +8,7 @@
 #include "fuzz_support.h"
 
 #include "tweed/errors.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -4,8 +4,8 @@
 
 #include "test_paths.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/import.h"
 
 #include <QDir>
 #include <QFile>

@@ -6,7 +6,7 @@
 
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
-#include "tweed/export.h"
+#include "tweed/meshproc/export.h"
 
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>

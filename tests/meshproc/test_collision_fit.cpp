@@ -4,9 +4,9 @@
 // errors for bad input.
 #include "test_paths.h"
 
-#include "tweed/collision_fit.h"
+#include "tweed/meshproc/collision_fit.h"
 #include "tweed/errors.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 #include "tweed/sim/colliders.h"
 
 #include <QTest>

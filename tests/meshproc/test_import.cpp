@@ -1,7 +1,7 @@
 // Character import with Assimp, checked against Assimp's own reading of the same files
 // (Debian's assimp-testmodels) and against small files written here.
 #include "tweed/errors.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include "test_paths.h"
 
@@ -24,7 +24,7 @@ using namespace tweed;
 
 namespace {
 
-// The post-processing importCharacter asks of Assimp (meshproc/src/import.cpp, kPostProcess).
+// The post-processing importCharacter asks of Assimp (meshproc/src/import/import.cpp, kPostProcess).
 constexpr unsigned kFlags = aiProcess_Triangulate | aiProcess_JoinIdenticalVertices |
                             aiProcess_GenSmoothNormals | aiProcess_SortByPType |
                             aiProcess_ValidateDataStructure;

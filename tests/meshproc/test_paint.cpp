@@ -2,8 +2,8 @@
 // queries, visibility on closed meshes, brush modes and falloffs, smoothing, fills, surface
 // distances, gradients, lasso selection and mirroring; and picks on the sample character's coat.
 #include "tweed/errors.h"
-#include "tweed/import.h"
-#include "tweed/paint.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/paint.h"
 
 #include "test_paths.h"
 

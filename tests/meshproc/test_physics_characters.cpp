@@ -2,12 +2,16 @@
 // Debian's assimp-testmodels human; a custom physics mesh read from a file.
 #include "test_paths.h"
 #include "tweed/clip_simulation.h"
-#include "tweed/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
-#include "tweed/garment.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/custom_mesh.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/weld.h"
 #include "tweed/skin_map.h"
 
 #include <QTemporaryDir>

@@ -1,9 +1,8 @@
 // createAsset and regeneratePhysicsMesh on a character made in code.
 #include "physics_test_meshes.h"
-#include "tweed/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/create_asset.h"
 #include "tweed/simulation_settings.h"
 #include "tweed/skin_map.h"
 

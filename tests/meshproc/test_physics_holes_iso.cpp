@@ -2,9 +2,16 @@
 #include "physics_test_meshes.h"
 #include "test_paths.h"
 #include "tweed/errors.h"
-#include "tweed/garment.h"
-#include "tweed/import.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/bone_segments.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/holes.h"
+#include "tweed/meshproc/import.h"
+#include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/weld.h"
 
 #include <QTest>
 

@@ -1,7 +1,12 @@
 // Selection, immediate and weld paths, transfers and the skin map on meshes with known answers.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/skin_map_build.h"
+#include "tweed/meshproc/transfer.h"
+#include "tweed/meshproc/weld.h"
 #include "tweed/skin_map.h"
 
 #include <QTest>

@@ -1,7 +1,12 @@
 // Simplification and subdivision on meshes with known answers.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/subdivide.h"
+#include "tweed/meshproc/weld.h"
 
 #include <QTest>
 

@@ -2,7 +2,14 @@
 // characters made in code: a "hand" cylinder beside a "thigh" cylinder with bones of their own.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/meshproc/physics_mesh.h"
+#include "tweed/meshproc/simplify.h"
+#include "tweed/meshproc/skin_map_build.h"
+#include "tweed/meshproc/skinned_check.h"
+#include "tweed/meshproc/transfer.h"
+#include "tweed/meshproc/weld.h"
 #include "tweed/skin_map.h"
 
 #include <QTest>

@@ -5,7 +5,7 @@
 #include "sample_character.h"
 #include "test_paths.h"
 
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 #include "tweed/math.h"
 #include "tweed/skeleton.h"
 

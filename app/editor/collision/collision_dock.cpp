@@ -9,7 +9,7 @@
 #include "viewport/playback.h"
 #include "viewport/viewport.h"
 
-#include "tweed/collision_fit.h"
+#include "tweed/meshproc/collision_fit.h"
 #include "tweed/errors.h"
 
 #include <QAction>

@@ -9,7 +9,7 @@
 #include "garment_map.h"
 
 #include "tweed/channels.h"
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include <QColor>
 #include <QObject>

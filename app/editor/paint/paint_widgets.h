@@ -1,7 +1,7 @@
 // Small widgets of the Paint dock: the falloff curve preview and the 32-bit mask picker.
 #pragma once
 
-#include "tweed/paint.h"
+#include "tweed/meshproc/paint.h"
 
 #include <QWidget>
 

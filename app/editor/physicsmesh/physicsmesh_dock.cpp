@@ -9,9 +9,9 @@
 #include "viewport/playback.h"
 #include "viewport/viewport.h"
 
-#include "tweed/create_asset.h"
-#include "tweed/garment.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/mesh_quality.h"
 
 #include <QAction>
 #include <QCheckBox>

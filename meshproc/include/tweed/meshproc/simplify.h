@@ -1,0 +1,44 @@
+// Simplify: quadric error edge collapse to a target size, then edge flips and tangential
+// relaxation back onto the input surface.
+#pragma once
+
+#include "tweed/meshproc/mesh_quality.h"
+#include "tweed/meshproc/physics_geometry.h"
+#include "tweed/progress.h"
+
+#include <cstdint>
+
+namespace tweed {
+
+struct SimplifySettings
+{
+    uint32_t targetVertices = 0; ///< 0 = derive from targetEdgeLength
+    float targetEdgeLength = 0;  ///< metres, used when targetVertices is 0
+    float maxNormalChangeDegrees = 60; ///< a collapse turning a triangle more is refused
+    uint32_t relaxPasses = 3;    ///< edge-flip and tangential relaxation passes after collapsing
+    bool measureError = true;    ///< fill SimplifyReport::error (costs a closest-point search)
+    uint32_t threads = 0;        ///< at most this many threads (the error measure too), 0 = one
+                                 ///< per hardware thread; the result is the same on any number
+};
+
+struct SimplifyReport
+{
+    uint32_t verticesBefore = 0, verticesAfter = 0;
+    uint32_t trianglesBefore = 0, trianglesAfter = 0;
+    uint32_t collapses = 0;
+    uint32_t flips = 0;
+    SurfaceError error;
+    float minAngleDegrees = 0;
+    float edgeLengthSpread = 0;
+};
+
+/// Quadric error (Garland-Heckbert) edge collapse to the target, with optimal placement, boundary
+/// vertices kept on their boundary, no flipped normals and no non-manifold results, then passes
+/// of edge flips and tangential relaxation projected back onto the input surface. The geometry
+/// is changed in place; moved vertices lose their source vertex, and each vertex gets the region
+/// of the input vertices collapsed into it (their source vertices and regions). Throws InputError when neither
+/// target is set or a target is negative or not finite.
+SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &settings,
+                        const ProgressCallback &progress = {});
+
+} // namespace tweed
