@@ -1,5 +1,6 @@
 #include "cloth_instance_impl.h"
 #include "flush_denormals.h"
+#include "vertex_constraints.h"
 
 #include "tweed/errors.h"
 #include "tweed/skin_map.h"
@@ -36,7 +37,8 @@ using sim::PhaseCounter;
 using sim::PhaseCursor;
 using sim::PhaseSchedule;
 using sim::Rigid;
-using sim::kTiny;
+using sim::maxDistanceExcess;
+using sim::projectMaxDistance;
 
 Rigid rigidOf(const Mat4 &m)
 {
@@ -60,37 +62,6 @@ float windNoise(const Vec3 &p, float t)
 {
     return std::sin(p.x * 7.1f + t * 1.3f) * std::sin(p.y * 5.3f - t * 0.7f) *
            std::sin(p.z * 6.7f + t * 1.1f + 0.5f);
-}
-
-/// Closest point to p in the Max Distance shape around target t with unit normal n: a ball of
-/// radius r, or with bias b a capsule along n (b < 0) or a disc across n (b > 0), each of
-/// extent r along its long direction.
-Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
-{
-    const Vec3 d = p - t;
-    Vec3 core{};
-    if (bias < 0) {
-        const float h = r * -bias;
-        core = n * std::clamp(dot(d, n), -h, h);
-    } else if (bias > 0) {
-        const float h = r * bias;
-        const Vec3 tangential = d - n * dot(d, n);
-        const float tl = length(tangential);
-        core = tl > h ? tangential * (h / tl) : tangential;
-    }
-    const float radius = r * (1.0f - std::abs(bias));
-    const Vec3 rel = d - core;
-    const float len2 = lengthSquared(rel);
-    if (len2 <= radius * radius)
-        return p;
-    const float len = std::sqrt(len2);
-    return t + core + rel * (radius / len);
-}
-
-/// How far p is outside the Max Distance shape (<= 0 inside).
-float maxDistanceExcess(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
-{
-    return distance(projectMaxDistance(p, t, n, r, bias), p);
 }
 
 } // namespace
@@ -767,63 +738,23 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
 void ClothInstance::Impl::finishVertex(uint32_t v, const Substep &ctx,
                                        const std::vector<ColliderPose> &poses)
 {
-    const SimulationSettings &s = settings;
-    const float bias = s.maxDistanceBias;
-    {
-        P4 &xp = pos[v];
-        Vec3 x = v3(xp);
-        for (const ColliderPose &pose : poses) {
-            const Vec3 before = x;
-            Vec3 nrm;
-            if (pushOutOfCollider(pose, x, &nrm)) {
-                // A contact keeps the velocity's outward normal part and the tangential part
-                // less friction; pushing out of the volume itself adds no velocity (else a
-                // deep start or a fast volume would launch the cloth).
-                const Vec3 vel = before - v3(prev[v]);
-                const float vn = dot(vel, nrm);
-                const Vec3 tangential = vel - nrm * vn;
-                setXyz(prev[v],
-                       x - tangential * (1.0f - s.friction) - nrm * std::max(vn, 0.0f));
-            }
-        }
-        const P4 &prm = params[v];
-        const Vec3 t = targetAt(v, ctx.alpha);
-        Vec3 nrm{};
-        if (prm.y > 0 || bias != 0.0f)
-            nrm = normalize(lerp(v3(normal0[v]), v3(normal1[v]), ctx.alpha));
-        const bool backstop = prm.y > 0;
-        const Vec3 centre = t - nrm * (prm.z + prm.y);
-        if (backstop) {
-            const Vec3 delta = x - centre;
-            const float len2 = lengthSquared(delta);
-            if (len2 < prm.y * prm.y) {
-                const float len = std::sqrt(len2);
-                x = len > kTiny ? centre + delta * (prm.y / len) : centre + nrm * prm.y;
-            }
-        }
-        x = projectMaxDistance(x, t, nrm, prm.x, bias);
-        if (backstop) {
-            // Max Distance may have pulled the vertex into the backstop sphere: move it
-            // back along the segment towards the target, which is outside the sphere, to
-            // the sphere's surface (inside both shapes, since the Max Distance shape is
-            // convex and contains the target).
-            const Vec3 delta = x - centre;
-            if (lengthSquared(delta) < prm.y * prm.y * (1.0f - 1e-6f)) {
-                const Vec3 dir = x - t;
-                const Vec3 o = t - centre;
-                const float A = lengthSquared(dir), B = 2 * dot(o, dir),
-                            C = lengthSquared(o) - prm.y * prm.y;
-                const float disc = B * B - 4 * A * C;
-                if (A > kTiny && disc >= 0) {
-                    const float root = (-B - std::sqrt(disc)) / (2 * A);
-                    x = t + dir * std::clamp(root, 0.0f, 1.0f);
-                } else {
-                    x = t;
-                }
-            }
-        }
-        setXyz(xp, x);
-    }
+    const float bias = settings.maxDistanceBias;
+    Vec3 x = v3(pos[v]);
+    for (const ColliderPose &pose : poses)
+        sim::applyCollision(pose, settings.friction, x, prev[v]);
+    const P4 &prm = params[v]; // x Max Distance, y backstop radius, z backstop distance
+    const Vec3 t = targetAt(v, ctx.alpha);
+    Vec3 nrm{};
+    if (prm.y > 0 || bias != 0.0f)
+        nrm = normalize(lerp(v3(normal0[v]), v3(normal1[v]), ctx.alpha));
+    const bool backstop = prm.y > 0;
+    const Vec3 centre = sim::backstopCentre(t, nrm, prm.y, prm.z);
+    if (backstop)
+        sim::applyBackstop(centre, nrm, prm.y, x);
+    sim::applyMaxDistance(t, nrm, prm.x, bias, x);
+    if (backstop)
+        sim::keepOutOfBackstop(t, centre, prm.y, x);
+    setXyz(pos[v], x);
 }
 
 void ClothInstance::Impl::computeWindNormals()
@@ -1213,7 +1144,7 @@ ClothMeasurements ClothInstance::measure() const
                                      tolerance)
             ++m.maxDistanceViolations;
         if (prm.y > 0) {
-            const Vec3 centre = t - nrm * (prm.z + prm.y);
+            const Vec3 centre = sim::backstopCentre(t, nrm, prm.y, prm.z);
             if (distance(x, centre) < prm.y - 1e-5f)
                 ++m.backstopViolations;
         }
