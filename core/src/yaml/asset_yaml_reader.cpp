@@ -1,8 +1,9 @@
-// The .tweed format: the asset as YAML (schema in docs/formats.md). The writer produces the text
-// itself, so the layout is fixed and byte-stable (one vertex per line, channels in rows, floats
-// in their shortest round-trip form); the reader parses with yaml-cpp and converts every scalar
-// itself with std::from_chars, so a float reads back to the very same bits.
+// The .tweed reader (schema in docs/formats.md): it parses with yaml-cpp and converts every
+// scalar itself with std::from_chars, so a float the writer wrote reads back to the very same
+// bits. Every problem names the file and where in the document it sits.
 #include "tweed/asset_file.h"
+
+#include "asset_yaml_internal.h"
 
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
@@ -13,9 +14,9 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <system_error>
 
 namespace tweed {
@@ -407,9 +408,9 @@ GenerationReport readReport(TextReader &r, const YAML::Node &map, const Path &pa
 
 std::optional<UpAxis> upAxisFromName(std::string_view name)
 {
-    if (name == "y") return UpAxis::Y;
-    if (name == "z") return UpAxis::Z;
-    if (name == "x") return UpAxis::X;
+    for (size_t i = 0; i < yaml::kUpAxisNames.size(); ++i)
+        if (yaml::kUpAxisNames[i] == name)
+            return UpAxis(i);
     return std::nullopt;
 }
 

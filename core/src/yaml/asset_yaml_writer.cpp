@@ -1,22 +1,16 @@
-// The .tweed format: the asset as YAML (schema in docs/formats.md). The writer produces the text
+// The .tweed writer: the asset as YAML (schema in docs/formats.md). It produces the text
 // itself, so the layout is fixed and byte-stable (one vertex per line, channels in rows, floats
-// in their shortest round-trip form); the reader parses with yaml-cpp and converts every scalar
-// itself with std::from_chars, so a float reads back to the very same bits.
+// in their shortest round-trip form, which the reader turns back into the very same bits).
 #include "tweed/asset_file.h"
+
+#include "asset_yaml_internal.h"
 
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 #include "tweed/validate.h"
 
-#include <yaml-cpp/yaml.h>
-
-#include <array>
 #include <charconv>
 #include <cmath>
-#include <functional>
-#include <limits>
-#include <map>
-#include <system_error>
 
 namespace tweed {
 namespace {
@@ -350,8 +344,7 @@ std::string writeText(const ClothingAsset &asset)
     w.string(1, "path", asset.source.path);
     w.string(1, "content_hash", asset.source.contentHash);
     w.number(1, "metres_per_unit", asset.source.units.metresPerUnit);
-    static const char *const axes[] = {"y", "z", "x"};
-    w.string(1, "up_axis", axes[size_t(asset.source.units.upAxis)]);
+    w.string(1, "up_axis", yaml::kUpAxisNames[size_t(asset.source.units.upAxis)]);
 
     openSection(w, 0, "skeleton", bones.empty());
     for (const Bone &bone : bones) {
