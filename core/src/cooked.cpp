@@ -827,15 +827,7 @@ ClothingAsset readCooked(std::string_view bytes, const std::string &name, AssetC
 
 void saveCooked(const ClothingAsset &asset, const std::string &path)
 {
-    std::string bytes;
-    try {
-        bytes = writeCooked(asset);
-    } catch (const FileError &) {
-        throw;
-    } catch (const InputError &e) {
-        throw FileError(path, e.what());
-    }
-    writeFileAtomically(path, bytes);
+    saveFileAtomically(path, [&] { return writeCooked(asset); });
 }
 
 ClothingAsset loadCooked(const std::string &path, AssetChecks checks)

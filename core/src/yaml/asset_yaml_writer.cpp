@@ -545,15 +545,7 @@ std::string writeAssetText(const ClothingAsset &asset, AssetChecks checks)
 
 void saveAsset(const ClothingAsset &asset, const std::string &path)
 {
-    std::string text;
-    try {
-        text = writeAssetText(asset);
-    } catch (const FileError &) {
-        throw;
-    } catch (const InputError &e) {
-        throw FileError(path, e.what());
-    }
-    writeFileAtomically(path, text);
+    saveFileAtomically(path, [&] { return writeAssetText(asset); });
 }
 
 } // namespace tweed
