@@ -801,8 +801,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             throw FileError(name, "chunk " + tagText(required) + " is missing");
 
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
-    const std::vector<std::string> problems =
-        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+    const std::vector<std::string> problems = assetProblems(asset, checks);
     if (!problems.empty())
         throw FileError(name, "chunk " + tagText(chunkOf(problems.front())) + ": " +
                                   problemSummary(problems));
@@ -813,10 +812,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
 
 std::string writeCooked(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems =
-        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
-    if (!problems.empty())
-        throw InputError("the asset cannot be written: " + problemSummary(problems));
+    checkWritable(asset, checks);
     return writeBytes(asset);
 }
 

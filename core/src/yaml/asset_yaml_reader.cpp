@@ -610,8 +610,7 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name, As
         throw FileError(name, problem + e.msg);
     }
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
-    const std::vector<std::string> problems =
-        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+    const std::vector<std::string> problems = assetProblems(asset, checks);
     if (!problems.empty()) throw FileError(name, problemSummary(problems));
     return asset;
 }

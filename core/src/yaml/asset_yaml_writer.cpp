@@ -529,10 +529,7 @@ std::string writeText(const ClothingAsset &asset)
 
 std::string writeAssetText(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems =
-        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
-    if (!problems.empty())
-        throw InputError("the asset cannot be written: " + problemSummary(problems));
+    checkWritable(asset, checks);
     const std::vector<Bone> &bones = asset.skeleton.bones;
     for (size_t b = 0; b < bones.size(); ++b)
         for (size_t other = 0; other < b; ++other)
