@@ -767,8 +767,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             throw FileError(name, "chunk " + tagText(required) + " is missing");
 
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
-    const std::vector<std::string> problems =
-        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+    const std::vector<std::string> problems = assetProblems(asset, checks);
     if (!problems.empty())
         throw FileError(name, "chunk " + tagText(chunkOf(problems.front())) + ": " +
                                   problemSummary(problems));
@@ -779,10 +778,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
 
 std::string writeCooked(const ClothingAsset &asset, AssetChecks checks)
 {
-    const std::vector<std::string> problems =
-        checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
-    if (!problems.empty())
-        throw InputError("the asset cannot be written: " + problemSummary(problems));
+    checkWritable(asset, checks);
     return writeBytes(asset);
 }
 
@@ -793,15 +789,7 @@ ClothingAsset readCooked(std::string_view bytes, const std::string &name, AssetC
 
 void saveCooked(const ClothingAsset &asset, const std::string &path)
 {
-    std::string bytes;
-    try {
-        bytes = writeCooked(asset);
-    } catch (const FileError &) {
-        throw;
-    } catch (const InputError &e) {
-        throw FileError(path, e.what());
-    }
-    writeFileAtomically(path, bytes);
+    saveFileAtomically(path, [&] { return writeCooked(asset); });
 }
 
 ClothingAsset loadCooked(const std::string &path, AssetChecks checks)

@@ -162,6 +162,19 @@ void writeFileAtomically(const std::string &path, std::string_view bytes)
     syncFolder(path);
 }
 
+void saveFileAtomically(const std::string &path, const std::function<std::string()> &makeBytes)
+{
+    std::string bytes;
+    try {
+        bytes = makeBytes();
+    } catch (const FileError &) {
+        throw;
+    } catch (const InputError &e) {
+        throw FileError(path, e.what());
+    }
+    writeFileAtomically(path, bytes);
+}
+
 std::string fileExtension(const std::string &path)
 {
     std::string ext = std::filesystem::path(path).extension().string();

@@ -1,4 +1,5 @@
 #include "tweed/mesh.h"
+#include "tweed/mesh_edges.h"
 
 namespace tweed {
 
@@ -79,6 +80,27 @@ std::vector<Vec3> computeVertexNormals(const std::vector<Vec3> &positions,
     for (Vec3 &n : normals)
         n = normalize(n);
     return normals;
+}
+
+std::vector<uint32_t> uniqueEdges(const std::vector<uint32_t> &indices)
+{
+    std::vector<uint64_t> keys;
+    keys.reserve(indices.size());
+    for (size_t t = 0; t + 2 < indices.size(); t += 3)
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t a = indices[t + size_t(k)], b = indices[t + size_t((k + 1) % 3)];
+            if (a != b)
+                keys.push_back(edgeKey(a, b));
+        }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    std::vector<uint32_t> edges;
+    edges.reserve(keys.size() * 2);
+    for (uint64_t k : keys) {
+        edges.push_back(uint32_t(k >> 32));
+        edges.push_back(uint32_t(k & 0xFFFFFFFFu));
+    }
+    return edges;
 }
 
 } // namespace tweed

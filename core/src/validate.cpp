@@ -4,6 +4,8 @@
 // remaining checks find what is merely untidy. The readers refuse the first two tiers.
 #include "tweed/validate.h"
 
+#include "tweed/errors.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -622,6 +624,18 @@ std::vector<std::string> safetyProblems(const ClothingAsset &asset)
     structural(asset, out);
     safety(asset, out);
     return out;
+}
+
+std::vector<std::string> assetProblems(const ClothingAsset &asset, AssetChecks checks)
+{
+    return checks == AssetChecks::Safety ? safetyProblems(asset) : structuralProblems(asset);
+}
+
+void checkWritable(const ClothingAsset &asset, AssetChecks checks)
+{
+    const std::vector<std::string> problems = assetProblems(asset, checks);
+    if (!problems.empty())
+        throw InputError("the asset cannot be written: " + problemSummary(problems));
 }
 
 std::string problemSummary(const std::vector<std::string> &problems)

@@ -5,6 +5,7 @@
 #include "tweed/channels.h"
 #include "tweed/math.h"
 #include "tweed/mesh.h"
+#include "tweed/mesh_edges.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -37,11 +38,7 @@ struct DisjointSets
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
 
-inline uint64_t edgeKey(uint32_t a, uint32_t b)
-{
-    // min and max rather than a branch: which end is lower follows no pattern.
-    return (uint64_t(std::min(a, b)) << 32) | std::max(a, b);
-}
+using tweed::edgeKey;
 
 /// Closest point of triangle abc to p, with its barycentric weights (wa, wb, wc).
 /// Ericson, Real-Time Collision Detection, 5.1.5.

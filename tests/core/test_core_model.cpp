@@ -5,6 +5,7 @@
 
 #include "tweed/asset.h"
 #include "tweed/math.h"
+#include "tweed/mesh_edges.h"
 #include "tweed/simulation_settings.h"
 #include "tweed/skeleton.h"
 #include "tweed/skin_map.h"
@@ -65,6 +66,18 @@ class TestCoreModel : public QObject
     Q_OBJECT
 
 private slots:
+    // Each undirected edge once, as (lower, higher), sorted; a degenerate triangle's edge from a
+    // vertex to itself is none.
+    void uniqueEdgesOfAStrip()
+    {
+        const std::vector<uint32_t> indices = {2, 0, 1, 1, 3, 2, 3, 3, 4};
+        const std::vector<uint32_t> expected = {0, 1, 0, 2, 1, 2, 1, 3, 2, 3, 3, 4};
+        QCOMPARE(uniqueEdges(indices), expected);
+        QCOMPARE(edgeKey(7, 3), edgeKey(3, 7));
+        QCOMPARE(edgeKey(3, 7), (uint64_t(3) << 32) | 7u);
+        QVERIFY(uniqueEdges({}).empty());
+    }
+
     // --- math ---------------------------------------------------------------------------------
 
     void inverseUndoesTheMatrix()

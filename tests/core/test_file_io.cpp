@@ -80,6 +80,35 @@ private slots:
         }
     }
 
+    // The save of saveAsset and saveCooked: a document that cannot be written fails with a
+    // FileError naming the file, and the old file stays as it was.
+    void saveNamesTheFileOfAWriterError()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath("a.tweedc").toStdString();
+        saveFileAtomically(path, [] { return std::string("old"); });
+        QCOMPARE(readFileBytes(path), std::string("old"));
+        try {
+            saveFileAtomically(path, []() -> std::string {
+                throw InputError("the asset cannot be written: no physics mesh");
+            });
+            QFAIL("saved a document its writer refused");
+        } catch (const FileError &e) {
+            QCOMPARE(e.path(), path);
+            QCOMPARE(e.problem(), std::string("the asset cannot be written: no physics mesh"));
+        }
+        // A FileError of the writer passes unchanged.
+        try {
+            saveFileAtomically(path, []() -> std::string { throw FileError("b.png", "gone"); });
+            QFAIL("saved a document its writer refused");
+        } catch (const FileError &e) {
+            QCOMPARE(e.path(), std::string("b.png"));
+        }
+        QCOMPARE(readFileBytes(path), std::string("old"));
+        QVERIFY(tempsOf(path).empty());
+    }
+
     // Only the temporary files of the same target are removed, and only names the saves use.
     void staleTempsOfTheTargetAreRemoved()
     {

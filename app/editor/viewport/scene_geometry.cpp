@@ -2,6 +2,8 @@
 
 #include "viewport/scene_materials.h"
 
+#include "tweed/mesh_edges.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QGeometry>
@@ -94,23 +96,7 @@ void setVertexCount(Qt3DCore::QGeometry *geometry, uint32_t vertexCount)
 
 std::vector<uint32_t> edgeIndices(const std::vector<uint32_t> &triangles)
 {
-    std::vector<uint64_t> keys;
-    keys.reserve(triangles.size());
-    for (size_t t = 0; t + 2 < triangles.size(); t += 3) {
-        for (int e = 0; e < 3; ++e) {
-            const uint32_t a = triangles[t + size_t(e)], b = triangles[t + size_t((e + 1) % 3)];
-            keys.push_back(uint64_t(std::min(a, b)) << 32 | std::max(a, b));
-        }
-    }
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    std::vector<uint32_t> lines;
-    lines.reserve(keys.size() * 2);
-    for (uint64_t k : keys) {
-        lines.push_back(uint32_t(k >> 32));
-        lines.push_back(uint32_t(k & 0xFFFFFFFFu));
-    }
-    return lines;
+    return uniqueEdges(triangles);
 }
 
 void LineList::add(const Vec3 &a, const Vec3 &b, const QColor &colorA, const QColor &colorB)

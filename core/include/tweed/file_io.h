@@ -1,6 +1,7 @@
 // Whole-file reads and atomic writes.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -14,6 +15,10 @@ std::string readFileBytes(const std::string &path);
 /// to one path must not run at the same time). Throws FileError; on failure the old file is
 /// untouched and no temporary file remains.
 void writeFileAtomically(const std::string &path, std::string_view bytes);
+/// Saves the bytes that makeBytes returns with writeFileAtomically. An InputError that
+/// makeBytes throws (a document that cannot be written) becomes a FileError naming path; a
+/// FileError passes unchanged. Nothing is written when makeBytes throws.
+void saveFileAtomically(const std::string &path, const std::function<std::string()> &makeBytes);
 /// Lower-case extension without the dot ("tweed", "gltf").
 std::string fileExtension(const std::string &path);
 

@@ -52,6 +52,12 @@ enum class AssetChecks
     Structure ///< structuralProblems only: for tools that list the problems themselves
 };
 
+/// safetyProblems or structuralProblems, as checks says.
+std::vector<std::string> assetProblems(const ClothingAsset &asset, AssetChecks checks);
+/// What both writers do first: throws InputError ("the asset cannot be written: " and the
+/// problemSummary) when assetProblems finds any.
+void checkWritable(const ClothingAsset &asset, AssetChecks checks);
+
 /// One line for an error message: the first problem and how many more there are.
 std::string problemSummary(const std::vector<std::string> &problems);
 

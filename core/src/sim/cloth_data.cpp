@@ -1,6 +1,7 @@
 #include "tweed/sim/cloth_data.h"
 
 #include "tweed/errors.h"
+#include "tweed/mesh_edges.h"
 
 #include <algorithm>
 #include <bit>
@@ -14,13 +15,6 @@ namespace {
 
 constexpr uint8_t kShear = ClothData::kShear;
 constexpr uint8_t kBend = ClothData::kBend;
-
-uint64_t edgeKey(uint32_t a, uint32_t b)
-{
-    if (a > b)
-        std::swap(a, b);
-    return (uint64_t(a) << 32) | b;
-}
 
 void checkChannels(const PaintChannels &channels, size_t n, const char *what)
 {
@@ -71,28 +65,6 @@ std::vector<float> channelOrDefault(const PaintChannels &channels, size_t n, Flo
 std::vector<float> channelOrDefault(const PhysicsMesh &mesh, FloatChannel c)
 {
     return channelOrDefault(mesh.channels, mesh.vertexCount(), c);
-}
-
-// Unique mesh edges (a < b), in order of first appearance.
-std::vector<uint32_t> meshEdges(const std::vector<uint32_t> &indices)
-{
-    std::vector<uint64_t> keys;
-    keys.reserve(indices.size());
-    for (size_t t = 0; t + 2 < indices.size(); t += 3)
-        for (int k = 0; k < 3; ++k) {
-            const uint32_t a = indices[t + size_t(k)], b = indices[t + size_t((k + 1) % 3)];
-            if (a != b)
-                keys.push_back(edgeKey(a, b));
-        }
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    std::vector<uint32_t> edges;
-    edges.reserve(keys.size() * 2);
-    for (uint64_t k : keys) {
-        edges.push_back(uint32_t(k >> 32));
-        edges.push_back(uint32_t(k & 0xFFFFFFFFu));
-    }
-    return edges;
 }
 
 // Pairs of vertices opposite each other across an interior edge, excluding pairs that are
@@ -550,7 +522,7 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
         // A vertex without triangles (or with degenerate ones) still needs a mass.
         d.area.push_back(area[v] > 0 ? area[v] : meanArea > 0 ? meanArea : 1e-4f);
 
-    d.edges = meshEdges(mesh.indices);
+    d.edges = uniqueEdges(mesh.indices);
     d.edge = findEdgeVertices(mesh.indices, n);
     d.stretchCount.assign(n, 0);
     for (uint32_t v : d.edges)
@@ -597,7 +569,7 @@ std::vector<float> massGradient(const PhysicsMesh &mesh, float ratio)
     std::vector<uint8_t> fixed(n);
     for (size_t v = 0; v < n; ++v)
         fixed[v] = maxDistance[v] == 0.0f ? 1 : 0;
-    const Forest forest = shortestPathForest(mesh.positions, meshEdges(mesh.indices), fixed);
+    const Forest forest = shortestPathForest(mesh.positions, uniqueEdges(mesh.indices), fixed);
     float farthest = 0;
     for (size_t v = 0; v < n; ++v)
         if (forest.anchor[v] != ClothData::kNone)

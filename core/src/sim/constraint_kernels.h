@@ -5,15 +5,11 @@
 // constraint, so results are bit-identical whichever path, lane or thread takes a constraint.
 #pragma once
 
+#include "particle.h"
+
 #include <cstdint>
 
 namespace tweed::sim {
-
-/// A particle or target: position and, in w, the inverse mass (targets: unused).
-struct alignas(16) P4
-{
-    float x, y, z, w;
-};
 
 enum class LambdaMode { None, Init, Accumulate };
 

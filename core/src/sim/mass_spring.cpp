@@ -1,9 +1,13 @@
 #include "tweed/sim/mass_spring.h"
 
+#include "cloth_instance_impl.h"
+#include "flush_denormals.h"
+
 #include "tweed/errors.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 namespace tweed {
@@ -226,4 +230,121 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
     return report;
 }
 
+// --- The mass-spring model of a ClothInstance -------------------------------------------
+
+void ClothInstance::Impl::configureSprings()
+{
+    const ClothData &c = *data;
+    const SimulationSettings &s = settings;
+    if (!springsBuilt) {
+        springs.springs.clear();
+        for (size_t k = 0; k < c.constraintA.size(); ++k) {
+            if (c.constraintKind[k] == ClothData::kPadding)
+                continue;
+            Spring sp;
+            sp.a = c.constraintA[k];
+            sp.b = c.constraintB[k];
+            sp.restLength = c.restLength[k];
+            springs.springs.push_back(sp);
+        }
+        springs.positions.resize(n);
+        springs.velocities.assign(n, Vec3{});
+        for (uint32_t v = 0; v < n; ++v) {
+            springs.positions[v] = v3(pos[v]);
+            springs.velocities[v] = (v3(pos[v]) - v3(prev[v])) / substepLength;
+        }
+        springsBuilt = true;
+    }
+    size_t i = 0;
+    for (size_t k = 0; k < c.constraintA.size(); ++k) {
+        const uint8_t kind = c.constraintKind[k];
+        if (kind == ClothData::kPadding)
+            continue;
+        Spring &sp = springs.springs[i++];
+        sp.stiffness = (kind == ClothData::kStretch ? s.structuralSpring
+                        : kind == ClothData::kShear ? s.shearSpring
+                                                    : s.bendSpring) *
+                       c.stiffnessScale[k];
+        sp.damping = s.springDamping;
+    }
+    springs.inverseMass.assign(invMass.begin(), invMass.begin() + n);
+    springs.damping = s.damping;
+    springs.integrator = SpringIntegrator(s.springIntegrator);
+    springs.provotLimit = s.provotLimit;
+    springs.tearFactor = s.tearFactor;
+    const MassSpringStability stability = massSpringStability(springs, stepLength);
+    status.warnings = settingWarnings;
+    status.springSubsteps = stability.substeps;
+    status.springNeededSubsteps = stability.neededSubsteps;
+    if (stability.stiffnessScale < 1.0f || stability.dampingScale < 1.0f) {
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      "mass-spring: the springs need %d substeps per step to be stable; the "
+                      "cost bound allows %d, so the stiffness runs at %.3g and the spring "
+                      "damping at %.3g of the set values",
+                      stability.neededSubsteps, stability.substeps,
+                      double(stability.stiffnessScale), double(stability.dampingScale));
+        status.warnings.emplace_back(buf);
+    }
+}
+
+// Mass-spring model: one explicit step per fixed step, then the same collision, backstop
+// and Max Distance projections as the position-based model.
+void ClothInstance::Impl::massSpringSteps()
+{
+    const sim::FlushDenormals flush;
+    if (skinned)
+        skinTargets(0, n);
+    for (int step = 0; step < run.steps; ++step) {
+        if (run.wind)
+            computeWindNormals();
+        const Substep ctx = makeSubstep(step, std::max(1, settings.substeps) - 1);
+        poseColliders(ctx, 0);
+        // Pinned vertices follow their targets; the others take the world motion.
+        springs.externalAcceleration.resize(run.wind ? n : 0);
+        for (uint32_t v = 0; v < n; ++v) {
+            Vec3 &x = springs.positions[v];
+            Vec3 &vel = springs.velocities[v];
+            if (invMass[v] == 0.0f) {
+                // Pinned vertices are placed at the step's end and hold still during it.
+                x = targetAt(v, ctx.alpha);
+                vel = Vec3{};
+                continue;
+            }
+            if (run.moved) {
+                const Affine &m = ctx.motion[data->edge[v] ? 1 : 0];
+                const Vec3 before = x - vel * stepLength;
+                x = m.apply(x);
+                vel = (x - m.apply(before)) / stepLength;
+            }
+            vel *= std::pow(params[v].w, float(std::max(1, settings.substeps)));
+            if (run.wind)
+                springs.externalAcceleration[v] = windAcceleration(v, x, vel, ctx);
+        }
+        springs.gravity = ctx.gravity;
+        springs.damping = 0; // applied above through the per-vertex keep factors
+        status.lastUpdateWork += stepMassSpring(springs, stepLength).forceTerms + n;
+        for (uint32_t v = 0; v < n; ++v) {
+            setXyz(prev[v], v3(pos[v]));
+            setXyz(pos[v], springs.positions[v]);
+        }
+        finishVertices(0, n, ctx, 0);
+        for (uint32_t v = 0; v < n; ++v) {
+            if (invMass[v] == 0.0f)
+                continue;
+            // Projections remove the velocity into the surface they pushed out of.
+            const Vec3 moved = v3(pos[v]) - springs.positions[v];
+            const float len = length(moved);
+            if (len > 0) {
+                const Vec3 dir = moved / len;
+                const float into = dot(springs.velocities[v], dir);
+                if (into < 0)
+                    springs.velocities[v] -= dir * into;
+            }
+            springs.positions[v] = v3(pos[v]);
+        }
+    }
+    if (skinned)
+        advanceTargets(0, n);
+}
 } // namespace tweed

@@ -1,0 +1,204 @@
+// Internal to the cloth solver: the state of a ClothInstance and the pieces of its update, in
+// the manner of Jolt's SoftBodyMotionProperties. The definitions live by subject:
+// cloth_instance.cpp (set-up, frame inputs, the update's schedule, integration, distance and
+// hard constraints, the per-vertex pass), vertex_constraints.h (the per-vertex constraints),
+// mass_spring.cpp (stepping the mass-spring model), self_collision.cpp and schedule.h.
+#pragma once
+
+#include "constraint_kernels.h"
+#include "schedule.h"
+#include "self_collision.h"
+
+#include "tweed/sim/cloth_instance.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tweed {
+namespace sim {
+
+/// Rigid transform as rotation + translation.
+struct Rigid
+{
+    Quat rotation;
+    Vec3 translation;
+
+    Vec3 apply(const Vec3 &p) const { return rotate(rotation, p) + translation; }
+    Vec3 applyInverse(const Vec3 &p) const { return rotate(conjugate(rotation), p - translation); }
+};
+
+/// x' = R x + t as a 3x4 matrix, for the per-vertex world-motion transform.
+struct Affine
+{
+    Vec3 c0{1, 0, 0}, c1{0, 1, 0}, c2{0, 0, 1}, t{};
+    Vec3 apply(const Vec3 &p) const { return c0 * p.x + c1 * p.y + c2 * p.z + t; }
+};
+
+} // namespace sim
+
+struct ClothInstance::Impl
+{
+    using P4 = sim::P4;
+    using Rigid = sim::Rigid;
+    using Affine = sim::Affine;
+    using PhaseCursor = sim::PhaseCursor;
+
+    std::shared_ptr<const ClothAssetData> asset;
+    std::shared_ptr<const ClothData> data;
+    SimulationSettings settings;
+    PhysicalLod lod;
+    std::shared_ptr<SimThreadPool> pool;
+    std::vector<CollisionVolume> volumes;
+    sim::PhaseSchedule schedule; ///< its thread count is the instance's
+
+    uint32_t n = 0;
+    // Per particle (n + 1: the last is the immovable dummy the padding constraints use).
+    std::vector<P4> pos, prev;
+    std::vector<P4> target0, target1; ///< skinned positions at the interval's start and end
+    std::vector<P4> normal0, normal1; ///< skinned normals likewise
+    std::vector<P4> params; ///< x Max Distance, y backstop radius, z backstop distance, w keep
+    std::vector<float> invMass, windFactor;
+    std::vector<uint32_t> tetherAnchor; ///< the dummy where a vertex has none
+    std::vector<float> tetherLength;    ///< +inf where a vertex has no anchor
+    std::vector<uint8_t> pinned;
+    std::vector<float> constraintParam, lambda;
+    std::vector<float> compressionLimit; ///< per constraint; empty when every limit is 1
+    ClothStatus status;
+    std::vector<std::string> settingWarnings; ///< of the last setSettings (see ClothStatus)
+    uint64_t realConstraints = 0, hardConstraintCount = 0; ///< without padding
+    std::vector<float> colourParam; ///< per solve colour: its parameter when uniform, else NaN
+    /// Movable vertices held much tighter by Max Distance than a mesh neighbour (their radii
+    /// differ by more than the edge's rest length, as between the free edge and the vertices
+    /// next to it with a large edge Max Distance scale), and their no looser neighbours;
+    /// sorted. They are projected into their Max Distance after every iteration too: projected
+    /// only at the end of a substep, each drags its edge to many times its rest length, the
+    /// looser neighbour following a substep later (the sample coat in Jump: 23.8 with an edge
+    /// scale of 10, against 3.27 with 1; now 3.25).
+    std::vector<uint32_t> tightVertices;
+    bool baselineKernels = false;
+    int iterations = 1;
+    float stepLength = 1.0f / 60;
+    float substepLength = 1.0f / 60;
+    bool xpbd = true;
+
+    // Hard constraints: per group and stage (group * threadCount + stage, see buildHardLists),
+    // the vertices in top-down order, level by level (equal depth), each level padded with the
+    // dummy particle (see sim::HardKernel).
+    struct HardList
+    {
+        std::vector<uint32_t> child, parent;
+        std::vector<float> rest;
+    };
+    std::vector<HardList> hardLists;
+
+    // Pose and motion.
+    std::vector<Mat4> skinning; ///< with pendulum bones applied
+    std::vector<Mat4> boneGlobal;
+    std::vector<PendulumState> pendulums;
+    std::vector<std::vector<int>> pendulumChildren; ///< bones turned by each pendulum
+    Rigid world0, world1;
+    std::vector<Transform> volumeFrame0, volumeFrame1;
+    Vec3 windWorld;
+    std::vector<std::vector<ColliderPose>> threadColliders;
+    std::vector<std::vector<sim::P4>> threadBounds; ///< the colliders' bounding spheres
+    std::vector<std::vector<uint32_t>> threadFinishList; ///< scratch of finishVertices
+    std::vector<Vec3> windNormals;
+    bool skinned = false;
+    bool started = false;
+    double accumulator = 0;
+    double time = 0;
+    uint64_t steps = 0;
+
+    // Mass-spring model state.
+    MassSpringSystem springs;
+    bool springsBuilt = false;
+
+    // Read-back caches.
+    mutable std::vector<Vec3> outPositions, outNormals, outTargets;
+    mutable bool positionsValid = false, normalsValid = false, targetsValid = false;
+
+    // Frame-constant values of the running update (read by every thread).
+    struct FrameRun
+    {
+        int steps = 0;
+        double span = 0; ///< seconds from the last step to the frame's end
+        float alphaEnd = 0;
+        bool wind = false;
+        bool moved = false;
+    } run;
+
+    struct Substep
+    {
+        float alpha = 0;  ///< of the frame interval, for targets and volumes
+        Vec3 gravity;     ///< model space
+        Vec3 wind;        ///< model space, with gusts
+        float time = 0;
+        bool moved = false;
+        Affine motion[2]; ///< world-motion transforms of ordinary and edge vertices
+    };
+
+    // Self-collision's hash table, kept between steps.
+    sim::SelfCollision selfCollision;
+
+    Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
+         const ClothInstanceOptions &options);
+
+    // --- Set-up (cloth_instance.cpp) -----------------------------------------------------
+
+    /// One list on one thread (rows of many trees interleave: more independent work per
+    /// row); else groups of whole trees, each cut into one stage per thread (see hardPipeline).
+    /// Trees are independent, so the results are the same.
+    uint32_t hardGroupCount() const;
+    uint32_t vertexOwner(uint32_t v) const;
+    void buildHardLists();
+    void setSettings(const SimulationSettings &input);
+    void configure();
+    uint64_t positionBasedWork(int stepCount) const;
+
+    // --- Frame inputs (cloth_instance.cpp) -----------------------------------------------
+
+    void takePose(const ClothFrame &frame, bool resetPendulums);
+    void skinTargets(uint32_t b, uint32_t e);
+    void advanceTargets(uint32_t b, uint32_t e);
+
+    // --- Stepping (cloth_instance.cpp) ---------------------------------------------------
+
+    Substep makeSubstep(int step, int sub) const;
+    void poseColliders(const Substep &ctx, int thread);
+
+    Vec3 targetAt(uint32_t v, float alpha) const
+    {
+        if (!skinned) // the rest pose: target1 is target0 (the same bits as the lerp)
+            return v3(target0[v]);
+        return lerp(v3(target0[v]), v3(target1[v]), alpha);
+    }
+
+    void integrate(uint32_t b, uint32_t e, const Substep &ctx);
+    void integrateVertex(uint32_t v, const Substep &ctx);
+    Vec3 windAcceleration(uint32_t v, const Vec3 &x, const Vec3 &velocity,
+                          const Substep &ctx) const;
+    void computeWindNormals();
+    void hardPipeline(PhaseCursor &cursor);
+    bool sharedColourByColour(const SolverPhase &phase) const;
+    size_t phaseCount(int stepCount) const;
+    /// At most a twentieth of a second of steps per frame; longer frames drop time.
+    int maxStepsPerFrame() const { return std::max(1, int(std::ceil(0.05 / double(stepLength)))); }
+    void solveConstraints(PhaseCursor &seq, const Substep &ctx);
+    void solveColour(sim::ColourArgs &args, uint32_t colour, sim::LambdaMode mode, uint32_t b,
+                     uint32_t e);
+    void hardConstraints(uint32_t listIndex);
+    void holdMaxDistance(uint32_t v, const Substep &ctx);
+    void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread);
+    void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses);
+    /// The position-based update of one thread (see sim::PhaseSchedule).
+    void region(int thread);
+
+    // --- The mass-spring model (mass_spring.cpp) -----------------------------------------
+
+    void configureSprings();
+    void massSpringSteps();
+};
+
+} // namespace tweed

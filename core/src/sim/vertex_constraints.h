@@ -1,0 +1,110 @@
+// Internal to the cloth solver: the constraints the per-vertex pass applies to one movable
+// vertex at the end of a substep, each a function of its own, in the order the pass runs them
+// (see ClothInstance::Impl::finishVertex): collision volumes, backstop, Max Distance (last, so
+// it always holds). The tethers before them run in the finish kernel (constraint_kernels.h).
+// Inline: the pass calls them once per vertex near a volume or outside its shapes.
+#pragma once
+
+#include "particle.h"
+
+#include "tweed/math.h"
+#include "tweed/sim/colliders.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tweed::sim {
+
+/// Pushes x out of a collision volume. A contact keeps the velocity's outward normal part and
+/// the tangential part less friction; pushing out of the volume itself adds no velocity (else a
+/// deep start or a fast volume would launch the cloth): prev moves to match.
+inline void applyCollision(const ColliderPose &pose, float friction, Vec3 &x, P4 &prev)
+{
+    const Vec3 before = x;
+    Vec3 nrm;
+    if (pushOutOfCollider(pose, x, &nrm)) {
+        const Vec3 vel = before - v3(prev);
+        const float vn = dot(vel, nrm);
+        const Vec3 tangential = vel - nrm * vn;
+        setXyz(prev, x - tangential * (1.0f - friction) - nrm * std::max(vn, 0.0f));
+    }
+}
+
+/// The centre of the backstop sphere of `radius` whose surface lies `distance` behind the
+/// target t along its unit normal n.
+inline Vec3 backstopCentre(const Vec3 &t, const Vec3 &n, float radius, float distance)
+{
+    return t - n * (distance + radius);
+}
+
+/// Moves x out of the backstop sphere to its surface (along the normal n from the centre when x
+/// sits on it).
+inline void applyBackstop(const Vec3 &centre, const Vec3 &n, float radius, Vec3 &x)
+{
+    const Vec3 delta = x - centre;
+    const float len2 = lengthSquared(delta);
+    if (len2 < radius * radius) {
+        const float len = std::sqrt(len2);
+        x = len > kTiny ? centre + delta * (radius / len) : centre + n * radius;
+    }
+}
+
+/// Closest point to p in the Max Distance shape around target t with unit normal n: a ball of
+/// radius r, or with bias b a capsule along n (b < 0) or a disc across n (b > 0), each of
+/// extent r along its long direction.
+inline Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
+{
+    const Vec3 d = p - t;
+    Vec3 core{};
+    if (bias < 0) {
+        const float h = r * -bias;
+        core = n * std::clamp(dot(d, n), -h, h);
+    } else if (bias > 0) {
+        const float h = r * bias;
+        const Vec3 tangential = d - n * dot(d, n);
+        const float tl = length(tangential);
+        core = tl > h ? tangential * (h / tl) : tangential;
+    }
+    const float radius = r * (1.0f - std::abs(bias));
+    const Vec3 rel = d - core;
+    const float len2 = lengthSquared(rel);
+    if (len2 <= radius * radius)
+        return p;
+    const float len = std::sqrt(len2);
+    return t + core + rel * (radius / len);
+}
+
+/// How far p is outside the Max Distance shape (<= 0 inside).
+inline float maxDistanceExcess(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
+{
+    return distance(projectMaxDistance(p, t, n, r, bias), p);
+}
+
+/// Moves x into its Max Distance shape (see projectMaxDistance).
+inline void applyMaxDistance(const Vec3 &t, const Vec3 &n, float r, float bias, Vec3 &x)
+{
+    x = projectMaxDistance(x, t, n, r, bias);
+}
+
+/// After Max Distance, which may have pulled x into the backstop sphere again: moves it back
+/// along the segment towards the target t, which is outside the sphere, to the sphere's surface
+/// (inside both shapes, since the Max Distance shape is convex and contains the target).
+inline void keepOutOfBackstop(const Vec3 &t, const Vec3 &centre, float radius, Vec3 &x)
+{
+    const Vec3 delta = x - centre;
+    if (lengthSquared(delta) < radius * radius * (1.0f - 1e-6f)) {
+        const Vec3 dir = x - t;
+        const Vec3 o = t - centre;
+        const float A = lengthSquared(dir), B = 2 * dot(o, dir),
+                    C = lengthSquared(o) - radius * radius;
+        const float disc = B * B - 4 * A * C;
+        if (A > kTiny && disc >= 0) {
+            const float root = (-B - std::sqrt(disc)) / (2 * A);
+            x = t + dir * std::clamp(root, 0.0f, 1.0f);
+        } else {
+            x = t;
+        }
+    }
+}
+
+} // namespace tweed::sim
