@@ -6,7 +6,7 @@
 #include "collision/collision_dock.h"
 #include "collision/collision_gizmo.h"
 #include "document.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "outlinerdock.h"
 #include "preferences.h"
 #include "ui_test_support.h"

@@ -3,7 +3,7 @@
 // counts computed independently from the document and the solver's own data; the views follow
 // the simulation; and the fabric presets bar applies a preset in one click as one undo step.
 #include "document.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "test_paths.h"

@@ -4,7 +4,7 @@
 
 #include "application.h"
 #include "document.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "outlinerdock.h"
 #include "preferences.h"
 #include "propertiesdock.h"

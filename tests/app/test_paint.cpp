@@ -4,7 +4,7 @@
 // surface distances, mirror maps, screen polygons) on the positions the viewport draws.
 #include "document.h"
 #include "garment_map.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
 #include "preferences.h"

@@ -4,7 +4,7 @@
 // mesh) and the bad-binding highlight.
 #include "document.h"
 #include "garment_map.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "physicsmesh/physicsmesh_dock.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"

@@ -2,7 +2,7 @@
 // Walk clip through Playback, settings reaching the running instance, reset, the document
 // changes that rebuild it, the simulation and statistics docks, and the viewport showing it.
 #include "document.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "ui_test_support.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"

@@ -9,7 +9,7 @@
 #include "collision/collision_gizmo.h"
 #include "document.h"
 #include "garment_map.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
 #include "physicsmesh/physicsmesh_dock.h"

@@ -1,7 +1,7 @@
 // Shared by the editor's UI tests: isolated settings, scripted prompts, widget look-up.
 #pragma once
 
-#include "mainwindow.h"
+#include "main_window.h"
 #include "prompts.h"
 #include "preferences.h"
 #include "viewport/playback.h"

@@ -3,7 +3,7 @@
 #include "document.h"
 #include "garment_map.h"
 #include "longoperation.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "viewport/playback.h"

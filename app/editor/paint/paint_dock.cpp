@@ -3,7 +3,7 @@
 #include "paint/paint_widgets.h"
 
 #include "document.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "viewport/viewport.h"

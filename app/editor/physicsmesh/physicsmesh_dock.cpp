@@ -2,7 +2,7 @@
 
 #include "document.h"
 #include "garment_map.h"
-#include "mainwindow.h"
+#include "main_window.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "simulation/simulation_controller.h"

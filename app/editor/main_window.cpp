@@ -1,4 +1,4 @@
-#include "mainwindow.h"
+#include "main_window.h"
 
 #include "collision/collision_dock.h"
 #include "exportdialog.h"
