@@ -4,7 +4,7 @@
 #include "exportdialog.h"
 
 #include "longoperation.h"
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 #include "paint/paint_dock.h"
 #include "physicsmesh/physicsmesh_dock.h"
 #include "preferences.h"

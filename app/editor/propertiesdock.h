@@ -4,7 +4,7 @@
 // through Document::setSetting() (one undo step per field, consecutive edits merged).
 #pragma once
 
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 
 #include <QDockWidget>
 

@@ -7,7 +7,7 @@
 #include "collision/collision_gizmo.h"
 #include "document.h"
 #include "main_window.h"
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 #include "preferences.h"
 #include "ui_test_support.h"
 #include "viewport/playback.h"

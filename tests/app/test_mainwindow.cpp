@@ -5,7 +5,7 @@
 #include "application.h"
 #include "document.h"
 #include "main_window.h"
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 #include "preferences.h"
 #include "propertiesdock.h"
 #include "viewport/playback.h"

@@ -6,7 +6,7 @@
 #pragma once
 
 #include "collision/collision_gizmo.h"
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 #include "propertiesdock.h"
 
 #include "tweed/collision.h"

@@ -1,4 +1,4 @@
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 
 #include "document.h"
 
