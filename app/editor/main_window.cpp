@@ -8,7 +8,7 @@
 #include "paint/paint_dock.h"
 #include "physicsmesh/physicsmesh_dock.h"
 #include "preferences.h"
-#include "propertiesdock.h"
+#include "properties_dock.h"
 #include "settings_text.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"

@@ -7,7 +7,7 @@
 #include "main_window.h"
 #include "outliner_dock.h"
 #include "preferences.h"
-#include "propertiesdock.h"
+#include "properties_dock.h"
 #include "viewport/playback.h"
 #include "viewport/viewport.h"
 

@@ -7,7 +7,7 @@
 
 #include "collision/collision_gizmo.h"
 #include "outliner_dock.h"
-#include "propertiesdock.h"
+#include "properties_dock.h"
 
 #include "tweed/collision.h"
 

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "longoperation.h"
-#include "propertiesdock.h"
+#include "properties_dock.h"
 
 #include "tweed/asset.h"
 

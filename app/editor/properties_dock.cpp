@@ -1,4 +1,4 @@
-#include "propertiesdock.h"
+#include "properties_dock.h"
 
 #include "document.h"
 #include "settings_text.h"
