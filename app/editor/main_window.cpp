@@ -1,7 +1,7 @@
 #include "main_window.h"
 
 #include "collision/collision_dock.h"
-#include "exportdialog.h"
+#include "export_dialog.h"
 
 #include "longoperation.h"
 #include "outliner_dock.h"

@@ -5,7 +5,7 @@
 // the size limit is refused until the limit is raised; a path in a missing folder is an error
 // naming the file and writes nothing.
 #include "document.h"
-#include "exportdialog.h"
+#include "export_dialog.h"
 #include "ui_test_support.h"
 
 #include "test_paths.h"

@@ -1,4 +1,4 @@
-#include "exportdialog.h"
+#include "export_dialog.h"
 
 #include "document.h"
 #include "longoperation.h"
