@@ -1,7 +1,7 @@
 #include "export_dialog.h"
 
 #include "document.h"
-#include "longoperation.h"
+#include "long_operation.h"
 #include "prompts.h"
 
 #include "tweed/clip_simulation.h"

@@ -3,7 +3,7 @@
 #include "collision/collision_dock.h"
 #include "export_dialog.h"
 
-#include "longoperation.h"
+#include "long_operation.h"
 #include "outliner_dock.h"
 #include "paint/paint_dock.h"
 #include "physicsmesh/physicsmesh_dock.h"

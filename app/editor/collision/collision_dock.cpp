@@ -2,7 +2,7 @@
 
 #include "document.h"
 #include "garment_map.h"
-#include "longoperation.h"
+#include "long_operation.h"
 #include "main_window.h"
 #include "preferences.h"
 #include "prompts.h"

@@ -4,7 +4,7 @@
 // the generation report of the LoD and a viewport highlight of its bad skin-map bindings.
 #pragma once
 
-#include "longoperation.h"
+#include "long_operation.h"
 #include "properties_dock.h"
 
 #include "tweed/asset.h"
