@@ -6,7 +6,7 @@
 #include "long_operation.h"
 #include "outliner_dock.h"
 #include "paint/paint_dock.h"
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
 #include "preferences.h"
 #include "properties_dock.h"
 #include "settings_text.h"

@@ -5,7 +5,7 @@
 #include "document.h"
 #include "garment_map.h"
 #include "main_window.h"
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"

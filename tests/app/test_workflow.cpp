@@ -12,7 +12,7 @@
 #include "main_window.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"

@@ -1,4 +1,4 @@
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
 
 #include "document.h"
 #include "garment_map.h"
