@@ -96,7 +96,7 @@ private:
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_debugviews");
+        test::isolateSettings("test_debug_views");
         const Character character = importCharacter(test::kSampleCharacter);
         CreateAssetOptions options;
         options.garmentMeshes = {"Coat"};
@@ -468,4 +468,4 @@ private slots:
 };
 
 QTEST_MAIN(TestDebugViews)
-#include "test_debugviews.moc"
+#include "test_debug_views.moc"
