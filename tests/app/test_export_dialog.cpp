@@ -103,7 +103,7 @@ private:
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_exportdialog");
+        test::isolateSettings("test_export_dialog");
         QVERIFY(mDir.isValid());
         const Character character = importCharacter(test::kSampleCharacter);
         CreateAssetOptions options;
@@ -343,4 +343,4 @@ private slots:
 };
 
 QTEST_MAIN(TestExportDialog)
-#include "test_exportdialog.moc"
+#include "test_export_dialog.moc"
