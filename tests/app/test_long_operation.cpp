@@ -87,4 +87,4 @@ private slots:
 };
 
 QTEST_MAIN(TestLongOperation)
-#include "test_longoperation.moc"
+#include "test_long_operation.moc"
