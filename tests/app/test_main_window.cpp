@@ -119,7 +119,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    tweed::test::isolateSettings("test_mainwindow");
+    tweed::test::isolateSettings("test_main_window");
     MainWindow::removeRecoveryFile();
     QVERIFY(mTemp.isValid());
     mWindow = std::make_unique<MainWindow>();
@@ -593,4 +593,4 @@ void TestMainWindow::autosaveAndRecovery()
 }
 
 QTEST_MAIN(TestMainWindow)
-#include "test_mainwindow.moc"
+#include "test_main_window.moc"
