@@ -70,7 +70,7 @@ private:
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_physicsmesh");
+        test::isolateSettings("test_physics_mesh");
         const Character character = importCharacter(test::kSampleCharacter);
         QVERIFY(character.findMesh("Coat") >= 0);
         CreateAssetOptions options;
@@ -455,4 +455,4 @@ private slots:
 };
 
 QTEST_MAIN(TestPhysicsMesh)
-#include "test_physicsmesh.moc"
+#include "test_physics_mesh.moc"
