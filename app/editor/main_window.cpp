@@ -14,7 +14,7 @@
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
 

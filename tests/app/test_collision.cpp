@@ -10,7 +10,7 @@
 #include "outliner_dock.h"
 #include "preferences.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

@@ -8,7 +8,7 @@
 #include "simulation/simulation_controller.h"
 #include "test_paths.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/create_asset.h"

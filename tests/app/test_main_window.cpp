@@ -8,7 +8,7 @@
 #include "outliner_dock.h"
 #include "preferences.h"
 #include "properties_dock.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

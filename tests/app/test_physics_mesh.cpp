@@ -9,7 +9,7 @@
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

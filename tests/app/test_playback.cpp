@@ -1,7 +1,7 @@
 // Playback: time, frames, looping, scrubbing, the pose it produces and root motion, on a small
 // hand-made character whose animation is known exactly; and the PlaybackBar driving it.
 #include "document.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/playback_bar.h"
 
 #include "tweed/mesh.h"

@@ -8,7 +8,7 @@
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

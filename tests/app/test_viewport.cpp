@@ -3,7 +3,7 @@
 // camera, and the skinned meshes follow playback. Runs under xvfb-run with Mesa's software GL.
 #include "document.h"
 #include "test_paths.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include <QFileInfo>

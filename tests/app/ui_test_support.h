@@ -4,7 +4,7 @@
 #include "main_window.h"
 #include "prompts.h"
 #include "preferences.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

@@ -6,7 +6,7 @@
 #include "main_window.h"
 #include "preferences.h"
 #include "prompts.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/collision_fit.h"

@@ -6,7 +6,7 @@
 #include "preferences.h"
 #include "prompts.h"
 #include "simulation/simulation_controller.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/create_asset.h"

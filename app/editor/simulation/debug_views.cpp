@@ -2,7 +2,7 @@
 
 #include "document.h"
 #include "simulation/simulation_controller.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/skin_map.h"

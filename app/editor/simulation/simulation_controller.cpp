@@ -2,7 +2,7 @@
 
 #include "document.h"
 #include "simulation/debug_views.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/errors.h"

@@ -2,7 +2,7 @@
 
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
-#include "viewport/playback.h"
+#include "playback.h"
 
 #include <QAction>
 #include <QCheckBox>

@@ -1,6 +1,6 @@
 #include "viewport/playback_bar.h"
 
-#include "viewport/playback.h"
+#include "playback.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,7 +3,7 @@
 #include "document.h"
 #include "viewport/material_looks.h"
 #include "viewport/overlay_image.h"
-#include "viewport/playback.h"
+#include "playback.h"
 #include "viewport/scene_geometry.h"
 #include "viewport/scene_materials.h"
 
