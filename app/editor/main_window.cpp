@@ -71,7 +71,7 @@ QString recoveryInfoPath()
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), mDocument(new Document(this)), mPrompts(std::make_unique<Prompts>())
+    : QMainWindow(parent), mDocument(new Document(this))
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
@@ -87,6 +87,12 @@ MainWindow::MainWindow(QWidget *parent)
     mPlaybackBar = new PlaybackBar(mPlayback, central);
     mSimulation = new SimulationController(mDocument, mPlayback, this);
     mSimulation->setViewport(mViewport);
+    mContext.document = mDocument;
+    mContext.playback = mPlayback;
+    mContext.viewport = mViewport;
+    mContext.simulation = mSimulation;
+    mContext.preferences = mPreferences;
+    mContext.prompts = std::make_unique<Prompts>();
     centralLayout->addWidget(mViewport, 1);
     centralLayout->addWidget(mPlaybackBar);
     setCentralWidget(central);
@@ -141,7 +147,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setPrompts(std::unique_ptr<Prompts> prompts)
 {
-    mPrompts = std::move(prompts);
+    mContext.prompts = std::move(prompts);
 }
 
 void MainWindow::applyPreferences()
@@ -174,7 +180,7 @@ void MainWindow::createActions()
     a.exportForEngines = makeAction(this, "MainWindow_FileExportAction", "export");
     connect(a.exportForEngines, &QAction::triggered, this, [this] {
         QString path;
-        if (runExportDialog(mDocument, mPrompts.get(), this, &path))
+        if (runExportDialog(mDocument, prompts(), this, &path))
             statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     });
     a.reimport = makeAction(this, "MainWindow_FileReimportAction", "reimport");
@@ -421,15 +427,18 @@ void MainWindow::createDocks()
 
     // Authoring docks (physics mesh, painting, collision volumes): each registers itself
     // through addToolDock() below.
-    auto *physicsMeshDock = new PhysicsMeshDock(this);
+    auto *physicsMeshDock = new PhysicsMeshDock(mContext, this);
     addToolDock(physicsMeshDock, Qt::RightDockWidgetArea, mPropertiesDock);
     mToolsMenu->addAction(physicsMeshDock->generateAction());
-    auto *collisionDock = new CollisionDock(this);
+    auto *collisionDock = new CollisionDock(mContext, this);
     addToolDock(collisionDock, Qt::RightDockWidgetArea, mPropertiesDock);
+    mToolsMenu->addMenu(collisionDock->menu());
     connect(mOutlinerDock, &OutlinerDock::currentItemChanged, collisionDock,
             &CollisionDock::showOutlinerItem);
     mPropertiesDock->raise();
-    addToolDock(new PaintDock(this), Qt::RightDockWidgetArea, mSimulationDock);
+    auto *paintDock = new PaintDock(mContext, this);
+    mToolsMenu->addAction(paintDock->paintAction());
+    addToolDock(paintDock, Qt::RightDockWidgetArea, mSimulationDock);
 }
 
 void MainWindow::addToolDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *tabifyWith)
@@ -570,7 +579,7 @@ QString MainWindow::dialogDirectory() const
 bool MainWindow::maybeSave()
 {
     if (!mDocument->isModified() || mDocument->isEmpty()) return true;
-    switch (mPrompts->askUnsaved(this, mDocument->displayName())) {
+    switch (prompts()->askUnsaved(this, mDocument->displayName())) {
     case Prompts::UnsavedAnswer::Save:
         return saveDocument();
     case Prompts::UnsavedAnswer::Discard:
@@ -597,7 +606,7 @@ bool MainWindow::load(const QString &path, const QString &label, const QStringLi
         // FileError messages start with the path; others get it in front.
         QString message = outcome.error;
         if (!message.contains(QFileInfo(path).fileName())) message = path + ": " + message;
-        mPrompts->showError(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+        prompts()->showError(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
         return false;
     }
     case OperationOutcome::Finished:
@@ -614,7 +623,7 @@ bool MainWindow::load(const QString &path, const QString &label, const QStringLi
                                  30000);
     else
         statusBar()->showMessage(tr("Opened %1.").arg(QDir::toNativeSeparators(path)), 5000);
-    mPrompts->showWarnings(this, tr("Opened %1").arg(QFileInfo(path).fileName()), warnings);
+    prompts()->showWarnings(this, tr("Opened %1").arg(QFileInfo(path).fileName()), warnings);
     if (mPlayback->clipCount() > 0) mPlayback->setClip(0);
     mViewport->frameAll();
     return true;
@@ -632,7 +641,7 @@ bool MainWindow::openFile(const QString &path, const QStringList &garmentMeshes)
 void MainWindow::newFromCharacter()
 {
     if (!maybeSave()) return;
-    const QString path = mPrompts->openFileName(this, tr("New from Character"), dialogDirectory(),
+    const QString path = prompts()->openFileName(this, tr("New from Character"), dialogDirectory(),
                                                 characterFilter());
     if (path.isEmpty()) return;
     load(path, tr("Importing %1...").arg(QFileInfo(path).fileName()));
@@ -642,7 +651,7 @@ void MainWindow::openDialog()
 {
     if (!maybeSave()) return;
     const QString filter = tr("Clothing assets (*.tweed *.tweedc)") + ";;" + characterFilter();
-    const QString path = mPrompts->openFileName(this, tr("Open"), dialogDirectory(), filter);
+    const QString path = prompts()->openFileName(this, tr("Open"), dialogDirectory(), filter);
     if (path.isEmpty()) return;
     load(path, tr("Opening %1...").arg(QFileInfo(path).fileName()));
 }
@@ -654,7 +663,7 @@ bool MainWindow::saveDocument(const QString &path)
     try {
         mDocument->save(target);
     } catch (const std::exception &e) {
-        mPrompts->showError(this, tr("Cannot save %1").arg(QFileInfo(target).fileName()),
+        prompts()->showError(this, tr("Cannot save %1").arg(QFileInfo(target).fileName()),
                             QString::fromStdString(e.what()));
         return false;
     }
@@ -677,7 +686,7 @@ bool MainWindow::saveAs()
                          : character.absolutePath() + "/" + character.completeBaseName() + ".tweed";
     }
     QString path =
-        mPrompts->saveFileName(this, tr("Save As"), suggestion, tr("Clothing assets (*.tweed)"));
+        prompts()->saveFileName(this, tr("Save As"), suggestion, tr("Clothing assets (*.tweed)"));
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += ".tweed";
     return saveDocument(path);
@@ -689,14 +698,14 @@ void MainWindow::exportCooked()
     suggestion = suggestion.isEmpty() ? dialogDirectory() + "/untitled.tweedc"
                                       : QFileInfo(suggestion).absolutePath() + "/" +
                                             QFileInfo(suggestion).completeBaseName() + ".tweedc";
-    QString path = mPrompts->saveFileName(this, tr("Export Cooked"), suggestion,
+    QString path = prompts()->saveFileName(this, tr("Export Cooked"), suggestion,
                                           tr("Cooked clothing (*.tweedc)"));
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += ".tweedc";
     try {
         mDocument->exportCooked(path);
     } catch (const std::exception &e) {
-        mPrompts->showError(this, tr("Cannot export %1").arg(QFileInfo(path).fileName()),
+        prompts()->showError(this, tr("Cannot export %1").arg(QFileInfo(path).fileName()),
                             QString::fromStdString(e.what()));
         return;
     }
@@ -727,13 +736,13 @@ bool MainWindow::reimportCharacter()
         return false;
     }
     if (outcome.status == OperationOutcome::Failed) {
-        mPrompts->showError(this, tr("Cannot re-import %1").arg(QFileInfo(path).fileName()),
+        prompts()->showError(this, tr("Cannot re-import %1").arg(QFileInfo(path).fileName()),
                             outcome.error);
         return false;
     }
     const QStringList warnings = reimported.warnings;
     mDocument->applyReimport(std::move(reimported));
-    mPrompts->showWarnings(this, tr("Re-imported %1").arg(QFileInfo(path).fileName()), warnings);
+    prompts()->showWarnings(this, tr("Re-imported %1").arg(QFileInfo(path).fileName()), warnings);
     statusBar()->showMessage(tr("Re-imported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
@@ -871,7 +880,7 @@ bool MainWindow::offerRecovery()
     const QString description = !original.isEmpty()    ? QDir::toNativeSeparators(original)
                                 : !character.isEmpty() ? QDir::toNativeSeparators(character)
                                                        : tr("an untitled asset");
-    if (!mPrompts->askRestore(this, description)) {
+    if (!prompts()->askRestore(this, description)) {
         removeRecoveryFile();
         return false;
     }
@@ -882,7 +891,7 @@ bool MainWindow::offerRecovery()
         [&](const tweed::ProgressCallback &progress) { loaded = loadAssetFile(path, progress); });
     if (outcome.status != OperationOutcome::Finished) {
         if (outcome.status == OperationOutcome::Failed)
-            mPrompts->showError(this, tr("Cannot restore unsaved work"), outcome.error);
+            prompts()->showError(this, tr("Cannot restore unsaved work"), outcome.error);
         return false;
     }
     // The recovered work belongs to the original file and is not saved there yet.
@@ -890,7 +899,7 @@ bool MainWindow::offerRecovery()
     loaded.unsaved = true;
     const QStringList warnings = loaded.warnings;
     mDocument->replace(std::move(loaded));
-    mPrompts->showWarnings(this, tr("Restored unsaved work"), warnings);
+    prompts()->showWarnings(this, tr("Restored unsaved work"), warnings);
     mViewport->frameAll();
     return true;
 }

@@ -3,7 +3,7 @@
 #include "document.h"
 #include "garment_map.h"
 #include "long_operation.h"
-#include "main_window.h"
+#include "editor_context.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "playback.h"
@@ -99,11 +99,11 @@ QDoubleSpinBox *makeSpin(QWidget *parent, const QString &name)
 
 } // namespace
 
-CollisionDock::CollisionDock(MainWindow *window)
-    : QDockWidget(window), mWindow(window), mDocument(window->document())
+CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
+    : QDockWidget(parent), mContext(context), mDocument(context.document)
 {
     setObjectName(QStringLiteral("CollisionDock"));
-    mGizmo = new CollisionGizmo(mDocument, window->playback(), window->viewport(), this);
+    mGizmo = new CollisionGizmo(mDocument, context.playback, context.viewport, this);
 
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
@@ -295,7 +295,6 @@ CollisionDock::CollisionDock(MainWindow *window)
         raise();
         autoFit();
     });
-    window->toolsMenu()->addMenu(mMenu);
 
     connect(mList, &QTreeWidget::itemSelectionChanged, this, &CollisionDock::selectFromList);
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
@@ -309,11 +308,11 @@ CollisionDock::CollisionDock(MainWindow *window)
     connect(mGizmo, &CollisionGizmo::volumePicked, this,
             [this](int index) { setCurrentVolume(index); });
     connect(mGizmo, &CollisionGizmo::modeChanged, this, &CollisionDock::updateModeButtons);
-    connect(window->viewport(), &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
+    connect(context.viewport, &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
-    connect(window->preferences(), &Preferences::lengthUnitChanged, this,
+    connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &CollisionDock::setLengthUnit);
-    mUnit = window->preferences()->lengthUnit();
+    mUnit = context.preferences->lengthUnit();
 
     retranslateUi();
     setLengthUnit(mUnit);
@@ -581,7 +580,7 @@ void CollisionDock::setCurrentVolume(int index)
     mGizmo->setVolume(index);
     ViewportSelection selection;
     if (index >= 0) selection.collisionVolumes = {index};
-    mWindow->viewport()->setSelection(selection);
+    mContext.viewport->setSelection(selection);
     updateProperties();
     updateButtons();
 }
@@ -598,14 +597,9 @@ void CollisionDock::showGizmo(CollisionGizmo::Mode mode)
     mGizmo->setMode(mode);
     if (mVolume >= 0) {
         mGizmo->activate();
-        // Editing volumes that cannot be seen makes no sense: show them, through the View
-        // menu's action when there is one so its check mark agrees.
-        if (auto *show = mWindow->findChild<QAction *>(
-                QStringLiteral("MainWindow_ViewCollisionVolumesAction"));
-            show && show->isCheckable())
-            show->setChecked(true);
-        else
-            mWindow->viewport()->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        // Editing volumes that cannot be seen makes no sense: show them (the View menu's
+        // check mark follows the viewport).
+        mContext.viewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
     }
     updateModeButtons();
 }
@@ -698,7 +692,7 @@ void CollisionDock::splitCurrent()
         volumes[size_t(mVolume)] = first;
         volumes.insert(volumes.begin() + mVolume + 1, second);
     } catch (const InputError &error) {
-        mWindow->prompts()->showError(this, tr("Cannot split the volume"),
+        mContext.prompts->showError(this, tr("Cannot split the volume"),
                                       QString::fromStdString(error.what()));
         return;
     }
@@ -718,7 +712,7 @@ int CollisionDock::autoFit()
                 bones.push_back(mFitBones->item(i)->data(Qt::UserRole).toInt());
     }
     if (bones.empty()) {
-        mWindow->prompts()->showError(
+        mContext.prompts->showError(
             this, tr("Auto-Fit"),
             mFitGarmentBones->isChecked()
                 ? tr("No bone skins the garment: the asset has no skinned garment.")
@@ -745,11 +739,11 @@ int CollisionDock::autoFit()
         });
     if (outcome.status == OperationOutcome::Cancelled) return 0;
     if (outcome.status == OperationOutcome::Failed) {
-        mWindow->prompts()->showError(this, tr("Auto-Fit"), outcome.error);
+        mContext.prompts->showError(this, tr("Auto-Fit"), outcome.error);
         return 0;
     }
     if (fitted.empty()) {
-        mWindow->prompts()->showError(this, tr("Auto-Fit"),
+        mContext.prompts->showError(this, tr("Auto-Fit"),
                                       tr("No volume could be fitted:\n%1").arg(skipped.join('\n')));
         return 0;
     }
@@ -773,7 +767,7 @@ int CollisionDock::autoFit()
     }
     commit(std::move(volumes), tr("Auto-Fit Collision Volumes"));
     setCurrentVolume(first);
-    if (!skipped.isEmpty()) mWindow->prompts()->showWarnings(this, tr("Auto-Fit"), skipped);
+    if (!skipped.isEmpty()) mContext.prompts->showWarnings(this, tr("Auto-Fit"), skipped);
     return int(fitted.size());
 }
 

@@ -3,7 +3,7 @@
 #include "paint/paint_widgets.h"
 
 #include "document.h"
-#include "main_window.h"
+#include "editor_context.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "viewport/viewport.h"
@@ -59,10 +59,10 @@ QComboBox *makeCombo(QWidget *parent, const char *name, int items)
 
 } // namespace
 
-PaintDock::PaintDock(MainWindow *window)
-    : QDockWidget(window), mWindow(window),
-      mTool(new PaintTool(window->document(), window->viewport(), this)),
-      mUnit(window->preferences()->lengthUnit())
+PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
+    : QDockWidget(parent), mContext(context),
+      mTool(new PaintTool(context.document, context.viewport, this)),
+      mUnit(context.preferences->lengthUnit())
 {
     setObjectName(QStringLiteral("PaintDock"));
     for (size_t c = 0; c < mChannels.size(); ++c) {
@@ -221,8 +221,6 @@ PaintDock::PaintDock(MainWindow *window)
     mPaintAction = new QAction(this);
     mPaintAction->setObjectName(QStringLiteral("PaintDock_PaintAction"));
     mPaintAction->setCheckable(true);
-    if (QMenu *menu = window->toolsMenu())
-        menu->addAction(mPaintAction);
 
     // Wiring: every control rebuilds the tool's settings.
     connect(mActivate, &QToolButton::toggled, this, &PaintDock::setActive);
@@ -300,12 +298,12 @@ PaintDock::PaintDock(MainWindow *window)
     });
     connect(mTool, &PaintTool::status, mStatus, &QLabel::setText);
     connect(mTool, &PaintTool::errorOccurred, this, [this](const QString &message) {
-        mWindow->prompts()->showError(this, tr("Painting"), message);
+        mContext.prompts->showError(this, tr("Painting"), message);
     });
-    connect(window->preferences(), &Preferences::lengthUnitChanged, this,
+    connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &PaintDock::setLengthUnit);
     // A new document: the ramp ranges fit its values again.
-    connect(window->document(), &Document::changed, this, [this](Document::Changes what) {
+    connect(context.document, &Document::changed, this, [this](Document::Changes what) {
         if (what & (Document::CharacterChanged | Document::MeshesChanged)) {
             for (ChannelState &state : mChannels)
                 state.rampChosen = false;
@@ -402,7 +400,7 @@ void PaintDock::fitRamp()
     const PaintTarget t = target();
     if (t.mask)
         return;
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const int lod = mTool->settings().lod;
     ChannelState &state = mChannels[size_t(t.channel)];
     float top = 0;
@@ -477,19 +475,19 @@ void PaintDock::updateEnabled()
     mMirrorMethod->setEnabled(mirror);
     mTolerance->setEnabled(mirror);
     const bool hasPhysics = [this] {
-        const ClothingAsset &asset = mWindow->document()->asset();
+        const ClothingAsset &asset = mContext.document->asset();
         const int lod = mTool->settings().lod;
         return lod >= 0 && lod < int(asset.lods.size()) && asset.lods[size_t(lod)].physicsMesh >= 0;
     }();
     mDisplay->setEnabled(hasPhysics);
-    const bool painting = !mWindow->document()->asset().lods.empty();
+    const bool painting = !mContext.document->asset().lods.empty();
     mActivate->setEnabled(painting);
     mPaintAction->setEnabled(painting);
 }
 
 void PaintDock::setActive(bool active)
 {
-    if (active && mWindow->document()->asset().lods.empty()) {
+    if (active && mContext.document->asset().lods.empty()) {
         active = false;
         mStatus->setText(tr("Open a character to paint its garment"));
     }
@@ -502,14 +500,13 @@ void PaintDock::setActive(bool active)
     showPhysicsOverlay(mTool->isActive() && mDisplay->currentIndex() == 1);
 }
 
-// Colours on the physics mesh need its overlay: shown while painting there, through the View
-// menu's action when the window has one so the menu stays truthful.
+// Colours on the physics mesh need its overlay: shown while painting there (the View menu's
+// check mark follows the viewport).
 void PaintDock::showPhysicsOverlay(bool show)
 {
     if (show == mTurnedOnPhysicsOverlay)
         return;
-    Viewport *viewport = mWindow->viewport();
-    auto *action = mWindow->findChild<QAction *>(QStringLiteral("MainWindow_ViewPhysicsMeshAction"));
+    Viewport *viewport = mContext.viewport;
     const bool visible = viewport->isOverlayVisible(Viewport::Overlay::PhysicsMesh);
     if (show && visible)
         return; // already on: the user's choice, left alone
@@ -517,10 +514,7 @@ void PaintDock::showPhysicsOverlay(bool show)
         mTurnedOnPhysicsOverlay = false;
         return;
     }
-    if (action)
-        action->setChecked(show);
-    else
-        viewport->setOverlayVisible(Viewport::Overlay::PhysicsMesh, show);
+    viewport->setOverlayVisible(Viewport::Overlay::PhysicsMesh, show);
     mTurnedOnPhysicsOverlay = show;
 }
 

@@ -2,7 +2,7 @@
 
 #include "document.h"
 #include "garment_map.h"
-#include "main_window.h"
+#include "editor_context.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "simulation/simulation_controller.h"
@@ -128,7 +128,8 @@ BindingCheck checkBindings(const ClothingAsset &asset, int lod)
     return check;
 }
 
-PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWindow(window)
+PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
+    : QDockWidget(parent), mContext(context)
 {
     setObjectName(QStringLiteral("PhysicsMeshDock"));
     auto *scroll = new QScrollArea(this);
@@ -302,7 +303,7 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
     connect(mLodCombo, &QComboBox::currentIndexChanged, this, [this] {
         if (mUpdating)
             return;
-        mWindow->simulation()->setLod(lod());
+        mContext.simulation->setLod(lod());
         refreshLods();
         refreshGarment(true);
         loadLodSettings();
@@ -322,18 +323,18 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
     });
     connect(mBrowse, &QPushButton::clicked, this, &PhysicsMeshDock::browseCustomMesh);
     connect(mHighlight, &QCheckBox::toggled, this, &PhysicsMeshDock::updateHighlight);
-    connect(mWindow->playback(), &Playback::poseChanged, this, [this] {
+    connect(mContext.playback, &Playback::poseChanged, this, [this] {
         if (mHighlight->isChecked())
             updateHighlight();
     });
-    connect(mWindow->document(), &Document::changed, this,
+    connect(mContext.document, &Document::changed, this,
             [this](Document::Changes what) { onDocumentChanged(int(what)); });
-    connect(mWindow->preferences(), &Preferences::lengthUnitChanged, this,
+    connect(mContext.preferences, &Preferences::lengthUnitChanged, this,
             &PhysicsMeshDock::setLengthUnit);
 
-    mUnit = mWindow->preferences()->lengthUnit() == LengthUnit::Centimetres ? LengthUnit::Metres
+    mUnit = mContext.preferences->lengthUnit() == LengthUnit::Centimetres ? LengthUnit::Metres
                                                                            : LengthUnit::Centimetres;
-    setLengthUnit(mWindow->preferences()->lengthUnit());
+    setLengthUnit(mContext.preferences->lengthUnit());
     retranslateUi();
     onDocumentChanged(Document::AllChanged);
 }
@@ -508,7 +509,7 @@ void PhysicsMeshDock::onDocumentChanged(int what)
 
 void PhysicsMeshDock::refreshLods()
 {
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const QScopedValueRollback<bool> guard(mUpdating, true);
     const int current = std::clamp(mLodCombo->currentIndex(), 0,
                                    std::max(0, int(asset.lods.size()) - 1));
@@ -518,8 +519,8 @@ void PhysicsMeshDock::refreshLods()
                                .arg(l)
                                .arg(locale().toString(qulonglong(asset.lods[l].mesh.vertexCount()))));
     mLodCombo->setCurrentIndex(asset.lods.empty() ? -1 : current);
-    if (!asset.lods.empty() && mWindow->simulation()->lod() != current)
-        mWindow->simulation()->setLod(current);
+    if (!asset.lods.empty() && mContext.simulation->lod() != current)
+        mContext.simulation->setLod(current);
 
     mSourceCombo->clear();
     const int l = lod();
@@ -539,7 +540,7 @@ void PhysicsMeshDock::refreshLods()
 
 void PhysicsMeshDock::refreshGarment(bool fromAsset)
 {
-    const Document *doc = mWindow->document();
+    const Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const Character &character = doc->character();
     const int l = lod();
@@ -588,7 +589,7 @@ void PhysicsMeshDock::refreshGarment(bool fromAsset)
 
 void PhysicsMeshDock::loadLodSettings()
 {
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const int index = physicsIndex(asset, lod());
     if (index >= 0)
         setSettings(asset.physicsMeshes[size_t(index)].settings);
@@ -598,7 +599,7 @@ void PhysicsMeshDock::loadLodSettings()
 
 void PhysicsMeshDock::refreshReport()
 {
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const int l = lod();
     const int index = physicsIndex(asset, l);
     mCheck = checkBindings(asset, l);
@@ -639,8 +640,8 @@ void PhysicsMeshDock::setHighlightBadBindings(bool on)
 
 void PhysicsMeshDock::updateHighlight()
 {
-    Viewport *viewport = mWindow->viewport();
-    const Document *doc = mWindow->document();
+    Viewport *viewport = mContext.viewport;
+    const Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const int l = lod();
     const int index = physicsIndex(asset, l);
@@ -651,7 +652,7 @@ void PhysicsMeshDock::updateHighlight()
     }
     const GraphicsLod &g = asset.lods[size_t(l)];
     const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
-    const std::vector<Mat4> &matrices = mWindow->playback()->skinningMatrices();
+    const std::vector<Mat4> &matrices = mContext.playback->skinningMatrices();
     viewport->syncNow();
 
     // The garment as drawn: the character meshes it is made of, else skinned here.
@@ -704,14 +705,14 @@ void PhysicsMeshDock::updateHighlight()
 
 void PhysicsMeshDock::browseCustomMesh()
 {
-    const Document *doc = mWindow->document();
+    const Document *doc = mContext.document;
     const QString assetFolder =
         doc->filePath().isEmpty() ? QString() : QFileInfo(doc->filePath()).absolutePath();
     const QString dir = !assetFolder.isEmpty() ? assetFolder
                         : !doc->characterPath().isEmpty()
                             ? QFileInfo(doc->characterPath()).absolutePath()
                             : QDir::homePath();
-    const QString path = mWindow->prompts()->openFileName(
+    const QString path = mContext.prompts->openFileName(
         this, tr("Custom Physics Mesh"), dir,
         tr("Meshes (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;All files (*)"));
     if (path.isEmpty())
@@ -723,7 +724,7 @@ void PhysicsMeshDock::browseCustomMesh()
 void PhysicsMeshDock::fillAddLodMenu()
 {
     mAddLodMenu->clear();
-    const Document *doc = mWindow->document();
+    const Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const Character &character = doc->character();
     for (size_t m = 0; m < character.meshes.size(); ++m) {
@@ -755,7 +756,7 @@ void PhysicsMeshDock::showFailure(const QString &title)
         break;
     case OperationOutcome::Failed:
         mStatus->setText(tr("Failed: nothing changed."));
-        mWindow->prompts()->showError(this, title, mLastOutcome.error);
+        mContext.prompts->showError(this, title, mLastOutcome.error);
         break;
     }
 }
@@ -773,7 +774,7 @@ bool PhysicsMeshDock::generate(const GenerationSettings &settings, const QString
 bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
                                     const QStringList &garmentMeshes, bool ownMesh)
 {
-    Document *doc = mWindow->document();
+    Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const int l = lod();
     const QString title = tr("Generate Physics Mesh");
@@ -849,7 +850,7 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
 
 bool PhysicsMeshDock::addLodFromMesh(int mesh, int shareWith)
 {
-    Document *doc = mWindow->document();
+    Document *doc = mContext.document;
     const Character &character = doc->character();
     const QString title = tr("Add LoD");
     mLastOutcome = {};
@@ -880,7 +881,7 @@ bool PhysicsMeshDock::addLodFromMesh(int mesh, int shareWith)
 
 bool PhysicsMeshDock::setPhysicsSource(int lodIndex, int other)
 {
-    Document *doc = mWindow->document();
+    Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     mLastOutcome = {};
     if (lodIndex != lod())

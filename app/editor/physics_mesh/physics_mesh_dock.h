@@ -5,7 +5,7 @@
 #pragma once
 
 #include "long_operation.h"
-#include "properties_dock.h"
+#include "units.h"
 
 #include "tweed/asset.h"
 
@@ -30,7 +30,7 @@ class QToolButton;
 
 namespace tweed::editor {
 
-class MainWindow;
+struct EditorContext;
 
 /// Skin-map bindings of a LoD that deserve a look: graphics vertices bound far from their
 /// physics triangle (higher above it than half the physics mesh's mean edge length, as
@@ -48,7 +48,7 @@ class PhysicsMeshDock : public QDockWidget
     Q_OBJECT
 
 public:
-    explicit PhysicsMeshDock(MainWindow *window);
+    PhysicsMeshDock(const EditorContext &context, QWidget *parent = nullptr);
 
     /// The LoD shown and generated (also the simulation preview's LoD).
     int lod() const;
@@ -109,7 +109,7 @@ private:
     QString lengthText(float metres) const;
     double lengthScale() const;
 
-    MainWindow *mWindow;
+    const EditorContext &mContext;
     LengthUnit mUnit = LengthUnit::Centimetres;
     OperationOutcome mLastOutcome;
     BindingCheck mCheck;
