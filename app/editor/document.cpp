@@ -219,7 +219,7 @@ void Document::refreshPhysicsChannels(int lod)
     tweed::applyChannelBinding(binding, l.channels, physics.channels);
 }
 
-void Document::swapChannelValues(int lod, int channel, bool mask,
+void Document::swapChannelValues(CommandAccess, int lod, int channel, bool mask,
                                  const std::vector<uint32_t> &vertices, std::vector<float> &values,
                                  std::vector<uint32_t> &masks)
 {
@@ -239,20 +239,20 @@ void Document::swapChannelValues(int lod, int channel, bool mask,
     emit changed(ChannelsChanged);
 }
 
-void Document::swapAsset(tweed::ClothingAsset &other, Changes what)
+void Document::swapAsset(CommandAccess, tweed::ClothingAsset &other, Changes what)
 {
     std::swap(mData.asset, other);
     mBindings.clear();
     emit changed(what);
 }
 
-void Document::swapCollisionVolumes(std::vector<tweed::CollisionVolume> &other)
+void Document::swapCollisionVolumes(CommandAccess, std::vector<tweed::CollisionVolume> &other)
 {
     std::swap(mData.asset.collisionVolumes, other);
     emit changed(CollisionChanged);
 }
 
-void Document::assignSettings(const tweed::SimulationSettings &settings,
+void Document::assignSettings(CommandAccess, const tweed::SimulationSettings &settings,
                               const std::string &presetName)
 {
     mData.asset.simulation = settings;
@@ -260,7 +260,7 @@ void Document::assignSettings(const tweed::SimulationSettings &settings,
     emit changed(SettingsChanged);
 }
 
-void Document::swapData(LoadedDocument &other)
+void Document::swapData(CommandAccess, LoadedDocument &other)
 {
     std::swap(mData.character, other.character);
     std::swap(mData.asset, other.asset);
