@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "tweed/asset_file.h"
+#include "tweed/asset_queries.h"
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
 
@@ -200,23 +201,21 @@ const tweed::ChannelBinding &Document::channelBinding(int lod) const
     std::optional<tweed::ChannelBinding> &binding = mBindings[size_t(lod)];
     if (!binding) {
         const tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
-        if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= mData.asset.physicsMeshes.size())
-            binding.emplace();
+        if (const tweed::PhysicsMesh *physics = physicsMeshOf(mData.asset, lod))
+            binding = tweed::bindChannels(l.mesh, l.channels, *physics);
         else
-            binding = tweed::bindChannels(l.mesh, l.channels,
-                                          mData.asset.physicsMeshes[size_t(l.physicsMesh)]);
+            binding.emplace();
     }
     return *binding;
 }
 
 void Document::refreshPhysicsChannels(int lod)
 {
-    tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
-    if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= mData.asset.physicsMeshes.size()) return;
-    tweed::PhysicsMesh &physics = mData.asset.physicsMeshes[size_t(l.physicsMesh)];
+    tweed::PhysicsMesh *physics = physicsMeshOf(mData.asset, lod);
+    if (!physics) return;
     const tweed::ChannelBinding &binding = channelBinding(lod);
-    if (binding.bary.size() != physics.vertexCount()) return;
-    tweed::applyChannelBinding(binding, l.channels, physics.channels);
+    if (binding.bary.size() != physics->vertexCount()) return;
+    tweed::applyChannelBinding(binding, mData.asset.lods[size_t(lod)].channels, physics->channels);
 }
 
 void Document::swapChannelValues(CommandAccess, int lod, int channel, bool mask,

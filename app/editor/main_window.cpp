@@ -2,11 +2,12 @@
 
 #include "collision/collision_dock.h"
 #include "export_dialog.h"
-
 #include "long_operation.h"
+#include "object_names.h"
 #include "outliner_dock.h"
 #include "paint/paint_dock.h"
 #include "physics_mesh/physics_mesh_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "properties_dock.h"
 #include "settings_text.h"
@@ -14,7 +15,6 @@
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
-#include "playback.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
 
@@ -344,18 +344,18 @@ void MainWindow::createToolBars()
 {
     auto &a = mActions;
     mFileToolBar = addToolBar(QString());
-    mFileToolBar->setObjectName("MainWindow_FileToolBar");
+    mFileToolBar->setObjectName(names::kMainWindowFileToolBar);
     mFileToolBar->addActions({a.newCharacter, a.open, a.save, a.reimport, a.exportCooked});
     mFileToolBar->addSeparator();
     mFileToolBar->addActions({a.undo, a.redo});
     mViewToolBar = addToolBar(QString());
-    mViewToolBar->setObjectName("MainWindow_ViewToolBar");
+    mViewToolBar->setObjectName(names::kMainWindowViewToolBar);
     mViewToolBar->addAction(a.frameAll);
     for (QAction *overlay : a.overlays)
         if (!overlay->icon().isNull()) mViewToolBar->addAction(overlay);
     // One click applies a fabric preset (one undo step).
     mPresetsToolBar = addToolBar(QString());
-    mPresetsToolBar->setObjectName("PresetsToolBar");
+    mPresetsToolBar->setObjectName(names::kPresetsToolBar);
     mPresetsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     mPresetsToolBar->addActions(a.presets);
 }
@@ -395,7 +395,7 @@ void MainWindow::createDocks()
             });
 
     mUndoDock = new QDockWidget(this);
-    mUndoDock->setObjectName("UndoDock");
+    mUndoDock->setObjectName(names::kUndoDock);
     mUndoView = new QUndoView(mDocument->undoStack(), mUndoDock);
     mUndoView->setObjectName("UndoDock_ListView");
     mUndoDock->setWidget(mUndoView);

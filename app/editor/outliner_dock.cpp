@@ -1,6 +1,7 @@
 #include "outliner_dock.h"
 
 #include "document.h"
+#include "object_names.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -31,7 +32,7 @@ QString name(const std::string &s, const QString &fallback)
 OutlinerDock::OutlinerDock(Document *document, QWidget *parent)
     : QDockWidget(parent), mDocument(document), mTree(new QTreeWidget(this))
 {
-    setObjectName("OutlinerDock");
+    setObjectName(names::kOutlinerDock);
     mTree->setObjectName("OutlinerDock_TreeView");
     mTree->setColumnCount(2);
     // Names first at their full width; the details column takes what is left.

@@ -1,6 +1,7 @@
 #include "properties_dock.h"
 
 #include "document.h"
+#include "object_names.h"
 #include "settings_text.h"
 
 #include "tweed/simulation_settings.h"
@@ -89,7 +90,7 @@ QString yesNo(bool b)
 PropertiesDock::PropertiesDock(Document *document, QWidget *parent)
     : QDockWidget(parent), mDocument(document)
 {
-    setObjectName("PropertiesDock");
+    setObjectName(names::kPropertiesDock);
     auto *scroll = new QScrollArea(this);
     scroll->setObjectName("PropertiesDock_ScrollArea");
     scroll->setWidgetResizable(true);

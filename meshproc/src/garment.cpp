@@ -4,6 +4,7 @@
 #include "mesh_internal.h"
 #include "tweed/create_asset.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/physics_mesh.h"
 
 #include <algorithm>
@@ -105,20 +106,13 @@ GraphicsMesh mergeAllMeshes(const Character &character)
 namespace {
 
 // Where each character mesh's vertices start in a garment merged by mergeGarmentMeshes (its
-// submeshes named after the meshes, in vertex order); empty when it was not made that way.
+// submeshes named after the meshes, in vertex order); empty when it was not made that way or
+// names a mesh twice.
 std::map<std::string, size_t> partStarts(const Character &character, const GraphicsMesh &garment)
 {
     std::map<std::string, size_t> starts;
-    size_t first = 0;
-    for (const Submesh &sub : garment.submeshes) {
-        const int m = character.findMesh(sub.name);
-        if (m < 0 || starts.count(sub.name))
-            return {};
-        starts[sub.name] = first;
-        first += character.meshes[size_t(m)].vertexCount();
-    }
-    if (first != garment.vertexCount())
-        return {};
+    for (const GarmentPart &part : garmentParts(character, garment))
+        if (!starts.emplace(character.meshes[size_t(part.mesh)].name, part.first).second) return {};
     return starts;
 }
 

@@ -7,10 +7,11 @@
 #include "collision/collision_gizmo.h"
 #include "document.h"
 #include "main_window.h"
+#include "object_names.h"
 #include "outliner_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "ui_test_support.h"
-#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -135,7 +136,7 @@ private slots:
         mViewport = mWindow->viewport();
         mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
-        mDock = test::child<CollisionDock>(mWindow, "CollisionDock");
+        mDock = test::child<CollisionDock>(mWindow, names::kCollisionDock);
         QVERIFY(mDock);
         mDock->show();
         mDock->raise();
@@ -360,7 +361,7 @@ private slots:
 
     void outlinerBoneSelectionIsTheNewVolumesBone()
     {
-        auto *outliner = test::child<OutlinerDock>(mWindow, "OutlinerDock");
+        auto *outliner = test::child<OutlinerDock>(mWindow, names::kOutlinerDock);
         QVERIFY(outliner);
         const int thigh = bone("RightUpperLeg");
         QTreeWidgetItemIterator it(outliner->tree());

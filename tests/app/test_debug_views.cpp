@@ -4,11 +4,12 @@
 // the simulation; and the fabric presets bar applies a preset in one click as one undo step.
 #include "document.h"
 #include "main_window.h"
+#include "object_names.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "test_paths.h"
 #include "ui_test_support.h"
-#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/create_asset.h"
@@ -360,7 +361,7 @@ private slots:
     // applies the preset as one undo step.
     void presetsBar()
     {
-        auto *bar = test::child<QToolBar>(mWindow.get(), "PresetsToolBar");
+        auto *bar = test::child<QToolBar>(mWindow.get(), names::kPresetsToolBar);
         QVERIFY(bar);
         const auto presets = fabricPresets();
         QCOMPARE(bar->actions().size(), int(presets.size()));
@@ -447,8 +448,7 @@ private slots:
         if (dir.isEmpty())
             QSKIP("set TWEED_SCREENSHOT_DIR to write the screenshot");
         simulation->setWind({1, 0, 0.3f}, 6);
-        if (auto *dock = mWindow->findChild<QDockWidget *>("SimulationDock"))
-            dock->raise();
+        if (auto *dock = mWindow->findChild<QDockWidget *>(names::kSimulationDock)) dock->raise();
         simulation->setSimulating(false);
         playback->setTime(0);
         simulation->setSimulating(true);

@@ -1,14 +1,15 @@
 // Drives the real main window as an artist would, through widgets found by objectName, and
 // checks the document after every step.
+#include "object_names.h"
 #include "ui_test_support.h"
 
 #include "application.h"
 #include "document.h"
 #include "main_window.h"
 #include "outliner_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "properties_dock.h"
-#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -322,7 +323,7 @@ void TestMainWindow::settingEditUndoRedo()
 void TestMainWindow::lengthSettingShownInChosenUnit()
 {
     Document *doc = mWindow->document();
-    auto *dock = child<PropertiesDock>(mWindow.get(), "PropertiesDock");
+    auto *dock = child<PropertiesDock>(mWindow.get(), names::kPropertiesDock);
     auto *spin = child<QDoubleSpinBox>(mWindow.get(), "PropertiesDock_CollisionThicknessSpinBox");
     QVERIFY(dock && spin);
     dock->setLengthUnit(LengthUnit::Centimetres);
@@ -449,7 +450,8 @@ void TestMainWindow::switchLanguageToSpanish()
     language->setCurrentIndex(language->findData("es"));
     QCoreApplication::processEvents();
     QCOMPARE(fileMenu->title(), QString("&Archivo"));
-    QCOMPARE(child<QDockWidget>(mWindow.get(), "OutlinerDock")->windowTitle(), QString("Esquema"));
+    QCOMPARE(child<QDockWidget>(mWindow.get(), names::kOutlinerDock)->windowTitle(),
+             QString("Esquema"));
     QVERIFY(!mWindow->windowTitle().isEmpty());
     language->setCurrentIndex(language->findData("de"));
     QCoreApplication::processEvents();
@@ -539,7 +541,7 @@ void TestMainWindow::recentFilesMenuOpens()
 
 void TestMainWindow::dockLayoutPersists()
 {
-    auto *undoDock = child<QDockWidget>(mWindow.get(), "UndoDock");
+    auto *undoDock = child<QDockWidget>(mWindow.get(), names::kUndoDock);
     QVERIFY(undoDock && undoDock->isVisible());
     undoDock->hide();
     mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
@@ -548,11 +550,11 @@ void TestMainWindow::dockLayoutPersists()
         MainWindow next;
         next.show();
         QVERIFY(QTest::qWaitForWindowExposed(&next));
-        QVERIFY(!child<QDockWidget>(&next, "UndoDock")->isVisible());
-        QVERIFY(child<QDockWidget>(&next, "OutlinerDock")->isVisible());
+        QVERIFY(!child<QDockWidget>(&next, names::kUndoDock)->isVisible());
+        QVERIFY(child<QDockWidget>(&next, names::kOutlinerDock)->isVisible());
         // Reset Layout brings every panel back.
         child<QAction>(&next, "MainWindow_ViewResetLayoutAction")->trigger();
-        QVERIFY(child<QDockWidget>(&next, "UndoDock")->isVisible());
+        QVERIFY(child<QDockWidget>(&next, names::kUndoDock)->isVisible());
         next.close();
     }
     mWindow->show();

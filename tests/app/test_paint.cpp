@@ -3,18 +3,19 @@
 // painted channels checked against geometry computed independently here (rays, spheres,
 // surface distances, mirror maps, screen polygons) on the positions the viewport draws.
 #include "document.h"
-#include "garment_map.h"
 #include "main_window.h"
+#include "object_names.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
+#include "playback.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
-#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
 
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/paint.h"
 
 #include <QAction>
@@ -156,7 +157,7 @@ private slots:
         mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
 
-        mDock = test::child<PaintDock>(mWindow, "PaintDock");
+        mDock = test::child<PaintDock>(mWindow, names::kPaintDock);
         QVERIFY(mDock);
         mDock->show();
         mDock->raise();

@@ -3,12 +3,13 @@
 // changes that rebuild it, the simulation and statistics docks, and the viewport showing it.
 #include "document.h"
 #include "main_window.h"
-#include "ui_test_support.h"
+#include "object_names.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
-#include "playback.h"
+#include "ui_test_support.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -314,7 +315,7 @@ private slots:
         auto *strength = window.findChild<QDoubleSpinBox *>("SimulationDock_WindStrengthSpinBox");
         auto *direction = window.findChild<QDoubleSpinBox *>("SimulationDock_WindDirectionSpinBox");
         QVERIFY(step && play && reset && strength && direction);
-        QVERIFY(window.findChild<QWidget *>("StatisticsDock"));
+        QVERIFY(window.findChild<QWidget *>(names::kStatisticsDock));
 
         const double before = mPlayback->time();
         QTest::mouseClick(step, Qt::LeftButton);
@@ -539,8 +540,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         SimulationController *simulation = window.simulation();
         QVERIFY(simulation);
-        QVERIFY(test::child<QDockWidget>(&window, "SimulationDock"));
-        QVERIFY(test::child<QDockWidget>(&window, "StatisticsDock"));
+        QVERIFY(test::child<QDockWidget>(&window, names::kSimulationDock));
+        QVERIFY(test::child<QDockWidget>(&window, names::kStatisticsDock));
         QVERIFY(test::child<QAction>(&window, "MainWindow_ViewSimulationDockAction"));
         QVERIFY(test::child<QAction>(&window, "MainWindow_ViewStatisticsDockAction"));
         auto *menu = test::child<QMenu>(&window, "MainWindow_SimulationMenu");

@@ -8,19 +8,20 @@
 #include "collision/collision_dock.h"
 #include "collision/collision_gizmo.h"
 #include "document.h"
-#include "garment_map.h"
 #include "main_window.h"
+#include "object_names.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
 #include "physics_mesh/physics_mesh_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
-#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
 
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/paint.h"
 #include "tweed/physics_mesh.h"
 
@@ -107,24 +108,28 @@ private:
 
     PhysicsMeshDock *physicsDock() const
     {
-        return widget<PhysicsMeshDock>(mWindow, "PhysicsMeshDock");
+        return widget<PhysicsMeshDock>(mWindow, names::kPhysicsMeshDock);
     }
-    PaintDock *paintDock() const { return widget<PaintDock>(mWindow, "PaintDock"); }
-    CollisionDock *collisionDock() const { return widget<CollisionDock>(mWindow, "CollisionDock"); }
+    PaintDock *paintDock() const { return widget<PaintDock>(mWindow, names::kPaintDock); }
+    CollisionDock *collisionDock() const
+    {
+        return widget<CollisionDock>(mWindow, names::kCollisionDock);
+    }
 
     void generate(GenerationMethod method, int targetVertices = 0)
     {
         PhysicsMeshDock *dock = physicsDock();
         dock->show();
         dock->raise();
-        auto *combo = widget<QComboBox>(dock, "PhysicsMeshDock_MethodCombo");
+        auto *combo = widget<QComboBox>(dock, names::kPhysicsMeshDockMethodComboBox);
         combo->setCurrentIndex(combo->findData(int(method)));
         if (targetVertices > 0) {
-            widget<QComboBox>(dock, "PhysicsMeshDock_TargetKindCombo")->setCurrentIndex(0);
-            widget<QSpinBox>(dock, "PhysicsMeshDock_TargetVerticesSpinBox")->setValue(targetVertices);
+            widget<QComboBox>(dock, names::kPhysicsMeshDockTargetKindComboBox)->setCurrentIndex(0);
+            widget<QSpinBox>(dock, names::kPhysicsMeshDockTargetVerticesSpinBox)
+                ->setValue(targetVertices);
         }
         const int steps = undo()->index();
-        QTest::mouseClick(widget<QPushButton>(dock, "PhysicsMeshDock_GenerateButton"),
+        QTest::mouseClick(widget<QPushButton>(dock, names::kPhysicsMeshDockGenerateButton),
                           Qt::LeftButton);
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QCOMPARE(undo()->index(), steps + 1);

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "main_window.h"
-#include "prompts.h"
-#include "preferences.h"
 #include "playback.h"
+#include "preferences.h"
+#include "prompts.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

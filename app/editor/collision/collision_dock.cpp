@@ -1,16 +1,17 @@
 #include "collision/collision_dock.h"
 
 #include "document.h"
-#include "garment_map.h"
-#include "long_operation.h"
 #include "editor_context.h"
+#include "long_operation.h"
+#include "object_names.h"
+#include "playback.h"
 #include "preferences.h"
 #include "prompts.h"
-#include "playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/collision_fit.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/garment_map.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -102,7 +103,7 @@ QDoubleSpinBox *makeSpin(QWidget *parent, const QString &name)
 CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     : QDockWidget(parent), mContext(context), mDocument(context.document)
 {
-    setObjectName(QStringLiteral("CollisionDock"));
+    setObjectName(names::kCollisionDock);
     mGizmo = new CollisionGizmo(mDocument, context.playback, context.viewport, this);
 
     auto *body = new QWidget;

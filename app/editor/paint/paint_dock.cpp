@@ -1,5 +1,6 @@
 #include "paint/paint_dock.h"
 
+#include "object_names.h"
 #include "paint/paint_widgets.h"
 
 #include "document.h"
@@ -7,6 +8,8 @@
 #include "preferences.h"
 #include "prompts.h"
 #include "viewport/viewport.h"
+
+#include "tweed/asset_queries.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -64,7 +67,7 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
       mTool(new PaintTool(context.document, context.viewport, this)),
       mUnit(context.preferences->lengthUnit())
 {
-    setObjectName(QStringLiteral("PaintDock"));
+    setObjectName(names::kPaintDock);
     for (size_t c = 0; c < mChannels.size(); ++c) {
         const FloatChannel channel = FloatChannel(c);
         ChannelState &state = mChannels[c];
@@ -475,9 +478,7 @@ void PaintDock::updateEnabled()
     mMirrorMethod->setEnabled(mirror);
     mTolerance->setEnabled(mirror);
     const bool hasPhysics = [this] {
-        const ClothingAsset &asset = mContext.document->asset();
-        const int lod = mTool->settings().lod;
-        return lod >= 0 && lod < int(asset.lods.size()) && asset.lods[size_t(lod)].physicsMesh >= 0;
+        return physicsMeshOf(mContext.document->asset(), mTool->settings().lod) != nullptr;
     }();
     mDisplay->setEnabled(hasPhysics);
     const bool painting = !mContext.document->asset().lods.empty();

@@ -8,6 +8,7 @@
 #include "units.h"
 
 #include "tweed/asset.h"
+#include "tweed/meshproc/garment_map.h"
 
 #include <QDockWidget>
 #include <QStringList>
@@ -31,17 +32,6 @@ class QToolButton;
 namespace tweed::editor {
 
 struct EditorContext;
-
-/// Skin-map bindings of a LoD that deserve a look: graphics vertices bound far from their
-/// physics triangle (higher above it than half the physics mesh's mean edge length, as
-/// buildSkinMap counts them) and vertices that could not be bound at all.
-struct BindingCheck
-{
-    std::vector<uint32_t> far;
-    std::vector<uint32_t> failed;
-    float maxOffset = 0; ///< metres: the largest height of a vertex above its triangle
-};
-BindingCheck checkBindings(const ClothingAsset &asset, int lod);
 
 class PhysicsMeshDock : public QDockWidget
 {

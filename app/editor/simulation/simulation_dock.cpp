@@ -1,8 +1,9 @@
 #include "simulation/simulation_dock.h"
 
+#include "object_names.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
-#include "playback.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -26,7 +27,7 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
                                QWidget *parent)
     : QDockWidget(parent), mController(controller), mPlayback(playback)
 {
-    setObjectName(QStringLiteral("SimulationDock"));
+    setObjectName(names::kSimulationDock);
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
 

@@ -1,5 +1,6 @@
 #include "simulation/statistics_dock.h"
 
+#include "object_names.h"
 #include "simulation/simulation_controller.h"
 
 #include <QChart>
@@ -28,7 +29,7 @@ constexpr int kRefreshMs = 100;
 StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent)
     : QDockWidget(parent), mController(controller)
 {
-    setObjectName(QStringLiteral("StatisticsDock"));
+    setObjectName(names::kStatisticsDock);
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
     mSummary = new QLabel(body);
