@@ -79,7 +79,7 @@ MainWindow::MainWindow(QWidget *parent)
     mPlayback = new Playback(mDocument, this);
 
     auto *central = new QWidget(this);
-    central->setObjectName("MainWindow_CentralWidget");
+    central->setObjectName(names::kMainWindowCentralWidget);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
@@ -103,12 +103,12 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
 
     mStatsLabel = new QLabel(this);
-    mStatsLabel->setObjectName("MainWindow_StatsLabel");
-    statusBar()->setObjectName("MainWindow_StatusBar");
+    mStatsLabel->setObjectName(names::kMainWindowStatsLabel);
+    statusBar()->setObjectName(names::kMainWindowStatusBar);
     statusBar()->addPermanentWidget(mStatsLabel);
 
     mAutosaveTimer = new QTimer(this);
-    mAutosaveTimer->setObjectName("MainWindow_AutosaveTimer");
+    mAutosaveTimer->setObjectName(names::kMainWindowAutosaveTimer);
     connect(mAutosaveTimer, &QTimer::timeout, this, &MainWindow::autosave);
     mAutosaveTimer->start(kDefaultAutosaveMs);
 
@@ -163,50 +163,50 @@ void MainWindow::applyPreferences()
 void MainWindow::createActions()
 {
     auto &a = mActions;
-    a.newCharacter = makeAction(this, "MainWindow_FileNewAction", "new");
+    a.newCharacter = makeAction(this, names::kMainWindowFileNewAction, "new");
     a.newCharacter->setShortcut(QKeySequence::New);
     connect(a.newCharacter, &QAction::triggered, this, &MainWindow::newFromCharacter);
-    a.open = makeAction(this, "MainWindow_FileOpenAction", "open");
+    a.open = makeAction(this, names::kMainWindowFileOpenAction, "open");
     a.open->setShortcut(QKeySequence::Open);
     connect(a.open, &QAction::triggered, this, &MainWindow::openDialog);
-    a.save = makeAction(this, "MainWindow_FileSaveAction", "save");
+    a.save = makeAction(this, names::kMainWindowFileSaveAction, "save");
     a.save->setShortcut(QKeySequence::Save);
     connect(a.save, &QAction::triggered, this, [this] { saveDocument(); });
-    a.saveAs = makeAction(this, "MainWindow_FileSaveAsAction");
+    a.saveAs = makeAction(this, names::kMainWindowFileSaveAsAction);
     a.saveAs->setShortcut(QKeySequence::SaveAs);
     connect(a.saveAs, &QAction::triggered, this, &MainWindow::saveAs);
-    a.exportCooked = makeAction(this, "MainWindow_FileExportCookedAction", "export");
+    a.exportCooked = makeAction(this, names::kMainWindowFileExportCookedAction, "export");
     connect(a.exportCooked, &QAction::triggered, this, &MainWindow::exportCooked);
-    a.exportForEngines = makeAction(this, "MainWindow_FileExportAction", "export");
+    a.exportForEngines = makeAction(this, names::kMainWindowFileExportAction, "export");
     connect(a.exportForEngines, &QAction::triggered, this, [this] {
         QString path;
         if (runExportDialog(mDocument, prompts(), this, &path))
             statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     });
-    a.reimport = makeAction(this, "MainWindow_FileReimportAction", "reimport");
+    a.reimport = makeAction(this, names::kMainWindowFileReimportAction, "reimport");
     connect(a.reimport, &QAction::triggered, this, &MainWindow::reimportCharacter);
-    a.close = makeAction(this, "MainWindow_FileCloseAction");
+    a.close = makeAction(this, names::kMainWindowFileCloseAction);
     a.close->setShortcut(QKeySequence::Close);
     connect(a.close, &QAction::triggered, this, &MainWindow::closeDocument);
-    a.clearRecent = makeAction(this, "MainWindow_FileClearRecentAction");
+    a.clearRecent = makeAction(this, names::kMainWindowFileClearRecentAction);
     connect(a.clearRecent, &QAction::triggered, this, [this] {
         QSettings().remove("recentFiles");
         updateRecentMenu();
     });
-    a.quit = makeAction(this, "MainWindow_FileQuitAction");
+    a.quit = makeAction(this, names::kMainWindowFileQuitAction);
     a.quit->setShortcut(QKeySequence::Quit);
     a.quit->setMenuRole(QAction::QuitRole);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
 
     a.undo = mDocument->undoStack()->createUndoAction(this);
-    a.undo->setObjectName("MainWindow_EditUndoAction");
+    a.undo->setObjectName(names::kMainWindowEditUndoAction);
     a.undo->setIcon(icon("undo"));
     a.undo->setShortcut(QKeySequence::Undo);
     a.redo = mDocument->undoStack()->createRedoAction(this);
-    a.redo->setObjectName("MainWindow_EditRedoAction");
+    a.redo->setObjectName(names::kMainWindowEditRedoAction);
     a.redo->setIcon(icon("redo"));
     a.redo->setShortcut(QKeySequence::Redo);
-    a.preferences = makeAction(this, "MainWindow_EditPreferencesAction");
+    a.preferences = makeAction(this, names::kMainWindowEditPreferencesAction);
     a.preferences->setMenuRole(QAction::PreferencesRole);
     a.preferences->setShortcut(QKeySequence::Preferences);
     connect(a.preferences, &QAction::triggered, this, &MainWindow::showPreferences);
@@ -219,14 +219,14 @@ void MainWindow::createActions()
         const char *icon;
         bool on;
     } overlays[] = {
-        {Viewport::Overlay::Skeleton, "MainWindow_ViewSkeletonAction", "skeleton", false},
-        {Viewport::Overlay::BoneNames, "MainWindow_ViewBoneNamesAction", nullptr, false},
-        {Viewport::Overlay::Wireframe, "MainWindow_ViewWireframeAction", "wireframe", false},
-        {Viewport::Overlay::Normals, "MainWindow_ViewNormalsAction", nullptr, false},
-        {Viewport::Overlay::PhysicsMesh, "MainWindow_ViewPhysicsMeshAction", "physics", false},
-        {Viewport::Overlay::CollisionVolumes, "MainWindow_ViewCollisionVolumesAction", nullptr,
+        {Viewport::Overlay::Skeleton, names::kMainWindowViewSkeletonAction, "skeleton", false},
+        {Viewport::Overlay::BoneNames, names::kMainWindowViewBoneNamesAction, nullptr, false},
+        {Viewport::Overlay::Wireframe, names::kMainWindowViewWireframeAction, "wireframe", false},
+        {Viewport::Overlay::Normals, names::kMainWindowViewNormalsAction, nullptr, false},
+        {Viewport::Overlay::PhysicsMesh, names::kMainWindowViewPhysicsMeshAction, "physics", false},
+        {Viewport::Overlay::CollisionVolumes, names::kMainWindowViewCollisionVolumesAction, nullptr,
          true},
-        {Viewport::Overlay::Grid, "MainWindow_ViewGridAction", "grid", true},
+        {Viewport::Overlay::Grid, names::kMainWindowViewGridAction, "grid", true},
     };
     for (const auto &o : overlays) {
         QAction *action = makeAction(this, o.name, o.icon);
@@ -243,10 +243,10 @@ void MainWindow::createActions()
                 });
         a.overlays << action;
     }
-    a.frameAll = makeAction(this, "MainWindow_ViewFrameAllAction", "frame");
+    a.frameAll = makeAction(this, names::kMainWindowViewFrameAllAction, "frame");
     a.frameAll->setShortcut(Qt::Key_A);
     connect(a.frameAll, &QAction::triggered, mViewport, &Viewport::frameAll);
-    a.frameSelected = makeAction(this, "MainWindow_ViewFrameSelectedAction");
+    a.frameSelected = makeAction(this, names::kMainWindowViewFrameSelectedAction);
     a.frameSelected->setShortcut(Qt::Key_F);
     connect(a.frameSelected, &QAction::triggered, mViewport, &Viewport::frameSelected);
     const struct
@@ -255,10 +255,11 @@ void MainWindow::createActions()
         const char *name;
         Qt::Key key;
     } cameras[] = {
-        {Viewport::CameraPreset::Front, "MainWindow_ViewCameraFrontAction", Qt::Key_1},
-        {Viewport::CameraPreset::Side, "MainWindow_ViewCameraSideAction", Qt::Key_3},
-        {Viewport::CameraPreset::Top, "MainWindow_ViewCameraTopAction", Qt::Key_7},
-        {Viewport::CameraPreset::Perspective, "MainWindow_ViewCameraPerspectiveAction", Qt::Key_5},
+        {Viewport::CameraPreset::Front, names::kMainWindowViewCameraFrontAction, Qt::Key_1},
+        {Viewport::CameraPreset::Side, names::kMainWindowViewCameraSideAction, Qt::Key_3},
+        {Viewport::CameraPreset::Top, names::kMainWindowViewCameraTopAction, Qt::Key_7},
+        {Viewport::CameraPreset::Perspective, names::kMainWindowViewCameraPerspectiveAction,
+         Qt::Key_5},
     };
     for (const auto &c : cameras) {
         QAction *action = makeAction(this, c.name);
@@ -268,7 +269,7 @@ void MainWindow::createActions()
                 [this, preset] { mViewport->setCameraPreset(preset); });
         a.cameras << action;
     }
-    a.resetLayout = makeAction(this, "MainWindow_ViewResetLayoutAction");
+    a.resetLayout = makeAction(this, names::kMainWindowViewResetLayoutAction);
     connect(a.resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 
     // Simulation: fabric presets and defaults, each one undo step.
@@ -279,10 +280,10 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this, [this, p] { mDocument->applyPreset(*p); });
         a.presets << action;
     }
-    a.resetSettings = makeAction(this, "MainWindow_SimulationResetSettingsAction");
+    a.resetSettings = makeAction(this, names::kMainWindowSimulationResetSettingsAction);
     connect(a.resetSettings, &QAction::triggered, mDocument, &Document::resetSettings);
 
-    a.about = makeAction(this, "MainWindow_HelpAboutAction");
+    a.about = makeAction(this, names::kMainWindowHelpAboutAction);
     a.about->setMenuRole(QAction::AboutRole);
     connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
 }
@@ -291,10 +292,10 @@ void MainWindow::createMenus()
 {
     auto &a = mActions;
     mFileMenu = menuBar()->addMenu(QString());
-    mFileMenu->setObjectName("MainWindow_FileMenu");
+    mFileMenu->setObjectName(names::kMainWindowFileMenu);
     mFileMenu->addActions({a.newCharacter, a.open});
     mRecentMenu = mFileMenu->addMenu(QString());
-    mRecentMenu->setObjectName("MainWindow_FileRecentMenu");
+    mRecentMenu->setObjectName(names::kMainWindowFileRecentMenu);
     mFileMenu->addSeparator();
     mFileMenu->addActions({a.save, a.saveAs, a.exportCooked, a.exportForEngines});
     mFileMenu->addSeparator();
@@ -303,40 +304,40 @@ void MainWindow::createMenus()
     mFileMenu->addActions({a.close, a.quit});
 
     mEditMenu = menuBar()->addMenu(QString());
-    mEditMenu->setObjectName("MainWindow_EditMenu");
+    mEditMenu->setObjectName(names::kMainWindowEditMenu);
     mEditMenu->addActions({a.undo, a.redo});
     mEditMenu->addSeparator();
     mEditMenu->addAction(a.preferences);
 
     mViewMenu = menuBar()->addMenu(QString());
-    mViewMenu->setObjectName("MainWindow_ViewMenu");
+    mViewMenu->setObjectName(names::kMainWindowViewMenu);
     mOverlayMenu = mViewMenu->addMenu(QString());
-    mOverlayMenu->setObjectName("MainWindow_ViewOverlaysMenu");
+    mOverlayMenu->setObjectName(names::kMainWindowViewOverlaysMenu);
     mOverlayMenu->addActions(a.overlays);
     mCameraMenu = mViewMenu->addMenu(QString());
-    mCameraMenu->setObjectName("MainWindow_ViewCameraMenu");
+    mCameraMenu->setObjectName(names::kMainWindowViewCameraMenu);
     mCameraMenu->addActions(a.cameras);
     mDebugMenu = mViewMenu->addMenu(QString());
-    mDebugMenu->setObjectName("MainWindow_ViewDebugMenu");
+    mDebugMenu->setObjectName(names::kMainWindowViewDebugMenu);
     mDebugMenu->addActions(mSimulation->debugViews()->actions());
     mViewMenu->addActions({a.frameAll, a.frameSelected});
     mViewMenu->addSeparator();
     mPanelsMenu = mViewMenu->addMenu(QString());
-    mPanelsMenu->setObjectName("MainWindow_ViewPanelsMenu");
+    mPanelsMenu->setObjectName(names::kMainWindowViewPanelsMenu);
     mViewMenu->addAction(a.resetLayout);
 
     mSimulationMenu = menuBar()->addMenu(QString());
-    mSimulationMenu->setObjectName("MainWindow_SimulationMenu");
+    mSimulationMenu->setObjectName(names::kMainWindowSimulationMenu);
     mPresetMenu = mSimulationMenu->addMenu(QString());
-    mPresetMenu->setObjectName("MainWindow_SimulationPresetMenu");
+    mPresetMenu->setObjectName(names::kMainWindowSimulationPresetMenu);
     mPresetMenu->addActions(a.presets);
     mSimulationMenu->addAction(a.resetSettings);
 
     mToolsMenu = menuBar()->addMenu(QString());
-    mToolsMenu->setObjectName("MainWindow_ToolsMenu");
+    mToolsMenu->setObjectName(names::kMainWindowToolsMenu);
 
     mHelpMenu = menuBar()->addMenu(QString());
-    mHelpMenu->setObjectName("MainWindow_HelpMenu");
+    mHelpMenu->setObjectName(names::kMainWindowHelpMenu);
     mHelpMenu->addAction(a.about);
 }
 
@@ -397,7 +398,7 @@ void MainWindow::createDocks()
     mUndoDock = new QDockWidget(this);
     mUndoDock->setObjectName(names::kUndoDock);
     mUndoView = new QUndoView(mDocument->undoStack(), mUndoDock);
-    mUndoView->setObjectName("UndoDock_ListView");
+    mUndoView->setObjectName(names::kUndoDockListView);
     mUndoDock->setWidget(mUndoView);
     addDockWidget(Qt::RightDockWidgetArea, mUndoDock);
 

@@ -33,7 +33,7 @@ OutlinerDock::OutlinerDock(Document *document, QWidget *parent)
     : QDockWidget(parent), mDocument(document), mTree(new QTreeWidget(this))
 {
     setObjectName(names::kOutlinerDock);
-    mTree->setObjectName("OutlinerDock_TreeView");
+    mTree->setObjectName(names::kOutlinerDockTreeView);
     mTree->setColumnCount(2);
     // Names first at their full width; the details column takes what is left.
     mTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);

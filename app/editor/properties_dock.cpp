@@ -92,25 +92,25 @@ PropertiesDock::PropertiesDock(Document *document, QWidget *parent)
 {
     setObjectName(names::kPropertiesDock);
     auto *scroll = new QScrollArea(this);
-    scroll->setObjectName("PropertiesDock_ScrollArea");
+    scroll->setObjectName(names::kPropertiesDockScrollArea);
     scroll->setWidgetResizable(true);
     auto *content = new QWidget(scroll);
     auto *layout = new QVBoxLayout(content);
 
     mSelectionBox = new QGroupBox(content);
-    mSelectionBox->setObjectName("PropertiesDock_SelectionGroupBox");
+    mSelectionBox->setObjectName(names::kPropertiesDockSelectionGroupBox);
     mSelectionForm = new QFormLayout(mSelectionBox);
     layout->addWidget(mSelectionBox);
 
     mSimulationBox = new QGroupBox(content);
-    mSimulationBox->setObjectName("PropertiesDock_SimulationGroupBox");
+    mSimulationBox->setObjectName(names::kPropertiesDockSimulationGroupBox);
     auto *simLayout = new QVBoxLayout(mSimulationBox);
     auto *presetRow = new QHBoxLayout;
     mPresetLabel = new QLabel(mSimulationBox);
     mPresetCombo = new QComboBox(mSimulationBox);
-    mPresetCombo->setObjectName("PropertiesDock_PresetComboBox");
+    mPresetCombo->setObjectName(names::kPropertiesDockPresetComboBox);
     mResetButton = new QPushButton(mSimulationBox);
-    mResetButton->setObjectName("PropertiesDock_ResetSettingsButton");
+    mResetButton->setObjectName(names::kPropertiesDockResetSettingsButton);
     presetRow->addWidget(mPresetLabel);
     presetRow->addWidget(mPresetCombo, 1);
     presetRow->addWidget(mResetButton);

@@ -296,8 +296,9 @@ private slots:
     void overlayViews()
     {
         auto *collisionOverlay =
-            test::child<QAction>(mWindow.get(), "MainWindow_ViewCollisionVolumesAction");
-        auto *skeletonOverlay = test::child<QAction>(mWindow.get(), "MainWindow_ViewSkeletonAction");
+            test::child<QAction>(mWindow.get(), names::kMainWindowViewCollisionVolumesAction);
+        auto *skeletonOverlay =
+            test::child<QAction>(mWindow.get(), names::kMainWindowViewSkeletonAction);
         QVERIFY(collisionOverlay && skeletonOverlay);
         views()->setOn(DebugViews::CollisionVolumes, true);
         QVERIFY(viewport()->isOverlayVisible(Viewport::Overlay::CollisionVolumes));

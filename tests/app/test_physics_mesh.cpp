@@ -118,9 +118,9 @@ private slots:
         chooseMethod(GenerationMethod::IsoSurface);
         QVERIFY(
             widget<QDoubleSpinBox>(names::kPhysicsMeshDockVoxelSizeSpinBox)->isVisibleTo(mDock));
-        QVERIFY(!widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshEdit)->isVisibleTo(mDock));
+        QVERIFY(!widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshLineEdit)->isVisibleTo(mDock));
         chooseMethod(GenerationMethod::Custom);
-        QVERIFY(widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshEdit)->isVisibleTo(mDock));
+        QVERIFY(widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshLineEdit)->isVisibleTo(mDock));
         QVERIFY(
             !widget<QDoubleSpinBox>(names::kPhysicsMeshDockCloseHolesSpinBox)->isVisibleTo(mDock));
     }
@@ -256,7 +256,7 @@ private slots:
         const QString missing = QDir::temp().filePath("tweed_no_such_physics_mesh.obj");
         mPrompts->openFiles.push_back(missing);
         QTest::mouseClick(widget<QPushButton>(names::kPhysicsMeshDockBrowseButton), Qt::LeftButton);
-        QCOMPARE(widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshEdit)->text(), missing);
+        QCOMPARE(widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshLineEdit)->text(), missing);
         clickGenerate();
         QCOMPARE(mPrompts->errors.size(), 3);
         QVERIFY2(mPrompts->errors[2].contains("tweed_no_such_physics_mesh.obj"),

@@ -83,14 +83,14 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
     }
 
     auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("PaintDock_ScrollArea"));
+    scroll->setObjectName(names::kPaintDockScrollArea);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto *body = new QWidget(scroll);
     auto *layout = new QVBoxLayout(body);
 
     mActivate = new QToolButton(body);
-    mActivate->setObjectName(QStringLiteral("PaintDock_ActivateButton"));
+    mActivate->setObjectName(names::kPaintDockActivateButton);
     mActivate->setCheckable(true);
     mActivate->setToolButtonStyle(Qt::ToolButtonTextOnly);
     mActivate->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -98,27 +98,27 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
 
     // Channel.
     mChannelGroup = new QGroupBox(body);
-    mChannelGroup->setObjectName(QStringLiteral("PaintDock_ChannelGroup"));
+    mChannelGroup->setObjectName(names::kPaintDockChannelGroupBox);
     auto *channelForm = new QFormLayout(mChannelGroup);
     mChannelLabel = new QLabel(mChannelGroup);
-    mChannel = makeCombo(mChannelGroup, "PaintDock_ChannelComboBox",
+    mChannel = makeCombo(mChannelGroup, names::kPaintDockChannelComboBox,
                          int(kFloatChannelCount) + kMaskEntries);
     channelForm->addRow(mChannelLabel, mChannel);
     mBitsLabel = new QLabel(mChannelGroup);
-    mBits = new MaskBitsPicker(QStringLiteral("PaintDock_BitsPicker"), mChannelGroup);
+    mBits = new MaskBitsPicker(QString::fromLatin1(names::kPaintDockBitsPicker), mChannelGroup);
     channelForm->addRow(mBitsLabel, mBits);
     layout->addWidget(mChannelGroup);
 
     // Tool.
     mToolGroup = new QGroupBox(body);
-    mToolGroup->setObjectName(QStringLiteral("PaintDock_ToolGroup"));
+    mToolGroup->setObjectName(names::kPaintDockToolGroupBox);
     auto *toolGrid = new QGridLayout(mToolGroup);
     mTools = new QButtonGroup(this);
     mTools->setExclusive(true);
-    const char *toolNames[] = {"PaintDock_BrushButton", "PaintDock_SmoothButton",
-                               "PaintDock_FillButton",  "PaintDock_GradientButton",
-                               "PaintDock_PickButton",  "PaintDock_LassoButton",
-                               "PaintDock_BoxButton"};
+    const char *toolNames[] = {names::kPaintDockBrushButton, names::kPaintDockSmoothButton,
+                               names::kPaintDockFillButton,  names::kPaintDockGradientButton,
+                               names::kPaintDockPickButton,  names::kPaintDockLassoButton,
+                               names::kPaintDockBoxButton};
     for (int i = 0; i < 7; ++i) {
         auto *button = new QToolButton(mToolGroup);
         button->setObjectName(QString::fromLatin1(toolNames[i]));
@@ -133,13 +133,13 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
 
     // Brush.
     mBrushGroup = new QGroupBox(body);
-    mBrushGroup->setObjectName(QStringLiteral("PaintDock_BrushGroup"));
+    mBrushGroup->setObjectName(names::kPaintDockBrushGroupBox);
     auto *brushForm = new QFormLayout(mBrushGroup);
     mRadiusLabel = new QLabel(mBrushGroup);
-    mRadius = makeSpin(mBrushGroup, "PaintDock_RadiusSpinBox");
+    mRadius = makeSpin(mBrushGroup, names::kPaintDockRadiusSpinBox);
     brushForm->addRow(mRadiusLabel, mRadius);
     mStrengthLabel = new QLabel(mBrushGroup);
-    mStrength = makeSpin(mBrushGroup, "PaintDock_StrengthSpinBox");
+    mStrength = makeSpin(mBrushGroup, names::kPaintDockStrengthSpinBox);
     mStrength->setRange(0, 100);
     mStrength->setDecimals(0);
     mStrength->setSingleStep(5);
@@ -148,73 +148,73 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
     brushForm->addRow(mStrengthLabel, mStrength);
     mFalloffLabel = new QLabel(mBrushGroup);
     auto *falloffRow = new QHBoxLayout;
-    mFalloff = makeCombo(mBrushGroup, "PaintDock_FalloffComboBox", 4);
+    mFalloff = makeCombo(mBrushGroup, names::kPaintDockFalloffComboBox, 4);
     mFalloff->setCurrentIndex(int(Falloff::Smooth));
     mFalloffPreview = new FalloffPreview(mBrushGroup);
-    mFalloffPreview->setObjectName(QStringLiteral("PaintDock_FalloffPreview"));
+    mFalloffPreview->setObjectName(names::kPaintDockFalloffPreview);
     falloffRow->addWidget(mFalloff);
     falloffRow->addWidget(mFalloffPreview);
     brushForm->addRow(mFalloffLabel, falloffRow);
     mModeLabel = new QLabel(mBrushGroup);
-    mMode = makeCombo(mBrushGroup, "PaintDock_ModeComboBox", 4);
+    mMode = makeCombo(mBrushGroup, names::kPaintDockModeComboBox, 4);
     brushForm->addRow(mModeLabel, mMode);
     mValueLabel = new QLabel(mBrushGroup);
-    mValue = makeSpin(mBrushGroup, "PaintDock_ValueSpinBox");
+    mValue = makeSpin(mBrushGroup, names::kPaintDockValueSpinBox);
     brushForm->addRow(mValueLabel, mValue);
     mSecondValueLabel = new QLabel(mBrushGroup);
-    mSecondValue = makeSpin(mBrushGroup, "PaintDock_SecondValueSpinBox");
+    mSecondValue = makeSpin(mBrushGroup, names::kPaintDockSecondValueSpinBox);
     brushForm->addRow(mSecondValueLabel, mSecondValue);
     layout->addWidget(mBrushGroup);
 
     // Fill.
     mFillGroup = new QGroupBox(body);
-    mFillGroup->setObjectName(QStringLiteral("PaintDock_FillGroup"));
+    mFillGroup->setObjectName(names::kPaintDockFillGroupBox);
     auto *fillForm = new QFormLayout(mFillGroup);
     mFillScopeLabel = new QLabel(mFillGroup);
-    mFillScope = makeCombo(mFillGroup, "PaintDock_FillScopeComboBox", 2);
+    mFillScope = makeCombo(mFillGroup, names::kPaintDockFillScopeComboBox, 2);
     fillForm->addRow(mFillScopeLabel, mFillScope);
     mPaintThrough = new QCheckBox(mFillGroup);
-    mPaintThrough->setObjectName(QStringLiteral("PaintDock_PaintThroughCheckBox"));
+    mPaintThrough->setObjectName(names::kPaintDockPaintThroughCheckBox);
     fillForm->addRow(mPaintThrough);
     layout->addWidget(mFillGroup);
 
     // Symmetry.
     mMirrorGroup = new QGroupBox(body);
-    mMirrorGroup->setObjectName(QStringLiteral("PaintDock_MirrorGroup"));
+    mMirrorGroup->setObjectName(names::kPaintDockMirrorGroupBox);
     auto *mirrorForm = new QFormLayout(mMirrorGroup);
     mMirrorLabel = new QLabel(mMirrorGroup);
-    mMirror = makeCombo(mMirrorGroup, "PaintDock_MirrorComboBox", 4);
+    mMirror = makeCombo(mMirrorGroup, names::kPaintDockMirrorComboBox, 4);
     mirrorForm->addRow(mMirrorLabel, mMirror);
     mMirrorMethodLabel = new QLabel(mMirrorGroup);
-    mMirrorMethod = makeCombo(mMirrorGroup, "PaintDock_MirrorMethodComboBox", 2);
+    mMirrorMethod = makeCombo(mMirrorGroup, names::kPaintDockMirrorMethodComboBox, 2);
     mirrorForm->addRow(mMirrorMethodLabel, mMirrorMethod);
     mToleranceLabel = new QLabel(mMirrorGroup);
-    mTolerance = makeSpin(mMirrorGroup, "PaintDock_MirrorToleranceSpinBox");
+    mTolerance = makeSpin(mMirrorGroup, names::kPaintDockMirrorToleranceSpinBox);
     mirrorForm->addRow(mToleranceLabel, mTolerance);
     layout->addWidget(mMirrorGroup);
 
     // Display.
     mDisplayGroup = new QGroupBox(body);
-    mDisplayGroup->setObjectName(QStringLiteral("PaintDock_DisplayGroup"));
+    mDisplayGroup->setObjectName(names::kPaintDockDisplayGroupBox);
     auto *displayForm = new QFormLayout(mDisplayGroup);
     mDisplayLabel = new QLabel(mDisplayGroup);
-    mDisplay = makeCombo(mDisplayGroup, "PaintDock_DisplayComboBox", 2);
+    mDisplay = makeCombo(mDisplayGroup, names::kPaintDockDisplayComboBox, 2);
     displayForm->addRow(mDisplayLabel, mDisplay);
     mRampMinLabel = new QLabel(mDisplayGroup);
-    mRampMin = makeSpin(mDisplayGroup, "PaintDock_RampMinSpinBox");
+    mRampMin = makeSpin(mDisplayGroup, names::kPaintDockRampMinSpinBox);
     displayForm->addRow(mRampMinLabel, mRampMin);
     mRampMaxLabel = new QLabel(mDisplayGroup);
     auto *maxRow = new QHBoxLayout;
-    mRampMax = makeSpin(mDisplayGroup, "PaintDock_RampMaxSpinBox");
+    mRampMax = makeSpin(mDisplayGroup, names::kPaintDockRampMaxSpinBox);
     mRampFit = new QPushButton(mDisplayGroup);
-    mRampFit->setObjectName(QStringLiteral("PaintDock_RampFitButton"));
+    mRampFit->setObjectName(names::kPaintDockRampFitButton);
     maxRow->addWidget(mRampMax);
     maxRow->addWidget(mRampFit);
     displayForm->addRow(mRampMaxLabel, maxRow);
     layout->addWidget(mDisplayGroup);
 
     mStatus = new QLabel(body);
-    mStatus->setObjectName(QStringLiteral("PaintDock_StatusLabel"));
+    mStatus->setObjectName(names::kPaintDockStatusLabel);
     mStatus->setWordWrap(true);
     layout->addWidget(mStatus);
     layout->addStretch();
@@ -222,7 +222,7 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
     setWidget(scroll);
 
     mPaintAction = new QAction(this);
-    mPaintAction->setObjectName(QStringLiteral("PaintDock_PaintAction"));
+    mPaintAction->setObjectName(names::kPaintDockPaintAction);
     mPaintAction->setCheckable(true);
 
     // Wiring: every control rebuilds the tool's settings.

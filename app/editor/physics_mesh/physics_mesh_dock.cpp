@@ -86,7 +86,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
 
     // LoD: which one, where its physics mesh comes from, adding one.
     mLodBox = new QGroupBox(body);
-    mLodBox->setObjectName(names::kPhysicsMeshDockLodGroup);
+    mLodBox->setObjectName(names::kPhysicsMeshDockLodGroupBox);
     auto *lodForm = new QFormLayout(mLodBox);
     mLodCombo = new QComboBox(mLodBox);
     mLodCombo->setObjectName(names::kPhysicsMeshDockLodComboBox);
@@ -106,7 +106,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
 
     // Garment: character meshes, submeshes, the Physics mask.
     mGarmentBox = new QGroupBox(body);
-    mGarmentBox->setObjectName(names::kPhysicsMeshDockGarmentGroup);
+    mGarmentBox->setObjectName(names::kPhysicsMeshDockGarmentGroupBox);
     auto *garment = new QVBoxLayout(mGarmentBox);
     mMeshesLabel = new QLabel(mGarmentBox);
     garment->addWidget(mMeshesLabel);
@@ -127,7 +127,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
 
     // Path and its settings.
     mPathBox = new QGroupBox(body);
-    mPathBox->setObjectName(names::kPhysicsMeshDockPathGroup);
+    mPathBox->setObjectName(names::kPhysicsMeshDockPathGroupBox);
     mPathForm = new QFormLayout(mPathBox);
     mMethodLabel = new QLabel(mPathBox);
     mMethodCombo = new QComboBox(mPathBox);
@@ -176,7 +176,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     auto *customLayout = new QHBoxLayout(mCustomRow);
     customLayout->setContentsMargins(0, 0, 0, 0);
     mCustomPath = new QLineEdit(mCustomRow);
-    mCustomPath->setObjectName(names::kPhysicsMeshDockCustomMeshEdit);
+    mCustomPath->setObjectName(names::kPhysicsMeshDockCustomMeshLineEdit);
     customLayout->addWidget(mCustomPath, 1);
     mBrowse = new QPushButton(mCustomRow);
     mBrowse->setObjectName(names::kPhysicsMeshDockBrowseButton);
@@ -205,7 +205,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
 
     // The report of the LoD's physics mesh.
     mReportBox = new QGroupBox(body);
-    mReportBox->setObjectName(names::kPhysicsMeshDockReportGroup);
+    mReportBox->setObjectName(names::kPhysicsMeshDockReportGroupBox);
     mReportForm = new QFormLayout(mReportBox);
     const auto makeValue = [this](const char *name) {
         auto *label = new QLabel(mReportBox);
