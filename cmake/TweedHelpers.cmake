@@ -26,16 +26,21 @@ function(tweed_forbid_qt target)
   endforeach()
 endfunction()
 
-# One Qt Test executable per source file in a folder, registered with CTest under a label; the
-# target tests_<folder> builds them all (e.g. `cmake --build build --target tests_sim`).
+# One Qt Test executable per test_*.cpp in a folder, registered with CTest as <folder>.<file>
+# under a label; the target tests_<folder> builds them all (e.g. `cmake --build build --target
+# tests_sim`). SOURCE_DIR defaults to the folder below the calling CMakeLists.txt.
 #   tweed_add_test_folder(FOLDER core LIBS tweed_core LABELS core [PLATFORM xcb] [ENVIRONMENT K=V...]
-#                         [DEFINITIONS D=V...] [DEPENDS target...])
+#                         [DEFINITIONS D=V...] [DEPENDS target...] [TIMEOUT seconds] [SOURCE_DIR dir])
 function(tweed_add_test_folder)
-  cmake_parse_arguments(ARG "" "FOLDER;PLATFORM" "LIBS;LABELS;ENVIRONMENT;DEFINITIONS;DEPENDS" ${ARGN})
+  cmake_parse_arguments(ARG "" "FOLDER;PLATFORM;TIMEOUT;SOURCE_DIR"
+    "LIBS;LABELS;ENVIRONMENT;DEFINITIONS;DEPENDS" ${ARGN})
   if(NOT ARG_PLATFORM)
     set(ARG_PLATFORM offscreen)
   endif()
-  file(GLOB test_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${ARG_FOLDER}/test_*.cpp)
+  if(NOT ARG_SOURCE_DIR)
+    set(ARG_SOURCE_DIR ${CMAKE_CURRENT_SOURCE_DIR}/${ARG_FOLDER})
+  endif()
+  file(GLOB test_sources CONFIGURE_DEPENDS ${ARG_SOURCE_DIR}/test_*.cpp)
   add_custom_target(tests_${ARG_FOLDER})
   foreach(src IN LISTS test_sources)
     get_filename_component(name ${src} NAME_WE)
@@ -52,5 +57,8 @@ function(tweed_add_test_folder)
     add_test(NAME ${ARG_FOLDER}.${name} COMMAND ${target})
     set_tests_properties(${ARG_FOLDER}.${name} PROPERTIES LABELS "${ARG_LABELS}"
       ENVIRONMENT "QT_QPA_PLATFORM=${ARG_PLATFORM};${ARG_ENVIRONMENT}")
+    if(ARG_TIMEOUT)
+      set_tests_properties(${ARG_FOLDER}.${name} PROPERTIES TIMEOUT ${ARG_TIMEOUT})
+    endif()
   endforeach()
 endfunction()

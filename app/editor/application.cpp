@@ -1,6 +1,6 @@
 #include "application.h"
 
-#include "mainwindow.h"
+#include "main_window.h"
 #include "viewport/viewport.h"
 
 #include <QApplication>

@@ -21,12 +21,12 @@ ChangeSettingsCommand::ChangeSettingsCommand(Document *document, const QString &
 
 void ChangeSettingsCommand::undo()
 {
-    mDocument->assignSettings(mOld, mOldPreset);
+    mDocument->assignSettings({}, mOld, mOldPreset);
 }
 
 void ChangeSettingsCommand::redo()
 {
-    mDocument->assignSettings(mNew, mNewPreset);
+    mDocument->assignSettings({}, mNew, mNewPreset);
 }
 
 int ChangeSettingsCommand::id() const
@@ -53,7 +53,7 @@ SwapDataCommand::SwapDataCommand(Document *document, const QString &text, Loaded
 
 void SwapDataCommand::swap()
 {
-    mDocument->swapData(mData);
+    mDocument->swapData({}, mData);
 }
 
 SwapAssetCommand::SwapAssetCommand(Document *document, const QString &text,
@@ -64,7 +64,7 @@ SwapAssetCommand::SwapAssetCommand(Document *document, const QString &text,
 
 void SwapAssetCommand::swap()
 {
-    mDocument->swapAsset(mAsset, mWhat);
+    mDocument->swapAsset({}, mAsset, mWhat);
 }
 
 PaintCommand::PaintCommand(Document *document, const QString &text, int lod, int channel,
@@ -77,7 +77,7 @@ PaintCommand::PaintCommand(Document *document, const QString &text, int lod, int
 
 void PaintCommand::swap()
 {
-    mDocument->swapChannelValues(mLod, mChannel, mMask, mVertices, mValues, mMasks);
+    mDocument->swapChannelValues({}, mLod, mChannel, mMask, mVertices, mValues, mMasks);
 }
 
 CollisionVolumesCommand::CollisionVolumesCommand(Document *document, const QString &text,
@@ -91,13 +91,13 @@ CollisionVolumesCommand::CollisionVolumesCommand(Document *document, const QStri
 void CollisionVolumesCommand::undo()
 {
     std::vector<tweed::CollisionVolume> volumes = mOld;
-    mDocument->swapCollisionVolumes(volumes);
+    mDocument->swapCollisionVolumes({}, volumes);
 }
 
 void CollisionVolumesCommand::redo()
 {
     std::vector<tweed::CollisionVolume> volumes = mNew;
-    mDocument->swapCollisionVolumes(volumes);
+    mDocument->swapCollisionVolumes({}, volumes);
 }
 
 int CollisionVolumesCommand::id() const

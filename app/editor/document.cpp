@@ -3,6 +3,7 @@
 #include "commands.h"
 
 #include "tweed/asset_file.h"
+#include "tweed/asset_queries.h"
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
 
@@ -200,26 +201,24 @@ const tweed::ChannelBinding &Document::channelBinding(int lod) const
     std::optional<tweed::ChannelBinding> &binding = mBindings[size_t(lod)];
     if (!binding) {
         const tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
-        if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= mData.asset.physicsMeshes.size())
-            binding.emplace();
+        if (const tweed::PhysicsMesh *physics = physicsMeshOf(mData.asset, lod))
+            binding = tweed::bindChannels(l.mesh, l.channels, *physics);
         else
-            binding = tweed::bindChannels(l.mesh, l.channels,
-                                          mData.asset.physicsMeshes[size_t(l.physicsMesh)]);
+            binding.emplace();
     }
     return *binding;
 }
 
 void Document::refreshPhysicsChannels(int lod)
 {
-    tweed::GraphicsLod &l = mData.asset.lods[size_t(lod)];
-    if (l.physicsMesh < 0 || size_t(l.physicsMesh) >= mData.asset.physicsMeshes.size()) return;
-    tweed::PhysicsMesh &physics = mData.asset.physicsMeshes[size_t(l.physicsMesh)];
+    tweed::PhysicsMesh *physics = physicsMeshOf(mData.asset, lod);
+    if (!physics) return;
     const tweed::ChannelBinding &binding = channelBinding(lod);
-    if (binding.bary.size() != physics.vertexCount()) return;
-    tweed::applyChannelBinding(binding, l.channels, physics.channels);
+    if (binding.bary.size() != physics->vertexCount()) return;
+    tweed::applyChannelBinding(binding, mData.asset.lods[size_t(lod)].channels, physics->channels);
 }
 
-void Document::swapChannelValues(int lod, int channel, bool mask,
+void Document::swapChannelValues(CommandAccess, int lod, int channel, bool mask,
                                  const std::vector<uint32_t> &vertices, std::vector<float> &values,
                                  std::vector<uint32_t> &masks)
 {
@@ -239,20 +238,20 @@ void Document::swapChannelValues(int lod, int channel, bool mask,
     emit changed(ChannelsChanged);
 }
 
-void Document::swapAsset(tweed::ClothingAsset &other, Changes what)
+void Document::swapAsset(CommandAccess, tweed::ClothingAsset &other, Changes what)
 {
     std::swap(mData.asset, other);
     mBindings.clear();
     emit changed(what);
 }
 
-void Document::swapCollisionVolumes(std::vector<tweed::CollisionVolume> &other)
+void Document::swapCollisionVolumes(CommandAccess, std::vector<tweed::CollisionVolume> &other)
 {
     std::swap(mData.asset.collisionVolumes, other);
     emit changed(CollisionChanged);
 }
 
-void Document::assignSettings(const tweed::SimulationSettings &settings,
+void Document::assignSettings(CommandAccess, const tweed::SimulationSettings &settings,
                               const std::string &presetName)
 {
     mData.asset.simulation = settings;
@@ -260,7 +259,7 @@ void Document::assignSettings(const tweed::SimulationSettings &settings,
     emit changed(SettingsChanged);
 }
 
-void Document::swapData(LoadedDocument &other)
+void Document::swapData(CommandAccess, LoadedDocument &other)
 {
     std::swap(mData.character, other.character);
     std::swap(mData.asset, other.asset);

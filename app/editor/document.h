@@ -56,6 +56,18 @@ bool isAssetFile(const QString &path);
 LoadedDocument reimportCharacter(const LoadedDocument &current,
                                  const tweed::ProgressCallback &progress = {});
 
+/// The key to Document's setters for the undo commands (commands.h): only those classes can
+/// make one, so nothing else writes the model past the undo stack.
+class CommandAccess
+{
+    CommandAccess() = default;
+    friend class ChangeSettingsCommand;
+    friend class SwapDataCommand;
+    friend class SwapAssetCommand;
+    friend class PaintCommand;
+    friend class CollisionVolumesCommand;
+};
+
 class Document : public QObject
 {
     Q_OBJECT
@@ -149,14 +161,17 @@ public:
     /// after the meshes changed.
     const tweed::ChannelBinding &channelBinding(int lod) const;
 
-    // Used by the undo commands only (they swap values and emit changed()).
-    void assignSettings(const tweed::SimulationSettings &settings, const std::string &presetName);
-    void swapData(LoadedDocument &other);
-    void swapAsset(tweed::ClothingAsset &other, Changes what);
-    void swapCollisionVolumes(std::vector<tweed::CollisionVolume> &other);
+    // The undo commands' way in: they swap values and emit changed(). Only they can make the
+    // CommandAccess key these take.
+    void assignSettings(CommandAccess, const tweed::SimulationSettings &settings,
+                        const std::string &presetName);
+    void swapData(CommandAccess, LoadedDocument &other);
+    void swapAsset(CommandAccess, tweed::ClothingAsset &other, Changes what);
+    void swapCollisionVolumes(CommandAccess, std::vector<tweed::CollisionVolume> &other);
     /// Writes values (or masks) at vertices of LoD lod's channel, returns the old ones in place.
-    void swapChannelValues(int lod, int channel, bool mask, const std::vector<uint32_t> &vertices,
-                           std::vector<float> &values, std::vector<uint32_t> &masks);
+    void swapChannelValues(CommandAccess, int lod, int channel, bool mask,
+                           const std::vector<uint32_t> &vertices, std::vector<float> &values,
+                           std::vector<uint32_t> &masks);
 
 signals:
     /// The one signal views subscribe to.

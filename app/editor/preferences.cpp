@@ -1,5 +1,7 @@
 #include "preferences.h"
 
+#include "object_names.h"
+
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -148,19 +150,19 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
     mNavigationLabel = new QLabel(this);
     mThemeLabel = new QLabel(this);
     mLanguageCombo = new QComboBox(this);
-    mLanguageCombo->setObjectName("PreferencesDialog_LanguageComboBox");
+    mLanguageCombo->setObjectName(names::kPreferencesDialogLanguageComboBox);
     for (const QString &code : Preferences::languages())
         mLanguageCombo->addItem(Preferences::nativeLanguageName(code), code);
     mUnitsCombo = new QComboBox(this);
-    mUnitsCombo->setObjectName("PreferencesDialog_UnitsComboBox");
+    mUnitsCombo->setObjectName(names::kPreferencesDialogUnitsComboBox);
     mUnitsCombo->addItem(QString(), int(LengthUnit::Centimetres));
     mUnitsCombo->addItem(QString(), int(LengthUnit::Metres));
     mNavigationCombo = new QComboBox(this);
-    mNavigationCombo->setObjectName("PreferencesDialog_NavigationComboBox");
+    mNavigationCombo->setObjectName(names::kPreferencesDialogNavigationComboBox);
     mNavigationCombo->addItem(QString(), int(Preferences::Navigation::Maya));
     mNavigationCombo->addItem(QString(), int(Preferences::Navigation::Blender));
     mThemeCombo = new QComboBox(this);
-    mThemeCombo->setObjectName("PreferencesDialog_ThemeComboBox");
+    mThemeCombo->setObjectName(names::kPreferencesDialogThemeComboBox);
     mThemeCombo->addItem(QString(), int(Preferences::Theme::Light));
     mThemeCombo->addItem(QString(), int(Preferences::Theme::Dark));
     form->addRow(mLanguageLabel, mLanguageCombo);
@@ -168,7 +170,7 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
     form->addRow(mNavigationLabel, mNavigationCombo);
     form->addRow(mThemeLabel, mThemeCombo);
     mButtons = new QDialogButtonBox(QDialogButtonBox::Close, this);
-    mButtons->setObjectName("PreferencesDialog_ButtonBox");
+    mButtons->setObjectName(names::kPreferencesDialogButtonBox);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);

@@ -2,7 +2,7 @@
 // applied live: changing one emits changed(), and the main window applies it everywhere.
 #pragma once
 
-#include "propertiesdock.h"
+#include "units.h"
 
 #include <QDialog>
 #include <QObject>

@@ -2,6 +2,7 @@
 #include "tweed/meshproc/garment.h"
 
 #include "tweed/errors.h"
+#include "tweed/meshproc/garment_map.h"
 
 #include <algorithm>
 #include <map>
@@ -103,16 +104,8 @@ std::map<std::string, size_t> garmentPartStarts(const Character &character,
                                                 const GraphicsMesh &garment)
 {
     std::map<std::string, size_t> starts;
-    size_t first = 0;
-    for (const Submesh &sub : garment.submeshes) {
-        const int m = character.findMesh(sub.name);
-        if (m < 0 || starts.count(sub.name))
-            return {};
-        starts[sub.name] = first;
-        first += character.meshes[size_t(m)].vertexCount();
-    }
-    if (first != garment.vertexCount())
-        return {};
+    for (const GarmentPart &part : garmentParts(character, garment))
+        if (!starts.emplace(character.meshes[size_t(part.mesh)].name, part.first).second) return {};
     return starts;
 }
 

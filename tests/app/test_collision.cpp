@@ -6,11 +6,12 @@
 #include "collision/collision_dock.h"
 #include "collision/collision_gizmo.h"
 #include "document.h"
-#include "mainwindow.h"
-#include "outlinerdock.h"
+#include "main_window.h"
+#include "object_names.h"
+#include "outliner_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -75,7 +76,7 @@ private:
     }
     void selectVolume(int index)
     {
-        auto *list = test::child<QTreeWidget>(mDock, "CollisionDock_VolumeList");
+        auto *list = test::child<QTreeWidget>(mDock, names::kCollisionDockVolumeList);
         list->setCurrentItem(list->topLevelItem(index));
         QCOMPARE(mDock->currentVolume(), index);
     }
@@ -135,7 +136,7 @@ private slots:
         mViewport = mWindow->viewport();
         mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
-        mDock = test::child<CollisionDock>(mWindow, "CollisionDock");
+        mDock = test::child<CollisionDock>(mWindow, names::kCollisionDock);
         QVERIFY(mDock);
         mDock->show();
         mDock->raise();
@@ -152,20 +153,20 @@ private slots:
 
     void toolsMenuHasTheCommands()
     {
-        auto *menu = test::child<QMenu>(mWindow, "CollisionDock_Menu");
+        auto *menu = test::child<QMenu>(mWindow, names::kCollisionDockMenu);
         QVERIFY(menu);
         QVERIFY(mWindow->toolsMenu()->actions().contains(menu->menuAction()));
-        QVERIFY(test::child<QAction>(mDock, "CollisionDock_AutoFitAction"));
-        QVERIFY(test::child<QAction>(mDock, "CollisionDock_AddEllipsoidAction"));
+        QVERIFY(test::child<QAction>(mDock, names::kCollisionDockAutoFitAction));
+        QVERIFY(test::child<QAction>(mDock, names::kCollisionDockAddEllipsoidAction));
     }
 
     void addEllipsoidOnTheChosenBone()
     {
-        auto *bones = test::child<QComboBox>(mDock, "CollisionDock_BoneComboBox");
+        auto *bones = test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox);
         bones->setCurrentIndex(bones->findText("LeftUpperArm"));
         QCOMPARE(mDock->currentBone(), bone("LeftUpperArm"));
         const int steps = undo()->index();
-        clickButton("CollisionDock_AddEllipsoidButton");
+        clickButton(names::kCollisionDockAddEllipsoidButton);
         QCOMPARE(volumes().size(), size_t(1));
         const CollisionVolume &v = volumes()[0];
         QCOMPARE(v.bone, bone("LeftUpperArm"));
@@ -175,7 +176,7 @@ private slots:
         QVERIFY(v.radii.y > v.radii.x && v.radii.x > 0.02f && v.radii.x < 0.1f);
         QCOMPARE(undo()->index(), steps + 1);
         QCOMPARE(undo()->undoText(), QStringLiteral("Add Ellipsoid"));
-        auto *list = test::child<QTreeWidget>(mDock, "CollisionDock_VolumeList");
+        auto *list = test::child<QTreeWidget>(mDock, names::kCollisionDockVolumeList);
         QCOMPARE(list->topLevelItemCount(), 1);
         QCOMPARE(list->topLevelItem(0)->text(1), QStringLiteral("Ellipsoid"));
         QCOMPARE(list->topLevelItem(0)->text(2), QStringLiteral("LeftUpperArm"));
@@ -195,7 +196,7 @@ private slots:
 
     void draggingTheMoveArrowIsOneStep()
     {
-        clickButton("CollisionDock_MoveButton");
+        clickButton(names::kCollisionDockMoveButton);
         QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Move);
         const auto [axis, pixel] = grabbableMoveAxis();
         QVERIFY(axis >= 0);
@@ -265,11 +266,11 @@ private slots:
     {
         key(Qt::Key_E);
         QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Rotate);
-        QVERIFY(test::child<QToolButton>(mDock, "CollisionDock_RotateButton")->isChecked());
+        QVERIFY(test::child<QToolButton>(mDock, names::kCollisionDockRotateButton)->isChecked());
         key(Qt::Key_R);
         QCOMPARE(mDock->gizmo()->mode(), CollisionGizmo::Mode::Scale);
-        QVERIFY(test::child<QToolButton>(mDock, "CollisionDock_ScaleButton")->isChecked());
-        QVERIFY(!test::child<QToolButton>(mDock, "CollisionDock_MoveButton")->isChecked());
+        QVERIFY(test::child<QToolButton>(mDock, names::kCollisionDockScaleButton)->isChecked());
+        QVERIFY(!test::child<QToolButton>(mDock, names::kCollisionDockMoveButton)->isChecked());
 
         // Drag the box of the radius whose axis is longest on screen outwards.
         const CollisionVolume before = volumes()[0];
@@ -360,7 +361,7 @@ private slots:
 
     void outlinerBoneSelectionIsTheNewVolumesBone()
     {
-        auto *outliner = test::child<OutlinerDock>(mWindow, "OutlinerDock");
+        auto *outliner = test::child<OutlinerDock>(mWindow, names::kOutlinerDock);
         QVERIFY(outliner);
         const int thigh = bone("RightUpperLeg");
         QTreeWidgetItemIterator it(outliner->tree());
@@ -371,7 +372,7 @@ private slots:
         QVERIFY(*it);
         outliner->tree()->setCurrentItem(*it);
         QCOMPARE(mDock->currentBone(), thigh);
-        QCOMPARE(test::child<QComboBox>(mDock, "CollisionDock_BoneComboBox")->currentText(),
+        QCOMPARE(test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox)->currentText(),
                  QStringLiteral("RightUpperLeg"));
         QCOMPARE(mDock->currentVolume(), 0); // the volume selection stays
     }
@@ -404,18 +405,19 @@ private slots:
 
     void autoFitTwoBonesCoversTheirVertices()
     {
-        test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(false);
-        auto *list = test::child<QListWidget>(mDock, "CollisionDock_FitBoneList");
+        test::child<QCheckBox>(mDock, names::kCollisionDockFitGarmentBonesCheckBox)
+            ->setChecked(false);
+        auto *list = test::child<QListWidget>(mDock, names::kCollisionDockFitBoneList);
         for (const char *name : {"LeftUpperLeg", "RightUpperArm"})
             list->findItems(name, Qt::MatchExactly).front()->setCheckState(Qt::Checked);
-        auto *shape = test::child<QComboBox>(mDock, "CollisionDock_FitShapeComboBox");
+        auto *shape = test::child<QComboBox>(mDock, names::kCollisionDockFitShapeComboBox);
         shape->setCurrentIndex(0);
         QCOMPARE(shape->currentText(), QStringLiteral("Ellipsoid"));
-        QCOMPARE(test::child<QComboBox>(mDock, "CollisionDock_FitMeshComboBox")->currentText(),
+        QCOMPARE(test::child<QComboBox>(mDock, names::kCollisionDockFitMeshComboBox)->currentText(),
                  QStringLiteral("Body"));
         const auto start = volumes();
         const int steps = undo()->index();
-        clickButton("CollisionDock_AutoFitButton");
+        clickButton(names::kCollisionDockAutoFitButton);
         QVERIFY(mPrompts->errors.isEmpty());
         QCOMPARE(volumes().size(), start.size() + 2);
         QCOMPARE(undo()->index(), steps + 1);
@@ -431,12 +433,12 @@ private slots:
         }
         // Fitting again (tighter) replaces those fits instead of adding more.
         const auto firstFit = volumes();
-        test::child<QDoubleSpinBox>(mDock, "CollisionDock_FitCoverageSpinBox")->setValue(80);
-        clickButton("CollisionDock_AutoFitButton");
+        test::child<QDoubleSpinBox>(mDock, names::kCollisionDockFitCoverageSpinBox)->setValue(80);
+        clickButton(names::kCollisionDockAutoFitButton);
         QCOMPARE(volumes().size(), start.size() + 2);
         QCOMPARE(undo()->index(), steps + 2);
         QVERIFY(volumes().back().radii.y < firstFit.back().radii.y);
-        test::child<QDoubleSpinBox>(mDock, "CollisionDock_FitCoverageSpinBox")->setValue(95);
+        test::child<QDoubleSpinBox>(mDock, names::kCollisionDockFitCoverageSpinBox)->setValue(95);
         undo()->undo();
         undo()->undo();
         QCOMPARE(volumes(), start);
@@ -476,7 +478,7 @@ private slots:
         QVERIFY(index >= 0);
         const auto start = volumes();
         const std::string name = start[size_t(index)].name;
-        clickButton("CollisionDock_SplitButton");
+        clickButton(names::kCollisionDockSplitButton);
         QCOMPARE(volumes().size(), start.size() + 1);
         QCOMPARE(volumes()[size_t(index)].name, name + " 1");
         QCOMPARE(volumes()[size_t(index) + 1].name, name + " 2");
@@ -493,7 +495,7 @@ private slots:
     {
         selectVolume(0);
         const auto start = volumes();
-        clickButton("CollisionDock_RemoveButton");
+        clickButton(names::kCollisionDockRemoveButton);
         QCOMPARE(volumes().size(), start.size() - 1);
         QCOMPARE(volumes()[0], start[1]);
         QCOMPARE(undo()->undoText(), QStringLiteral("Remove Collision Volume"));
@@ -504,14 +506,15 @@ private slots:
     void badRequestsAreExplainedAndChangeNothing()
     {
         // Auto-Fit with no bone checked: a message naming the problem, no step.
-        test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(false);
-        auto *list = test::child<QListWidget>(mDock, "CollisionDock_FitBoneList");
+        test::child<QCheckBox>(mDock, names::kCollisionDockFitGarmentBonesCheckBox)
+            ->setChecked(false);
+        auto *list = test::child<QListWidget>(mDock, names::kCollisionDockFitBoneList);
         for (int i = 0; i < list->count(); ++i)
             list->item(i)->setCheckState(Qt::Unchecked);
         const auto start = volumes();
         const int steps = undo()->index();
         mPrompts->errors.clear();
-        clickButton("CollisionDock_AutoFitButton");
+        clickButton(names::kCollisionDockAutoFitButton);
         QCOMPARE(mPrompts->errors.size(), 1);
         QVERIFY(mPrompts->errors.front().contains("No bone is checked"));
         QCOMPARE(volumes(), start);
@@ -519,7 +522,7 @@ private slots:
         // Only bones that drive no body vertex: the error names them.
         list->findItems("ROOT", Qt::MatchExactly).front()->setCheckState(Qt::Checked);
         mPrompts->errors.clear();
-        clickButton("CollisionDock_AutoFitButton");
+        clickButton(names::kCollisionDockAutoFitButton);
         QCOMPARE(mPrompts->errors.size(), 1);
         QVERIFY(mPrompts->errors.front().contains("'ROOT' drives no vertex"));
         QCOMPARE(volumes(), start);
@@ -528,7 +531,7 @@ private slots:
 
         // Adding on such a bone gives a small volume at the bone's origin.
         mDock->setCurrentBone(bone("ROOT"));
-        clickButton("CollisionDock_AddSphereButton");
+        clickButton(names::kCollisionDockAddSphereButton);
         QCOMPARE(volumes().size(), start.size() + 1);
         const CollisionVolume &sphere = volumes().back();
         QCOMPARE(sphere.shape, CollisionShape::Sphere);
@@ -536,7 +539,7 @@ private slots:
         QCOMPARE(sphere.radius, 0.05f);
         QCOMPARE(sphere.local.translation, Vec3{});
         // A sphere cannot be split.
-        QVERIFY(!test::child<QPushButton>(mDock, "CollisionDock_SplitButton")->isEnabled());
+        QVERIFY(!test::child<QPushButton>(mDock, names::kCollisionDockSplitButton)->isEnabled());
         undo()->undo();
         QCOMPARE(volumes(), start);
     }
@@ -561,9 +564,9 @@ private slots:
         const QString shot = qEnvironmentVariable("TWEED_COLLISION_SCREENSHOT");
         if (!shot.isEmpty()) {
             // For the user guide: volumes fitted to the garment's bones, one selected.
-            test::child<QCheckBox>(mDock, "CollisionDock_FitGarmentBonesCheckBox")
+            test::child<QCheckBox>(mDock, names::kCollisionDockFitGarmentBonesCheckBox)
                 ->setChecked(true);
-            clickButton("CollisionDock_AutoFitButton");
+            clickButton(names::kCollisionDockAutoFitButton);
             for (size_t i = 0; i < volumes().size(); ++i)
                 if (volumes()[i].name == "LeftUpperArm") selectVolume(int(i));
             mViewport->frameAll();

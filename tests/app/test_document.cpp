@@ -1,6 +1,7 @@
 // The document without the window: undo steps and merging, the modified state, saving and
 // loading, a missing source character, and re-import keeping the authored data.
 #include "document.h"
+#include "object_names.h"
 
 #include "ui_test_support.h"
 
@@ -242,7 +243,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
         scripted->openFiles.push_back(cooked);
-        window.findChild<QAction *>("MainWindow_FileOpenAction")->trigger();
+        window.findChild<QAction *>(names::kMainWindowFileOpenAction)->trigger();
         QVERIFY2(scripted->errors.isEmpty(), qPrintable(scripted->errors.join('\n')));
         Document *doc = window.document();
         QCOMPARE(doc->data().convertedFrom, QFileInfo(cooked).absoluteFilePath());
@@ -255,7 +256,7 @@ private slots:
 
         const QString saved = dir + "/jacket_edited.tweed";
         scripted->saveFiles.push_back(saved);
-        window.findChild<QAction *>("MainWindow_FileSaveAction")->trigger();
+        window.findChild<QAction *>(names::kMainWindowFileSaveAction)->trigger();
         QVERIFY2(scripted->errors.isEmpty(), qPrintable(scripted->errors.join('\n')));
         QCOMPARE(doc->filePath(), QFileInfo(saved).absoluteFilePath());
         QVERIFY(loadAssetFile(saved).asset == doc->asset());

@@ -3,18 +3,19 @@
 // painted channels checked against geometry computed independently here (rays, spheres,
 // surface distances, mirror maps, screen polygons) on the positions the viewport draws.
 #include "document.h"
-#include "garment_map.h"
-#include "mainwindow.h"
+#include "main_window.h"
+#include "object_names.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
+#include "playback.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
 
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/paint.h"
 
 #include <QAction>
@@ -104,7 +105,7 @@ private:
 
     void chooseChannel(int index)
     {
-        test::child<QComboBox>(mDock, "PaintDock_ChannelComboBox")->setCurrentIndex(index);
+        test::child<QComboBox>(mDock, names::kPaintDockChannelComboBox)->setCurrentIndex(index);
     }
     void chooseTool(const char *name) { test::child<QToolButton>(mDock, name)->click(); }
     void setSpin(const char *name, double value)
@@ -118,18 +119,18 @@ private:
     // Brush settings in centimetres (the test sets that unit).
     void brush(double radiusCm, double valueCm, int falloff, int mode = 0, double strength = 100)
     {
-        setSpin("PaintDock_RadiusSpinBox", radiusCm);
-        setSpin("PaintDock_ValueSpinBox", valueCm);
-        setSpin("PaintDock_StrengthSpinBox", strength);
-        setCombo("PaintDock_FalloffComboBox", falloff);
-        setCombo("PaintDock_ModeComboBox", mode);
+        setSpin(names::kPaintDockRadiusSpinBox, radiusCm);
+        setSpin(names::kPaintDockValueSpinBox, valueCm);
+        setSpin(names::kPaintDockStrengthSpinBox, strength);
+        setCombo(names::kPaintDockFalloffComboBox, falloff);
+        setCombo(names::kPaintDockModeComboBox, mode);
     }
     // Every Max Distance value back to value (one fill), so each case starts clean.
     void fillAll(double valueCm)
     {
         chooseChannel(0);
-        chooseTool("PaintDock_FillButton");
-        setCombo("PaintDock_FillScopeComboBox", 0);
+        chooseTool(names::kPaintDockFillButton);
+        setCombo(names::kPaintDockFillScopeComboBox, 0);
         brush(10, valueCm, 0);
         click(coatPixel(0.5, 0.5));
         for (float v : maxDistance())
@@ -156,7 +157,7 @@ private slots:
         mView3d = test::viewport3dWindow();
         QVERIFY(mView3d);
 
-        mDock = test::child<PaintDock>(mWindow, "PaintDock");
+        mDock = test::child<PaintDock>(mWindow, names::kPaintDock);
         QVERIFY(mDock);
         mDock->show();
         mDock->raise();
@@ -166,13 +167,13 @@ private slots:
         QVERIFY(lod().physicsMesh >= 0);
         mGraph = buildVertexGraph(lod().mesh.positions, lod().mesh.indices);
 
-        auto *activate = test::child<QToolButton>(mDock, "PaintDock_ActivateButton");
+        auto *activate = test::child<QToolButton>(mDock, names::kPaintDockActivateButton);
         activate->click();
         QVERIFY(mTool->isActive());
         QCOMPARE(mViewport->tool(), static_cast<ViewportTool *>(mTool));
-        QVERIFY(test::child<QAction>(mWindow, "PaintDock_PaintAction")->isChecked());
+        QVERIFY(test::child<QAction>(mWindow, names::kPaintDockPaintAction)->isChecked());
         QVERIFY(mWindow->toolsMenu()->actions().contains(
-            test::child<QAction>(mWindow, "PaintDock_PaintAction")));
+            test::child<QAction>(mWindow, names::kPaintDockPaintAction)));
     }
 
     void cleanupTestCase()
@@ -186,7 +187,7 @@ private slots:
     {
         fillAll(0);
         chooseChannel(0);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(10, 20, int(Falloff::Smooth));
         QCOMPARE(mTool->settings().brush.radius, kRadius);
         QCOMPARE(mTool->settings().brush.value, 0.2f);
@@ -273,11 +274,11 @@ private slots:
         mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
         mViewport->syncNow();
         // [ and ] change the brush radius.
-        setSpin("PaintDock_RadiusSpinBox", 10);
+        setSpin(names::kPaintDockRadiusSpinBox, 10);
         QKeyEvent smaller(QEvent::KeyPress, Qt::Key_BracketLeft, Qt::NoModifier, "[");
         QCoreApplication::sendEvent(mView3d, &smaller);
         QVERIFY(std::abs(mTool->settings().brush.radius - 0.08f) < 1e-4f);
-        QCOMPARE(test::child<QDoubleSpinBox>(mDock, "PaintDock_RadiusSpinBox")->value(), 8.0);
+        QCOMPARE(test::child<QDoubleSpinBox>(mDock, names::kPaintDockRadiusSpinBox)->value(), 8.0);
         QKeyEvent larger(QEvent::KeyPress, Qt::Key_BracketRight, Qt::NoModifier, "]");
         QCoreApplication::sendEvent(mView3d, &larger);
         QVERIFY(std::abs(mTool->settings().brush.radius - 0.1f) < 1e-4f);
@@ -290,7 +291,7 @@ private slots:
         const int steps = document()->undoStack()->count();
         fillAll(3);
         QCOMPARE(document()->undoStack()->count(), steps + 1);
-        setCombo("PaintDock_FillScopeComboBox", 1);
+        setCombo(names::kPaintDockFillScopeComboBox, 1);
         brush(10, 7, 0);
         const std::vector<float> before = maxDistance();
         click(coatPixel(0.5, 0.3));
@@ -300,7 +301,7 @@ private slots:
         QVERIFY(changed == std::set<uint32_t>(region.begin(), region.end()));
         for (uint32_t v : changed)
             QCOMPARE(maxDistance()[v], 0.07f);
-        setCombo("PaintDock_FillScopeComboBox", 0);
+        setCombo(names::kPaintDockFillScopeComboBox, 0);
     }
 
     // Smoothing a sharp edge between 0 and 20 cm: only vertices near the dab change, each to
@@ -308,14 +309,14 @@ private slots:
     void smooth()
     {
         fillAll(0);
-        chooseTool("PaintDock_BoxButton");
+        chooseTool(names::kPaintDockBoxButton);
         brush(10, 20, 0);
         const QPointF a = coatPixel(0.3, 0.3), b = coatPixel(0.5, 0.7);
         stroke({a, QPointF(b.x(), a.y()), b});
         const std::vector<float> before = maxDistance();
         QVERIFY(!changedVertices(std::vector<float>(before.size(), 0.0f), before).empty());
 
-        chooseTool("PaintDock_SmoothButton");
+        chooseTool(names::kPaintDockSmoothButton);
         brush(10, 0, int(Falloff::Constant));
         const QPointF edge(b.x(), (a.y() + b.y()) / 2);
         click(edge);
@@ -345,9 +346,9 @@ private slots:
     void gradient()
     {
         fillAll(0);
-        chooseTool("PaintDock_GradientButton");
+        chooseTool(names::kPaintDockGradientButton);
         brush(10, 0, 0);
-        setSpin("PaintDock_SecondValueSpinBox", 10);
+        setSpin(names::kPaintDockSecondValueSpinBox, 10);
         const QPointF a = coatPixel(0.5, 0.15), b = coatPixel(0.5, 0.85);
         const int steps = document()->undoStack()->count();
         click(a);
@@ -398,18 +399,18 @@ private slots:
         QFETCH(bool, topology);
         QFETCH(double, toleranceCm);
         fillAll(0);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(6, 15, int(Falloff::Linear));
-        setCombo("PaintDock_MirrorComboBox", 1);
-        setCombo("PaintDock_MirrorMethodComboBox", topology ? 1 : 0);
-        setSpin("PaintDock_MirrorToleranceSpinBox", toleranceCm);
+        setCombo(names::kPaintDockMirrorComboBox, 1);
+        setCombo(names::kPaintDockMirrorMethodComboBox, topology ? 1 : 0);
+        setSpin(names::kPaintDockMirrorToleranceSpinBox, toleranceCm);
         const float tolerance = float(toleranceCm / 100.0);
         const std::vector<uint32_t> mirror =
             topology ? mirrorByTopology(lod().mesh.positions, lod().mesh.indices, mGraph,
                                         MirrorAxis::X, tolerance)
                      : mirrorByPosition(lod().mesh.positions, MirrorAxis::X, tolerance);
         click(coatPixel(0.3, 0.5));
-        setCombo("PaintDock_MirrorComboBox", 0);
+        setCombo(names::kPaintDockMirrorComboBox, 0);
         const std::vector<float> &values = maxDistance();
         const std::set<uint32_t> changed =
             changedVertices(std::vector<float>(values.size(), 0.0f), values);
@@ -442,19 +443,19 @@ private slots:
     void pick()
     {
         fillAll(0);
-        chooseTool("PaintDock_GradientButton");
+        chooseTool(names::kPaintDockGradientButton);
         brush(10, 0, 0);
-        setSpin("PaintDock_SecondValueSpinBox", 10);
+        setSpin(names::kPaintDockSecondValueSpinBox, 10);
         click(coatPixel(0.5, 0.1));
         click(coatPixel(0.5, 0.9));
-        chooseTool("PaintDock_PickButton");
+        chooseTool(names::kPaintDockPickButton);
         const QPointF p = coatPixel(0.5, 0.5);
         click(p);
         const std::vector<Vec3> positions = drawn();
         const SurfaceBvh bvh(positions, lod().mesh.indices);
         const float expected = pickValue(lod().mesh.indices, maxDistance(), hitAt(bvh, p));
         QVERIFY(expected > 0.01f);
-        auto *value = test::child<QDoubleSpinBox>(mDock, "PaintDock_ValueSpinBox");
+        auto *value = test::child<QDoubleSpinBox>(mDock, names::kPaintDockValueSpinBox);
         QVERIFY2(std::abs(value->value() - expected * 100.0) < 0.006,
                  qPrintable(QString("%1 vs %2").arg(value->value()).arg(expected * 100)));
     }
@@ -463,10 +464,10 @@ private slots:
     void boxAndLasso()
     {
         fillAll(0);
-        for (const char *toolName : {"PaintDock_BoxButton", "PaintDock_LassoButton"}) {
+        for (const char *toolName : {names::kPaintDockBoxButton, names::kPaintDockLassoButton}) {
             chooseTool(toolName);
             brush(10, 4, 0);
-            const bool box = QByteArray(toolName) == "PaintDock_BoxButton";
+            const bool box = QByteArray(toolName) == names::kPaintDockBoxButton;
             const QPointF a = coatPixel(box ? 0.2 : 0.55, 0.2), b = coatPixel(box ? 0.45 : 0.8, 0.6);
             std::vector<QPointF> path;
             std::vector<Vec2> polygon;
@@ -507,15 +508,16 @@ private slots:
         const QPointF p = coatPixel(0.5, 0.5);
         const auto dabChanges = [&](bool through) {
             fillAll(0);
-            test::child<QCheckBox>(mDock, "PaintDock_PaintThroughCheckBox")->setChecked(through);
-            chooseTool("PaintDock_BrushButton");
+            test::child<QCheckBox>(mDock, names::kPaintDockPaintThroughCheckBox)
+                ->setChecked(through);
+            chooseTool(names::kPaintDockBrushButton);
             brush(50, 10, int(Falloff::Constant));
             click(p);
             return changedVertices(std::vector<float>(maxDistance().size(), 0.0f), maxDistance());
         };
         const std::set<uint32_t> front = dabChanges(false);
         const std::set<uint32_t> all = dabChanges(true);
-        test::child<QCheckBox>(mDock, "PaintDock_PaintThroughCheckBox")->setChecked(false);
+        test::child<QCheckBox>(mDock, names::kPaintDockPaintThroughCheckBox)->setChecked(false);
 
         const std::vector<Vec3> positions = drawn();
         const SurfaceBvh bvh(positions, lod().mesh.indices);
@@ -538,7 +540,7 @@ private slots:
             button->setChecked(bit == 3);
         }
         QCOMPARE(mTool->settings().bits, 1u << 3);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(10, 0, int(Falloff::Smooth), int(PaintMode::Subtract));
         const std::vector<uint32_t> before = lod().channels[MaskChannel::LatchSlave];
         const int steps = document()->undoStack()->count();
@@ -557,9 +559,9 @@ private slots:
         // Physics: always bit 0 (the group picker hides); a box with Subtract takes the boxed
         // visible vertices out of the simulation, a fill with Add puts everything back.
         chooseChannel(int(kFloatChannelCount) + int(MaskChannel::Physics));
-        QVERIFY(!test::child<QWidget>(mDock, "PaintDock_BitsPicker")->isVisibleTo(mDock));
+        QVERIFY(!test::child<QWidget>(mDock, names::kPaintDockBitsPicker)->isVisibleTo(mDock));
         QCOMPARE(mTool->settings().bits, 1u);
-        chooseTool("PaintDock_BoxButton");
+        chooseTool(names::kPaintDockBoxButton);
         const QPointF a = coatPixel(0.3, 0.3), b = coatPixel(0.6, 0.6);
         stroke({a, b});
         const std::vector<uint32_t> &physics = lod().channels[MaskChannel::Physics];
@@ -568,12 +570,12 @@ private slots:
         QVERIFY(off > 5 && off < physics.size() / 2);
         for (uint32_t m : physics)
             QVERIFY((m | 1u) == kDefaultMask);
-        chooseTool("PaintDock_FillButton");
-        setCombo("PaintDock_ModeComboBox", int(PaintMode::Add));
+        chooseTool(names::kPaintDockFillButton);
+        setCombo(names::kPaintDockModeComboBox, int(PaintMode::Add));
         click(coatPixel(0.5, 0.5));
         for (uint32_t m : lod().channels[MaskChannel::Physics])
             QCOMPARE(m, kDefaultMask);
-        setCombo("PaintDock_ModeComboBox", 0);
+        setCombo(names::kPaintDockModeComboBox, 0);
         chooseChannel(0);
     }
 
@@ -587,13 +589,13 @@ private slots:
         for (const auto &[channel, valueCm] : fills) {
             fillAll(0);
             chooseChannel(channel);
-            chooseTool("PaintDock_FillButton");
+            chooseTool(names::kPaintDockFillButton);
             brush(10, valueCm, 0);
             click(coatPixel(0.5, 0.5));
             QCOMPARE(lod().channels[FloatChannel(channel)].front(), float(valueCm / 100));
         }
         chooseChannel(0);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(10, 5, int(Falloff::Smooth));
         const QPointF p = coatPixel(0.45, 0.4);
         send(QEvent::MouseMove, p, Qt::NoButton, Qt::NoButton);
@@ -641,7 +643,7 @@ private slots:
         mViewport->syncNow();
         const int frames = simulation->framesSinceReset();
         QVERIFY(frames >= 10);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(10, 20, int(Falloff::Smooth));
         const int steps = document()->undoStack()->count();
         stroke({coatPixel(0.4, 0.5), coatPixel(0.5, 0.5), coatPixel(0.6, 0.5)});
@@ -676,12 +678,12 @@ private slots:
     void colorsAndScreenshot()
     {
         fillAll(0);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(10, 20, int(Falloff::Smooth));
         const QPointF a = coatPixel(0.3, 0.35), b = coatPixel(0.7, 0.35);
         stroke({a, (a + b) / 2, b});
-        setSpin("PaintDock_RampMinSpinBox", 0);
-        setSpin("PaintDock_RampMaxSpinBox", 20);
+        setSpin(names::kPaintDockRampMinSpinBox, 0);
+        setSpin(names::kPaintDockRampMaxSpinBox, 20);
         const QPointF c = coatPixel(0.5, 0.8);
         send(QEvent::MouseMove, (a + b) / 2, Qt::NoButton, Qt::NoButton);
         QVERIFY(mViewport->hasLines("paint_spheres"));
@@ -695,23 +697,23 @@ private slots:
             // The guide's picture: a gradient from the collar (0) to the hem (20 cm) as an
             // artist would start, the brush hovering over the chest.
             document()->undoStack()->undo();
-            chooseTool("PaintDock_GradientButton");
+            chooseTool(names::kPaintDockGradientButton);
             brush(10, 0, int(Falloff::Smooth));
-            setSpin("PaintDock_SecondValueSpinBox", 20);
+            setSpin(names::kPaintDockSecondValueSpinBox, 20);
             click(coatPixel(0.5, 0.02));
             click(coatPixel(0.5, 0.98));
-            chooseTool("PaintDock_BrushButton");
+            chooseTool(names::kPaintDockBrushButton);
             send(QEvent::MouseMove, coatPixel(0.42, 0.3), Qt::NoButton, Qt::NoButton);
             QVERIFY(mWindow->grabWithViewport().save(QDir(QString::fromLocal8Bit(dir))
                                                          .filePath("painting.png")));
         }
 
-        test::child<QToolButton>(mDock, "PaintDock_ActivateButton")->click();
+        test::child<QToolButton>(mDock, names::kPaintDockActivateButton)->click();
         QVERIFY(!mTool->isActive());
         QVERIFY(!mViewport->hasLines("paint_spheres"));
         const QColor material = mViewport->grabFrame().pixelColor(c.toPoint());
         QVERIFY(material != blank);
-        test::child<QToolButton>(mDock, "PaintDock_ActivateButton")->click();
+        test::child<QToolButton>(mDock, names::kPaintDockActivateButton)->click();
         QVERIFY(mTool->isActive());
     }
 
@@ -719,12 +721,13 @@ private slots:
     void physicsDisplay()
     {
         QVERIFY(!mViewport->isOverlayVisible(Viewport::Overlay::PhysicsMesh));
-        setCombo("PaintDock_DisplayComboBox", 1);
+        setCombo(names::kPaintDockDisplayComboBox, 1);
         QVERIFY(mViewport->isOverlayVisible(Viewport::Overlay::PhysicsMesh));
-        QVERIFY(test::child<QAction>(mWindow, "MainWindow_ViewPhysicsMeshAction")->isChecked());
-        test::child<QToolButton>(mDock, "PaintDock_ActivateButton")->click();
+        QVERIFY(
+            test::child<QAction>(mWindow, names::kMainWindowViewPhysicsMeshAction)->isChecked());
+        test::child<QToolButton>(mDock, names::kPaintDockActivateButton)->click();
         QVERIFY(!mViewport->isOverlayVisible(Viewport::Overlay::PhysicsMesh));
-        setCombo("PaintDock_DisplayComboBox", 0);
+        setCombo(names::kPaintDockDisplayComboBox, 0);
     }
 };
 

@@ -1,7 +1,8 @@
 // Playback: time, frames, looping, scrubbing, the pose it produces and root motion, on a small
 // hand-made character whose animation is known exactly; and the PlaybackBar driving it.
 #include "document.h"
-#include "viewport/playback.h"
+#include "object_names.h"
+#include "playback.h"
 #include "viewport/playback_bar.h"
 
 #include "tweed/mesh.h"
@@ -302,16 +303,15 @@ private slots:
     {
         PlaybackBar bar(mPlayback);
         bar.show();
-        auto *combo = bar.findChild<QComboBox *>(QStringLiteral("PlaybackBar_ClipComboBox"));
-        auto *play = bar.findChild<QToolButton *>(QStringLiteral("PlaybackBar_PlayButton"));
-        auto *back = bar.findChild<QToolButton *>(QStringLiteral("PlaybackBar_StepBackButton"));
-        auto *forward =
-            bar.findChild<QToolButton *>(QStringLiteral("PlaybackBar_StepForwardButton"));
-        auto *slider = bar.findChild<QSlider *>(QStringLiteral("PlaybackBar_TimelineSlider"));
-        auto *loop = bar.findChild<QCheckBox *>(QStringLiteral("PlaybackBar_LoopCheckBox"));
-        auto *speed = bar.findChild<QDoubleSpinBox *>(QStringLiteral("PlaybackBar_SpeedSpinBox"));
-        auto *root = bar.findChild<QCheckBox *>(QStringLiteral("PlaybackBar_RootMotionCheckBox"));
-        auto *label = bar.findChild<QLabel *>(QStringLiteral("PlaybackBar_TimeLabel"));
+        auto *combo = bar.findChild<QComboBox *>(names::kPlaybackBarClipComboBox);
+        auto *play = bar.findChild<QToolButton *>(names::kPlaybackBarPlayButton);
+        auto *back = bar.findChild<QToolButton *>(names::kPlaybackBarStepBackButton);
+        auto *forward = bar.findChild<QToolButton *>(names::kPlaybackBarStepForwardButton);
+        auto *slider = bar.findChild<QSlider *>(names::kPlaybackBarTimelineSlider);
+        auto *loop = bar.findChild<QCheckBox *>(names::kPlaybackBarLoopCheckBox);
+        auto *speed = bar.findChild<QDoubleSpinBox *>(names::kPlaybackBarSpeedSpinBox);
+        auto *root = bar.findChild<QCheckBox *>(names::kPlaybackBarRootMotionCheckBox);
+        auto *label = bar.findChild<QLabel *>(names::kPlaybackBarTimeLabel);
         QVERIFY(combo && play && back && forward && slider && loop && speed && root && label);
 
         QCOMPARE(combo->count(), 2);

@@ -2,13 +2,14 @@
 // Walk clip through Playback, settings reaching the running instance, reset, the document
 // changes that rebuild it, the simulation and statistics docks, and the viewport showing it.
 #include "document.h"
-#include "mainwindow.h"
-#include "ui_test_support.h"
+#include "main_window.h"
+#include "object_names.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
-#include "viewport/playback.h"
+#include "ui_test_support.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -148,8 +149,8 @@ private slots:
         QCOMPARE(playback.clip(), -1);
         SimulationController controller(&document, &playback);
         SimulationDock dock(&controller, &playback);
-        auto *motion = test::child<QComboBox>(&dock, "SimulationDock_MotionComboBox");
-        auto *play = test::child<QToolButton>(&dock, "SimulationDock_PlayButton");
+        auto *motion = test::child<QComboBox>(&dock, names::kSimulationDockMotionComboBox);
+        auto *play = test::child<QToolButton>(&dock, names::kSimulationDockPlayButton);
         QVERIFY(motion && play);
         motion->setCurrentIndex(int(SimulationController::Motion::WalkCircle));
         QCOMPARE(controller.motion(), SimulationController::Motion::WalkCircle);
@@ -308,13 +309,15 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
 
-        auto *step = window.findChild<QToolButton *>("SimulationDock_StepButton");
-        auto *play = window.findChild<QToolButton *>("SimulationDock_PlayButton");
-        auto *reset = window.findChild<QToolButton *>("SimulationDock_ResetButton");
-        auto *strength = window.findChild<QDoubleSpinBox *>("SimulationDock_WindStrengthSpinBox");
-        auto *direction = window.findChild<QDoubleSpinBox *>("SimulationDock_WindDirectionSpinBox");
+        auto *step = window.findChild<QToolButton *>(names::kSimulationDockStepButton);
+        auto *play = window.findChild<QToolButton *>(names::kSimulationDockPlayButton);
+        auto *reset = window.findChild<QToolButton *>(names::kSimulationDockResetButton);
+        auto *strength =
+            window.findChild<QDoubleSpinBox *>(names::kSimulationDockWindStrengthSpinBox);
+        auto *direction =
+            window.findChild<QDoubleSpinBox *>(names::kSimulationDockWindDirectionSpinBox);
         QVERIFY(step && play && reset && strength && direction);
-        QVERIFY(window.findChild<QWidget *>("StatisticsDock"));
+        QVERIFY(window.findChild<QWidget *>(names::kStatisticsDock));
 
         const double before = mPlayback->time();
         QTest::mouseClick(step, Qt::LeftButton);
@@ -443,16 +446,19 @@ private slots:
         // skinned a line and a cross per vertex, velocities a line per vertex once a frame
         // was simulated, and the frame changes with them.
         auto *dock = new SimulationDock(mController, mPlayback);
-        auto *stretch = test::child<QCheckBox>(dock, "SimulationDock_ShowStretchCheckBox");
-        auto *skinnedBox = test::child<QCheckBox>(dock, "SimulationDock_ShowSkinnedCheckBox");
-        auto *velocities = test::child<QCheckBox>(dock, "SimulationDock_ShowVelocitiesCheckBox");
+        auto *stretch = test::child<QCheckBox>(dock, names::kSimulationDockShowStretchCheckBox);
+        auto *skinnedBox = test::child<QCheckBox>(dock, names::kSimulationDockShowSkinnedCheckBox);
+        auto *velocities =
+            test::child<QCheckBox>(dock, names::kSimulationDockShowVelocitiesCheckBox);
         QVERIFY(stretch && skinnedBox && velocities);
         // The dock shows wind set elsewhere.
         mController->setWind({0, 0, 1}, 12);
-        QCOMPARE(test::child<QDoubleSpinBox>(dock, "SimulationDock_WindStrengthSpinBox")->value(),
-                 12.0);
-        QCOMPARE(test::child<QDoubleSpinBox>(dock, "SimulationDock_WindDirectionSpinBox")->value(),
-                 90.0);
+        QCOMPARE(
+            test::child<QDoubleSpinBox>(dock, names::kSimulationDockWindStrengthSpinBox)->value(),
+            12.0);
+        QCOMPARE(
+            test::child<QDoubleSpinBox>(dock, names::kSimulationDockWindDirectionSpinBox)->value(),
+            90.0);
         mController->setWind({0, 0, 1}, 0);
         DebugViews *views = mController->debugViews();
         const auto segments = [&viewport](DebugViews::View view) {
@@ -539,14 +545,14 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         SimulationController *simulation = window.simulation();
         QVERIFY(simulation);
-        QVERIFY(test::child<QDockWidget>(&window, "SimulationDock"));
-        QVERIFY(test::child<QDockWidget>(&window, "StatisticsDock"));
+        QVERIFY(test::child<QDockWidget>(&window, names::kSimulationDock));
+        QVERIFY(test::child<QDockWidget>(&window, names::kStatisticsDock));
         QVERIFY(test::child<QAction>(&window, "MainWindow_ViewSimulationDockAction"));
         QVERIFY(test::child<QAction>(&window, "MainWindow_ViewStatisticsDockAction"));
-        auto *menu = test::child<QMenu>(&window, "MainWindow_SimulationMenu");
-        auto *simulate = test::child<QAction>(&window, "SimulationDock_SimulateAction");
-        auto *step = test::child<QAction>(&window, "SimulationDock_StepAction");
-        auto *reset = test::child<QAction>(&window, "SimulationDock_ResetAction");
+        auto *menu = test::child<QMenu>(&window, names::kMainWindowSimulationMenu);
+        auto *simulate = test::child<QAction>(&window, names::kSimulationDockSimulateAction);
+        auto *step = test::child<QAction>(&window, names::kSimulationDockStepAction);
+        auto *reset = test::child<QAction>(&window, names::kSimulationDockResetAction);
         QVERIFY(menu && simulate && step && reset);
         QVERIFY(menu->actions().contains(simulate) && menu->actions().contains(step));
 

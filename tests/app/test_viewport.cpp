@@ -2,8 +2,8 @@
 // of the view, overlays change the image, framing fits the character, navigation moves the
 // camera, and the skinned meshes follow playback. Runs under xvfb-run with Mesa's software GL.
 #include "document.h"
+#include "playback.h"
 #include "test_paths.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include <QFileInfo>

@@ -8,19 +8,20 @@
 #include "collision/collision_dock.h"
 #include "collision/collision_gizmo.h"
 #include "document.h"
-#include "garment_map.h"
-#include "mainwindow.h"
+#include "main_window.h"
+#include "object_names.h"
 #include "paint/paint_dock.h"
 #include "paint/paint_tool.h"
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
 
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/paint.h"
 #include "tweed/meshproc/transfer.h"
 
@@ -107,24 +108,28 @@ private:
 
     PhysicsMeshDock *physicsDock() const
     {
-        return widget<PhysicsMeshDock>(mWindow, "PhysicsMeshDock");
+        return widget<PhysicsMeshDock>(mWindow, names::kPhysicsMeshDock);
     }
-    PaintDock *paintDock() const { return widget<PaintDock>(mWindow, "PaintDock"); }
-    CollisionDock *collisionDock() const { return widget<CollisionDock>(mWindow, "CollisionDock"); }
+    PaintDock *paintDock() const { return widget<PaintDock>(mWindow, names::kPaintDock); }
+    CollisionDock *collisionDock() const
+    {
+        return widget<CollisionDock>(mWindow, names::kCollisionDock);
+    }
 
     void generate(GenerationMethod method, int targetVertices = 0)
     {
         PhysicsMeshDock *dock = physicsDock();
         dock->show();
         dock->raise();
-        auto *combo = widget<QComboBox>(dock, "PhysicsMeshDock_MethodCombo");
+        auto *combo = widget<QComboBox>(dock, names::kPhysicsMeshDockMethodComboBox);
         combo->setCurrentIndex(combo->findData(int(method)));
         if (targetVertices > 0) {
-            widget<QComboBox>(dock, "PhysicsMeshDock_TargetKindCombo")->setCurrentIndex(0);
-            widget<QSpinBox>(dock, "PhysicsMeshDock_TargetVerticesSpinBox")->setValue(targetVertices);
+            widget<QComboBox>(dock, names::kPhysicsMeshDockTargetKindComboBox)->setCurrentIndex(0);
+            widget<QSpinBox>(dock, names::kPhysicsMeshDockTargetVerticesSpinBox)
+                ->setValue(targetVertices);
         }
         const int steps = undo()->index();
-        QTest::mouseClick(widget<QPushButton>(dock, "PhysicsMeshDock_GenerateButton"),
+        QTest::mouseClick(widget<QPushButton>(dock, names::kPhysicsMeshDockGenerateButton),
                           Qt::LeftButton);
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QCOMPARE(undo()->index(), steps + 1);
@@ -137,10 +142,11 @@ private:
         dock->show();
         dock->raise();
         if (!dock->tool()->isActive())
-            widget<QToolButton>(dock, "PaintDock_ActivateButton")->click();
+            widget<QToolButton>(dock, names::kPaintDockActivateButton)->click();
         QVERIFY(dock->tool()->isActive());
-        widget<QComboBox>(dock, "PaintDock_ChannelComboBox")->setCurrentIndex(0); // Max Distance
-        widget<QComboBox>(dock, "PaintDock_MirrorComboBox")->setCurrentIndex(0);
+        widget<QComboBox>(dock, names::kPaintDockChannelComboBox)
+            ->setCurrentIndex(0); // Max Distance
+        widget<QComboBox>(dock, names::kPaintDockMirrorComboBox)->setCurrentIndex(0);
     }
     void chooseTool(const char *name) { widget<QToolButton>(paintDock(), name)->click(); }
     // Brush settings in centimetres (the test's unit).
@@ -148,16 +154,16 @@ private:
                PaintMode mode = PaintMode::Set)
     {
         PaintDock *dock = paintDock();
-        widget<QDoubleSpinBox>(dock, "PaintDock_RadiusSpinBox")->setValue(radiusCm);
-        widget<QDoubleSpinBox>(dock, "PaintDock_ValueSpinBox")->setValue(valueCm);
-        widget<QDoubleSpinBox>(dock, "PaintDock_StrengthSpinBox")->setValue(100);
-        widget<QComboBox>(dock, "PaintDock_FalloffComboBox")->setCurrentIndex(int(falloff));
-        widget<QComboBox>(dock, "PaintDock_ModeComboBox")->setCurrentIndex(int(mode));
+        widget<QDoubleSpinBox>(dock, names::kPaintDockRadiusSpinBox)->setValue(radiusCm);
+        widget<QDoubleSpinBox>(dock, names::kPaintDockValueSpinBox)->setValue(valueCm);
+        widget<QDoubleSpinBox>(dock, names::kPaintDockStrengthSpinBox)->setValue(100);
+        widget<QComboBox>(dock, names::kPaintDockFalloffComboBox)->setCurrentIndex(int(falloff));
+        widget<QComboBox>(dock, names::kPaintDockModeComboBox)->setCurrentIndex(int(mode));
     }
     void fillAll(double valueCm)
     {
-        chooseTool("PaintDock_FillButton");
-        widget<QComboBox>(paintDock(), "PaintDock_FillScopeComboBox")->setCurrentIndex(0);
+        chooseTool(names::kPaintDockFillButton);
+        widget<QComboBox>(paintDock(), names::kPaintDockFillScopeComboBox)->setCurrentIndex(0);
         brush(10, valueCm, Falloff::Constant);
         const int steps = undo()->index();
         click(garmentPixel(0.5, 0.5));
@@ -171,7 +177,7 @@ private:
     // moved from where it started.
     float simulate(int frames)
     {
-        auto *simulate = widget<QCheckBox>(mWindow, "SimulationDock_SimulateCheckBox");
+        auto *simulate = widget<QCheckBox>(mWindow, names::kSimulationDockSimulateCheckBox);
         if (!simulate->isChecked())
             simulate->click();
         SimulationController *controller = mWindow->simulation();
@@ -201,14 +207,14 @@ private:
     {
         const QString path = mTemp.filePath(name);
         mPrompts->saveFiles.push_back(path);
-        widget<QAction>(mWindow, "MainWindow_FileSaveAsAction")->trigger();
+        widget<QAction>(mWindow, names::kMainWindowFileSaveAsAction)->trigger();
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QVERIFY(!document()->isModified());
         const ClothingAsset saved = document()->asset();
-        widget<QAction>(mWindow, "MainWindow_FileCloseAction")->trigger();
+        widget<QAction>(mWindow, names::kMainWindowFileCloseAction)->trigger();
         QVERIFY(document()->isEmpty());
         mPrompts->openFiles.push_back(path);
-        widget<QAction>(mWindow, "MainWindow_FileOpenAction")->trigger();
+        widget<QAction>(mWindow, names::kMainWindowFileOpenAction)->trigger();
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QVERIFY(document()->asset() == saved);
         QVERIFY(!document()->character().meshes.empty());
@@ -263,7 +269,7 @@ private slots:
         // 2. Paint: a clean fill, then a brush stroke of Max Distance 0 across the coat.
         startPainting();
         fillAll(8);
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(6, 0);
         const std::vector<float> beforeStroke = maxDistance();
         const int steps = undo()->index();
@@ -297,7 +303,7 @@ private slots:
         QVERIFY(maxDistance() == afterStroke);
 
         // Smooth over the stroke's edge: values between the two levels appear.
-        chooseTool("PaintDock_SmoothButton");
+        chooseTool(names::kPaintDockSmoothButton);
         brush(8, 0);
         const std::vector<float> beforeSmooth = maxDistance();
         stroke({a, (a + b) / 2, b});
@@ -308,9 +314,9 @@ private slots:
         QVERIFY(between);
 
         // Gradient from the top of the coat (0) to its hem (12 cm).
-        chooseTool("PaintDock_GradientButton");
+        chooseTool(names::kPaintDockGradientButton);
         brush(10, 0);
-        widget<QDoubleSpinBox>(paintDock(), "PaintDock_SecondValueSpinBox")->setValue(12);
+        widget<QDoubleSpinBox>(paintDock(), names::kPaintDockSecondValueSpinBox)->setValue(12);
         const QPointF top = garmentPixel(0.5, 0.1), hem = garmentPixel(0.5, 0.95);
         const int beforeGradient = undo()->index();
         click(top);
@@ -322,11 +328,11 @@ private slots:
 
         // Mirror across X (by topology: the coat's halves are not placed exactly
         // symmetrically): a dab on one side also paints the other side.
-        chooseTool("PaintDock_BrushButton");
+        chooseTool(names::kPaintDockBrushButton);
         brush(5, 3, Falloff::Constant);
-        widget<QComboBox>(paintDock(), "PaintDock_MirrorComboBox")->setCurrentIndex(1);
-        widget<QComboBox>(paintDock(), "PaintDock_MirrorMethodComboBox")->setCurrentIndex(1);
-        widget<QDoubleSpinBox>(paintDock(), "PaintDock_MirrorToleranceSpinBox")->setValue(0.5);
+        widget<QComboBox>(paintDock(), names::kPaintDockMirrorComboBox)->setCurrentIndex(1);
+        widget<QComboBox>(paintDock(), names::kPaintDockMirrorMethodComboBox)->setCurrentIndex(1);
+        widget<QDoubleSpinBox>(paintDock(), names::kPaintDockMirrorToleranceSpinBox)->setValue(0.5);
         const std::vector<float> beforeMirror = maxDistance();
         click(garmentPixel(0.25, 0.5));
         const Vec3 dab = paintDock()->tool()->lastStrokeCenters().front();
@@ -342,22 +348,23 @@ private slots:
                 ++mirrored;
         }
         QVERIFY2(near > 0 && mirrored > 0, qPrintable(QString("%1 %2").arg(near).arg(mirrored)));
-        widget<QComboBox>(paintDock(), "PaintDock_MirrorComboBox")->setCurrentIndex(0);
+        widget<QComboBox>(paintDock(), names::kPaintDockMirrorComboBox)->setCurrentIndex(0);
         const std::vector<float> painted = maxDistance();
-        widget<QToolButton>(paintDock(), "PaintDock_ActivateButton")->click();
+        widget<QToolButton>(paintDock(), names::kPaintDockActivateButton)->click();
         QVERIFY(!paintDock()->tool()->isActive());
 
         // 3. Collision: an ellipsoid on the spine, dragged with the gizmo, the drag undone.
         CollisionDock *collision = collisionDock();
         collision->show();
         collision->raise();
-        auto *bones = widget<QComboBox>(collision, "CollisionDock_BoneComboBox");
+        auto *bones = widget<QComboBox>(collision, names::kCollisionDockBoneComboBox);
         bones->setCurrentIndex(bones->findText("Spine"));
         QVERIFY(bones->currentIndex() >= 0);
-        QTest::mouseClick(widget<QAbstractButton>(collision, "CollisionDock_AddEllipsoidButton"),
-                          Qt::LeftButton);
+        QTest::mouseClick(
+            widget<QAbstractButton>(collision, names::kCollisionDockAddEllipsoidButton),
+            Qt::LeftButton);
         QCOMPARE(document()->asset().collisionVolumes.size(), size_t(1));
-        QTest::mouseClick(widget<QAbstractButton>(collision, "CollisionDock_MoveButton"),
+        QTest::mouseClick(widget<QAbstractButton>(collision, names::kCollisionDockMoveButton),
                           Qt::LeftButton);
         mViewport->frameSelected();
         mViewport->syncNow();
@@ -394,9 +401,10 @@ private slots:
         QVERIFY(document()->asset().collisionVolumes[0] == before);
 
         // Auto-fit: volumes for the bones that skin the garment, one step.
-        widget<QCheckBox>(collision, "CollisionDock_FitGarmentBonesCheckBox")->setChecked(true);
+        widget<QCheckBox>(collision, names::kCollisionDockFitGarmentBonesCheckBox)
+            ->setChecked(true);
         const int beforeFit = undo()->index();
-        QTest::mouseClick(widget<QAbstractButton>(collision, "CollisionDock_AutoFitButton"),
+        QTest::mouseClick(widget<QAbstractButton>(collision, names::kCollisionDockAutoFitButton),
                           Qt::LeftButton);
         QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
         QCOMPARE(undo()->index(), beforeFit + 1);
@@ -439,7 +447,7 @@ private slots:
         generate(GenerationMethod::Simplify, 700);
         startPainting();
         fillAll(3);
-        widget<QToolButton>(paintDock(), "PaintDock_ActivateButton")->click();
+        widget<QToolButton>(paintDock(), names::kPaintDockActivateButton)->click();
         checkPhysicsChannelsFollowThePaint();
         const float moved = simulate(15);
         QVERIFY2(moved >= 0, "the simulation failed");

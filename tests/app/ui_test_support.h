@@ -1,10 +1,10 @@
 // Shared by the editor's UI tests: isolated settings, scripted prompts, widget look-up.
 #pragma once
 
-#include "mainwindow.h"
-#include "prompts.h"
+#include "main_window.h"
+#include "playback.h"
 #include "preferences.h"
-#include "viewport/playback.h"
+#include "prompts.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"

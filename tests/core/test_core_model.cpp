@@ -4,6 +4,7 @@
 #include "make_test_asset.h"
 
 #include "tweed/asset.h"
+#include "tweed/asset_queries.h"
 #include "tweed/math.h"
 #include "tweed/mesh_edges.h"
 #include "tweed/simulation_settings.h"
@@ -485,6 +486,42 @@ private slots:
         const std::string bytes("\0\xff tweed", 8);
         QCOMPARE(contentHash(bytes), contentHash(std::string(bytes)));
         QVERIFY(contentHash("tweed") != contentHash("twee"));
+    }
+
+    // LoD 0 and 2 share physics mesh 0, LoD 1 has mesh 1, LoD 3 none, LoD 4 an index past the
+    // end.
+    void physicsMeshOfALod()
+    {
+        ClothingAsset asset;
+        asset.physicsMeshes.resize(2);
+        asset.physicsMeshes[1].positions.resize(5);
+        asset.lods.resize(5);
+        asset.lods[0].physicsMesh = 0;
+        asset.lods[1].physicsMesh = 1;
+        asset.lods[2].physicsMesh = 0;
+        asset.lods[4].physicsMesh = 2;
+        const ClothingAsset &view = asset;
+
+        QVERIFY(physicsMeshAt(view, 1) == &asset.physicsMeshes[1]);
+        QVERIFY(!physicsMeshAt(view, 2));
+        QVERIFY(!physicsMeshAt(view, -1));
+        const std::vector<int> index{0, 1, 0, -1, -1};
+        const std::vector<int> sharedWith{-1, -1, 0, -1, -1};
+        const std::vector<bool> shared{true, false, true, false, false};
+        for (int l = 0; l < 5; ++l) {
+            QCOMPARE(physicsMeshIndex(view, l), index[size_t(l)]);
+            QVERIFY(physicsMeshOf(view, l) == physicsMeshAt(view, index[size_t(l)]));
+            QCOMPARE(physicsMeshSharedWith(view, l), sharedWith[size_t(l)]);
+            QCOMPARE(isPhysicsMeshShared(view, l), bool(shared[size_t(l)]));
+        }
+        for (int l : {-1, 5}) {
+            QCOMPARE(physicsMeshIndex(view, l), -1);
+            QVERIFY(!physicsMeshOf(view, l));
+            QCOMPARE(physicsMeshSharedWith(view, l), -1);
+            QVERIFY(!isPhysicsMeshShared(view, l));
+        }
+        physicsMeshOf(asset, 1)->positions.resize(7); // the mutable overload reaches the mesh
+        QCOMPARE(asset.physicsMeshes[1].positions.size(), size_t(7));
     }
 };
 

@@ -1,16 +1,17 @@
 #include "collision/collision_dock.h"
 
 #include "document.h"
-#include "garment_map.h"
-#include "longoperation.h"
-#include "mainwindow.h"
+#include "editor_context.h"
+#include "long_operation.h"
+#include "object_names.h"
+#include "playback.h"
 #include "preferences.h"
 #include "prompts.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/meshproc/collision_fit.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/garment_map.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -99,17 +100,17 @@ QDoubleSpinBox *makeSpin(QWidget *parent, const QString &name)
 
 } // namespace
 
-CollisionDock::CollisionDock(MainWindow *window)
-    : QDockWidget(window), mWindow(window), mDocument(window->document())
+CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
+    : QDockWidget(parent), mContext(context), mDocument(context.document)
 {
-    setObjectName(QStringLiteral("CollisionDock"));
-    mGizmo = new CollisionGizmo(mDocument, window->playback(), window->viewport(), this);
+    setObjectName(names::kCollisionDock);
+    mGizmo = new CollisionGizmo(mDocument, context.playback, context.viewport, this);
 
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
 
     mList = new QTreeWidget(body);
-    mList->setObjectName(QStringLiteral("CollisionDock_VolumeList"));
+    mList->setObjectName(names::kCollisionDockVolumeList);
     mList->setColumnCount(3);
     mList->setRootIsDecorated(false);
     mList->setUniformRowHeights(true);
@@ -120,16 +121,16 @@ CollisionDock::CollisionDock(MainWindow *window)
     auto *boneRow = new QHBoxLayout;
     mBoneLabel = new QLabel(body);
     mBone = new QComboBox(body);
-    mBone->setObjectName(QStringLiteral("CollisionDock_BoneComboBox"));
+    mBone->setObjectName(names::kCollisionDockBoneComboBox);
     mBone->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     boneRow->addWidget(mBoneLabel);
     boneRow->addWidget(mBone, 1);
     layout->addLayout(boneRow);
 
     auto *addGrid = new QGridLayout;
-    const char *addNames[4] = {"CollisionDock_AddEllipsoidButton", "CollisionDock_AddSphereButton",
-                               "CollisionDock_AddCapsuleButton",
-                               "CollisionDock_AddTaperedCapsuleButton"};
+    const char *addNames[4] = {
+        names::kCollisionDockAddEllipsoidButton, names::kCollisionDockAddSphereButton,
+        names::kCollisionDockAddCapsuleButton, names::kCollisionDockAddTaperedCapsuleButton};
     for (int i = 0; i < 4; ++i) {
         mAdd[size_t(i)] = new QPushButton(body);
         mAdd[size_t(i)]->setObjectName(QString::fromLatin1(addNames[i]));
@@ -138,10 +139,10 @@ CollisionDock::CollisionDock(MainWindow *window)
                 [this, i] { addVolume(kAddShapes[i]); });
     }
     mRemove = new QPushButton(body);
-    mRemove->setObjectName(QStringLiteral("CollisionDock_RemoveButton"));
+    mRemove->setObjectName(names::kCollisionDockRemoveButton);
     addGrid->addWidget(mRemove, 2, 0);
     mSplit = new QPushButton(body);
-    mSplit->setObjectName(QStringLiteral("CollisionDock_SplitButton"));
+    mSplit->setObjectName(names::kCollisionDockSplitButton);
     addGrid->addWidget(mSplit, 2, 1);
     layout->addLayout(addGrid);
     connect(mRemove, &QPushButton::clicked, this, &CollisionDock::removeCurrent);
@@ -150,8 +151,8 @@ CollisionDock::CollisionDock(MainWindow *window)
     auto *modeRow = new QHBoxLayout;
     mGizmoLabel = new QLabel(body);
     modeRow->addWidget(mGizmoLabel);
-    const char *modeNames[3] = {"CollisionDock_MoveButton", "CollisionDock_RotateButton",
-                                "CollisionDock_ScaleButton"};
+    const char *modeNames[3] = {names::kCollisionDockMoveButton, names::kCollisionDockRotateButton,
+                                names::kCollisionDockScaleButton};
     for (int i = 0; i < 3; ++i) {
         auto *button = new QToolButton(body);
         button->setObjectName(QString::fromLatin1(modeNames[i]));
@@ -167,14 +168,14 @@ CollisionDock::CollisionDock(MainWindow *window)
 
     // The selected volume.
     mPropertiesBox = new QGroupBox(body);
-    mPropertiesBox->setObjectName(QStringLiteral("CollisionDock_PropertiesGroup"));
+    mPropertiesBox->setObjectName(names::kCollisionDockPropertiesGroupBox);
     mForm = new QFormLayout(mPropertiesBox);
     mName = new QLineEdit(mPropertiesBox);
-    mName->setObjectName(QStringLiteral("CollisionDock_NameEdit"));
+    mName->setObjectName(names::kCollisionDockNameLineEdit);
     mForm->addRow(new QLabel(mPropertiesBox), mName);
     connect(mName, &QLineEdit::editingFinished, this, [this] { editField(Field::Name); });
     mVolumeBone = new QLabel(mPropertiesBox);
-    mVolumeBone->setObjectName(QStringLiteral("CollisionDock_VolumeBoneLabel"));
+    mVolumeBone->setObjectName(names::kCollisionDockVolumeBoneLabel);
     mForm->addRow(new QLabel(mPropertiesBox), mVolumeBone);
     const auto tripleRow = [this](std::array<QDoubleSpinBox *, 3> &spins, const char *prefix,
                                   Field first, bool sameField) {
@@ -207,9 +208,10 @@ CollisionDock::CollisionDock(MainWindow *window)
         spin->setSingleStep(5);
         spin->setSuffix(QStringLiteral(" °"));
     }
-    mRadius = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_RadiusSpinBox"));
-    mRadius2 = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_Radius2SpinBox"));
-    mHalfHeight = makeSpin(mPropertiesBox, QStringLiteral("CollisionDock_HalfHeightSpinBox"));
+    mRadius = makeSpin(mPropertiesBox, QString::fromLatin1(names::kCollisionDockRadiusSpinBox));
+    mRadius2 = makeSpin(mPropertiesBox, QString::fromLatin1(names::kCollisionDockRadius2SpinBox));
+    mHalfHeight =
+        makeSpin(mPropertiesBox, QString::fromLatin1(names::kCollisionDockHalfHeightSpinBox));
     for (auto [spin, field] :
          {std::pair{mRadius, Field::Radius}, std::pair{mRadius2, Field::Radius2},
           std::pair{mHalfHeight, Field::HalfHeight}}) {
@@ -221,30 +223,30 @@ CollisionDock::CollisionDock(MainWindow *window)
 
     // Fitting many bones at once.
     mFitBox = new QGroupBox(body);
-    mFitBox->setObjectName(QStringLiteral("CollisionDock_AutoFitGroup"));
+    mFitBox->setObjectName(names::kCollisionDockAutoFitGroupBox);
     auto *fit = new QVBoxLayout(mFitBox);
     mFitGarmentBones = new QCheckBox(mFitBox);
-    mFitGarmentBones->setObjectName(QStringLiteral("CollisionDock_FitGarmentBonesCheckBox"));
+    mFitGarmentBones->setObjectName(names::kCollisionDockFitGarmentBonesCheckBox);
     fit->addWidget(mFitGarmentBones);
     mFitBones = new QListWidget(mFitBox);
-    mFitBones->setObjectName(QStringLiteral("CollisionDock_FitBoneList"));
+    mFitBones->setObjectName(names::kCollisionDockFitBoneList);
     mFitBones->setMinimumHeight(100);
     fit->addWidget(mFitBones);
     connect(mFitGarmentBones, &QCheckBox::toggled, mFitBones, &QWidget::setDisabled);
     auto *fitForm = new QFormLayout;
     mFitMeshLabel = new QLabel(mFitBox);
     mFitMesh = new QComboBox(mFitBox);
-    mFitMesh->setObjectName(QStringLiteral("CollisionDock_FitMeshComboBox"));
+    mFitMesh->setObjectName(names::kCollisionDockFitMeshComboBox);
     fitForm->addRow(mFitMeshLabel, mFitMesh);
     mFitShapeLabel = new QLabel(mFitBox);
     mFitShape = new QComboBox(mFitBox);
-    mFitShape->setObjectName(QStringLiteral("CollisionDock_FitShapeComboBox"));
+    mFitShape->setObjectName(names::kCollisionDockFitShapeComboBox);
     for (int i = 0; i < 4; ++i)
         mFitShape->addItem(QString(), int(kAddShapes[i]));
     fitForm->addRow(mFitShapeLabel, mFitShape);
     mFitCoverageLabel = new QLabel(mFitBox);
     mFitCoverage = new QDoubleSpinBox(mFitBox);
-    mFitCoverage->setObjectName(QStringLiteral("CollisionDock_FitCoverageSpinBox"));
+    mFitCoverage->setObjectName(names::kCollisionDockFitCoverageSpinBox);
     mFitCoverage->setRange(50, 100);
     mFitCoverage->setDecimals(0);
     mFitCoverage->setValue(95);
@@ -252,14 +254,14 @@ CollisionDock::CollisionDock(MainWindow *window)
     fitForm->addRow(mFitCoverageLabel, mFitCoverage);
     fit->addLayout(fitForm);
     mFitButton = new QPushButton(mFitBox);
-    mFitButton->setObjectName(QStringLiteral("CollisionDock_AutoFitButton"));
+    mFitButton->setObjectName(names::kCollisionDockAutoFitButton);
     fit->addWidget(mFitButton);
     connect(mFitButton, &QPushButton::clicked, this, &CollisionDock::autoFit);
     layout->addWidget(mFitBox);
     layout->addStretch();
 
     auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("CollisionDock_ScrollArea"));
+    scroll->setObjectName(names::kCollisionDockScrollArea);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(body);
@@ -267,10 +269,10 @@ CollisionDock::CollisionDock(MainWindow *window)
 
     // Tools > Collision Volumes.
     mMenu = new QMenu(this);
-    mMenu->setObjectName(QStringLiteral("CollisionDock_Menu"));
-    const char *actionNames[4] = {"CollisionDock_AddEllipsoidAction",
-                                  "CollisionDock_AddSphereAction", "CollisionDock_AddCapsuleAction",
-                                  "CollisionDock_AddTaperedCapsuleAction"};
+    mMenu->setObjectName(names::kCollisionDockMenu);
+    const char *actionNames[4] = {
+        names::kCollisionDockAddEllipsoidAction, names::kCollisionDockAddSphereAction,
+        names::kCollisionDockAddCapsuleAction, names::kCollisionDockAddTaperedCapsuleAction};
     for (int i = 0; i < 4; ++i) {
         mAddActions[size_t(i)] = mMenu->addAction(QString());
         mAddActions[size_t(i)]->setObjectName(QString::fromLatin1(actionNames[i]));
@@ -282,20 +284,19 @@ CollisionDock::CollisionDock(MainWindow *window)
     }
     mMenu->addSeparator();
     mSplitAction = mMenu->addAction(QString());
-    mSplitAction->setObjectName(QStringLiteral("CollisionDock_SplitAction"));
+    mSplitAction->setObjectName(names::kCollisionDockSplitAction);
     connect(mSplitAction, &QAction::triggered, this, &CollisionDock::splitCurrent);
     mRemoveAction = mMenu->addAction(QString());
-    mRemoveAction->setObjectName(QStringLiteral("CollisionDock_RemoveAction"));
+    mRemoveAction->setObjectName(names::kCollisionDockRemoveAction);
     connect(mRemoveAction, &QAction::triggered, this, &CollisionDock::removeCurrent);
     mMenu->addSeparator();
     mFitAction = mMenu->addAction(QString());
-    mFitAction->setObjectName(QStringLiteral("CollisionDock_AutoFitAction"));
+    mFitAction->setObjectName(names::kCollisionDockAutoFitAction);
     connect(mFitAction, &QAction::triggered, this, [this] {
         show();
         raise();
         autoFit();
     });
-    window->toolsMenu()->addMenu(mMenu);
 
     connect(mList, &QTreeWidget::itemSelectionChanged, this, &CollisionDock::selectFromList);
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
@@ -309,11 +310,11 @@ CollisionDock::CollisionDock(MainWindow *window)
     connect(mGizmo, &CollisionGizmo::volumePicked, this,
             [this](int index) { setCurrentVolume(index); });
     connect(mGizmo, &CollisionGizmo::modeChanged, this, &CollisionDock::updateModeButtons);
-    connect(window->viewport(), &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
+    connect(context.viewport, &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
-    connect(window->preferences(), &Preferences::lengthUnitChanged, this,
+    connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &CollisionDock::setLengthUnit);
-    mUnit = window->preferences()->lengthUnit();
+    mUnit = context.preferences->lengthUnit();
 
     retranslateUi();
     setLengthUnit(mUnit);
@@ -581,7 +582,7 @@ void CollisionDock::setCurrentVolume(int index)
     mGizmo->setVolume(index);
     ViewportSelection selection;
     if (index >= 0) selection.collisionVolumes = {index};
-    mWindow->viewport()->setSelection(selection);
+    mContext.viewport->setSelection(selection);
     updateProperties();
     updateButtons();
 }
@@ -598,14 +599,9 @@ void CollisionDock::showGizmo(CollisionGizmo::Mode mode)
     mGizmo->setMode(mode);
     if (mVolume >= 0) {
         mGizmo->activate();
-        // Editing volumes that cannot be seen makes no sense: show them, through the View
-        // menu's action when there is one so its check mark agrees.
-        if (auto *show = mWindow->findChild<QAction *>(
-                QStringLiteral("MainWindow_ViewCollisionVolumesAction"));
-            show && show->isCheckable())
-            show->setChecked(true);
-        else
-            mWindow->viewport()->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        // Editing volumes that cannot be seen makes no sense: show them (the View menu's
+        // check mark follows the viewport).
+        mContext.viewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
     }
     updateModeButtons();
 }
@@ -698,7 +694,7 @@ void CollisionDock::splitCurrent()
         volumes[size_t(mVolume)] = first;
         volumes.insert(volumes.begin() + mVolume + 1, second);
     } catch (const InputError &error) {
-        mWindow->prompts()->showError(this, tr("Cannot split the volume"),
+        mContext.prompts->showError(this, tr("Cannot split the volume"),
                                       QString::fromStdString(error.what()));
         return;
     }
@@ -718,7 +714,7 @@ int CollisionDock::autoFit()
                 bones.push_back(mFitBones->item(i)->data(Qt::UserRole).toInt());
     }
     if (bones.empty()) {
-        mWindow->prompts()->showError(
+        mContext.prompts->showError(
             this, tr("Auto-Fit"),
             mFitGarmentBones->isChecked()
                 ? tr("No bone skins the garment: the asset has no skinned garment.")
@@ -745,11 +741,11 @@ int CollisionDock::autoFit()
         });
     if (outcome.status == OperationOutcome::Cancelled) return 0;
     if (outcome.status == OperationOutcome::Failed) {
-        mWindow->prompts()->showError(this, tr("Auto-Fit"), outcome.error);
+        mContext.prompts->showError(this, tr("Auto-Fit"), outcome.error);
         return 0;
     }
     if (fitted.empty()) {
-        mWindow->prompts()->showError(this, tr("Auto-Fit"),
+        mContext.prompts->showError(this, tr("Auto-Fit"),
                                       tr("No volume could be fitted:\n%1").arg(skipped.join('\n')));
         return 0;
     }
@@ -773,7 +769,7 @@ int CollisionDock::autoFit()
     }
     commit(std::move(volumes), tr("Auto-Fit Collision Volumes"));
     setCurrentVolume(first);
-    if (!skipped.isEmpty()) mWindow->prompts()->showWarnings(this, tr("Auto-Fit"), skipped);
+    if (!skipped.isEmpty()) mContext.prompts->showWarnings(this, tr("Auto-Fit"), skipped);
     return int(fitted.size());
 }
 

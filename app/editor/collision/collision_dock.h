@@ -6,8 +6,8 @@
 #pragma once
 
 #include "collision/collision_gizmo.h"
-#include "outlinerdock.h"
-#include "propertiesdock.h"
+#include "selection.h"
+#include "units.h"
 
 #include "tweed/collision.h"
 
@@ -34,16 +34,17 @@ class QTreeWidget;
 namespace tweed::editor {
 
 class Document;
-class MainWindow;
+struct EditorContext;
 
 class CollisionDock : public QDockWidget
 {
     Q_OBJECT
 
 public:
-    /// Uses the window's document, viewport, playback, preferences and prompts, and adds a
-    /// "Collision Volumes" submenu to its Tools menu.
-    explicit CollisionDock(MainWindow *window);
+    /// Uses the context's document, viewport, playback, preferences and prompts.
+    CollisionDock(const EditorContext &context, QWidget *parent = nullptr);
+    /// The "Collision Volumes" submenu of commands, for the Tools menu.
+    QMenu *menu() const { return mMenu; }
 
     /// The selected volume (index into the asset's volumes), -1 for none.
     int currentVolume() const { return mVolume; }
@@ -106,7 +107,7 @@ private:
     std::vector<int> bodyMeshes() const;
     double lengthScale() const;
 
-    MainWindow *mWindow;
+    const EditorContext &mContext;
     Document *mDocument;
     CollisionGizmo *mGizmo;
     int mVolume = -1;

@@ -1,7 +1,7 @@
 #include "collision/collision_gizmo.h"
 
 #include "document.h"
-#include "viewport/playback.h"
+#include "playback.h"
 
 #include "tweed/sim/colliders.h"
 

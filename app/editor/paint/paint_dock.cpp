@@ -1,12 +1,15 @@
 #include "paint/paint_dock.h"
 
+#include "object_names.h"
 #include "paint/paint_widgets.h"
 
 #include "document.h"
-#include "mainwindow.h"
+#include "editor_context.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "viewport/viewport.h"
+
+#include "tweed/asset_queries.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -59,12 +62,12 @@ QComboBox *makeCombo(QWidget *parent, const char *name, int items)
 
 } // namespace
 
-PaintDock::PaintDock(MainWindow *window)
-    : QDockWidget(window), mWindow(window),
-      mTool(new PaintTool(window->document(), window->viewport(), this)),
-      mUnit(window->preferences()->lengthUnit())
+PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
+    : QDockWidget(parent), mContext(context),
+      mTool(new PaintTool(context.document, context.viewport, this)),
+      mUnit(context.preferences->lengthUnit())
 {
-    setObjectName(QStringLiteral("PaintDock"));
+    setObjectName(names::kPaintDock);
     for (size_t c = 0; c < mChannels.size(); ++c) {
         const FloatChannel channel = FloatChannel(c);
         ChannelState &state = mChannels[c];
@@ -80,14 +83,14 @@ PaintDock::PaintDock(MainWindow *window)
     }
 
     auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("PaintDock_ScrollArea"));
+    scroll->setObjectName(names::kPaintDockScrollArea);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     auto *body = new QWidget(scroll);
     auto *layout = new QVBoxLayout(body);
 
     mActivate = new QToolButton(body);
-    mActivate->setObjectName(QStringLiteral("PaintDock_ActivateButton"));
+    mActivate->setObjectName(names::kPaintDockActivateButton);
     mActivate->setCheckable(true);
     mActivate->setToolButtonStyle(Qt::ToolButtonTextOnly);
     mActivate->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
@@ -95,27 +98,27 @@ PaintDock::PaintDock(MainWindow *window)
 
     // Channel.
     mChannelGroup = new QGroupBox(body);
-    mChannelGroup->setObjectName(QStringLiteral("PaintDock_ChannelGroup"));
+    mChannelGroup->setObjectName(names::kPaintDockChannelGroupBox);
     auto *channelForm = new QFormLayout(mChannelGroup);
     mChannelLabel = new QLabel(mChannelGroup);
-    mChannel = makeCombo(mChannelGroup, "PaintDock_ChannelComboBox",
+    mChannel = makeCombo(mChannelGroup, names::kPaintDockChannelComboBox,
                          int(kFloatChannelCount) + kMaskEntries);
     channelForm->addRow(mChannelLabel, mChannel);
     mBitsLabel = new QLabel(mChannelGroup);
-    mBits = new MaskBitsPicker(QStringLiteral("PaintDock_BitsPicker"), mChannelGroup);
+    mBits = new MaskBitsPicker(QString::fromLatin1(names::kPaintDockBitsPicker), mChannelGroup);
     channelForm->addRow(mBitsLabel, mBits);
     layout->addWidget(mChannelGroup);
 
     // Tool.
     mToolGroup = new QGroupBox(body);
-    mToolGroup->setObjectName(QStringLiteral("PaintDock_ToolGroup"));
+    mToolGroup->setObjectName(names::kPaintDockToolGroupBox);
     auto *toolGrid = new QGridLayout(mToolGroup);
     mTools = new QButtonGroup(this);
     mTools->setExclusive(true);
-    const char *toolNames[] = {"PaintDock_BrushButton", "PaintDock_SmoothButton",
-                               "PaintDock_FillButton",  "PaintDock_GradientButton",
-                               "PaintDock_PickButton",  "PaintDock_LassoButton",
-                               "PaintDock_BoxButton"};
+    const char *toolNames[] = {names::kPaintDockBrushButton, names::kPaintDockSmoothButton,
+                               names::kPaintDockFillButton,  names::kPaintDockGradientButton,
+                               names::kPaintDockPickButton,  names::kPaintDockLassoButton,
+                               names::kPaintDockBoxButton};
     for (int i = 0; i < 7; ++i) {
         auto *button = new QToolButton(mToolGroup);
         button->setObjectName(QString::fromLatin1(toolNames[i]));
@@ -130,13 +133,13 @@ PaintDock::PaintDock(MainWindow *window)
 
     // Brush.
     mBrushGroup = new QGroupBox(body);
-    mBrushGroup->setObjectName(QStringLiteral("PaintDock_BrushGroup"));
+    mBrushGroup->setObjectName(names::kPaintDockBrushGroupBox);
     auto *brushForm = new QFormLayout(mBrushGroup);
     mRadiusLabel = new QLabel(mBrushGroup);
-    mRadius = makeSpin(mBrushGroup, "PaintDock_RadiusSpinBox");
+    mRadius = makeSpin(mBrushGroup, names::kPaintDockRadiusSpinBox);
     brushForm->addRow(mRadiusLabel, mRadius);
     mStrengthLabel = new QLabel(mBrushGroup);
-    mStrength = makeSpin(mBrushGroup, "PaintDock_StrengthSpinBox");
+    mStrength = makeSpin(mBrushGroup, names::kPaintDockStrengthSpinBox);
     mStrength->setRange(0, 100);
     mStrength->setDecimals(0);
     mStrength->setSingleStep(5);
@@ -145,73 +148,73 @@ PaintDock::PaintDock(MainWindow *window)
     brushForm->addRow(mStrengthLabel, mStrength);
     mFalloffLabel = new QLabel(mBrushGroup);
     auto *falloffRow = new QHBoxLayout;
-    mFalloff = makeCombo(mBrushGroup, "PaintDock_FalloffComboBox", 4);
+    mFalloff = makeCombo(mBrushGroup, names::kPaintDockFalloffComboBox, 4);
     mFalloff->setCurrentIndex(int(Falloff::Smooth));
     mFalloffPreview = new FalloffPreview(mBrushGroup);
-    mFalloffPreview->setObjectName(QStringLiteral("PaintDock_FalloffPreview"));
+    mFalloffPreview->setObjectName(names::kPaintDockFalloffPreview);
     falloffRow->addWidget(mFalloff);
     falloffRow->addWidget(mFalloffPreview);
     brushForm->addRow(mFalloffLabel, falloffRow);
     mModeLabel = new QLabel(mBrushGroup);
-    mMode = makeCombo(mBrushGroup, "PaintDock_ModeComboBox", 4);
+    mMode = makeCombo(mBrushGroup, names::kPaintDockModeComboBox, 4);
     brushForm->addRow(mModeLabel, mMode);
     mValueLabel = new QLabel(mBrushGroup);
-    mValue = makeSpin(mBrushGroup, "PaintDock_ValueSpinBox");
+    mValue = makeSpin(mBrushGroup, names::kPaintDockValueSpinBox);
     brushForm->addRow(mValueLabel, mValue);
     mSecondValueLabel = new QLabel(mBrushGroup);
-    mSecondValue = makeSpin(mBrushGroup, "PaintDock_SecondValueSpinBox");
+    mSecondValue = makeSpin(mBrushGroup, names::kPaintDockSecondValueSpinBox);
     brushForm->addRow(mSecondValueLabel, mSecondValue);
     layout->addWidget(mBrushGroup);
 
     // Fill.
     mFillGroup = new QGroupBox(body);
-    mFillGroup->setObjectName(QStringLiteral("PaintDock_FillGroup"));
+    mFillGroup->setObjectName(names::kPaintDockFillGroupBox);
     auto *fillForm = new QFormLayout(mFillGroup);
     mFillScopeLabel = new QLabel(mFillGroup);
-    mFillScope = makeCombo(mFillGroup, "PaintDock_FillScopeComboBox", 2);
+    mFillScope = makeCombo(mFillGroup, names::kPaintDockFillScopeComboBox, 2);
     fillForm->addRow(mFillScopeLabel, mFillScope);
     mPaintThrough = new QCheckBox(mFillGroup);
-    mPaintThrough->setObjectName(QStringLiteral("PaintDock_PaintThroughCheckBox"));
+    mPaintThrough->setObjectName(names::kPaintDockPaintThroughCheckBox);
     fillForm->addRow(mPaintThrough);
     layout->addWidget(mFillGroup);
 
     // Symmetry.
     mMirrorGroup = new QGroupBox(body);
-    mMirrorGroup->setObjectName(QStringLiteral("PaintDock_MirrorGroup"));
+    mMirrorGroup->setObjectName(names::kPaintDockMirrorGroupBox);
     auto *mirrorForm = new QFormLayout(mMirrorGroup);
     mMirrorLabel = new QLabel(mMirrorGroup);
-    mMirror = makeCombo(mMirrorGroup, "PaintDock_MirrorComboBox", 4);
+    mMirror = makeCombo(mMirrorGroup, names::kPaintDockMirrorComboBox, 4);
     mirrorForm->addRow(mMirrorLabel, mMirror);
     mMirrorMethodLabel = new QLabel(mMirrorGroup);
-    mMirrorMethod = makeCombo(mMirrorGroup, "PaintDock_MirrorMethodComboBox", 2);
+    mMirrorMethod = makeCombo(mMirrorGroup, names::kPaintDockMirrorMethodComboBox, 2);
     mirrorForm->addRow(mMirrorMethodLabel, mMirrorMethod);
     mToleranceLabel = new QLabel(mMirrorGroup);
-    mTolerance = makeSpin(mMirrorGroup, "PaintDock_MirrorToleranceSpinBox");
+    mTolerance = makeSpin(mMirrorGroup, names::kPaintDockMirrorToleranceSpinBox);
     mirrorForm->addRow(mToleranceLabel, mTolerance);
     layout->addWidget(mMirrorGroup);
 
     // Display.
     mDisplayGroup = new QGroupBox(body);
-    mDisplayGroup->setObjectName(QStringLiteral("PaintDock_DisplayGroup"));
+    mDisplayGroup->setObjectName(names::kPaintDockDisplayGroupBox);
     auto *displayForm = new QFormLayout(mDisplayGroup);
     mDisplayLabel = new QLabel(mDisplayGroup);
-    mDisplay = makeCombo(mDisplayGroup, "PaintDock_DisplayComboBox", 2);
+    mDisplay = makeCombo(mDisplayGroup, names::kPaintDockDisplayComboBox, 2);
     displayForm->addRow(mDisplayLabel, mDisplay);
     mRampMinLabel = new QLabel(mDisplayGroup);
-    mRampMin = makeSpin(mDisplayGroup, "PaintDock_RampMinSpinBox");
+    mRampMin = makeSpin(mDisplayGroup, names::kPaintDockRampMinSpinBox);
     displayForm->addRow(mRampMinLabel, mRampMin);
     mRampMaxLabel = new QLabel(mDisplayGroup);
     auto *maxRow = new QHBoxLayout;
-    mRampMax = makeSpin(mDisplayGroup, "PaintDock_RampMaxSpinBox");
+    mRampMax = makeSpin(mDisplayGroup, names::kPaintDockRampMaxSpinBox);
     mRampFit = new QPushButton(mDisplayGroup);
-    mRampFit->setObjectName(QStringLiteral("PaintDock_RampFitButton"));
+    mRampFit->setObjectName(names::kPaintDockRampFitButton);
     maxRow->addWidget(mRampMax);
     maxRow->addWidget(mRampFit);
     displayForm->addRow(mRampMaxLabel, maxRow);
     layout->addWidget(mDisplayGroup);
 
     mStatus = new QLabel(body);
-    mStatus->setObjectName(QStringLiteral("PaintDock_StatusLabel"));
+    mStatus->setObjectName(names::kPaintDockStatusLabel);
     mStatus->setWordWrap(true);
     layout->addWidget(mStatus);
     layout->addStretch();
@@ -219,10 +222,8 @@ PaintDock::PaintDock(MainWindow *window)
     setWidget(scroll);
 
     mPaintAction = new QAction(this);
-    mPaintAction->setObjectName(QStringLiteral("PaintDock_PaintAction"));
+    mPaintAction->setObjectName(names::kPaintDockPaintAction);
     mPaintAction->setCheckable(true);
-    if (QMenu *menu = window->toolsMenu())
-        menu->addAction(mPaintAction);
 
     // Wiring: every control rebuilds the tool's settings.
     connect(mActivate, &QToolButton::toggled, this, &PaintDock::setActive);
@@ -300,12 +301,12 @@ PaintDock::PaintDock(MainWindow *window)
     });
     connect(mTool, &PaintTool::status, mStatus, &QLabel::setText);
     connect(mTool, &PaintTool::errorOccurred, this, [this](const QString &message) {
-        mWindow->prompts()->showError(this, tr("Painting"), message);
+        mContext.prompts->showError(this, tr("Painting"), message);
     });
-    connect(window->preferences(), &Preferences::lengthUnitChanged, this,
+    connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &PaintDock::setLengthUnit);
     // A new document: the ramp ranges fit its values again.
-    connect(window->document(), &Document::changed, this, [this](Document::Changes what) {
+    connect(context.document, &Document::changed, this, [this](Document::Changes what) {
         if (what & (Document::CharacterChanged | Document::MeshesChanged)) {
             for (ChannelState &state : mChannels)
                 state.rampChosen = false;
@@ -402,7 +403,7 @@ void PaintDock::fitRamp()
     const PaintTarget t = target();
     if (t.mask)
         return;
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const int lod = mTool->settings().lod;
     ChannelState &state = mChannels[size_t(t.channel)];
     float top = 0;
@@ -477,19 +478,17 @@ void PaintDock::updateEnabled()
     mMirrorMethod->setEnabled(mirror);
     mTolerance->setEnabled(mirror);
     const bool hasPhysics = [this] {
-        const ClothingAsset &asset = mWindow->document()->asset();
-        const int lod = mTool->settings().lod;
-        return lod >= 0 && lod < int(asset.lods.size()) && asset.lods[size_t(lod)].physicsMesh >= 0;
+        return physicsMeshOf(mContext.document->asset(), mTool->settings().lod) != nullptr;
     }();
     mDisplay->setEnabled(hasPhysics);
-    const bool painting = !mWindow->document()->asset().lods.empty();
+    const bool painting = !mContext.document->asset().lods.empty();
     mActivate->setEnabled(painting);
     mPaintAction->setEnabled(painting);
 }
 
 void PaintDock::setActive(bool active)
 {
-    if (active && mWindow->document()->asset().lods.empty()) {
+    if (active && mContext.document->asset().lods.empty()) {
         active = false;
         mStatus->setText(tr("Open a character to paint its garment"));
     }
@@ -502,14 +501,13 @@ void PaintDock::setActive(bool active)
     showPhysicsOverlay(mTool->isActive() && mDisplay->currentIndex() == 1);
 }
 
-// Colours on the physics mesh need its overlay: shown while painting there, through the View
-// menu's action when the window has one so the menu stays truthful.
+// Colours on the physics mesh need its overlay: shown while painting there (the View menu's
+// check mark follows the viewport).
 void PaintDock::showPhysicsOverlay(bool show)
 {
     if (show == mTurnedOnPhysicsOverlay)
         return;
-    Viewport *viewport = mWindow->viewport();
-    auto *action = mWindow->findChild<QAction *>(QStringLiteral("MainWindow_ViewPhysicsMeshAction"));
+    Viewport *viewport = mContext.viewport;
     const bool visible = viewport->isOverlayVisible(Viewport::Overlay::PhysicsMesh);
     if (show && visible)
         return; // already on: the user's choice, left alone
@@ -517,10 +515,7 @@ void PaintDock::showPhysicsOverlay(bool show)
         mTurnedOnPhysicsOverlay = false;
         return;
     }
-    if (action)
-        action->setChecked(show);
-    else
-        viewport->setOverlayVisible(Viewport::Overlay::PhysicsMesh, show);
+    viewport->setOverlayVisible(Viewport::Overlay::PhysicsMesh, show);
     mTurnedOnPhysicsOverlay = show;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "paint/paint_tool.h"
+#include "units.h"
 
 #include <QDockWidget>
 
@@ -23,16 +24,15 @@ class QToolButton;
 namespace tweed::editor {
 
 class FalloffPreview;
-class MainWindow;
+struct EditorContext;
 class MaskBitsPicker;
-enum class LengthUnit;
 
 class PaintDock : public QDockWidget
 {
     Q_OBJECT
 
 public:
-    explicit PaintDock(MainWindow *window);
+    PaintDock(const EditorContext &context, QWidget *parent = nullptr);
 
     PaintTool *tool() const { return mTool; }
     /// Tools > Paint Channels: switches painting on and shows the dock.
@@ -63,7 +63,7 @@ private:
     void updateEnabled();
     void showPhysicsOverlay(bool show);
 
-    MainWindow *mWindow;
+    const EditorContext &mContext;
     PaintTool *mTool;
     LengthUnit mUnit;
     std::array<ChannelState, tweed::kFloatChannelCount> mChannels{};

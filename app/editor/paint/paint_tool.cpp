@@ -3,6 +3,7 @@
 #include "document.h"
 #include "viewport/viewport.h"
 
+#include "tweed/asset_queries.h"
 #include "tweed/errors.h"
 
 #include <QElapsedTimer>
@@ -732,7 +733,7 @@ void PaintTool::updateColors()
         values = editing ? &mValues : &lod.channels[FloatChannel(mSettings.target.channel)];
 
     const int physics = lod.physicsMesh;
-    if (mSettings.showOnPhysics && physics >= 0 && physics < int(asset.physicsMeshes.size())) {
+    if (mSettings.showOnPhysics && physicsMeshAt(asset, physics)) {
         for (const GarmentPart &part : mParts)
             mViewport->setMeshColors(part.mesh, {});
         const PhysicsMesh &mesh = asset.physicsMeshes[size_t(physics)];

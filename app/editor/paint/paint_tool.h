@@ -6,9 +6,8 @@
 
 #include "viewport/viewport_tool.h"
 
-#include "garment_map.h"
-
 #include "tweed/channels.h"
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/paint.h"
 
 #include <QColor>

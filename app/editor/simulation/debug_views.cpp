@@ -1,10 +1,11 @@
 #include "simulation/debug_views.h"
 
 #include "document.h"
+#include "playback.h"
 #include "simulation/simulation_controller.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
+#include "tweed/asset_queries.h"
 #include "tweed/skin_map.h"
 
 #include <QAction>
@@ -324,9 +325,8 @@ bool DebugViews::currentPose(Pose &pose)
     const int lod = std::clamp(mSimulation->lod(), 0, int(asset.lods.size()) - 1);
     if (asset.lods.empty())
         return false;
-    pose.physicsMesh = asset.lods[size_t(lod)].physicsMesh;
-    if (pose.physicsMesh < 0 || size_t(pose.physicsMesh) >= asset.physicsMeshes.size())
-        return false;
+    pose.physicsMesh = physicsMeshIndex(asset, lod);
+    if (pose.physicsMesh < 0) return false;
     const PhysicsMesh &mesh = asset.physicsMeshes[size_t(pose.physicsMesh)];
     const size_t n = mesh.vertexCount();
     if (n == 0)

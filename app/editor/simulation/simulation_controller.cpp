@@ -1,10 +1,11 @@
 #include "simulation/simulation_controller.h"
 
 #include "document.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
+#include "tweed/asset_queries.h"
 #include "tweed/errors.h"
 
 #include <QTimer>
@@ -252,9 +253,9 @@ bool SimulationController::takeChannels()
     if (mNeedsRebuild || !mInstance)
         return true; // the next build reads the channels anyway
     const ClothingAsset &asset = mDocument->asset();
-    if (mPhysicsMesh < 0 || size_t(mPhysicsMesh) >= asset.physicsMeshes.size())
-        return false;
-    PaintChannels channels = asset.physicsMeshes[size_t(mPhysicsMesh)].channels;
+    const PhysicsMesh *physics = physicsMeshAt(asset, mPhysicsMesh);
+    if (!physics) return false;
+    PaintChannels channels = physics->channels;
     if (channels.vertexCount() != mInstance->positions().size())
         channels.resize(mInstance->positions().size());
     try {

@@ -3,9 +3,8 @@
 // the viewport shows what it simulates, the simulation and statistics docks drive and plot it.
 #pragma once
 
-#include "garment_map.h"
-
 #include "tweed/math.h"
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/sim/cloth_instance.h"
 
 #include <QElapsedTimer>

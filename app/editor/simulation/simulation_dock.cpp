@@ -1,8 +1,9 @@
 #include "simulation/simulation_dock.h"
 
+#include "object_names.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
-#include "viewport/playback.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -26,12 +27,12 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
                                QWidget *parent)
     : QDockWidget(parent), mController(controller), mPlayback(playback)
 {
-    setObjectName(QStringLiteral("SimulationDock"));
+    setObjectName(names::kSimulationDock);
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
 
     mSimulate = new QCheckBox(body);
-    mSimulate->setObjectName(QStringLiteral("SimulationDock_SimulateCheckBox"));
+    mSimulate->setObjectName(names::kSimulationDockSimulateCheckBox);
     layout->addWidget(mSimulate);
 
     auto *buttons = new QHBoxLayout;
@@ -43,22 +44,22 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
         buttons->addWidget(button);
         return button;
     };
-    mPlay = makeButton("SimulationDock_PlayButton", QStyle::SP_MediaPlay);
-    mStep = makeButton("SimulationDock_StepButton", QStyle::SP_MediaSeekForward);
-    mReset = makeButton("SimulationDock_ResetButton", QStyle::SP_MediaSkipBackward);
+    mPlay = makeButton(names::kSimulationDockPlayButton, QStyle::SP_MediaPlay);
+    mStep = makeButton(names::kSimulationDockStepButton, QStyle::SP_MediaSeekForward);
+    mReset = makeButton(names::kSimulationDockResetButton, QStyle::SP_MediaSkipBackward);
     buttons->addStretch();
     layout->addLayout(buttons);
 
     auto *form = new QFormLayout;
     mMotionLabel = new QLabel(body);
     mMotion = new QComboBox(body);
-    mMotion->setObjectName(QStringLiteral("SimulationDock_MotionComboBox"));
+    mMotion->setObjectName(names::kSimulationDockMotionComboBox);
     for (int i = 0; i < 4; ++i)
         mMotion->addItem(QString());
     form->addRow(mMotionLabel, mMotion);
     mDirectionLabel = new QLabel(body);
     mDirection = new QDoubleSpinBox(body);
-    mDirection->setObjectName(QStringLiteral("SimulationDock_WindDirectionSpinBox"));
+    mDirection->setObjectName(names::kSimulationDockWindDirectionSpinBox);
     mDirection->setRange(0, 360);
     mDirection->setWrapping(true);
     mDirection->setDecimals(0);
@@ -67,7 +68,7 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     form->addRow(mDirectionLabel, mDirection);
     mElevationLabel = new QLabel(body);
     mElevation = new QDoubleSpinBox(body);
-    mElevation->setObjectName(QStringLiteral("SimulationDock_WindElevationSpinBox"));
+    mElevation->setObjectName(names::kSimulationDockWindElevationSpinBox);
     mElevation->setRange(-90, 90);
     mElevation->setDecimals(0);
     mElevation->setSingleStep(15);
@@ -75,7 +76,7 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     form->addRow(mElevationLabel, mElevation);
     mStrengthLabel = new QLabel(body);
     mStrength = new QDoubleSpinBox(body);
-    mStrength->setObjectName(QStringLiteral("SimulationDock_WindStrengthSpinBox"));
+    mStrength->setObjectName(names::kSimulationDockWindStrengthSpinBox);
     mStrength->setRange(0, 50);
     mStrength->setDecimals(1);
     mStrength->setSingleStep(0.5);
@@ -88,9 +89,9 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
         layout->addWidget(box);
         return box;
     };
-    mShowSkinned = makeCheck("SimulationDock_ShowSkinnedCheckBox");
-    mShowVelocities = makeCheck("SimulationDock_ShowVelocitiesCheckBox");
-    mShowStretch = makeCheck("SimulationDock_ShowStretchCheckBox");
+    mShowSkinned = makeCheck(names::kSimulationDockShowSkinnedCheckBox);
+    mShowVelocities = makeCheck(names::kSimulationDockShowVelocitiesCheckBox);
+    mShowStretch = makeCheck(names::kSimulationDockShowStretchCheckBox);
     // The check boxes are shortcuts to View > Debug Views: bound to the same actions.
     const std::pair<QCheckBox *, DebugViews::View> bound[] = {
         {mShowSkinned, DebugViews::SkinnedPositions},
@@ -104,7 +105,7 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
     }
 
     mStatus = new QLabel(body);
-    mStatus->setObjectName(QStringLiteral("SimulationDock_StatusLabel"));
+    mStatus->setObjectName(names::kSimulationDockStatusLabel);
     mStatus->setWordWrap(true);
     layout->addWidget(mStatus);
     layout->addStretch();
@@ -118,11 +119,11 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
         action->setObjectName(QString::fromLatin1(name));
         return action;
     };
-    mSimulateAction = makeAction("SimulationDock_SimulateAction");
+    mSimulateAction = makeAction(names::kSimulationDockSimulateAction);
     mSimulateAction->setCheckable(true);
-    mPlayAction = makeAction("SimulationDock_PlayAction");
-    mStepAction = makeAction("SimulationDock_StepAction");
-    mResetAction = makeAction("SimulationDock_ResetAction");
+    mPlayAction = makeAction(names::kSimulationDockPlayAction);
+    mStepAction = makeAction(names::kSimulationDockStepAction);
+    mResetAction = makeAction(names::kSimulationDockResetAction);
     connect(mSimulateAction, &QAction::toggled, mController,
             &SimulationController::setSimulating);
     connect(mPlayAction, &QAction::triggered, mController,

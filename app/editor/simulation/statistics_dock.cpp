@@ -1,5 +1,6 @@
 #include "simulation/statistics_dock.h"
 
+#include "object_names.h"
 #include "simulation/simulation_controller.h"
 
 #include <QChart>
@@ -28,16 +29,15 @@ constexpr int kRefreshMs = 100;
 StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent)
     : QDockWidget(parent), mController(controller)
 {
-    setObjectName(QStringLiteral("StatisticsDock"));
+    setObjectName(names::kStatisticsDock);
     auto *body = new QWidget(this);
     auto *layout = new QVBoxLayout(body);
     mSummary = new QLabel(body);
-    mSummary->setObjectName(QStringLiteral("StatisticsDock_SummaryLabel"));
+    mSummary->setObjectName(names::kStatisticsDockSummaryLabel);
     layout->addWidget(mSummary);
-    const char *names[PlotCount] = {"StatisticsDock_SolverChartView",
-                                    "StatisticsDock_StretchChartView", nullptr,
-                                    "StatisticsDock_MaxDistanceHitsChartView",
-                                    "StatisticsDock_ContactsChartView"};
+    const char *names[PlotCount] = {
+        names::kStatisticsDockSolverChartView, names::kStatisticsDockStretchChartView, nullptr,
+        names::kStatisticsDockMaxDistanceHitsChartView, names::kStatisticsDockContactsChartView};
     const QColor colors[PlotCount] = {QColor(90, 170, 255), QColor(255, 160, 70),
                                       QColor(170, 170, 170), QColor(240, 90, 90),
                                       QColor(110, 200, 120)};

@@ -1,6 +1,7 @@
 #include "viewport/playback_bar.h"
 
-#include "viewport/playback.h"
+#include "object_names.h"
+#include "playback.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,15 +31,15 @@ PlaybackBar::PlaybackBar(Playback *playback, QWidget *parent)
       mSpeedSpin(new QDoubleSpinBox(this)), mRootMotionCheck(new QCheckBox(this))
 {
     setObjectName(QStringLiteral("PlaybackBar"));
-    mClipCombo->setObjectName(QStringLiteral("PlaybackBar_ClipComboBox"));
-    mStepBackButton->setObjectName(QStringLiteral("PlaybackBar_StepBackButton"));
-    mPlayButton->setObjectName(QStringLiteral("PlaybackBar_PlayButton"));
-    mStepForwardButton->setObjectName(QStringLiteral("PlaybackBar_StepForwardButton"));
-    mTimeline->setObjectName(QStringLiteral("PlaybackBar_TimelineSlider"));
-    mTimeLabel->setObjectName(QStringLiteral("PlaybackBar_TimeLabel"));
-    mLoopCheck->setObjectName(QStringLiteral("PlaybackBar_LoopCheckBox"));
-    mSpeedSpin->setObjectName(QStringLiteral("PlaybackBar_SpeedSpinBox"));
-    mRootMotionCheck->setObjectName(QStringLiteral("PlaybackBar_RootMotionCheckBox"));
+    mClipCombo->setObjectName(names::kPlaybackBarClipComboBox);
+    mStepBackButton->setObjectName(names::kPlaybackBarStepBackButton);
+    mPlayButton->setObjectName(names::kPlaybackBarPlayButton);
+    mStepForwardButton->setObjectName(names::kPlaybackBarStepForwardButton);
+    mTimeline->setObjectName(names::kPlaybackBarTimelineSlider);
+    mTimeLabel->setObjectName(names::kPlaybackBarTimeLabel);
+    mLoopCheck->setObjectName(names::kPlaybackBarLoopCheckBox);
+    mSpeedSpin->setObjectName(names::kPlaybackBarSpeedSpinBox);
+    mRootMotionCheck->setObjectName(names::kPlaybackBarRootMotionCheckBox);
 
     mClipCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     mClipCombo->setMinimumContentsLength(10);

@@ -1,9 +1,9 @@
 #include "viewport/viewport.h"
 
 #include "document.h"
+#include "playback.h"
 #include "viewport/material_looks.h"
 #include "viewport/overlay_image.h"
-#include "viewport/playback.h"
 #include "viewport/scene_geometry.h"
 #include "viewport/scene_materials.h"
 

@@ -4,7 +4,8 @@
 // through Document::setSetting() (one undo step per field, consecutive edits merged).
 #pragma once
 
-#include "outlinerdock.h"
+#include "selection.h"
+#include "units.h"
 
 #include <QDockWidget>
 
@@ -25,13 +26,6 @@ struct SettingField;
 namespace tweed::editor {
 
 class Document;
-
-/// Lengths as the user sees them.
-enum class LengthUnit
-{
-    Centimetres,
-    Metres
-};
 
 class PropertiesDock : public QDockWidget
 {

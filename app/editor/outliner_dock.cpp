@@ -1,6 +1,7 @@
-#include "outlinerdock.h"
+#include "outliner_dock.h"
 
 #include "document.h"
+#include "object_names.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -31,8 +32,8 @@ QString name(const std::string &s, const QString &fallback)
 OutlinerDock::OutlinerDock(Document *document, QWidget *parent)
     : QDockWidget(parent), mDocument(document), mTree(new QTreeWidget(this))
 {
-    setObjectName("OutlinerDock");
-    mTree->setObjectName("OutlinerDock_TreeView");
+    setObjectName(names::kOutlinerDock);
+    mTree->setObjectName(names::kOutlinerDockTreeView);
     mTree->setColumnCount(2);
     // Names first at their full width; the details column takes what is left.
     mTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);

@@ -3,19 +3,20 @@
 // document untouched, garment meshes, LoDs (added from a mesh, shared, given their own physics
 // mesh) and the bad-binding highlight.
 #include "document.h"
-#include "garment_map.h"
-#include "mainwindow.h"
-#include "physicsmesh/physicsmesh_dock.h"
+#include "main_window.h"
+#include "object_names.h"
+#include "physics_mesh/physics_mesh_dock.h"
+#include "playback.h"
 #include "preferences.h"
 #include "simulation/simulation_controller.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
 
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/import.h"
 
 #include <QAction>
@@ -59,18 +60,19 @@ private:
 
     void chooseMethod(GenerationMethod method)
     {
-        auto *combo = widget<QComboBox>("PhysicsMeshDock_MethodCombo");
+        auto *combo = widget<QComboBox>(names::kPhysicsMeshDockMethodComboBox);
         combo->setCurrentIndex(combo->findData(int(method)));
     }
     void clickGenerate()
     {
-        QTest::mouseClick(widget<QPushButton>("PhysicsMeshDock_GenerateButton"), Qt::LeftButton);
+        QTest::mouseClick(widget<QPushButton>(names::kPhysicsMeshDockGenerateButton),
+                          Qt::LeftButton);
     }
 
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_physicsmesh");
+        test::isolateSettings("test_physics_mesh");
         const Character character = importCharacter(test::kSampleCharacter);
         QVERIFY(character.findMesh("Coat") >= 0);
         CreateAssetOptions options;
@@ -84,7 +86,7 @@ private slots:
         mWindow->document()->replace(mLoaded);
         mWindow->show();
         QVERIFY(QTest::qWaitForWindowExposed(mWindow.get()));
-        mDock = test::child<PhysicsMeshDock>(mWindow.get(), "PhysicsMeshDock");
+        mDock = test::child<PhysicsMeshDock>(mWindow.get(), names::kPhysicsMeshDock);
         QVERIFY(mDock);
         mDock->show();
         mDock->raise();
@@ -98,24 +100,29 @@ private slots:
     {
         QVERIFY(test::child<QAction>(mWindow.get(), "MainWindow_ViewPhysicsMeshDockAction"));
         QVERIFY(mWindow->toolsMenu()->actions().contains(mDock->generateAction()));
-        QCOMPARE(widget<QComboBox>("PhysicsMeshDock_LodCombo")->count(), 1);
+        QCOMPARE(widget<QComboBox>(names::kPhysicsMeshDockLodComboBox)->count(), 1);
         QCOMPARE(mDock->garmentMeshes(), QStringList{"Coat"});
         QCOMPARE(mDock->settings(), physics().settings);
-        QCOMPARE(widget<QLabel>("PhysicsMeshDock_VerticesLabel")->text(),
+        QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockVerticesLabel)->text(),
                  QString::number(physics().vertexCount()));
         // Settings appear only for the path that uses them.
         chooseMethod(GenerationMethod::Weld);
-        QVERIFY(!widget<QSpinBox>("PhysicsMeshDock_TargetVerticesSpinBox")->isVisibleTo(mDock));
-        QVERIFY(widget<QDoubleSpinBox>("PhysicsMeshDock_WeldToleranceSpinBox")->isVisibleTo(mDock));
+        QVERIFY(
+            !widget<QSpinBox>(names::kPhysicsMeshDockTargetVerticesSpinBox)->isVisibleTo(mDock));
+        QVERIFY(widget<QDoubleSpinBox>(names::kPhysicsMeshDockWeldToleranceSpinBox)
+                    ->isVisibleTo(mDock));
         chooseMethod(GenerationMethod::Simplify);
-        QVERIFY(widget<QSpinBox>("PhysicsMeshDock_TargetVerticesSpinBox")->isVisibleTo(mDock));
-        QVERIFY(!widget<QDoubleSpinBox>("PhysicsMeshDock_VoxelSizeSpinBox")->isVisibleTo(mDock));
+        QVERIFY(widget<QSpinBox>(names::kPhysicsMeshDockTargetVerticesSpinBox)->isVisibleTo(mDock));
+        QVERIFY(
+            !widget<QDoubleSpinBox>(names::kPhysicsMeshDockVoxelSizeSpinBox)->isVisibleTo(mDock));
         chooseMethod(GenerationMethod::IsoSurface);
-        QVERIFY(widget<QDoubleSpinBox>("PhysicsMeshDock_VoxelSizeSpinBox")->isVisibleTo(mDock));
-        QVERIFY(!widget<QLineEdit>("PhysicsMeshDock_CustomMeshEdit")->isVisibleTo(mDock));
+        QVERIFY(
+            widget<QDoubleSpinBox>(names::kPhysicsMeshDockVoxelSizeSpinBox)->isVisibleTo(mDock));
+        QVERIFY(!widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshLineEdit)->isVisibleTo(mDock));
         chooseMethod(GenerationMethod::Custom);
-        QVERIFY(widget<QLineEdit>("PhysicsMeshDock_CustomMeshEdit")->isVisibleTo(mDock));
-        QVERIFY(!widget<QDoubleSpinBox>("PhysicsMeshDock_CloseHolesSpinBox")->isVisibleTo(mDock));
+        QVERIFY(widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshLineEdit)->isVisibleTo(mDock));
+        QVERIFY(
+            !widget<QDoubleSpinBox>(names::kPhysicsMeshDockCloseHolesSpinBox)->isVisibleTo(mDock));
     }
 
     // Lengths are shown in the user's unit; the settings in metres do not change with it.
@@ -125,7 +132,7 @@ private slots:
         s.method = GenerationMethod::Weld;
         s.weldTolerance = 0.002f;
         mDock->setSettings(s);
-        auto *weld = widget<QDoubleSpinBox>("PhysicsMeshDock_WeldToleranceSpinBox");
+        auto *weld = widget<QDoubleSpinBox>(names::kPhysicsMeshDockWeldToleranceSpinBox);
         mWindow->preferences()->setLengthUnit(LengthUnit::Centimetres);
         QCOMPARE(weld->value(), 0.2);
         QVERIFY(weld->suffix().contains("cm"));
@@ -143,8 +150,8 @@ private slots:
         const PhysicsMesh before = physics();
         const int steps = doc()->undoStack()->index();
         chooseMethod(GenerationMethod::Simplify);
-        widget<QComboBox>("PhysicsMeshDock_TargetKindCombo")->setCurrentIndex(0);
-        widget<QSpinBox>("PhysicsMeshDock_TargetVerticesSpinBox")->setValue(800);
+        widget<QComboBox>(names::kPhysicsMeshDockTargetKindComboBox)->setCurrentIndex(0);
+        widget<QSpinBox>(names::kPhysicsMeshDockTargetVerticesSpinBox)->setValue(800);
         clickGenerate();
         QCOMPARE(mDock->lastOutcome().status, OperationOutcome::Finished);
         QVERIFY(mPrompts->errors.isEmpty());
@@ -155,19 +162,20 @@ private slots:
         QVERIFY2(std::abs(int(after.vertexCount()) - 800) <= 40,
                  qPrintable(QString::number(after.vertexCount())));
         QVERIFY(after.vertexCount() < before.vertexCount());
-        QCOMPARE(widget<QLabel>("PhysicsMeshDock_VerticesLabel")->text(),
+        QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockVerticesLabel)->text(),
                  QString::number(after.vertexCount()));
-        QCOMPARE(widget<QLabel>("PhysicsMeshDock_TrianglesLabel")->text(),
+        QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockTrianglesLabel)->text(),
                  QString::number(after.triangleCount()));
-        QCOMPARE(widget<QLabel>("PhysicsMeshDock_ComponentsLabel")->text(),
+        QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockComponentsLabel)->text(),
                  QString::number(after.report.components));
-        QVERIFY(widget<QLabel>("PhysicsMeshDock_SurfaceErrorLabel")->text().contains("%"));
-        QVERIFY(widget<QLabel>("PhysicsMeshDock_SkinMapLabel")->text().contains(
-            QString::number(mDock->bindingCheck().far.size())));
+        QVERIFY(widget<QLabel>(names::kPhysicsMeshDockSurfaceErrorLabel)->text().contains("%"));
+        QVERIFY(widget<QLabel>(names::kPhysicsMeshDockSkinMapLabel)
+                    ->text()
+                    .contains(QString::number(mDock->bindingCheck().far.size())));
 
         doc()->undoStack()->undo();
         QCOMPARE(physics(), before);
-        QCOMPARE(widget<QLabel>("PhysicsMeshDock_VerticesLabel")->text(),
+        QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockVerticesLabel)->text(),
                  QString::number(before.vertexCount()));
         QCOMPARE(mDock->settings().method, before.settings.method);
         doc()->undoStack()->redo();
@@ -236,8 +244,8 @@ private slots:
 
         // Through the widgets: simplify with an edge length of 0 has no target.
         chooseMethod(GenerationMethod::Simplify);
-        widget<QComboBox>("PhysicsMeshDock_TargetKindCombo")->setCurrentIndex(1);
-        widget<QDoubleSpinBox>("PhysicsMeshDock_TargetEdgeLengthSpinBox")->setValue(-5);
+        widget<QComboBox>(names::kPhysicsMeshDockTargetKindComboBox)->setCurrentIndex(1);
+        widget<QDoubleSpinBox>(names::kPhysicsMeshDockTargetEdgeLengthSpinBox)->setValue(-5);
         QCOMPARE(mDock->settings().targetEdgeLength, 0.0f);
         clickGenerate();
         QCOMPARE(mPrompts->errors.size(), 2);
@@ -247,8 +255,8 @@ private slots:
         chooseMethod(GenerationMethod::Custom);
         const QString missing = QDir::temp().filePath("tweed_no_such_physics_mesh.obj");
         mPrompts->openFiles.push_back(missing);
-        QTest::mouseClick(widget<QPushButton>("PhysicsMeshDock_BrowseButton"), Qt::LeftButton);
-        QCOMPARE(widget<QLineEdit>("PhysicsMeshDock_CustomMeshEdit")->text(), missing);
+        QTest::mouseClick(widget<QPushButton>(names::kPhysicsMeshDockBrowseButton), Qt::LeftButton);
+        QCOMPARE(widget<QLineEdit>(names::kPhysicsMeshDockCustomMeshLineEdit)->text(), missing);
         clickGenerate();
         QCOMPARE(mPrompts->errors.size(), 3);
         QVERIFY2(mPrompts->errors[2].contains("tweed_no_such_physics_mesh.obj"),
@@ -256,7 +264,8 @@ private slots:
 
         QCOMPARE(doc()->undoStack()->index(), steps);
         QVERIFY(doc()->asset() == before);
-        QVERIFY(widget<QLabel>("PhysicsMeshDock_StatusLabel")->text().contains("nothing changed"));
+        QVERIFY(
+            widget<QLabel>(names::kPhysicsMeshDockStatusLabel)->text().contains("nothing changed"));
     }
 
     // Cancel in the progress dialog: the document stays as it was.
@@ -265,8 +274,8 @@ private slots:
         const ClothingAsset before = doc()->asset();
         const int steps = doc()->undoStack()->index();
         chooseMethod(GenerationMethod::Simplify);
-        widget<QComboBox>("PhysicsMeshDock_TargetKindCombo")->setCurrentIndex(0);
-        widget<QSpinBox>("PhysicsMeshDock_TargetVerticesSpinBox")->setValue(500);
+        widget<QComboBox>(names::kPhysicsMeshDockTargetKindComboBox)->setCurrentIndex(0);
+        widget<QSpinBox>(names::kPhysicsMeshDockTargetVerticesSpinBox)->setValue(500);
         int cancels = 0;
         QTimer poll;
         connect(&poll, &QTimer::timeout, this, [&] {
@@ -291,20 +300,20 @@ private slots:
     void highlightBadBindings()
     {
         chooseMethod(GenerationMethod::IsoSurface);
-        widget<QComboBox>("PhysicsMeshDock_TargetKindCombo")->setCurrentIndex(1);
-        widget<QDoubleSpinBox>("PhysicsMeshDock_TargetEdgeLengthSpinBox")->setValue(2.0);
-        widget<QDoubleSpinBox>("PhysicsMeshDock_IsoOffsetSpinBox")->setValue(3.0);
+        widget<QComboBox>(names::kPhysicsMeshDockTargetKindComboBox)->setCurrentIndex(1);
+        widget<QDoubleSpinBox>(names::kPhysicsMeshDockTargetEdgeLengthSpinBox)->setValue(2.0);
+        widget<QDoubleSpinBox>(names::kPhysicsMeshDockIsoOffsetSpinBox)->setValue(3.0);
         clickGenerate();
         QCOMPARE(mDock->lastOutcome().status, OperationOutcome::Finished);
         const BindingCheck check = checkBindings(doc()->asset(), 0);
         QVERIFY(!check.far.empty());
         QCOMPARE(mDock->bindingCheck().far, check.far);
         QVERIFY(check.maxOffset > 0);
-        QVERIFY(widget<QLabel>("PhysicsMeshDock_SkinMapLabel")
+        QVERIFY(widget<QLabel>(names::kPhysicsMeshDockSkinMapLabel)
                     ->text()
                     .startsWith(QString::number(check.far.size())));
         Viewport *viewport = mWindow->viewport();
-        auto *box = widget<QCheckBox>("PhysicsMeshDock_HighlightCheckBox");
+        auto *box = widget<QCheckBox>(names::kPhysicsMeshDockHighlightCheckBox);
         box->setChecked(false);
         QVERIFY(!viewport->hasLines("skinmap_bad"));
         box->setChecked(true);
@@ -325,11 +334,13 @@ private slots:
     // switching LoDs switches the preview; then it gets a physics mesh of its own.
     void lods()
     {
-        auto *menu = widget<QMenu>("PhysicsMeshDock_AddLodMenu");
+        auto *menu = widget<QMenu>(names::kPhysicsMeshDockAddLodMenu);
         emit menu->aboutToShow();
-        auto *coatMenu = widget<QMenu>("PhysicsMeshDock_AddLodMenu_Coat");
+        auto *coatMenu = widget<QMenu>(
+            (QByteArray(names::kPhysicsMeshDockAddLodMenuPrefix) + "Coat").constData());
         QVERIFY(coatMenu);
-        QAction *share = coatMenu->findChild<QAction *>("PhysicsMeshDock_AddLodShareAction0");
+        QAction *share = coatMenu->findChild<QAction *>(
+            QString::fromLatin1(names::kPhysicsMeshDockAddLodShareActionPrefix) + "0");
         QVERIFY(share);
         const int steps = doc()->undoStack()->index();
         share->trigger();
@@ -348,10 +359,10 @@ private slots:
             QVERIFY(std::abs(paint1[v] - paint0[v]) < 1e-5f);
         QCOMPARE(mDock->lod(), 1);
         QCOMPARE(mWindow->simulation()->lod(), 1);
-        auto *source = widget<QComboBox>("PhysicsMeshDock_PhysicsSourceCombo");
+        auto *source = widget<QComboBox>(names::kPhysicsMeshDockPhysicsSourceComboBox);
         QCOMPARE(source->currentData().toInt(), 0);
 
-        auto *lodCombo = widget<QComboBox>("PhysicsMeshDock_LodCombo");
+        auto *lodCombo = widget<QComboBox>(names::kPhysicsMeshDockLodComboBox);
         QCOMPARE(lodCombo->count(), 2);
         lodCombo->setCurrentIndex(0);
         QCOMPARE(mWindow->simulation()->lod(), 0);
@@ -395,7 +406,7 @@ private slots:
         const size_t coatVertices = doc()->asset().lods[0].mesh.vertexCount();
 
         mDock->setGarmentMeshes({"Coat", otherName});
-        auto *submeshes = widget<QListWidget>("PhysicsMeshDock_SubmeshList");
+        auto *submeshes = widget<QListWidget>(names::kPhysicsMeshDockSubmeshList);
         QCOMPARE(submeshes->count(), 2);
         chooseMethod(GenerationMethod::Weld);
         clickGenerate();
@@ -442,7 +453,7 @@ private slots:
         QCOMPARE(mDock->lastOutcome().status, OperationOutcome::Finished);
         mDock->setHighlightBadBindings(true);
         mDock->raise();
-        auto *scroll = widget<QScrollArea>("PhysicsMeshDock_ScrollArea");
+        auto *scroll = widget<QScrollArea>(names::kPhysicsMeshDockScrollArea);
         scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
         QTest::qWait(300);
         mWindow->viewport()->syncNow();
@@ -455,4 +466,4 @@ private slots:
 };
 
 QTEST_MAIN(TestPhysicsMesh)
-#include "test_physicsmesh.moc"
+#include "test_physics_mesh.moc"

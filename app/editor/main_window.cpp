@@ -1,20 +1,20 @@
-#include "mainwindow.h"
+#include "main_window.h"
 
 #include "collision/collision_dock.h"
-#include "exportdialog.h"
-
-#include "longoperation.h"
-#include "outlinerdock.h"
+#include "export_dialog.h"
+#include "long_operation.h"
+#include "object_names.h"
+#include "outliner_dock.h"
 #include "paint/paint_dock.h"
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
+#include "playback.h"
 #include "preferences.h"
-#include "propertiesdock.h"
+#include "properties_dock.h"
 #include "settings_text.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
-#include "viewport/playback.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
 
@@ -71,7 +71,7 @@ QString recoveryInfoPath()
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), mDocument(new Document(this)), mPrompts(std::make_unique<Prompts>())
+    : QMainWindow(parent), mDocument(new Document(this))
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
@@ -79,7 +79,7 @@ MainWindow::MainWindow(QWidget *parent)
     mPlayback = new Playback(mDocument, this);
 
     auto *central = new QWidget(this);
-    central->setObjectName("MainWindow_CentralWidget");
+    central->setObjectName(names::kMainWindowCentralWidget);
     auto *centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->setSpacing(0);
@@ -87,6 +87,12 @@ MainWindow::MainWindow(QWidget *parent)
     mPlaybackBar = new PlaybackBar(mPlayback, central);
     mSimulation = new SimulationController(mDocument, mPlayback, this);
     mSimulation->setViewport(mViewport);
+    mContext.document = mDocument;
+    mContext.playback = mPlayback;
+    mContext.viewport = mViewport;
+    mContext.simulation = mSimulation;
+    mContext.preferences = mPreferences;
+    mContext.prompts = std::make_unique<Prompts>();
     centralLayout->addWidget(mViewport, 1);
     centralLayout->addWidget(mPlaybackBar);
     setCentralWidget(central);
@@ -97,12 +103,12 @@ MainWindow::MainWindow(QWidget *parent)
     createDocks();
 
     mStatsLabel = new QLabel(this);
-    mStatsLabel->setObjectName("MainWindow_StatsLabel");
-    statusBar()->setObjectName("MainWindow_StatusBar");
+    mStatsLabel->setObjectName(names::kMainWindowStatsLabel);
+    statusBar()->setObjectName(names::kMainWindowStatusBar);
     statusBar()->addPermanentWidget(mStatsLabel);
 
     mAutosaveTimer = new QTimer(this);
-    mAutosaveTimer->setObjectName("MainWindow_AutosaveTimer");
+    mAutosaveTimer->setObjectName(names::kMainWindowAutosaveTimer);
     connect(mAutosaveTimer, &QTimer::timeout, this, &MainWindow::autosave);
     mAutosaveTimer->start(kDefaultAutosaveMs);
 
@@ -141,7 +147,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::setPrompts(std::unique_ptr<Prompts> prompts)
 {
-    mPrompts = std::move(prompts);
+    mContext.prompts = std::move(prompts);
 }
 
 void MainWindow::applyPreferences()
@@ -157,50 +163,50 @@ void MainWindow::applyPreferences()
 void MainWindow::createActions()
 {
     auto &a = mActions;
-    a.newCharacter = makeAction(this, "MainWindow_FileNewAction", "new");
+    a.newCharacter = makeAction(this, names::kMainWindowFileNewAction, "new");
     a.newCharacter->setShortcut(QKeySequence::New);
     connect(a.newCharacter, &QAction::triggered, this, &MainWindow::newFromCharacter);
-    a.open = makeAction(this, "MainWindow_FileOpenAction", "open");
+    a.open = makeAction(this, names::kMainWindowFileOpenAction, "open");
     a.open->setShortcut(QKeySequence::Open);
     connect(a.open, &QAction::triggered, this, &MainWindow::openDialog);
-    a.save = makeAction(this, "MainWindow_FileSaveAction", "save");
+    a.save = makeAction(this, names::kMainWindowFileSaveAction, "save");
     a.save->setShortcut(QKeySequence::Save);
     connect(a.save, &QAction::triggered, this, [this] { saveDocument(); });
-    a.saveAs = makeAction(this, "MainWindow_FileSaveAsAction");
+    a.saveAs = makeAction(this, names::kMainWindowFileSaveAsAction);
     a.saveAs->setShortcut(QKeySequence::SaveAs);
     connect(a.saveAs, &QAction::triggered, this, &MainWindow::saveAs);
-    a.exportCooked = makeAction(this, "MainWindow_FileExportCookedAction", "export");
+    a.exportCooked = makeAction(this, names::kMainWindowFileExportCookedAction, "export");
     connect(a.exportCooked, &QAction::triggered, this, &MainWindow::exportCooked);
-    a.exportForEngines = makeAction(this, "MainWindow_FileExportAction", "export");
+    a.exportForEngines = makeAction(this, names::kMainWindowFileExportAction, "export");
     connect(a.exportForEngines, &QAction::triggered, this, [this] {
         QString path;
-        if (runExportDialog(mDocument, mPrompts.get(), this, &path))
+        if (runExportDialog(mDocument, prompts(), this, &path))
             statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     });
-    a.reimport = makeAction(this, "MainWindow_FileReimportAction", "reimport");
+    a.reimport = makeAction(this, names::kMainWindowFileReimportAction, "reimport");
     connect(a.reimport, &QAction::triggered, this, &MainWindow::reimportCharacter);
-    a.close = makeAction(this, "MainWindow_FileCloseAction");
+    a.close = makeAction(this, names::kMainWindowFileCloseAction);
     a.close->setShortcut(QKeySequence::Close);
     connect(a.close, &QAction::triggered, this, &MainWindow::closeDocument);
-    a.clearRecent = makeAction(this, "MainWindow_FileClearRecentAction");
+    a.clearRecent = makeAction(this, names::kMainWindowFileClearRecentAction);
     connect(a.clearRecent, &QAction::triggered, this, [this] {
         QSettings().remove("recentFiles");
         updateRecentMenu();
     });
-    a.quit = makeAction(this, "MainWindow_FileQuitAction");
+    a.quit = makeAction(this, names::kMainWindowFileQuitAction);
     a.quit->setShortcut(QKeySequence::Quit);
     a.quit->setMenuRole(QAction::QuitRole);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
 
     a.undo = mDocument->undoStack()->createUndoAction(this);
-    a.undo->setObjectName("MainWindow_EditUndoAction");
+    a.undo->setObjectName(names::kMainWindowEditUndoAction);
     a.undo->setIcon(icon("undo"));
     a.undo->setShortcut(QKeySequence::Undo);
     a.redo = mDocument->undoStack()->createRedoAction(this);
-    a.redo->setObjectName("MainWindow_EditRedoAction");
+    a.redo->setObjectName(names::kMainWindowEditRedoAction);
     a.redo->setIcon(icon("redo"));
     a.redo->setShortcut(QKeySequence::Redo);
-    a.preferences = makeAction(this, "MainWindow_EditPreferencesAction");
+    a.preferences = makeAction(this, names::kMainWindowEditPreferencesAction);
     a.preferences->setMenuRole(QAction::PreferencesRole);
     a.preferences->setShortcut(QKeySequence::Preferences);
     connect(a.preferences, &QAction::triggered, this, &MainWindow::showPreferences);
@@ -213,14 +219,14 @@ void MainWindow::createActions()
         const char *icon;
         bool on;
     } overlays[] = {
-        {Viewport::Overlay::Skeleton, "MainWindow_ViewSkeletonAction", "skeleton", false},
-        {Viewport::Overlay::BoneNames, "MainWindow_ViewBoneNamesAction", nullptr, false},
-        {Viewport::Overlay::Wireframe, "MainWindow_ViewWireframeAction", "wireframe", false},
-        {Viewport::Overlay::Normals, "MainWindow_ViewNormalsAction", nullptr, false},
-        {Viewport::Overlay::PhysicsMesh, "MainWindow_ViewPhysicsMeshAction", "physics", false},
-        {Viewport::Overlay::CollisionVolumes, "MainWindow_ViewCollisionVolumesAction", nullptr,
+        {Viewport::Overlay::Skeleton, names::kMainWindowViewSkeletonAction, "skeleton", false},
+        {Viewport::Overlay::BoneNames, names::kMainWindowViewBoneNamesAction, nullptr, false},
+        {Viewport::Overlay::Wireframe, names::kMainWindowViewWireframeAction, "wireframe", false},
+        {Viewport::Overlay::Normals, names::kMainWindowViewNormalsAction, nullptr, false},
+        {Viewport::Overlay::PhysicsMesh, names::kMainWindowViewPhysicsMeshAction, "physics", false},
+        {Viewport::Overlay::CollisionVolumes, names::kMainWindowViewCollisionVolumesAction, nullptr,
          true},
-        {Viewport::Overlay::Grid, "MainWindow_ViewGridAction", "grid", true},
+        {Viewport::Overlay::Grid, names::kMainWindowViewGridAction, "grid", true},
     };
     for (const auto &o : overlays) {
         QAction *action = makeAction(this, o.name, o.icon);
@@ -237,10 +243,10 @@ void MainWindow::createActions()
                 });
         a.overlays << action;
     }
-    a.frameAll = makeAction(this, "MainWindow_ViewFrameAllAction", "frame");
+    a.frameAll = makeAction(this, names::kMainWindowViewFrameAllAction, "frame");
     a.frameAll->setShortcut(Qt::Key_A);
     connect(a.frameAll, &QAction::triggered, mViewport, &Viewport::frameAll);
-    a.frameSelected = makeAction(this, "MainWindow_ViewFrameSelectedAction");
+    a.frameSelected = makeAction(this, names::kMainWindowViewFrameSelectedAction);
     a.frameSelected->setShortcut(Qt::Key_F);
     connect(a.frameSelected, &QAction::triggered, mViewport, &Viewport::frameSelected);
     const struct
@@ -249,10 +255,11 @@ void MainWindow::createActions()
         const char *name;
         Qt::Key key;
     } cameras[] = {
-        {Viewport::CameraPreset::Front, "MainWindow_ViewCameraFrontAction", Qt::Key_1},
-        {Viewport::CameraPreset::Side, "MainWindow_ViewCameraSideAction", Qt::Key_3},
-        {Viewport::CameraPreset::Top, "MainWindow_ViewCameraTopAction", Qt::Key_7},
-        {Viewport::CameraPreset::Perspective, "MainWindow_ViewCameraPerspectiveAction", Qt::Key_5},
+        {Viewport::CameraPreset::Front, names::kMainWindowViewCameraFrontAction, Qt::Key_1},
+        {Viewport::CameraPreset::Side, names::kMainWindowViewCameraSideAction, Qt::Key_3},
+        {Viewport::CameraPreset::Top, names::kMainWindowViewCameraTopAction, Qt::Key_7},
+        {Viewport::CameraPreset::Perspective, names::kMainWindowViewCameraPerspectiveAction,
+         Qt::Key_5},
     };
     for (const auto &c : cameras) {
         QAction *action = makeAction(this, c.name);
@@ -262,7 +269,7 @@ void MainWindow::createActions()
                 [this, preset] { mViewport->setCameraPreset(preset); });
         a.cameras << action;
     }
-    a.resetLayout = makeAction(this, "MainWindow_ViewResetLayoutAction");
+    a.resetLayout = makeAction(this, names::kMainWindowViewResetLayoutAction);
     connect(a.resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 
     // Simulation: fabric presets and defaults, each one undo step.
@@ -273,10 +280,10 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this, [this, p] { mDocument->applyPreset(*p); });
         a.presets << action;
     }
-    a.resetSettings = makeAction(this, "MainWindow_SimulationResetSettingsAction");
+    a.resetSettings = makeAction(this, names::kMainWindowSimulationResetSettingsAction);
     connect(a.resetSettings, &QAction::triggered, mDocument, &Document::resetSettings);
 
-    a.about = makeAction(this, "MainWindow_HelpAboutAction");
+    a.about = makeAction(this, names::kMainWindowHelpAboutAction);
     a.about->setMenuRole(QAction::AboutRole);
     connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
 }
@@ -285,10 +292,10 @@ void MainWindow::createMenus()
 {
     auto &a = mActions;
     mFileMenu = menuBar()->addMenu(QString());
-    mFileMenu->setObjectName("MainWindow_FileMenu");
+    mFileMenu->setObjectName(names::kMainWindowFileMenu);
     mFileMenu->addActions({a.newCharacter, a.open});
     mRecentMenu = mFileMenu->addMenu(QString());
-    mRecentMenu->setObjectName("MainWindow_FileRecentMenu");
+    mRecentMenu->setObjectName(names::kMainWindowFileRecentMenu);
     mFileMenu->addSeparator();
     mFileMenu->addActions({a.save, a.saveAs, a.exportCooked, a.exportForEngines});
     mFileMenu->addSeparator();
@@ -297,40 +304,40 @@ void MainWindow::createMenus()
     mFileMenu->addActions({a.close, a.quit});
 
     mEditMenu = menuBar()->addMenu(QString());
-    mEditMenu->setObjectName("MainWindow_EditMenu");
+    mEditMenu->setObjectName(names::kMainWindowEditMenu);
     mEditMenu->addActions({a.undo, a.redo});
     mEditMenu->addSeparator();
     mEditMenu->addAction(a.preferences);
 
     mViewMenu = menuBar()->addMenu(QString());
-    mViewMenu->setObjectName("MainWindow_ViewMenu");
+    mViewMenu->setObjectName(names::kMainWindowViewMenu);
     mOverlayMenu = mViewMenu->addMenu(QString());
-    mOverlayMenu->setObjectName("MainWindow_ViewOverlaysMenu");
+    mOverlayMenu->setObjectName(names::kMainWindowViewOverlaysMenu);
     mOverlayMenu->addActions(a.overlays);
     mCameraMenu = mViewMenu->addMenu(QString());
-    mCameraMenu->setObjectName("MainWindow_ViewCameraMenu");
+    mCameraMenu->setObjectName(names::kMainWindowViewCameraMenu);
     mCameraMenu->addActions(a.cameras);
     mDebugMenu = mViewMenu->addMenu(QString());
-    mDebugMenu->setObjectName("MainWindow_ViewDebugMenu");
+    mDebugMenu->setObjectName(names::kMainWindowViewDebugMenu);
     mDebugMenu->addActions(mSimulation->debugViews()->actions());
     mViewMenu->addActions({a.frameAll, a.frameSelected});
     mViewMenu->addSeparator();
     mPanelsMenu = mViewMenu->addMenu(QString());
-    mPanelsMenu->setObjectName("MainWindow_ViewPanelsMenu");
+    mPanelsMenu->setObjectName(names::kMainWindowViewPanelsMenu);
     mViewMenu->addAction(a.resetLayout);
 
     mSimulationMenu = menuBar()->addMenu(QString());
-    mSimulationMenu->setObjectName("MainWindow_SimulationMenu");
+    mSimulationMenu->setObjectName(names::kMainWindowSimulationMenu);
     mPresetMenu = mSimulationMenu->addMenu(QString());
-    mPresetMenu->setObjectName("MainWindow_SimulationPresetMenu");
+    mPresetMenu->setObjectName(names::kMainWindowSimulationPresetMenu);
     mPresetMenu->addActions(a.presets);
     mSimulationMenu->addAction(a.resetSettings);
 
     mToolsMenu = menuBar()->addMenu(QString());
-    mToolsMenu->setObjectName("MainWindow_ToolsMenu");
+    mToolsMenu->setObjectName(names::kMainWindowToolsMenu);
 
     mHelpMenu = menuBar()->addMenu(QString());
-    mHelpMenu->setObjectName("MainWindow_HelpMenu");
+    mHelpMenu->setObjectName(names::kMainWindowHelpMenu);
     mHelpMenu->addAction(a.about);
 }
 
@@ -338,18 +345,18 @@ void MainWindow::createToolBars()
 {
     auto &a = mActions;
     mFileToolBar = addToolBar(QString());
-    mFileToolBar->setObjectName("MainWindow_FileToolBar");
+    mFileToolBar->setObjectName(names::kMainWindowFileToolBar);
     mFileToolBar->addActions({a.newCharacter, a.open, a.save, a.reimport, a.exportCooked});
     mFileToolBar->addSeparator();
     mFileToolBar->addActions({a.undo, a.redo});
     mViewToolBar = addToolBar(QString());
-    mViewToolBar->setObjectName("MainWindow_ViewToolBar");
+    mViewToolBar->setObjectName(names::kMainWindowViewToolBar);
     mViewToolBar->addAction(a.frameAll);
     for (QAction *overlay : a.overlays)
         if (!overlay->icon().isNull()) mViewToolBar->addAction(overlay);
     // One click applies a fabric preset (one undo step).
     mPresetsToolBar = addToolBar(QString());
-    mPresetsToolBar->setObjectName("PresetsToolBar");
+    mPresetsToolBar->setObjectName(names::kPresetsToolBar);
     mPresetsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     mPresetsToolBar->addActions(a.presets);
 }
@@ -389,9 +396,9 @@ void MainWindow::createDocks()
             });
 
     mUndoDock = new QDockWidget(this);
-    mUndoDock->setObjectName("UndoDock");
+    mUndoDock->setObjectName(names::kUndoDock);
     mUndoView = new QUndoView(mDocument->undoStack(), mUndoDock);
-    mUndoView->setObjectName("UndoDock_ListView");
+    mUndoView->setObjectName(names::kUndoDockListView);
     mUndoDock->setWidget(mUndoView);
     addDockWidget(Qt::RightDockWidgetArea, mUndoDock);
 
@@ -421,15 +428,18 @@ void MainWindow::createDocks()
 
     // Authoring docks (physics mesh, painting, collision volumes): each registers itself
     // through addToolDock() below.
-    auto *physicsMeshDock = new PhysicsMeshDock(this);
+    auto *physicsMeshDock = new PhysicsMeshDock(mContext, this);
     addToolDock(physicsMeshDock, Qt::RightDockWidgetArea, mPropertiesDock);
     mToolsMenu->addAction(physicsMeshDock->generateAction());
-    auto *collisionDock = new CollisionDock(this);
+    auto *collisionDock = new CollisionDock(mContext, this);
     addToolDock(collisionDock, Qt::RightDockWidgetArea, mPropertiesDock);
+    mToolsMenu->addMenu(collisionDock->menu());
     connect(mOutlinerDock, &OutlinerDock::currentItemChanged, collisionDock,
             &CollisionDock::showOutlinerItem);
     mPropertiesDock->raise();
-    addToolDock(new PaintDock(this), Qt::RightDockWidgetArea, mSimulationDock);
+    auto *paintDock = new PaintDock(mContext, this);
+    mToolsMenu->addAction(paintDock->paintAction());
+    addToolDock(paintDock, Qt::RightDockWidgetArea, mSimulationDock);
 }
 
 void MainWindow::addToolDock(QDockWidget *dock, Qt::DockWidgetArea area, QDockWidget *tabifyWith)
@@ -570,7 +580,7 @@ QString MainWindow::dialogDirectory() const
 bool MainWindow::maybeSave()
 {
     if (!mDocument->isModified() || mDocument->isEmpty()) return true;
-    switch (mPrompts->askUnsaved(this, mDocument->displayName())) {
+    switch (prompts()->askUnsaved(this, mDocument->displayName())) {
     case Prompts::UnsavedAnswer::Save:
         return saveDocument();
     case Prompts::UnsavedAnswer::Discard:
@@ -597,7 +607,7 @@ bool MainWindow::load(const QString &path, const QString &label, const QStringLi
         // FileError messages start with the path; others get it in front.
         QString message = outcome.error;
         if (!message.contains(QFileInfo(path).fileName())) message = path + ": " + message;
-        mPrompts->showError(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
+        prompts()->showError(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()), message);
         return false;
     }
     case OperationOutcome::Finished:
@@ -614,7 +624,7 @@ bool MainWindow::load(const QString &path, const QString &label, const QStringLi
                                  30000);
     else
         statusBar()->showMessage(tr("Opened %1.").arg(QDir::toNativeSeparators(path)), 5000);
-    mPrompts->showWarnings(this, tr("Opened %1").arg(QFileInfo(path).fileName()), warnings);
+    prompts()->showWarnings(this, tr("Opened %1").arg(QFileInfo(path).fileName()), warnings);
     if (mPlayback->clipCount() > 0) mPlayback->setClip(0);
     mViewport->frameAll();
     return true;
@@ -632,7 +642,7 @@ bool MainWindow::openFile(const QString &path, const QStringList &garmentMeshes)
 void MainWindow::newFromCharacter()
 {
     if (!maybeSave()) return;
-    const QString path = mPrompts->openFileName(this, tr("New from Character"), dialogDirectory(),
+    const QString path = prompts()->openFileName(this, tr("New from Character"), dialogDirectory(),
                                                 characterFilter());
     if (path.isEmpty()) return;
     load(path, tr("Importing %1...").arg(QFileInfo(path).fileName()));
@@ -642,7 +652,7 @@ void MainWindow::openDialog()
 {
     if (!maybeSave()) return;
     const QString filter = tr("Clothing assets (*.tweed *.tweedc)") + ";;" + characterFilter();
-    const QString path = mPrompts->openFileName(this, tr("Open"), dialogDirectory(), filter);
+    const QString path = prompts()->openFileName(this, tr("Open"), dialogDirectory(), filter);
     if (path.isEmpty()) return;
     load(path, tr("Opening %1...").arg(QFileInfo(path).fileName()));
 }
@@ -654,7 +664,7 @@ bool MainWindow::saveDocument(const QString &path)
     try {
         mDocument->save(target);
     } catch (const std::exception &e) {
-        mPrompts->showError(this, tr("Cannot save %1").arg(QFileInfo(target).fileName()),
+        prompts()->showError(this, tr("Cannot save %1").arg(QFileInfo(target).fileName()),
                             QString::fromStdString(e.what()));
         return false;
     }
@@ -677,7 +687,7 @@ bool MainWindow::saveAs()
                          : character.absolutePath() + "/" + character.completeBaseName() + ".tweed";
     }
     QString path =
-        mPrompts->saveFileName(this, tr("Save As"), suggestion, tr("Clothing assets (*.tweed)"));
+        prompts()->saveFileName(this, tr("Save As"), suggestion, tr("Clothing assets (*.tweed)"));
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += ".tweed";
     return saveDocument(path);
@@ -689,14 +699,14 @@ void MainWindow::exportCooked()
     suggestion = suggestion.isEmpty() ? dialogDirectory() + "/untitled.tweedc"
                                       : QFileInfo(suggestion).absolutePath() + "/" +
                                             QFileInfo(suggestion).completeBaseName() + ".tweedc";
-    QString path = mPrompts->saveFileName(this, tr("Export Cooked"), suggestion,
+    QString path = prompts()->saveFileName(this, tr("Export Cooked"), suggestion,
                                           tr("Cooked clothing (*.tweedc)"));
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += ".tweedc";
     try {
         mDocument->exportCooked(path);
     } catch (const std::exception &e) {
-        mPrompts->showError(this, tr("Cannot export %1").arg(QFileInfo(path).fileName()),
+        prompts()->showError(this, tr("Cannot export %1").arg(QFileInfo(path).fileName()),
                             QString::fromStdString(e.what()));
         return;
     }
@@ -727,13 +737,13 @@ bool MainWindow::reimportCharacter()
         return false;
     }
     if (outcome.status == OperationOutcome::Failed) {
-        mPrompts->showError(this, tr("Cannot re-import %1").arg(QFileInfo(path).fileName()),
+        prompts()->showError(this, tr("Cannot re-import %1").arg(QFileInfo(path).fileName()),
                             outcome.error);
         return false;
     }
     const QStringList warnings = reimported.warnings;
     mDocument->applyReimport(std::move(reimported));
-    mPrompts->showWarnings(this, tr("Re-imported %1").arg(QFileInfo(path).fileName()), warnings);
+    prompts()->showWarnings(this, tr("Re-imported %1").arg(QFileInfo(path).fileName()), warnings);
     statusBar()->showMessage(tr("Re-imported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     return true;
 }
@@ -871,7 +881,7 @@ bool MainWindow::offerRecovery()
     const QString description = !original.isEmpty()    ? QDir::toNativeSeparators(original)
                                 : !character.isEmpty() ? QDir::toNativeSeparators(character)
                                                        : tr("an untitled asset");
-    if (!mPrompts->askRestore(this, description)) {
+    if (!prompts()->askRestore(this, description)) {
         removeRecoveryFile();
         return false;
     }
@@ -882,7 +892,7 @@ bool MainWindow::offerRecovery()
         [&](const tweed::ProgressCallback &progress) { loaded = loadAssetFile(path, progress); });
     if (outcome.status != OperationOutcome::Finished) {
         if (outcome.status == OperationOutcome::Failed)
-            mPrompts->showError(this, tr("Cannot restore unsaved work"), outcome.error);
+            prompts()->showError(this, tr("Cannot restore unsaved work"), outcome.error);
         return false;
     }
     // The recovered work belongs to the original file and is not saved there yet.
@@ -890,7 +900,7 @@ bool MainWindow::offerRecovery()
     loaded.unsaved = true;
     const QStringList warnings = loaded.warnings;
     mDocument->replace(std::move(loaded));
-    mPrompts->showWarnings(this, tr("Restored unsaved work"), warnings);
+    prompts()->showWarnings(this, tr("Restored unsaved work"), warnings);
     mViewport->frameAll();
     return true;
 }

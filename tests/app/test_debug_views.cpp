@@ -3,12 +3,13 @@
 // counts computed independently from the document and the solver's own data; the views follow
 // the simulation; and the fabric presets bar applies a preset in one click as one undo step.
 #include "document.h"
-#include "mainwindow.h"
+#include "main_window.h"
+#include "object_names.h"
+#include "playback.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
 #include "test_paths.h"
 #include "ui_test_support.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
 #include "tweed/meshproc/create_asset.h"
@@ -96,7 +97,7 @@ private:
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_debugviews");
+        test::isolateSettings("test_debug_views");
         const Character character = importCharacter(test::kSampleCharacter);
         CreateAssetOptions options;
         options.garmentMeshes = {"Coat"};
@@ -295,8 +296,9 @@ private slots:
     void overlayViews()
     {
         auto *collisionOverlay =
-            test::child<QAction>(mWindow.get(), "MainWindow_ViewCollisionVolumesAction");
-        auto *skeletonOverlay = test::child<QAction>(mWindow.get(), "MainWindow_ViewSkeletonAction");
+            test::child<QAction>(mWindow.get(), names::kMainWindowViewCollisionVolumesAction);
+        auto *skeletonOverlay =
+            test::child<QAction>(mWindow.get(), names::kMainWindowViewSkeletonAction);
         QVERIFY(collisionOverlay && skeletonOverlay);
         views()->setOn(DebugViews::CollisionVolumes, true);
         QVERIFY(viewport()->isOverlayVisible(Viewport::Overlay::CollisionVolumes));
@@ -360,7 +362,7 @@ private slots:
     // applies the preset as one undo step.
     void presetsBar()
     {
-        auto *bar = test::child<QToolBar>(mWindow.get(), "PresetsToolBar");
+        auto *bar = test::child<QToolBar>(mWindow.get(), names::kPresetsToolBar);
         QVERIFY(bar);
         const auto presets = fabricPresets();
         QCOMPARE(bar->actions().size(), int(presets.size()));
@@ -447,8 +449,7 @@ private slots:
         if (dir.isEmpty())
             QSKIP("set TWEED_SCREENSHOT_DIR to write the screenshot");
         simulation->setWind({1, 0, 0.3f}, 6);
-        if (auto *dock = mWindow->findChild<QDockWidget *>("SimulationDock"))
-            dock->raise();
+        if (auto *dock = mWindow->findChild<QDockWidget *>(names::kSimulationDock)) dock->raise();
         simulation->setSimulating(false);
         playback->setTime(0);
         simulation->setSimulating(true);
@@ -468,4 +469,4 @@ private slots:
 };
 
 QTEST_MAIN(TestDebugViews)
-#include "test_debugviews.moc"
+#include "test_debug_views.moc"

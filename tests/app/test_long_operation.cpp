@@ -1,6 +1,6 @@
 // Long operations run off the UI thread behind a progress dialog: Cancel stops the work and the
 // caller sees "cancelled"; errors come back as messages; the UI keeps processing events.
-#include "longoperation.h"
+#include "long_operation.h"
 
 #include "tweed/errors.h"
 
@@ -87,4 +87,4 @@ private slots:
 };
 
 QTEST_MAIN(TestLongOperation)
-#include "test_longoperation.moc"
+#include "test_long_operation.moc"

@@ -1,7 +1,8 @@
-#include "exportdialog.h"
+#include "export_dialog.h"
 
 #include "document.h"
-#include "longoperation.h"
+#include "long_operation.h"
+#include "object_names.h"
 #include "prompts.h"
 
 #include "tweed/clip_simulation.h"
@@ -57,71 +58,72 @@ ExportDialog::ExportDialog(const Document *document, Prompts *prompts, QWidget *
     const tweed::ClothingAsset &asset = mDocument->asset();
 
     mFormat = new QComboBox(this);
-    mFormat->setObjectName("ExportDialog_FormatComboBox");
+    mFormat->setObjectName(names::kExportDialogFormatComboBox);
     for (auto format : {tweed::ExportFormat::GltfPhysics, tweed::ExportFormat::BakedBones,
                         tweed::ExportFormat::PointCache})
         mFormat->addItem(QString(), int(format));
 
     mPath = new QLineEdit(this);
-    mPath->setObjectName("ExportDialog_PathLineEdit");
+    mPath->setObjectName(names::kExportDialogPathLineEdit);
     mPath->setMinimumWidth(320);
     mBrowse = new QPushButton(this);
-    mBrowse->setObjectName("ExportDialog_BrowseButton");
+    mBrowse->setObjectName(names::kExportDialogBrowseButton);
     auto *pathRow = new QHBoxLayout;
     pathRow->addWidget(mPath, 1);
     pathRow->addWidget(mBrowse);
 
     mClip = new QComboBox(this);
-    mClip->setObjectName("ExportDialog_ClipComboBox");
+    mClip->setObjectName(names::kExportDialogClipComboBox);
     mClip->addItem(QString(), -1); // the rest pose
     for (size_t c = 0; c < character.clips.size(); ++c)
         mClip->addItem(QString::fromStdString(character.clips[c].name), int(c));
     if (mClip->count() > 1) mClip->setCurrentIndex(1);
 
-    mFrames = makeSpinBox(this, "ExportDialog_FramesSpinBox", 0, 100000, 0);
+    mFrames = makeSpinBox(this, names::kExportDialogFramesSpinBox, 0, 100000, 0);
     mFps = new QDoubleSpinBox(this);
-    mFps->setObjectName("ExportDialog_FpsSpinBox");
+    mFps->setObjectName(names::kExportDialogFpsSpinBox);
     mFps->setRange(1, 240);
     mFps->setDecimals(2);
     mFps->setValue(30);
-    mLod =
-        makeSpinBox(this, "ExportDialog_LodSpinBox", 0, std::max(0, int(asset.lods.size()) - 1), 0);
+    mLod = makeSpinBox(this, names::kExportDialogLodSpinBox, 0,
+                       std::max(0, int(asset.lods.size()) - 1), 0);
 
     mUnits = new QComboBox(this);
-    mUnits->setObjectName("ExportDialog_UnitsComboBox");
+    mUnits->setObjectName(names::kExportDialogUnitsComboBox);
     mUnits->addItem(QString());
     mUnits->addItem(QString());
 
-    mClothBones = makeSpinBox(this, "ExportDialog_ClothBonesSpinBox", 0, kNoLimitMax, 0);
-    mMaxBones = makeSpinBox(this, "ExportDialog_MaxBonesSpinBox", 0, kNoLimitMax, 0);
-    mMaxVolumes = makeSpinBox(this, "ExportDialog_MaxVolumesSpinBox", 0, kNoLimitMax, 0);
-    mMaxMorphTargets = makeSpinBox(this, "ExportDialog_MaxMorphTargetsSpinBox", 0, kNoLimitMax, 0);
+    mClothBones = makeSpinBox(this, names::kExportDialogClothBonesSpinBox, 0, kNoLimitMax, 0);
+    mMaxBones = makeSpinBox(this, names::kExportDialogMaxBonesSpinBox, 0, kNoLimitMax, 0);
+    mMaxVolumes = makeSpinBox(this, names::kExportDialogMaxVolumesSpinBox, 0, kNoLimitMax, 0);
+    mMaxMorphTargets =
+        makeSpinBox(this, names::kExportDialogMaxMorphTargetsSpinBox, 0, kNoLimitMax, 0);
     // The size limit in MB (0: none); the estimate beside it.
-    mMaxSize = makeSpinBox(this, "ExportDialog_MaxSizeSpinBox", 0, kNoLimitMax,
+    mMaxSize = makeSpinBox(this, names::kExportDialogMaxSizeSpinBox, 0, kNoLimitMax,
                            int(tweed::kDefaultExportMaxBytes >> 20));
     mSizeLabel = new QLabel(this);
-    mSizeLabel->setObjectName("ExportDialog_SizeLabel");
+    mSizeLabel->setObjectName(names::kExportDialogSizeLabel);
     mSizeLabel->setWordWrap(true);
 
     mProblemsLabel = new QLabel(this);
-    mProblemsLabel->setObjectName("ExportDialog_ProblemsLabel");
+    mProblemsLabel->setObjectName(names::kExportDialogProblemsLabel);
     mProblemsLabel->setWordWrap(true);
     mProblems = new QListWidget(this);
-    mProblems->setObjectName("ExportDialog_ProblemsList");
+    mProblems->setObjectName(names::kExportDialogProblemsList);
     mProblems->setWordWrap(true);
     mProblems->setMinimumHeight(90);
     mAllowLoss = new QCheckBox(this);
-    mAllowLoss->setObjectName("ExportDialog_AllowLossCheckBox");
+    mAllowLoss->setObjectName(names::kExportDialogAllowLossCheckBox);
     mStatusLabel = new QLabel(this);
-    mStatusLabel->setObjectName("ExportDialog_StatusLabel");
+    mStatusLabel->setObjectName(names::kExportDialogStatusLabel);
     mStatusLabel->setWordWrap(true);
 
     auto *buttons = new QDialogButtonBox(this);
     mExport = buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
-    mExport->setObjectName("ExportDialog_ExportButton");
+    mExport->setObjectName(names::kExportDialogExportButton);
     mExport->setDefault(true);
     mClose = buttons->addButton(QString(), QDialogButtonBox::RejectRole);
-    mClose->setObjectName("ExportDialog_CloseButton");
+    mClose->setObjectName(names::kExportDialogCloseButton);
     // Export is not a plain accept: it runs the export and closes only when it worked.
     connect(mExport, &QPushButton::clicked, this, &ExportDialog::exportNow);
     connect(mClose, &QPushButton::clicked, this, &QDialog::reject);

@@ -4,10 +4,11 @@
 // the generation report of the LoD and a viewport highlight of its bad skin-map bindings.
 #pragma once
 
-#include "longoperation.h"
-#include "propertiesdock.h"
+#include "long_operation.h"
+#include "units.h"
 
 #include "tweed/asset.h"
+#include "tweed/meshproc/garment_map.h"
 
 #include <QDockWidget>
 #include <QStringList>
@@ -30,25 +31,14 @@ class QToolButton;
 
 namespace tweed::editor {
 
-class MainWindow;
-
-/// Skin-map bindings of a LoD that deserve a look: graphics vertices bound far from their
-/// physics triangle (higher above it than half the physics mesh's mean edge length, as
-/// buildSkinMap counts them) and vertices that could not be bound at all.
-struct BindingCheck
-{
-    std::vector<uint32_t> far;
-    std::vector<uint32_t> failed;
-    float maxOffset = 0; ///< metres: the largest height of a vertex above its triangle
-};
-BindingCheck checkBindings(const ClothingAsset &asset, int lod);
+struct EditorContext;
 
 class PhysicsMeshDock : public QDockWidget
 {
     Q_OBJECT
 
 public:
-    explicit PhysicsMeshDock(MainWindow *window);
+    PhysicsMeshDock(const EditorContext &context, QWidget *parent = nullptr);
 
     /// The LoD shown and generated (also the simulation preview's LoD).
     int lod() const;
@@ -109,7 +99,7 @@ private:
     QString lengthText(float metres) const;
     double lengthScale() const;
 
-    MainWindow *mWindow;
+    const EditorContext &mContext;
     LengthUnit mUnit = LengthUnit::Centimetres;
     OperationOutcome mLastOutcome;
     BindingCheck mCheck;

@@ -5,7 +5,7 @@
 #pragma once
 
 #include "document.h"
-#include "prompts.h"
+#include "editor_context.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -49,7 +49,7 @@ public:
 
     /// Replaces the dialogs that ask for files and answer questions (the UI tests script them).
     void setPrompts(std::unique_ptr<Prompts> prompts);
-    Prompts *prompts() const { return mPrompts.get(); }
+    Prompts *prompts() const { return mContext.prompts.get(); }
     /// The Tools menu, where authoring docks put their commands.
     QMenu *toolsMenu() const { return mToolsMenu; }
     /// The View menu's debug views submenu.
@@ -127,7 +127,7 @@ private:
     PlaybackBar *mPlaybackBar;
     SimulationController *mSimulation;
     Preferences *mPreferences;
-    std::unique_ptr<Prompts> mPrompts;
+    EditorContext mContext; ///< the same objects, for the authoring docks
     QPointer<PreferencesDialog> mPreferencesDialog;
 
     OutlinerDock *mOutlinerDock;

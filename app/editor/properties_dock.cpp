@@ -1,6 +1,7 @@
-#include "propertiesdock.h"
+#include "properties_dock.h"
 
 #include "document.h"
+#include "object_names.h"
 #include "settings_text.h"
 
 #include "tweed/simulation_settings.h"
@@ -89,27 +90,27 @@ QString yesNo(bool b)
 PropertiesDock::PropertiesDock(Document *document, QWidget *parent)
     : QDockWidget(parent), mDocument(document)
 {
-    setObjectName("PropertiesDock");
+    setObjectName(names::kPropertiesDock);
     auto *scroll = new QScrollArea(this);
-    scroll->setObjectName("PropertiesDock_ScrollArea");
+    scroll->setObjectName(names::kPropertiesDockScrollArea);
     scroll->setWidgetResizable(true);
     auto *content = new QWidget(scroll);
     auto *layout = new QVBoxLayout(content);
 
     mSelectionBox = new QGroupBox(content);
-    mSelectionBox->setObjectName("PropertiesDock_SelectionGroupBox");
+    mSelectionBox->setObjectName(names::kPropertiesDockSelectionGroupBox);
     mSelectionForm = new QFormLayout(mSelectionBox);
     layout->addWidget(mSelectionBox);
 
     mSimulationBox = new QGroupBox(content);
-    mSimulationBox->setObjectName("PropertiesDock_SimulationGroupBox");
+    mSimulationBox->setObjectName(names::kPropertiesDockSimulationGroupBox);
     auto *simLayout = new QVBoxLayout(mSimulationBox);
     auto *presetRow = new QHBoxLayout;
     mPresetLabel = new QLabel(mSimulationBox);
     mPresetCombo = new QComboBox(mSimulationBox);
-    mPresetCombo->setObjectName("PropertiesDock_PresetComboBox");
+    mPresetCombo->setObjectName(names::kPropertiesDockPresetComboBox);
     mResetButton = new QPushButton(mSimulationBox);
-    mResetButton->setObjectName("PropertiesDock_ResetSettingsButton");
+    mResetButton->setObjectName(names::kPropertiesDockResetSettingsButton);
     presetRow->addWidget(mPresetLabel);
     presetRow->addWidget(mPresetCombo, 1);
     presetRow->addWidget(mResetButton);

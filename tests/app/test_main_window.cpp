@@ -1,14 +1,15 @@
 // Drives the real main window as an artist would, through widgets found by objectName, and
 // checks the document after every step.
+#include "object_names.h"
 #include "ui_test_support.h"
 
 #include "application.h"
 #include "document.h"
-#include "mainwindow.h"
-#include "outlinerdock.h"
+#include "main_window.h"
+#include "outliner_dock.h"
+#include "playback.h"
 #include "preferences.h"
-#include "propertiesdock.h"
-#include "viewport/playback.h"
+#include "properties_dock.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -119,7 +120,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    tweed::test::isolateSettings("test_mainwindow");
+    tweed::test::isolateSettings("test_main_window");
     MainWindow::removeRecoveryFile();
     QVERIFY(mTemp.isValid());
     mWindow = std::make_unique<MainWindow>();
@@ -163,7 +164,7 @@ void TestMainWindow::startsOnSampleAndPlaysWalk()
     QVERIFY(mWindow->windowTitle().contains(QFileInfo(path).fileName()));
     QVERIFY(!mWindow->isWindowModified());
     // File > Export for Engines is there and usable once a garment exists.
-    auto *exportAction = mWindow->findChild<QAction *>("MainWindow_FileExportAction");
+    auto *exportAction = mWindow->findChild<QAction *>(names::kMainWindowFileExportAction);
     QVERIFY(exportAction);
     QVERIFY(exportAction->isEnabled());
     // An edit is: the title says so.
@@ -174,7 +175,7 @@ void TestMainWindow::startsOnSampleAndPlaysWalk()
 
 void TestMainWindow::checkOutlinerCounts()
 {
-    auto *tree = child<QTreeWidget>(mWindow.get(), "OutlinerDock_TreeView");
+    auto *tree = child<QTreeWidget>(mWindow.get(), names::kOutlinerDockTreeView);
     QVERIFY(tree);
     // The outliner rebuilds on the next event-loop pass after a change.
     QCoreApplication::processEvents();
@@ -207,8 +208,8 @@ void TestMainWindow::outlinerCountsMatchDocument()
 
 void TestMainWindow::outlinerSelectionShowsProperties()
 {
-    auto *tree = child<QTreeWidget>(mWindow.get(), "OutlinerDock_TreeView");
-    auto *selection = child<QGroupBox>(mWindow.get(), "PropertiesDock_SelectionGroupBox");
+    auto *tree = child<QTreeWidget>(mWindow.get(), names::kOutlinerDockTreeView);
+    auto *selection = child<QGroupBox>(mWindow.get(), names::kPropertiesDockSelectionGroupBox);
     QVERIFY(tree && selection);
     QTreeWidgetItem *bones = groupItem(tree, OutlinerDock::Bones);
     QVERIFY(bones && bones->childCount() > 0);
@@ -235,7 +236,7 @@ void TestMainWindow::importCharacterThroughFileNew()
     const QString file = testModel("X/anim_test.x");
     mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
     mPrompts->openFiles.push_back(file);
-    auto *action = child<QAction>(mWindow.get(), "MainWindow_FileNewAction");
+    auto *action = child<QAction>(mWindow.get(), names::kMainWindowFileNewAction);
     QVERIFY(action);
     action->trigger();
     QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
@@ -263,7 +264,7 @@ void TestMainWindow::failedImportLeavesDocumentAsItWas()
     }
     mPrompts->errors.clear();
     mPrompts->openFiles.push_back(broken);
-    child<QAction>(mWindow.get(), "MainWindow_FileNewAction")->trigger();
+    child<QAction>(mWindow.get(), names::kMainWindowFileNewAction)->trigger();
     QCOMPARE(mPrompts->errors.size(), 1);
     QVERIFY2(mPrompts->errors.first().contains("broken.dae"), qPrintable(mPrompts->errors.first()));
     QVERIFY(mWindow->document()->asset() == before);
@@ -289,8 +290,8 @@ void TestMainWindow::settingEditUndoRedo()
     QCOMPARE(stack->index(), steps + 1);
     QVERIFY(mWindow->isWindowModified());
 
-    auto *undo = child<QAction>(mWindow.get(), "MainWindow_EditUndoAction");
-    auto *redo = child<QAction>(mWindow.get(), "MainWindow_EditRedoAction");
+    auto *undo = child<QAction>(mWindow.get(), names::kMainWindowEditUndoAction);
+    auto *redo = child<QAction>(mWindow.get(), names::kMainWindowEditRedoAction);
     QVERIFY(undo && redo);
     QVERIFY(undo->isEnabled());
     undo->trigger();
@@ -322,7 +323,7 @@ void TestMainWindow::settingEditUndoRedo()
 void TestMainWindow::lengthSettingShownInChosenUnit()
 {
     Document *doc = mWindow->document();
-    auto *dock = child<PropertiesDock>(mWindow.get(), "PropertiesDock");
+    auto *dock = child<PropertiesDock>(mWindow.get(), names::kPropertiesDock);
     auto *spin = child<QDoubleSpinBox>(mWindow.get(), "PropertiesDock_CollisionThicknessSpinBox");
     QVERIFY(dock && spin);
     dock->setLengthUnit(LengthUnit::Centimetres);
@@ -344,7 +345,7 @@ void TestMainWindow::presetIsOneUndoStep()
     Document *doc = mWindow->document();
     const SimulationSettings before = doc->asset().simulation;
     const int steps = doc->undoStack()->index();
-    auto *combo = child<QComboBox>(mWindow.get(), "PropertiesDock_PresetComboBox");
+    auto *combo = child<QComboBox>(mWindow.get(), names::kPropertiesDockPresetComboBox);
     QVERIFY(combo);
     const int silk = combo->findData(QString("silk"));
     QVERIFY(silk >= 0);
@@ -371,7 +372,7 @@ void TestMainWindow::playbackAdvancesAndDeformsMesh()
     const std::vector<Vec3> atStart = viewport->skinnedPositions(0);
     QVERIFY(!atStart.empty());
 
-    auto *play = child<QAbstractButton>(mWindow.get(), "PlaybackBar_PlayButton");
+    auto *play = child<QAbstractButton>(mWindow.get(), names::kPlaybackBarPlayButton);
     QVERIFY(play);
     play->click();
     QVERIFY(playback->isPlaying());
@@ -394,7 +395,8 @@ void TestMainWindow::saveCloseReopen()
     const QString path = mTemp.filePath("saved/anim_test.tweed");
     QDir().mkpath(mTemp.filePath("saved"));
     mPrompts->saveFiles.push_back(path);
-    child<QAction>(mWindow.get(), "MainWindow_FileSaveAction")->trigger(); // no file yet: Save As
+    child<QAction>(mWindow.get(), names::kMainWindowFileSaveAction)
+        ->trigger(); // no file yet: Save As
     QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
     QVERIFY(QFileInfo::exists(path));
     QCOMPARE(doc->filePath(), QFileInfo(path).absoluteFilePath());
@@ -404,12 +406,12 @@ void TestMainWindow::saveCloseReopen()
     const ClothingAsset saved = doc->asset();
     const size_t meshes = doc->character().meshes.size();
 
-    child<QAction>(mWindow.get(), "MainWindow_FileCloseAction")->trigger();
+    child<QAction>(mWindow.get(), names::kMainWindowFileCloseAction)->trigger();
     QVERIFY(doc->isEmpty());
     QVERIFY(doc->filePath().isEmpty());
 
     mPrompts->openFiles.push_back(path);
-    child<QAction>(mWindow.get(), "MainWindow_FileOpenAction")->trigger();
+    child<QAction>(mWindow.get(), names::kMainWindowFileOpenAction)->trigger();
     QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
     QVERIFY(doc->asset() == saved);
     QCOMPARE(doc->asset().simulation.friction, 0.65f);
@@ -427,7 +429,7 @@ void TestMainWindow::unsavedChangesAskBeforeDiscarding()
     const ClothingAsset edited = doc->asset();
     mPrompts->unsavedAsked = 0;
     mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Cancel;
-    child<QAction>(mWindow.get(), "MainWindow_FileCloseAction")->trigger();
+    child<QAction>(mWindow.get(), names::kMainWindowFileCloseAction)->trigger();
     QCOMPARE(mPrompts->unsavedAsked, 1);
     QVERIFY(doc->asset() == edited);
     QVERIFY(!mWindow->openFile(sample()));
@@ -440,16 +442,17 @@ void TestMainWindow::unsavedChangesAskBeforeDiscarding()
 
 void TestMainWindow::switchLanguageToSpanish()
 {
-    auto *fileMenu = child<QMenu>(mWindow.get(), "MainWindow_FileMenu");
+    auto *fileMenu = child<QMenu>(mWindow.get(), names::kMainWindowFileMenu);
     QVERIFY(fileMenu);
     QCOMPARE(fileMenu->title(), QString("&File"));
-    child<QAction>(mWindow.get(), "MainWindow_EditPreferencesAction")->trigger();
-    auto *language = child<QComboBox>(mWindow.get(), "PreferencesDialog_LanguageComboBox");
+    child<QAction>(mWindow.get(), names::kMainWindowEditPreferencesAction)->trigger();
+    auto *language = child<QComboBox>(mWindow.get(), names::kPreferencesDialogLanguageComboBox);
     QVERIFY(language);
     language->setCurrentIndex(language->findData("es"));
     QCoreApplication::processEvents();
     QCOMPARE(fileMenu->title(), QString("&Archivo"));
-    QCOMPARE(child<QDockWidget>(mWindow.get(), "OutlinerDock")->windowTitle(), QString("Esquema"));
+    QCOMPARE(child<QDockWidget>(mWindow.get(), names::kOutlinerDock)->windowTitle(),
+             QString("Esquema"));
     QVERIFY(!mWindow->windowTitle().isEmpty());
     language->setCurrentIndex(language->findData("de"));
     QCoreApplication::processEvents();
@@ -461,9 +464,9 @@ void TestMainWindow::switchLanguageToSpanish()
 
 void TestMainWindow::preferencesApplyUnitsAndTheme()
 {
-    child<QAction>(mWindow.get(), "MainWindow_EditPreferencesAction")->trigger();
-    auto *units = child<QComboBox>(mWindow.get(), "PreferencesDialog_UnitsComboBox");
-    auto *theme = child<QComboBox>(mWindow.get(), "PreferencesDialog_ThemeComboBox");
+    child<QAction>(mWindow.get(), names::kMainWindowEditPreferencesAction)->trigger();
+    auto *units = child<QComboBox>(mWindow.get(), names::kPreferencesDialogUnitsComboBox);
+    auto *theme = child<QComboBox>(mWindow.get(), names::kPreferencesDialogThemeComboBox);
     auto *thickness =
         child<QDoubleSpinBox>(mWindow.get(), "PropertiesDock_CollisionThicknessSpinBox");
     QVERIFY(units && theme && thickness);
@@ -488,7 +491,7 @@ void TestMainWindow::exportCookedWritesTheAsset()
     const QString path = mTemp.filePath("export/anim_test.tweedc");
     QDir().mkpath(mTemp.filePath("export"));
     mPrompts->saveFiles.push_back(path);
-    child<QAction>(mWindow.get(), "MainWindow_FileExportCookedAction")->trigger();
+    child<QAction>(mWindow.get(), names::kMainWindowFileExportCookedAction)->trigger();
     QVERIFY2(mPrompts->errors.isEmpty(), qPrintable(mPrompts->errors.join('\n')));
     QVERIFY(QFileInfo::exists(path));
     QVERIFY(tweed::loadCooked(path.toStdString()).lods == mWindow->document()->asset().lods);
@@ -525,7 +528,7 @@ void TestMainWindow::recentFilesMenuOpens()
     const QStringList recent = mWindow->recentFiles();
     QVERIFY(recent.size() >= 2);
     QCOMPARE(recent.first(), QFileInfo(sample()).absoluteFilePath()); // the last drop
-    auto *menu = child<QMenu>(mWindow.get(), "MainWindow_FileRecentMenu");
+    auto *menu = child<QMenu>(mWindow.get(), names::kMainWindowFileRecentMenu);
     auto *second = child<QAction>(mWindow.get(), "MainWindow_FileRecent2Action");
     QVERIFY(menu && second);
     QVERIFY(menu->actions().contains(second));
@@ -539,7 +542,7 @@ void TestMainWindow::recentFilesMenuOpens()
 
 void TestMainWindow::dockLayoutPersists()
 {
-    auto *undoDock = child<QDockWidget>(mWindow.get(), "UndoDock");
+    auto *undoDock = child<QDockWidget>(mWindow.get(), names::kUndoDock);
     QVERIFY(undoDock && undoDock->isVisible());
     undoDock->hide();
     mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
@@ -548,11 +551,11 @@ void TestMainWindow::dockLayoutPersists()
         MainWindow next;
         next.show();
         QVERIFY(QTest::qWaitForWindowExposed(&next));
-        QVERIFY(!child<QDockWidget>(&next, "UndoDock")->isVisible());
-        QVERIFY(child<QDockWidget>(&next, "OutlinerDock")->isVisible());
+        QVERIFY(!child<QDockWidget>(&next, names::kUndoDock)->isVisible());
+        QVERIFY(child<QDockWidget>(&next, names::kOutlinerDock)->isVisible());
         // Reset Layout brings every panel back.
-        child<QAction>(&next, "MainWindow_ViewResetLayoutAction")->trigger();
-        QVERIFY(child<QDockWidget>(&next, "UndoDock")->isVisible());
+        child<QAction>(&next, names::kMainWindowViewResetLayoutAction)->trigger();
+        QVERIFY(child<QDockWidget>(&next, names::kUndoDock)->isVisible());
         next.close();
     }
     mWindow->show();
@@ -593,4 +596,4 @@ void TestMainWindow::autosaveAndRecovery()
 }
 
 QTEST_MAIN(TestMainWindow)
-#include "test_mainwindow.moc"
+#include "test_main_window.moc"

@@ -3,6 +3,8 @@
 // group with its count. Selecting an item shows it in the properties panel.
 #pragma once
 
+#include "selection.h"
+
 #include <QDockWidget>
 
 class QTreeWidget;
@@ -11,28 +13,6 @@ class QTreeWidgetItem;
 namespace tweed::editor {
 
 class Document;
-
-/// What an outliner item stands for.
-struct OutlinerItem
-{
-    enum Kind
-    {
-        None,
-        Group,
-        CharacterMesh,
-        CharacterSubmesh,
-        Lod,
-        LodSubmesh,
-        PhysicsMesh,
-        Bone,
-        CollisionVolume,
-        Clip
-    };
-    Kind kind = None;
-    int index = -1;  ///< mesh, LoD, physics mesh, bone, volume or clip index; group: Group enum
-    int parent = -1; ///< submeshes: the mesh or LoD they belong to
-    friend bool operator==(const OutlinerItem &, const OutlinerItem &) = default;
-};
 
 class OutlinerDock : public QDockWidget
 {
@@ -83,5 +63,3 @@ private:
 };
 
 } // namespace tweed::editor
-
-Q_DECLARE_METATYPE(tweed::editor::OutlinerItem)

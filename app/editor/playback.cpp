@@ -1,4 +1,4 @@
-#include "viewport/playback.h"
+#include "playback.h"
 
 #include "document.h"
 

@@ -1,4 +1,4 @@
-#include "longoperation.h"
+#include "long_operation.h"
 
 #include "tweed/errors.h"
 

@@ -1,16 +1,19 @@
-#include "physicsmesh/physicsmesh_dock.h"
+#include "physics_mesh/physics_mesh_dock.h"
 
+#include "asset_edits.h"
 #include "document.h"
-#include "garment_map.h"
-#include "mainwindow.h"
+#include "editor_context.h"
+#include "object_names.h"
+#include "playback.h"
 #include "preferences.h"
 #include "prompts.h"
 #include "simulation/simulation_controller.h"
-#include "viewport/playback.h"
 #include "viewport/viewport.h"
 
+#include "tweed/asset_queries.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/garment.h"
+#include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/mesh_quality.h"
 
 #include <QAction>
@@ -45,37 +48,6 @@ namespace {
 
 const QString kBadLayer = QStringLiteral("skinmap_bad");
 
-// Physics mesh index of a LoD, -1 when it has none.
-int physicsIndex(const ClothingAsset &asset, int lod)
-{
-    if (lod < 0 || size_t(lod) >= asset.lods.size())
-        return -1;
-    const int index = asset.lods[size_t(lod)].physicsMesh;
-    return index >= 0 && size_t(index) < asset.physicsMeshes.size() ? index : -1;
-}
-
-// The lowest other LoD below lod driving lod's physics mesh (the one it shares), else -1.
-int sharedWith(const ClothingAsset &asset, int lod)
-{
-    const int index = physicsIndex(asset, lod);
-    if (index < 0)
-        return -1;
-    for (int k = 0; k < lod; ++k)
-        if (asset.lods[size_t(k)].physicsMesh == index)
-            return k;
-    return -1;
-}
-
-// Whether another LoD uses lod's physics mesh too.
-bool isShared(const ClothingAsset &asset, int lod)
-{
-    const int index = physicsIndex(asset, lod);
-    for (size_t k = 0; k < asset.lods.size(); ++k)
-        if (int(k) != lod && index >= 0 && asset.lods[k].physicsMesh == index)
-            return true;
-    return false;
-}
-
 // Positions skinned with the playback's matrices (rest positions when they do not fit).
 std::vector<Vec3> skinned(const std::vector<Vec3> &rest, const std::vector<BoneInfluence> &skin,
                           const std::vector<Mat4> &matrices)
@@ -101,146 +73,120 @@ QDoubleSpinBox *makeLengthSpin(QWidget *parent, const char *name)
 
 } // namespace
 
-BindingCheck checkBindings(const ClothingAsset &asset, int lod)
+PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
+    : QDockWidget(parent), mContext(context)
 {
-    BindingCheck check;
-    const int index = physicsIndex(asset, lod);
-    if (index < 0)
-        return check;
-    const GraphicsLod &g = asset.lods[size_t(lod)];
-    const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
-    if (physics.indices.empty())
-        return check;
-    const MeshQuality quality = measureMeshQuality(physics.positions, physics.indices);
-    const float farDistance = 0.5f * quality.edgeLengthMean;
-    const size_t n = std::min(g.skinMap.bindings.size(), g.mesh.vertexCount());
-    for (size_t v = 0; v < n; ++v) {
-        const SkinBinding &b = g.skinMap.bindings[v];
-        if (b.triangle == SkinMap::kUnbound || b.triangle >= physics.triangleCount()) {
-            check.failed.push_back(uint32_t(v));
-            continue;
-        }
-        const float offset = std::abs(b.position.z);
-        check.maxOffset = std::max(check.maxOffset, offset);
-        if (offset > farDistance)
-            check.far.push_back(uint32_t(v));
-    }
-    return check;
-}
-
-PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWindow(window)
-{
-    setObjectName(QStringLiteral("PhysicsMeshDock"));
+    setObjectName(names::kPhysicsMeshDock);
     auto *scroll = new QScrollArea(this);
-    scroll->setObjectName(QStringLiteral("PhysicsMeshDock_ScrollArea"));
+    scroll->setObjectName(names::kPhysicsMeshDockScrollArea);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto *body = new QWidget(scroll);
-    body->setObjectName(QStringLiteral("PhysicsMeshDock_Body"));
+    body->setObjectName(names::kPhysicsMeshDockBody);
     auto *layout = new QVBoxLayout(body);
 
     // LoD: which one, where its physics mesh comes from, adding one.
     mLodBox = new QGroupBox(body);
-    mLodBox->setObjectName(QStringLiteral("PhysicsMeshDock_LodGroup"));
+    mLodBox->setObjectName(names::kPhysicsMeshDockLodGroupBox);
     auto *lodForm = new QFormLayout(mLodBox);
     mLodCombo = new QComboBox(mLodBox);
-    mLodCombo->setObjectName(QStringLiteral("PhysicsMeshDock_LodCombo"));
+    mLodCombo->setObjectName(names::kPhysicsMeshDockLodComboBox);
     lodForm->addRow(mLodCombo);
     mAddLodButton = new QToolButton(mLodBox);
-    mAddLodButton->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodButton"));
+    mAddLodButton->setObjectName(names::kPhysicsMeshDockAddLodButton);
     mAddLodButton->setPopupMode(QToolButton::InstantPopup);
     mAddLodMenu = new QMenu(mAddLodButton);
-    mAddLodMenu->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodMenu"));
+    mAddLodMenu->setObjectName(names::kPhysicsMeshDockAddLodMenu);
     mAddLodButton->setMenu(mAddLodMenu);
     mSourceLabel = new QLabel(mLodBox);
     mSourceCombo = new QComboBox(mLodBox);
-    mSourceCombo->setObjectName(QStringLiteral("PhysicsMeshDock_PhysicsSourceCombo"));
+    mSourceCombo->setObjectName(names::kPhysicsMeshDockPhysicsSourceComboBox);
     lodForm->addRow(mSourceLabel, mSourceCombo);
     lodForm->addRow(mAddLodButton);
     layout->addWidget(mLodBox);
 
     // Garment: character meshes, submeshes, the Physics mask.
     mGarmentBox = new QGroupBox(body);
-    mGarmentBox->setObjectName(QStringLiteral("PhysicsMeshDock_GarmentGroup"));
+    mGarmentBox->setObjectName(names::kPhysicsMeshDockGarmentGroupBox);
     auto *garment = new QVBoxLayout(mGarmentBox);
     mMeshesLabel = new QLabel(mGarmentBox);
     garment->addWidget(mMeshesLabel);
     mMeshList = new QListWidget(mGarmentBox);
-    mMeshList->setObjectName(QStringLiteral("PhysicsMeshDock_GarmentMeshList"));
+    mMeshList->setObjectName(names::kPhysicsMeshDockGarmentMeshList);
     mMeshList->setMaximumHeight(90);
     garment->addWidget(mMeshList);
     mSubmeshesLabel = new QLabel(mGarmentBox);
     garment->addWidget(mSubmeshesLabel);
     mSubmeshList = new QListWidget(mGarmentBox);
-    mSubmeshList->setObjectName(QStringLiteral("PhysicsMeshDock_SubmeshList"));
+    mSubmeshList->setObjectName(names::kPhysicsMeshDockSubmeshList);
     mSubmeshList->setMaximumHeight(70);
     garment->addWidget(mSubmeshList);
     mPhysicsMask = new QCheckBox(mGarmentBox);
-    mPhysicsMask->setObjectName(QStringLiteral("PhysicsMeshDock_PhysicsMaskCheckBox"));
+    mPhysicsMask->setObjectName(names::kPhysicsMeshDockPhysicsMaskCheckBox);
     garment->addWidget(mPhysicsMask);
     layout->addWidget(mGarmentBox);
 
     // Path and its settings.
     mPathBox = new QGroupBox(body);
-    mPathBox->setObjectName(QStringLiteral("PhysicsMeshDock_PathGroup"));
+    mPathBox->setObjectName(names::kPhysicsMeshDockPathGroupBox);
     mPathForm = new QFormLayout(mPathBox);
     mMethodLabel = new QLabel(mPathBox);
     mMethodCombo = new QComboBox(mPathBox);
-    mMethodCombo->setObjectName(QStringLiteral("PhysicsMeshDock_MethodCombo"));
+    mMethodCombo->setObjectName(names::kPhysicsMeshDockMethodComboBox);
     for (GenerationMethod m : {GenerationMethod::Immediate, GenerationMethod::Weld,
                                GenerationMethod::Simplify, GenerationMethod::IsoSurface,
                                GenerationMethod::Custom})
         mMethodCombo->addItem(QString(), int(m));
     mPathForm->addRow(mMethodLabel, mMethodCombo);
     mWeldLabel = new QLabel(mPathBox);
-    mWeld = makeLengthSpin(mPathBox, "PhysicsMeshDock_WeldToleranceSpinBox");
+    mWeld = makeLengthSpin(mPathBox, names::kPhysicsMeshDockWeldToleranceSpinBox);
     mPathForm->addRow(mWeldLabel, mWeld);
     mTargetLabel = new QLabel(mPathBox);
     mTargetKind = new QComboBox(mPathBox);
-    mTargetKind->setObjectName(QStringLiteral("PhysicsMeshDock_TargetKindCombo"));
+    mTargetKind->setObjectName(names::kPhysicsMeshDockTargetKindComboBox);
     mTargetKind->addItem(QString());
     mTargetKind->addItem(QString());
     mPathForm->addRow(mTargetLabel, mTargetKind);
     mTargetVerticesLabel = new QLabel(mPathBox);
     mTargetVertices = new QSpinBox(mPathBox);
-    mTargetVertices->setObjectName(QStringLiteral("PhysicsMeshDock_TargetVerticesSpinBox"));
+    mTargetVertices->setObjectName(names::kPhysicsMeshDockTargetVerticesSpinBox);
     mTargetVertices->setRange(0, 10000000);
     mTargetVertices->setSingleStep(100);
     mTargetVertices->setValue(1000);
     mTargetVertices->setKeyboardTracking(false);
     mPathForm->addRow(mTargetVerticesLabel, mTargetVertices);
     mTargetEdgeLabel = new QLabel(mPathBox);
-    mTargetEdge = makeLengthSpin(mPathBox, "PhysicsMeshDock_TargetEdgeLengthSpinBox");
+    mTargetEdge = makeLengthSpin(mPathBox, names::kPhysicsMeshDockTargetEdgeLengthSpinBox);
     mPathForm->addRow(mTargetEdgeLabel, mTargetEdge);
     mCloseHolesLabel = new QLabel(mPathBox);
-    mCloseHoles = makeLengthSpin(mPathBox, "PhysicsMeshDock_CloseHolesSpinBox");
+    mCloseHoles = makeLengthSpin(mPathBox, names::kPhysicsMeshDockCloseHolesSpinBox);
     mPathForm->addRow(mCloseHolesLabel, mCloseHoles);
     mSubdivisionsLabel = new QLabel(mPathBox);
     mSubdivisions = new QSpinBox(mPathBox);
-    mSubdivisions->setObjectName(QStringLiteral("PhysicsMeshDock_SubdivisionsSpinBox"));
+    mSubdivisions->setObjectName(names::kPhysicsMeshDockSubdivisionsSpinBox);
     mSubdivisions->setRange(0, 4);
     mPathForm->addRow(mSubdivisionsLabel, mSubdivisions);
     mVoxelLabel = new QLabel(mPathBox);
-    mVoxel = makeLengthSpin(mPathBox, "PhysicsMeshDock_VoxelSizeSpinBox");
+    mVoxel = makeLengthSpin(mPathBox, names::kPhysicsMeshDockVoxelSizeSpinBox);
     mPathForm->addRow(mVoxelLabel, mVoxel);
     mIsoOffsetLabel = new QLabel(mPathBox);
-    mIsoOffset = makeLengthSpin(mPathBox, "PhysicsMeshDock_IsoOffsetSpinBox");
+    mIsoOffset = makeLengthSpin(mPathBox, names::kPhysicsMeshDockIsoOffsetSpinBox);
     mPathForm->addRow(mIsoOffsetLabel, mIsoOffset);
     mCustomLabel = new QLabel(mPathBox);
     mCustomRow = new QWidget(mPathBox);
     auto *customLayout = new QHBoxLayout(mCustomRow);
     customLayout->setContentsMargins(0, 0, 0, 0);
     mCustomPath = new QLineEdit(mCustomRow);
-    mCustomPath->setObjectName(QStringLiteral("PhysicsMeshDock_CustomMeshEdit"));
+    mCustomPath->setObjectName(names::kPhysicsMeshDockCustomMeshLineEdit);
     customLayout->addWidget(mCustomPath, 1);
     mBrowse = new QPushButton(mCustomRow);
-    mBrowse->setObjectName(QStringLiteral("PhysicsMeshDock_BrowseButton"));
+    mBrowse->setObjectName(names::kPhysicsMeshDockBrowseButton);
     customLayout->addWidget(mBrowse);
     mPathForm->addRow(mCustomLabel, mCustomRow);
     mNormalsLabel = new QLabel(mPathBox);
     mNormals = new QComboBox(mPathBox);
-    mNormals->setObjectName(QStringLiteral("PhysicsMeshDock_NormalsCombo"));
+    mNormals->setObjectName(names::kPhysicsMeshDockNormalsComboBox);
     mNormals->addItem(QString(), int(NormalSource::Mesh));
     mNormals->addItem(QString(), int(NormalSource::Bones));
     mPathForm->addRow(mNormalsLabel, mNormals);
@@ -252,16 +198,16 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
     }
 
     mGenerate = new QPushButton(body);
-    mGenerate->setObjectName(QStringLiteral("PhysicsMeshDock_GenerateButton"));
+    mGenerate->setObjectName(names::kPhysicsMeshDockGenerateButton);
     layout->addWidget(mGenerate);
     mStatus = new QLabel(body);
-    mStatus->setObjectName(QStringLiteral("PhysicsMeshDock_StatusLabel"));
+    mStatus->setObjectName(names::kPhysicsMeshDockStatusLabel);
     mStatus->setWordWrap(true);
     layout->addWidget(mStatus);
 
     // The report of the LoD's physics mesh.
     mReportBox = new QGroupBox(body);
-    mReportBox->setObjectName(QStringLiteral("PhysicsMeshDock_ReportGroup"));
+    mReportBox->setObjectName(names::kPhysicsMeshDockReportGroupBox);
     mReportForm = new QFormLayout(mReportBox);
     const auto makeValue = [this](const char *name) {
         auto *label = new QLabel(mReportBox);
@@ -273,17 +219,17 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
         mReportForm->addRow(title, label);
         return label;
     };
-    mVertices = makeValue("PhysicsMeshDock_VerticesLabel");
-    mTriangles = makeValue("PhysicsMeshDock_TrianglesLabel");
-    mComponents = makeValue("PhysicsMeshDock_ComponentsLabel");
-    mBoundaryLoops = makeValue("PhysicsMeshDock_BoundaryLoopsLabel");
-    mSurfaceError = makeValue("PhysicsMeshDock_SurfaceErrorLabel");
-    mMinAngle = makeValue("PhysicsMeshDock_MinAngleLabel");
-    mEdgeSpread = makeValue("PhysicsMeshDock_EdgeSpreadLabel");
-    mSkinMap = makeValue("PhysicsMeshDock_SkinMapLabel");
+    mVertices = makeValue(names::kPhysicsMeshDockVerticesLabel);
+    mTriangles = makeValue(names::kPhysicsMeshDockTrianglesLabel);
+    mComponents = makeValue(names::kPhysicsMeshDockComponentsLabel);
+    mBoundaryLoops = makeValue(names::kPhysicsMeshDockBoundaryLoopsLabel);
+    mSurfaceError = makeValue(names::kPhysicsMeshDockSurfaceErrorLabel);
+    mMinAngle = makeValue(names::kPhysicsMeshDockMinAngleLabel);
+    mEdgeSpread = makeValue(names::kPhysicsMeshDockEdgeSpreadLabel);
+    mSkinMap = makeValue(names::kPhysicsMeshDockSkinMapLabel);
     mSkinMap->setWordWrap(true);
     mHighlight = new QCheckBox(mReportBox);
-    mHighlight->setObjectName(QStringLiteral("PhysicsMeshDock_HighlightCheckBox"));
+    mHighlight->setObjectName(names::kPhysicsMeshDockHighlightCheckBox);
     mReportForm->addRow(mHighlight);
     layout->addWidget(mReportBox);
     layout->addStretch();
@@ -291,7 +237,7 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
     setWidget(scroll);
 
     mGenerateAction = new QAction(this);
-    mGenerateAction->setObjectName(QStringLiteral("PhysicsMeshDock_GenerateAction"));
+    mGenerateAction->setObjectName(names::kPhysicsMeshDockGenerateAction);
     connect(mGenerateAction, &QAction::triggered, this, [this] {
         show();
         raise();
@@ -302,7 +248,7 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
     connect(mLodCombo, &QComboBox::currentIndexChanged, this, [this] {
         if (mUpdating)
             return;
-        mWindow->simulation()->setLod(lod());
+        mContext.simulation->setLod(lod());
         refreshLods();
         refreshGarment(true);
         loadLodSettings();
@@ -322,18 +268,18 @@ PhysicsMeshDock::PhysicsMeshDock(MainWindow *window) : QDockWidget(window), mWin
     });
     connect(mBrowse, &QPushButton::clicked, this, &PhysicsMeshDock::browseCustomMesh);
     connect(mHighlight, &QCheckBox::toggled, this, &PhysicsMeshDock::updateHighlight);
-    connect(mWindow->playback(), &Playback::poseChanged, this, [this] {
+    connect(mContext.playback, &Playback::poseChanged, this, [this] {
         if (mHighlight->isChecked())
             updateHighlight();
     });
-    connect(mWindow->document(), &Document::changed, this,
+    connect(mContext.document, &Document::changed, this,
             [this](Document::Changes what) { onDocumentChanged(int(what)); });
-    connect(mWindow->preferences(), &Preferences::lengthUnitChanged, this,
+    connect(mContext.preferences, &Preferences::lengthUnitChanged, this,
             &PhysicsMeshDock::setLengthUnit);
 
-    mUnit = mWindow->preferences()->lengthUnit() == LengthUnit::Centimetres ? LengthUnit::Metres
+    mUnit = mContext.preferences->lengthUnit() == LengthUnit::Centimetres ? LengthUnit::Metres
                                                                            : LengthUnit::Centimetres;
-    setLengthUnit(mWindow->preferences()->lengthUnit());
+    setLengthUnit(mContext.preferences->lengthUnit());
     retranslateUi();
     onDocumentChanged(Document::AllChanged);
 }
@@ -508,7 +454,7 @@ void PhysicsMeshDock::onDocumentChanged(int what)
 
 void PhysicsMeshDock::refreshLods()
 {
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const QScopedValueRollback<bool> guard(mUpdating, true);
     const int current = std::clamp(mLodCombo->currentIndex(), 0,
                                    std::max(0, int(asset.lods.size()) - 1));
@@ -518,16 +464,17 @@ void PhysicsMeshDock::refreshLods()
                                .arg(l)
                                .arg(locale().toString(qulonglong(asset.lods[l].mesh.vertexCount()))));
     mLodCombo->setCurrentIndex(asset.lods.empty() ? -1 : current);
-    if (!asset.lods.empty() && mWindow->simulation()->lod() != current)
-        mWindow->simulation()->setLod(current);
+    if (!asset.lods.empty() && mContext.simulation->lod() != current)
+        mContext.simulation->setLod(current);
 
     mSourceCombo->clear();
     const int l = lod();
     mSourceCombo->addItem(tr("Own physics mesh"), -1);
     for (int k = 0; k < int(asset.lods.size()); ++k)
-        if (k != l && physicsIndex(asset, k) >= 0)
+        if (k != l && physicsMeshIndex(asset, k) >= 0)
             mSourceCombo->addItem(tr("Share the physics mesh of LoD %1").arg(k), k);
-    mSourceCombo->setCurrentIndex(std::max(0, mSourceCombo->findData(sharedWith(asset, l))));
+    mSourceCombo->setCurrentIndex(
+        std::max(0, mSourceCombo->findData(physicsMeshSharedWith(asset, l))));
 
     const bool any = !asset.lods.empty();
     for (QWidget *w : {static_cast<QWidget *>(mLodBox), static_cast<QWidget *>(mGarmentBox),
@@ -539,7 +486,7 @@ void PhysicsMeshDock::refreshLods()
 
 void PhysicsMeshDock::refreshGarment(bool fromAsset)
 {
-    const Document *doc = mWindow->document();
+    const Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const Character &character = doc->character();
     const int l = lod();
@@ -547,12 +494,7 @@ void PhysicsMeshDock::refreshGarment(bool fromAsset)
     const QSignalBlocker block(mMeshList);
     // Keep what the user checked unless the LoD or its garment changed.
     QStringList checked = garmentMeshes();
-    std::vector<GarmentPart> parts;
-    if (l >= 0 && size_t(l) < asset.lods.size())
-        parts = garmentParts(character, asset.lods[size_t(l)].mesh);
-    QStringList partNames;
-    for (const GarmentPart &p : parts)
-        partNames << QString::fromStdString(character.meshes[size_t(p.mesh)].name);
+    const QStringList partNames = garmentMeshNames(*doc, l);
     if (fromAsset)
         checked = partNames;
     mMeshList->clear();
@@ -564,11 +506,11 @@ void PhysicsMeshDock::refreshGarment(bool fromAsset)
         item->setCheckState(checked.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
     }
     // The meshes can be chosen only when the garment is made of character meshes.
-    mMeshList->setEnabled(!parts.empty());
+    mMeshList->setEnabled(!partNames.isEmpty());
 
     // Submeshes: those of the meshes checked (one per merged mesh), else the LoD's own.
     QStringList submeshes;
-    if (!parts.empty()) {
+    if (!partNames.isEmpty()) {
         submeshes = garmentMeshes();
     } else if (l >= 0 && size_t(l) < asset.lods.size()) {
         for (const Submesh &s : asset.lods[size_t(l)].mesh.submeshes)
@@ -588,8 +530,8 @@ void PhysicsMeshDock::refreshGarment(bool fromAsset)
 
 void PhysicsMeshDock::loadLodSettings()
 {
-    const ClothingAsset &asset = mWindow->document()->asset();
-    const int index = physicsIndex(asset, lod());
+    const ClothingAsset &asset = mContext.document->asset();
+    const int index = physicsMeshIndex(asset, lod());
     if (index >= 0)
         setSettings(asset.physicsMeshes[size_t(index)].settings);
     else
@@ -598,9 +540,9 @@ void PhysicsMeshDock::loadLodSettings()
 
 void PhysicsMeshDock::refreshReport()
 {
-    const ClothingAsset &asset = mWindow->document()->asset();
+    const ClothingAsset &asset = mContext.document->asset();
     const int l = lod();
-    const int index = physicsIndex(asset, l);
+    const int index = physicsMeshIndex(asset, l);
     mCheck = checkBindings(asset, l);
     const QList<QLabel *> values{mVertices,   mTriangles, mComponents, mBoundaryLoops,
                                  mSurfaceError, mMinAngle, mEdgeSpread, mSkinMap};
@@ -639,11 +581,11 @@ void PhysicsMeshDock::setHighlightBadBindings(bool on)
 
 void PhysicsMeshDock::updateHighlight()
 {
-    Viewport *viewport = mWindow->viewport();
-    const Document *doc = mWindow->document();
+    Viewport *viewport = mContext.viewport;
+    const Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const int l = lod();
-    const int index = physicsIndex(asset, l);
+    const int index = physicsMeshIndex(asset, l);
     if (!mHighlight->isChecked() || index < 0 || (mCheck.far.empty() && mCheck.failed.empty())) {
         if (viewport->hasLines(kBadLayer))
             viewport->setLines(kBadLayer, {}, {}, true);
@@ -651,7 +593,7 @@ void PhysicsMeshDock::updateHighlight()
     }
     const GraphicsLod &g = asset.lods[size_t(l)];
     const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
-    const std::vector<Mat4> &matrices = mWindow->playback()->skinningMatrices();
+    const std::vector<Mat4> &matrices = mContext.playback->skinningMatrices();
     viewport->syncNow();
 
     // The garment as drawn: the character meshes it is made of, else skinned here.
@@ -704,14 +646,14 @@ void PhysicsMeshDock::updateHighlight()
 
 void PhysicsMeshDock::browseCustomMesh()
 {
-    const Document *doc = mWindow->document();
+    const Document *doc = mContext.document;
     const QString assetFolder =
         doc->filePath().isEmpty() ? QString() : QFileInfo(doc->filePath()).absolutePath();
     const QString dir = !assetFolder.isEmpty() ? assetFolder
                         : !doc->characterPath().isEmpty()
                             ? QFileInfo(doc->characterPath()).absolutePath()
                             : QDir::homePath();
-    const QString path = mWindow->prompts()->openFileName(
+    const QString path = mContext.prompts->openFileName(
         this, tr("Custom Physics Mesh"), dir,
         tr("Meshes (*.obj *.fbx *.dae *.gltf *.glb *.ply *.stl);;All files (*)"));
     if (path.isEmpty())
@@ -723,23 +665,24 @@ void PhysicsMeshDock::browseCustomMesh()
 void PhysicsMeshDock::fillAddLodMenu()
 {
     mAddLodMenu->clear();
-    const Document *doc = mWindow->document();
+    const Document *doc = mContext.document;
     const ClothingAsset &asset = doc->asset();
     const Character &character = doc->character();
     for (size_t m = 0; m < character.meshes.size(); ++m) {
         if (character.meshes[m].indices.empty())
             continue;
         QMenu *sub = mAddLodMenu->addMenu(QString::fromStdString(character.meshes[m].name));
-        sub->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodMenu_") +
+        sub->setObjectName(QString::fromLatin1(names::kPhysicsMeshDockAddLodMenuPrefix) +
                            QString::fromStdString(character.meshes[m].name));
         QAction *own = sub->addAction(tr("Own physics mesh (current path settings)"));
-        own->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodOwnAction"));
+        own->setObjectName(names::kPhysicsMeshDockAddLodOwnAction);
         connect(own, &QAction::triggered, this, [this, m] { addLodFromMesh(int(m), -1); });
         for (int k = 0; k < int(asset.lods.size()); ++k) {
-            if (physicsIndex(asset, k) < 0)
-                continue;
+            if (physicsMeshIndex(asset, k) < 0) continue;
             QAction *share = sub->addAction(tr("Share the physics mesh of LoD %1").arg(k));
-            share->setObjectName(QStringLiteral("PhysicsMeshDock_AddLodShareAction%1").arg(k));
+            share->setObjectName(
+                QString::fromLatin1(names::kPhysicsMeshDockAddLodShareActionPrefix) +
+                QString::number(k));
             connect(share, &QAction::triggered, this, [this, m, k] { addLodFromMesh(int(m), k); });
         }
     }
@@ -755,7 +698,7 @@ void PhysicsMeshDock::showFailure(const QString &title)
         break;
     case OperationOutcome::Failed:
         mStatus->setText(tr("Failed: nothing changed."));
-        mWindow->prompts()->showError(this, title, mLastOutcome.error);
+        mContext.prompts->showError(this, title, mLastOutcome.error);
         break;
     }
 }
@@ -773,12 +716,11 @@ bool PhysicsMeshDock::generate(const GenerationSettings &settings, const QString
 bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
                                     const QStringList &garmentMeshes, bool ownMesh)
 {
-    Document *doc = mWindow->document();
-    const ClothingAsset &asset = doc->asset();
+    Document *doc = mContext.document;
     const int l = lod();
     const QString title = tr("Generate Physics Mesh");
     mLastOutcome = {};
-    if (l < 0 || size_t(l) >= asset.lods.size()) {
+    if (l < 0 || size_t(l) >= doc->asset().lods.size()) {
         mLastOutcome = {OperationOutcome::Failed, tr("There is no garment LoD to generate for.")};
         showFailure(title);
         return false;
@@ -794,39 +736,21 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
             return false;
         }
     }
-    const Character &character = doc->character();
-    QStringList current;
-    for (const GarmentPart &p : garmentParts(character, asset.lods[size_t(l)].mesh))
-        current << QString::fromStdString(character.meshes[size_t(p.mesh)].name);
-    QStringList chosen = garmentMeshes, had = current;
-    chosen.sort();
-    had.sort();
-    const bool rebuild = !current.isEmpty() && chosen != had;
-    if (rebuild && garmentMeshes.isEmpty()) {
+    const PhysicsMeshGeneration generation{l, settings, garmentMeshes, ownMesh};
+    if (generation.rebuildsGarment(*doc) && garmentMeshes.isEmpty()) {
         mLastOutcome = {OperationOutcome::Failed,
                         tr("No garment mesh is chosen: check at least one character mesh.")};
         showFailure(title);
         return false;
     }
-    std::vector<std::string> names;
-    for (const QString &n : garmentMeshes)
-        names.push_back(n.toStdString());
-    const bool detach = ownMesh && isShared(asset, l);
 
-    ClothingAsset changed = asset;
-    const std::string assetPath = doc->filePath().toStdString();
+    ClothingAsset generated;
     QElapsedTimer clock;
     clock.start();
     // The document cannot change meanwhile: the progress dialog is modal.
     mLastOutcome = LongOperation::run(
-        this, tr("Generating the physics mesh…"), [&](const ProgressCallback &progress) {
-            if (detach)
-                changed.lods[size_t(l)].physicsMesh = -1;
-            if (rebuild)
-                rebuildGarment(changed, size_t(l), character, names, settings, progress, assetPath);
-            else
-                regeneratePhysicsMesh(changed, size_t(l), settings, progress, assetPath);
-        });
+        this, tr("Generating the physics mesh…"),
+        [&](const ProgressCallback &progress) { generated = generation.run(*doc, progress); });
     if (mLastOutcome.status != OperationOutcome::Finished) {
         if (mLastOutcome.status == OperationOutcome::Failed)
             mLastOutcome.error = tr("The physics mesh of LoD %1 was not generated: %2")
@@ -836,11 +760,8 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
         refreshLods();
         return false;
     }
-    const size_t vertices = changed.physicsMeshes[size_t(changed.lods[size_t(l)].physicsMesh)].vertexCount();
-    Document::Changes what = Document::PhysicsMeshChanged | Document::ChannelsChanged;
-    if (rebuild)
-        what |= Document::MeshesChanged;
-    doc->replaceAsset(std::move(changed), tr("Generate physics mesh"), what);
+    const size_t vertices = physicsMeshOf(generated, l)->vertexCount();
+    generation.apply(*doc, std::move(generated), tr("Generate physics mesh"));
     mStatus->setText(tr("Generated %1 vertices in %2 s.")
                          .arg(vertices)
                          .arg(locale().toString(clock.elapsed() / 1000.0, 'f', 1)));
@@ -849,30 +770,23 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
 
 bool PhysicsMeshDock::addLodFromMesh(int mesh, int shareWith)
 {
-    Document *doc = mWindow->document();
-    const Character &character = doc->character();
+    Document *doc = mContext.document;
     const QString title = tr("Add LoD");
     mLastOutcome = {};
-    ClothingAsset changed = doc->asset();
-    LodOptions options;
-    options.sharePhysicsMeshOf = shareWith;
-    options.generation = settings();
-    options.generation.submeshes.clear(); // the new LoD's only submesh is the mesh itself
-    const std::string assetPath = doc->filePath().toStdString();
+    const GenerationSettings generation = settings();
+    ClothingAsset changed;
     size_t added = 0;
-    mLastOutcome = LongOperation::run(this, tr("Adding a LoD…"), [&](const ProgressCallback &progress) {
-        GraphicsMesh lodMesh = mergeGarmentMeshes(character, std::vector<int>{mesh});
-        added = addGraphicsLod(changed, std::move(lodMesh), options, progress, assetPath);
-    });
+    mLastOutcome =
+        LongOperation::run(this, tr("Adding a LoD…"), [&](const ProgressCallback &progress) {
+            changed = withLodFromMesh(*doc, mesh, shareWith, generation, progress, added);
+        });
     if (mLastOutcome.status != OperationOutcome::Finished) {
         if (mLastOutcome.status == OperationOutcome::Failed)
             mLastOutcome.error = tr("The LoD was not added: %1").arg(mLastOutcome.error);
         showFailure(title);
         return false;
     }
-    doc->replaceAsset(std::move(changed), tr("Add LoD"),
-                      Document::MeshesChanged | Document::PhysicsMeshChanged |
-                          Document::ChannelsChanged);
+    applyAddedLod(*doc, std::move(changed), tr("Add LoD"));
     setLod(int(added));
     mStatus->setText(tr("Added LoD %1.").arg(added));
     return true;
@@ -880,21 +794,16 @@ bool PhysicsMeshDock::addLodFromMesh(int mesh, int shareWith)
 
 bool PhysicsMeshDock::setPhysicsSource(int lodIndex, int other)
 {
-    Document *doc = mWindow->document();
-    const ClothingAsset &asset = doc->asset();
+    Document *doc = mContext.document;
     mLastOutcome = {};
     if (lodIndex != lod())
         setLod(lodIndex);
     if (other < 0) {
-        if (!isShared(asset, lodIndex))
-            return false;
+        if (!isPhysicsMeshShared(doc->asset(), lodIndex)) return false;
         return runGeneration(settings(), garmentMeshes(), true);
     }
-    if (physicsIndex(asset, other) >= 0 && physicsIndex(asset, other) == physicsIndex(asset, lodIndex))
-        return false;
-    ClothingAsset changed = asset;
     try {
-        sharePhysicsMesh(changed, size_t(lodIndex), size_t(other));
+        return sharePhysicsMeshOf(*doc, lodIndex, other, tr("Share physics mesh"));
     } catch (const std::exception &e) {
         mLastOutcome = {OperationOutcome::Failed,
                         tr("LoD %1 cannot share the physics mesh of LoD %2: %3")
@@ -905,9 +814,6 @@ bool PhysicsMeshDock::setPhysicsSource(int lodIndex, int other)
         refreshLods();
         return false;
     }
-    doc->replaceAsset(std::move(changed), tr("Share physics mesh"),
-                      Document::PhysicsMeshChanged | Document::ChannelsChanged);
-    return true;
 }
 
 void PhysicsMeshDock::changeEvent(QEvent *event)

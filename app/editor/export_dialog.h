@@ -1,4 +1,4 @@
-// File > Export: the exports any engine can play (tweed/export.h) — the glTF physics mesh with
+// File > Export: the exports any engine can play (tweed/meshproc/export.h) — the glTF physics mesh with
 // its channels and collision volumes, baked cloth-driven bones, a point cache. The dialog lists
 // live what the chosen target cannot represent (checkExport) and the estimated file size, and
 // exports only when nothing is lost (or the user ticked "allow loss") and the estimate is within

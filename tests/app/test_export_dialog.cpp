@@ -5,7 +5,8 @@
 // the size limit is refused until the limit is raised; a path in a missing folder is an error
 // naming the file and writes nothing.
 #include "document.h"
-#include "exportdialog.h"
+#include "export_dialog.h"
+#include "object_names.h"
 #include "ui_test_support.h"
 
 #include "test_paths.h"
@@ -92,10 +93,10 @@ private:
     // Every field through its widget; returns the dialog ready to export.
     void fill(ExportDialog &dialog, int format, const QString &path)
     {
-        auto *formatBox = child<QComboBox>(&dialog, "ExportDialog_FormatComboBox");
+        auto *formatBox = child<QComboBox>(&dialog, names::kExportDialogFormatComboBox);
         QVERIFY(formatBox);
         formatBox->setCurrentIndex(format);
-        auto *pathEdit = child<QLineEdit>(&dialog, "ExportDialog_PathLineEdit");
+        auto *pathEdit = child<QLineEdit>(&dialog, names::kExportDialogPathLineEdit);
         QVERIFY(pathEdit);
         pathEdit->setText(path);
     }
@@ -103,7 +104,7 @@ private:
 private slots:
     void initTestCase()
     {
-        test::isolateSettings("test_exportdialog");
+        test::isolateSettings("test_export_dialog");
         QVERIFY(mDir.isValid());
         const Character character = importCharacter(test::kSampleCharacter);
         CreateAssetOptions options;
@@ -135,11 +136,11 @@ private slots:
         dialog.show();
         const QString file = mDir.filePath("coat.gltf");
         fill(dialog, 0, file);
-        auto *units = child<QComboBox>(&dialog, "ExportDialog_UnitsComboBox");
+        auto *units = child<QComboBox>(&dialog, names::kExportDialogUnitsComboBox);
         QCOMPARE(units->count(), 2);
         units->setCurrentIndex(0);
-        QCOMPARE(child<QListWidget>(&dialog, "ExportDialog_ProblemsList")->count(), 0);
-        auto *exportButton = child<QPushButton>(&dialog, "ExportDialog_ExportButton");
+        QCOMPARE(child<QListWidget>(&dialog, names::kExportDialogProblemsList)->count(), 0);
+        auto *exportButton = child<QPushButton>(&dialog, names::kExportDialogExportButton);
         QVERIFY(exportButton->isEnabled());
         exportButton->click();
         QVERIFY2(mPrompts.errors.isEmpty(), qPrintable(mPrompts.errors.join('\n')));
@@ -170,14 +171,14 @@ private slots:
         const QString file = mDir.filePath("few_volumes.gltf");
         fill(dialog, 0, file);
         const int volumes = int(mDocument->asset().collisionVolumes.size());
-        auto *maxVolumes = child<QSpinBox>(&dialog, "ExportDialog_MaxVolumesSpinBox");
+        auto *maxVolumes = child<QSpinBox>(&dialog, names::kExportDialogMaxVolumesSpinBox);
         QVERIFY(maxVolumes->isEnabled());
         maxVolumes->setValue(volumes - 1);
-        auto *list = child<QListWidget>(&dialog, "ExportDialog_ProblemsList");
+        auto *list = child<QListWidget>(&dialog, names::kExportDialogProblemsList);
         QCOMPARE(list->count(), 1);
         QVERIFY(list->item(0)->text().contains("'floor'"));
-        auto *exportButton = child<QPushButton>(&dialog, "ExportDialog_ExportButton");
-        auto *allowLoss = child<QCheckBox>(&dialog, "ExportDialog_AllowLossCheckBox");
+        auto *exportButton = child<QPushButton>(&dialog, names::kExportDialogExportButton);
+        auto *allowLoss = child<QCheckBox>(&dialog, names::kExportDialogAllowLossCheckBox);
         QVERIFY(!allowLoss->isChecked());
         QVERIFY(!exportButton->isEnabled());
         dialog.exportNow(); // refused even when called directly
@@ -194,8 +195,8 @@ private slots:
 
         // Back within the limit, the list empties.
         ExportDialog again(mDocument, &mPrompts);
-        child<QSpinBox>(&again, "ExportDialog_MaxVolumesSpinBox")->setValue(volumes);
-        QCOMPARE(child<QListWidget>(&again, "ExportDialog_ProblemsList")->count(), 0);
+        child<QSpinBox>(&again, names::kExportDialogMaxVolumesSpinBox)->setValue(volumes);
+        QCOMPARE(child<QListWidget>(&again, names::kExportDialogProblemsList)->count(), 0);
     }
 
     void bakedBonesOfAFewFrames()
@@ -204,33 +205,33 @@ private slots:
         dialog.show();
         const QString file = mDir.filePath("coat_baked.glb");
         fill(dialog, 1, file);
-        auto *clip = child<QComboBox>(&dialog, "ExportDialog_ClipComboBox");
+        auto *clip = child<QComboBox>(&dialog, names::kExportDialogClipComboBox);
         const int walk = clip->findText("Walk");
         QVERIFY(walk > 0);
         clip->setCurrentIndex(walk);
-        child<QSpinBox>(&dialog, "ExportDialog_FramesSpinBox")->setValue(3);
-        child<QDoubleSpinBox>(&dialog, "ExportDialog_FpsSpinBox")->setValue(30);
-        child<QSpinBox>(&dialog, "ExportDialog_ClothBonesSpinBox")->setValue(24);
+        child<QSpinBox>(&dialog, names::kExportDialogFramesSpinBox)->setValue(3);
+        child<QDoubleSpinBox>(&dialog, names::kExportDialogFpsSpinBox)->setValue(30);
+        child<QSpinBox>(&dialog, names::kExportDialogClothBonesSpinBox)->setValue(24);
         // A bone budget below character + cloth bones is listed; raising it clears the list.
         const int characterBones = int(mDocument->asset().skeleton.bones.size());
-        auto *maxBones = child<QSpinBox>(&dialog, "ExportDialog_MaxBonesSpinBox");
+        auto *maxBones = child<QSpinBox>(&dialog, names::kExportDialogMaxBonesSpinBox);
         maxBones->setValue(characterBones + 10);
-        auto *list = child<QListWidget>(&dialog, "ExportDialog_ProblemsList");
+        auto *list = child<QListWidget>(&dialog, names::kExportDialogProblemsList);
         QCOMPARE(list->count(), 1);
         maxBones->setValue(characterBones + 24);
         QCOMPARE(list->count(), 0);
 
         // 24 rigid bones miss the coat's folds by centimetres, known once simulated: refused
         // with the error named, written with "allow loss" and listed in the report.
-        child<QPushButton>(&dialog, "ExportDialog_ExportButton")->click();
+        child<QPushButton>(&dialog, names::kExportDialogExportButton)->click();
         QCOMPARE(mPrompts.errors.size(), 1);
         QVERIFY2(mPrompts.errors[0].contains("mm from the simulation"),
                  qPrintable(mPrompts.errors[0]));
         QVERIFY(dialog.result() != int(QDialog::Accepted));
         QVERIFY(!QFile::exists(file));
         mPrompts.errors.clear();
-        child<QCheckBox>(&dialog, "ExportDialog_AllowLossCheckBox")->setChecked(true);
-        child<QPushButton>(&dialog, "ExportDialog_ExportButton")->click();
+        child<QCheckBox>(&dialog, names::kExportDialogAllowLossCheckBox)->setChecked(true);
+        child<QPushButton>(&dialog, names::kExportDialogExportButton)->click();
         QVERIFY2(mPrompts.errors.isEmpty(), qPrintable(mPrompts.errors.join('\n')));
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QVERIFY(dialog.lastReport().bakeMaxError > kMaxBakeError);
@@ -254,15 +255,15 @@ private slots:
         fill(dialog, 2, file);
         // The path comes from the browse button (answered by the scripted prompts).
         mPrompts.saveFiles.push_back(file);
-        child<QPushButton>(&dialog, "ExportDialog_BrowseButton")->click();
-        QCOMPARE(child<QLineEdit>(&dialog, "ExportDialog_PathLineEdit")->text(), file);
-        auto *clip = child<QComboBox>(&dialog, "ExportDialog_ClipComboBox");
+        child<QPushButton>(&dialog, names::kExportDialogBrowseButton)->click();
+        QCOMPARE(child<QLineEdit>(&dialog, names::kExportDialogPathLineEdit)->text(), file);
+        auto *clip = child<QComboBox>(&dialog, names::kExportDialogClipComboBox);
         clip->setCurrentIndex(clip->findText("Walk"));
-        auto *frames = child<QSpinBox>(&dialog, "ExportDialog_FramesSpinBox");
+        auto *frames = child<QSpinBox>(&dialog, names::kExportDialogFramesSpinBox);
         frames->setValue(0); // the whole clip: more frames than the budget
-        child<QSpinBox>(&dialog, "ExportDialog_MaxMorphTargetsSpinBox")->setValue(4);
-        auto *list = child<QListWidget>(&dialog, "ExportDialog_ProblemsList");
-        auto *exportButton = child<QPushButton>(&dialog, "ExportDialog_ExportButton");
+        child<QSpinBox>(&dialog, names::kExportDialogMaxMorphTargetsSpinBox)->setValue(4);
+        auto *list = child<QListWidget>(&dialog, names::kExportDialogProblemsList);
+        auto *exportButton = child<QPushButton>(&dialog, names::kExportDialogExportButton);
         QCOMPARE(list->count(), 1);
         QVERIFY(!exportButton->isEnabled());
         frames->setValue(4);
@@ -287,12 +288,12 @@ private slots:
         ExportDialog dialog(mDocument, &mPrompts);
         dialog.show();
         fill(dialog, 1, mDir.filePath("coat_long.fbx"));
-        auto *clip = child<QComboBox>(&dialog, "ExportDialog_ClipComboBox");
+        auto *clip = child<QComboBox>(&dialog, names::kExportDialogClipComboBox);
         clip->setCurrentIndex(clip->findText("Walk"));
-        auto *frames = child<QSpinBox>(&dialog, "ExportDialog_FramesSpinBox");
-        auto *maxSize = child<QSpinBox>(&dialog, "ExportDialog_MaxSizeSpinBox");
-        auto *sizeLabel = child<QLabel>(&dialog, "ExportDialog_SizeLabel");
-        auto *exportButton = child<QPushButton>(&dialog, "ExportDialog_ExportButton");
+        auto *frames = child<QSpinBox>(&dialog, names::kExportDialogFramesSpinBox);
+        auto *maxSize = child<QSpinBox>(&dialog, names::kExportDialogMaxSizeSpinBox);
+        auto *sizeLabel = child<QLabel>(&dialog, names::kExportDialogSizeLabel);
+        auto *exportButton = child<QPushButton>(&dialog, names::kExportDialogExportButton);
         QVERIFY(maxSize && sizeLabel);
         QVERIFY(!maxSize->accessibleName().isEmpty());
         QCOMPARE(uint64_t(maxSize->value()) << 20, kDefaultExportMaxBytes);
@@ -306,7 +307,7 @@ private slots:
         frames->setValue(18000);
         QVERIFY(dialog.estimatedBytes() > kDefaultExportMaxBytes);
         QVERIFY(!exportButton->isEnabled());
-        QVERIFY(child<QLabel>(&dialog, "ExportDialog_StatusLabel")->text().contains("limit"));
+        QVERIFY(child<QLabel>(&dialog, names::kExportDialogStatusLabel)->text().contains("limit"));
         maxSize->setValue(0); // no limit
         QCOMPARE(dialog.options().maxBytes, uint64_t(0));
         QVERIFY(exportButton->isEnabled());
@@ -319,7 +320,7 @@ private slots:
         const QString folder = mDir.filePath("no_such_folder");
         const QString file = folder + "/coat.gltf";
         fill(dialog, 0, file);
-        child<QPushButton>(&dialog, "ExportDialog_ExportButton")->click();
+        child<QPushButton>(&dialog, names::kExportDialogExportButton)->click();
         QCOMPARE(mPrompts.errors.size(), 1);
         QVERIFY2(mPrompts.errors[0].contains(file), qPrintable(mPrompts.errors[0]));
         QVERIFY(dialog.result() != int(QDialog::Accepted));
@@ -330,17 +331,17 @@ private slots:
     void retranslatesKeepingTheChoices()
     {
         ExportDialog dialog(mDocument, &mPrompts);
-        auto *format = child<QComboBox>(&dialog, "ExportDialog_FormatComboBox");
+        auto *format = child<QComboBox>(&dialog, names::kExportDialogFormatComboBox);
         format->setCurrentIndex(2);
         QEvent change(QEvent::LanguageChange);
         QCoreApplication::sendEvent(&dialog, &change);
         QCOMPARE(format->currentIndex(), 2);
         QCOMPARE(format->count(), 3);
         QVERIFY(!format->currentText().isEmpty());
-        QVERIFY(child<QSpinBox>(&dialog, "ExportDialog_MaxMorphTargetsSpinBox")->isEnabled());
-        QVERIFY(!child<QSpinBox>(&dialog, "ExportDialog_MaxVolumesSpinBox")->isEnabled());
+        QVERIFY(child<QSpinBox>(&dialog, names::kExportDialogMaxMorphTargetsSpinBox)->isEnabled());
+        QVERIFY(!child<QSpinBox>(&dialog, names::kExportDialogMaxVolumesSpinBox)->isEnabled());
     }
 };
 
 QTEST_MAIN(TestExportDialog)
-#include "test_exportdialog.moc"
+#include "test_export_dialog.moc"
