@@ -17,6 +17,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <system_error>
 
@@ -35,7 +36,6 @@ using Migration = void (*)(yaml::Node &root);
 const std::array<Migration, kAssetFormatVersion - 1> kMigrations = {};
 
 // =============================================================================================
-=======
 // Reading
 
 /// Where a node sits in the document ("lods[0].mesh.positions[3]"), built only on failure.
@@ -122,7 +122,8 @@ public:
         float v = 0;
         const auto result = std::from_chars(s.data(), s.data() + s.size(), v);
         if (result.ec == std::errc::result_out_of_range)
-            fail(n, &path, "number " + std::string(n.Scalar()) + " is out of range for a 32-bit float");
+            fail(n, &path,
+                 "number " + std::string(n.Scalar()) + " is out of range for a 32-bit float");
         if (result.ec != std::errc() || result.ptr != s.data() + s.size() || s.empty() ||
             s[0] == '-' || s[0] == '+')
             fail(n, &path, "expected a number, found \"" + std::string(n.Scalar()) + "\"");
