@@ -2,7 +2,7 @@
 #include "tweed/meshproc/garment_map.h"
 
 #include "tweed/asset_queries.h"
-#include "tweed/physics_mesh.h"
+#include "tweed/meshproc/mesh_quality.h"
 
 #include <algorithm>
 #include <cmath>
