@@ -2,7 +2,7 @@
 # The physics-mesh paths on real characters: every skinned and animated file of Debian's
 # assimp-testmodels that Assimp loads (X, MDL, SMD, BVH, FBX, glTF2, Collada, CSM), except four
 # kept aside for an independent check, each made into an asset by `tweed-cli create` with weld,
-# simplify to 800 vertices and iso to 1,500 vertices, and each asset written exports with baked
+# simplify to 800 vertices and iso to 1,500 vertices, and each asset written is exported with baked
 # bones and a point cache of its first clip (at most 120 frames at 60 fps). Prints a Markdown
 # table: create's exit code and the skinned-pose check's largest stretch of the physics mesh
 # (what the bones alone do to it), the bake's largest error and the point cache's largest
