@@ -407,8 +407,8 @@ float pointCacheExcess(const ClothingAsset &asset, int lod,
         // millionth of the distance from the origin (far from it a float's step is larger).
         for (size_t v = 0; v < reach.size(); ++v)
             worst = std::max(worst, distance(frames[f].positions[v], graphicsSkinned[v]) -
-                                        reach[v] - distance(mapped[v], graphicsSkinned[v]) -
-                                        1e-5f - 1e-6f * length(graphicsSkinned[v]));
+                                        reach[v] - distance(mapped[v], graphicsSkinned[v]) - 1e-5f -
+                                        1e-6f * length(graphicsSkinned[v]));
     }
     return std::isfinite(worst) ? worst : 0.0f;
 }

@@ -277,8 +277,7 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
     std::vector<size_t> sameSide; // stretched edges within one part, to follow over the poses
     for (size_t e = 0; e < pass.stretch.size(); ++e) {
         const uint32_t a = pass.edges.ends[2 * e], b = pass.edges.ends[2 * e + 1];
-        if (!(pass.stretch[e] > limit))
-            continue;
+        if (!(pass.stretch[e] > limit)) continue;
         if (part[points[a].nearest()] != part[points[b].nearest()] ||
             distance(onSurface(a, graphics.positions), onSurface(b, graphics.positions)) >
                 kBridgeFactor * pass.edges.rest[e])
@@ -300,8 +299,8 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
             skinVertices(graphics.positions, graphics.skin, pass.poseAt(p, clip, time), skinned);
             for (size_t i = 0; i < sameSide.size(); ++i) {
                 const uint32_t *ends = &pass.edges.ends[2 * sameSide[i]];
-                worst[i] = std::max(worst[i], distance(onSurface(ends[0], skinned),
-                                                       onSurface(ends[1], skinned)));
+                worst[i] = std::max(
+                    worst[i], distance(onSurface(ends[0], skinned), onSurface(ends[1], skinned)));
             }
         }
         for (size_t i = 0; i < sameSide.size(); ++i)

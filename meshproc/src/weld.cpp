@@ -3,8 +3,9 @@
 // Positions are clustered with a spatial hash. Rather than merging every vertex of a cluster
 // (which joins coincident sheets and sheets touching at one point), triangles are glued edge by
 // edge: an edge of clusters is glued when the graphics mesh already shared it, or between pairs
-// of consistently oriented, not folded triangles remaining there (best agreeing faces first). A physics vertex is then a set
-// of triangle corners joined through glued edges, which is always a single fan.
+// of consistently oriented, not folded triangles remaining there (best agreeing faces first). A
+// physics vertex is then a set of triangle corners joined through glued edges, which is always a
+// single fan.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/physics_mesh.h"
@@ -341,7 +342,8 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
                     candidates.push_back({agree, uint32_t(x), uint32_t(y)});
             }
         std::sort(candidates.begin(), candidates.end(), [](const Candidate &p, const Candidate &q) {
-            return p.agree != q.agree ? p.agree > q.agree : std::pair(p.x, p.y) < std::pair(q.x, q.y);
+            return p.agree != q.agree ? p.agree > q.agree
+                                      : std::pair(p.x, p.y) < std::pair(q.x, q.y);
         });
         glued.assign(rest.size(), 0);
         for (const Candidate &c : candidates)

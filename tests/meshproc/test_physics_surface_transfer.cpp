@@ -361,7 +361,8 @@ private slots:
                 g.skin[v].weights = {1 - right, right, 0, 0};
             }
             Skeleton bones;
-            for (const auto &[name, x] : {std::pair{"left", -gap / 2}, std::pair{"right", gap / 2}}) {
+            for (const auto &[name, x] :
+                 {std::pair{"left", -gap / 2}, std::pair{"right", gap / 2}}) {
                 Bone b;
                 b.name = name;
                 b.restLocal.translation = {x, height / 2, depth / 2};
