@@ -148,6 +148,7 @@ void run(ExportArgs args)
         j["morph_targets"] = r.morphTargets;
         j["bake_max_error"] = r.bakeMaxError;
         j["bake_mean_error"] = r.bakeMeanError;
+        if (o.format == ExportFormat::PointCache) j["cache_max_excess"] = r.cacheMaxExcess;
         j["unrepresented"] = r.unrepresented;
         j["estimated_bytes"] = r.estimatedBytes;
         std::cout << j.dump(2) << "\n";
@@ -160,6 +161,9 @@ void run(ExportArgs args)
     if (r.frames > 0) std::printf(", %u frames", r.frames);
     if (o.format == ExportFormat::BakedBones)
         std::printf(", %u bones, largest error %.3g mm", r.bones, double(r.bakeMaxError) * 1000.0);
+    if (o.format == ExportFormat::PointCache)
+        std::printf(", farthest beyond Max Distance and skin offset %.3g mm",
+                    double(r.cacheMaxExcess) * 1000.0);
     std::printf("\n");
 }
 

@@ -211,7 +211,18 @@ void TestExports::pointCache()
     QCOMPARE(r.morphTargets, 8u);
     checkValid(file);
 
-    const std::vector<SimulatedFrame> frames = simulateGraphicsFrames(mSample.asset, o);
+    std::vector<std::vector<Mat4>> skinning;
+    std::vector<SimulatedFrame> frames = simulateGraphicsFrames(mSample.asset, o, &skinning);
+    // Every cached vertex within its Max Distance and skin-map offset of its skinned position;
+    // one carried a metre off is found.
+    QVERIFY2(r.cacheMaxExcess <= 1e-4f, qPrintable(QString::number(r.cacheMaxExcess)));
+    QCOMPARE(pointCacheExcess(mSample.asset, 0, frames, skinning), r.cacheMaxExcess);
+    {
+        std::vector<SimulatedFrame> strayed = frames;
+        strayed[3].positions[17].y += 1.0f;
+        const float excess = pointCacheExcess(mSample.asset, 0, strayed, skinning);
+        QVERIFY2(excess > 0.8f && excess <= 1.0f, qPrintable(QString::number(excess)));
+    }
     const tinygltf::Model m = test::loadGltf(file);
     const tinygltf::Primitive &prim = m.meshes[0].primitives[0];
     QCOMPARE(prim.targets.size(), size_t(8));

@@ -31,6 +31,8 @@ private slots:
     void coincidentSheetsStayApart();
     void sheetsTouchingAtAVertexStayApart();
     void seamsOfSeparatePanelsAreStitched();
+    void defaultWeldJoinsSeamsKeepsSheetsApart();
+    void finAlongASeamLetsTheBodyClose();
     void weldLargeJitteredSoup();
     void weldIndependentOfVertexOrder();
     void selection();
@@ -190,6 +192,49 @@ void TestPhysicsMesh::seamsOfSeparatePanelsAreStitched()
     const MeshQuality q = measureMeshQuality(g.positions, g.indices);
     QCOMPARE(q.components, 1u);
     QCOMPARE(q.boundaryLoops, 1u);
+}
+
+void TestPhysicsMesh::defaultWeldJoinsSeamsKeepsSheetsApart()
+{
+    // Every quad split off (as for UVs and normals), and a second such sheet 5 mm above: at
+    // the default tolerance each sheet is one piece with one rim, and the two stay apart.
+    GraphicsMesh m = makeSoupGrid(4, 3, 0.05f);
+    appendMesh(m, makeSoupGrid(4, 3, 0.05f, 0.005f));
+    const PhysicsGeometry g = weldGeometry(m, {}, GenerationSettings{}.weldTolerance);
+    QCOMPARE(g.vertexCount(), size_t(2 * 5 * 4));
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.components, 2u);
+    QCOMPARE(q.boundaryLoops, 2u);
+    QCOMPARE(q.nonManifoldEdges, 0u);
+}
+
+void TestPhysicsMesh::finAlongASeamLetsTheBodyClose()
+{
+    // A roof of two panels (15 degrees each side) with their own vertices along the ridge, and a
+    // two-sided fin standing on the ridge (two coincident sheets of opposite winding): four
+    // triangles meet at each ridge edge. The roof's panels, whose faces agree best, are stitched
+    // into one sheet; the fin's sides stay apart from it and from each other.
+    const float c = std::cos(15.0f * kPi / 180), s = std::sin(15.0f * kPi / 180);
+    GraphicsMesh m;
+    for (const float side : {-1.0f, 1.0f}) {
+        GraphicsMesh panel = makeGrid(2, 3, 0.1f, 0.0f, side > 0);
+        for (Vec3 &p : panel.positions)
+            p = Vec3{side * p.x * c, -p.x * s, p.y};
+        appendMesh(m, panel);
+    }
+    for (const bool flip : {false, true}) {
+        GraphicsMesh fin = makeGrid(2, 3, 0.1f, 0.0f, flip);
+        for (Vec3 &p : fin.positions)
+            p = Vec3{0, p.x, p.y};
+        appendMesh(m, fin);
+    }
+    const PhysicsGeometry g = weldGeometry(m, {}, GenerationSettings{}.weldTolerance);
+    const MeshQuality q = measureMeshQuality(g.positions, g.indices);
+    QCOMPARE(q.components, 3u);
+    QCOMPARE(q.boundaryLoops, 3u);
+    QCOMPARE(q.nonManifoldEdges, 0u);
+    QCOMPARE(q.nonManifoldVertices, 0u);
+    QCOMPARE(g.vertexCount(), size_t(5 * 4 + 2 * 3 * 4)); // the roof's ridge vertices shared
 }
 
 namespace {

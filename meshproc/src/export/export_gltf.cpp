@@ -7,10 +7,12 @@
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
+#include "tweed/skin_map.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace tweed {
@@ -362,17 +364,68 @@ std::vector<SimulatedFrame> simulateGraphicsFrames(const ClothingAsset &asset,
 
 // ---- point cache -------------------------------------------------------------------------
 
+float pointCacheExcess(const ClothingAsset &asset, int lod,
+                       const std::vector<SimulatedFrame> &frames,
+                       const std::vector<std::vector<Mat4>> &skinning)
+{
+    const GraphicsLod &l = asset.lods[size_t(lod)];
+    const GraphicsMesh &g = l.mesh;
+    const PhysicsMesh &pm = asset.physicsMeshes[size_t(l.physicsMesh)];
+    const std::vector<float> &maxDistance = pm.channels[FloatChannel::MaxDistance];
+    const bool bound = l.skinMap.bindings.size() == g.vertexCount();
+    // The part of each graphics vertex's bound that is the same in every frame: its triangle's
+    // Max Distances as its coordinates weigh them (beyond the triangle too), and its offset,
+    // which a turning normal can carry to the far side.
+    std::vector<float> reach(g.vertexCount(), 0.0f);
+    for (size_t v = 0; v < reach.size() && bound; ++v) {
+        const SkinBinding &b = l.skinMap.bindings[v];
+        if (b.triangle == SkinMap::kUnbound) continue;
+        const uint32_t *t = &pm.indices[3 * size_t(b.triangle)];
+        const float w[3] = {b.position.x, b.position.y, 1 - b.position.x - b.position.y};
+        for (int k = 0; k < 3; ++k)
+            reach[v] += std::abs(w[k]) *
+                        (maxDistance.size() == pm.vertexCount() ? maxDistance[t[k]] : 0.0f);
+        reach[v] += 2 * std::abs(b.position.z);
+    }
+    const bool skinned = g.skin.size() == g.vertexCount() && pm.skin.size() == pm.vertexCount();
+    float worst = -std::numeric_limits<float>::infinity();
+    std::vector<Vec3> graphicsSkinned = g.positions, physicsSkinned = pm.positions, mapped;
+    std::vector<Vec3> physicsNormals = computeVertexNormals(pm.positions, pm.indices);
+    for (size_t f = 0; f < frames.size() && f < skinning.size(); ++f) {
+        if (skinned) {
+            skinVertices(g.positions, g.skin, skinning[f], graphicsSkinned);
+            skinVertices(pm.positions, pm.skin, skinning[f], physicsSkinned);
+            physicsNormals = computeVertexNormals(physicsSkinned, pm.indices);
+        }
+        // Where the skin map puts each vertex when the cloth is merely skinned: its distance
+        // from the vertex's own skinned position is the rest of the bound (the graphics vertex
+        // and its triangle's corners may follow somewhat different weights).
+        mapped = graphicsSkinned;
+        if (bound)
+            applySkinMap(l.skinMap, pm.indices, physicsSkinned, physicsNormals, mapped, nullptr);
+        // Single-precision rounding, as the solver's own check allows: 10 micrometres and a
+        // millionth of the distance from the origin (far from it a float's step is larger).
+        for (size_t v = 0; v < reach.size(); ++v)
+            worst = std::max(worst, distance(frames[f].positions[v], graphicsSkinned[v]) -
+                                        reach[v] - distance(mapped[v], graphicsSkinned[v]) - 1e-5f -
+                                        1e-6f * length(graphicsSkinned[v]));
+    }
+    return std::isfinite(worst) ? worst : 0.0f;
+}
+
 ExportReport exportPointCache(const ClothingAsset &asset, const std::string &path,
                               const ExportOptions &options, const ProgressCallback &progress)
 {
     const TargetSpace space(options.transform);
     const GraphicsMesh &g = asset.lods[size_t(options.lod)].mesh;
+    std::vector<std::vector<Mat4>> skinning;
     std::vector<SimulatedFrame> frames =
-        simulateGraphicsFrames(asset, options, nullptr, nullptr, progress);
+        simulateGraphicsFrames(asset, options, &skinning, nullptr, progress);
     ExportReport report;
     report.unrepresented = checkExport(asset, path, options);
     if (options.maxMorphTargets > 0 && frames.size() > options.maxMorphTargets)
         frames.resize(options.maxMorphTargets);
+    report.cacheMaxExcess = pointCacheExcess(asset, options.lod, frames, skinning);
 
     gltf::Builder b;
     tinygltf::Primitive prim;

@@ -260,17 +260,55 @@ std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
         physics.positions, physics.indices, {}, {}, {}, graphics, subset);
     const std::vector<uint32_t> part = detail::weightParts(graphics, subset);
 
-    // The joining edges: ends on different parts, stretched beyond the garment's own figure.
+    // Where a physics vertex stands on the surface, at rest or skinned as the graphics mesh's
+    // triangles carry it.
+    auto onSurface = [&](uint32_t v, const std::vector<Vec3> &at) {
+        const detail::SurfacePoint &p = points[v];
+        return at[p.corners[0]] * p.bary.x + at[p.corners[1]] * p.bary.y +
+               at[p.corners[2]] * p.bary.z;
+    };
+    // The joining edges, stretched beyond the garment's own figure, whose ends stand for
+    // different parts, or for surface points more than kBridgeFactor times farther apart than
+    // the edge is long, or for surface points the bones move apart beyond the garment's figure
+    // too: such an edge spans a crease or a gap of one part (an iso-surface over the cleft
+    // between two legs that meet at the hips), as no path along the surface stretches so.
     const float limit = kFusedMargin * pass.graphicsMax;
     const size_t n = physics.vertexCount();
-    std::vector<uint8_t> joining(n, 0);
     std::vector<uint64_t> fusedEdges;
+    std::vector<size_t> sameSide; // stretched edges within one part, to follow over the poses
     for (size_t e = 0; e < pass.stretch.size(); ++e) {
         const uint32_t a = pass.edges.ends[2 * e], b = pass.edges.ends[2 * e + 1];
-        if (!(pass.stretch[e] > limit) || part[points[a].nearest()] == part[points[b].nearest()])
-            continue;
-        joining[a] = joining[b] = 1;
-        fusedEdges.push_back(detail::edgeKey(a, b));
+        if (!(pass.stretch[e] > limit)) continue;
+        if (part[points[a].nearest()] != part[points[b].nearest()] ||
+            distance(onSurface(a, graphics.positions), onSurface(b, graphics.positions)) >
+                kBridgeFactor * pass.edges.rest[e])
+            fusedEdges.push_back(detail::edgeKey(a, b));
+        else
+            sameSide.push_back(e);
+    }
+    if (!sameSide.empty()) {
+        std::vector<float> rest(sameSide.size()), worst(sameSide.size(), 0.0f);
+        for (size_t i = 0; i < sameSide.size(); ++i) {
+            const uint32_t *ends = &pass.edges.ends[2 * sameSide[i]];
+            rest[i] = distance(onSurface(ends[0], graphics.positions),
+                               onSurface(ends[1], graphics.positions));
+        }
+        std::vector<Vec3> skinned;
+        for (size_t p = 0; p < pass.poses; ++p) {
+            int clip = 0;
+            double time = 0;
+            skinVertices(graphics.positions, graphics.skin, pass.poseAt(p, clip, time), skinned);
+            for (size_t i = 0; i < sameSide.size(); ++i) {
+                const uint32_t *ends = &pass.edges.ends[2 * sameSide[i]];
+                worst[i] = std::max(
+                    worst[i], distance(onSurface(ends[0], skinned), onSurface(ends[1], skinned)));
+            }
+        }
+        for (size_t i = 0; i < sameSide.size(); ++i)
+            if (worst[i] > limit * rest[i]) {
+                const uint32_t *ends = &pass.edges.ends[2 * sameSide[i]];
+                fusedEdges.push_back(detail::edgeKey(ends[0], ends[1]));
+            }
     }
     if (fusedEdges.empty()) return {};
     std::sort(fusedEdges.begin(), fusedEdges.end());

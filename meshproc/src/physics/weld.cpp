@@ -2,14 +2,16 @@
 //
 // Positions are clustered with a spatial hash. Rather than merging every vertex of a cluster
 // (which joins coincident sheets and sheets touching at one point), triangles are glued edge by
-// edge: an edge of clusters is glued when the graphics mesh already shared it, or when exactly
-// two consistently oriented, not folded triangles remain there. A physics vertex is then a set
-// of triangle corners joined through glued edges, which is always a single fan.
+// edge: an edge of clusters is glued when the graphics mesh already shared it, or between pairs
+// of consistently oriented, not folded triangles remaining there (best agreeing faces first). A
+// physics vertex is then a set of triangle corners joined through glued edges, which is always a
+// single fan.
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/physics_geometry.h"
 #include "tweed/meshproc/weld.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <numeric>
@@ -285,6 +287,13 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
         return detail::edgeKey(graphicsVertex(corner), graphicsVertex(nextCorner(corner)));
     };
     std::vector<uint32_t> group, rest;
+    struct Candidate
+    {
+        float agree; // dot of the two faces' normals
+        uint32_t x, y;
+    };
+    std::vector<Candidate> candidates;
+    std::vector<char> glued;
     std::vector<uint64_t> groupEdges;
     std::vector<char> matched;
     for (size_t i = 0; i < halfEdges.size();) {
@@ -320,15 +329,29 @@ PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &
         for (size_t x = 0; x < group.size(); ++x)
             if (!matched[x])
                 rest.push_back(group[x]);
-        if (rest.size() != 2)
-            continue;
-        // Two new neighbours: glue when their orientations agree and they are not folded
-        // onto each other (coincident sheets of opposite winding).
-        const bool opposite =
-            cluster[graphicsVertex(rest[0])] == cluster[graphicsVertex(nextCorner(rest[1]))];
-        const bool folded = dot(faceNormal(rest[0]), faceNormal(rest[1])) < -0.985f;
-        if (opposite && !folded)
-            glue(rest[0], rest[1]);
+        // New neighbours glue when their orientations agree and they are not folded onto each
+        // other (coincident sheets of opposite winding). Where more than two meet (a fin along
+        // the seam of a body: the body's two sides and the fin's), the pairs whose faces agree
+        // best glue first (the body closes, the fin stays a sheet of its own).
+        candidates.clear();
+        for (size_t x = 0; x < rest.size(); ++x)
+            for (size_t y = x + 1; y < rest.size(); ++y) {
+                const uint32_t h1 = rest[x], h2 = rest[y];
+                const float agree = dot(faceNormal(h1), faceNormal(h2));
+                if (cluster[graphicsVertex(h1)] == cluster[graphicsVertex(nextCorner(h2))] &&
+                    !(agree < -0.985f))
+                    candidates.push_back({agree, uint32_t(x), uint32_t(y)});
+            }
+        std::sort(candidates.begin(), candidates.end(), [](const Candidate &p, const Candidate &q) {
+            return p.agree != q.agree ? p.agree > q.agree
+                                      : std::pair(p.x, p.y) < std::pair(q.x, q.y);
+        });
+        glued.assign(rest.size(), 0);
+        for (const Candidate &c : candidates)
+            if (!glued[c.x] && !glued[c.y]) {
+                glue(rest[c.x], rest[c.y]);
+                glued[c.x] = glued[c.y] = 1;
+            }
     }
 
     // One physics vertex per corner class, at its lowest graphics vertex.

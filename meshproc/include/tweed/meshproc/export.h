@@ -177,6 +177,9 @@ struct ExportReport
     uint32_t morphTargets = 0; ///< PointCache
     float bakeMaxError = 0; ///< BakedBones: metres between skinned and simulated graphics vertices
     float bakeMeanError = 0;
+    /// PointCache: metres by which the cached vertex farthest beyond its bound lies from its
+    /// skinned position (0 or less: every vertex within); see pointCacheExcess.
+    float cacheMaxExcess = 0;
     uint64_t estimatedBytes = 0; ///< estimateExportBytes before writing
 };
 
@@ -199,6 +202,19 @@ struct SimulatedFrame
     std::vector<Vec3> positions; ///< model space
     std::vector<Vec3> normals;
 };
+
+/// Over frames of lod's graphics mesh (skinning: the character's skinning matrices of each
+/// frame), the largest distance of a vertex from its skinned position less its bound: the Max
+/// Distances of its skin-map triangle's corners weighted by the absolute coordinates of its
+/// binding, plus twice the binding's offset (the normal may turn), plus how far the skin map
+/// puts it from its skinned position when the physics mesh is merely skinned (its triangle's
+/// corners may follow other weights than it), plus single-precision rounding (10 micrometres
+/// and a millionth of its distance from the origin). A vertex the skin map leaves unbound has
+/// bound 0 besides the rounding.
+/// Above 0, the cloth left its Max Distance or the skin map does not carry it faithfully.
+float pointCacheExcess(const ClothingAsset &asset, int lod,
+                       const std::vector<SimulatedFrame> &frames,
+                       const std::vector<std::vector<Mat4>> &skinning);
 
 /// Simulates options.clip (ClipSimulation, options.lod, frames, framesPerSecond) and keeps the
 /// deformed graphics mesh of every frame; also the skinning matrices with the pendulum bones

@@ -74,14 +74,18 @@ struct FusedRegion
 /// own largest stretch: beyond what the garment's surface ever does (with a little room for a
 /// chord or an offset surface).
 constexpr float kFusedMargin = 1.05f;
+/// A physics edge bridges a crease or gap of the surface when the surface points its ends stand
+/// for lie more than this times its length apart.
+constexpr float kBridgeFactor = 2.0f;
 
 /// The regions where physics (an iso-surface or a custom mesh of graphics) joins parts of the
 /// selected graphics surface that the bones move apart: edges whose ends stand for different
 /// parts (pieces not joined by an edge or shared position, or split where weights change
-/// sharply; see makePhysicsMesh) and that the bones stretch beyond kFusedMargin times the
-/// graphics mesh's largest stretch over the same poses (as measureSkinnedStretch). Regions are
-/// the triangles holding such edges, connected through shared vertices; worst first. Throws as
-/// measureSkinnedStretch.
+/// sharply; see makePhysicsMesh) or for points of the surface more than kBridgeFactor times the
+/// edge's length apart (a crease or gap bridged), and that the bones stretch beyond
+/// kFusedMargin times the graphics mesh's largest stretch over the same poses (as
+/// measureSkinnedStretch). Regions are the triangles holding such edges, connected through
+/// shared vertices; worst first. Throws as measureSkinnedStretch.
 std::vector<FusedRegion> findFusedRegions(const Skeleton &skeleton,
                                           const std::vector<AnimationClip> &clips,
                                           const GraphicsMesh &graphics,

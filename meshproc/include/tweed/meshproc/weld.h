@@ -9,9 +9,10 @@
 namespace tweed {
 
 /// Weld: vertices within settings.weldTolerance merged, never creating non-manifold vertices.
-/// Triangles are glued across an edge only when exactly two consistently oriented, not folded
-/// triangles meet there (or the graphics mesh already shared it), so coincident sheets and
-/// sheets touching at a vertex stay apart. Triangles collapsed by the weld are dropped.
+/// Triangles are glued across an edge in pairs of consistently oriented, not folded triangles
+/// (or where the graphics mesh already shared it); where more than two meet, the pairs whose
+/// faces agree best first. Coincident sheets and sheets touching at a vertex stay apart.
+/// Triangles collapsed by the weld are dropped.
 PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &selected,
                              float tolerance);
 
