@@ -4,6 +4,7 @@
 #include "flush_denormals.h"
 
 #include "tweed/errors.h"
+#include "tweed/sim/max_distance.h"
 #include "tweed/skin_map.h"
 
 #include <algorithm>
@@ -102,31 +103,6 @@ float windNoise(const Vec3 &p, float t)
 {
     return std::sin(p.x * 7.1f + t * 1.3f) * std::sin(p.y * 5.3f - t * 0.7f) *
            std::sin(p.z * 6.7f + t * 1.1f + 0.5f);
-}
-
-/// Closest point to p in the Max Distance shape around target t with unit normal n: a ball of
-/// radius r, or with bias b a capsule along n (b < 0) or a disc across n (b > 0), each of
-/// extent r along its long direction.
-Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
-{
-    const Vec3 d = p - t;
-    Vec3 core{};
-    if (bias < 0) {
-        const float h = r * -bias;
-        core = n * std::clamp(dot(d, n), -h, h);
-    } else if (bias > 0) {
-        const float h = r * bias;
-        const Vec3 tangential = d - n * dot(d, n);
-        const float tl = length(tangential);
-        core = tl > h ? tangential * (h / tl) : tangential;
-    }
-    const float radius = r * (1.0f - std::abs(bias));
-    const Vec3 rel = d - core;
-    const float len2 = lengthSquared(rel);
-    if (len2 <= radius * radius)
-        return p;
-    const float len = std::sqrt(len2);
-    return t + core + rel * (radius / len);
 }
 
 /// How far p is outside the Max Distance shape (<= 0 inside).
@@ -427,8 +403,7 @@ struct ClothInstance::Impl
             const bool edge = c.edge[v] != 0;
             const float mass = c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v]
                                                       : c.explicitMass[v];
-            const float radius = c.maxDistance[v] * s.maxDistanceScale *
-                                 (edge ? s.edgeMaxDistanceScale : 1.0f) * lodScale;
+            const float radius = effectiveMaxDistance(c, v, s, lodScale);
             const bool fixed = c.fixed[v] || pinned[v] || radius <= 0.0f;
             invMass[v] = fixed ? 0.0f : 1.0f / mass;
             pos[v].w = prev[v].w = invMass[v];
