@@ -148,10 +148,14 @@ std::string picture(const std::vector<QaMesh> &meshes)
     std::sort(faces.begin(), faces.end(),
               [](const Face &a, const Face &b) { return a.depth < b.depth; });
     std::string svg = "<svg xmlns='http://www.w3.org/2000/svg' width='" + number(kWidth) +
-                      "' height='" + number(kHeight) + "' class='picture'>";
+                      "' height='" + number(kHeight) + "' class='picture' stroke-width='0.5'>";
     for (const Face &f : faces)
-        svg += "<polygon points='" + f.points + "' fill='rgb(" + std::to_string(f.r) + "," +
-               std::to_string(f.g) + "," + std::to_string(f.b) + ")'/>";
+    {
+        // Stroked in its own colour, so no background shows through the seams.
+        const std::string rgb = "rgb(" + std::to_string(f.r) + "," + std::to_string(f.g) + "," +
+                                std::to_string(f.b) + ")";
+        svg += "<polygon points='" + f.points + "' fill='" + rgb + "' stroke='" + rgb + "'/>";
+    }
     svg += "</svg>";
     return svg;
 }
