@@ -141,7 +141,10 @@ std::vector<Vec3> volumeSurfaceSamples(const CollisionVolume &volume, const Tran
             stations == 1 ? 0.0f : pose.halfHeight * (2.0f * float(s) / float(stations - 1) - 1.0f);
         const Vec3 centre = pose.origin + pose.axisY * along;
         for (const Vec3 &d : directions) {
-            Vec3 p = centre + (pose.axisX * d.x + pose.axisY * d.y + pose.axisZ * d.z) * eps;
+            // An ellipsoid's points spread by its radii (evenly in its unit-sphere space, so
+            // the tips of a long one are sampled too).
+            const Vec3 l = volume.shape == CollisionShape::Ellipsoid ? mulComponents(d, pose.radii) : d;
+            Vec3 p = centre + (pose.axisX * l.x + pose.axisY * l.y + pose.axisZ * l.z) * eps;
             if (pushOutOfCollider(pose, p)) out.push_back(p);
         }
     }
@@ -220,6 +223,8 @@ ClothMeasurer::ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers la
 }
 
 ClothMeasurer::~ClothMeasurer() = default;
+ClothMeasurer::ClothMeasurer(ClothMeasurer &&) noexcept = default;
+ClothMeasurer &ClothMeasurer::operator=(ClothMeasurer &&) noexcept = default;
 
 const FrameMeasures &ClothMeasurer::add(const ClipSimulation &run)
 {

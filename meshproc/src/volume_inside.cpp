@@ -11,7 +11,7 @@ namespace tweed {
 namespace {
 
 constexpr float kThinnest = 0.001f; // metres: no volume is made thinner
-constexpr int kSamples = 384;       // surface points per check
+constexpr int kSamples = 1024;      // surface points per check
 constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 

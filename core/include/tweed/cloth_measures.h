@@ -115,6 +115,8 @@ public:
     ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers layers,
                   std::vector<BodyMesh> body, const ClothMeasureSettings &settings = {});
     ~ClothMeasurer();
+    ClothMeasurer(ClothMeasurer &&) noexcept;
+    ClothMeasurer &operator=(ClothMeasurer &&) noexcept;
 
     /// Measures the frame `run` simulated last (after ClipSimulation::advance) and adds it.
     const FrameMeasures &add(const ClipSimulation &run);
