@@ -60,9 +60,6 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
             lines.push_back(std::string("  skipped: ") + error.what());
             continue;
         }
-        if (volumes.empty())
-            lines.push_back("  skipped: no volume on bone '" +
-                            asset.skeleton.bones[size_t(bone)].name + "' lies inside the body");
         for (CollisionVolume &v : volumes) {
             const float protrusion = volumeProtrusion(v, character.skeleton, body);
             v.bone = bone;

@@ -214,6 +214,9 @@ std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
                                  return volumeProtrusion(v, boneGlobal, body) > thickness + 1e-5f;
                              }),
               out.end());
+    if (out.empty())
+        throw InputError("collision fit: no " + std::string(shapeName(shape)) + " on bone '" +
+                         fitted.name + "' lies inside the body");
     for (size_t i = 0; i < out.size(); ++i) {
         out[i].name = fitted.name + (i == 0 ? "" : " " + std::to_string(i + 1));
         r.protrusionAfter = std::max(r.protrusionAfter, volumeProtrusion(out[i], boneGlobal, body));

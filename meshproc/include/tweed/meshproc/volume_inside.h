@@ -40,8 +40,8 @@ struct InsideFitReport
 /// where the bone's vertices lie on one side of it, shrunk inside the meshes within
 /// `thickness`. An ellipsoid is split in two along its longest axis (splitEllipsoid, each half
 /// shrunk) when the halves hold a quarter more than the whole; they are named "<bone>" and
-/// "<bone> 2". Empty when no volume of the shape can lie inside the body near the bone's
-/// vertices. Throws as fitVolume does.
+/// "<bone> 2". Throws as fitVolume does, and InputError when no volume of the shape can lie
+/// inside the body near the bone's vertices.
 std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
                                               const std::vector<const GraphicsMesh *> &meshes,
                                               int bone, CollisionShape shape,
