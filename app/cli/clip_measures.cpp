@@ -43,7 +43,10 @@ std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &ch
     return out;
 }
 
-ClothLayers assetLayers(const ClothingAsset &asset, int lod) { return singleShell(asset, lod); }
+ClothLayers assetLayers(const ClothingAsset &asset, int lod)
+{
+    return singleShell(asset, lod);
+}
 
 Json measuresJson(const ClipMeasures &m)
 {

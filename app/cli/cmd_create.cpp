@@ -133,7 +133,8 @@ void run(CreateArgs args)
     }
     std::vector<std::string> fitLines;
     if (args.fitVolumes)
-        fitLines = withFile(args.character, [&] { return fitBodyVolumes(asset, character, args.bodyMeshes); });
+        fitLines = withFile(args.character,
+                            [&] { return fitBodyVolumes(asset, character, args.bodyMeshes); });
     saveAssetFile(asset, args.output);
     std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
                 "%zu bones, preset %s",

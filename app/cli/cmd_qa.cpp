@@ -95,7 +95,8 @@ void qa(const QaOptions &o)
     if (!std::filesystem::exists(sourcePath))
         throw FileError(sourcePath, "source character of " + o.asset + " not found");
     const Character character = importCharacter(sourcePath);
-    const std::vector<BodyMesh> body = withFile(sourcePath, [&] { return bodyMeshes(asset, character); });
+    const std::vector<BodyMesh> body =
+        withFile(sourcePath, [&] { return bodyMeshes(asset, character); });
 
     // Every clip, retargeted; without clips the rest pose.
     std::vector<std::optional<AnimationClip>> clips;
@@ -132,7 +133,8 @@ void qa(const QaOptions &o)
             for (int f = 1; f <= frames; ++f) {
                 run.advance();
                 run.instance().deformGraphics(graphics, nullptr);
-                const FrameMeasures &m = measurer.add(graphics, run.skinning(), run.instance(), 1.0f);
+                const FrameMeasures &m =
+                    measurer.add(graphics, run.skinning(), run.instance(), 1.0f);
                 const uint64_t pokes = m.layerPokes + m.shellPokes + m.bodyPokes;
                 if (f == 1 || pokes > worstPokes ||
                     (pokes == worstPokes && m.maxStretch > worstStretch)) {
@@ -152,7 +154,8 @@ void qa(const QaOptions &o)
             Json entry{{"lod", lod}, {"clip", report.clip}, {"frames", frames}};
             entry.update(measuresJson(report.measures));
             for (const Threshold &t : thresholds)
-                if (t.limit && entry[t.key].get<double>() > *t.limit) report.failed.push_back(t.key);
+                if (t.limit && entry[t.key].get<double>() > *t.limit)
+                    report.failed.push_back(t.key);
             entry["pass"] = report.failed.empty();
             entry["failed"] = report.failed;
             pass = pass && report.failed.empty();
@@ -166,7 +169,8 @@ void qa(const QaOptions &o)
         limits[t.key] = t.limit ? Json(*t.limit) : Json(nullptr);
     if (!o.html.empty()) writeQaReport(o.html, o.asset, pass, limits, reports);
     if (o.json) {
-        Json out{{"file", o.asset}, {"pass", pass}, {"thresholds", limits}, {"clips", Json::array()}};
+        Json out{
+            {"file", o.asset}, {"pass", pass}, {"thresholds", limits}, {"clips", Json::array()}};
         for (const QaClipReport &r : reports)
             out["clips"].push_back(r.values);
         printJson(out);
@@ -197,7 +201,8 @@ void qa(const QaOptions &o)
 
 const bool registered = registerCommand("qa", [](CLI::App &app) {
     auto *cmd = app.add_subcommand(
-        "qa", "Play every clip on every LoD, measure, and fail when a measure is over its threshold");
+        "qa",
+        "Play every clip on every LoD, measure, and fail when a measure is over its threshold");
     auto o = std::make_shared<QaOptions>();
     cmd->add_option("ASSET", o->asset, "Asset (.tweed or .tweedc)")->required();
     cmd->add_flag("--json", o->json, "Machine-readable output");

@@ -110,15 +110,15 @@ void simulate(const SimulateOptions &o)
     const double msSkinning = skinningSeconds * 1e3 / frames;
     if (o.json) {
         Json out = {{"asset", o.asset},
-                          {"clip", clip.name},
-                          {"frames", frames},
-                          {"fps", o.fps},
-                          {"physics_vertices", cloth.data().vertexCount},
-                          {"threads", cloth.threadCount()},
-                          {"ms_per_frame", msSolver + msSkinning},
-                          {"ms_solver", msSolver},
-                          {"ms_skinning", msSkinning},
-                          {"max_distance_violations", m.violationsPerFrame}};
+                    {"clip", clip.name},
+                    {"frames", frames},
+                    {"fps", o.fps},
+                    {"physics_vertices", cloth.data().vertexCount},
+                    {"threads", cloth.threadCount()},
+                    {"ms_per_frame", msSolver + msSkinning},
+                    {"ms_solver", msSolver},
+                    {"ms_skinning", msSkinning},
+                    {"max_distance_violations", m.violationsPerFrame}};
         out.update(measuresJson(m));
         printJson(out);
     } else {

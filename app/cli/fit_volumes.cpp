@@ -20,8 +20,9 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
     std::string names;
     for (size_t m = 0; m < character.meshes.size(); ++m) {
         const std::string &name = character.meshes[m].name;
-        const bool chosen = bodyNames.empty() ? !garment.count(name)
-                                              : std::count(bodyNames.begin(), bodyNames.end(), name) > 0;
+        const bool chosen = bodyNames.empty()
+                                ? !garment.count(name)
+                                : std::count(bodyNames.begin(), bodyNames.end(), name) > 0;
         if (!chosen || !character.meshes[m].isSkinned()) continue;
         settings.meshes.push_back(int(m));
         names += (names.empty() ? "" : ", ") + name;
@@ -36,17 +37,21 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
     std::set<int> bones;
     for (const BoneInfluence &inf : asset.lods.front().mesh.skin)
         for (int k = 0; k < kMaxBoneInfluences; ++k)
-            if (inf.weights[size_t(k)] >= settings.weightThreshold) bones.insert(inf.bones[size_t(k)]);
+            if (inf.weights[size_t(k)] >= settings.weightThreshold)
+                bones.insert(inf.bones[size_t(k)]);
     std::vector<const GraphicsMesh *> body;
     for (int m : settings.meshes)
         body.push_back(&character.meshes[size_t(m)]);
+    // Inside in the bind pose and in every clip's poses, five a second.
+    const std::vector<PosedBody> poses = bodyPoses(character.skeleton, body, character.clips, 0.2);
     const float thickness = asset.simulation.collisionThickness;
     std::vector<std::string> lines;
     char line[256];
-    std::snprintf(line, sizeof line,
-                  "collision volumes fitted inside %s (thickness %.4f m): protrusion outside the "
-                  "body before and after keeping them inside",
-                  names.c_str(), double(thickness));
+    std::snprintf(
+        line, sizeof line,
+        "collision volumes fitted inside %s (thickness %.4f m): largest protrusion "
+        "outside the body over the bind pose and %zu clip poses, as fitted and kept inside",
+        names.c_str(), double(thickness), poses.size() - 1);
     lines.push_back(line);
     for (int bone : bones) {
         // Bones of the character by name: the asset's skeleton is the character's.
@@ -55,19 +60,19 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
         std::vector<CollisionVolume> volumes;
         try {
             volumes = fitVolumesInside(character, characterBone, CollisionShape::Ellipsoid,
-                                       settings, thickness, &report);
+                                       settings, thickness, &report, &poses);
         } catch (const InputError &error) {
             lines.push_back(std::string("  skipped: ") + error.what());
             continue;
         }
         for (CollisionVolume &v : volumes) {
-            const float protrusion = volumeProtrusion(v, character.skeleton, body);
+            const float protrusion = volumeProtrusion(v, poses);
             v.bone = bone;
             std::snprintf(line, sizeof line,
-                          "  %-24s radii %.3f %.3f %.3f m  protrusion %.4f m (fitted %.4f m)%s",
+                          "  %-24s radii %.3f %.3f %.3f m  protrusion %.4f m (as fitted %.4f m)%s",
                           v.name.c_str(), double(v.radii.x), double(v.radii.y), double(v.radii.z),
-                          double(protrusion),
-                          double(report.protrusionBefore), report.split ? ", split" : "");
+                          double(protrusion), double(report.protrusionBefore),
+                          report.split ? ", split" : "");
             lines.push_back(line);
             asset.collisionVolumes.push_back(v);
         }

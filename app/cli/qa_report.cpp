@@ -15,11 +15,20 @@ std::string escape(const std::string &text)
     std::string out;
     for (char c : text) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        default:
+            out += c;
         }
     }
     return out;
@@ -149,8 +158,7 @@ std::string picture(const std::vector<QaMesh> &meshes)
               [](const Face &a, const Face &b) { return a.depth < b.depth; });
     std::string svg = "<svg xmlns='http://www.w3.org/2000/svg' width='" + number(kWidth) +
                       "' height='" + number(kHeight) + "' class='picture' stroke-width='0.5'>";
-    for (const Face &f : faces)
-    {
+    for (const Face &f : faces) {
         // Stroked in its own colour, so no background shows through the seams.
         const std::string rgb = "rgb(" + std::to_string(f.r) + "," + std::to_string(f.g) + "," +
                                 std::to_string(f.b) + ")";
@@ -165,26 +173,30 @@ std::string picture(const std::vector<QaMesh> &meshes)
 void writeQaReport(const std::string &path, const std::string &assetPath, bool pass,
                    const Json &thresholds, const std::vector<QaClipReport> &clips)
 {
-    std::string html = "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Tweed QA: " +
-                       escape(assetPath) + "</title><style>"
-                       "body{font-family:sans-serif;margin:20px;color:#222}"
-                       "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;"
-                       "border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}"
-                       ".fail{color:#b00;font-weight:bold}.pass{color:#070;font-weight:bold}"
-                       ".plots{display:flex;flex-wrap:wrap;gap:8px}.plots figure{margin:0}"
-                       "figcaption{font-size:12px}svg text{font-size:10px;fill:#555}"
-                       ".clip{display:flex;gap:16px;align-items:flex-start}</style></head><body>\n";
+    std::string html =
+        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>Tweed QA: " + escape(assetPath) +
+        "</title><style>"
+        "body{font-family:sans-serif;margin:20px;color:#222}"
+        "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;"
+        "border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}"
+        ".fail{color:#b00;font-weight:bold}.pass{color:#070;font-weight:bold}"
+        ".plots{display:flex;flex-wrap:wrap;gap:8px}.plots figure{margin:0}"
+        "figcaption{font-size:12px}svg text{font-size:10px;fill:#555}"
+        ".clip{display:flex;gap:16px;align-items:flex-start}</style></head><body>\n";
     html += "<h1>Tweed QA: " + escape(assetPath) + " <span class='" +
             std::string(pass ? "pass'>pass" : "fail'>FAIL") + "</span></h1>\n";
     html += "<p>Thresholds (docs/measures.md): ";
     for (const auto &[key, limit] : thresholds.items())
-        html += escape(key) + " " + (limit.is_number() ? number(limit.get<double>()) : "none") + "; ";
+        html +=
+            escape(key) + " " + (limit.is_number() ? number(limit.get<double>()) : "none") + "; ";
     html += "</p>\n";
     for (const QaClipReport &clip : clips) {
         html += "<h2>LoD " + std::to_string(clip.lod) + ", clip " + escape(clip.clip) + ": " +
                 std::to_string(clip.measures.frames) + " frames <span class='" +
                 std::string(clip.failed.empty() ? "pass'>pass" : "fail'>FAIL") + "</span></h2>\n";
-        html += "<div class='clip'><div><table><tr><th>Measure</th><th>Value</th><th>Threshold</th></tr>";
+        html +=
+            "<div "
+            "class='clip'><div><table><tr><th>Measure</th><th>Value</th><th>Threshold</th></tr>";
         for (const auto &[key, value] : clip.values.items()) {
             if (!value.is_number() || key == "lod" || key == "frames") continue;
             const bool failed =
@@ -199,8 +211,10 @@ void writeQaReport(const std::string &path, const std::string &assetPath, bool p
                 " (most poke-through, then the largest stretch)</figcaption></figure></div>\n";
         html += "<div class='plots'>";
         for (const Series &series : plottedSeries()) {
-            const Json limit = thresholds.contains(series.key) ? thresholds[series.key] : Json(nullptr);
-            html += "<figure>" + plot(series, clip.measures.perFrame, limit, clip.measures.worstFrame) +
+            const Json limit =
+                thresholds.contains(series.key) ? thresholds[series.key] : Json(nullptr);
+            html += "<figure>" +
+                    plot(series, clip.measures.perFrame, limit, clip.measures.worstFrame) +
                     "<figcaption>" + series.title + "</figcaption></figure>";
         }
         html += "</div>\n";

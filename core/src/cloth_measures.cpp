@@ -11,7 +11,10 @@
 namespace tweed {
 namespace {
 
-double share(uint64_t count, uint64_t total) { return total ? double(count) / double(total) : 0.0; }
+double share(uint64_t count, uint64_t total)
+{
+    return total ? double(count) / double(total) : 0.0;
+}
 
 // The triangles of `indices` with every corner in `range`, re-indexed from its first vertex.
 std::vector<uint32_t> trianglesIn(const std::vector<uint32_t> &indices, const VertexRange &range)
@@ -65,7 +68,8 @@ struct LayerSurface
         }
         return out;
     }
-    void update(const std::vector<Vec3> &skinnedPositions, const std::vector<Vec3> &simulatedPositions)
+    void update(const std::vector<Vec3> &skinnedPositions,
+                const std::vector<Vec3> &simulatedPositions)
     {
         skinned.update(gather(skinnedPositions));
         simulated.update(gather(simulatedPositions));
@@ -103,9 +107,18 @@ Mat4 boneGlobalOf(const Skeleton &skeleton, const std::vector<Mat4> &skinning, i
 
 } // namespace
 
-double FrameMeasures::layerPokeThrough() const { return share(layerPokes, layerVertices); }
-double FrameMeasures::shellPokeThrough() const { return share(shellPokes, shellVertices); }
-double FrameMeasures::bodyPokeThrough() const { return share(bodyPokes, bodyVertices); }
+double FrameMeasures::layerPokeThrough() const
+{
+    return share(layerPokes, layerVertices);
+}
+double FrameMeasures::shellPokeThrough() const
+{
+    return share(shellPokes, shellVertices);
+}
+double FrameMeasures::bodyPokeThrough() const
+{
+    return share(bodyPokes, bodyVertices);
+}
 double FrameMeasures::maxDistanceHitShare() const
 {
     return share(maxDistanceHits, physicsVertices);
@@ -127,10 +140,11 @@ std::vector<Vec3> volumeSurfaceSamples(const CollisionVolume &volume, const Tran
     const ColliderPose pose = colliderPose(volume, frame, 0.0f);
     // Points just off the axis, pushed out to the nearest surface point: stations along a
     // capsule's axis, the centre of an ellipsoid or sphere.
-    const bool capsule = volume.shape == CollisionShape::Capsule ||
-                         volume.shape == CollisionShape::TaperedCapsule;
+    const bool capsule =
+        volume.shape == CollisionShape::Capsule || volume.shape == CollisionShape::TaperedCapsule;
     const float r = std::max({pose.radius, pose.radius2, 1e-4f});
-    const int stations = capsule ? std::clamp(int(std::ceil(2.0f * pose.halfHeight / r)) + 1, 2, 16) : 1;
+    const int stations =
+        capsule ? std::clamp(int(std::ceil(2.0f * pose.halfHeight / r)) + 1, 2, 16) : 1;
     const std::vector<Vec3> directions =
         sphereDirections(std::max(32, std::max(samples, 1) / stations));
     const float eps = 1e-4f * r;
@@ -143,7 +157,8 @@ std::vector<Vec3> volumeSurfaceSamples(const CollisionVolume &volume, const Tran
         for (const Vec3 &d : directions) {
             // An ellipsoid's points spread by its radii (evenly in its unit-sphere space, so
             // the tips of a long one are sampled too).
-            const Vec3 l = volume.shape == CollisionShape::Ellipsoid ? mulComponents(d, pose.radii) : d;
+            const Vec3 l =
+                volume.shape == CollisionShape::Ellipsoid ? mulComponents(d, pose.radii) : d;
             Vec3 p = centre + (pose.axisX * l.x + pose.axisY * l.y + pose.axisZ * l.z) * eps;
             if (pushOutOfCollider(pose, p)) out.push_back(p);
         }
@@ -210,14 +225,16 @@ ClothMeasurer::ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers la
                              std::to_string(m.positions.size()) + " vertices");
         for (const BoneInfluence &inf : m.skin)
             for (int k = 0; k < kMaxBoneInfluences; ++k)
-                if (inf.weights[size_t(k)] != 0 && inf.bones[size_t(k)] >= asset.skeleton.bones.size())
+                if (inf.weights[size_t(k)] != 0 &&
+                    inf.bones[size_t(k)] >= asset.skeleton.bones.size())
                     throw InputError(what + ": bone " + std::to_string(inf.bones[size_t(k)]) +
                                      " outside the skeleton");
         d->bodySurfaces.emplace_back(m.positions, m.indices);
     }
     for (const VertexRange &r : layers.shells)
         d->shells.emplace_back(*d->mesh, std::vector<VertexRange>{r});
-    if (!layers.shells.empty()) d->garment = std::make_unique<LayerSurface>(*d->mesh, layers.shells);
+    if (!layers.shells.empty())
+        d->garment = std::make_unique<LayerSurface>(*d->mesh, layers.shells);
     d->layers = std::move(layers);
     d->body = std::move(body);
 }
@@ -242,8 +259,8 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
     const GraphicsMesh &mesh = *s.mesh;
     if (graphics.size() != mesh.vertexCount())
         throw InputError("measures: " + std::to_string(graphics.size()) +
-                         " graphics positions for a mesh of " +
-                         std::to_string(mesh.vertexCount()) + " vertices");
+                         " graphics positions for a mesh of " + std::to_string(mesh.vertexCount()) +
+                         " vertices");
     const float tol = s.settings.pokeTolerance;
     FrameMeasures f;
 
@@ -257,7 +274,8 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
 
     for (const RiderLayer &rider : s.layers.riders) {
         const LayerSurface &shell = s.shells[size_t(rider.shell)];
-        for (uint32_t v = rider.vertices.first; v < rider.vertices.first + rider.vertices.count; ++v) {
+        for (uint32_t v = rider.vertices.first; v < rider.vertices.first + rider.vertices.count;
+             ++v) {
             ++f.layerVertices;
             if (inside(shell.skinned.query(s.skinned[v]), 0.0f) &&
                 outside(shell.simulated.query(graphics[v]), tol))
@@ -305,7 +323,8 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
     // Collision volumes against the body: the deepest-inside body mesh decides.
     for (const CollisionVolume &volume : s.volumes) {
         if (s.bodySurfaces.empty()) break;
-        const Transform frame = colliderFrame(volume, boneGlobalOf(s.skeleton, skinning, volume.bone));
+        const Transform frame =
+            colliderFrame(volume, boneGlobalOf(s.skeleton, skinning, volume.bone));
         for (const Vec3 &p : volumeSurfaceSamples(volume, frame)) {
             float nearest = INFINITY;
             for (const MeshDistance &surface : s.bodySurfaces)
@@ -334,8 +353,8 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
         const float r = effectiveMaxDistance(data, v, settings, lodMaxDistanceScale);
         if (!(r > 0) || data.fixed[v]) continue;
         const Vec3 n = normals.empty() ? Vec3{0, 1, 0} : normalize(normals[v]);
-        const Vec3 inner = projectMaxDistance(x[v], t[v], n, s.settings.hitShare * r,
-                                              settings.maxDistanceBias);
+        const Vec3 inner =
+            projectMaxDistance(x[v], t[v], n, s.settings.hitShare * r, settings.maxDistanceBias);
         if (distance(inner, x[v]) > 0) ++f.maxDistanceHits;
     }
     s.frames.push_back(f);

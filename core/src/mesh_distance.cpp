@@ -88,8 +88,7 @@ MeshDistance::MeshDistance(const std::vector<Vec3> &restPositions,
         throw InputError("mesh distance: the index count is not a multiple of three");
     for (uint32_t i : indices)
         if (i >= restPositions.size())
-            throw InputError("mesh distance: vertex index " + std::to_string(i) +
-                             " out of range");
+            throw InputError("mesh distance: vertex index " + std::to_string(i) + " out of range");
     // Weld equal rest positions.
     std::map<std::tuple<float, float, float>, uint32_t> byPosition;
     mWeldOf.resize(restPositions.size());
@@ -190,7 +189,9 @@ uint32_t MeshDistance::build(uint32_t first, uint32_t count, std::vector<Vec3> &
         return index;
     }
     const Vec3 extent = chi - clo;
-    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0 : extent.y >= extent.z ? 1 : 2;
+    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
+                     : extent.y >= extent.z                       ? 1
+                                                                  : 2;
     const uint32_t half = count / 2;
     std::nth_element(mTriangles.begin() + first, mTriangles.begin() + first + half,
                      mTriangles.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {

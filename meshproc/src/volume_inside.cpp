@@ -11,7 +11,8 @@ namespace tweed {
 namespace {
 
 constexpr float kThinnest = 0.001f; // metres: no volume is made thinner
-constexpr int kSamples = 1024;      // surface points per check
+constexpr int kSamples = 1024;      // surface points per check in the bind pose
+constexpr int kPoseSamples = 256;   // and in each pose of a clip
 constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 
@@ -24,10 +25,10 @@ float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
     return d;
 }
 
-Mat4 bindGlobal(const Skeleton &skeleton, int bone)
+Mat4 boneGlobalIn(const PosedBody &pose, int bone)
 {
-    if (bone < 0 || size_t(bone) >= skeleton.bones.size()) return Mat4{};
-    return inverse(skeleton.bones[size_t(bone)].inverseBind);
+    return bone >= 0 && size_t(bone) < pose.boneGlobal.size() ? pose.boneGlobal[size_t(bone)]
+                                                              : Mat4{};
 }
 
 // Keeps the sizes a shape does not use in step with the ones it does (as fitVolume leaves them).
@@ -91,69 +92,94 @@ float sizeOf(const CollisionVolume &v)
 
 } // namespace
 
-std::vector<MeshDistance> bindPoseSurfaces(const std::vector<const GraphicsMesh *> &body)
+std::vector<PosedBody> bodyPoses(const Skeleton &skeleton,
+                                 const std::vector<const GraphicsMesh *> &body,
+                                 const std::vector<AnimationClip> &clips, double step)
 {
-    std::vector<MeshDistance> out;
-    for (const GraphicsMesh *mesh : body)
-        if (mesh && !mesh->indices.empty()) out.emplace_back(mesh->positions, mesh->indices);
+    if (!(step > 0) || !std::isfinite(step))
+        throw InputError("collision fit: the time between checked poses must be above 0");
+    auto pose = [&](const AnimationClip *clip, double t, int samples) {
+        PosedBody posed;
+        posed.samples = samples;
+        const std::vector<Mat4> skinning = skinningMatricesAt(skeleton, clip, t);
+        for (size_t b = 0; b < skeleton.bones.size(); ++b)
+            posed.boneGlobal.push_back(skinning[b] * inverse(skeleton.bones[b].inverseBind));
+        for (const GraphicsMesh *mesh : body) {
+            if (!mesh || mesh->indices.empty()) continue;
+            std::vector<Vec3> positions;
+            skinVertices(mesh->positions, mesh->skin, skinning, positions);
+            MeshDistance surface(mesh->positions, mesh->indices);
+            surface.update(positions);
+            posed.surfaces.push_back(std::move(surface));
+        }
+        return posed;
+    };
+    std::vector<PosedBody> out;
+    out.push_back(pose(nullptr, 0.0, kSamples));
+    for (const AnimationClip &clip : clips)
+        for (double t = 0; t <= clip.duration + 1e-9; t += step)
+            out.push_back(pose(&clip, t, kPoseSamples));
     return out;
 }
 
-float volumeProtrusion(const CollisionVolume &volume, const Mat4 &boneGlobal,
-                       const std::vector<MeshDistance> &body)
+float volumeProtrusion(const CollisionVolume &volume, const std::vector<PosedBody> &poses)
 {
-    if (body.empty()) return 0;
     float worst = 0;
-    for (const Vec3 &p : volumeSurfaceSamples(volume, colliderFrame(volume, boneGlobal), kSamples))
-        worst = std::max(worst, bodyDistance(body, p));
+    for (const PosedBody &pose : poses) {
+        if (pose.surfaces.empty()) continue;
+        const Transform frame = colliderFrame(volume, boneGlobalIn(pose, volume.bone));
+        for (const Vec3 &p : volumeSurfaceSamples(volume, frame, pose.samples))
+            worst = std::max(worst, bodyDistance(pose.surfaces, p));
+    }
     return worst;
 }
 
 float volumeProtrusion(const CollisionVolume &volume, const Skeleton &skeleton,
                        const std::vector<const GraphicsMesh *> &body)
 {
-    return volumeProtrusion(volume, bindGlobal(skeleton, volume.bone), bindPoseSurfaces(body));
+    return volumeProtrusion(volume, bodyPoses(skeleton, body));
 }
 
-CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const Skeleton &skeleton,
-                                 const std::vector<MeshDistance> &body, float thickness)
+CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vector<PosedBody> &poses,
+                                 float thickness)
 {
     CollisionVolume v = volume;
-    if (v.shape == CollisionShape::Plane || body.empty()) return v;
-    const Mat4 bone = bindGlobal(skeleton, v.bone);
-    recentre(v, bone, body);
+    if (v.shape == CollisionShape::Plane || poses.empty() || poses.front().surfaces.empty())
+        return v;
+    recentre(v, boneGlobalIn(poses.front(), v.bone), poses.front().surfaces);
     for (int round = 0; round < kRounds; ++round) {
-        const Transform frame = colliderFrame(v, bone);
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
         Vec3 ellipsoid;
         float sphere = 0, cap = 0, low = 0, high = 0;
         bool outside = false;
-        for (const Vec3 &p : volumeSurfaceSamples(v, frame, kSamples)) {
-            const float excess = bodyDistance(body, p) - thickness;
-            if (!(excess > 0)) continue;
-            outside = true;
-            const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
-            const float step = excess * 1.05f + 1e-4f;
-            switch (v.shape) {
-            case CollisionShape::Ellipsoid: {
-                const Vec3 u{l.x / v.radii.x, l.y / v.radii.y, l.z / v.radii.z};
-                const float norm = std::max(lengthSquared(u), 1e-12f);
-                for (int i = 0; i < 3; ++i)
-                    ellipsoid[i] = std::max(ellipsoid[i], step * u[i] * u[i] / norm);
-                break;
+        for (const PosedBody &pose : poses)
+            for (const Transform frame = colliderFrame(v, boneGlobalIn(pose, v.bone));
+                 const Vec3 &p : volumeSurfaceSamples(v, frame, pose.samples)) {
+                const float excess = bodyDistance(pose.surfaces, p) - thickness;
+                if (!(excess > 0)) continue;
+                outside = true;
+                const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
+                const float step = excess * 1.05f + 1e-4f;
+                switch (v.shape) {
+                case CollisionShape::Ellipsoid: {
+                    const Vec3 u{l.x / v.radii.x, l.y / v.radii.y, l.z / v.radii.z};
+                    const float norm = std::max(lengthSquared(u), 1e-12f);
+                    for (int i = 0; i < 3; ++i)
+                        ellipsoid[i] = std::max(ellipsoid[i], step * u[i] * u[i] / norm);
+                    break;
+                }
+                case CollisionShape::Sphere:
+                    sphere = std::max(sphere, step);
+                    break;
+                default: // a capsule: its cap points give way in length, the others in radius
+                    if (std::abs(l.y) > v.halfHeight && v.halfHeight > 0)
+                        cap = std::max(cap, step);
+                    else
+                        (l.y < 0 ? low : high) = std::max(l.y < 0 ? low : high, step);
+                    break;
+                }
             }
-            case CollisionShape::Sphere:
-                sphere = std::max(sphere, step);
-                break;
-            default: // a capsule: its cap points give way in length, the others in radius
-                if (std::abs(l.y) > v.halfHeight && v.halfHeight > 0)
-                    cap = std::max(cap, step);
-                else
-                    (l.y < 0 ? low : high) = std::max(l.y < 0 ? low : high, step);
-                break;
-            }
-        }
         if (!outside) break;
         bool thinnest = false;
         switch (v.shape) {
@@ -186,32 +212,32 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const Skeleton &
     return v;
 }
 
-std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
-                                              const std::vector<const GraphicsMesh *> &meshes,
-                                              int bone, CollisionShape shape,
-                                              const CollisionFitSettings &settings,
-                                              float thickness, InsideFitReport *report)
+std::vector<CollisionVolume>
+fitVolumesInside(const Skeleton &skeleton, const std::vector<const GraphicsMesh *> &meshes,
+                 int bone, CollisionShape shape, const CollisionFitSettings &settings,
+                 float thickness, InsideFitReport *report, const std::vector<PosedBody> *poses)
 {
     if (!(thickness >= 0) || !std::isfinite(thickness))
         throw InputError("collision fit: the thickness must be a number of at least 0");
     const CollisionVolume fitted = fitVolume(skeleton, meshes, bone, shape, settings);
-    const std::vector<MeshDistance> body = bindPoseSurfaces(meshes);
-    const Mat4 boneGlobal = bindGlobal(skeleton, bone);
+    const std::vector<PosedBody> bindOnly =
+        poses ? std::vector<PosedBody>{} : bodyPoses(skeleton, meshes);
+    const std::vector<PosedBody> &body = poses ? *poses : bindOnly;
     InsideFitReport r;
-    r.protrusionBefore = volumeProtrusion(fitted, boneGlobal, body);
+    r.protrusionBefore = volumeProtrusion(fitted, body);
 
     // Shrunk whole, or split in two along its length when the halves, shrunk, hold more.
-    std::vector<CollisionVolume> out{shrinkInsideBody(fitted, skeleton, body, thickness)};
+    std::vector<CollisionVolume> out{shrinkInsideBody(fitted, body, thickness)};
     if (shape == CollisionShape::Ellipsoid) {
         const auto [first, second] = splitEllipsoid(fitted);
-        std::vector<CollisionVolume> halves{shrinkInsideBody(first, skeleton, body, thickness),
-                                            shrinkInsideBody(second, skeleton, body, thickness)};
+        std::vector<CollisionVolume> halves{shrinkInsideBody(first, body, thickness),
+                                            shrinkInsideBody(second, body, thickness)};
         if (sizeOf(halves[0]) + sizeOf(halves[1]) > kSplitGain * sizeOf(out[0])) out = halves;
     }
     // A volume whose centre could not be brought inside the body is no volume of the body.
     out.erase(std::remove_if(out.begin(), out.end(),
                              [&](const CollisionVolume &v) {
-                                 return volumeProtrusion(v, boneGlobal, body) > thickness + 1e-5f;
+                                 return volumeProtrusion(v, body) > thickness + 1e-5f;
                              }),
               out.end());
     if (out.empty())
@@ -219,7 +245,7 @@ std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
                          fitted.name + "' lies inside the body");
     for (size_t i = 0; i < out.size(); ++i) {
         out[i].name = fitted.name + (i == 0 ? "" : " " + std::to_string(i + 1));
-        r.protrusionAfter = std::max(r.protrusionAfter, volumeProtrusion(out[i], boneGlobal, body));
+        r.protrusionAfter = std::max(r.protrusionAfter, volumeProtrusion(out[i], body));
     }
     r.split = out.size() > 1;
     if (report) *report = r;
@@ -228,8 +254,9 @@ std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
 
 std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bone,
                                               CollisionShape shape,
-                                              const CollisionFitSettings &settings,
-                                              float thickness, InsideFitReport *report)
+                                              const CollisionFitSettings &settings, float thickness,
+                                              InsideFitReport *report,
+                                              const std::vector<PosedBody> *poses)
 {
     std::vector<const GraphicsMesh *> meshes;
     if (settings.meshes.empty()) {
@@ -242,7 +269,8 @@ std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bo
             meshes.push_back(&character.meshes[size_t(m)]);
         }
     }
-    return fitVolumesInside(character.skeleton, meshes, bone, shape, settings, thickness, report);
+    return fitVolumesInside(character.skeleton, meshes, bone, shape, settings, thickness, report,
+                            poses);
 }
 
 } // namespace tweed

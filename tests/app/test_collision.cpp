@@ -35,8 +35,8 @@
 #include <QWindow>
 
 #include <cmath>
-#include <set>
 #include <numbers>
+#include <set>
 
 using namespace tweed;
 using namespace tweed::editor;
@@ -422,7 +422,8 @@ private slots:
                 ++count;
                 QCOMPARE(v.shape, CollisionShape::Ellipsoid);
                 const float out = bodyProtrusion(v);
-                QVERIFY2(out <= thickness + 1e-4f, qPrintable(QString("%1: %2").arg(name).arg(out)));
+                QVERIFY2(out <= thickness + 1e-4f,
+                         qPrintable(QString("%1: %2").arg(name).arg(out)));
                 QVERIFY(std::min({v.radii.x, v.radii.y, v.radii.z}) > 0.02f); // a limb's volume
             }
             QVERIFY(count >= 1);

@@ -441,7 +441,9 @@ void TestCli::qaFailsOverAThresholdAndPassesUnder()
     QTemporaryDir dir;
     const QString asset = dir.filePath("coat.tweed");
     QCOMPARE(runCli({"create", QString::fromStdString(tweed::test::kSampleCharacter), "-o", asset,
-                     "--mesh", "Coat", "--pin-top", "0.3"}).exitCode, 0);
+                     "--mesh", "Coat", "--pin-top", "0.3"})
+                 .exitCode,
+             0);
     auto thresholds = [&dir](const QByteArray &json) {
         const QString path = dir.filePath("thresholds.json");
         QFile f(path);
@@ -449,10 +451,19 @@ void TestCli::qaFailsOverAThresholdAndPassesUnder()
             qFatal("cannot write %s", qPrintable(path));
         return path;
     };
-    const QStringList keys = {"lod", "clip", "frames", "layer_poke_through", "shell_poke_through",
-                              "body_poke_through", "max_distance_hit_share", "volume_protrusion_m",
-                              "max_stretch", "mean_max_stretch", "skinned_max_stretch",
-                              "penetrations", "nonfinite"};
+    const QStringList keys = {"lod",
+                              "clip",
+                              "frames",
+                              "layer_poke_through",
+                              "shell_poke_through",
+                              "body_poke_through",
+                              "max_distance_hit_share",
+                              "volume_protrusion_m",
+                              "max_stretch",
+                              "mean_max_stretch",
+                              "skinned_max_stretch",
+                              "penetrations",
+                              "nonfinite"};
     // Every limit lifted: passes, exit 0, with every clip of the LoD and every key.
     const QString none = thresholds(R"({"layer_poke_through": null, "shell_poke_through": null,
         "body_poke_through": null, "max_distance_hit_share": null, "volume_protrusion_m": null,

@@ -35,15 +35,18 @@ void appendBox(GraphicsMesh &mesh, float h, int k = 3)
             for (int j = 0; j + 1 < k; ++j)
                 for (int i = 0; i + 1 < k; ++i) {
                     const uint32_t p = base + uint32_t(j * k + i);
-                    for (uint32_t q : {p, p + 1, p + uint32_t(k) + 1, p, p + uint32_t(k) + 1,
-                                       p + uint32_t(k)})
+                    for (uint32_t q :
+                         {p, p + 1, p + uint32_t(k) + 1, p, p + uint32_t(k) + 1, p + uint32_t(k)})
                         mesh.indices.push_back(q);
                 }
         }
 }
 
 // The vertex at the centre of a box's +z face (the box starting at vertex `first`, k = 3).
-uint32_t plusZCentre(uint32_t first) { return first + 4 * 9 + 4; }
+uint32_t plusZCentre(uint32_t first)
+{
+    return first + 4 * 9 + 4;
+}
 
 // An asset whose LoD 0 graphics mesh is the boxes of half sizes `halves`, in order (27 * 2
 // vertices each), on one bone at the origin; the physics mesh is the first box with its top

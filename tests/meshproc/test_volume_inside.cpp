@@ -42,8 +42,10 @@ void appendCapsule(GraphicsMesh &mesh, const Limb &limb, const Mat4 &frame, int 
     int rows = 0;
     for (int half = 0; half < 2; ++half)
         for (int j = 0; j <= kRings; ++j, ++rows) {
-            const float theta = kPi * 0.5f * (half == 0 ? float(j) / kRings - 1.0f : float(j) / kRings);
-            const float y = 0.5f * limb.length + (half == 0 ? -hh : hh) + limb.radius * std::sin(theta);
+            const float theta =
+                kPi * 0.5f * (half == 0 ? float(j) / kRings - 1.0f : float(j) / kRings);
+            const float y =
+                0.5f * limb.length + (half == 0 ? -hh : hh) + limb.radius * std::sin(theta);
             const float rho = limb.radius * std::cos(theta);
             for (int i = 0; i < kSegments; ++i) {
                 const float phi = 2 * kPi * float(i) / kSegments;
@@ -139,8 +141,10 @@ private slots:
             const MeshDistance d(body.meshes[b].positions, body.meshes[b].indices);
             const Mat4 bone = inverse(body.skeleton.bones[b].inverseBind);
             const Vec3 middle = bone.transformPoint({0, 0.5f * kLimbs[b].length, 0});
-            QVERIFY(std::abs(d.query(middle).distance + kLimbs[b].radius * kLimbs[b].flatten) < 2e-3f);
-            const Vec3 out = bone.transformPoint({kLimbs[b].radius + 0.01f, 0.5f * kLimbs[b].length, 0});
+            QVERIFY(std::abs(d.query(middle).distance + kLimbs[b].radius * kLimbs[b].flatten) <
+                    2e-3f);
+            const Vec3 out =
+                bone.transformPoint({kLimbs[b].radius + 0.01f, 0.5f * kLimbs[b].length, 0});
             QVERIFY(std::abs(d.query(out).distance - 0.01f) < 1e-3f);
         }
     }
@@ -152,7 +156,8 @@ private slots:
         for (CollisionShape shape : {CollisionShape::Ellipsoid, CollisionShape::Capsule,
                                      CollisionShape::TaperedCapsule, CollisionShape::Sphere})
             for (int bone = 0; bone < 3; ++bone) {
-                const QString what = QString("shape %1 bone %2").arg(int(shape)).arg(kLimbs[bone].name);
+                const QString what =
+                    QString("shape %1 bone %2").arg(int(shape)).arg(kLimbs[bone].name);
                 InsideFitReport report;
                 const std::vector<CollisionVolume> volumes = fitVolumesInside(
                     body.skeleton, body.pointers(), bone, shape, settings, kThickness, &report);
@@ -191,8 +196,8 @@ private slots:
         const float p = volumeProtrusion(sphere, body.skeleton, {&body.meshes[0]});
         QVERIFY2(std::abs(p - 0.02f) < 1e-3f, qPrintable(QString::number(p)));
         // Shrunk inside: within the thickness, and no smaller than it needs to be.
-        const std::vector<MeshDistance> surfaces = bindPoseSurfaces({&body.meshes[0]});
-        const CollisionVolume inside = shrinkInsideBody(sphere, body.skeleton, surfaces, kThickness);
+        const std::vector<PosedBody> poses = bodyPoses(body.skeleton, {&body.meshes[0]});
+        const CollisionVolume inside = shrinkInsideBody(sphere, poses, kThickness);
         QVERIFY(volumeProtrusion(inside, body.skeleton, {&body.meshes[0]}) <= kThickness + 1e-5f);
         QVERIFY2(inside.radius > 0.08f, qPrintable(QString::number(inside.radius)));
         QVERIFY_THROWS_EXCEPTION(InputError,

@@ -10,8 +10,8 @@
 #include "viewport/viewport.h"
 
 #include "tweed/collision_fit.h"
-#include "tweed/meshproc/volume_inside.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/volume_inside.h"
 
 #include <QAction>
 #include <QCheckBox>

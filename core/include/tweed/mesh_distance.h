@@ -47,12 +47,12 @@ private:
     };
     uint32_t build(uint32_t first, uint32_t count, std::vector<Vec3> &centres);
 
-    std::vector<uint32_t> mIndices;  ///< per triangle corner, the welded vertex
-    std::vector<uint32_t> mCorner;   ///< per triangle corner, the original vertex
-    std::vector<uint32_t> mEdgeOf;   ///< per triangle corner c, the edge (c, c + 1)
-    std::vector<uint8_t> mOpenEdge;  ///< per edge
-    std::vector<uint8_t> mOpenVertex;///< per welded vertex, on an open edge
-    std::vector<uint32_t> mWeldOf;   ///< per original vertex, its welded vertex
+    std::vector<uint32_t> mIndices;   ///< per triangle corner, the welded vertex
+    std::vector<uint32_t> mCorner;    ///< per triangle corner, the original vertex
+    std::vector<uint32_t> mEdgeOf;    ///< per triangle corner c, the edge (c, c + 1)
+    std::vector<uint8_t> mOpenEdge;   ///< per edge
+    std::vector<uint8_t> mOpenVertex; ///< per welded vertex, on an open edge
+    std::vector<uint32_t> mWeldOf;    ///< per original vertex, its welded vertex
     size_t mVertexCount = 0;
 
     std::vector<Vec3> mPositions;     ///< per welded vertex, current

@@ -21,8 +21,7 @@ Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, fl
     const float radius = r * (1.0f - std::abs(bias));
     const Vec3 rel = d - core;
     const float len2 = lengthSquared(rel);
-    if (len2 <= radius * radius)
-        return p;
+    if (len2 <= radius * radius) return p;
     const float len = std::sqrt(len2);
     return t + core + rel * (radius / len);
 }
