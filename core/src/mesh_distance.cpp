@@ -153,7 +153,9 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
         mVertexNormal[mIndices[t * 3 + 2]] += n * angleAt(c, a, b);
         for (int k = 0; k < 3; ++k)
             mEdgeNormal[mEdgeOf[t * 3 + size_t(k)]] += n;
-        centres[t] = (a + b + c) * (1.0f / 3.0f);
+        // A non-finite centre (a cloth that blew up) would break the ordering of the split.
+        const Vec3 centre = (a + b + c) * (1.0f / 3.0f);
+        centres[t] = isFinite(centre) ? centre : Vec3{};
     }
     mTriangles.resize(triangles);
     for (size_t t = 0; t < triangles; ++t)
