@@ -139,6 +139,12 @@ private slots:
         QVERIFY(!open.query({0, 0, 0.1f}).onOpenEdge);
         QVERIFY(open.query({0.5f, 0, 0.1f}).onOpenEdge);
         QVERIFY_THROWS_EXCEPTION(InputError, MeshDistance(face.positions, {0, 1, 99}));
+        // A blown-up vertex: the rest of the surface is still found.
+        std::vector<Vec3> broken = box.positions;
+        broken[0] = {std::nanf(""), 0, 0};
+        MeshDistance d2(box.positions, box.indices);
+        d2.update(broken);
+        QVERIFY(std::abs(d2.query({0, 0, 0.25f}).distance - 0.05f) < 1e-6f);
     }
 
     void riderPushedThroughTheShellBy3mmCountsBy1mmDoesNot()
