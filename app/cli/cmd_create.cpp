@@ -1,5 +1,6 @@
 // tweed-cli create CHARACTER -o ASSET: a first asset from a character file.
 #include "command.h"
+#include "fit_volumes.h"
 
 #include "tweed/errors.h"
 #include "tweed/meshproc/create_asset.h"
@@ -26,6 +27,8 @@ struct CreateArgs
     std::string normals = "mesh";
     std::string customMesh;
     bool acceptFused = false;
+    bool fitVolumes = false;
+    std::vector<std::string> bodyMeshes;
     CreateAssetOptions options;
 };
 
@@ -129,6 +132,10 @@ void run(CreateArgs args)
                          "choose a smaller --voxel or another --method, or keep them with "
                          "--accept-fused; " + args.output + " was not written");
     }
+    std::vector<std::string> fitLines;
+    if (args.fitVolumes)
+        fitLines = withFile(args.character,
+                            [&] { return fitBodyVolumes(asset, character, args.bodyMeshes); });
     saveAssetFile(asset, args.output);
     std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
                 "%zu bones, preset %s",
@@ -140,6 +147,8 @@ void run(CreateArgs args)
                     importReport.degenerateTriangles,
                     importReport.degenerateTriangles == 1 ? "" : "s");
     std::printf("\n");
+    for (const std::string &line : fitLines)
+        std::printf("  %s\n", line.c_str());
     reportSkinnedStretch(asset, character);
 }
 
@@ -173,6 +182,11 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--custom-mesh", a->customMesh, "Custom physics mesh file (with --method custom)");
     cmd->add_flag("--accept-fused", a->acceptFused,
                   "Keep an iso-surface or custom mesh that joins parts the bones move apart");
+    cmd->add_flag("--fit-volumes", a->fitVolumes,
+                  "Fit ellipsoids inside the body on the bones that skin the garment");
+    cmd->add_option("--body-mesh", a->bodyMeshes,
+                    "Body mesh the volumes are fitted to; repeat for several (default: the meshes "
+                    "not in the garment)");
     cmd->add_option("--normals", a->normals, "Simulation normals from the mesh or the bones")
         ->capture_default_str();
     cmd->callback([a] { run(*a); });

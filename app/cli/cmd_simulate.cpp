@@ -4,6 +4,7 @@
 // stretch (and the skinned pose's own, which the cloth follows where it is pinned), Max Distance
 // violations (must be zero), vertices inside a collision volume after a
 // step and non-finite values.
+#include "clip_measures.h"
 #include "command.h"
 
 #include "tweed/clip_simulation.h"
@@ -84,11 +85,12 @@ void simulate(const SimulateOptions &o)
     const ClothInstance &cloth = run.instance();
     run.advance(); // frame 0: the cloth at rest on the first pose
 
+    // The measures of good cloth against the rest of the character (clip_measures.h).
+    ClothMeasurer measurer = withFile(sourcePath, [&] {
+        return ClothMeasurer(asset, o.lod, assetLayers(asset, o.lod), bodyMeshes(asset, character));
+    });
     using Clock = std::chrono::steady_clock;
     double solverSeconds = 0, skinningSeconds = 0;
-    double stretchSum = 0;
-    float stretchMax = 0, skinnedStretchMax = 0;
-    uint64_t violations = 0, penetrations = 0, nonFinite = 0;
     std::vector<Vec3> graphicsPositions, graphicsNormals;
     for (int f = 1; f <= frames; ++f) {
         const auto t0 = Clock::now();
@@ -98,50 +100,47 @@ void simulate(const SimulateOptions &o)
         const auto t2 = Clock::now();
         solverSeconds += std::chrono::duration<double>(t1 - t0).count();
         skinningSeconds += std::chrono::duration<double>(t2 - t1).count();
-        const ClothMeasurements m = cloth.measure();
-        stretchSum += m.maxStretch;
-        stretchMax = std::max(stretchMax, m.maxStretch);
-        skinnedStretchMax = std::max(skinnedStretchMax, m.skinnedMaxStretch);
-        violations += m.maxDistanceViolations;
-        penetrations += m.penetrations;
-        nonFinite += m.nonFinite;
-        for (const Vec3 &p : graphicsPositions)
-            if (!isFinite(p))
-                ++nonFinite;
+        measurer.add(graphicsPositions, run.skinning(), cloth, 1.0f);
     }
+    const ClipMeasures m = measurer.result();
+    const uint64_t violations = m.sum.maxDistanceViolations, nonFinite = m.sum.nonFinite;
     for (const std::string &warning : cloth.status().warnings)
         std::cerr << "tweed-cli: simulate: warning: " << warning << "\n";
     const double msSolver = solverSeconds * 1e3 / frames;
     const double msSkinning = skinningSeconds * 1e3 / frames;
     if (o.json) {
-        const Json out = {{"asset", o.asset},
-                          {"clip", clip.name},
-                          {"frames", frames},
-                          {"fps", o.fps},
-                          {"physics_vertices", cloth.data().vertexCount},
-                          {"threads", cloth.threadCount()},
-                          {"ms_per_frame", msSolver + msSkinning},
-                          {"ms_solver", msSolver},
-                          {"ms_skinning", msSkinning},
-                          {"max_stretch", stretchMax},
-                          {"mean_max_stretch", stretchSum / frames},
-                          {"skinned_max_stretch", skinnedStretchMax},
-                          {"max_distance_violations", double(violations) / frames},
-                          {"penetrations", double(penetrations) / frames},
-                          {"nonfinite", double(nonFinite) / frames}};
+        Json out = {{"asset", o.asset},
+                    {"clip", clip.name},
+                    {"frames", frames},
+                    {"fps", o.fps},
+                    {"physics_vertices", cloth.data().vertexCount},
+                    {"threads", cloth.threadCount()},
+                    {"ms_per_frame", msSolver + msSkinning},
+                    {"ms_solver", msSolver},
+                    {"ms_skinning", msSkinning},
+                    {"max_distance_violations", m.violationsPerFrame}};
+        out.update(measuresJson(m));
         printJson(out);
     } else {
         std::printf("%s: clip %s, %d frames at %g fps, %u physics vertices\n", o.asset.c_str(),
                     clip.name.c_str(), frames, o.fps, cloth.data().vertexCount);
         std::printf("  ms per frame: %.3f (solver %.3f, skinning %.3f)\n", msSolver + msSkinning,
                     msSolver, msSkinning);
+        const FrameMeasures &t = m.sum;
         std::printf("  largest edge stretch: %.4f (mean per frame %.4f; the skinned pose's own "
                     "%.4f)\n",
-                    stretchMax, stretchSum / frames, skinnedStretchMax);
+                    double(t.maxStretch), m.meanMaxStretch, double(t.skinnedMaxStretch));
         std::printf("  per frame: %.3f Max Distance violations, %.3f vertices inside a volume, "
                     "%.3f non-finite values\n",
-                    double(violations) / frames, double(penetrations) / frames,
-                    double(nonFinite) / frames);
+                    m.violationsPerFrame, m.penetrationsPerFrame, m.nonFinitePerFrame);
+        std::printf("  poke-through: layers %.4f%% of %llu vertex-frames, shells %.4f%% of %llu, "
+                    "body %.4f%% of %llu\n",
+                    100 * t.layerPokeThrough(), (unsigned long long)t.layerVertices,
+                    100 * t.shellPokeThrough(), (unsigned long long)t.shellVertices,
+                    100 * t.bodyPokeThrough(), (unsigned long long)t.bodyVertices);
+        std::printf("  at their Max Distance: %.2f%% of vertex-frames; volumes outside the body "
+                    "by up to %.4f m\n",
+                    100 * t.maxDistanceHitShare(), double(t.volumeProtrusion));
     }
     if (violations || nonFinite) {
         std::cerr << "tweed-cli: simulate: " << violations << " Max Distance violations and "

@@ -1,8 +1,9 @@
 // Collision volumes through the real widgets on the sample character (garment: the coat): the
 // Collision Volumes dock adds volumes on bones, the viewport gizmo is dragged with mouse events
 // sent to the 3D window at pixels found with Viewport::project (one undo step per drag, Esc
-// cancels without a step), properties edit sizes in centimetres, auto-fit covers the bones'
-// body vertices, split and remove work, and everything is undoable.
+// cancels without a step), properties edit sizes in centimetres, auto-fit puts volumes inside
+// the bones' body within the collision thickness, split and remove work, and everything is
+// undoable.
 #include "collision/collision_dock.h"
 #include "collision/collision_gizmo.h"
 #include "document.h"
@@ -16,6 +17,7 @@
 
 #include "test_paths.h"
 
+#include "tweed/meshproc/volume_inside.h"
 #include "tweed/sim/colliders.h"
 
 #include <QCheckBox>
@@ -35,6 +37,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <set>
 
 using namespace tweed;
 using namespace tweed::editor;
@@ -108,23 +111,12 @@ private:
 
     // Weighted share of the Body's vertices the bone drives (weight >= 0.3) inside the volume
     // at the bind pose, measured with the simulation's own collider code.
-    float bodyShareInside(const CollisionVolume &volume) const
+    // How far the volume's surface lies outside the Body mesh in the bind pose.
+    float bodyProtrusion(const CollisionVolume &volume) const
     {
         const Character &character = document()->character();
         const GraphicsMesh &body = character.meshes[size_t(character.findMesh("Body"))];
-        const Mat4 bind = inverse(character.skeleton.bones[size_t(volume.bone)].inverseBind);
-        const ColliderPose pose = colliderPose(volume, colliderFrame(volume, bind), 0.0f);
-        double inside = 0, total = 0;
-        for (size_t v = 0; v < body.positions.size(); ++v) {
-            float w = 0;
-            for (int k = 0; k < kMaxBoneInfluences; ++k)
-                if (body.skin[v].bones[size_t(k)] == volume.bone)
-                    w += body.skin[v].weights[size_t(k)];
-            if (w < 0.3f) continue;
-            total += w;
-            if (colliderDistance(pose, body.positions[v]) <= 1e-4f) inside += w;
-        }
-        return total > 0 ? float(inside / total) : 0.0f;
+        return volumeProtrusion(volume, character.skeleton, {&body});
     }
 
 private slots:
@@ -403,7 +395,7 @@ private slots:
         QVERIFY(std::abs(radiusY->value() - before.radii.y * 100) < 0.06);
     }
 
-    void autoFitTwoBonesCoversTheirVertices()
+    void autoFitTwoBonesPutsVolumesInsideTheBody()
     {
         test::child<QCheckBox>(mDock, names::kCollisionDockFitGarmentBonesCheckBox)
             ->setChecked(false);
@@ -419,31 +411,39 @@ private slots:
         const int steps = undo()->index();
         clickButton(names::kCollisionDockAutoFitButton);
         QVERIFY(mPrompts->errors.isEmpty());
-        QCOMPARE(volumes().size(), start.size() + 2);
+        // One volume per bone, or two along a bone one cannot follow.
+        const size_t fitted = volumes().size() - start.size();
+        QVERIFY2(fitted >= 2 && fitted <= 4, qPrintable(QString::number(fitted)));
         QCOMPARE(undo()->index(), steps + 1);
         QCOMPARE(undo()->undoText(), QStringLiteral("Auto-Fit Collision Volumes"));
+        const float thickness = document()->asset().simulation.collisionThickness;
         for (const char *name : {"LeftUpperLeg", "RightUpperArm"}) {
-            const auto it =
-                std::find_if(volumes().begin(), volumes().end(),
-                             [&](const CollisionVolume &v) { return v.bone == bone(name); });
-            QVERIFY(it != volumes().end());
-            QCOMPARE(it->shape, CollisionShape::Ellipsoid);
-            const float share = bodyShareInside(*it);
-            QVERIFY2(share >= 0.94f, qPrintable(QString("%1: %2").arg(name).arg(share)));
+            int count = 0;
+            for (const CollisionVolume &v : volumes()) {
+                if (v.bone != bone(name)) continue;
+                ++count;
+                QCOMPARE(v.shape, CollisionShape::Ellipsoid);
+                const float out = bodyProtrusion(v);
+                QVERIFY2(out <= thickness + 1e-4f,
+                         qPrintable(QString("%1: %2").arg(name).arg(out)));
+                QVERIFY(std::min({v.radii.x, v.radii.y, v.radii.z}) > 0.02f); // a limb's volume
+            }
+            QVERIFY(count >= 1);
         }
-        // Fitting again (tighter) replaces those fits instead of adding more.
-        const auto firstFit = volumes();
+        // Fitting again (from a tighter first fit) replaces those fits instead of adding more:
+        // no name twice.
         test::child<QDoubleSpinBox>(mDock, names::kCollisionDockFitCoverageSpinBox)->setValue(80);
         clickButton(names::kCollisionDockAutoFitButton);
-        QCOMPARE(volumes().size(), start.size() + 2);
-        QCOMPARE(undo()->index(), steps + 2);
-        QVERIFY(volumes().back().radii.y < firstFit.back().radii.y);
         test::child<QDoubleSpinBox>(mDock, names::kCollisionDockFitCoverageSpinBox)->setValue(95);
+        QCOMPARE(undo()->index(), steps + 2);
+        std::set<std::string> names;
+        for (const CollisionVolume &v : volumes())
+            QVERIFY2(names.insert(v.name).second, v.name.c_str());
         undo()->undo();
         undo()->undo();
         QCOMPARE(volumes(), start);
         undo()->redo();
-        QCOMPARE(volumes().size(), start.size() + 2);
+        QCOMPARE(volumes().size(), start.size() + fitted);
     }
 
     void clickingAVolumeSelectsIt()

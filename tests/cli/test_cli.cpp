@@ -1,5 +1,5 @@
 // tweed-cli end to end, as a pipeline drives it: create, info --json, convert both ways,
-// validate; and the exit codes and messages of bad input.
+// validate, simulate, qa; and the exit codes and messages of bad input.
 #include "test_paths.h"
 #include "tweed/tweed_c.h"
 
@@ -76,6 +76,7 @@ private slots:
     void namesThatAreNotUtf8();
     void simulateSampleClips();
     void versionFlag();
+    void qaFailsOverAThresholdAndPassesUnder();
 };
 
 void TestCli::endToEnd_data()
@@ -452,6 +453,92 @@ void TestCli::versionFlag()
         const QString name = QFileInfo(program).fileName();
         QCOMPARE(QString::fromUtf8(r.out).trimmed(), name + " " + QString::fromUtf8(tweed_version()));
     }
+}
+
+void TestCli::qaFailsOverAThresholdAndPassesUnder()
+{
+    QTemporaryDir dir;
+    const QString asset = dir.filePath("coat.tweed");
+    QCOMPARE(runCli({"create", QString::fromStdString(tweed::test::kSampleCharacter), "-o", asset,
+                     "--mesh", "Coat", "--pin-top", "0.3"})
+                 .exitCode,
+             0);
+    auto thresholds = [&dir](const QByteArray &json) {
+        const QString path = dir.filePath("thresholds.json");
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(json) != json.size())
+            qFatal("cannot write %s", qPrintable(path));
+        return path;
+    };
+    const QStringList keys = {"lod",
+                              "clip",
+                              "frames",
+                              "layer_poke_through",
+                              "shell_poke_through",
+                              "body_poke_through",
+                              "max_distance_hit_share",
+                              "volume_protrusion_m",
+                              "max_stretch",
+                              "mean_max_stretch",
+                              "skinned_max_stretch",
+                              "penetrations",
+                              "nonfinite"};
+    // Every limit lifted: passes, exit 0, with every clip of the LoD and every key.
+    const QString none = thresholds(R"({"layer_poke_through": null, "shell_poke_through": null,
+        "body_poke_through": null, "max_distance_hit_share": null, "volume_protrusion_m": null,
+        "max_stretch": null, "mean_max_stretch": null, "nonfinite": null})");
+    const QString html = dir.filePath("report.html");
+    Result r = runCli({"qa", asset, "--json", "--fps", "10", "--thresholds", none, "--html", html});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QJsonObject json = parseJson(r);
+    QCOMPARE(json["file"].toString(), asset);
+    QCOMPARE(json["pass"].toBool(), true);
+    const QJsonArray clips = json["clips"].toArray();
+    QCOMPARE(clips.size(), 3);
+    QStringList names;
+    for (const QJsonValue &c : clips) {
+        const QJsonObject clip = c.toObject();
+        for (const QString &key : keys)
+            QVERIFY2(clip.contains(key), qPrintable(key));
+        names << clip["clip"].toString();
+        QCOMPARE(clip["lod"].toInt(), 0);
+        QVERIFY(clip["frames"].toInt() >= 10);
+        QVERIFY(clip["max_stretch"].toDouble() > 1.0);
+        // Without riders or inner shells nothing is measured there; the body (lining and
+        // skin) is.
+        QCOMPARE(clip["layer_poke_through"].toDouble(), 0.0);
+        QCOMPARE(clip["layer_vertex_frames"].toInt(), 0);
+        QVERIFY(clip["body_vertex_frames"].toDouble() > 0);
+        QCOMPARE(clip["nonfinite"].toDouble(), 0.0);
+    }
+    QCOMPARE(names, QStringList({"Walk", "Jump", "Idle"}));
+    // The report: one file, a plot per measure and a picture per clip.
+    const QByteArray page = readAll(html);
+    QVERIFY(page.startsWith("<!DOCTYPE html>"));
+    QCOMPARE(int(page.count("class='plot'")), 3 * 8);
+    QCOMPARE(int(page.count("class='picture'")), 3);
+    QVERIFY(page.count("<polygon") > 1000);
+    QVERIFY(!page.contains("src=")); // nothing outside the file
+    // A limit the coat is over: exit 1, the measure named in the JSON and on stderr.
+    const QString tight = thresholds(R"({"layer_poke_through": null, "shell_poke_through": null,
+        "body_poke_through": null, "max_distance_hit_share": null, "volume_protrusion_m": null,
+        "max_stretch": 1.0, "mean_max_stretch": null, "nonfinite": null})");
+    r = runCli({"qa", asset, "--json", "--fps", "10", "--thresholds", tight});
+    QCOMPARE(r.exitCode, 1);
+    json = parseJson(r);
+    QCOMPARE(json["pass"].toBool(), false);
+    for (const QJsonValue &c : json["clips"].toArray())
+        QCOMPARE(c.toObject()["failed"].toArray(), QJsonArray({"max_stretch"}));
+    r = runCli({"qa", asset, "--fps", "10", "--thresholds", tight});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains("max_stretch"), r.err.constData());
+    // The default thresholds (docs/measures.md): this coat is over them.
+    QCOMPARE(runCli({"qa", asset, "--fps", "10"}).exitCode, 1);
+    // A thresholds file with an unknown measure: exit 1 naming the file and the key.
+    const QString bad = thresholds(R"({"stretchiness": 2})");
+    r = runCli({"qa", asset, "--thresholds", bad});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.err.contains(bad.toUtf8()) && r.err.contains("stretchiness"), r.err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -12,6 +12,7 @@
 #include "tweed/meshproc/collision_fit.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/garment_map.h"
+#include "tweed/meshproc/volume_inside.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -726,6 +727,7 @@ int CollisionDock::autoFit()
     settings.meshes = bodyMeshes();
     settings.coverage = float(mFitCoverage->value() / 100.0);
     const Character character = mDocument->character();
+    const float thickness = mDocument->asset().simulation.collisionThickness;
     std::vector<CollisionVolume> fitted;
     QStringList skipped;
     const OperationOutcome outcome = LongOperation::run(
@@ -733,7 +735,11 @@ int CollisionDock::autoFit()
             for (size_t i = 0; i < bones.size(); ++i) {
                 reportProgress(progress, float(i) / float(bones.size()), "fitting");
                 try {
-                    fitted.push_back(fitVolume(character, bones[i], shape, settings));
+                    // Inside the body within the collision thickness, split where one
+                    // volume cannot follow it.
+                    for (CollisionVolume &v :
+                         fitVolumesInside(character, bones[i], shape, settings, thickness))
+                        fitted.push_back(std::move(v));
                 } catch (const InputError &error) {
                     skipped << QString::fromStdString(error.what());
                 }

@@ -58,6 +58,7 @@ public:
     /// Clip time of frame().
     double time() const;
 
+    const ClipSimulationSettings &settings() const { return mSettings; }
     ClothInstance &instance() { return *mInstance; }
     const ClothInstance &instance() const { return *mInstance; }
     const ClothAssetData &assetData() const { return *mData; }

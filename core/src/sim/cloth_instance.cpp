@@ -3,6 +3,7 @@
 #include "vertex_constraints.h"
 
 #include "tweed/errors.h"
+#include "tweed/sim/max_distance.h"
 #include "tweed/skin_map.h"
 
 #include <algorithm>
@@ -38,7 +39,6 @@ using sim::PhaseCursor;
 using sim::PhaseSchedule;
 using sim::Rigid;
 using sim::maxDistanceExcess;
-using sim::projectMaxDistance;
 
 Rigid rigidOf(const Mat4 &m)
 {
@@ -252,8 +252,7 @@ void ClothInstance::Impl::configure()
         const bool edge = c.edge[v] != 0;
         const float mass = c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v]
                                                   : c.explicitMass[v];
-        const float radius = c.maxDistance[v] * s.maxDistanceScale *
-                             (edge ? s.edgeMaxDistanceScale : 1.0f) * lodScale;
+        const float radius = effectiveMaxDistance(c, v, s, lodScale);
         const bool fixed = c.fixed[v] || pinned[v] || radius <= 0.0f;
         invMass[v] = fixed ? 0.0f : 1.0f / mass;
         pos[v].w = prev[v].w = invMass[v];

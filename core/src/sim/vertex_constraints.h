@@ -9,6 +9,7 @@
 
 #include "tweed/math.h"
 #include "tweed/sim/colliders.h"
+#include "tweed/sim/max_distance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -47,31 +48,6 @@ inline void applyBackstop(const Vec3 &centre, const Vec3 &n, float radius, Vec3 
         const float len = std::sqrt(len2);
         x = len > kTiny ? centre + delta * (radius / len) : centre + n * radius;
     }
-}
-
-/// Closest point to p in the Max Distance shape around target t with unit normal n: a ball of
-/// radius r, or with bias b a capsule along n (b < 0) or a disc across n (b > 0), each of
-/// extent r along its long direction.
-inline Vec3 projectMaxDistance(const Vec3 &p, const Vec3 &t, const Vec3 &n, float r, float bias)
-{
-    const Vec3 d = p - t;
-    Vec3 core{};
-    if (bias < 0) {
-        const float h = r * -bias;
-        core = n * std::clamp(dot(d, n), -h, h);
-    } else if (bias > 0) {
-        const float h = r * bias;
-        const Vec3 tangential = d - n * dot(d, n);
-        const float tl = length(tangential);
-        core = tl > h ? tangential * (h / tl) : tangential;
-    }
-    const float radius = r * (1.0f - std::abs(bias));
-    const Vec3 rel = d - core;
-    const float len2 = lengthSquared(rel);
-    if (len2 <= radius * radius)
-        return p;
-    const float len = std::sqrt(len2);
-    return t + core + rel * (radius / len);
 }
 
 /// How far p is outside the Max Distance shape (<= 0 inside).

@@ -1,0 +1,66 @@
+// Signed distance from points to a triangle mesh whose vertices move (a skinned body, a
+// simulated garment): the closest point through a bounding-volume hierarchy rebuilt by update(),
+// and the side from the angle-weighted pseudo-normal of the closest feature (face, edge or
+// vertex), which gives the right sign for a closed mesh and a consistent one for an open one.
+// Vertices at the same rest position (UV seams) are treated as one for the pseudo-normals and
+// the open edges.
+#pragma once
+
+#include "tweed/math.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tweed {
+
+struct SurfaceDistance
+{
+    /// Distance to the closest point, positive on the side the triangles' normals point to
+    /// (counter-clockwise winding); infinite when the mesh has no triangle.
+    float distance = INFINITY;
+    Vec3 closest;
+    /// The closest point lies on an open edge of the mesh (or a vertex on one): the point is
+    /// beside the surface rather than over or under it, and its side says little.
+    bool onOpenEdge = false;
+};
+
+class MeshDistance
+{
+public:
+    /// `indices` (three per triangle) index `restPositions`, which set the topology (welded
+    /// where positions are equal). Throws InputError for an index out of range.
+    MeshDistance(const std::vector<Vec3> &restPositions, const std::vector<uint32_t> &indices);
+
+    /// Takes the vertices' current positions (as many as the rest positions): rebuilds the
+    /// hierarchy and the pseudo-normals.
+    void update(const std::vector<Vec3> &positions);
+    /// Signed distance from p to the surface as of the last update (the rest positions before).
+    SurfaceDistance query(const Vec3 &p) const;
+    bool empty() const { return mTriangles.empty(); }
+
+private:
+    struct Node
+    {
+        Vec3 lo, hi;
+        uint32_t first = 0, count = 0; ///< triangles of a leaf (count > 0)
+        uint32_t left = 0, right = 0;  ///< children of an inner node
+    };
+    uint32_t build(uint32_t first, uint32_t count, std::vector<Vec3> &centres);
+
+    std::vector<uint32_t> mIndices;   ///< per triangle corner, the welded vertex
+    std::vector<uint32_t> mCorner;    ///< per triangle corner, the original vertex
+    std::vector<uint32_t> mEdgeOf;    ///< per triangle corner c, the edge (c, c + 1)
+    std::vector<uint8_t> mOpenEdge;   ///< per edge
+    std::vector<uint8_t> mOpenVertex; ///< per welded vertex, on an open edge
+    std::vector<uint32_t> mWeldOf;    ///< per original vertex, its welded vertex
+    size_t mVertexCount = 0;
+
+    std::vector<Vec3> mPositions;     ///< per welded vertex, current
+    std::vector<Vec3> mFaceNormal;    ///< per triangle, unit
+    std::vector<Vec3> mEdgeNormal;    ///< per edge, sum of its faces' unit normals
+    std::vector<Vec3> mVertexNormal;  ///< per welded vertex, angle-weighted
+    std::vector<uint32_t> mTriangles; ///< triangle order of the hierarchy's leaves
+    std::vector<Node> mNodes;
+};
+
+} // namespace tweed

@@ -1,0 +1,408 @@
+#include "tweed/cloth_measures.h"
+
+#include "tweed/errors.h"
+#include "tweed/sim/colliders.h"
+#include "tweed/sim/max_distance.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace tweed {
+namespace {
+
+double share(uint64_t count, uint64_t total)
+{
+    return total ? double(count) / double(total) : 0.0;
+}
+
+// The triangles of `indices` with every corner in `range`, re-indexed from its first vertex.
+std::vector<uint32_t> trianglesIn(const std::vector<uint32_t> &indices, const VertexRange &range)
+{
+    std::vector<uint32_t> out;
+    for (size_t t = 0; t + 2 < indices.size(); t += 3) {
+        bool inside = true;
+        for (int k = 0; k < 3; ++k)
+            inside = inside && indices[t + size_t(k)] >= range.first &&
+                     indices[t + size_t(k)] - range.first < range.count;
+        if (inside)
+            for (int k = 0; k < 3; ++k)
+                out.push_back(indices[t + size_t(k)] - range.first);
+    }
+    return out;
+}
+
+std::vector<Vec3> slice(const std::vector<Vec3> &positions, const VertexRange &range)
+{
+    return {positions.begin() + range.first, positions.begin() + range.first + range.count};
+}
+
+// A surface that is a set of ranges of the graphics mesh, in its skinned and simulated states.
+struct LayerSurface
+{
+    std::vector<VertexRange> ranges;
+    MeshDistance skinned, simulated;
+
+    LayerSurface(const GraphicsMesh &mesh, std::vector<VertexRange> parts)
+        : ranges(std::move(parts)), skinned(gather(mesh.positions), indicesOf(mesh)),
+          simulated(gather(mesh.positions), indicesOf(mesh))
+    {
+    }
+    std::vector<Vec3> gather(const std::vector<Vec3> &positions) const
+    {
+        std::vector<Vec3> out;
+        for (const VertexRange &r : ranges) {
+            const std::vector<Vec3> part = slice(positions, r);
+            out.insert(out.end(), part.begin(), part.end());
+        }
+        return out;
+    }
+    std::vector<uint32_t> indicesOf(const GraphicsMesh &mesh) const
+    {
+        std::vector<uint32_t> out;
+        uint32_t base = 0;
+        for (const VertexRange &r : ranges) {
+            for (uint32_t i : trianglesIn(mesh.indices, r))
+                out.push_back(base + i);
+            base += r.count;
+        }
+        return out;
+    }
+    void update(const std::vector<Vec3> &skinnedPositions,
+                const std::vector<Vec3> &simulatedPositions)
+    {
+        skinned.update(gather(skinnedPositions));
+        simulated.update(gather(simulatedPositions));
+    }
+};
+
+bool inside(const SurfaceDistance &s, float tolerance)
+{
+    return !s.onOpenEdge && s.distance < -tolerance;
+}
+bool outside(const SurfaceDistance &s, float tolerance)
+{
+    return !s.onOpenEdge && s.distance > tolerance;
+}
+
+// Directions spread evenly over the sphere (a Fibonacci lattice).
+std::vector<Vec3> sphereDirections(int count)
+{
+    std::vector<Vec3> out;
+    const float golden = kPi * (3.0f - std::sqrt(5.0f));
+    for (int i = 0; i < count; ++i) {
+        const float y = 1.0f - 2.0f * (float(i) + 0.5f) / float(count);
+        const float r = std::sqrt(std::max(0.0f, 1.0f - y * y));
+        out.push_back({std::cos(golden * float(i)) * r, y, std::sin(golden * float(i)) * r});
+    }
+    return out;
+}
+
+Mat4 boneGlobalOf(const Skeleton &skeleton, const std::vector<Mat4> &skinning, int bone)
+{
+    if (bone < 0 || size_t(bone) >= skeleton.bones.size() || size_t(bone) >= skinning.size())
+        return Mat4{};
+    return skinning[size_t(bone)] * inverse(skeleton.bones[size_t(bone)].inverseBind);
+}
+
+} // namespace
+
+double FrameMeasures::layerPokeThrough() const
+{
+    return share(layerPokes, layerVertices);
+}
+double FrameMeasures::shellPokeThrough() const
+{
+    return share(shellPokes, shellVertices);
+}
+double FrameMeasures::bodyPokeThrough() const
+{
+    return share(bodyPokes, bodyVertices);
+}
+double FrameMeasures::maxDistanceHitShare() const
+{
+    return share(maxDistanceHits, physicsVertices);
+}
+
+ClothLayers singleShell(const ClothingAsset &asset, int lod)
+{
+    if (lod < 0 || size_t(lod) >= asset.lods.size())
+        throw InputError("asset has no graphics LoD " + std::to_string(lod));
+    ClothLayers layers;
+    layers.shells.push_back({0, uint32_t(asset.lods[size_t(lod)].mesh.vertexCount())});
+    return layers;
+}
+
+std::vector<Vec3> volumeSurfaceSamples(const CollisionVolume &volume, const Transform &frame,
+                                       int samples)
+{
+    if (volume.shape == CollisionShape::Plane) return {};
+    const ColliderPose pose = colliderPose(volume, frame, 0.0f);
+    // Points just off the axis, pushed out to the nearest surface point: stations along a
+    // capsule's axis, the centre of an ellipsoid or sphere.
+    const bool capsule =
+        volume.shape == CollisionShape::Capsule || volume.shape == CollisionShape::TaperedCapsule;
+    const float r = std::max({pose.radius, pose.radius2, 1e-4f});
+    const int stations =
+        capsule ? std::clamp(int(std::ceil(2.0f * pose.halfHeight / r)) + 1, 2, 16) : 1;
+    const std::vector<Vec3> directions =
+        sphereDirections(std::max(32, std::max(samples, 1) / stations));
+    const float eps = 1e-4f * r;
+    std::vector<Vec3> out;
+    out.reserve(directions.size() * size_t(stations));
+    for (int s = 0; s < stations; ++s) {
+        const float along =
+            stations == 1 ? 0.0f : pose.halfHeight * (2.0f * float(s) / float(stations - 1) - 1.0f);
+        const Vec3 centre = pose.origin + pose.axisY * along;
+        for (const Vec3 &d : directions) {
+            // An ellipsoid's points spread by its radii (evenly in its unit-sphere space, so
+            // the tips of a long one are sampled too).
+            const Vec3 l =
+                volume.shape == CollisionShape::Ellipsoid ? mulComponents(d, pose.radii) : d;
+            Vec3 p = centre + (pose.axisX * l.x + pose.axisY * l.y + pose.axisZ * l.z) * eps;
+            if (pushOutOfCollider(pose, p)) out.push_back(p);
+        }
+    }
+    return out;
+}
+
+float volumeProtrusion(const CollisionVolume &volume, const Mat4 &boneGlobal,
+                       const MeshDistance &body, int samples)
+{
+    if (body.empty()) return 0;
+    float worst = 0;
+    for (const Vec3 &p : volumeSurfaceSamples(volume, colliderFrame(volume, boneGlobal), samples))
+        worst = std::max(worst, body.query(p).distance);
+    return worst;
+}
+
+struct ClothMeasurer::Impl
+{
+    const GraphicsMesh *mesh = nullptr;
+    Skeleton skeleton;
+    std::vector<CollisionVolume> volumes;
+    ClothLayers layers;
+    ClothMeasureSettings settings;
+    std::vector<LayerSurface> shells;
+    std::unique_ptr<LayerSurface> garment; ///< every shell, for the body
+    std::vector<BodyMesh> body;
+    std::vector<MeshDistance> bodySurfaces;
+    std::vector<FrameMeasures> frames;
+    std::vector<Vec3> skinned;
+    std::vector<std::vector<Vec3>> bodyPosed;
+};
+
+ClothMeasurer::ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers layers,
+                             std::vector<BodyMesh> body, const ClothMeasureSettings &settings)
+    : d(std::make_unique<Impl>())
+{
+    if (lod < 0 || size_t(lod) >= asset.lods.size())
+        throw InputError("asset has no graphics LoD " + std::to_string(lod));
+    d->mesh = &asset.lods[size_t(lod)].mesh;
+    d->skeleton = asset.skeleton;
+    d->volumes = asset.collisionVolumes;
+    d->settings = settings;
+    const size_t n = d->mesh->vertexCount();
+    auto check = [n](const VertexRange &r, const std::string &what) {
+        if (size_t(r.first) + r.count > n)
+            throw InputError(what + ": vertices " + std::to_string(r.first) + " to " +
+                             std::to_string(size_t(r.first) + r.count) +
+                             " outside the graphics mesh of " + std::to_string(n) + " vertices");
+    };
+    for (size_t i = 0; i < layers.shells.size(); ++i)
+        check(layers.shells[i], "shell " + std::to_string(i));
+    for (size_t i = 0; i < layers.riders.size(); ++i) {
+        check(layers.riders[i].vertices, "rider " + std::to_string(i));
+        if (layers.riders[i].shell < 0 || size_t(layers.riders[i].shell) >= layers.shells.size())
+            throw InputError("rider " + std::to_string(i) + " rides on shell " +
+                             std::to_string(layers.riders[i].shell) + ", which is not listed");
+    }
+    for (size_t b = 0; b < body.size(); ++b) {
+        const BodyMesh &m = body[b];
+        const std::string what = "body mesh " + std::to_string(b);
+        if (!m.skin.empty() && m.skin.size() != m.positions.size())
+            throw InputError(what + ": " + std::to_string(m.skin.size()) + " skin weights for " +
+                             std::to_string(m.positions.size()) + " vertices");
+        for (const BoneInfluence &inf : m.skin)
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (inf.weights[size_t(k)] != 0 &&
+                    inf.bones[size_t(k)] >= asset.skeleton.bones.size())
+                    throw InputError(what + ": bone " + std::to_string(inf.bones[size_t(k)]) +
+                                     " outside the skeleton");
+        d->bodySurfaces.emplace_back(m.positions, m.indices);
+    }
+    for (const VertexRange &r : layers.shells)
+        d->shells.emplace_back(*d->mesh, std::vector<VertexRange>{r});
+    if (!layers.shells.empty())
+        d->garment = std::make_unique<LayerSurface>(*d->mesh, layers.shells);
+    d->layers = std::move(layers);
+    d->body = std::move(body);
+}
+
+ClothMeasurer::~ClothMeasurer() = default;
+ClothMeasurer::ClothMeasurer(ClothMeasurer &&) noexcept = default;
+ClothMeasurer &ClothMeasurer::operator=(ClothMeasurer &&) noexcept = default;
+
+const FrameMeasures &ClothMeasurer::add(const ClipSimulation &run)
+{
+    std::vector<Vec3> graphics;
+    run.instance().deformGraphics(graphics, nullptr);
+    return add(graphics, run.skinning(), run.instance(),
+               std::clamp(run.settings().physicalLod.maxDistanceScale, 0.0f, 1.0f));
+}
+
+const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
+                                        const std::vector<Mat4> &skinning,
+                                        const ClothInstance &cloth, float lodMaxDistanceScale)
+{
+    Impl &s = *d;
+    const GraphicsMesh &mesh = *s.mesh;
+    if (graphics.size() != mesh.vertexCount())
+        throw InputError("measures: " + std::to_string(graphics.size()) +
+                         " graphics positions for a mesh of " + std::to_string(mesh.vertexCount()) +
+                         " vertices");
+    const float tol = s.settings.pokeTolerance;
+    FrameMeasures f;
+
+    // The garment's skinned pose: what its own bone weights make of this frame.
+    if (mesh.isSkinned())
+        skinVertices(mesh.positions, mesh.skin, skinning, s.skinned);
+    else
+        s.skinned = mesh.positions;
+    for (LayerSurface &shell : s.shells)
+        shell.update(s.skinned, graphics);
+
+    for (const RiderLayer &rider : s.layers.riders) {
+        const LayerSurface &shell = s.shells[size_t(rider.shell)];
+        for (uint32_t v = rider.vertices.first; v < rider.vertices.first + rider.vertices.count;
+             ++v) {
+            ++f.layerVertices;
+            if (inside(shell.skinned.query(s.skinned[v]), 0.0f) &&
+                outside(shell.simulated.query(graphics[v]), tol))
+                ++f.layerPokes;
+        }
+    }
+    for (size_t inner = 0; inner < s.shells.size(); ++inner)
+        for (size_t outer = inner + 1; outer < s.shells.size(); ++outer) {
+            const VertexRange &r = s.layers.shells[outer];
+            for (uint32_t v = r.first; v < r.first + r.count; ++v) {
+                ++f.shellVertices;
+                if (!inside(s.shells[inner].skinned.query(s.skinned[v]), 0.0f) &&
+                    inside(s.shells[inner].simulated.query(graphics[v]), tol))
+                    ++f.shellPokes;
+            }
+        }
+
+    // The body, posed; only vertices near the garment can be inside it.
+    s.bodyPosed.resize(s.body.size());
+    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+    for (const VertexRange &r : s.layers.shells)
+        for (uint32_t v = r.first; v < r.first + r.count; ++v) {
+            lo = minComponents(lo, s.skinned[v]);
+            hi = maxComponents(hi, s.skinned[v]);
+        }
+    if (s.garment) s.garment->update(s.skinned, graphics);
+    for (size_t b = 0; b < s.body.size(); ++b) {
+        const BodyMesh &m = s.body[b];
+        std::vector<Vec3> &posed = s.bodyPosed[b];
+        if (m.skin.empty())
+            posed = m.positions;
+        else
+            skinVertices(m.positions, m.skin, skinning, posed);
+        s.bodySurfaces[b].update(posed);
+        if (!s.garment) continue;
+        for (const Vec3 &p : posed) {
+            if (p.x < lo.x || p.y < lo.y || p.z < lo.z || p.x > hi.x || p.y > hi.y || p.z > hi.z)
+                continue;
+            if (!inside(s.garment->skinned.query(p), 0.0f)) continue;
+            ++f.bodyVertices;
+            if (outside(s.garment->simulated.query(p), tol)) ++f.bodyPokes;
+        }
+    }
+
+    // Collision volumes against the body: the deepest-inside body mesh decides.
+    for (const CollisionVolume &volume : s.volumes) {
+        if (s.bodySurfaces.empty()) break;
+        const Transform frame =
+            colliderFrame(volume, boneGlobalOf(s.skeleton, skinning, volume.bone));
+        for (const Vec3 &p : volumeSurfaceSamples(volume, frame)) {
+            float nearest = INFINITY;
+            for (const MeshDistance &surface : s.bodySurfaces)
+                nearest = std::min(nearest, surface.query(p).distance);
+            if (std::isfinite(nearest)) f.volumeProtrusion = std::max(f.volumeProtrusion, nearest);
+        }
+    }
+
+    // The cloth itself.
+    const ClothMeasurements m = cloth.measure();
+    f.maxStretch = m.maxStretch;
+    f.skinnedMaxStretch = m.skinnedMaxStretch;
+    f.maxDistanceViolations = m.maxDistanceViolations;
+    f.penetrations = m.penetrations;
+    f.nonFinite = m.nonFinite;
+    for (const Vec3 &p : graphics)
+        if (!isFinite(p)) ++f.nonFinite;
+    const ClothData &data = cloth.data();
+    const std::vector<Vec3> &x = cloth.positions();
+    const std::vector<Vec3> &t = cloth.targetPositions();
+    const SimulationSettings &settings = cloth.settings();
+    std::vector<Vec3> normals;
+    if (settings.maxDistanceBias != 0) normals = computeVertexNormals(t, data.indices);
+    f.physicsVertices = data.vertexCount;
+    for (uint32_t v = 0; v < data.vertexCount && v < x.size() && v < t.size(); ++v) {
+        const float r = effectiveMaxDistance(data, v, settings, lodMaxDistanceScale);
+        if (!(r > 0) || data.fixed[v]) continue;
+        const Vec3 n = normals.empty() ? Vec3{0, 1, 0} : normalize(normals[v]);
+        const Vec3 inner =
+            projectMaxDistance(x[v], t[v], n, s.settings.hitShare * r, settings.maxDistanceBias);
+        if (distance(inner, x[v]) > 0) ++f.maxDistanceHits;
+    }
+    s.frames.push_back(f);
+    return s.frames.back();
+}
+
+ClipMeasures ClothMeasurer::result() const
+{
+    ClipMeasures c;
+    c.frames = int(d->frames.size());
+    c.perFrame = d->frames;
+    double stretchSum = 0;
+    uint64_t worstPokes = 0;
+    float worstStretch = -1;
+    for (size_t i = 0; i < d->frames.size(); ++i) {
+        const FrameMeasures &f = d->frames[i];
+        FrameMeasures &s = c.sum;
+        s.layerPokes += f.layerPokes;
+        s.layerVertices += f.layerVertices;
+        s.shellPokes += f.shellPokes;
+        s.shellVertices += f.shellVertices;
+        s.bodyPokes += f.bodyPokes;
+        s.bodyVertices += f.bodyVertices;
+        s.maxDistanceHits += f.maxDistanceHits;
+        s.physicsVertices += f.physicsVertices;
+        s.volumeProtrusion = std::max(s.volumeProtrusion, f.volumeProtrusion);
+        s.maxStretch = std::max(s.maxStretch, f.maxStretch);
+        s.skinnedMaxStretch = std::max(s.skinnedMaxStretch, f.skinnedMaxStretch);
+        s.maxDistanceViolations += f.maxDistanceViolations;
+        s.penetrations += f.penetrations;
+        s.nonFinite += f.nonFinite;
+        stretchSum += f.maxStretch;
+        // The most poke-through, then the largest stretch.
+        const uint64_t pokes = f.layerPokes + f.shellPokes + f.bodyPokes;
+        if (c.worstFrame < 0 || pokes > worstPokes ||
+            (pokes == worstPokes && f.maxStretch > worstStretch)) {
+            c.worstFrame = int(i);
+            worstPokes = pokes;
+            worstStretch = f.maxStretch;
+        }
+    }
+    if (c.frames > 0) {
+        c.meanMaxStretch = stretchSum / c.frames;
+        c.penetrationsPerFrame = double(c.sum.penetrations) / c.frames;
+        c.nonFinitePerFrame = double(c.sum.nonFinite) / c.frames;
+        c.violationsPerFrame = double(c.sum.maxDistanceViolations) / c.frames;
+    }
+    return c;
+}
+
+} // namespace tweed

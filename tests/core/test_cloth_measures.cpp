@@ -1,0 +1,293 @@
+// The measures of good cloth on constructed cases: nested boxes as shells, riders and a body,
+// one vertex moved by a known distance (3 mm counts, 1 mm does not), the signed mesh distance
+// on a closed and an open mesh, volume protrusion of a sphere in a box, and the Max Distance
+// hit share of a box hanging from its pinned top face.
+#include "tweed/cloth_measures.h"
+#include "tweed/errors.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace tweed;
+
+namespace {
+
+// A closed box of half size h centred at the origin: each face a k x k grid of its own
+// vertices (the corners and edges repeated, as at UV seams), counter-clockwise from outside.
+void appendBox(GraphicsMesh &mesh, float h, int k = 3)
+{
+    const Vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    for (int a = 0; a < 3; ++a)
+        for (float sign : {1.0f, -1.0f}) {
+            const Vec3 n = axes[a] * sign;
+            const Vec3 u = axes[(a + 1) % 3] * sign, v = cross(n, u);
+            const uint32_t base = uint32_t(mesh.positions.size());
+            for (int j = 0; j < k; ++j)
+                for (int i = 0; i < k; ++i) {
+                    const float s = -h + 2 * h * float(i) / float(k - 1);
+                    const float t = -h + 2 * h * float(j) / float(k - 1);
+                    mesh.positions.push_back(n * h + u * s + v * t);
+                    BoneInfluence inf;
+                    inf.weights[0] = 1;
+                    mesh.skin.push_back(inf);
+                }
+            for (int j = 0; j + 1 < k; ++j)
+                for (int i = 0; i + 1 < k; ++i) {
+                    const uint32_t p = base + uint32_t(j * k + i);
+                    for (uint32_t q :
+                         {p, p + 1, p + uint32_t(k) + 1, p, p + uint32_t(k) + 1, p + uint32_t(k)})
+                        mesh.indices.push_back(q);
+                }
+        }
+}
+
+// The vertex at the centre of a box's +z face (the box starting at vertex `first`, k = 3).
+uint32_t plusZCentre(uint32_t first)
+{
+    return first + 4 * 9 + 4;
+}
+
+// An asset whose LoD 0 graphics mesh is the boxes of half sizes `halves`, in order (27 * 2
+// vertices each), on one bone at the origin; the physics mesh is the first box with its top
+// face pinned, 1 mm of Max Distance on the sides and 10 m on the bottom face.
+ClothingAsset boxAsset(const std::vector<float> &halves)
+{
+    ClothingAsset asset;
+    Bone bone;
+    bone.name = "Root";
+    asset.skeleton.bones.push_back(bone);
+    GraphicsLod lod;
+    for (float h : halves)
+        appendBox(lod.mesh, h);
+    GraphicsMesh first;
+    appendBox(first, halves.front());
+    PhysicsMesh pm;
+    pm.positions = first.positions;
+    pm.indices = first.indices;
+    pm.skin = first.skin;
+    pm.normals = computeVertexNormals(pm.positions, pm.indices);
+    pm.channels.resize(pm.positions.size());
+    // Faces are separate pieces (their vertices are not shared): +y is pinned, -y may fall
+    // 10 m, the others 1 mm.
+    for (size_t v = 0; v < pm.positions.size(); ++v)
+        pm.channels[FloatChannel::MaxDistance][v] = v / 9 == 2 ? 0.0f : v / 9 == 3 ? 10.0f : 0.001f;
+    asset.physicsMeshes.push_back(pm);
+    lod.physicsMesh = 0;
+    asset.lods.push_back(lod);
+    return asset;
+}
+
+constexpr uint32_t kBox = 54; // vertices of one box
+
+struct Fixture
+{
+    ClothingAsset asset;
+    std::shared_ptr<const ClothAssetData> data;
+    std::unique_ptr<ClothInstance> cloth;
+    std::vector<Mat4> skinning{Mat4{}};
+
+    explicit Fixture(const std::vector<float> &halves) : asset(boxAsset(halves))
+    {
+        data = buildClothAssetData(asset, 0);
+        cloth = std::make_unique<ClothInstance>(data, asset.simulation);
+        ClothFrame frame;
+        frame.skinning = skinning;
+        cloth->reset(frame);
+    }
+    FrameMeasures measure(const ClothLayers &layers, std::vector<BodyMesh> body,
+                          const std::vector<Vec3> &graphics)
+    {
+        ClothMeasurer measurer(asset, 0, layers, std::move(body));
+        return measurer.add(graphics, skinning, *cloth, 1.0f);
+    }
+};
+
+BodyMesh boxBody(float h)
+{
+    GraphicsMesh m;
+    appendBox(m, h);
+    return {m.positions, m.indices, m.skin};
+}
+
+} // namespace
+
+class TestClothMeasures : public QObject
+{
+    Q_OBJECT
+private slots:
+    void signedDistanceOnClosedAndOpenMeshes()
+    {
+        GraphicsMesh box;
+        appendBox(box, 0.2f);
+        const MeshDistance d(box.positions, box.indices);
+        QVERIFY(std::abs(d.query({0, 0, 0}).distance + 0.2f) < 1e-6f);
+        QVERIFY(std::abs(d.query({0, 0, 0.25f}).distance - 0.05f) < 1e-6f);
+        // Beyond a corner: the side comes from the vertex's pseudo-normal, across the seams.
+        const SurfaceDistance corner = d.query({0.3f, 0.3f, 0.3f});
+        QVERIFY(std::abs(corner.distance - std::sqrt(3.0f) * 0.1f) < 1e-5f);
+        QVERIFY(!corner.onOpenEdge);
+        QVERIFY(d.query({0.19f, 0.19f, 0.19f}).distance < 0);
+        // An open square (the +z face alone): below its edge a point is beside it.
+        GraphicsMesh face;
+        face.positions.assign(box.positions.begin() + 36, box.positions.begin() + 45);
+        for (size_t t = 0; t < box.indices.size(); ++t)
+            if (t / 24 == 4) face.indices.push_back(box.indices[t] - 36);
+        QCOMPARE(face.indices.size(), size_t(24));
+        const MeshDistance open(face.positions, face.indices);
+        QVERIFY(std::abs(open.query({0, 0, 0.1f}).distance + 0.1f) < 1e-6f);
+        QVERIFY(!open.query({0, 0, 0.1f}).onOpenEdge);
+        QVERIFY(open.query({0.5f, 0, 0.1f}).onOpenEdge);
+        QVERIFY_THROWS_EXCEPTION(InputError, MeshDistance(face.positions, {0, 1, 99}));
+        // A blown-up vertex: the rest of the surface is still found.
+        std::vector<Vec3> broken = box.positions;
+        broken[0] = {std::nanf(""), 0, 0};
+        MeshDistance d2(box.positions, box.indices);
+        d2.update(broken);
+        QVERIFY(std::abs(d2.query({0, 0, 0.25f}).distance - 0.05f) < 1e-6f);
+    }
+
+    void riderPushedThroughTheShellBy3mmCountsBy1mmDoesNot()
+    {
+        // Shell: the 0.2 box; rider: the 0.19 box inside it.
+        Fixture f({0.2f, 0.19f});
+        ClothLayers layers;
+        layers.shells = {{0, kBox}};
+        layers.riders = {{{kBox, kBox}, 0}};
+        std::vector<Vec3> graphics = f.asset.lods[0].mesh.positions;
+        const uint32_t v = plusZCentre(kBox);
+        QCOMPARE(graphics[v].z, 0.19f);
+        const FrameMeasures rest = f.measure(layers, {}, graphics);
+        QCOMPARE(rest.layerVertices, uint64_t(kBox));
+        QCOMPARE(rest.layerPokes, uint64_t(0));
+        graphics[v].z = 0.2f + 0.003f;
+        FrameMeasures m = f.measure(layers, {}, graphics);
+        QCOMPARE(m.layerPokes, uint64_t(1));
+        QCOMPARE(m.layerPokeThrough(), 1.0 / kBox);
+        graphics[v].z = 0.2f + 0.001f;
+        m = f.measure(layers, {}, graphics);
+        QCOMPARE(m.layerPokes, uint64_t(0));
+        // No riders: nothing measured.
+        ClothLayers bare;
+        bare.shells = {{0, kBox}};
+        m = f.measure(bare, {}, graphics);
+        QCOMPARE(m.layerVertices, uint64_t(0));
+        QCOMPARE(m.layerPokeThrough(), 0.0);
+    }
+
+    void outerShellPushedIntoTheInnerBy3mmCountsBy1mmDoesNot()
+    {
+        // Inner shell: the 0.19 box (listed first); outer shell: the 0.2 box.
+        Fixture f({0.2f, 0.19f});
+        ClothLayers layers;
+        layers.shells = {{kBox, kBox}, {0, kBox}};
+        std::vector<Vec3> graphics = f.asset.lods[0].mesh.positions;
+        const uint32_t v = plusZCentre(0);
+        QCOMPARE(f.measure(layers, {}, graphics).shellPokes, uint64_t(0));
+        graphics[v].z = 0.19f - 0.003f;
+        FrameMeasures m = f.measure(layers, {}, graphics);
+        QCOMPARE(m.shellVertices, uint64_t(kBox));
+        QCOMPARE(m.shellPokes, uint64_t(1));
+        QCOMPARE(m.shellPokeThrough(), 1.0 / kBox);
+        graphics[v].z = 0.19f - 0.001f;
+        QCOMPARE(f.measure(layers, {}, graphics).shellPokes, uint64_t(0));
+    }
+
+    void bodyThroughTheGarmentBy3mmCountsBy1mmDoesNot()
+    {
+        // Garment: the 0.2 box; body: a 0.18 box inside it. The garment's +z centre is pushed
+        // in past the body's +z centre.
+        Fixture f({0.2f});
+        const ClothLayers layers = singleShell(f.asset, 0);
+        std::vector<Vec3> graphics = f.asset.lods[0].mesh.positions;
+        const uint32_t v = plusZCentre(0);
+        FrameMeasures m = f.measure(layers, {boxBody(0.18f)}, graphics);
+        QCOMPARE(m.bodyVertices, uint64_t(kBox));
+        QCOMPARE(m.bodyPokes, uint64_t(0));
+        graphics[v].z = 0.18f - 0.0031f; // 3 mm along the dent's slightly tilted faces
+        m = f.measure(layers, {boxBody(0.18f)}, graphics);
+        QCOMPARE(m.bodyPokes, uint64_t(1));
+        QCOMPARE(m.bodyPokeThrough(), 1.0 / kBox);
+        graphics[v].z = 0.18f - 0.001f;
+        QCOMPARE(f.measure(layers, {boxBody(0.18f)}, graphics).bodyPokes, uint64_t(0));
+        // A body outside the garment is not counted at all.
+        m = f.measure(layers, {boxBody(0.3f)}, graphics);
+        QCOMPARE(m.bodyVertices, uint64_t(0));
+    }
+
+    void volumeProtrusionOfASphereInABox()
+    {
+        GraphicsMesh box;
+        appendBox(box, 0.2f);
+        const MeshDistance body(box.positions, box.indices);
+        CollisionVolume sphere;
+        sphere.shape = CollisionShape::Sphere;
+        sphere.radius = 0.15f;
+        QCOMPARE(volumeProtrusion(sphere, Mat4{}, body), 0.0f);
+        sphere.local.translation = {0.08f, 0, 0}; // reaches x = 0.23: 3 cm out
+        QVERIFY(std::abs(volumeProtrusion(sphere, Mat4{}, body, 2000) - 0.03f) < 1e-3f);
+        // The bone's matrix moves the volume.
+        sphere.local.translation = {};
+        QVERIFY(std::abs(volumeProtrusion(sphere, Mat4::translation({0, 0.1f, 0}), body, 2000) -
+                         0.05f) < 1e-3f);
+        CollisionVolume capsule;
+        capsule.shape = CollisionShape::Capsule;
+        capsule.radius = capsule.radius2 = 0.05f;
+        capsule.halfHeight = 0.17f; // reaches y = +-0.22
+        const float p = volumeProtrusion(capsule, Mat4{}, body, 2000);
+        QVERIFY2(std::abs(p - 0.02f) < 1e-3f, qPrintable(QString::number(p)));
+        for (const Vec3 &q : volumeSurfaceSamples(capsule, {}))
+            QVERIFY(std::abs(colliderDistance(colliderPose(capsule, {}, 0), q)) < 1e-5f);
+    }
+
+    void maxDistanceHitShareOfAHangingBox()
+    {
+        // Gravity pulls the four side faces to their 1 mm limit in a second; the bottom falls
+        // less than its 10 m, the top is pinned.
+        Fixture f({0.2f});
+        const ClothLayers layers = singleShell(f.asset, 0);
+        std::vector<Vec3> graphics;
+        f.cloth->deformGraphics(graphics, nullptr);
+        QCOMPARE(f.measure(layers, {}, graphics).maxDistanceHits, uint64_t(0));
+        ClothFrame frame;
+        frame.skinning = f.skinning;
+        frame.dt = 1.0f / 30.0f;
+        for (int i = 0; i < 30; ++i)
+            f.cloth->update(frame);
+        f.cloth->deformGraphics(graphics, nullptr);
+        const FrameMeasures m = f.measure(layers, {}, graphics);
+        QCOMPARE(m.physicsVertices, uint64_t(kBox));
+        QCOMPARE(m.maxDistanceHits, uint64_t(4 * 9));
+        QCOMPARE(m.maxDistanceHitShare(), 36.0 / kBox);
+        QVERIFY(f.cloth->positions()[3 * 9].y < -0.2f - 0.5f); // the bottom did fall
+    }
+
+    void clipMeasuresSumTheFrames()
+    {
+        Fixture f({0.2f, 0.19f});
+        ClothLayers layers;
+        layers.shells = {{0, kBox}};
+        layers.riders = {{{kBox, kBox}, 0}};
+        ClothMeasurer measurer(f.asset, 0, layers, {});
+        std::vector<Vec3> graphics = f.asset.lods[0].mesh.positions;
+        measurer.add(graphics, f.skinning, *f.cloth, 1.0f);
+        graphics[plusZCentre(kBox)].z = 0.21f;
+        graphics[plusZCentre(kBox) - 1].z = 0.21f;
+        measurer.add(graphics, f.skinning, *f.cloth, 1.0f);
+        const ClipMeasures c = measurer.result();
+        QCOMPARE(c.frames, 2);
+        QCOMPARE(c.sum.layerPokes, uint64_t(2));
+        QCOMPARE(c.sum.layerPokeThrough(), 2.0 / (2 * kBox));
+        QCOMPARE(c.worstFrame, 1);
+        // Layers outside the mesh are refused.
+        ClothLayers bad;
+        bad.shells = {{0, 1000}};
+        QVERIFY_THROWS_EXCEPTION(InputError, ClothMeasurer(f.asset, 0, bad, {}));
+        bad.shells = {{0, kBox}};
+        bad.riders = {{{kBox, kBox}, 3}};
+        QVERIFY_THROWS_EXCEPTION(InputError, ClothMeasurer(f.asset, 0, bad, {}));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestClothMeasures)
+#include "test_cloth_measures.moc"
