@@ -26,9 +26,27 @@ namespace {
 // the format changes, bump kAssetFormatVersion and append the upgrade of the previous version
 // here (renamed keys, new keys with the value that keeps the old behaviour); the reader then
 // runs every step from the file's version up to the current one before reading the document.
-// Version 1 is the first version, so the table is empty.
 using Migration = void (*)(YAML::Node &root);
-const std::array<Migration, kAssetFormatVersion - 1> kMigrations = {};
+
+// 1 -> 2: garment submeshes have a layer role; before, every part built the physics mesh.
+void addShellRoles(YAML::Node &root)
+{
+    const YAML::Node lods = root["lods"];
+    if (!lods.IsSequence())
+        return; // the reader reports it
+    for (YAML::Node lod : lods) {
+        if (!lod.IsMap() || !lod["mesh"].IsMap())
+            continue;
+        YAML::Node submeshes = lod["mesh"]["submeshes"];
+        if (!submeshes.IsSequence())
+            continue;
+        for (YAML::Node sub : submeshes)
+            if (sub.IsMap() && !sub["role"].IsDefined())
+                sub["role"] = "shell";
+    }
+}
+
+const std::array<Migration, kAssetFormatVersion - 1> kMigrations = {addShellRoles};
 
 // =============================================================================================
 // Writing
@@ -406,6 +424,7 @@ std::string writeText(const ClothingAsset &asset)
             w.string(5, "base_color_texture", sub.baseColorTexture);
             w.integer(5, "first_triangle", sub.firstTriangle);
             w.integer(5, "triangle_count", sub.triangleCount);
+            w.string(5, "role", layerRoleName(sub.role));
         }
         writeVec3Rows(w, 3, "positions", mesh.positions);
         writeVec3Rows(w, 3, "normals", mesh.normals);
@@ -830,6 +849,8 @@ GraphicsMesh readGraphicsMesh(TextReader &r, const YAML::Node &map, const Path &
                 r.integer<uint32_t>(r.get(n, "first_triangle", p), p / "first_triangle");
             s.triangleCount =
                 r.integer<uint32_t>(r.get(n, "triangle_count", p), p / "triangle_count");
+            s.role = r.enumeration<LayerRole>(r.get(n, "role", p), p / "role", layerRoleFromName,
+                                              "layer role", "shell, rider");
             return s;
         });
     mesh.positions = r.vec3Rows(r.get(map, "positions", path), path / "positions");
