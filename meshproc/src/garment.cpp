@@ -4,6 +4,7 @@
 #include "mesh_internal.h"
 #include "tweed/create_asset.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/layers.h"
 #include "tweed/physics_mesh.h"
 
 #include <algorithm>
@@ -136,6 +137,7 @@ void rebuildGarment(ClothingAsset &asset, size_t lod, const Character &character
     GraphicsMesh mesh = mergeGarmentMeshes(character, names);
     if (mesh.indices.empty())
         throw InputError("the garment meshes have no triangles");
+    keepOrGuessLayerRoles(mesh, asset.lods[lod].mesh, character);
 
     // A vertex of a mesh the LoD already had keeps its own paint; the others read the old
     // garment's surface.

@@ -37,7 +37,8 @@ PhysicsGeometry immediateGeometry(const GraphicsMesh &mesh, const std::vector<bo
 PhysicsGeometry weldGeometry(const GraphicsMesh &mesh, const std::vector<bool> &selected,
                              float tolerance);
 
-/// Which graphics triangles take part: the chosen submeshes and, when asked, the Physics mask
+/// Which graphics triangles take part: the chosen submeshes that are shells (riders follow
+/// through the skin map, LayerRole) and, when asked, the Physics mask
 /// (a triangle takes part when bit 0 is set on all three vertices). Throws InputError for an
 /// unknown submesh name or channels of the wrong size.
 std::vector<bool> selectTriangles(const GraphicsMesh &mesh, const PaintChannels &channels,
