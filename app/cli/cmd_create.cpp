@@ -147,6 +147,12 @@ void run(CreateArgs args)
                     importReport.degenerateTriangles,
                     importReport.degenerateTriangles == 1 ? "" : "s");
     std::printf("\n");
+    std::string shells, riders;
+    for (const Submesh &sub : asset.lods.front().mesh.submeshes)
+        (sub.role == LayerRole::Rider ? riders : shells) +=
+            ((sub.role == LayerRole::Rider ? riders : shells).empty() ? "" : ", ") + sub.name;
+    std::printf("  layers: shell %s; riders %s\n", shells.c_str(),
+                riders.empty() ? "none" : riders.c_str());
     for (const std::string &line : fitLines)
         std::printf("  %s\n", line.c_str());
     reportSkinnedStretch(asset, character);
@@ -160,6 +166,12 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
         ->required();
     cmd->add_option("-o,--output", a->output, "Asset to write (.tweed or .tweedc)")->required();
     cmd->add_option("--mesh", a->meshes, "Garment mesh name; repeat for several (default: all skinned meshes)");
+    cmd->add_option("--shell", a->options.shellMeshes,
+                    "Garment mesh that builds the physics mesh; repeat for several (default: "
+                    "guessed, a mesh lying just inside another garment mesh is a rider)");
+    cmd->add_option("--rider", a->options.riderMeshes,
+                    "Garment mesh that follows the simulated shell (lining, pocket, button); "
+                    "repeat for several");
     cmd->add_option("--method", a->method, "Physics mesh: immediate, weld, simplify, iso, custom")
         ->capture_default_str();
     cmd->add_option("--weld-tolerance", g.weldTolerance, "Weld distance in metres")

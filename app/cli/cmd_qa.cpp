@@ -7,7 +7,7 @@
 
 #include "tweed/clip_simulation.h"
 #include "tweed/file_io.h"
-#include "tweed/import.h"
+#include "tweed/meshproc/import.h"
 
 #include <cmath>
 #include <cstdio>

@@ -29,9 +29,9 @@ QString sampleCharacterPath()
     return {};
 }
 
-QString sampleGarmentMesh()
+QStringList sampleGarmentMeshes()
 {
-    return QStringLiteral("Coat");
+    return {QStringLiteral("Coat"), QStringLiteral("CoatLining")};
 }
 
 int runEditor(int argc, char *argv[])
@@ -112,8 +112,7 @@ int runEditor(int argc, char *argv[])
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
             if (path.isEmpty())
                 std::fprintf(stderr, "tweed: the sample character was not found\n");
-            else if (window.openFile(path, files.isEmpty() ? QStringList{sampleGarmentMesh()}
-                                                           : QStringList{}))
+            else if (window.openFile(path, files.isEmpty() ? sampleGarmentMeshes() : QStringList{}))
                 window.playWalkClip();
         }
         startup->loaded = true;

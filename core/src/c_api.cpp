@@ -258,6 +258,36 @@ TweedResult tweed_asset_graphics_indices(const TweedAsset *asset, uint32_t lod, 
     return TWEED_OK;
 }
 
+uint32_t tweed_asset_submesh_count(const TweedAsset *asset, uint32_t lod)
+{
+    const tweed::GraphicsLod *l = lodOf(asset, lod);
+    return l ? uint32_t(l->mesh.submeshes.size()) : 0;
+}
+
+const char *tweed_asset_submesh_name(const TweedAsset *asset, uint32_t lod, uint32_t submesh)
+{
+    const tweed::GraphicsLod *l = lodOf(asset, lod);
+    return l && submesh < l->mesh.submeshes.size() ? l->mesh.submeshes[submesh].name.c_str()
+                                                   : nullptr;
+}
+
+TweedResult tweed_asset_submesh_info(const TweedAsset *asset, uint32_t lod, uint32_t submesh,
+                                     uint32_t *first_triangle, uint32_t *triangle_count,
+                                     TweedLayerRole *role)
+{
+    const tweed::GraphicsLod *l = lodOf(asset, lod);
+    if (!l || submesh >= l->mesh.submeshes.size())
+        return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_asset_submesh_info: no asset, no LoD " +
+                                                      std::to_string(lod) + " or no submesh " +
+                                                      std::to_string(submesh));
+    const tweed::Submesh &sub = l->mesh.submeshes[submesh];
+    if (first_triangle) *first_triangle = sub.firstTriangle;
+    if (triangle_count) *triangle_count = sub.triangleCount;
+    if (role)
+        *role = sub.role == tweed::LayerRole::Rider ? TWEED_LAYER_RIDER : TWEED_LAYER_SHELL;
+    return TWEED_OK;
+}
+
 TweedResult tweed_instance_create(const TweedAsset *asset, uint32_t lod, TweedInstance **out)
 {
     if (!asset) return nullArgument("tweed_instance_create", "asset");

@@ -22,7 +22,9 @@ constexpr char kMagic[8] = {'T', 'W', 'E', 'E', 'D', 'C', '\r', '\n'};
 constexpr size_t kHeaderSize = 24;      // magic, version, flags, chunk bytes
 constexpr size_t kChunkHeaderSize = 16; // tag, chunk version, payload bytes
 constexpr size_t kTrailerSize = 4;      // CRC-32
-constexpr uint32_t kChunkVersion = 1;   // every chunk of format version 1
+constexpr uint32_t kChunkVersion = 1;   // every chunk but GLOD
+// GLOD version 2 (format version 2) adds each submesh's layer role; version 1 reads as shells.
+constexpr uint32_t kLodChunkVersion = 2;
 
 using Tag = std::array<char, 4>;
 constexpr Tag kInfo = {'I', 'N', 'F', 'O'};
@@ -101,7 +103,7 @@ public:
     template <class F> void chunk(const Tag &tag, F body)
     {
         bytes.append(tag.data(), 4);
-        u32(kChunkVersion);
+        u32(tag == kLod ? kLodChunkVersion : kChunkVersion);
         const size_t sizeAt = bytes.size();
         u64(0);
         body();
@@ -238,6 +240,7 @@ std::string writeBytes(const ClothingAsset &asset)
                 w.str(s.baseColorTexture);
                 w.u32(s.firstTriangle);
                 w.u32(s.triangleCount);
+                w.u8(uint8_t(s.role));
             }
             writeVec3s(w, mesh.positions);
             writeVec3s(w, mesh.normals);
@@ -561,19 +564,26 @@ PhysicsMesh readPhysicsMesh(ByteReader &r)
     return pm;
 }
 
-GraphicsLod readLod(ByteReader &r)
+GraphicsLod readLod(ByteReader &r, uint32_t chunkVersion)
 {
     GraphicsLod lod;
     lod.physicsMesh = r.i32();
     GraphicsMesh &mesh = lod.mesh;
     mesh.name = r.str("mesh name");
-    mesh.submeshes.resize(r.count(20, "submeshes"));
+    const bool roles = chunkVersion >= 2;
+    mesh.submeshes.resize(r.count(roles ? 21 : 20, "submeshes"));
     for (Submesh &s : mesh.submeshes) {
         s.name = r.str("submesh name");
         s.material = r.str("material name");
         s.baseColorTexture = r.str("texture path");
         s.firstTriangle = r.u32();
         s.triangleCount = r.u32();
+        if (roles) {
+            const uint8_t role = r.u8();
+            if (role > uint8_t(LayerRole::Rider))
+                r.fail("submesh \"" + s.name + "\": unknown layer role " + std::to_string(role));
+            s.role = LayerRole(role);
+        }
     }
     mesh.positions = readVec3s(r, "positions");
     mesh.normals = readVec3s(r, "normals");
@@ -735,10 +745,11 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             label += " " + std::to_string(physicsIndex);
         else if (tag == kLod)
             label += " " + std::to_string(lodIndex);
-        if (chunkVersion != kChunkVersion)
+        const uint32_t newest = tag == kLod ? kLodChunkVersion : kChunkVersion;
+        if (chunkVersion < 1 || chunkVersion > newest)
             throw FileError(name, label + ": chunk version " + std::to_string(chunkVersion) +
                                       " is not supported (this reader knows version " +
-                                      std::to_string(kChunkVersion) + ")");
+                                      std::to_string(newest) + ")");
         if (++seen[tag] > 1 && tag != kPhysicsMesh && tag != kLod)
             throw FileError(name, label + " appears twice");
 
@@ -751,7 +762,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             asset.physicsMeshes.push_back(readPhysicsMesh(r));
             ++physicsIndex;
         } else if (tag == kLod) {
-            asset.lods.push_back(readLod(r));
+            asset.lods.push_back(readLod(r, chunkVersion));
             ++lodIndex;
         } else if (tag == kCollision) {
             asset.collisionVolumes = readCollision(r);

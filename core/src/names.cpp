@@ -26,6 +26,7 @@ constexpr std::array<std::string_view, 5> kShapeNames = {"ellipsoid", "sphere", 
 constexpr std::array<std::string_view, 5> kMethodNames = {"immediate", "weld", "simplify", "iso",
                                                           "custom"};
 constexpr std::array<std::string_view, 2> kNormalSourceNames = {"mesh", "bones"};
+constexpr std::array<std::string_view, 2> kLayerRoleNames = {"shell", "rider"};
 
 } // namespace
 
@@ -74,6 +75,11 @@ std::string_view normalSourceName(NormalSource n) { return kNormalSourceNames[si
 std::optional<NormalSource> normalSourceFromName(std::string_view name)
 {
     return fromName<NormalSource>(kNormalSourceNames, name);
+}
+std::string_view layerRoleName(LayerRole r) { return kLayerRoleNames[size_t(r)]; }
+std::optional<LayerRole> layerRoleFromName(std::string_view name)
+{
+    return fromName<LayerRole>(kLayerRoleNames, name);
 }
 
 std::string contentHash(std::string_view bytes)

@@ -204,6 +204,9 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
                               std::to_string(uint64_t(sub.firstTriangle) + sub.triangleCount) +
                               " exceed the mesh's " + std::to_string(mesh.triangleCount()) +
                               " triangles");
+            if (sub.role != LayerRole::Shell && sub.role != LayerRole::Rider)
+                out.push_back(where + ": submesh " + std::to_string(s) + " (" + quoted(sub.name) +
+                              "): unknown layer role " + std::to_string(int(sub.role)));
         }
         checkChannelSizes(out, where, lod.channels, n);
 
@@ -598,6 +601,11 @@ void tidiness(const ClothingAsset &asset, std::vector<std::string> &out)
         if (covered != mesh.triangleCount())
             out.push_back(where + ": submeshes cover " + std::to_string(covered) + " of " +
                           std::to_string(mesh.triangleCount()) + " triangles");
+        if (!mesh.submeshes.empty() &&
+            std::none_of(mesh.submeshes.begin(), mesh.submeshes.end(),
+                         [](const Submesh &sub) { return sub.role == LayerRole::Shell; }))
+            out.push_back(where + ": every submesh is a rider; a garment needs a shell to build "
+                                  "its physics mesh from");
     }
 
     for (size_t i = 0; i < asset.pendulumBones.size(); ++i)

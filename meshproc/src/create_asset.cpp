@@ -9,8 +9,10 @@
 #include "tweed/meshproc/physics_mesh.h"
 #include "tweed/meshproc/skin_map_build.h"
 #include "tweed/meshproc/skinned_check.h"
+#include "tweed/meshproc/layers.h"
 #include "tweed/simulation_settings.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <map>
@@ -93,8 +95,14 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
         throw InputError("unknown fabric preset \"" + options.preset + "\"; available: " + list);
     }
 
+    std::vector<std::string> named = options.garmentMeshes;
+    if (!named.empty() || !options.shellMeshes.empty() || !options.riderMeshes.empty())
+        for (const auto *list : {&options.shellMeshes, &options.riderMeshes})
+            for (const std::string &name : *list)
+                if (std::find(named.begin(), named.end(), name) == named.end())
+                    named.push_back(name);
     std::vector<int> chosen;
-    if (options.garmentMeshes.empty()) {
+    if (named.empty()) {
         for (size_t i = 0; i < character.meshes.size(); ++i) {
             const bool skinned = i < character.meshSkinnedInSource.size()
                                      ? bool(character.meshSkinnedInSource[i])
@@ -107,7 +115,7 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
                              "garment meshes (available: " +
                              availableMeshes(character) + ")");
     } else {
-        for (const std::string &name : options.garmentMeshes) {
+        for (const std::string &name : named) {
             const int i = character.findMesh(name);
             if (i < 0)
                 throw InputError("no mesh named \"" + name + "\" in the character; available: " +
@@ -130,6 +138,17 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
     lod.mesh = mergeGarmentMeshes(character, chosen);
     if (lod.mesh.indices.empty())
         throw InputError("the garment meshes have no triangles");
+    reportProgress(progress, 0.02f, "guessing the garment's layers");
+    const std::vector<MeshRole> guessed = guessMeshRoles(character, chosen);
+    for (size_t i = 0; i < chosen.size(); ++i)
+        lod.mesh.submeshes[i].role = guessed[size_t(chosen[i])] == MeshRole::Rider
+                                         ? LayerRole::Rider
+                                         : LayerRole::Shell;
+    setLayerRoles(lod.mesh, options.shellMeshes, options.riderMeshes);
+    if (std::none_of(lod.mesh.submeshes.begin(), lod.mesh.submeshes.end(),
+                     [](const Submesh &s) { return s.role == LayerRole::Shell; }))
+        throw InputError("every garment mesh is a rider; name a shell to build the physics mesh "
+                         "from");
     lod.channels.resize(lod.mesh.vertexCount());
     paintMaxDistance(lod.mesh.positions, options.maxDistance, options.pinnedTop,
                      lod.channels[FloatChannel::MaxDistance]);
@@ -342,6 +361,7 @@ void rebuildGarment(ClothingAsset &asset, size_t lod, const Character &character
     GraphicsMesh mesh = mergeGarmentMeshes(character, names);
     if (mesh.indices.empty())
         throw InputError("the garment meshes have no triangles");
+    keepOrGuessLayerRoles(mesh, asset.lods[lod].mesh, character);
 
     // A vertex of a mesh the LoD already had keeps its own paint; the others read the old
     // garment's surface.

@@ -144,14 +144,18 @@ void TestMainWindow::startsOnSampleAndPlaysWalk()
     const QString path = sampleCharacterPath();
     QVERIFY2(!path.isEmpty(), "the sample character is not found next to the build");
     QCOMPARE(QFileInfo(path).canonicalFilePath(), QFileInfo(sample()).canonicalFilePath());
-    QVERIFY(mWindow->openFile(path, {sampleGarmentMesh()}));
+    QVERIFY(mWindow->openFile(path, sampleGarmentMeshes()));
     mWindow->playWalkClip();
     Document *doc = mWindow->document();
     QVERIFY(!doc->character().meshes.empty());
-    // The garment is the coat alone; the body and the lining stay skinned.
+    // The garment is the coat as its shell and the lining riding on it; the body stays skinned.
     QCOMPARE(doc->asset().lods.size(), size_t(1));
-    QCOMPARE(doc->asset().lods[0].mesh.submeshes.size(), size_t(1));
-    QCOMPARE(doc->asset().lods[0].mesh.submeshes[0].name, sampleGarmentMesh().toStdString());
+    const std::vector<tweed::Submesh> &parts = doc->asset().lods[0].mesh.submeshes;
+    QCOMPARE(parts.size(), size_t(2));
+    QCOMPARE(parts[0].name, std::string("Coat"));
+    QCOMPARE(parts[0].role, tweed::LayerRole::Shell);
+    QCOMPARE(parts[1].name, std::string("CoatLining"));
+    QCOMPARE(parts[1].role, tweed::LayerRole::Rider);
     QVERIFY(!doc->character().skeleton.bones.empty());
     QVERIFY(!doc->asset().lods.empty());
     QCOMPARE(doc->characterPath(), QFileInfo(path).absoluteFilePath());

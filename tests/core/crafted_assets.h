@@ -199,7 +199,7 @@ inline LodLayout lodLayout(const std::string &payload)
         w.str();
         w.str();
         w.str();
-        w.pos += 8;
+        w.pos += 9; // first triangle, triangle count, layer role
     }
     l.positions = w.array(12);
     w.array(12); // normals

@@ -265,7 +265,8 @@ inline ClothingAsset makeTestAsset(const TestAssetOptions &options = {})
         lod.mesh.submeshes.push_back(
             {"coat_front", "Wool \"tweed\"", "textures/wool_diffuse.png", 0, triangles - 4});
         lod.mesh.submeshes.push_back(
-            {"coat_lining", "Lining: silk #2", "textures/lining.png", triangles - 4, 4});
+            {"coat_lining", "Lining: silk #2", "textures/lining.png", triangles - 4, 4,
+             LayerRole::Rider});
         lod.channels = gridChannels(cols, rows);
         lod.physicsMesh = options.sharedPhysicsMesh ? 0 : l;
         lod.skinMap =

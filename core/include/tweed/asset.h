@@ -25,6 +25,8 @@ std::string_view methodName(GenerationMethod m);
 std::optional<GenerationMethod> methodFromName(std::string_view name);
 std::string_view normalSourceName(NormalSource n);
 std::optional<NormalSource> normalSourceFromName(std::string_view name);
+std::string_view layerRoleName(LayerRole r);
+std::optional<LayerRole> layerRoleFromName(std::string_view name);
 
 /// Everything needed to rebuild a physics mesh from its graphics mesh.
 struct GenerationSettings

@@ -21,6 +21,11 @@ struct BoneInfluence
     friend bool operator==(const BoneInfluence &, const BoneInfluence &) = default;
 };
 
+/// What a garment part is to the cloth (DESIGN.md, "Garments in layers"): a shell builds the
+/// physics mesh; a rider (lining, pocket, collar, button) follows it through the skin map and
+/// keeps its side of the simulated shell. The character meshes outside the garment are the body.
+enum class LayerRole : uint8_t { Shell, Rider };
+
 /// A range of triangles with one material (one source mesh of the character).
 struct Submesh
 {
@@ -29,6 +34,7 @@ struct Submesh
     std::string baseColorTexture; ///< path as written in the source file, may be empty
     uint32_t firstTriangle = 0;
     uint32_t triangleCount = 0;
+    LayerRole role = LayerRole::Shell; ///< in a garment LoD; a character's meshes leave it Shell
     friend bool operator==(const Submesh &, const Submesh &) = default;
 };
 

@@ -77,6 +77,24 @@ uint32_t tweed_asset_graphics_index_count(const TweedAsset *asset, uint32_t lod)
 TweedResult tweed_asset_graphics_indices(const TweedAsset *asset, uint32_t lod, uint32_t *out,
                                          size_t capacity);
 
+/* Layer role of a garment part (DESIGN.md, "Garments in layers"): a shell builds the physics
+ * mesh; a rider (lining, pocket, button) follows the simulated shell and stays on its side. */
+typedef enum TweedLayerRole
+{
+    TWEED_LAYER_SHELL = 0,
+    TWEED_LAYER_RIDER = 1
+} TweedLayerRole;
+
+/* The parts (submeshes) of a LoD's render mesh, in triangle order: one per character mesh. */
+uint32_t tweed_asset_submesh_count(const TweedAsset *asset, uint32_t lod);
+/* NULL when out of range. */
+const char *tweed_asset_submesh_name(const TweedAsset *asset, uint32_t lod, uint32_t submesh);
+/* The part's triangles [first_triangle, first_triangle + triangle_count) and its layer role;
+ * any output pointer may be NULL. */
+TweedResult tweed_asset_submesh_info(const TweedAsset *asset, uint32_t lod, uint32_t submesh,
+                                     uint32_t *first_triangle, uint32_t *triangle_count,
+                                     TweedLayerRole *role);
+
 /* ---- instances ------------------------------------------------------------------------- */
 
 /* A simulated garment of graphics LoD `lod`, starting in the rest pose. */

@@ -103,6 +103,7 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
     data->graphicsPositions = g.mesh.positions;
     data->graphicsNormals = g.mesh.normals;
     data->graphicsSkin = g.mesh.skin;
+    data->riders = buildRiderGuard(g, mesh);
     return data;
 }
 
@@ -1106,9 +1107,12 @@ void ClothInstance::deformGraphics(std::vector<Vec3> &positions,
         if (normals)
             (*normals)[v] = nrm;
     }
-    if (hasMap)
+    if (hasMap) {
         applySkinMap(a.skinMap, d->data->indices, this->positions(), this->normals(), positions,
                      normals);
+        keepRidersOnTheirSide(a.riders, a.skinMap, d->data->indices, this->positions(),
+                              this->normals(), positions);
+    }
 }
 
 ClothMeasurements ClothInstance::measure() const

@@ -25,15 +25,11 @@ namespace tweed {
 namespace {
 
 // =============================================================================================
-// Migrations: kMigrations[i] upgrades a version i + 1 document in place to version i + 2. When
-// the format changes, bump kAssetFormatVersion and append the upgrade of the previous version
-// here (renamed keys, new keys with the value that keeps the old behaviour); the reader then
-// runs every step from the file's version up to the current one before reading the document.
-// Version 1 is the first version, so the table is empty; the parsed document (yaml_document.h)
-// is read-only, and gains the edits a migration makes (renaming a key, adding a value) with the
-// first migration.
-using Migration = void (*)(yaml::Node &root);
-const std::array<Migration, kAssetFormatVersion - 1> kMigrations = {};
+// Older versions: the reader knows the document's version (TextReader::version) and reads what a
+// later version added with the value that keeps the old behaviour, where the key is absent in an
+// older document (getSince). When the format changes, bump kAssetFormatVersion and read the new
+// key that way. Version 2 added each garment part's layer role: before it, every part was a
+// shell.
 
 // =============================================================================================
 // Reading
@@ -67,6 +63,9 @@ class TextReader
 public:
     TextReader(const std::string &name, size_t textSize) : mName(name), mBudget(textSize) {}
 
+    /// The document's format version (set once read; the current one until then).
+    int version = kAssetFormatVersion;
+
     [[noreturn]] void fail(const yaml::Node &at, const Path *path, const std::string &what) const
     {
         std::string problem;
@@ -85,6 +84,14 @@ public:
         const yaml::Node n = map[key];
         if (!n.IsDefined()) fail(map, &path, std::string("missing key '") + key + "'");
         return n;
+    }
+
+    /// A key format version `since` added: undefined in an older document (the caller reads
+    /// the old behaviour then), required from that version on.
+    yaml::Node getSince(int since, const yaml::Node &map, const char *key, const Path &path) const
+    {
+        if (version < since && map.IsMap() && !map[key].IsDefined()) return {};
+        return get(map, key, path);
     }
 
     /// A sequence; every element read is charged to a budget of the text's size, so a document
@@ -325,6 +332,10 @@ GraphicsMesh readGraphicsMesh(TextReader &r, const yaml::Node &map, const Path &
                 r.integer<uint32_t>(r.get(n, "first_triangle", p), p / "first_triangle");
             s.triangleCount =
                 r.integer<uint32_t>(r.get(n, "triangle_count", p), p / "triangle_count");
+            const yaml::Node role = r.getSince(2, n, "role", p);
+            s.role = role.IsDefined() ? r.enumeration<LayerRole>(role, p / "role", layerRoleFromName,
+                                                                 "layer role", "shell, rider")
+                                      : LayerRole::Shell;
             return s;
         });
     mesh.positions = r.vec3Rows(r.get(map, "positions", path), path / "positions");
@@ -487,8 +498,7 @@ ClothingAsset readDocument(TextReader &r, yaml::Node root)
     if (version < 1)
         r.fail(root["version"], nullptr,
                "format version " + std::to_string(version) + " is not valid (versions start at 1)");
-    for (int v = version; v < kAssetFormatVersion; ++v)
-        kMigrations[size_t(v - 1)](root);
+    r.version = version;
 
     ClothingAsset asset;
     asset.name = r.string(r.get(root, "name", top), top / "name");

@@ -391,6 +391,7 @@ std::string writeText(const ClothingAsset &asset)
             w.string(5, "base_color_texture", sub.baseColorTexture);
             w.integer(5, "first_triangle", sub.firstTriangle);
             w.integer(5, "triangle_count", sub.triangleCount);
+            w.string(5, "role", layerRoleName(sub.role));
         }
         writeVec3Rows(w, 3, "positions", mesh.positions);
         writeVec3Rows(w, 3, "normals", mesh.normals);

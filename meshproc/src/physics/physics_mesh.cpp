@@ -43,6 +43,12 @@ std::vector<bool> selectTriangles(const GraphicsMesh &mesh, const PaintChannels 
                 selected[t] = true;
         }
     }
+    // Riders follow the shell through the skin map; only shells build the physics mesh.
+    for (const Submesh &s : mesh.submeshes)
+        if (s.role == LayerRole::Rider)
+            for (uint32_t t = s.firstTriangle; t < s.firstTriangle + s.triangleCount && t < triCount;
+                 ++t)
+                selected[t] = false;
     const std::vector<uint32_t> &mask = channels[MaskChannel::Physics];
     if (settings.usePhysicsMask && !mask.empty()) {
         if (mask.size() != mesh.vertexCount())
@@ -118,8 +124,8 @@ PhysicsMesh generatePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &c
                                    mesh.indices.begin() + long(3 * t + 3));
     if (selectedIndices.empty())
         throw InputError("no triangle of mesh \"" + mesh.name +
-                         "\" is selected for the physics mesh (check the physics mask and the "
-                         "chosen submeshes)");
+                         "\" is selected for the physics mesh (check the physics mask, the "
+                         "chosen submeshes and that a shell is among them)");
 
     PhysicsGeometry geometry;
     reportProgress(progress, 0.1f, "building geometry");

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "tweed/asset.h"
+#include "tweed/layer_guard.h"
 #include "tweed/sim/cloth_data.h"
 #include "tweed/sim/colliders.h"
 #include "tweed/sim/mass_spring.h"
@@ -40,6 +41,7 @@ struct ClothAssetData
     std::vector<Vec3> graphicsPositions; ///< rest pose
     std::vector<Vec3> graphicsNormals;   ///< rest pose; may be empty
     std::vector<BoneInfluence> graphicsSkin;
+    RiderGuard riders; ///< keeps the rider submeshes on their side of the simulated shell
 };
 
 /// Builds the run-time data of graphics LoD `lod` (its physics mesh, skin map, the asset's

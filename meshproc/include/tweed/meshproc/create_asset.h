@@ -15,6 +15,11 @@ namespace tweed {
 struct CreateAssetOptions
 {
     std::vector<std::string> garmentMeshes; ///< names of the character's meshes; empty = all skinned
+    /// Garment meshes named as shells (build the physics mesh) or riders (follow it); they join
+    /// the garment when garmentMeshes does not name them. A garment mesh named in neither takes
+    /// the role guessMeshRoles (tweed/meshproc/layers.h) gives it.
+    std::vector<std::string> shellMeshes;
+    std::vector<std::string> riderMeshes;
     GenerationSettings generation;
     std::string preset = "tweed";   ///< fabric preset name
     float maxDistance = 0.05f;       ///< metres, painted on every garment vertex

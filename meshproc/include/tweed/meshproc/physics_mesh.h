@@ -15,7 +15,8 @@ namespace tweed {
 /// Immediate: the selected graphics triangles as they are.
 PhysicsGeometry immediateGeometry(const GraphicsMesh &mesh, const std::vector<bool> &selected);
 
-/// Which graphics triangles take part: the chosen submeshes and, when asked, the Physics mask
+/// Which graphics triangles take part: the chosen submeshes that are shells (riders follow
+/// through the skin map, LayerRole) and, when asked, the Physics mask
 /// (a triangle takes part when bit 0 is set on all three vertices). Throws InputError for an
 /// unknown submesh name or channels of the wrong size.
 std::vector<bool> selectTriangles(const GraphicsMesh &mesh, const PaintChannels &channels,

@@ -4,7 +4,7 @@
 // in two along the bone where one ellipsoid cannot follow the shape.
 #pragma once
 
-#include "tweed/collision_fit.h"
+#include "tweed/meshproc/collision_fit.h"
 #include "tweed/mesh_distance.h"
 #include "tweed/skeleton.h"
 

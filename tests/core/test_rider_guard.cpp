@@ -1,0 +1,113 @@
+// The run time's rider guard (layer_guard.h) on a case made by hand: two physics triangles
+// sharing an edge and a lining vertex under the first, just past the edge. At rest the guard
+// leaves it where the skin map puts it; when the second triangle folds inward over it, the skin
+// map alone leaves it outside that triangle and the guard puts it back inside, at its clearance.
+#include "tweed/layer_guard.h"
+#include "tweed/skin_map.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace tweed;
+
+namespace {
+
+constexpr float kDepth = 0.05f; // the lining's rest distance under the shell
+
+struct Case
+{
+    PhysicsMesh physics;
+    GraphicsLod lod;
+};
+
+Case makeCase()
+{
+    Case c;
+    // Triangle A (0, 1, 2) and B (1, 3, 2) in the plane y = 0, normals +y (the shell's outside).
+    c.physics.positions = {{0, 0, 0}, {0, 0, 1}, {1, 0, 0}, {1, 0, 1}};
+    c.physics.indices = {0, 1, 2, 1, 3, 2};
+    // Three lining vertices under the shell, past the shared edge (x + z = 1), bound to A.
+    GraphicsMesh &m = c.lod.mesh;
+    m.positions = {{0.55f, -kDepth, 0.55f}, {0.57f, -kDepth, 0.55f}, {0.55f, -kDepth, 0.57f}};
+    m.indices = {0, 2, 1};
+    m.submeshes.push_back({"Lining", "silk", "", 0, 1, LayerRole::Rider});
+    const std::vector<Vec3> normals =
+        computeVertexNormals(c.physics.positions, c.physics.indices);
+    for (const Vec3 &p : m.positions) {
+        SkinBinding b;
+        b.triangle = 0;
+        b.position = skinPointCoordinates(p, c.physics.positions[0], c.physics.positions[1],
+                                          c.physics.positions[2], normals[0], normals[1],
+                                          normals[2]);
+        b.normal = b.position + Vec3{0, 0, 0.01f};
+        b.tangent = b.position + Vec3{0.01f, 0, 0};
+        c.lod.skinMap.bindings.push_back(b);
+    }
+    return c;
+}
+
+std::vector<Vec3> deform(const Case &c, const std::vector<Vec3> &physicsPositions, bool guarded)
+{
+    const std::vector<Vec3> normals = computeVertexNormals(physicsPositions, c.physics.indices);
+    std::vector<Vec3> out(c.lod.mesh.vertexCount());
+    applySkinMap(c.lod.skinMap, c.physics.indices, physicsPositions, normals, out, nullptr);
+    if (guarded)
+        keepRidersOnTheirSide(buildRiderGuard(c.lod, c.physics), c.lod.skinMap, c.physics.indices,
+                              physicsPositions, normals, out);
+    return out;
+}
+
+// Height of p over triangle B's plane, along B's outward normal.
+float heightOverB(const std::vector<Vec3> &x, const Vec3 &p)
+{
+    const Vec3 n = normalize(cross(x[3] - x[1], x[2] - x[1]));
+    return dot(p - x[1], n);
+}
+
+} // namespace
+
+class TestRiderGuard : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void guardKeepsTheRestPose()
+    {
+        const Case c = makeCase();
+        const RiderGuard guard = buildRiderGuard(c.lod, c.physics);
+        QCOMPARE(guard.riders.size(), size_t(3));
+        for (float clearance : guard.clearance)
+            QVERIFY(std::abs(clearance - kDepth) < 1e-5f);
+        const std::vector<Vec3> rest = deform(c, c.physics.positions, true);
+        for (size_t v = 0; v < rest.size(); ++v)
+            QVERIFY(distance(rest[v], c.lod.mesh.positions[v]) < 1e-5f);
+    }
+
+    void riderStaysInsideAFoldedNeighbour()
+    {
+        const Case c = makeCase();
+        // B turns 60 degrees inward about the shared edge.
+        std::vector<Vec3> folded = c.physics.positions;
+        const Vec3 mid{0.5f, 0, 0.5f}, across{0.5f, 0, 0.5f};
+        const float angle = kPi / 3;
+        folded[3] = mid + across * std::cos(angle) + Vec3{0, -length(across), 0} * std::sin(angle);
+        const std::vector<Vec3> loose = deform(c, folded, false);
+        const std::vector<Vec3> guarded = deform(c, folded, true);
+        for (size_t v = 0; v < loose.size(); ++v) {
+            // The skin map alone keeps it under A but leaves it outside the folded B.
+            QVERIFY2(heightOverB(folded, loose[v]) > 0.01f,
+                     std::to_string(heightOverB(folded, loose[v])).c_str());
+            // The guard puts it back inside B at its rest clearance.
+            QVERIFY2(heightOverB(folded, guarded[v]) <= -kDepth + 1e-4f,
+                     std::to_string(heightOverB(folded, guarded[v])).c_str());
+        }
+        // A shell part that is no rider is never moved.
+        Case shells = c;
+        shells.lod.mesh.submeshes[0].role = LayerRole::Shell;
+        QVERIFY(buildRiderGuard(shells.lod, shells.physics).empty());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRiderGuard)
+#include "test_rider_guard.moc"
