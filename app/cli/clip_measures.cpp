@@ -43,11 +43,6 @@ std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &ch
     return out;
 }
 
-ClothLayers assetLayers(const ClothingAsset &asset, int lod)
-{
-    return singleShell(asset, lod);
-}
-
 Json measuresJson(const ClipMeasures &m)
 {
     const FrameMeasures &s = m.sum;

@@ -18,8 +18,6 @@ namespace tweed::cli {
 std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &character,
                                  std::vector<std::string> *names = nullptr);
 
-/// The layers of a LoD as the asset describes them today: its whole graphics mesh one shell.
-ClothLayers assetLayers(const ClothingAsset &asset, int lod);
 
 /// The measures' keys and values, in the order `qa --json` and `simulate --json` print them.
 Json measuresJson(const ClipMeasures &m);

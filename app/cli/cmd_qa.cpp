@@ -119,7 +119,7 @@ void qa(const QaOptions &o)
             ClipSimulation run =
                 withFile(o.asset, [&] { return ClipSimulation(asset, c, settings); });
             ClothMeasurer measurer = withFile(o.asset, [&] {
-                return ClothMeasurer(asset, int(lod), assetLayers(asset, int(lod)), body);
+                return ClothMeasurer(asset, int(lod), garmentLayers(asset, int(lod)), body);
             });
             const int frames = c ? std::max(1, int(std::ceil(c->duration * o.fps))) : 1;
             run.advance(); // frame 0: the cloth at rest on the first pose

@@ -87,7 +87,7 @@ void simulate(const SimulateOptions &o)
 
     // The measures of good cloth against the rest of the character (clip_measures.h).
     ClothMeasurer measurer = withFile(sourcePath, [&] {
-        return ClothMeasurer(asset, o.lod, assetLayers(asset, o.lod), bodyMeshes(asset, character));
+        return ClothMeasurer(asset, o.lod, garmentLayers(asset, o.lod), bodyMeshes(asset, character));
     });
     using Clock = std::chrono::steady_clock;
     double solverSeconds = 0, skinningSeconds = 0;

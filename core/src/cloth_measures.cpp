@@ -124,12 +124,34 @@ double FrameMeasures::maxDistanceHitShare() const
     return share(maxDistanceHits, physicsVertices);
 }
 
-ClothLayers singleShell(const ClothingAsset &asset, int lod)
+ClothLayers garmentLayers(const ClothingAsset &asset, int lod)
 {
     if (lod < 0 || size_t(lod) >= asset.lods.size())
         throw InputError("asset has no graphics LoD " + std::to_string(lod));
+    const GraphicsMesh &mesh = asset.lods[size_t(lod)].mesh;
+    ClothLayers single;
+    single.shells.push_back({0, uint32_t(mesh.vertexCount())});
     ClothLayers layers;
-    layers.shells.push_back({0, uint32_t(asset.lods[size_t(lod)].mesh.vertexCount())});
+    std::vector<RiderLayer> riders;
+    uint32_t next = 0; // parts hold consecutive vertices, in order (a merged garment)
+    for (const Submesh &sub : mesh.submeshes) {
+        uint32_t lo = UINT32_MAX, hi = 0;
+        for (size_t t = sub.firstTriangle; t < size_t(sub.firstTriangle) + sub.triangleCount; ++t)
+            for (size_t c = 0; c < 3 && 3 * t + c < mesh.indices.size(); ++c) {
+                lo = std::min(lo, mesh.indices[3 * t + c]);
+                hi = std::max(hi, mesh.indices[3 * t + c]);
+            }
+        if (lo == UINT32_MAX) continue;
+        if (lo < next) return single;
+        const VertexRange range{lo, hi - lo + 1};
+        next = hi + 1;
+        if (sub.role == LayerRole::Rider)
+            riders.push_back({range, 0});
+        else
+            layers.shells.push_back(range);
+    }
+    if (layers.shells.empty()) return single;
+    layers.riders = std::move(riders);
     return layers;
 }
 

@@ -198,7 +198,7 @@ private slots:
         // Garment: the 0.2 box; body: a 0.18 box inside it. The garment's +z centre is pushed
         // in past the body's +z centre.
         Fixture f({0.2f});
-        const ClothLayers layers = singleShell(f.asset, 0);
+        const ClothLayers layers = garmentLayers(f.asset, 0);
         std::vector<Vec3> graphics = f.asset.lods[0].mesh.positions;
         const uint32_t v = plusZCentre(0);
         FrameMeasures m = f.measure(layers, {boxBody(0.18f)}, graphics);
@@ -245,7 +245,7 @@ private slots:
         // Gravity pulls the four side faces to their 1 mm limit in a second; the bottom falls
         // less than its 10 m, the top is pinned.
         Fixture f({0.2f});
-        const ClothLayers layers = singleShell(f.asset, 0);
+        const ClothLayers layers = garmentLayers(f.asset, 0);
         std::vector<Vec3> graphics;
         f.cloth->deformGraphics(graphics, nullptr);
         QCOMPARE(f.measure(layers, {}, graphics).maxDistanceHits, uint64_t(0));

@@ -48,8 +48,10 @@ struct ClothLayers
     std::vector<RiderLayer> riders;
 };
 
-/// Every vertex of the LoD's graphics mesh as one shell, without riders.
-ClothLayers singleShell(const ClothingAsset &asset, int lod);
+/// The layers of the LoD's garment by its parts' roles (Submesh::role): each shell part a shell
+/// in the order of the parts, each rider riding on the first shell. A garment whose parts do not
+/// each hold their own run of vertices is one shell.
+ClothLayers garmentLayers(const ClothingAsset &asset, int lod);
 
 /// A mesh of the character's body, posed by the asset's skeleton each frame.
 struct BodyMesh
