@@ -20,7 +20,7 @@ coat.gradient("max_distance", "1.45 m", "0.5 m", values=(0, "12 cm"))
 coat.from_weights("max_distance", ["Neck", "LeftShoulder", "RightShoulder"], values=("12 cm", 0))
 coat.smooth("max_distance", 3)
 coat.fill("backstop_radius", "20 cm")
-coat.auto_fit(character, ["LeftUpperLeg", "RightUpperLeg", "LeftLowerLeg", "RightLowerLeg"])
+print("\n".join(coat.auto_fit(character, ["LeftUpperLeg", "RightUpperLeg", "Spine1", "Chest"])))
 
 walk = coat.simulate(character, "Walk", fps=30)
 print("walk: %d frames, largest stretch %.3f, Max Distance violations %d"

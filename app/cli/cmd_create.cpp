@@ -1,11 +1,11 @@
 // tweed-cli create CHARACTER -o ASSET: a first asset from a character file.
 #include "command.h"
-#include "fit_volumes.h"
 
 #include "tweed/errors.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/import.h"
 #include "tweed/meshproc/skinned_check.h"
+#include "tweed/meshproc/volume_inside.h"
 #include "tweed/simulation_settings.h"
 #include "tweed/validate.h"
 

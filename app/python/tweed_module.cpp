@@ -4,7 +4,6 @@
 // (tweed.FileError for a file's problem) with the messages tweed-cli prints.
 #include "tweed/asset_file.h"
 #include "tweed/clip_simulation.h"
-#include "tweed/meshproc/collision_fit.h"
 #include "tweed/cooked.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
@@ -12,6 +11,7 @@
 #include "tweed/file_io.h"
 #include "tweed/meshproc/import.h"
 #include "tweed/meshproc/authoring.h"
+#include "tweed/meshproc/volume_inside.h"
 #include "tweed/validate.h"
 
 #include <pybind11/numpy.h>
@@ -513,35 +513,18 @@ PYBIND11_MODULE(tweed, m)
         .def(
             "auto_fit",
             [](Asset &a, const Character &character, const std::vector<std::string> &bones,
-               const std::string &shapeName) {
-                const std::optional<CollisionShape> shape = shapeFromName(shapeName);
-                if (!shape || *shape == CollisionShape::Plane)
-                    throw InputError("auto-fit takes ellipsoid, sphere, capsule or "
-                                     "tapered_capsule, not '" + shapeName + "'");
-                std::vector<CollisionVolume> fitted;
-                for (const std::string &bone : bones) {
-                    const int b = character.skeleton.find(bone);
-                    if (b < 0) throw InputError("no bone '" + bone + "' in " + character.sourcePath);
-                    CollisionVolume v = fitVolume(character, b, *shape);
-                    v.bone = a.asset.skeleton.find(bone);
-                    if (v.bone < 0) throw InputError("no bone '" + bone + "' in the asset");
-                    fitted.push_back(v);
-                }
+               const std::vector<std::string> &bodyMeshes) {
+                std::vector<std::string> report;
                 checkedEdit(a, [&](ClothingAsset &c) {
-                    for (const CollisionVolume &v : fitted) {
-                        std::erase_if(c.collisionVolumes,
-                                      [&](const CollisionVolume &o) { return o.name == v.name; });
-                        c.collisionVolumes.push_back(v);
-                    }
+                    report = fitBodyVolumes(c, character, bodyMeshes, bones);
                 });
-                std::vector<std::string> names;
-                for (const CollisionVolume &v : fitted)
-                    names.push_back(v.name);
-                return names;
+                return report;
             },
-            py::arg("character"), py::arg("bones"), py::arg("shape") = "ellipsoid",
-            "Fits a volume to the body on each bone (replacing an earlier fit of the bone); "
-            "returns their names.")
+            py::arg("character"), py::arg("bones") = std::vector<std::string>{},
+            py::arg("body_meshes") = std::vector<std::string>{},
+            "Fits ellipsoids inside the body on the bones (default: every bone that carries "
+            "the garment), as tweed-cli volumes --auto-fit does; a fit replaces the bone's "
+            "earlier one. Returns the report: each volume's protrusion, each bone skipped.")
         // Checks, simulation, files
         .def("validate", [](const Asset &a) { return validateAsset(a.asset); },
              "Every consistency problem, one sentence each; empty when valid.")

@@ -1,4 +1,4 @@
-// Headless authoring: tweed-cli set and paint on the sample coat, the values they write read
+// Headless authoring: tweed-cli set, paint and volumes on the sample coat, the values they write read
 // back from the asset (graphics and physics channels), a pipeline of commands, and every kind
 // of bad input refused with a message naming it and the file left byte for byte as it was.
 #include "test_paths.h"
@@ -51,6 +51,7 @@ private slots:
     void settingValuesWithUnits();
     void setWritesSettings();
     void paintOperations();
+    void volumesAddFitRemove();
     void badInputLeavesTheFile_data();
     void badInputLeavesTheFile();
 
@@ -202,6 +203,47 @@ void TestAuthoring::paintOperations()
     QVERIFY2(r.exitCode == 0, r.out.constData());
 }
 
+void TestAuthoring::volumesAddFitRemove()
+{
+    const QString asset = mDir.filePath("volumes.tweed");
+    QVERIFY(QFile::copy(mAsset, asset));
+    Result r = runCli({"volumes", asset, "--add", "sphere", "--bone", "Head", "--radius", "0.11",
+                       "--position", "0", "0.08", "0"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    ClothingAsset a = loadAsset(asset.toStdString());
+    QCOMPARE(a.collisionVolumes.size(), size_t(1));
+    const CollisionVolume &head = a.collisionVolumes[0];
+    QCOMPARE(head.name, std::string("Head sphere"));
+    QCOMPARE(head.shape, CollisionShape::Sphere);
+    QCOMPARE(head.bone, a.skeleton.find("Head"));
+    QCOMPARE(head.radius, 0.11f);
+    QCOMPARE(head.local.translation.y, 0.08f);
+
+    // Fitted inside the body on two bones; fitting again replaces them.
+    r = runCli({"volumes", asset, "--auto-fit", "--bones", "LeftUpperLeg", "RightUpperLeg"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("protrusion"), r.out.constData());
+    a = loadAsset(asset.toStdString());
+    const size_t fitted = a.collisionVolumes.size();
+    QVERIFY(fitted >= 3);
+    for (size_t i = 1; i < fitted; ++i) {
+        const std::string &bone = a.skeleton.bones[size_t(a.collisionVolumes[i].bone)].name;
+        QVERIFY2(bone == "LeftUpperLeg" || bone == "RightUpperLeg", bone.c_str());
+    }
+    r = runCli({"volumes", asset, "--auto-fit", "--bones", "LeftUpperLeg", "RightUpperLeg"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QCOMPARE(loadAsset(asset.toStdString()).collisionVolumes.size(), fitted);
+
+    r = runCli({"volumes", asset, "--remove", "Head sphere"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    a = loadAsset(asset.toStdString());
+    QCOMPARE(a.collisionVolumes.size(), fitted - 1);
+    r = runCli({"volumes", asset, "--json"});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.out.contains("\"volumes\""));
+    QVERIFY(!r.out.contains("Head sphere"));
+}
+
 void TestAuthoring::badInputLeavesTheFile_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -229,6 +271,18 @@ void TestAuthoring::badInputLeavesTheFile_data()
     QTest::newRow("two operations")
         << QStringList{"paint", "@", "--channel", "max_distance", "--fill", "0", "--smooth", "1"}
         << "one of --fill, --gradient, --smooth and --from-weights";
+    QTest::newRow("volume on no bone")
+        << QStringList{"volumes", "@", "--add", "sphere", "--bone", "Tail", "--radius", "0.1"}
+        << "no bone 'Tail'";
+    QTest::newRow("unknown shape") << QStringList{"volumes", "@", "--add", "cube", "--bone", "Head"}
+                                   << "no shape 'cube'";
+    QTest::newRow("absurd radius")
+        << QStringList{"volumes", "@", "--add", "sphere", "--bone", "Head", "--radius", "1000"}
+        << "--radius must lie in (0, 100] metres";
+    QTest::newRow("remove unknown") << QStringList{"volumes", "@", "--remove", "Nothing"}
+                                    << "no collision volume named 'Nothing'";
+    QTest::newRow("fit an unknown bone")
+        << QStringList{"volumes", "@", "--auto-fit", "--bones", "Tail"} << "no bone 'Tail'";
     QTest::newRow("no LoD") << QStringList{"paint", "@", "--channel", "max_distance", "--lod", "3",
                                            "--fill", "0"}
                             << "no graphics LoD 3";

@@ -1,16 +1,19 @@
-#include "fit_volumes.h"
+// Collision volumes on the bones that carry a garment, fitted inside the body meshes
+// (fitBodyVolumes, volume_inside.h): tweed-cli create --fit-volumes and volumes --auto-fit, and
+// the Python module.
+#include "tweed/meshproc/volume_inside.h"
 
 #include "tweed/errors.h"
-#include "tweed/meshproc/volume_inside.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <set>
 
-namespace tweed::cli {
+namespace tweed {
 
 std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &character,
-                                        const std::vector<std::string> &bodyNames)
+                                        const std::vector<std::string> &bodyNames,
+                                        const std::vector<std::string> &boneNames)
 {
     std::set<std::string> garment;
     for (const GraphicsLod &lod : asset.lods)
@@ -33,12 +36,18 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
     if (settings.meshes.empty())
         throw InputError("--fit-volumes: no skinned body mesh to fit volumes to (every mesh is "
                          "part of the garment); name one with --body-mesh");
-    // The bones that carry the garment.
+    // The bones named, or those that carry the garment.
     std::set<int> bones;
-    for (const BoneInfluence &inf : asset.lods.front().mesh.skin)
-        for (int k = 0; k < kMaxBoneInfluences; ++k)
-            if (inf.weights[size_t(k)] >= settings.weightThreshold)
-                bones.insert(inf.bones[size_t(k)]);
+    for (const std::string &name : boneNames) {
+        const int b = asset.skeleton.find(name);
+        if (b < 0) throw InputError("no bone '" + name + "' in the asset's skeleton");
+        bones.insert(b);
+    }
+    if (boneNames.empty())
+        for (const BoneInfluence &inf : asset.lods.front().mesh.skin)
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (inf.weights[size_t(k)] >= settings.weightThreshold)
+                    bones.insert(inf.bones[size_t(k)]);
     std::vector<const GraphicsMesh *> body;
     for (int m : settings.meshes)
         body.push_back(&character.meshes[size_t(m)]);
@@ -74,10 +83,13 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
                           double(protrusion), double(report.protrusionBefore),
                           report.split ? ", split" : "");
             lines.push_back(line);
+            // A fit replaces the earlier fit of its name (a bone fitted again).
+            std::erase_if(asset.collisionVolumes,
+                          [&](const CollisionVolume &o) { return o.name == v.name; });
             asset.collisionVolumes.push_back(v);
         }
     }
     return lines;
 }
 
-} // namespace tweed::cli
+} // namespace tweed
