@@ -142,8 +142,8 @@ SymmetricEigen symmetricEigen3(const Matrix3 &input)
     return result;
 }
 
-CollisionVolume fitVolume(const Character &character, int bone, CollisionShape shape,
-                          const CollisionFitSettings &settings, CollisionFitReport *report)
+std::vector<const GraphicsMesh *> fitMeshes(const Character &character,
+                                            const CollisionFitSettings &settings)
 {
     std::vector<const GraphicsMesh *> meshes;
     if (settings.meshes.empty()) {
@@ -156,6 +156,13 @@ CollisionVolume fitVolume(const Character &character, int bone, CollisionShape s
             meshes.push_back(&character.meshes[size_t(m)]);
         }
     }
+    return meshes;
+}
+
+CollisionVolume fitVolume(const Character &character, int bone, CollisionShape shape,
+                          const CollisionFitSettings &settings, CollisionFitReport *report)
+{
+    const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
     return fitVolume(character.skeleton, meshes, bone, shape, settings, report);
 }
 

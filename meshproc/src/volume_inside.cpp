@@ -258,17 +258,7 @@ std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bo
                                               InsideFitReport *report,
                                               const std::vector<PosedBody> *poses)
 {
-    std::vector<const GraphicsMesh *> meshes;
-    if (settings.meshes.empty()) {
-        for (const GraphicsMesh &mesh : character.meshes)
-            if (mesh.isSkinned()) meshes.push_back(&mesh);
-    } else {
-        for (int m : settings.meshes) {
-            if (m < 0 || size_t(m) >= character.meshes.size())
-                throw InputError("collision fit: there is no mesh " + std::to_string(m));
-            meshes.push_back(&character.meshes[size_t(m)]);
-        }
-    }
+    const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
     return fitVolumesInside(character.skeleton, meshes, bone, shape, settings, thickness, report,
                             poses);
 }

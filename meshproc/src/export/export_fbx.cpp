@@ -42,8 +42,9 @@ constexpr unsigned char kFooterMagic[16] = {0xf8, 0x5a, 0x8c, 0x6a, 0xde, 0xf5, 
 static_assert(std::endian::native == std::endian::little,
               "the FBX writer needs a little-endian host");
 
-// Builds the file in memory: begin() writes a record's header with placeholders, the property
-// calls append typed values, end() patches the end offset, count and property length.
+// Builds the file in memory: begin() writes a record's header with its end offset, property
+// count and property length zero, the property calls append typed values, and end() writes the
+// three once they are known.
 class FbxWriter
 {
 public:

@@ -43,6 +43,11 @@ struct SymmetricEigen
 };
 SymmetricEigen symmetricEigen3(const std::array<std::array<double, 3>, 3> &a);
 
+/// The character meshes a fit uses: settings.meshes, or every skinned mesh when it is empty.
+/// Throws InputError for a mesh index out of range.
+std::vector<const GraphicsMesh *> fitMeshes(const Character &character,
+                                            const CollisionFitSettings &settings);
+
 /// Fits a volume of `shape` (not Plane) to the vertices bone drives in the character's meshes,
 /// in the bind pose. The volume's frame is relative to the bone's bind pose
 /// (inverse(inverseBind)); its local y axis is the principal (longest) axis, pointing away from
