@@ -1432,6 +1432,10 @@
         <source>Clothing assets (*.tweed *.tweedc)</source>
         <translation>Kleidungs-Assets (*.tweed *.tweedc)</translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Benutzerhandbuch</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
@@ -2877,6 +2881,37 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>The last simulated frame</source>
         <translation>Das zuletzt simulierte Bild</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::UserGuideWindow</name>
+    <message>
+        <source>The user guide is not installed. It is in the docs/guide folder of Tweed&apos;s source.</source>
+        <translation>Das Benutzerhandbuch ist nicht installiert. Es liegt im Ordner docs/guide der Quellen von Tweed.</translation>
+    </message>
+    <message>
+        <source>Tweed User Guide</source>
+        <translation>Tweed-Benutzerhandbuch</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Back to the previous page of the guide</source>
+        <translation>Zurück zur vorigen Seite des Handbuchs</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Contents of the guide</source>
+        <translation>Inhalt des Handbuchs</translation>
+    </message>
+    <message>
+        <source>User guide page</source>
+        <translation>Seite des Benutzerhandbuchs</translation>
     </message>
 </context>
 <context>

@@ -1432,6 +1432,10 @@
         <source>Clothing assets (*.tweed *.tweedc)</source>
         <translation>Recursos de ropa (*.tweed *.tweedc)</translation>
     </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>&amp;Guía del usuario</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
@@ -2877,6 +2881,37 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>The last simulated frame</source>
         <translation>El último fotograma simulado</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::UserGuideWindow</name>
+    <message>
+        <source>The user guide is not installed. It is in the docs/guide folder of Tweed&apos;s source.</source>
+        <translation>La guía del usuario no está instalada. Está en la carpeta docs/guide del código fuente de Tweed.</translation>
+    </message>
+    <message>
+        <source>Tweed User Guide</source>
+        <translation>Guía del usuario de Tweed</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Atrás</translation>
+    </message>
+    <message>
+        <source>Back to the previous page of the guide</source>
+        <translation>Volver a la página anterior de la guía</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Contenido</translation>
+    </message>
+    <message>
+        <source>Contents of the guide</source>
+        <translation>Contenido de la guía</translation>
+    </message>
+    <message>
+        <source>User guide page</source>
+        <translation>Página de la guía del usuario</translation>
     </message>
 </context>
 <context>

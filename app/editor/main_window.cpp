@@ -15,6 +15,7 @@
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
+#include "user_guide.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
 
@@ -283,6 +284,9 @@ void MainWindow::createActions()
     a.resetSettings = makeAction(this, names::kMainWindowSimulationResetSettingsAction);
     connect(a.resetSettings, &QAction::triggered, mDocument, &Document::resetSettings);
 
+    a.userGuide = makeAction(this, names::kMainWindowHelpUserGuideAction);
+    a.userGuide->setShortcut(QKeySequence::HelpContents);
+    connect(a.userGuide, &QAction::triggered, this, &MainWindow::showUserGuide);
     a.about = makeAction(this, names::kMainWindowHelpAboutAction);
     a.about->setMenuRole(QAction::AboutRole);
     connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
@@ -338,7 +342,7 @@ void MainWindow::createMenus()
 
     mHelpMenu = menuBar()->addMenu(QString());
     mHelpMenu->setObjectName(names::kMainWindowHelpMenu);
-    mHelpMenu->addAction(a.about);
+    mHelpMenu->addActions({a.userGuide, a.about});
 }
 
 void MainWindow::createToolBars()
@@ -518,6 +522,7 @@ void MainWindow::retranslateUi()
     for (int i = 0; i < a.presets.size(); ++i)
         a.presets[i]->setText(presetLabel(presets[size_t(i)]));
     a.resetSettings->setText(tr("Reset Settings to &Defaults"));
+    a.userGuide->setText(tr("&User Guide"));
     a.about->setText(tr("&About Tweed"));
     updateTitle();
     updateStats();
@@ -933,6 +938,15 @@ void MainWindow::showPreferences()
     mPreferencesDialog->show();
     mPreferencesDialog->raise();
     mPreferencesDialog->activateWindow();
+}
+
+void MainWindow::showUserGuide()
+{
+    if (!mUserGuide) mUserGuide = new UserGuideWindow(this);
+    mUserGuide->showContents();
+    mUserGuide->show();
+    mUserGuide->raise();
+    mUserGuide->activateWindow();
 }
 
 void MainWindow::showAbout()

@@ -31,6 +31,7 @@ class PropertiesDock;
 class SimulationController;
 class SimulationDock;
 class StatisticsDock;
+class UserGuideWindow;
 class Viewport;
 
 class MainWindow : public QMainWindow
@@ -114,6 +115,7 @@ private:
     bool saveAs();
     void exportCooked();
     void showPreferences();
+    void showUserGuide();
     void showAbout();
     void resetLayout();
     /// Loads a file off the UI thread and, when it worked, replaces the document.
@@ -129,6 +131,7 @@ private:
     Preferences *mPreferences;
     EditorContext mContext; ///< the same objects, for the authoring docks
     QPointer<PreferencesDialog> mPreferencesDialog;
+    QPointer<UserGuideWindow> mUserGuide;
 
     OutlinerDock *mOutlinerDock;
     PropertiesDock *mPropertiesDock;
@@ -155,7 +158,7 @@ private:
         QAction *resetLayout;
         QList<QAction *> presets;
         QAction *resetSettings;
-        QAction *about;
+        QAction *userGuide, *about;
     } mActions{};
 };
 

@@ -167,6 +167,7 @@ inline constexpr char kMainWindowViewResetLayoutAction[] = "MainWindow_ViewReset
 inline constexpr char kMainWindowSimulationResetSettingsAction[] =
     "MainWindow_SimulationResetSettingsAction";
 inline constexpr char kMainWindowHelpAboutAction[] = "MainWindow_HelpAboutAction";
+inline constexpr char kMainWindowHelpUserGuideAction[] = "MainWindow_HelpUserGuideAction";
 inline constexpr char kMainWindowFileMenu[] = "MainWindow_FileMenu";
 inline constexpr char kMainWindowFileRecentMenu[] = "MainWindow_FileRecentMenu";
 inline constexpr char kMainWindowEditMenu[] = "MainWindow_EditMenu";
@@ -275,5 +276,11 @@ inline constexpr char kPlaybackBarTimeLabel[] = "PlaybackBar_TimeLabel";
 inline constexpr char kPlaybackBarLoopCheckBox[] = "PlaybackBar_LoopCheckBox";
 inline constexpr char kPlaybackBarSpeedSpinBox[] = "PlaybackBar_SpeedSpinBox";
 inline constexpr char kPlaybackBarRootMotionCheckBox[] = "PlaybackBar_RootMotionCheckBox";
+
+// Help > User Guide
+inline constexpr char kUserGuideWindow[] = "UserGuideWindow";
+inline constexpr char kUserGuideBrowser[] = "UserGuide_Browser";
+inline constexpr char kUserGuideBackButton[] = "UserGuide_BackButton";
+inline constexpr char kUserGuideContentsButton[] = "UserGuide_ContentsButton";
 
 } // namespace tweed::editor::names

@@ -10,6 +10,7 @@
 #include "playback.h"
 #include "preferences.h"
 #include "properties_dock.h"
+#include "user_guide.h"
 #include "viewport/viewport.h"
 
 #include "test_paths.h"
@@ -34,6 +35,9 @@
 #include <QPalette>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 
@@ -109,6 +113,7 @@ private slots:
     void recentFilesMenuOpens();
     void dockLayoutPersists();
     void autosaveAndRecovery();
+    void helpOpensTheUserGuide();
 
 private:
     void checkOutlinerCounts();
@@ -597,6 +602,36 @@ void TestMainWindow::autosaveAndRecovery()
     second.document()->undoStack()->clear();
     secondPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
     second.close();
+}
+
+void TestMainWindow::helpOpensTheUserGuide()
+{
+    QVERIFY(!userGuidePath().isEmpty());
+    auto *action = mWindow->findChild<QAction *>(names::kMainWindowHelpUserGuideAction);
+    QVERIFY(action);
+    QCOMPARE(action->shortcut(), QKeySequence(QKeySequence::HelpContents));
+    action->trigger();
+    auto *guide = mWindow->findChild<QWidget *>(names::kUserGuideWindow);
+    QVERIFY(guide);
+    QVERIFY(QTest::qWaitForWindowExposed(guide));
+    auto *browser = guide->findChild<QTextBrowser *>(names::kUserGuideBrowser);
+    QVERIFY(browser);
+    // The guide's first page, as the file in docs/guide says it.
+    QVERIFY(browser->toPlainText().contains("from a character to a simulating garment"));
+
+    // A link to another page opens it with its image; Back and Contents return.
+    browser->setSource(browser->source().resolved(QUrl("physics_mesh.md")));
+    QVERIFY(browser->toPlainText().startsWith("Physics mesh"));
+    const QUrl image = browser->source().resolved(QUrl("../images/physics_mesh.png"));
+    QVERIFY(!browser->document()->resource(QTextDocument::ImageResource, image).isNull());
+    auto *back = guide->findChild<QToolButton *>(names::kUserGuideBackButton);
+    QVERIFY(back && back->isEnabled());
+    back->click();
+    QVERIFY(browser->toPlainText().contains("from a character to a simulating garment"));
+    browser->setSource(browser->source().resolved(QUrl("painting.md")));
+    guide->findChild<QToolButton *>(names::kUserGuideContentsButton)->click();
+    QVERIFY(browser->toPlainText().contains("from a character to a simulating garment"));
+    guide->close();
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -3,6 +3,7 @@
 
 #include <yaml.h>
 
+#include <cstring>
 #include <map>
 #include <optional>
 
@@ -167,6 +168,12 @@ std::optional<std::string> escapeBytes(std::string_view text)
     const auto *end = p + text.size();
     size_t i = text.size() >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF ? 3 : 0; // BOM
     for (; i < text.size();) {
+        // Runs of ASCII (almost all of a .tweed) eight bytes at a time.
+        uint64_t word;
+        if (i + 8 <= text.size() && (std::memcpy(&word, p + i, 8), (word & 0x8080808080808080ull) == 0)) {
+            i += 8;
+            continue;
+        }
         const size_t n = printableUtf8(p + i, end);
         if (n == 0) break;
         i += n;
