@@ -2336,8 +2336,53 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <translation>Grafikvertices, die weit von ihrem Physikdreieck entfernt oder gar nicht gebunden sind, und die größte Höhe über einem Dreieck</translation>
     </message>
     <message>
-        <source>Highlight bad bindings</source>
-        <translation>Schlechte Bindungen hervorheben</translation>
+        <source>Checking the clips…</source>
+        <translation>Prüfe die Clips…</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>Nicht geprüft: %1</translation>
+    </message>
+    <message>
+        <source>Not checked: the garment has no bone weights</source>
+        <translation>Nicht geprüft: das Kleidungsstück hat keine Knochengewichte</translation>
+    </message>
+    <message>
+        <source>largest %1 (graphics mesh %2) over %3</source>
+        <translation>größte %1 (Grafiknetz %2) über %3</translation>
+    </message>
+    <message>
+        <source>a procedural motion</source>
+        <translation>eine prozedurale Bewegung</translation>
+    </message>
+    <message numerus="yes">
+        <source>the clips (%n poses)</source>
+        <translation>
+            <numerusform>die Clips (%n Pose)</numerusform>
+            <numerusform>die Clips (%n Posen)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+Torn by the bones: %n edges; worst: vertices %1-%2 (%3), %4 at %5 s</source>
+        <translation>
+            <numerusform>
+Von den Knochen gerissen: %n Kante; schlimmste: Vertices %1-%2 (%3), %4 bei %5 s</numerusform>
+            <numerusform>
+Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Skinned stretch</source>
+        <translation>Dehnung durch Skinning</translation>
+    </message>
+    <message>
+        <source>The largest edge stretch the bones alone cause over the character&apos;s clips, next to the graphics mesh&apos;s own; edges torn far beyond it are drawn in orange</source>
+        <translation>Die größte Kantendehnung, die die Knochen allein über die Clips der Figur verursachen, neben der des Grafiknetzes; weit darüber hinaus gerissene Kanten werden orange gezeichnet</translation>
+    </message>
+    <message>
+        <source>Highlight bad bindings and torn edges</source>
+        <translation>Schlechte Bindungen und gerissene Kanten hervorheben</translation>
     </message>
 </context>
 <context>

@@ -2336,8 +2336,53 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <translation>Vértices gráficos enlazados lejos de su triángulo físico, sin enlazar en absoluto, y la mayor altura sobre un triángulo</translation>
     </message>
     <message>
-        <source>Highlight bad bindings</source>
-        <translation>Resaltar enlaces defectuosos</translation>
+        <source>Checking the clips…</source>
+        <translation>Comprobando los clips…</translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>Sin comprobar: %1</translation>
+    </message>
+    <message>
+        <source>Not checked: the garment has no bone weights</source>
+        <translation>Sin comprobar: la prenda no tiene pesos de huesos</translation>
+    </message>
+    <message>
+        <source>largest %1 (graphics mesh %2) over %3</source>
+        <translation>máximo %1 (malla gráfica %2) en %3</translation>
+    </message>
+    <message>
+        <source>a procedural motion</source>
+        <translation>un movimiento procedural</translation>
+    </message>
+    <message numerus="yes">
+        <source>the clips (%n poses)</source>
+        <translation>
+            <numerusform>los clips (%n pose)</numerusform>
+            <numerusform>los clips (%n poses)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>
+Torn by the bones: %n edges; worst: vertices %1-%2 (%3), %4 at %5 s</source>
+        <translation>
+            <numerusform>
+Desgarrada por los huesos: %n arista; peor: vértices %1-%2 (%3), %4 a %5 s</numerusform>
+            <numerusform>
+Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Skinned stretch</source>
+        <translation>Estiramiento por skinning</translation>
+    </message>
+    <message>
+        <source>The largest edge stretch the bones alone cause over the character&apos;s clips, next to the graphics mesh&apos;s own; edges torn far beyond it are drawn in orange</source>
+        <translation>El mayor estiramiento de arista que causan solo los huesos en los clips del personaje, junto al de la malla gráfica; las aristas desgarradas muy por encima se dibujan en naranja</translation>
+    </message>
+    <message>
+        <source>Highlight bad bindings and torn edges</source>
+        <translation>Resaltar vínculos malos y aristas desgarradas</translation>
     </message>
 </context>
 <context>

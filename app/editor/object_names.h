@@ -61,6 +61,7 @@ inline constexpr char kPhysicsMeshDockSurfaceErrorLabel[] = "PhysicsMeshDock_Sur
 inline constexpr char kPhysicsMeshDockMinAngleLabel[] = "PhysicsMeshDock_MinAngleLabel";
 inline constexpr char kPhysicsMeshDockEdgeSpreadLabel[] = "PhysicsMeshDock_EdgeSpreadLabel";
 inline constexpr char kPhysicsMeshDockSkinMapLabel[] = "PhysicsMeshDock_SkinMapLabel";
+inline constexpr char kPhysicsMeshDockSkinnedStretchLabel[] = "PhysicsMeshDock_SkinnedStretchLabel";
 inline constexpr char kPhysicsMeshDockHighlightCheckBox[] = "PhysicsMeshDock_HighlightCheckBox";
 inline constexpr char kPhysicsMeshDockGenerateAction[] = "PhysicsMeshDock_GenerateAction";
 /// Followed by the character mesh's name: the Add LoD submenu of that mesh.

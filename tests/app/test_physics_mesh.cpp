@@ -35,6 +35,7 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -328,6 +329,58 @@ private slots:
         box->setChecked(false);
         QVERIFY(!viewport->hasLines("skinmap_bad"));
         mWindow->playback()->setTime(0);
+    }
+
+    // The report carries the skinned-pose check over the sample's clips, computed off the UI
+    // thread: the same figures as the command line's check; a physics vertex weighted to a bone
+    // far from it tears its edges, which the report names and the viewport draws in orange;
+    // undo brings the clean report back.
+    void skinnedCheckFlagsTornEdges()
+    {
+        const auto settle = [this] {
+            QTRY_VERIFY_WITH_TIMEOUT(!mDock->skinnedCheckRunning(), 30000);
+            QCoreApplication::processEvents();
+        };
+        auto *label = widget<QLabel>(names::kPhysicsMeshDockSkinnedStretchLabel);
+        auto *box = widget<QCheckBox>(names::kPhysicsMeshDockHighlightCheckBox);
+        box->setChecked(true);
+        settle();
+        const Character &character = doc()->character();
+        const auto clean =
+            checkSkinnedStretch(doc()->asset(), 0, character.skeleton, character.clips);
+        QVERIFY(clean && !clean->defect());
+        QVERIFY2(mDock->skinnedCheck(), qPrintable(label->text()));
+        QCOMPARE(mDock->skinnedCheck()->physicsMaxStretch, clean->physicsMaxStretch);
+        QVERIFY(label->text().contains(label->locale().toString(clean->physicsMaxStretch, 'f', 3)));
+        QVERIFY(!mWindow->viewport()->hasLines("skinned_defects"));
+
+        // Physics vertex 0 weighted wholly to the first bone that tears it.
+        ClothingAsset torn = doc()->asset();
+        PhysicsMesh &mesh = torn.physicsMeshes[size_t(torn.lods[0].physicsMesh)];
+        std::optional<SkinnedStretchReport> report;
+        for (uint16_t bone = 0; bone < torn.skeleton.bones.size(); ++bone) {
+            mesh.skin[0] = {};
+            mesh.skin[0].bones[0] = bone;
+            mesh.skin[0].weights[0] = 1;
+            report = checkSkinnedStretch(torn, 0, character.skeleton, character.clips);
+            if (report && report->defect()) break;
+        }
+        QVERIFY(report && report->defect());
+        QVERIFY(std::binary_search(report->defectVertices.begin(), report->defectVertices.end(),
+                                   0u));
+        doc()->replaceAsset(torn, QStringLiteral("Tear"), Document::PhysicsMeshChanged);
+        settle();
+        QVERIFY(mDock->skinnedCheck() && mDock->skinnedCheck()->defect());
+        QCOMPARE(mDock->skinnedCheck()->defectVertices, report->defectVertices);
+        QVERIFY(label->text().contains(QString::number(report->worst.front().a)));
+        QVERIFY(label->styleSheet().contains("#d03030"));
+        QVERIFY(mWindow->viewport()->hasLines("skinned_defects"));
+
+        doc()->undoStack()->undo();
+        settle();
+        QVERIFY(mDock->skinnedCheck() && !mDock->skinnedCheck()->defect());
+        QVERIFY(!mWindow->viewport()->hasLines("skinned_defects"));
+        box->setChecked(false);
     }
 
     // A second LoD from the Coat mesh sharing LoD 0's physics mesh, through the Add LoD menu;

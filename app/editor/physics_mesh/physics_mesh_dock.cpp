@@ -11,6 +11,7 @@
 #include "viewport/viewport.h"
 
 #include "tweed/asset_queries.h"
+#include "tweed/mesh_edges.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/garment.h"
 #include "tweed/meshproc/garment_map.h"
@@ -37,6 +38,7 @@
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -47,6 +49,7 @@ namespace tweed::editor {
 namespace {
 
 const QString kBadLayer = QStringLiteral("skinmap_bad");
+const QString kSkinnedDefectLayer = QStringLiteral("skinned_defects");
 
 // Positions skinned with the playback's matrices (rest positions when they do not fit).
 std::vector<Vec3> skinned(const std::vector<Vec3> &rest, const std::vector<BoneInfluence> &skin,
@@ -228,6 +231,9 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     mEdgeSpread = makeValue(names::kPhysicsMeshDockEdgeSpreadLabel);
     mSkinMap = makeValue(names::kPhysicsMeshDockSkinMapLabel);
     mSkinMap->setWordWrap(true);
+    mSkinnedStretch = makeValue(names::kPhysicsMeshDockSkinnedStretchLabel);
+    mSkinnedWatcher = new QFutureWatcher<SkinnedCheckResult>(this);
+    connect(mSkinnedWatcher, &QFutureWatcherBase::finished, this, &PhysicsMeshDock::showSkinnedCheck);
     mHighlight = new QCheckBox(mReportBox);
     mHighlight->setObjectName(names::kPhysicsMeshDockHighlightCheckBox);
     mReportForm->addRow(mHighlight);
@@ -550,6 +556,7 @@ void PhysicsMeshDock::refreshReport()
         for (QLabel *label : values)
             label->setText(tr("–"));
         mSkinMap->setStyleSheet({});
+        checkSkinnedPose();
         return;
     }
     const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
@@ -572,6 +579,109 @@ void PhysicsMeshDock::refreshReport()
     mSkinMap->setStyleSheet(mCheck.far.empty() && mCheck.failed.empty()
                                 ? QString()
                                 : QStringLiteral("color: #d03030; font-weight: bold;"));
+    checkSkinnedPose();
+}
+
+PhysicsMeshDock::SkinnedCheckKey PhysicsMeshDock::currentSkinnedKey() const
+{
+    const ClothingAsset &asset = mContext.document->asset();
+    const int l = lod();
+    const int index = physicsMeshIndex(asset, l);
+    if (index < 0)
+        return {};
+    const PhysicsMesh &physics = asset.physicsMeshes[size_t(index)];
+    return {l, physics.positions, physics.skin};
+}
+
+bool PhysicsMeshDock::skinnedCheckRunning() const
+{
+    // Until its result is shown: the watcher's finished signal comes after it stops running.
+    return mSkinnedRunning;
+}
+
+void PhysicsMeshDock::checkSkinnedPose()
+{
+    SkinnedCheckKey key = currentSkinnedKey();
+    if (key == mSkinnedKey)
+        return; // checked or being checked; a running check of another mesh restarts when done
+    if (skinnedCheckRunning())
+        return;
+    mSkinnedKey = std::move(key);
+    mSkinnedCheck.reset();
+    mSkinnedError.clear();
+    if (mSkinnedKey.lod < 0) {
+        showSkinnedCheck();
+        return;
+    }
+    mSkinnedRunning = true;
+    mSkinnedStretch->setText(tr("Checking the clips…"));
+    mSkinnedStretch->setStyleSheet({});
+    // The check reads copies, so the document may change while it runs.
+    const Document *doc = mContext.document;
+    mSkinnedWatcher->setFuture(QtConcurrent::run(
+        [asset = doc->asset(), skeleton = doc->character().skeleton,
+         clips = doc->character().clips, key = mSkinnedKey]() {
+            SkinnedCheckResult result{key, {}, {}};
+            try {
+                result.report = checkSkinnedStretch(asset, size_t(key.lod), skeleton, clips);
+            } catch (const std::exception &e) {
+                result.error = QString::fromStdString(e.what());
+            }
+            return result;
+        }));
+}
+
+void PhysicsMeshDock::showSkinnedCheck()
+{
+    if (mSkinnedWatcher->isFinished() && mSkinnedWatcher->future().resultCount() > 0) {
+        SkinnedCheckResult result = mSkinnedWatcher->result();
+        mSkinnedWatcher->setFuture({});
+        mSkinnedRunning = false;
+        if (!(result.key == currentSkinnedKey())) {
+            // The physics mesh changed while it ran: check the new one.
+            mSkinnedKey = {};
+            checkSkinnedPose();
+            return;
+        }
+        mSkinnedCheck = std::move(result.report);
+        mSkinnedError = result.error;
+    }
+    const QLocale loc = locale();
+    if (mSkinnedKey.lod < 0) {
+        mSkinnedStretch->setText(tr("–"));
+        mSkinnedStretch->setStyleSheet({});
+    } else if (!mSkinnedError.isEmpty()) {
+        mSkinnedStretch->setText(tr("Not checked: %1").arg(mSkinnedError));
+        mSkinnedStretch->setStyleSheet({});
+    } else if (!mSkinnedCheck) {
+        mSkinnedStretch->setText(tr("Not checked: the garment has no bone weights"));
+        mSkinnedStretch->setStyleSheet({});
+    } else {
+        const SkinnedStretchReport &r = *mSkinnedCheck;
+        QString text = tr("largest %1 (graphics mesh %2) over %3")
+                           .arg(loc.toString(r.physicsMaxStretch, 'f', 3),
+                                loc.toString(r.graphicsMaxStretch, 'f', 3),
+                                r.procedural ? tr("a procedural motion")
+                                             : tr("the clips (%n poses)", nullptr, int(r.poses)));
+        if (r.defect()) {
+            // The worst torn edge, by vertices and bones, as the command line reports it.
+            const StretchedEdge &worst = r.worst.front();
+            QStringList bones;
+            for (const std::string &bone : worst.bones)
+                bones << QString::fromStdString(bone);
+            text += tr("\nTorn by the bones: %n edges; worst: vertices %1-%2 (%3), %4 at %5 s",
+                       nullptr, int(r.defectEdges))
+                        .arg(worst.a)
+                        .arg(worst.b)
+                        .arg(bones.join(QStringLiteral(", ")),
+                             QString::fromStdString(worst.clip),
+                             loc.toString(worst.time, 'f', 2));
+        }
+        mSkinnedStretch->setText(text);
+        mSkinnedStretch->setStyleSheet(r.defect() ? QStringLiteral("color: #d03030; font-weight: bold;")
+                                                  : QString());
+    }
+    updateHighlight();
 }
 
 void PhysicsMeshDock::setHighlightBadBindings(bool on)
@@ -586,9 +696,12 @@ void PhysicsMeshDock::updateHighlight()
     const ClothingAsset &asset = doc->asset();
     const int l = lod();
     const int index = physicsMeshIndex(asset, l);
-    if (!mHighlight->isChecked() || index < 0 || (mCheck.far.empty() && mCheck.failed.empty())) {
-        if (viewport->hasLines(kBadLayer))
-            viewport->setLines(kBadLayer, {}, {}, true);
+    const bool torn = mSkinnedCheck && mSkinnedCheck->defect() && mSkinnedKey.lod == l;
+    if (!mHighlight->isChecked() || index < 0 ||
+        (mCheck.far.empty() && mCheck.failed.empty() && !torn)) {
+        for (const QString &layer : {kBadLayer, kSkinnedDefectLayer})
+            if (viewport->hasLines(layer))
+                viewport->setLines(layer, {}, {}, true);
         return;
     }
     const GraphicsLod &g = asset.lods[size_t(l)];
@@ -642,6 +755,23 @@ void PhysicsMeshDock::updateHighlight()
     }
     std::vector<QColor> colors(ends.size(), QColor(230, 30, 30));
     viewport->setLines(kBadLayer, std::move(ends), std::move(colors), true);
+
+    // The physics edges the bones alone tear: both ends among the check's defect vertices.
+    std::vector<Vec3> tornEnds;
+    if (torn && physics.positions.size() == physicsNow.size()) {
+        const std::vector<uint32_t> &defects = mSkinnedCheck->defectVertices; // ascending
+        const auto isDefect = [&](uint32_t v) {
+            return std::binary_search(defects.begin(), defects.end(), v);
+        };
+        const std::vector<uint32_t> edges = uniqueEdges(physics.indices);
+        for (size_t e = 0; e + 1 < edges.size(); e += 2)
+            if (isDefect(edges[e]) && isDefect(edges[e + 1])) {
+                tornEnds.push_back(physicsNow[edges[e]]);
+                tornEnds.push_back(physicsNow[edges[e + 1]]);
+            }
+    }
+    std::vector<QColor> tornColors(tornEnds.size(), QColor(255, 150, 0));
+    viewport->setLines(kSkinnedDefectLayer, std::move(tornEnds), std::move(tornColors), true);
 }
 
 void PhysicsMeshDock::browseCustomMesh()
@@ -872,7 +1002,7 @@ void PhysicsMeshDock::retranslateUi()
     mReportBox->setTitle(tr("Report"));
     const QStringList names{tr("Vertices"),       tr("Triangles"),     tr("Components"),
                             tr("Boundary loops"), tr("Surface error"), tr("Smallest angle"),
-                            tr("Edge-length spread"), tr("Skin map")};
+                            tr("Edge-length spread"), tr("Skin map"), tr("Skinned stretch")};
     const QStringList tips{
         tr("Vertices of the physics mesh: its simulation cost"), tr("Triangles of the physics mesh"),
         tr("Separate pieces"), tr("Open edge loops: holes and the garment's openings"),
@@ -880,12 +1010,14 @@ void PhysicsMeshDock::retranslateUi()
         tr("The sharpest triangle corner; thin triangles make the cloth unstable"),
         tr("Standard deviation of the edge lengths over their mean"),
         tr("Graphics vertices bound far from their physics triangle, not bound at all, and the "
-           "largest height above a triangle")};
+           "largest height above a triangle"),
+        tr("The largest edge stretch the bones alone cause over the character's clips, next to "
+           "the graphics mesh's own; edges torn far beyond it are drawn in orange")};
     for (size_t i = 0; i < mReportNames.size(); ++i) {
         mReportNames[i]->setText(names[int(i)]);
         mReportNames[i]->setToolTip(tips[int(i)]);
     }
-    mHighlight->setText(tr("Highlight bad bindings"));
+    mHighlight->setText(tr("Highlight bad bindings and torn edges"));
     mGenerateAction->setText(tr("Generate Physics Mesh"));
     refreshLods();
     refreshReport();

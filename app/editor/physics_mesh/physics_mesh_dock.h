@@ -1,7 +1,8 @@
 // The Physics Mesh dock: which graphical LoD, which character meshes and submeshes make its
 // garment, the path that builds its physics mesh (immediate, weld, simplify, iso-surface,
 // custom mesh) with the settings that path uses, Generate (off the UI thread, one undo step),
-// the generation report of the LoD and a viewport highlight of its bad skin-map bindings.
+// the generation report of the LoD with its skinned-pose check, and a viewport highlight of its
+// bad skin-map bindings and of the edges the bones alone tear.
 #pragma once
 
 #include "long_operation.h"
@@ -9,10 +10,13 @@
 
 #include "tweed/asset.h"
 #include "tweed/meshproc/garment_map.h"
+#include "tweed/meshproc/skinned_check.h"
 
 #include <QDockWidget>
+#include <QFutureWatcher>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 class QAction;
@@ -74,8 +78,15 @@ public:
     void setLengthUnit(LengthUnit unit);
     /// The bad bindings of the current LoD, as highlighted.
     const BindingCheck &bindingCheck() const { return mCheck; }
-    /// Draws the bad bindings in the viewport (line layer "skinmap_bad").
+    /// Draws the bad bindings in the viewport (line layer "skinmap_bad") and the physics edges
+    /// the bones alone tear (line layer "skinned_defects").
     void setHighlightBadBindings(bool on);
+    /// The skinned-pose check (skinned_check.h) of the current LoD's physics mesh over the
+    /// character's clips: run in the background after each change of the physics mesh, shown in
+    /// the report. Empty while it runs, without a physics mesh or bone weights.
+    const std::optional<SkinnedStretchReport> &skinnedCheck() const { return mSkinnedCheck; }
+    /// True while the skinned-pose check runs.
+    bool skinnedCheckRunning() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -90,6 +101,9 @@ private:
     void loadLodSettings();
     void updateVisibility();
     void updateHighlight();
+    /// Starts the skinned-pose check when the LoD's physics mesh is not the one last checked.
+    void checkSkinnedPose();
+    void showSkinnedCheck();
     void browseCustomMesh();
     void fillAddLodMenu();
     void showFailure(const QString &title);
@@ -103,6 +117,26 @@ private:
     LengthUnit mUnit = LengthUnit::Centimetres;
     OperationOutcome mLastOutcome;
     BindingCheck mCheck;
+    /// What the skinned-pose check ran on, so that it runs again only when the mesh changes.
+    struct SkinnedCheckKey
+    {
+        int lod = -1;
+        std::vector<Vec3> positions;
+        std::vector<BoneInfluence> skin;
+        bool operator==(const SkinnedCheckKey &) const = default;
+    };
+    struct SkinnedCheckResult
+    {
+        SkinnedCheckKey key;
+        std::optional<SkinnedStretchReport> report;
+        QString error;
+    };
+    SkinnedCheckKey currentSkinnedKey() const;
+    QFutureWatcher<SkinnedCheckResult> *mSkinnedWatcher;
+    SkinnedCheckKey mSkinnedKey; ///< of mSkinnedCheck, or of the running check
+    std::optional<SkinnedStretchReport> mSkinnedCheck;
+    QString mSkinnedError;
+    bool mSkinnedRunning = false;
     bool mUpdating = false;
 
     QGroupBox *mLodBox;
@@ -152,7 +186,7 @@ private:
     QFormLayout *mReportForm;
     std::vector<QLabel *> mReportNames;
     QLabel *mVertices, *mTriangles, *mComponents, *mBoundaryLoops, *mSurfaceError, *mMinAngle,
-        *mEdgeSpread, *mSkinMap;
+        *mEdgeSpread, *mSkinMap, *mSkinnedStretch;
     QCheckBox *mHighlight;
 
     QAction *mGenerateAction;
