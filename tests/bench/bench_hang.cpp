@@ -41,7 +41,7 @@ struct Options
     bool hard = true;     ///< hard stretch limit and tethers
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
-    bool baselineKernels = false; ///< SSE2 constraint kernels even where AVX2 exists
+    uint32_t lanes = 0; ///< at most this many kernel lanes (4 SSE2, 8 AVX2, 16 AVX-512; 0 widest)
     std::string peer;     ///< "" for Tweed, "bullet"
 };
 
@@ -119,7 +119,7 @@ Result runTweed(const Options &o)
     s.collisionThickness = 0.0f;
     s.friction = 0.0f;
     ClothInstanceOptions options;
-    options.baselineKernels = o.baselineKernels;
+    options.kernelLanes = o.lanes;
     if (o.threads > 1)
         options.pool = std::make_shared<SimThreadPool>(o.threads);
     ClothInstance cloth(data, s, options);
@@ -233,14 +233,16 @@ int run(const std::vector<std::string> &args)
         else if (a == "--compression-limit")
             o.compressionLimit = std::stof(next());
         else if (a == "--baseline-kernels")
-            o.baselineKernels = true;
+            o.lanes = 4;
+        else if (a == "--lanes")
+            o.lanes = uint32_t(std::stoul(next()));
         else if (a == "--peer")
             o.peer = next();
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
                          "[--substeps 1|2|5|10] [--no-hard] [--stretch-limit L] "
-                         "[--compression-limit C] [--baseline-kernels] [--peer bullet] "
+                         "[--compression-limit C] [--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
                          "[--json]\n");
             return 1;
         }
@@ -254,7 +256,7 @@ int run(const std::vector<std::string> &args)
     }
     Result r;
     std::string solver = "tweed";
-    const std::string kernels = o.baselineKernels ? "sse2" : clothKernelPath();
+    const std::string kernels = clothKernelPath(o.lanes);
     if (o.peer == "bullet") {
 #ifdef TWEED_HAVE_BULLET
         solver = "bullet";
