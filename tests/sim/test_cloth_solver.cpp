@@ -1,5 +1,6 @@
 // The position-based cloth solver and its run-time API on small meshes with known answers.
 #include "sim_test_meshes.h"
+#include "hang_scene.h"
 
 #include "../../core/src/sim/constraint_kernels.h" // internal: the kernel itself
 #include "tweed/errors.h"
@@ -557,6 +558,41 @@ private slots:
         for (size_t v = 0; v < still.size(); ++v)
             largest = std::max(largest, distance(felt[v], still[v]));
         QVERIFY(largest > 0.01f);
+    }
+
+    void hangStretchStaysWithinItsMargin()
+    {
+        // BENCHMARKS.md's hang at N = 128 after 200 steps (as tweed-bench hang runs it), on two
+        // threads: the defaults' one substep of 10 iterations (1.050 measured) and the guide's
+        // two substeps of 5 iterations with a compression limit of 0.9 (1.028 measured; see
+        // docs/guide/simulation.md). Margins 0.01 and 0.007; the second must stay the better.
+        const int n = 128;
+        const PhysicsMesh mesh = test::hangMesh(n);
+        ClothBuildOptions build;
+        build.masses.assign(mesh.positions.size(), 1.0f);
+        const auto data = buildClothData(mesh, build);
+        auto largestStretch = [&](int substeps, float compressionLimit) {
+            ClothInstanceOptions o;
+            o.pool = std::make_shared<SimThreadPool>(2);
+            ClothInstance cloth(data, test::hangSettings(substeps, compressionLimit), o);
+            cloth.setCollisionVolumes({test::hangSphere(n)});
+            ClothFrame frame;
+            frame.dt = 1.0f / 60;
+            cloth.reset(frame);
+            for (int step = 0; step < 200; ++step)
+                cloth.update(frame);
+            const ClothMeasurements m = cloth.measure();
+            [&] { QCOMPARE(m.nonFinite, 0u); }();
+            // The cloth hangs on the sphere: its bottom middle pushed out of the z = 0 plane.
+            const float pushed = cloth.positions()[size_t(n * n - n / 2)].z;
+            [&] { QVERIFY2(pushed < -0.02f, qPrintable(QString::number(double(pushed)))); }();
+            return m.maxStretch;
+        };
+        const float defaults = largestStretch(1, 1.0f);
+        QVERIFY2(defaults > 1.0f && defaults <= 1.06f, qPrintable(QString::number(double(defaults))));
+        const float guide = largestStretch(2, 0.9f);
+        QVERIFY2(guide > 1.0f && guide <= 1.035f, qPrintable(QString::number(double(guide))));
+        QVERIFY(guide < defaults - 0.01f);
     }
 
     void oneAndTwoThreadsGiveTheSameBits_data()
