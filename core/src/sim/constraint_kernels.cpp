@@ -274,8 +274,9 @@ Path bestPath()
 }
 
 // The widest path of at most `lanes` lanes the processor has; by default (0) at most AVX2. On
-// the hang benchmark (Zen 5) AVX-512 runs 3% slower than AVX2: its 128-bit inserts and extracts
-// to and from particle rows cost more shuffles per constraint than the wider arithmetic saves.
+// the hang benchmark (Zen 5) AVX-512 runs 3% slower than AVX2: moving particles between rows and
+// lanes (masked broadcasts in, 128-bit extracts out, the transposes) costs more per constraint
+// than the wider arithmetic saves.
 Path pathFor(uint32_t lanes)
 {
     const Path best = bestPath();
