@@ -11,6 +11,7 @@
 // edge stretch after the run. `--peer bullet` runs Bullet's soft body on the same vertices,
 // masses, constraints and sphere.
 #include "bench.h"
+#include "../support/hang_scene.h"
 
 #include "tweed/sim/cloth_instance.h"
 
@@ -41,7 +42,7 @@ struct Options
     bool hard = true;     ///< hard stretch limit and tethers
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
-    bool baselineKernels = false; ///< SSE2 constraint kernels even where AVX2 exists
+    uint32_t lanes = 0; ///< at most this many kernel lanes (4 SSE2, 8 AVX2, 16 AVX-512; 0 widest)
     std::string peer;     ///< "" for Tweed, "bullet"
 };
 
@@ -55,27 +56,6 @@ struct Result
     int threadsUsed = 1; ///< the pool's threads the cloth runs on (a small one uses fewer)
     bool finite = true;
 };
-
-PhysicsMesh hangMesh(int n)
-{
-    const float spacing = 0.01f;
-    const float half = 0.5f * float(n - 1) * spacing;
-    PhysicsMesh m;
-    for (int r = 0; r < n; ++r)
-        for (int c = 0; c < n; ++c)
-            m.positions.push_back({float(c) * spacing - half, float(n - 1 - r) * spacing, 0.0f});
-    auto id = [n](int r, int c) { return uint32_t(r * n + c); };
-    for (int r = 0; r + 1 < n; ++r)
-        for (int c = 0; c + 1 < n; ++c) {
-            m.indices.insert(m.indices.end(), {id(r, c), id(r + 1, c), id(r + 1, c + 1)});
-            m.indices.insert(m.indices.end(), {id(r, c), id(r + 1, c + 1), id(r, c + 1)});
-        }
-    m.channels.resize(m.positions.size());
-    for (size_t v = 0; v < m.positions.size(); ++v)
-        m.channels[FloatChannel::MaxDistance][v] = v < size_t(n) ? 0.0f : 1000.0f;
-    m.normals.assign(m.positions.size(), Vec3{0, 0, 1});
-    return m;
-}
 
 // Runs o.steps steps, timing each (wall clock and the process's CPU time): the medians per
 // vertex-iteration of a step.
@@ -100,35 +80,20 @@ template <class Step> Result timeSteps(const Options &o, Step &&step)
 
 Result runTweed(const Options &o)
 {
-    const PhysicsMesh mesh = hangMesh(o.n);
+    const PhysicsMesh mesh = test::hangMesh(o.n);
     ClothBuildOptions build;
     build.masses.assign(mesh.positions.size(), 1.0f);
     auto data = buildClothData(mesh, build);
-    SimulationSettings s;
-    s.stepsPerSecond = 60;
-    s.substeps = o.substeps;
-    s.iterations = std::max(1, 10 / o.substeps);
-    s.damping = 0.1f;
-    s.useCompliance = true;
-    s.stretchCompliance = 1e-7f;
-    s.bendCompliance = 1e-6f;
+    SimulationSettings s = test::hangSettings(o.substeps, o.compressionLimit);
     s.hardStretchLimit = o.hard;
     s.tethers = o.hard;
     s.stretchLimit = o.stretchLimit;
-    s.stretchCompressionLimit = s.bendCompressionLimit = o.compressionLimit;
-    s.collisionThickness = 0.0f;
-    s.friction = 0.0f;
     ClothInstanceOptions options;
-    options.baselineKernels = o.baselineKernels;
+    options.kernelLanes = o.lanes;
     if (o.threads > 1)
         options.pool = std::make_shared<SimThreadPool>(o.threads);
     ClothInstance cloth(data, s, options);
-    const float L = float(o.n - 1) * 0.01f;
-    CollisionVolume sphere;
-    sphere.shape = CollisionShape::Sphere;
-    sphere.radius = 0.25f * L;
-    sphere.local.translation = {0.0f, -0.1f * L, 0.2f * L};
-    cloth.setCollisionVolumes({sphere});
+    cloth.setCollisionVolumes({test::hangSphere(o.n)});
     ClothFrame frame;
     frame.dt = 1.0f / 60;
     cloth.reset(frame);
@@ -145,7 +110,7 @@ Result runTweed(const Options &o)
 #ifdef TWEED_HAVE_BULLET
 Result runBullet(const Options &o)
 {
-    const PhysicsMesh mesh = hangMesh(o.n);
+    const PhysicsMesh mesh = test::hangMesh(o.n);
     auto data = buildClothData(mesh); // the same constraint pairs
     btSoftBodyRigidBodyCollisionConfiguration config;
     btCollisionDispatcher dispatcher(&config);
@@ -233,14 +198,16 @@ int run(const std::vector<std::string> &args)
         else if (a == "--compression-limit")
             o.compressionLimit = std::stof(next());
         else if (a == "--baseline-kernels")
-            o.baselineKernels = true;
+            o.lanes = 4;
+        else if (a == "--lanes")
+            o.lanes = uint32_t(std::stoul(next()));
         else if (a == "--peer")
             o.peer = next();
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
                          "[--substeps 1|2|5|10] [--no-hard] [--stretch-limit L] "
-                         "[--compression-limit C] [--baseline-kernels] [--peer bullet] "
+                         "[--compression-limit C] [--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
                          "[--json]\n");
             return 1;
         }
@@ -254,7 +221,7 @@ int run(const std::vector<std::string> &args)
     }
     Result r;
     std::string solver = "tweed";
-    const std::string kernels = o.baselineKernels ? "sse2" : clothKernelPath();
+    const std::string kernels = clothKernelPath(o.lanes);
     if (o.peer == "bullet") {
 #ifdef TWEED_HAVE_BULLET
         solver = "bullet";

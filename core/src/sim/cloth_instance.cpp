@@ -29,7 +29,7 @@ constexpr uint32_t kColourPiece = 1024; // a multiple of ClothData::kBatchPaddin
 /// Vertices per piece of the per-vertex passes, and groups of hard-constraint trees.
 constexpr uint32_t kVertexPiece = 1024;
 constexpr int kHardGroups = 16;
-constexpr size_t kHardLevelPadding = 8; // the widest kernel's lanes (see sim::HardKernel)
+constexpr size_t kHardLevelPadding = 16; // the widest kernel's lanes (see sim::HardKernel)
 
 using sim::Affine;
 using sim::LambdaMode;
@@ -109,7 +109,7 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
 
 ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
                           const ClothInstanceOptions &options)
-    : data(std::move(cloth)), pool(options.pool), baselineKernels(options.baselineKernels)
+    : data(std::move(cloth)), pool(options.pool), kernelLanes(options.baselineKernels ? 4u : options.kernelLanes)
 {
     n = data->vertexCount;
     const size_t count = size_t(n) + 1;
@@ -503,7 +503,7 @@ void ClothInstance::Impl::integrate(uint32_t b, uint32_t e, const Substep &ctx)
     args.gravityStep[1] = ctx.gravity.y * h2;
     args.gravityStep[2] = ctx.gravity.z * h2;
     args.dummy = n;
-    sim::integrateKernel(baselineKernels)(args, b, e);
+    sim::integrateKernel(kernelLanes)(args, b, e);
 }
 
 void ClothInstance::Impl::integrateVertex(uint32_t v, const Substep &ctx)
@@ -673,7 +673,7 @@ void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, La
     const float uniform = colourParam[colour];
     const bool isUniform = !std::isnan(uniform);
     args.uniformParam = isUniform ? uniform : 0.0f;
-    sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, baselineKernels)(args, b, e);
+    sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, kernelLanes)(args, b, e);
 }
 
 // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
@@ -691,7 +691,7 @@ void ClothInstance::Impl::hardConstraints(uint32_t listIndex)
     args.rest = list.rest.data();
     args.limit = settings.stretchLimit;
     args.follow = kFollowDamping;
-    sim::hardKernel(baselineKernels)(args, 0, uint32_t(list.child.size()));
+    sim::hardKernel(kernelLanes)(args, 0, uint32_t(list.child.size()));
 }
 
 /// Moves a movable vertex into its Max Distance shape at the substep's time.
@@ -726,7 +726,7 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
     args.bounds = bounds.data();
     args.boundCount = uint32_t(bounds.size());
     args.dummy = n;
-    const sim::FinishKernel kernel = sim::finishKernel(baselineKernels);
+    const sim::FinishKernel kernel = sim::finishKernel(kernelLanes);
     for (uint32_t piece = b; piece < e; piece += kVertexPiece) {
         const uint32_t count = kernel(args, piece, std::min(e, piece + kVertexPiece), list);
         for (uint32_t i = 0; i < count; ++i)
@@ -840,7 +840,7 @@ void ClothInstance::Impl::advanceTargets(uint32_t b, uint32_t e)
 
 // ------------------------------------------------------------------------------------------
 
-const char *clothKernelPath() { return sim::kernelPath(); }
+const char *clothKernelPath(uint32_t lanes) { return sim::kernelPath(lanes); }
 
 ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
                              const SimulationSettings &settings,

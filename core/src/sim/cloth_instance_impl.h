@@ -77,7 +77,7 @@ struct ClothInstance::Impl
     /// looser neighbour following a substep later (the sample coat in Jump: 23.8 with an edge
     /// scale of 10, against 3.27 with 1; now 3.25).
     std::vector<uint32_t> tightVertices;
-    bool baselineKernels = false;
+    uint32_t kernelLanes = 0; ///< see ClothInstanceOptions::kernelLanes
     int iterations = 1;
     float stepLength = 1.0f / 60;
     float substepLength = 1.0f / 60;

@@ -1,6 +1,5 @@
 // Internal to the cloth solver: the distance-constraint and hard-constraint kernels, compiled for SSE2 (the
-// baseline) and AVX2, chosen at run time. (An AVX-512 path measured slower than AVX2 here: the
-// transposes to and from particle rows cost more than the wider arithmetic saves.) Every path
+// baseline), AVX2 and AVX-512, chosen at run time. Every path
 // runs the same IEEE operations (add, sub, mul, div, max; no fused multiply-add) on each
 // constraint, so results are bit-identical whichever path, lane or thread takes a constraint.
 #pragma once
@@ -42,10 +41,12 @@ struct ColourArgs
 /// when |d| > r, and holds no force in between (f = dmu = 0): the fabric buckles there.
 using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
 
-/// The kernel for these modes on the widest path the processor has (baseline: SSE2 always);
-/// narrowIndices reads the 16-bit constraint ends (less memory traffic on large meshes).
+/// The kernel for these modes on the widest path of at most `lanes` lanes the processor has
+/// (0: AVX2 or SSE2, the fastest measured; 16: AVX-512 too; 4: SSE2 always; see
+/// ClothInstanceOptions::kernelLanes); narrowIndices reads the 16-bit constraint ends (less
+/// memory traffic on large meshes).
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
-                          bool baseline);
+                          uint32_t lanes);
 
 struct HardArgs
 {
@@ -57,14 +58,14 @@ struct HardArgs
 };
 
 /// Hard constraints [begin, end) of a list sorted top-down and cut into levels, each padded to
-/// a multiple of 8 entries (child and parent both the immovable dummy particle) so that no
+/// a multiple of 16 entries (the widest path's lanes) (child and parent both the immovable dummy particle) so that no
 /// entry of a batch is the parent of another: a movable child more than limit * rest from its
 /// parent moves to that distance, and the parent's previous position moves by follow times the
 /// child's correction (in list order, so siblings add up the same whichever path runs them).
 using HardKernel = void (*)(const HardArgs &args, uint32_t begin, uint32_t end);
 
-/// The hard-constraint kernel on the widest path the processor has (baseline: SSE2 always).
-HardKernel hardKernel(bool baseline);
+/// The hard-constraint kernel on the path colourKernel takes for `lanes`.
+HardKernel hardKernel(uint32_t lanes);
 
 struct FinishArgs
 {
@@ -89,7 +90,7 @@ struct FinishArgs
 using FinishKernel = uint32_t (*)(const FinishArgs &args, uint32_t begin, uint32_t end,
                                   uint32_t *rest);
 
-FinishKernel finishKernel(bool baseline);
+FinishKernel finishKernel(uint32_t lanes);
 
 struct IntegrateArgs
 {
@@ -106,9 +107,9 @@ struct IntegrateArgs
 /// go to its target.
 using IntegrateKernel = void (*)(const IntegrateArgs &args, uint32_t begin, uint32_t end);
 
-IntegrateKernel integrateKernel(bool baseline);
+IntegrateKernel integrateKernel(uint32_t lanes);
 
-/// Name of the path colourKernel(..., false) takes ("avx2" or "sse2").
-const char *kernelPath();
+/// Name of the path the kernels take for `lanes` ("avx512", "avx2" or "sse2"; "scalar" off x86).
+const char *kernelPath(uint32_t lanes = 0);
 
 } // namespace tweed::sim

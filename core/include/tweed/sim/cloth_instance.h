@@ -80,6 +80,10 @@ struct ClothInstanceOptions
     /// Runs the SSE2 constraint kernels even where AVX2 is available. The results are the same
     /// bits either way (tests compare the two); only the speed differs.
     bool baselineKernels = false;
+    /// At most this many SIMD lanes for the kernels (4 SSE2, 8 AVX2, 16 AVX-512), of those the
+    /// processor has; 0: AVX2 where it exists (AVX-512 measured no faster). The same bits on
+    /// every path; for tests and benchmarks.
+    uint32_t kernelLanes = 0;
 };
 
 /// Measurements of the current state against the current targets (for tools and tests).
@@ -116,9 +120,9 @@ struct ClothStatus
     int springNeededSubsteps = 0; ///< mass-spring: substeps stability needs without the cap
 };
 
-/// The constraint kernels ClothInstance runs on this processor ("avx2" or "sse2"; "scalar"
-/// off x86), unless ClothInstanceOptions::baselineKernels asks for SSE2.
-const char *clothKernelPath();
+/// The constraint kernels ClothInstance runs on this processor for a lane limit (see
+/// ClothInstanceOptions::kernelLanes): "avx512", "avx2" or "sse2"; "scalar" off x86.
+const char *clothKernelPath(uint32_t lanes = 0);
 
 class ClothInstance
 {
