@@ -50,6 +50,7 @@ struct ClothInstance::Impl
     SimulationSettings settings;
     PhysicalLod lod;
     std::shared_ptr<SimThreadPool> pool;
+    std::shared_ptr<TaskScheduler> dispatch; ///< a foreign scheduler (see PhaseSchedule)
     std::vector<CollisionVolume> volumes;
     sim::PhaseSchedule schedule; ///< its thread count is the instance's
 
@@ -103,7 +104,9 @@ struct ClothInstance::Impl
     Vec3 windWorld;
     std::vector<std::vector<ColliderPose>> threadColliders;
     std::vector<std::vector<sim::P4>> threadBounds; ///< the colliders' bounding spheres
-    std::vector<std::vector<uint32_t>> threadFinishList; ///< scratch of finishVertices
+    /// Scratch of finishVertices: per thread, or per vertex piece when dispatching (the jobs
+    /// of one phase may run at once on threads we do not know).
+    std::vector<std::vector<uint32_t>> threadFinishList;
     std::vector<Vec3> windNormals;
     bool skinned = false;
     bool started = false;
