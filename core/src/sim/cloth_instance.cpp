@@ -304,6 +304,18 @@ void ClothInstance::Impl::configure()
             constraintParam[k] = 1.0f - std::pow(1.0f - k1, 1.0f / float(iterations));
         }
     }
+    // Batches of 16 constraints whose ends are all fixed (Max Distance 0 under the physical
+    // LoD: triangles that are pure skinning) move nothing: the solver skips them.
+    const size_t batches = c.constraintA.size() / 16;
+    activeBatch.assign(batches, 1);
+    allBatchesActive = true;
+    for (size_t k = 0; k < batches; ++k) {
+        bool active = false;
+        for (size_t i = k * 16; i < k * 16 + 16 && !active; ++i)
+            active = invMass[c.constraintA[i]] > 0.0f || invMass[c.constraintB[i]] > 0.0f;
+        activeBatch[k] = active ? 1 : 0;
+        allBatchesActive = allBatchesActive && active;
+    }
     tightVertices.clear();
     {
         std::vector<uint8_t> tight(n, 0);
@@ -692,7 +704,24 @@ void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, La
     const float uniform = colourParam[colour];
     const bool isUniform = !std::isnan(uniform);
     args.uniformParam = isUniform ? uniform : 0.0f;
-    sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, baselineKernels)(args, b, e);
+    const sim::ColourKernel kernel =
+        sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, baselineKernels);
+    if (allBatchesActive) {
+        kernel(args, b, e);
+        return;
+    }
+    // Runs of batches with a movable end (a constraint touches nothing outside itself within
+    // its colour, so skipping the others changes no position).
+    for (uint32_t k = b; k < e;) {
+        while (k < e && !activeBatch[k / 16])
+            k += 16;
+        uint32_t end = k;
+        while (end < e && activeBatch[end / 16])
+            end += 16;
+        if (end > k)
+            kernel(args, k, end);
+        k = end;
+    }
 }
 
 // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only

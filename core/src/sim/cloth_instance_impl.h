@@ -78,6 +78,9 @@ struct ClothInstance::Impl
     /// looser neighbour following a substep later (the sample coat in Jump: 23.8 with an edge
     /// scale of 10, against 3.27 with 1; now 3.25).
     std::vector<uint32_t> tightVertices;
+    /// Per batch of 16 constraints: 0 when all its ends are fixed (skipped by solveColour).
+    std::vector<uint8_t> activeBatch;
+    bool allBatchesActive = true;
     bool baselineKernels = false;
     int iterations = 1;
     float stepLength = 1.0f / 60;
