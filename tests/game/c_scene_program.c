@@ -5,21 +5,12 @@
  * on success; each failure prints what went wrong. */
 #include "tweed/tweed_c.h"
 
+#include "c_check.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__,      \
-                    #cond, tweed_last_error());                                                    \
-            ++failures;                                                                            \
-        }                                                                                          \
-    } while (0)
 
 /* The engine's job system: here, every job in reverse order on the calling thread. */
 typedef struct Engine
