@@ -371,16 +371,22 @@ void ClothScene::chooseLevels(float dt)
     }
     if (mOptions.budget == 0)
         return;
-    double left = double(mOptions.budget);
+    double left = double(mOptions.budget), reserved = 0;
     for (Actor *a : order) {
         const double share = left * a->benefit / std::max(benefitLeft, 1e-30);
         int level = 0;
         while (level < kSceneLodOff && double(a->levelCost[level]) > share)
             ++level;
         a->status.level = level;
-        left -= double(a->levelCost[level]);
+        // The share of an actor that cannot run even at the lowest level is kept for the
+        // raising below (best benefit first), not handed to the actors of less benefit.
+        const double spent = level == kSceneLodOff ? share : double(a->levelCost[level]);
+        left -= spent;
+        if (level == kSceneLodOff)
+            reserved += share;
         benefitLeft -= a->benefit;
     }
+    left += reserved;
     for (Actor *a : order)
         while (a->status.level > 0 && double(a->levelCost[a->status.level - 1] -
                                              a->levelCost[a->status.level]) <= left) {
