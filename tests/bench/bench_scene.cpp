@@ -7,7 +7,7 @@
 // vertex-iterations of the last frame against what the crowd at full LoD would cost; then, in
 // the same run, the same crowd as N independent ClothInstances updated one after another (each
 // with the pool), and the cost of a zero-benefit actor (the crowd with every benefit 0, per
-// actor).
+// actor), and of its output when asked (skinned to the pose, then the skin map).
 #include "bench.h"
 
 #include "tweed/clip_simulation.h"
@@ -83,6 +83,7 @@ double msSince(std::chrono::steady_clock::time_point t0)
 struct SceneFigures
 {
     double ms = 0;
+    double outputMs = 0; ///< zero benefit: one actor's output when asked
     uint32_t simulated = 0;
     uint64_t vertexIterations = 0, fullVertexIterations = 0;
     std::vector<int> levels;
@@ -113,6 +114,16 @@ SceneFigures runScene(const Crowd &c, const Options &o, bool zeroBenefit)
             times.push_back(msSince(t0));
     }
     SceneFigures r;
+    if (zeroBenefit) { // what asking a stopped actor for its output costs: skinning only
+        std::vector<double> asked;
+        std::vector<Vec3> positions, normals;
+        for (ClothScene::ActorId id : ids) {
+            const auto t0 = std::chrono::steady_clock::now();
+            scene.deformGraphics(id, positions, &normals);
+            asked.push_back(msSince(t0));
+        }
+        r.outputMs = median(asked);
+    }
     r.ms = median(times);
     r.simulated = scene.stats().simulatedActors;
     r.vertexIterations = scene.stats().vertexIterations;
@@ -194,20 +205,22 @@ int run(const std::vector<std::string> &args)
                         "\"physics_vertices\": %u, \"ms_per_frame\": %.4f, "
                         "\"simulated_actors\": %u, \"vertex_iterations\": %llu, "
                         "\"full_vertex_iterations\": %llu, \"independent_ms_per_frame\": %.4f, "
-                        "\"zero_benefit_us_per_actor\": %.4f, \"levels\": [%s]}\n",
+                        "\"zero_benefit_us_per_actor\": %.4f, \"zero_benefit_output_us\": %.1f, "
+                        "\"levels\": [%s]}\n",
                         o.actors, static_cast<unsigned long long>(o.budget), o.threads,
                         o.frames, crowd.lods->lod(0)->cloth->vertexCount, scene.ms,
                         scene.simulated, static_cast<unsigned long long>(scene.vertexIterations),
                         static_cast<unsigned long long>(scene.fullVertexIterations), independent,
-                        zeroUs, levels.c_str());
+                        zeroUs, idle.outputMs * 1000.0, levels.c_str());
         } else {
             std::printf("%d coats, budget %llu, %d thread(s): %.3f ms per frame, %u simulated, "
                         "%llu of %llu vertex-iterations; %d independent instances: %.3f ms; "
-                        "a zero-benefit actor: %.3f us\nLoD levels: %s\n",
+                        "a zero-benefit actor: %.3f us, its output when asked %.1f us\n"
+                        "LoD levels: %s\n",
                         o.actors, static_cast<unsigned long long>(o.budget), o.threads, scene.ms,
                         scene.simulated, static_cast<unsigned long long>(scene.vertexIterations),
                         static_cast<unsigned long long>(scene.fullVertexIterations), o.actors,
-                        independent, zeroUs, levels.c_str());
+                        independent, zeroUs, idle.outputMs * 1000.0, levels.c_str());
         }
     } catch (const std::exception &e) {
         std::fprintf(stderr, "scene: %s\n", e.what());

@@ -15,6 +15,7 @@
 #include "tweed/sim/task_scheduler.h"
 
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <span>
 #include <vector>
