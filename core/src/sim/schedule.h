@@ -3,6 +3,8 @@
 // same data, which the threads share out (parallelFor) and count without a barrier.
 #pragma once
 
+#include "flush_denormals.h"
+
 #include "tweed/sim/task_scheduler.h"
 
 #include <atomic>
@@ -82,7 +84,12 @@ public:
     {
         if (mThreads == 1) {
             if (mDispatch && count > 1) {
-                mDispatch->run(count, TaskFunction(work));
+                // Each job in the update's floating-point mode, whatever thread runs it.
+                const auto job = [&work](uint32_t i) {
+                    const FlushDenormals flush;
+                    work(i);
+                };
+                mDispatch->run(count, TaskFunction(job));
                 return;
             }
             for (uint32_t i = 0; i < count; ++i)
