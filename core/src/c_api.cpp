@@ -5,11 +5,13 @@
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
 #include "tweed/sim/cloth_instance.h"
+#include "tweed/sim/cloth_scene.h"
 
 #include <cmath>
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
 #include <vector>
@@ -22,6 +24,9 @@ struct TweedAsset
 {
     tweed::ClothingAsset asset;
     std::vector<std::shared_ptr<const tweed::ClothAssetData>> lods; ///< built at load time
+    /// The LoDs with their state transfer maps, for scenes (built by the first actor).
+    mutable std::once_flag lodSetBuilt;
+    mutable std::shared_ptr<const tweed::ClothLodSet> lodSet;
 };
 
 struct TweedInstance
@@ -34,6 +39,24 @@ struct TweedInstance
     tweed::Mat4 world;
     tweed::Vec3 wind;
     bool placed = false; ///< reset onto a pose at least once
+};
+
+struct TweedScheduler
+{
+    std::shared_ptr<tweed::TaskScheduler> scheduler;
+};
+
+struct TweedScene
+{
+    struct Actor
+    {
+        const TweedAsset *asset = nullptr;
+        std::vector<tweed::Mat4> skinning;
+        tweed::Mat4 world;
+        std::vector<tweed::Vec3> graphicsPositions, graphicsNormals;
+    };
+    std::unique_ptr<tweed::ClothScene> scene;
+    std::vector<Actor> actors; ///< by TweedActor; asset null where removed
 };
 
 namespace {
@@ -459,6 +482,345 @@ TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positio
 double tweed_instance_simulated_time(const TweedInstance *instance)
 {
     return instance ? instance->cloth->simulatedTime() : 0.0;
+}
+
+} // extern "C"
+
+// ---- the engine's job system, scenes of actors ----------------------------------------------
+
+namespace {
+
+/// The engine's job system behind the C callbacks.
+class CallbackScheduler : public tweed::TaskScheduler
+{
+public:
+    CallbackScheduler(TweedRunJobsCallback runJobs, uint32_t concurrency, void *user)
+        : mRun(runJobs), mConcurrency(concurrency), mUser(user)
+    {
+    }
+    int concurrency() const override { return int(mConcurrency); }
+    void run(uint32_t count, tweed::TaskFunction job) override
+    {
+        if (count > 0)
+            mRun(mUser, count, &callJob, &job);
+    }
+
+private:
+    static void callJob(const void *context, uint32_t index)
+    {
+        (*static_cast<const tweed::TaskFunction *>(context))(index);
+    }
+
+    TweedRunJobsCallback mRun;
+    uint32_t mConcurrency;
+    void *mUser;
+};
+
+std::shared_ptr<tweed::TaskScheduler> schedulerOf(const TweedScheduler *scheduler)
+{
+    return scheduler ? scheduler->scheduler : nullptr;
+}
+
+/// The scene's actor, or null (and the error set) when the handle or actor is bad.
+TweedScene::Actor *sceneActor(const TweedScene *scene, TweedActor actor, const char *function)
+{
+    if (!scene) {
+        nullArgument(function, "scene");
+        return nullptr;
+    }
+    if (actor >= scene->actors.size() || !scene->actors[actor].asset) {
+        fail(TWEED_ERROR_INVALID_ARGUMENT,
+             std::string(function) + ": the scene has no actor " + std::to_string(actor));
+        return nullptr;
+    }
+    return const_cast<TweedScene::Actor *>(&scene->actors[actor]);
+}
+
+TweedResult setScenePose(TweedScene *scene, TweedActor id)
+{
+    return guarded([&] {
+        const TweedScene::Actor &a = scene->actors[id];
+        scene->scene->setPose(id, a.skinning, a.world);
+        return TWEED_OK;
+    });
+}
+
+} // namespace
+
+extern "C" {
+
+TweedResult tweed_scheduler_create(TweedRunJobsCallback run_jobs, uint32_t concurrency,
+                                   void *user_data, TweedScheduler **out)
+{
+    if (!out) return nullArgument("tweed_scheduler_create", "out");
+    *out = nullptr;
+    if (!run_jobs) return nullArgument("tweed_scheduler_create", "run_jobs");
+    if (concurrency < 1 || concurrency > 1024)
+        return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                    "tweed_scheduler_create: concurrency must be between 1 and 1024, not " +
+                        std::to_string(concurrency));
+    return guarded([&] {
+        auto handle = std::make_unique<TweedScheduler>();
+        handle->scheduler = std::make_shared<CallbackScheduler>(run_jobs, concurrency, user_data);
+        *out = handle.release();
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scheduler_create_threads(uint32_t threads, TweedScheduler **out)
+{
+    if (!out) return nullArgument("tweed_scheduler_create_threads", "out");
+    *out = nullptr;
+    return guarded([&] {
+        auto handle = std::make_unique<TweedScheduler>();
+        handle->scheduler = std::make_shared<tweed::SimThreadPool>(int(std::min(threads, 65u)));
+        *out = handle.release();
+        return TWEED_OK;
+    });
+}
+
+void tweed_scheduler_destroy(TweedScheduler *scheduler)
+{
+    delete scheduler;
+}
+
+TweedResult tweed_instance_create_scheduled(const TweedAsset *asset, uint32_t lod,
+                                            TweedScheduler *scheduler, TweedInstance **out)
+{
+    const TweedResult made = tweed_instance_create(asset, lod, out);
+    if (made != TWEED_OK || !scheduler)
+        return made;
+    return guarded([&] {
+        tweed::ClothInstanceOptions options;
+        options.scheduler = scheduler->scheduler;
+        (*out)->cloth = std::make_unique<tweed::ClothInstance>((*out)->data,
+                                                               asset->asset.simulation, options);
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_create(TweedScheduler *scheduler, TweedScene **out)
+{
+    if (!out) return nullArgument("tweed_scene_create", "out");
+    *out = nullptr;
+    return guarded([&] {
+        auto handle = std::make_unique<TweedScene>();
+        tweed::ClothSceneOptions options;
+        options.scheduler = schedulerOf(scheduler);
+        handle->scene = std::make_unique<tweed::ClothScene>(options);
+        *out = handle.release();
+        return TWEED_OK;
+    });
+}
+
+void tweed_scene_destroy(TweedScene *scene)
+{
+    delete scene;
+}
+
+TweedResult tweed_scene_set_budget(TweedScene *scene, uint64_t vertex_iterations_per_frame)
+{
+    if (!scene) return nullArgument("tweed_scene_set_budget", "scene");
+    scene->scene->setBudget(vertex_iterations_per_frame);
+    return TWEED_OK;
+}
+
+TweedResult tweed_scene_set_blend_time(TweedScene *scene, float seconds)
+{
+    if (!scene) return nullArgument("tweed_scene_set_blend_time", "scene");
+    return guarded([&] {
+        scene->scene->setBlendTime(seconds);
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_add_actor(TweedScene *scene, const TweedAsset *asset, uint32_t lod,
+                                  TweedActor *out)
+{
+    if (!scene) return nullArgument("tweed_scene_add_actor", "scene");
+    if (!asset) return nullArgument("tweed_scene_add_actor", "asset");
+    if (!out) return nullArgument("tweed_scene_add_actor", "out");
+    if (lod >= asset->lods.size())
+        return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_scene_add_actor: the asset has no LoD " +
+                                                      std::to_string(lod));
+    return guarded([&] {
+        std::call_once(asset->lodSetBuilt, [asset] {
+            std::vector<int> physicsMesh;
+            for (const tweed::GraphicsLod &g : asset->asset.lods)
+                physicsMesh.push_back(g.physicsMesh);
+            for (const auto &data : asset->lods)
+                if (!data)
+                    throw tweed::InputError("tweed_scene_add_actor: the asset has a LoD "
+                                            "without a physics mesh");
+            asset->lodSet = std::make_shared<tweed::ClothLodSet>(asset->lods, physicsMesh);
+        });
+        const TweedActor id =
+            scene->scene->addActor(asset->lodSet, asset->asset.simulation, int(lod));
+        if (id >= scene->actors.size())
+            scene->actors.resize(size_t(id) + 1);
+        TweedScene::Actor &a = scene->actors[id];
+        a = {};
+        a.asset = asset;
+        a.skinning.assign(asset->asset.skeleton.bones.size(), tweed::Mat4{});
+        scene->scene->setPose(id, a.skinning, a.world);
+        *out = id;
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_remove_actor(TweedScene *scene, TweedActor actor)
+{
+    TweedScene::Actor *a = sceneActor(scene, actor, "tweed_scene_remove_actor");
+    if (!a) return TWEED_ERROR_INVALID_ARGUMENT;
+    return guarded([&] {
+        scene->scene->removeActor(actor);
+        *a = {};
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_set_benefit(TweedScene *scene, TweedActor actor, float benefit)
+{
+    if (!sceneActor(scene, actor, "tweed_scene_set_benefit")) return TWEED_ERROR_INVALID_ARGUMENT;
+    return guarded([&] {
+        scene->scene->setBenefit(actor, benefit);
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_set_skinning_matrices(TweedScene *scene, TweedActor actor,
+                                              const float *matrices, uint32_t count)
+{
+    const char *function = "tweed_scene_set_skinning_matrices";
+    TweedScene::Actor *a = sceneActor(scene, actor, function);
+    if (!a) return TWEED_ERROR_INVALID_ARGUMENT;
+    if (count != a->skinning.size())
+        return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                    std::string(function) + ": " + std::to_string(count) + " matrices for " +
+                        std::to_string(a->skinning.size()) + " bones");
+    if (!matrices && count > 0) return nullArgument(function, "matrices");
+    if (count > 0 && !allFinite(matrices, 16 * size_t(count)))
+        return notFinite(function, "matrices");
+    for (uint32_t b = 0; b < count; ++b)
+        a->skinning[b] = toMat4(matrices + 16 * b);
+    return setScenePose(scene, actor);
+}
+
+TweedResult tweed_scene_set_world_transform(TweedScene *scene, TweedActor actor,
+                                            const float matrix[16])
+{
+    const char *function = "tweed_scene_set_world_transform";
+    TweedScene::Actor *a = sceneActor(scene, actor, function);
+    if (!a) return TWEED_ERROR_INVALID_ARGUMENT;
+    if (!matrix) return nullArgument(function, "matrix");
+    if (!allFinite(matrix, 16)) return notFinite(function, "matrix");
+    a->world = toMat4(matrix);
+    return setScenePose(scene, actor);
+}
+
+TweedResult tweed_scene_set_wind(TweedScene *scene, TweedActor actor, float x, float y, float z)
+{
+    if (!sceneActor(scene, actor, "tweed_scene_set_wind")) return TWEED_ERROR_INVALID_ARGUMENT;
+    const float wind[3] = {x, y, z};
+    if (!allFinite(wind, 3)) return notFinite("tweed_scene_set_wind", "the wind");
+    return guarded([&] {
+        scene->scene->setWind(actor, {x, y, z});
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_set_graphics_lod(TweedScene *scene, TweedActor actor, uint32_t lod)
+{
+    if (!sceneActor(scene, actor, "tweed_scene_set_graphics_lod"))
+        return TWEED_ERROR_INVALID_ARGUMENT;
+    return guarded([&] {
+        scene->scene->setGraphicsLod(actor, int(std::min(lod, uint32_t(INT32_MAX))));
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_scene_update(TweedScene *scene, float dt)
+{
+    if (!scene) return nullArgument("tweed_scene_update", "scene");
+    return guarded([&] {
+        scene->scene->update(dt);
+        return TWEED_OK;
+    });
+}
+
+uint32_t tweed_scene_lod_levels(void)
+{
+    return uint32_t(tweed::kSceneLodOff + 1);
+}
+
+TweedResult tweed_scene_actor_status(const TweedScene *scene, TweedActor actor,
+                                     TweedActorStatus *out)
+{
+    if (!sceneActor(scene, actor, "tweed_scene_actor_status")) return TWEED_ERROR_INVALID_ARGUMENT;
+    if (!out) return nullArgument("tweed_scene_actor_status", "out");
+    const tweed::ClothActorStatus &s = scene->scene->actorStatus(actor);
+    out->level = uint32_t(s.level);
+    out->graphics_lod = uint32_t(s.graphicsLod);
+    out->simulated = s.simulated ? 1 : 0;
+    out->simulated_vertices = s.simulatedVertices;
+    out->cost = s.cost;
+    out->full_cost = s.fullCost;
+    out->max_distance_cut = s.current.maxDistanceCut;
+    out->iteration_scale = s.current.iterationScale;
+    return TWEED_OK;
+}
+
+TweedResult tweed_scene_stats(const TweedScene *scene, TweedSceneStats *out)
+{
+    if (!scene) return nullArgument("tweed_scene_stats", "scene");
+    if (!out) return nullArgument("tweed_scene_stats", "out");
+    const tweed::ClothSceneStats &s = scene->scene->stats();
+    out->actors = s.actors;
+    out->simulated_actors = s.simulatedActors;
+    out->vertex_iterations = s.vertexIterations;
+    out->full_vertex_iterations = s.fullVertexIterations;
+    return TWEED_OK;
+}
+
+uint32_t tweed_scene_graphics_vertex_count(const TweedScene *scene, TweedActor actor)
+{
+    if (!scene || actor >= scene->actors.size() || !scene->actors[actor].asset) return 0;
+    const TweedAsset &asset = *scene->actors[actor].asset;
+    const int lod = scene->scene->actorStatus(actor).graphicsLod;
+    return uint32_t(asset.lods[size_t(lod)]->graphicsPositions.size());
+}
+
+TweedResult tweed_scene_graphics_mesh(TweedScene *scene, TweedActor actor, float *positions,
+                                      float *normals, uint32_t capacity)
+{
+    const char *function = "tweed_scene_graphics_mesh";
+    TweedScene::Actor *a = sceneActor(scene, actor, function);
+    if (!a) return TWEED_ERROR_INVALID_ARGUMENT;
+    if (!positions) return nullArgument(function, "positions");
+    return guarded([&] {
+        scene->scene->deformGraphics(actor, a->graphicsPositions,
+                                     normals ? &a->graphicsNormals : nullptr);
+        const TweedResult copied = copyVertices(a->graphicsPositions, positions, capacity);
+        if (copied != TWEED_OK || !normals) return copied;
+        return copyVertices(a->graphicsNormals, normals, capacity);
+    });
+}
+
+uint32_t tweed_scene_physics_vertex_count(const TweedScene *scene, TweedActor actor)
+{
+    if (!scene || actor >= scene->actors.size() || !scene->actors[actor].asset) return 0;
+    const TweedAsset &asset = *scene->actors[actor].asset;
+    const int lod = scene->scene->actorStatus(actor).graphicsLod;
+    return asset.lods[size_t(lod)]->cloth->vertexCount;
+}
+
+TweedResult tweed_scene_physics_positions(TweedScene *scene, TweedActor actor, float *xyz,
+                                          uint32_t capacity)
+{
+    if (!sceneActor(scene, actor, "tweed_scene_physics_positions"))
+        return TWEED_ERROR_INVALID_ARGUMENT;
+    if (!xyz) return nullArgument("tweed_scene_physics_positions", "xyz");
+    return guarded([&] { return copyVertices(scene->scene->instance(actor).positions(), xyz, capacity); });
 }
 
 } // extern "C"

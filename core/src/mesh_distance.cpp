@@ -14,6 +14,8 @@ namespace {
 
 constexpr uint32_t kLeafSize = 4;
 
+} // namespace
+
 // The closest point on triangle abc to p (Ericson, Real-Time Collision Detection 5.1.5) and
 // the feature it lies on: 0..2 a corner, 3..5 the edge from corner k - 3 to the next, 6 inside.
 Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
@@ -59,6 +61,8 @@ Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &
     feature = 6;
     return a + ab * (vb / denom) + ac * (vc / denom);
 }
+
+namespace {
 
 float boxDistanceSquared(const Vec3 &p, const Vec3 &lo, const Vec3 &hi)
 {

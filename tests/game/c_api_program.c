@@ -3,21 +3,12 @@
  * paths. Exit code 0 on success; each failure prints what went wrong. */
 #include "tweed/tweed_c.h"
 
+#include "c_check.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures = 0;
-
-#define CHECK(cond)                                                                                \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__,      \
-                    #cond, tweed_last_error());                                                    \
-            ++failures;                                                                            \
-        }                                                                                          \
-    } while (0)
 
 static char *readFile(const char *path, size_t *size)
 {

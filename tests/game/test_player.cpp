@@ -8,6 +8,7 @@
 #include "tweed/sim/cloth_instance.h"
 #include "tweed/tweed_c.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <cstring>
@@ -64,6 +65,7 @@ private slots:
     void playerMatchesInProcess();
     void cInterfaceMatchesInProcess();
     void playerRejectsBadInput();
+    void playerCrowdUnderBudget();
 
 private:
     QTemporaryDir mDir;
@@ -175,6 +177,52 @@ void TestPlayer::playerRejectsBadInput()
                          {mCooked, "--frames", "3", "--write", "5", "-o", mDir.filePath("x.gltf")});
     QCOMPARE(r.exitCode, 1);
     QVERIFY(!QFile::exists(mDir.filePath("x.gltf")));
+}
+
+// The crowd: each frame a line with the time, the actors simulated, the cost against the full
+// cost and every actor's LoD level; under a budget of two actors' worth the nearest actor (most
+// benefit) runs at full LoD, the farthest less, and the budget saves part of the cost.
+void TestPlayer::playerCrowdUnderBudget()
+{
+    const QRegularExpression line(
+        R"(^frame +(\d+): +[\d.]+ ms, (\d+) of 6 simulated, (\d+) of (\d+) vertex-iterations )"
+        R"(\(budget saved (\d+)%\), LoD ([0-4]{6})$)");
+    auto crowd = [&](quint64 budget) {
+        const test::ProcessResult r = test::runProcess(
+            TWEED_PLAYER, {mCooked, QString::fromStdString(test::kSampleCharacter), "--clip",
+                           "Walk", "--frames", "30", "--actors", "6", "--budget",
+                           QString::number(budget)});
+        if (r.exitCode != 0)
+            qWarning("tweed-player: %s", r.err.constData());
+        QList<QRegularExpressionMatch> frames;
+        for (const QString &text : QString::fromUtf8(r.out).split('\n')) {
+            const QRegularExpressionMatch m = line.match(text);
+            if (m.hasMatch())
+                frames.append(m);
+        }
+        return frames;
+    };
+    const QList<QRegularExpressionMatch> unlimited = crowd(0);
+    QCOMPARE(unlimited.size(), 30);
+    const QRegularExpressionMatch &free = unlimited.last();
+    QCOMPARE(free.captured(6), QString("000000"));
+    QCOMPARE(free.captured(3), free.captured(4));
+    const quint64 full = free.captured(4).toULongLong();
+    QVERIFY(full > 0);
+
+    const QList<QRegularExpressionMatch> limited = crowd(full / 3);
+    QCOMPARE(limited.size(), 30);
+    const QRegularExpressionMatch &last = limited.last();
+    const QString levels = last.captured(6);
+    QCOMPARE(levels[0], QChar('0'));
+    QVERIFY2(levels[5] > QChar('0'), qPrintable(levels));
+    QVERIFY(last.captured(3).toULongLong() <= full / 3);
+    QVERIFY(last.captured(5).toInt() > 0);
+
+    // Without --output a single garment has nowhere to go.
+    const test::ProcessResult r = test::runProcess(TWEED_PLAYER, {mCooked});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY(r.err.contains("--output"));
 }
 
 QTEST_GUILESS_MAIN(TestPlayer)

@@ -13,6 +13,10 @@
 
 namespace tweed {
 
+/// The closest point on triangle abc to p and the feature it lies on: 0..2 a corner, 3..5 the
+/// edge from corner k - 3 to the next, 6 inside.
+Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature);
+
 struct SurfaceDistance
 {
     /// Distance to the closest point, positive on the side the triangles' normals point to

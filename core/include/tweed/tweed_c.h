@@ -135,6 +135,93 @@ TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positio
 /* Seconds simulated so far. */
 double tweed_instance_simulated_time(const TweedInstance *instance);
 
+/* ---- the engine's job system, scenes of actors, physical and graphical LoD --------------- */
+/* (C++: tweed/sim/task_scheduler.h and tweed/sim/cloth_scene.h; docs/runtime.md, "A scene") */
+
+typedef struct TweedScheduler TweedScheduler;
+typedef struct TweedScene TweedScene;
+typedef uint32_t TweedActor;
+
+/* One job of a batch; the engine calls it as job(job_context, index). */
+typedef void (*TweedJobFunction)(const void *job_context, uint32_t index);
+/* The engine's "run these jobs and wait": calls job(job_context, i) once for every i in
+ * [0, count), in any order, on any threads, and returns when all have finished. The jobs are
+ * independent; the results are the same bits however they run. */
+typedef void (*TweedRunJobsCallback)(void *user_data, uint32_t count, TweedJobFunction job,
+                                     const void *job_context);
+
+/* A scheduler over the engine's job system; `concurrency` (>= 1) is how many jobs it runs at
+ * once. user_data must stay valid while any scene or instance made with the scheduler lives. */
+TweedResult tweed_scheduler_create(TweedRunJobsCallback run_jobs, uint32_t concurrency,
+                                   void *user_data, TweedScheduler **out);
+/* The built-in thread pool: `threads` (1..64) counts the calling thread. */
+TweedResult tweed_scheduler_create_threads(uint32_t threads, TweedScheduler **out);
+/* Scenes and instances made with it keep what they need; NULL is ignored. */
+void tweed_scheduler_destroy(TweedScheduler *scheduler);
+/* tweed_instance_create whose solver runs its parallel work through `scheduler`. */
+TweedResult tweed_instance_create_scheduled(const TweedAsset *asset, uint32_t lod,
+                                            TweedScheduler *scheduler, TweedInstance **out);
+
+/* A scene of actors under one budget; its update runs the actors through `scheduler` (NULL:
+ * the calling thread). One scene is used by one thread at a time. */
+TweedResult tweed_scene_create(TweedScheduler *scheduler, TweedScene **out);
+void tweed_scene_destroy(TweedScene *scene); /* NULL is ignored */
+/* Vertex-iterations per frame (simulated vertices x iterations x substeps x steps); 0 =
+ * unlimited (the default). */
+TweedResult tweed_scene_set_budget(TweedScene *scene, uint64_t vertex_iterations_per_frame);
+/* Seconds a physical LoD change takes (default 0.5). */
+TweedResult tweed_scene_set_blend_time(TweedScene *scene, float seconds);
+/* An actor of the asset at graphical LoD `lod`, benefit 1, rest pose. The asset must outlive
+ * the scene. */
+TweedResult tweed_scene_add_actor(TweedScene *scene, const TweedAsset *asset, uint32_t lod,
+                                  TweedActor *out);
+TweedResult tweed_scene_remove_actor(TweedScene *scene, TweedActor actor);
+/* The game's benefit (screen size times importance, >= 0); 0 stops the actor at once. */
+TweedResult tweed_scene_set_benefit(TweedScene *scene, TweedActor actor, float benefit);
+/* The actor's pose and motion for the next update (as tweed_instance_set_*). */
+TweedResult tweed_scene_set_skinning_matrices(TweedScene *scene, TweedActor actor,
+                                              const float *matrices, uint32_t count);
+TweedResult tweed_scene_set_world_transform(TweedScene *scene, TweedActor actor,
+                                            const float matrix[16]);
+TweedResult tweed_scene_set_wind(TweedScene *scene, TweedActor actor, float x, float y, float z);
+/* Switches the actor's graphical LoD now; the simulated state moves to the new physics mesh. */
+TweedResult tweed_scene_set_graphics_lod(TweedScene *scene, TweedActor actor, uint32_t lod);
+/* Chooses every actor's physical LoD for the budget and advances the scene by dt >= 0. */
+TweedResult tweed_scene_update(TweedScene *scene, float dt);
+
+typedef struct TweedActorStatus
+{
+    uint32_t level;             /* physical LoD level, 0 = full ... tweed_scene_lod_levels()-1 = off */
+    uint32_t graphics_lod;
+    int32_t simulated;          /* 1 when the solver ran in the last update */
+    uint32_t simulated_vertices;
+    uint64_t cost;              /* vertex-iterations of the last update */
+    uint64_t full_cost;         /* what level 0 would have cost */
+    float max_distance_cut;     /* the blended LoD: share of the largest Max Distance cut off */
+    float iteration_scale;
+} TweedActorStatus;
+
+typedef struct TweedSceneStats
+{
+    uint32_t actors;
+    uint32_t simulated_actors;
+    uint64_t vertex_iterations;      /* of the last update, all actors */
+    uint64_t full_vertex_iterations; /* what every actor with benefit at full LoD would cost */
+} TweedSceneStats;
+
+uint32_t tweed_scene_lod_levels(void);
+TweedResult tweed_scene_actor_status(const TweedScene *scene, TweedActor actor,
+                                     TweedActorStatus *out);
+TweedResult tweed_scene_stats(const TweedScene *scene, TweedSceneStats *out);
+/* The actor's deformed graphics mesh (a stopped actor's is skinned to its pose when asked);
+ * `normals` may be NULL. */
+uint32_t tweed_scene_graphics_vertex_count(const TweedScene *scene, TweedActor actor);
+TweedResult tweed_scene_graphics_mesh(TweedScene *scene, TweedActor actor, float *positions,
+                                      float *normals, uint32_t capacity);
+uint32_t tweed_scene_physics_vertex_count(const TweedScene *scene, TweedActor actor);
+TweedResult tweed_scene_physics_positions(TweedScene *scene, TweedActor actor, float *xyz,
+                                          uint32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -123,13 +123,25 @@ ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const Simulati
     constraintParam.assign(data->constraintA.size(), 0.0f);
     lambda.assign(data->constraintA.size(), 0.0f);
     windNormals.assign(n, Vec3{});
-    int threads = pool ? pool->threads() : 1;
+    if (!pool && options.scheduler) {
+        pool = std::dynamic_pointer_cast<SimThreadPool>(options.scheduler);
+        if (!pool)
+            dispatch = options.scheduler;
+    }
+    int threads = pool ? pool->threads() : dispatch ? std::max(1, dispatch->concurrency()) : 1;
     if (options.minVerticesPerThread > 0)
         threads = std::clamp(int(n / options.minVerticesPerThread), 1, threads);
-    schedule = PhaseSchedule(threads);
+    if (dispatch && threads > 1) {
+        schedule = PhaseSchedule(dispatch.get());
+        threads = 1; // one thread runs the update; phases go to the scheduler as jobs
+        threadFinishList.assign((n + kVertexPiece - 1) / kVertexPiece,
+                                std::vector<uint32_t>(kVertexPiece));
+    } else {
+        schedule = PhaseSchedule(threads);
+        threadFinishList.assign(size_t(threads), std::vector<uint32_t>(kVertexPiece));
+    }
     threadColliders.resize(size_t(threads));
     threadBounds.resize(size_t(threads));
-    threadFinishList.assign(size_t(threads), std::vector<uint32_t>(kVertexPiece));
     buildHardLists();
     for (uint32_t v = 0; v < n; ++v) {
         setXyz(target0[v], data->restPositions[v]);
@@ -249,11 +261,18 @@ void ClothInstance::Impl::configure()
     xpbd = s.useCompliance;
     const float lodScale = std::clamp(lod.maxDistanceScale, 0.0f, 1.0f);
     const float h = substepLength;
+    // The physical LoD's cut: a share of the largest Max Distance taken off every one.
+    float cut = 0.0f;
+    if (lod.maxDistanceCut > 0.0f) {
+        for (uint32_t v = 0; v < n; ++v)
+            cut = std::max(cut, effectiveMaxDistance(c, v, s, lodScale));
+        cut *= std::min(lod.maxDistanceCut, 1.0f);
+    }
     for (uint32_t v = 0; v < n; ++v) {
         const bool edge = c.edge[v] != 0;
         const float mass = c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v]
                                                   : c.explicitMass[v];
-        const float radius = effectiveMaxDistance(c, v, s, lodScale);
+        const float radius = std::max(0.0f, effectiveMaxDistance(c, v, s, lodScale) - cut);
         const bool fixed = c.fixed[v] || pinned[v] || radius <= 0.0f;
         invMass[v] = fixed ? 0.0f : 1.0f / mass;
         pos[v].w = prev[v].w = invMass[v];
@@ -284,6 +303,18 @@ void ClothInstance::Impl::configure()
                                         0.0f, 1.0f);
             constraintParam[k] = 1.0f - std::pow(1.0f - k1, 1.0f / float(iterations));
         }
+    }
+    // Batches of 16 constraints whose ends are all fixed (Max Distance 0 under the physical
+    // LoD: triangles that are pure skinning) move nothing: the solver skips them.
+    const size_t batches = c.constraintA.size() / 16;
+    activeBatch.assign(batches, 1);
+    allBatchesActive = true;
+    for (size_t k = 0; k < batches; ++k) {
+        bool active = false;
+        for (size_t i = k * 16; i < k * 16 + 16 && !active; ++i)
+            active = invMass[c.constraintA[i]] > 0.0f || invMass[c.constraintB[i]] > 0.0f;
+        activeBatch[k] = active ? 1 : 0;
+        allBatchesActive = allBatchesActive && active;
     }
     tightVertices.clear();
     {
@@ -673,7 +704,24 @@ void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, La
     const float uniform = colourParam[colour];
     const bool isUniform = !std::isnan(uniform);
     args.uniformParam = isUniform ? uniform : 0.0f;
-    sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, kernelLanes)(args, b, e);
+    const sim::ColourKernel kernel =
+        sim::colourKernel(xpbd, mode, isUniform, args.ia16 != nullptr, kernelLanes);
+    if (allBatchesActive) {
+        kernel(args, b, e);
+        return;
+    }
+    // Runs of batches with a movable end (a constraint touches nothing outside itself within
+    // its colour, so skipping the others changes no position).
+    for (uint32_t k = b; k < e;) {
+        while (k < e && !activeBatch[k / 16])
+            k += 16;
+        uint32_t end = k;
+        while (end < e && activeBatch[end / 16])
+            end += 16;
+        if (end > k)
+            kernel(args, k, end);
+        k = end;
+    }
 }
 
 // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
@@ -711,7 +759,8 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
 {
     const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
     const std::vector<sim::P4> &bounds = threadBounds[size_t(thread)];
-    uint32_t *list = threadFinishList[size_t(thread)].data();
+    uint32_t *list =
+        threadFinishList[schedule.dispatching() ? size_t(b / kVertexPiece) : size_t(thread)].data();
     sim::FinishArgs args;
     args.p = pos.data();
     args.target0 = target0.data();
@@ -1032,7 +1081,57 @@ void ClothInstance::update(const ClothFrame &frame)
     s.positionsValid = s.normalsValid = s.targetsValid = false;
 }
 
-int ClothInstance::threadCount() const { return d->schedule.threads(); }
+int ClothInstance::threadCount() const
+{
+    return d->schedule.dispatching() ? d->dispatch->concurrency() : d->schedule.threads();
+}
+
+uint32_t ClothInstance::simulatedVertexCount() const
+{
+    uint32_t count = 0;
+    for (uint32_t v = 0; v < d->n; ++v)
+        count += d->invMass[v] > 0.0f ? 1 : 0;
+    return count;
+}
+
+int ClothInstance::iterationCount() const { return d->iterations; }
+
+std::vector<Vec3> ClothInstance::velocities() const
+{
+    const Impl &s = *d;
+    std::vector<Vec3> out(s.n);
+    if (s.springsBuilt) {
+        for (uint32_t v = 0; v < s.n; ++v)
+            out[v] = s.springs.velocities[v];
+        return out;
+    }
+    for (uint32_t v = 0; v < s.n; ++v)
+        out[v] = (v3(s.pos[v]) - v3(s.prev[v])) / s.substepLength;
+    return out;
+}
+
+void ClothInstance::setState(std::span<const Vec3> positions, std::span<const Vec3> velocities)
+{
+    Impl &s = *d;
+    if (positions.size() != s.n || velocities.size() != s.n)
+        throw InputError("cloth state: " + std::to_string(positions.size()) + " positions and " +
+                         std::to_string(velocities.size()) + " velocities for " +
+                         std::to_string(s.n) + " vertices");
+    for (uint32_t v = 0; v < s.n; ++v)
+        if (!isFinite(positions[v]) || !isFinite(velocities[v]))
+            throw InputError("cloth state: vertex " + std::to_string(v) +
+                             " has a NaN or infinite position or velocity");
+    for (uint32_t v = 0; v < s.n; ++v) {
+        setXyz(s.pos[v], positions[v]);
+        setXyz(s.prev[v], positions[v] - velocities[v] * s.substepLength);
+        if (s.springsBuilt) {
+            s.springs.positions[v] = positions[v];
+            s.springs.velocities[v] = velocities[v];
+        }
+    }
+    s.started = true;
+    s.positionsValid = s.normalsValid = false;
+}
 
 const std::vector<Vec3> &ClothInstance::positions() const
 {

@@ -50,6 +50,7 @@ struct ClothInstance::Impl
     SimulationSettings settings;
     PhysicalLod lod;
     std::shared_ptr<SimThreadPool> pool;
+    std::shared_ptr<TaskScheduler> dispatch; ///< a foreign scheduler (see PhaseSchedule)
     std::vector<CollisionVolume> volumes;
     sim::PhaseSchedule schedule; ///< its thread count is the instance's
 
@@ -78,6 +79,9 @@ struct ClothInstance::Impl
     /// scale of 10, against 3.27 with 1; now 3.25).
     std::vector<uint32_t> tightVertices;
     uint32_t kernelLanes = 0; ///< see ClothInstanceOptions::kernelLanes
+    /// Per batch of 16 constraints: 0 when all its ends are fixed (skipped by solveColour).
+    std::vector<uint8_t> activeBatch;
+    bool allBatchesActive = true;
     int iterations = 1;
     float stepLength = 1.0f / 60;
     float substepLength = 1.0f / 60;
@@ -103,7 +107,9 @@ struct ClothInstance::Impl
     Vec3 windWorld;
     std::vector<std::vector<ColliderPose>> threadColliders;
     std::vector<std::vector<sim::P4>> threadBounds; ///< the colliders' bounding spheres
-    std::vector<std::vector<uint32_t>> threadFinishList; ///< scratch of finishVertices
+    /// Scratch of finishVertices: per thread, or per vertex piece when dispatching (the jobs
+    /// of one phase may run at once on threads we do not know).
+    std::vector<std::vector<uint32_t>> threadFinishList;
     std::vector<Vec3> windNormals;
     bool skinned = false;
     bool started = false;

@@ -3,6 +3,10 @@
 // same data, which the threads share out (parallelFor) and count without a barrier.
 #pragma once
 
+#include "flush_denormals.h"
+
+#include "tweed/sim/task_scheduler.h"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -35,8 +39,11 @@ class PhaseSchedule
 {
 public:
     explicit PhaseSchedule(int threads = 1) : mThreads(threads) {}
+    /// One thread runs the update and hands each phase's pieces to a foreign scheduler as jobs.
+    explicit PhaseSchedule(TaskScheduler *dispatch) : mDispatch(dispatch) {}
 
     int threads() const { return mThreads; }
+    bool dispatching() const { return mDispatch != nullptr; }
 
     /// The first of `count` pieces in a thread's share of a phase (see parallelFor).
     static uint32_t shareBegin(uint32_t count, uint32_t share, uint32_t threads)
@@ -76,6 +83,15 @@ public:
     void parallelFor(PhaseCursor &cursor, uint32_t count, const Work &work)
     {
         if (mThreads == 1) {
+            if (mDispatch && count > 1) {
+                // Each job in the update's floating-point mode, whatever thread runs it.
+                const auto job = [&work](uint32_t i) {
+                    const FlushDenormals flush;
+                    work(i);
+                };
+                mDispatch->run(count, TaskFunction(job));
+                return;
+            }
             for (uint32_t i = 0; i < count; ++i)
                 work(i);
             return;
@@ -123,6 +139,7 @@ private:
     }
 
     int mThreads = 1;
+    TaskScheduler *mDispatch = nullptr; ///< owned by the instance (its options)
     std::unique_ptr<PhaseCounter[]> mCounters; ///< threads + 1 per phase (see PhaseCounter)
     size_t mCapacity = 0;
 };

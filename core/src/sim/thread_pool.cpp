@@ -54,6 +54,26 @@ void SimThreadPool::run(const std::function<void(int, int)> &region)
     mRegion = nullptr;
 }
 
+void SimThreadPool::run(uint32_t count, TaskFunction job)
+{
+    if (count <= 1 || threads() == 1) {
+        for (uint32_t i = 0; i < count; ++i)
+            job(i);
+        return;
+    }
+    struct Claim
+    {
+        std::atomic<uint32_t> next{0};
+        uint32_t count;
+        TaskFunction job;
+    } claim{{}, count, job};
+    Claim *c = &claim; // one pointer: the std::function stores it without allocating
+    run([c](int, int) {
+        for (uint32_t i = c->next.fetch_add(1); i < c->count; i = c->next.fetch_add(1))
+            c->job(i);
+    });
+}
+
 void SimThreadPool::workerLoop(int index)
 {
     uint64_t seen = 0;

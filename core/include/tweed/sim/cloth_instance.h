@@ -66,6 +66,9 @@ struct PhysicalLod
 {
     float maxDistanceScale = 1.0f; ///< 0..1, multiplies every Max Distance
     float iterationScale = 1.0f;   ///< 0..1, multiplies the iteration count (at least 1 remains)
+    /// 0..1 of the cloth's largest Max Distance, taken off every Max Distance (those below it
+    /// become 0, pure skinning): the least mobile regions stop first (see ClothScene).
+    float maxDistanceCut = 0.0f;
 };
 
 struct ClothInstanceOptions
@@ -73,6 +76,10 @@ struct ClothInstanceOptions
     /// Threads to split batches across; null runs on the calling thread only. Results are
     /// bit-identical with any pool.
     std::shared_ptr<SimThreadPool> pool;
+    /// The engine's job system instead (see TaskScheduler), used when pool is null: each
+    /// parallel phase of an update becomes one run() of independent jobs. A SimThreadPool given
+    /// here is used as the pool. Results are the same bits as on one thread.
+    std::shared_ptr<TaskScheduler> scheduler;
     /// Vertices each thread needs at least: a smaller cloth uses fewer of the pool's threads
     /// (below this work per phase, meeting the other threads costs more than it saves; measured
     /// on the hang benchmark and the sample coat). 0 uses every thread of the pool.
@@ -162,8 +169,20 @@ public:
     /// The character jumps to `world`: the next update feels no motion from the jump.
     void teleport(const Mat4 &world);
 
-    /// Threads the solver runs on (see ClothInstanceOptions::minVerticesPerThread).
+    /// Threads the solver runs on (see ClothInstanceOptions::minVerticesPerThread); with a
+    /// foreign TaskScheduler, the scheduler's concurrency when the cloth is large enough.
     int threadCount() const;
+    /// Vertices the solver moves (the others have Max Distance 0 under the physical LoD, or are
+    /// fixed or pinned, and follow the skinning).
+    uint32_t simulatedVertexCount() const;
+    /// Iterations per substep under the physical LoD.
+    int iterationCount() const;
+    /// Velocity of every physics vertex (model space, m/s) as the solver carries it.
+    std::vector<Vec3> velocities() const;
+    /// Takes positions and velocities (one per physics vertex, model space) as the state, e.g.
+    /// carried over from another physics mesh (ClothScene's graphical LoD switch). Throws
+    /// InputError for a wrong count or a non-finite value (the instance is then unchanged).
+    void setState(std::span<const Vec3> positions, std::span<const Vec3> velocities);
     /// Simulated physics mesh in model space (one entry per physics vertex).
     const std::vector<Vec3> &positions() const;
     /// Area-weighted vertex normals of the simulated mesh.
