@@ -570,10 +570,10 @@ ClothingAsset readDocument(TextReader &r, yaml::Node root)
             pm.skin = readSkin(r, n, p);
             pm.normals = r.vec3Rows(r.get(n, "normals", p), p / "normals");
             pm.channels = readChannels(r, n, p, pm.vertexCount());
-            const yaml::Node bones = r.getSince(3, n, "cloth_bones", p);
-            if (bones.IsDefined())
+            const yaml::Node clothBones = r.getSince(3, n, "cloth_bones", p);
+            if (clothBones.IsDefined())
                 pm.clothBones = r.rows<ClothBoneDefinition>(
-                    bones, p / "cloth_bones", [&](const yaml::Node &row, const Path &q) {
+                    clothBones, p / "cloth_bones", [&](const yaml::Node &row, const Path &q) {
                         r.sequence(row, q, 3);
                         return ClothBoneDefinition{r.integer<uint32_t>(row[0], q[0]),
                                                    r.integer<uint32_t>(row[1], q[1]),
