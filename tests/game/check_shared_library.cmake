@@ -1,4 +1,5 @@
 # cmake -DLIBRARY=libtweed_runtime.so -DHEADER=tweed_c.h -DSONAME=libtweed_runtime.so.X.Y -P ...
+cmake_minimum_required(VERSION 3.20)
 # The shared library carries the versioned SONAME, exports every function tweed_c.h declares
 # and nothing else (the C++ internals stay hidden).
 execute_process(COMMAND readelf -d ${LIBRARY} OUTPUT_VARIABLE dynamic RESULT_VARIABLE rc)
