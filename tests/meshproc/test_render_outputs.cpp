@@ -122,6 +122,7 @@ Sheet makeSheet()
 struct Errors
 {
     double normalMax = 0, normalMean = 0, tangentMax = 0;
+    double interiorNormalMax = 0; ///< more than a physics cell (2.5 cm) from the sheet's border
 };
 
 Errors compare(const Sheet &s, const std::vector<Vec3> &normals, const std::vector<Vec4> &tangents)
@@ -133,6 +134,10 @@ Errors compare(const Sheet &s, const std::vector<Vec3> &normals, const std::vect
         referenceFrame(rest[v].x, rest[v].y, n, t);
         const double en = degreesBetween(normals[v], n);
         e.normalMax = std::max(e.normalMax, en);
+        const float margin = 0.026f;
+        if (rest[v].x > margin && rest[v].x < kSize - margin && rest[v].y > margin &&
+            rest[v].y < kSize - margin)
+            e.interiorNormalMax = std::max(e.interiorNormalMax, en);
         e.normalMean += en / double(rest.size());
         if (!tangents.empty())
             e.tangentMax =
@@ -178,15 +183,20 @@ private slots:
                 QCOMPARE(tangents[v].w, s.asset.lods[0].mesh.tangents[v].w);
             }
             const Errors e = compare(s, normals, tangents);
-            qInfo("%s normals: largest %.3f deg, mean %.3f deg; tangents: largest %.3f deg",
-                  recompute ? "recomputed" : "skin-map", e.normalMax, e.normalMean, e.tangentMax);
+            qInfo("%s normals: largest %.3f deg (%.3f inside), mean %.3f deg; tangents: largest "
+                  "%.3f deg",
+                  recompute ? "recomputed" : "skin-map", e.normalMax, e.interiorNormalMax,
+                  e.normalMean, e.tangentMax);
             // The sheet turns 72 degrees across x: the rest normals would be 36 degrees off at
-            // the edges. The skin map interpolates the physics normals (3.6 degrees per cell);
-            // recomputed normals see the graphics triangles, flat within a physics triangle,
-            // whose corners' average still follows the surface to within about half a cell.
-            QVERIFY2(e.normalMax < (recompute ? 2.5 : 1.0), qPrintable(QString::number(e.normalMax)));
-            QVERIFY2(e.normalMean < (recompute ? 1.0 : 0.3), qPrintable(QString::number(e.normalMean)));
-            QVERIFY2(e.tangentMax < 1.0, qPrintable(QString::number(e.tangentMax)));
+            // its sides. Inside, the skin map's normals (interpolated physics normals) are
+            // within 0.04 degrees (measured) and the recomputed ones (from graphics triangles
+            // lying flat within each physics triangle, 3.6 degrees of turn per cell) within
+            // 0.36; on the border both see one side only, about half a cell's turn (2.0).
+            QVERIFY2(e.interiorNormalMax < (recompute ? 0.6 : 0.1),
+                     qPrintable(QString::number(e.interiorNormalMax)));
+            QVERIFY2(e.normalMax < 2.5, qPrintable(QString::number(e.normalMax)));
+            QVERIFY2(e.normalMean < (recompute ? 0.5 : 0.3), qPrintable(QString::number(e.normalMean)));
+            QVERIFY2(e.tangentMax < 2.5, qPrintable(QString::number(e.tangentMax)));
             // The seam: recomputed normals are welded (the same bits on both sides).
             if (recompute) {
                 const int n = 31;
