@@ -3,6 +3,7 @@
 
 #include "tweed/errors.h"
 #include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/export.h"
 #include "tweed/meshproc/import.h"
 #include "tweed/meshproc/skinned_check.h"
 #include "tweed/meshproc/volume_inside.h"
@@ -28,6 +29,7 @@ struct CreateArgs
     std::string customMesh;
     bool acceptFused = false;
     bool fitVolumes = false;
+    uint32_t clothBones = 0;
     std::vector<std::string> bodyMeshes;
     CreateAssetOptions options;
 };
@@ -136,6 +138,9 @@ void run(CreateArgs args)
     if (args.fitVolumes)
         fitLines = withFile(args.character,
                             [&] { return fitBodyVolumes(asset, character, args.bodyMeshes); });
+    if (args.clothBones > 0)
+        asset.physicsMeshes.front().clothBones =
+            makeClothBoneSet(asset.physicsMeshes.front(), args.clothBones);
     saveAssetFile(asset, args.output);
     std::printf("%s: %zu graphics vertices, physics mesh (%s) %zu vertices %zu triangles, "
                 "%zu bones, preset %s",
@@ -196,6 +201,9 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
                   "Keep an iso-surface or custom mesh that joins parts the bones move apart");
     cmd->add_flag("--fit-volumes", a->fitVolumes,
                   "Fit ellipsoids inside the body on the bones that skin the garment");
+    cmd->add_option("--cloth-bones", a->clothBones,
+                    "Store this many cloth-driven bones on the physics mesh (the run time drives "
+                    "them; the baked-bones export uses them)");
     cmd->add_option("--body-mesh", a->bodyMeshes,
                     "Body mesh the volumes are fitted to; repeat for several (default: the meshes "
                     "not in the garment)");

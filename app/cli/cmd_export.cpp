@@ -194,7 +194,8 @@ const bool registered = registerCommand("export", [](CLI::App &app) {
     cmd->add_option("--fps", o.framesPerSecond, "Frames per second")->capture_default_str();
     cmd->add_option("--lod", o.lod, "Graphics LoD to simulate")->capture_default_str();
     cmd->add_option("--cloth-bones", o.clothBones,
-                    "baked-bones: number of cloth bones (default: one per physics vertex)");
+                    "baked-bones: number of cloth bones (default: the asset's stored set, else one "
+                    "per physics vertex)");
     cmd->add_option("--max-bones", o.maxBones, "The target's joint limit (0: none)");
     cmd->add_option("--max-collision-volumes", o.maxCollisionVolumes,
                     "The target's collision volume limit (0: none)");

@@ -6,6 +6,7 @@
 #include "tweed/errors.h"
 #include "tweed/sim/cloth_instance.h"
 #include "tweed/sim/cloth_scene.h"
+#include "tweed/validate.h"
 
 #include <cmath>
 #include <cstring>
@@ -35,6 +36,9 @@ struct TweedInstance
     std::shared_ptr<const tweed::ClothAssetData> data;
     std::unique_ptr<tweed::ClothInstance> cloth;
     std::vector<tweed::Vec3> graphicsPositions, graphicsNormals; ///< deformGraphics' buffers
+    tweed::GraphicsOutput render;                 ///< tweed_instance_render_mesh's buffers
+    tweed::GraphicsOutputOptions renderOptions;   ///< the normal mode
+    std::vector<tweed::Mat4> boneSkinning, boneFrames; ///< cloth_bone_matrices' buffers
     std::vector<tweed::Mat4> skinning;
     tweed::Mat4 world;
     tweed::Vec3 wind;
@@ -147,6 +151,46 @@ TweedResult copyVertices(const std::vector<tweed::Vec3> &v, float *xyz, uint32_t
         xyz[3 * i + 2] = v[i].z;
     }
     return TWEED_OK;
+}
+
+TweedCollisionVolume toC(const tweed::CollisionVolume &v)
+{
+    TweedCollisionVolume c{};
+    c.shape = TweedShape(int(v.shape));
+    c.bone = v.bone;
+    const tweed::Transform &t = v.local;
+    const float translation[3] = {t.translation.x, t.translation.y, t.translation.z};
+    const float rotation[4] = {t.rotation.x, t.rotation.y, t.rotation.z, t.rotation.w};
+    std::memcpy(c.translation, translation, sizeof translation);
+    std::memcpy(c.rotation, rotation, sizeof rotation);
+    c.radii[0] = v.radii.x;
+    c.radii[1] = v.radii.y;
+    c.radii[2] = v.radii.z;
+    c.radius = v.radius;
+    c.radius2 = v.radius2;
+    c.half_height = v.halfHeight;
+    return c;
+}
+
+tweed::CollisionVolume fromC(const TweedCollisionVolume &c, size_t index)
+{
+    tweed::CollisionVolume v;
+    v.name = "game volume " + std::to_string(index);
+    v.shape = tweed::CollisionShape(uint8_t(c.shape));
+    v.bone = c.bone;
+    v.local.translation = {c.translation[0], c.translation[1], c.translation[2]};
+    v.local.rotation = {c.rotation[0], c.rotation[1], c.rotation[2], c.rotation[3]};
+    v.radii = {c.radii[0], c.radii[1], c.radii[2]};
+    v.radius = c.radius;
+    v.radius2 = c.radius2;
+    v.halfHeight = c.half_height;
+    return v;
+}
+
+void copyMatrices(const std::vector<tweed::Mat4> &m, float *out)
+{
+    for (size_t i = 0; i < m.size(); ++i)
+        std::memcpy(out + 16 * i, m[i].m, sizeof(float) * 16);
 }
 
 tweed::ClothFrame frameOf(const TweedInstance &instance, float dt)
@@ -470,6 +514,8 @@ TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positio
     if (!positions) return nullArgument("tweed_instance_graphics_mesh", "positions");
     if (capacity < instance->data->graphicsPositions.size())
         return copyVertices(instance->data->graphicsPositions, positions, capacity);
+    if (normals && instance->renderOptions.recomputeNormals)
+        return tweed_instance_render_mesh(instance, positions, normals, nullptr, capacity);
     return guarded([&] {
         instance->cloth->deformGraphics(instance->graphicsPositions,
                                         normals ? &instance->graphicsNormals : nullptr);
@@ -482,6 +528,150 @@ TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positio
 double tweed_instance_simulated_time(const TweedInstance *instance)
 {
     return instance ? instance->cloth->simulatedTime() : 0.0;
+}
+
+// ---- game-side control, render-ready outputs, cloth-driven bones --------------------------
+
+uint32_t tweed_asset_collision_volume_count(const TweedAsset *asset)
+{
+    return asset ? uint32_t(asset->asset.collisionVolumes.size()) : 0;
+}
+
+TweedResult tweed_asset_collision_volume(const TweedAsset *asset, uint32_t index,
+                                         TweedCollisionVolume *out)
+{
+    if (!asset) return nullArgument("tweed_asset_collision_volume", "asset");
+    if (!out) return nullArgument("tweed_asset_collision_volume", "out");
+    if (index >= asset->asset.collisionVolumes.size())
+        return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_asset_collision_volume: volume " +
+                                                      std::to_string(index) + " out of range (" +
+                                                      std::to_string(asset->asset.collisionVolumes.size()) +
+                                                      " volumes)");
+    *out = toC(asset->asset.collisionVolumes[index]);
+    return TWEED_OK;
+}
+
+TweedResult tweed_instance_set_collision_volumes(TweedInstance *instance,
+                                                 const TweedCollisionVolume *volumes,
+                                                 uint32_t count)
+{
+    if (!instance) return nullArgument("tweed_instance_set_collision_volumes", "instance");
+    if (!volumes && count > 0) return nullArgument("tweed_instance_set_collision_volumes", "volumes");
+    return guarded([&] {
+        std::vector<tweed::CollisionVolume> list;
+        list.reserve(count);
+        for (uint32_t i = 0; i < count; ++i) {
+            if (int(volumes[i].shape) < TWEED_SHAPE_ELLIPSOID ||
+                int(volumes[i].shape) > TWEED_SHAPE_PLANE)
+                return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                            "tweed_instance_set_collision_volumes: volume " + std::to_string(i) +
+                                ": shape " + std::to_string(int(volumes[i].shape)) +
+                                " is not a valid shape");
+            list.push_back(fromC(volumes[i], i));
+        }
+        const std::vector<std::string> problems =
+            tweed::collisionVolumeProblems(list, instance->asset->asset.skeleton.bones.size());
+        if (!problems.empty())
+            return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_instance_set_collision_volumes: " +
+                                                          tweed::problemSummary(problems));
+        instance->cloth->setCollisionVolumes(list);
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_instance_restore_collision_volumes(TweedInstance *instance)
+{
+    if (!instance) return nullArgument("tweed_instance_restore_collision_volumes", "instance");
+    return guarded([&] {
+        instance->cloth->setCollisionVolumes(instance->data->collisionVolumes);
+        return TWEED_OK;
+    });
+}
+
+TweedResult tweed_instance_set_normal_mode(TweedInstance *instance, TweedNormalMode mode)
+{
+    if (!instance) return nullArgument("tweed_instance_set_normal_mode", "instance");
+    if (mode != TWEED_NORMALS_FROM_SKIN_MAP && mode != TWEED_NORMALS_RECOMPUTED)
+        return fail(TWEED_ERROR_INVALID_ARGUMENT, "tweed_instance_set_normal_mode: mode " +
+                                                      std::to_string(int(mode)) +
+                                                      " is not a normal mode");
+    instance->renderOptions.recomputeNormals = mode == TWEED_NORMALS_RECOMPUTED;
+    return TWEED_OK;
+}
+
+int tweed_asset_has_tangents(const TweedAsset *asset, uint32_t lod)
+{
+    const tweed::GraphicsLod *l = lodOf(asset, lod);
+    return l && !l->mesh.tangents.empty() && l->mesh.tangents.size() == l->mesh.vertexCount();
+}
+
+TweedResult tweed_instance_render_mesh(TweedInstance *instance, float *positions, float *normals,
+                                       float *tangents, uint32_t capacity)
+{
+    if (!instance) return nullArgument("tweed_instance_render_mesh", "instance");
+    if (!positions) return nullArgument("tweed_instance_render_mesh", "positions");
+    const size_t count = instance->data->graphicsPositions.size();
+    if (tangents && instance->data->graphicsTangents.size() != count)
+        return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                    "tweed_instance_render_mesh: the asset's graphics mesh has no tangents");
+    if (capacity < count) return copyVertices(instance->data->graphicsPositions, positions, capacity);
+    return guarded([&] {
+        tweed::GraphicsOutputOptions options = instance->renderOptions;
+        options.tangents = tangents != nullptr;
+        instance->cloth->deformGraphics(instance->render, options);
+        copyVertices(instance->render.positions, positions, capacity);
+        if (normals) copyVertices(instance->render.normals, normals, capacity);
+        if (tangents)
+            for (size_t i = 0; i < count; ++i) {
+                const tweed::Vec4 &t = instance->render.tangents[i];
+                const float xyzw[4] = {t.x, t.y, t.z, t.w};
+                std::memcpy(tangents + 4 * i, xyzw, sizeof xyzw);
+            }
+        return TWEED_OK;
+    });
+}
+
+uint32_t tweed_asset_cloth_bone_count(const TweedAsset *asset, uint32_t lod)
+{
+    return asset && lod < asset->lods.size() && asset->lods[lod]
+               ? uint32_t(asset->lods[lod]->clothBones.size())
+               : 0;
+}
+
+TweedResult tweed_asset_cloth_bone(const TweedAsset *asset, uint32_t lod, uint32_t bone,
+                                   uint32_t *pivot, uint32_t *column, uint32_t *row)
+{
+    if (bone >= tweed_asset_cloth_bone_count(asset, lod))
+        return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                    "tweed_asset_cloth_bone: no asset, no LoD " + std::to_string(lod) +
+                        " with a physics mesh, or no cloth bone " + std::to_string(bone));
+    const tweed::ClothBoneDefinition &d = asset->lods[lod]->clothBones[bone];
+    if (pivot) *pivot = d.pivot;
+    if (column) *column = d.column;
+    if (row) *row = d.row;
+    return TWEED_OK;
+}
+
+uint32_t tweed_instance_cloth_bone_count(const TweedInstance *instance)
+{
+    return instance ? uint32_t(instance->data->clothBones.size()) : 0;
+}
+
+TweedResult tweed_instance_cloth_bone_matrices(TweedInstance *instance, float *skinning,
+                                               float *frames, uint32_t capacity)
+{
+    if (!instance) return nullArgument("tweed_instance_cloth_bone_matrices", "instance");
+    const size_t count = instance->data->clothBones.size();
+    if (capacity < count)
+        return fail(TWEED_ERROR_BUFFER_TOO_SMALL, "room for " + std::to_string(capacity) +
+                                                      " matrices, " + std::to_string(count) +
+                                                      " needed");
+    return guarded([&] {
+        instance->cloth->clothBoneMatrices(instance->boneSkinning, &instance->boneFrames);
+        if (skinning) copyMatrices(instance->boneSkinning, skinning);
+        if (frames) copyMatrices(instance->boneFrames, frames);
+        return TWEED_OK;
+    });
 }
 
 } // extern "C"

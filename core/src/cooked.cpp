@@ -34,6 +34,9 @@ constexpr Tag kLod = {'G', 'L', 'O', 'D'};
 constexpr Tag kCollision = {'C', 'O', 'L', 'L'};
 constexpr Tag kPendulum = {'P', 'E', 'N', 'D'};
 constexpr Tag kSimulation = {'S', 'I', 'M', 'U'};
+// Cloth-driven bones of one physics mesh (after the PHYS chunks; absent when it has none).
+// Readers that predate it skip it; files without it read with no bones.
+constexpr Tag kClothBones = {'C', 'B', 'O', 'N'};
 
 /// Setting value kinds in the SIMU chunk (SettingKind's values).
 constexpr uint8_t kKindFloat = 0, kKindInt = 1, kKindBool = 2, kKindEnum = 3;
@@ -227,6 +230,20 @@ std::string writeBytes(const ClothingAsset &asset)
             w.f32(r.skinMapMaxOffset);
             w.u32(r.skinMapFailures);
         });
+
+    for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
+        const std::vector<ClothBoneDefinition> &bones = asset.physicsMeshes[p].clothBones;
+        if (bones.empty()) continue;
+        w.chunk(kClothBones, [&] {
+            w.u32(uint32_t(p));
+            w.count(bones.size());
+            for (const ClothBoneDefinition &b : bones) {
+                w.u32(b.pivot);
+                w.u32(b.column);
+                w.u32(b.row);
+            }
+        });
+    }
 
     for (const GraphicsLod &lod : asset.lods)
         w.chunk(kLod, [&] {
@@ -667,6 +684,8 @@ Tag chunkOf(std::string_view problem)
     const std::pair<std::string_view, Tag> prefixes[] = {
         {"source", kInfo}, {"skeleton", kSkeleton},          {"physics mesh", kPhysicsMesh},
         {"lod", kLod},     {"collision volume", kCollision}, {"pendulum bone", kPendulum}};
+    if (problem.starts_with("physics mesh") && problem.find(": cloth bone ") != problem.npos)
+        return kClothBones;
     for (const auto &[prefix, tag] : prefixes)
         if (problem.starts_with(prefix)) return tag;
     return kSimulation; // "setting ..."
@@ -738,7 +757,8 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
         pos += size_t(size);
 
         const bool known = tag == kInfo || tag == kSkeleton || tag == kPhysicsMesh || tag == kLod ||
-                           tag == kCollision || tag == kPendulum || tag == kSimulation;
+                           tag == kCollision || tag == kPendulum || tag == kSimulation ||
+                           tag == kClothBones;
         if (!known) continue; // a newer writer's addition: skipped
         std::string label = "chunk " + tagText(tag);
         if (tag == kPhysicsMesh)
@@ -750,7 +770,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             throw FileError(name, label + ": chunk version " + std::to_string(chunkVersion) +
                                       " is not supported (this reader knows version " +
                                       std::to_string(newest) + ")");
-        if (++seen[tag] > 1 && tag != kPhysicsMesh && tag != kLod)
+        if (++seen[tag] > 1 && tag != kPhysicsMesh && tag != kLod && tag != kClothBones)
             throw FileError(name, label + " appears twice");
 
         ByteReader r(payload, name, label);
@@ -764,6 +784,20 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
         } else if (tag == kLod) {
             asset.lods.push_back(readLod(r, chunkVersion));
             ++lodIndex;
+        } else if (tag == kClothBones) {
+            const uint32_t mesh = r.u32();
+            if (mesh >= asset.physicsMeshes.size())
+                r.fail("physics mesh " + std::to_string(mesh) + " is not among the " +
+                       std::to_string(asset.physicsMeshes.size()) + " before it");
+            std::vector<ClothBoneDefinition> &bones = asset.physicsMeshes[mesh].clothBones;
+            if (!bones.empty())
+                r.fail("physics mesh " + std::to_string(mesh) + " has its bones twice");
+            bones.resize(r.count(12, "cloth bones"));
+            for (ClothBoneDefinition &b : bones) {
+                b.pivot = r.u32();
+                b.column = r.u32();
+                b.row = r.u32();
+            }
         } else if (tag == kCollision) {
             asset.collisionVolumes = readCollision(r);
         } else if (tag == kPendulum) {

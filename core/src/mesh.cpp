@@ -1,6 +1,9 @@
 #include "tweed/mesh.h"
 #include "tweed/mesh_edges.h"
 
+#include <map>
+#include <tuple>
+
 namespace tweed {
 
 int Character::findMesh(const std::string &name) const
@@ -66,20 +69,42 @@ void skinNormals(const std::vector<Vec3> &restNormals, const std::vector<BoneInf
         outNormals[v] = normalize(blendedMatrix(skin[v], skinning).transformVector(restNormals[v]));
 }
 
-std::vector<Vec3> computeVertexNormals(const std::vector<Vec3> &positions,
-                                       const std::vector<uint32_t> &indices)
+void accumulateVertexNormals(const std::vector<Vec3> &positions,
+                             const std::vector<uint32_t> &indices, std::vector<Vec3> &out)
 {
-    std::vector<Vec3> normals(positions.size());
+    out.assign(positions.size(), Vec3{});
     for (size_t t = 0; t + 2 < indices.size(); t += 3) {
         const uint32_t a = indices[t], b = indices[t + 1], c = indices[t + 2];
         const Vec3 n = cross(positions[b] - positions[a], positions[c] - positions[a]);
-        normals[a] += n;
-        normals[b] += n;
-        normals[c] += n;
+        out[a] += n;
+        out[b] += n;
+        out[c] += n;
     }
+}
+
+std::vector<Vec3> computeVertexNormals(const std::vector<Vec3> &positions,
+                                       const std::vector<uint32_t> &indices)
+{
+    std::vector<Vec3> normals;
+    accumulateVertexNormals(positions, indices, normals);
     for (Vec3 &n : normals)
         n = normalize(n);
     return normals;
+}
+
+std::vector<uint32_t> weldEqualPositions(const std::vector<Vec3> &positions, uint32_t *groups)
+{
+    std::map<std::tuple<float, float, float>, uint32_t> byPosition;
+    std::vector<uint32_t> groupOf(positions.size());
+    uint32_t count = 0;
+    for (size_t v = 0; v < positions.size(); ++v) {
+        const Vec3 &p = positions[v];
+        const auto [it, added] = byPosition.try_emplace(std::make_tuple(p.x, p.y, p.z), count);
+        if (added) ++count;
+        groupOf[v] = it->second;
+    }
+    if (groups) *groups = count;
+    return groupOf;
 }
 
 std::vector<uint32_t> uniqueEdges(const std::vector<uint32_t> &indices)

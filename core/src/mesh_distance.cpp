@@ -1,12 +1,11 @@
 #include "tweed/mesh_distance.h"
 
 #include "tweed/errors.h"
+#include "tweed/mesh.h"
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 
 namespace tweed {
@@ -94,15 +93,8 @@ MeshDistance::MeshDistance(const std::vector<Vec3> &restPositions,
         if (i >= restPositions.size())
             throw InputError("mesh distance: vertex index " + std::to_string(i) + " out of range");
     // Weld equal rest positions.
-    std::map<std::tuple<float, float, float>, uint32_t> byPosition;
-    mWeldOf.resize(restPositions.size());
     uint32_t welded = 0;
-    for (size_t v = 0; v < restPositions.size(); ++v) {
-        const Vec3 &p = restPositions[v];
-        const auto [it, added] = byPosition.try_emplace(std::make_tuple(p.x, p.y, p.z), welded);
-        if (added) ++welded;
-        mWeldOf[v] = it->second;
-    }
+    mWeldOf = weldEqualPositions(restPositions, &welded);
     mPositions.resize(welded);
     mVertexNormal.resize(welded);
     mOpenVertex.assign(welded, 0);

@@ -140,7 +140,8 @@ Vec3 skinPointCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec
 
 void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndices,
                   const std::vector<Vec3> &physicsPositions, const std::vector<Vec3> &physicsNormals,
-                  std::vector<Vec3> &outPositions, std::vector<Vec3> *outNormals)
+                  std::vector<Vec3> &outPositions, std::vector<Vec3> *outNormals,
+                  std::vector<Vec4> *outTangents)
 {
     const size_t n = map.bindings.size();
     for (size_t i = 0; i < n; ++i) {
@@ -156,6 +157,13 @@ void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndice
         outPositions[i] = p;
         if (outNormals)
             (*outNormals)[i] = normalize(evaluateSkinPoint(bind.normal, a, b, c, na, nb, nc) - p);
+        if (outTangents) {
+            const Vec3 t = normalize(evaluateSkinPoint(bind.tangent, a, b, c, na, nb, nc) - p);
+            Vec4 &out = (*outTangents)[i];
+            out.x = t.x;
+            out.y = t.y;
+            out.z = t.z;
+        }
     }
 }
 

@@ -144,6 +144,18 @@ void checkChannelSizes(std::vector<std::string> &out, const std::string &where,
         check(channelName(MaskChannel(c)), channels.masks[c].size());
 }
 
+void checkVolumeBones(std::vector<std::string> &out, const std::vector<CollisionVolume> &volumes,
+                      size_t boneCount)
+{
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        const CollisionVolume &cv = volumes[i];
+        if (cv.bone < -1 || cv.bone >= int(boneCount))
+            out.push_back("collision volume " + std::to_string(i) + " (" + quoted(cv.name) +
+                          "): bone index " + std::to_string(cv.bone) + " is out of range (" +
+                          std::to_string(boneCount) + " bones)");
+    }
+}
+
 void structural(const ClothingAsset &asset, std::vector<std::string> &out)
 {
     // Enumerations outside their range would index the name tables out of bounds.
@@ -183,6 +195,14 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
         checkOptionalSize(out, where, pm.normals, "normals", n);
         checkSkinBones(out, where, pm.skin, boneCount);
         checkChannelSizes(out, where, pm.channels, n);
+        for (size_t b = 0; b < pm.clothBones.size(); ++b) {
+            const ClothBoneDefinition &d = pm.clothBones[b];
+            const uint32_t worst = std::max({d.pivot, d.column, d.row});
+            if (worst >= n)
+                out.push_back(where + ": cloth bone " + std::to_string(b) + ": vertex " +
+                              std::to_string(worst) + " is out of range (" + std::to_string(n) +
+                              " vertices)");
+        }
     }
 
     for (size_t l = 0; l < asset.lods.size(); ++l) {
@@ -237,13 +257,7 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
         check.finish();
     }
 
-    for (size_t i = 0; i < asset.collisionVolumes.size(); ++i) {
-        const CollisionVolume &cv = asset.collisionVolumes[i];
-        if (cv.bone < -1 || cv.bone >= int(boneCount))
-            out.push_back("collision volume " + std::to_string(i) + " (" + quoted(cv.name) +
-                          "): bone index " + std::to_string(cv.bone) + " is out of range (" +
-                          std::to_string(boneCount) + " bones)");
-    }
+    checkVolumeBones(out, asset.collisionVolumes, boneCount);
     for (size_t i = 0; i < asset.pendulumBones.size(); ++i) {
         const PendulumBone &pb = asset.pendulumBones[i];
         if (pb.bone < 0 || pb.bone >= int(boneCount))
@@ -618,6 +632,15 @@ void tidiness(const ClothingAsset &asset, std::vector<std::string> &out)
 }
 
 } // namespace
+
+std::vector<std::string> collisionVolumeProblems(const std::vector<CollisionVolume> &volumes,
+                                                 size_t boneCount)
+{
+    std::vector<std::string> out;
+    checkVolumeBones(out, volumes, boneCount);
+    checkCollisionVolumes(out, volumes);
+    return out;
+}
 
 std::vector<std::string> structuralProblems(const ClothingAsset &asset)
 {

@@ -509,6 +509,32 @@ inline std::vector<CraftedAsset> craftedAssets()
     bytes("pendulum0-bone-99", "bone index 99 is out of range",
           [&](CookedFile &f) { putLe(chunk(f, "PEND").payload, 4, 99, 4); });
 
+    // Cloth-driven bones (chunk CBON): a valid set simulates; a vertex past the mesh, a
+    // physics mesh that does not exist, a set given twice and a count beyond the chunk are
+    // refused.
+    ClothingAsset boned = makeTestAsset();
+    boned.physicsMeshes[0].clothBones = {{0, 3, 1}, {4, 7, 5}};
+    boned.physicsMeshes[1].clothBones = {{0, 2, 1}};
+    out.push_back({"cloth-bones-valid.tweedc", writeCooked(boned), ""});
+    const std::string validBones = writeCooked(boned);
+    auto boneBytes = [&](const std::string &name, const std::string &refusal,
+                         const std::function<void(CookedFile &)> &edit) {
+        CookedFile f = parse(validBones);
+        edit(f);
+        out.push_back({name + ".tweedc", assemble(f), refusal});
+    };
+    for (const uint32_t v : {9u, 0xFFFFFFFFu})
+        boneBytes("phys0-cloth-bone-vertex-" + std::to_string(v), "is out of range",
+                  [&, vertex = v](CookedFile &f) {
+                      putLe(chunk(f, "CBON", 0).payload, 8 + 12 + 4, vertex, 4); // bone 1's column
+                  });
+    boneBytes("cloth-bones-mesh-7", "physics mesh 7 is not among",
+              [&](CookedFile &f) { putLe(chunk(f, "CBON", 1).payload, 0, 7, 4); });
+    boneBytes("cloth-bones-twice", "has its bones twice",
+              [&](CookedFile &f) { putLe(chunk(f, "CBON", 1).payload, 0, 0, 4); });
+    boneBytes("cloth-bones-count-huge", "cloth bones: count",
+              [&](CookedFile &f) { putLe(chunk(f, "CBON", 0).payload, 4, 1000000, 4); });
+
     // Unknown enumeration values in the bytes.
     bytes("collision0-shape-12", "unknown collision shape 12", [&](CookedFile &f) {
         std::string &pl = chunk(f, "COLL").payload;

@@ -4,6 +4,7 @@
 #include "make_test_asset.h"
 
 #include "tweed/asset_file.h"
+#include "tweed/cooked.h"
 #include "tweed/errors.h"
 #include "tweed/file_io.h"
 #include "tweed/validate.h"
@@ -19,6 +20,7 @@
 #include <fstream>
 #include <optional>
 #include <random>
+#include <regex>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -94,6 +96,37 @@ private slots:
         QCOMPARE(writeAssetText(back), text);
     }
 
+    void clothBonesRoundTripInBothFormats()
+    {
+        ClothingAsset asset = test::makeTestAsset();
+        asset.physicsMeshes[0].clothBones = {{0, 3, 1}, {4, 7, 5}};
+        const std::string text = writeAssetText(asset);
+        QVERIFY(text.find("cloth_bones: # pivot, column, row vertex\n") != std::string::npos);
+        QVERIFY(text.find("- [4, 7, 5]\n") != std::string::npos);
+        QVERIFY(readAssetText(text, "boned.tweed") == asset);
+        QVERIFY(readCooked(writeCooked(asset), "boned.tweedc") == asset);
+        // Version 2 had no cloth bones: without the key such a document reads with none; from
+        // version 3 on the key is required.
+        const std::string withoutKey = std::regex_replace(
+            text, std::regex("\n *cloth_bones:[^\n]*(\n *- \\[[0-9, ]*\\])*"), "");
+        QVERIFY(withoutKey.find("cloth_bones") == std::string::npos);
+        ClothingAsset expected = asset;
+        expected.physicsMeshes[0].clothBones.clear();
+        QVERIFY(readAssetText(std::regex_replace(withoutKey, std::regex("\nversion: 3\n"),
+                                                 "\nversion: 2\n"),
+                              "old.tweed") == expected);
+        const auto missing = fileErrorOf([&] { readAssetText(withoutKey, "new.tweed"); });
+        QVERIFY(missing);
+        QVERIFY2(missing->problem().find("missing key 'cloth_bones'") != std::string::npos,
+                 missing->what());
+        // A bone on a vertex the mesh does not have is refused by both writers.
+        asset.physicsMeshes[0].clothBones[1].row = 9;
+        QVERIFY_THROWS_EXCEPTION(InputError, writeAssetText(asset));
+        QVERIFY_THROWS_EXCEPTION(InputError, writeCooked(asset));
+        QCOMPARE(validateAsset(asset).front(),
+                 std::string("physics mesh 0: cloth bone 1: vertex 9 is out of range (9 vertices)"));
+    }
+
     void emptyAssetRoundTrips()
     {
         const ClothingAsset empty;
@@ -106,7 +139,7 @@ private slots:
     {
         const std::string text = writeAssetText(test::makeTestAsset());
         for (const char *expected :
-             {"\nformat: tweed\n", "\nversion: 2\n", "\nname: \"Jacket \\\"Alan\\\" #1: wool",
+             {"\nformat: tweed\n", "\nversion: 3\n", "\nname: \"Jacket \\\"Alan\\\" #1: wool",
               "\n  up_axis: z\n", "\n  - name: Bip01 Spine\n    parent: Root\n",
               // one vertex per line, floats in their shortest form
               "\n      positions:\n        - [-0.2, 1.2, 0.11]\n        - [-0.1, 1.2, 0.11]\n",
@@ -254,9 +287,9 @@ private slots:
         };
         row("syntax error", "source:\n", "source: [\n", "line ", false);
         row("not tweed", "format: tweed", "format: tweedc", "not a .tweed file", false);
-        row("newer version", "version: 2", "version: 7", "format version 7 is newer", true);
-        row("version zero", "version: 2", "version: 0", "format version 0 is not valid", true);
-        row("version not a number", "version: 2", "version: one", "version: expected an integer",
+        row("newer version", "version: 3", "version: 7", "format version 7 is newer", true);
+        row("version zero", "version: 3", "version: 0", "format version 0 is not valid", true);
+        row("version not a number", "version: 3", "version: one", "version: expected an integer",
             true);
         row("missing key", "  up_axis: z\n", "", "source: missing key 'up_axis'", false);
         row("missing section", "pendulum_bones:", "pendulum_bonez:", "missing key 'pendulum_bones'",

@@ -73,6 +73,20 @@ std::string simulate(const TweedAsset *asset, uint32_t lod)
         else if (!allFinite(gPositions) || !allFinite(gNormals))
             problem = "step " + std::to_string(step) + ": a graphics output is not finite";
     }
+    // The render-ready outputs (recomputed normals, tangents) and the cloth bones, finite too.
+    const uint32_t nBones = tweed_instance_cloth_bone_count(instance);
+    std::vector<float> tangents(4 * size_t(nGraphics)), boneMatrices(16 * size_t(nBones));
+    const bool hasTangents = tweed_asset_has_tangents(asset, lod) != 0;
+    if (problem.empty() &&
+        (tweed_instance_set_normal_mode(instance, TWEED_NORMALS_RECOMPUTED) != TWEED_OK ||
+         tweed_instance_render_mesh(instance, gPositions.data(), gNormals.data(),
+                                    hasTangents ? tangents.data() : nullptr, nGraphics) != TWEED_OK ||
+         tweed_instance_cloth_bone_matrices(instance, boneMatrices.data(), nullptr, nBones) !=
+             TWEED_OK))
+        problem = std::string("a render output call failed: ") + tweed_last_error();
+    else if (problem.empty() && (!allFinite(gPositions) || !allFinite(gNormals) ||
+                                 !allFinite(tangents) || !allFinite(boneMatrices)))
+        problem = "a render output or cloth bone matrix is not finite";
     tweed_instance_destroy(instance);
     return problem;
 }
@@ -106,7 +120,8 @@ private slots:
               "phys0-weights-half", "phys0-bone-index-5", "phys0-triangle-index-9",
               "lod0-skin-map-triangle-8", "lod0-skin-map-position-nan", "phys0-zero-length-edge",
               "setting-model-above", "setting-spring_integrator-above", "collision0-shape-12",
-              "setting-collision_thickness-nan", "truncated-PHYS", "extended-GLOD", "missing-SIMU"})
+              "setting-collision_thickness-nan", "truncated-PHYS", "extended-GLOD", "missing-SIMU",
+              "phys0-cloth-bone-vertex-9", "cloth-bones-valid"})
             QVERIFY2(names.count(std::string(kind) + ".tweedc"), kind);
         for (const SettingField &f : settingsFields())
             if (f.kind != SettingKind::Bool)

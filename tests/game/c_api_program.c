@@ -1,6 +1,8 @@
 /* The C interface from C: load a cooked garment (from a file and from memory), create an
- * instance, drive a few frames with a moving pose, and check what comes back; then the error
- * paths. Exit code 0 on success; each failure prints what went wrong. */
+ * instance, drive a few frames with a moving pose, and check what comes back; the game-side
+ * control (its own collision volumes, teleport, reset), the render-ready outputs and the
+ * cloth-driven bones; then the error paths. Built twice: linked to the static library and to
+ * libtweed_runtime.so. Exit code 0 on success; each failure prints what went wrong. */
 #include "tweed/tweed_c.h"
 
 #include "c_check.h"
@@ -9,6 +11,171 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+static float *floats(size_t n)
+{
+    return (float *)calloc(n, sizeof(float));
+}
+
+static double length3(const float *v)
+{
+    return sqrt((double)v[0] * v[0] + (double)v[1] * v[1] + (double)v[2] * v[2]);
+}
+
+/* Mean height of the physics vertices after `frames` steps of `instance` in the rest pose. */
+static double meanHeightAfter(TweedInstance *instance, uint32_t frames, float *pos, uint32_t physics)
+{
+    double sum = 0;
+    uint32_t i;
+    for (i = 0; i < frames; ++i)
+        CHECK(tweed_instance_step(instance, 1.0f / 30.0f) == TWEED_OK);
+    CHECK(tweed_instance_physics_positions(instance, pos, physics) == TWEED_OK);
+    for (i = 0; i < physics; ++i)
+        sum += pos[3 * i + 1];
+    return sum / physics;
+}
+
+/* The game's own collision volumes, teleport and reset. */
+static void gameSideControl(const TweedAsset *asset, uint32_t bones, uint32_t physics)
+{
+    TweedInstance *withFloor = NULL, *reference = NULL;
+    TweedCollisionVolume volume, floorPlane;
+    const uint32_t count = tweed_asset_collision_volume_count(asset);
+    float *pos = floats(3 * (size_t)physics);
+    float jump[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 0, 0, 1};
+    double lowest = 1e30, withPlane, without;
+    uint32_t i;
+
+    CHECK(tweed_instance_create(asset, 0, &withFloor) == TWEED_OK);
+    CHECK(tweed_instance_create(asset, 0, &reference) == TWEED_OK);
+    if (!withFloor || !reference) return;
+    if (count > 0) {
+        CHECK(tweed_asset_collision_volume(asset, 0, &volume) == TWEED_OK);
+        CHECK(volume.bone >= -1 && volume.bone < (int32_t)bones);
+    }
+    CHECK(tweed_asset_collision_volume(asset, count, &volume) == TWEED_ERROR_INVALID_ARGUMENT);
+
+    /* A floor (a plane, fixed in model space) at the height of the garment's lowest vertex
+     * plus 5 cm lifts the hem: the mean height rises above that of an instance without it. */
+    CHECK(tweed_instance_reset(withFloor) == TWEED_OK);
+    CHECK(tweed_instance_physics_positions(withFloor, pos, physics) == TWEED_OK);
+    for (i = 0; i < physics; ++i)
+        if (pos[3 * i + 1] < lowest) lowest = pos[3 * i + 1];
+    memset(&floorPlane, 0, sizeof floorPlane);
+    floorPlane.shape = TWEED_SHAPE_PLANE;
+    floorPlane.bone = -1;
+    floorPlane.translation[1] = (float)lowest + 0.05f;
+    floorPlane.rotation[3] = 1;
+    CHECK(tweed_instance_set_collision_volumes(withFloor, &floorPlane, 1) == TWEED_OK);
+    withPlane = meanHeightAfter(withFloor, 10, pos, physics);
+    without = meanHeightAfter(reference, 10, pos, physics);
+    CHECK(withPlane > without + 1e-4);
+
+    /* Bad volumes are refused, naming the problem; the instance keeps its volumes. */
+    volume = floorPlane;
+    volume.shape = TWEED_SHAPE_SPHERE;
+    volume.radius = -1;
+    CHECK(tweed_instance_set_collision_volumes(withFloor, &volume, 1) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(tweed_last_error(), "radius") != NULL);
+    volume.radius = 0.1f;
+    volume.bone = (int32_t)bones;
+    CHECK(tweed_instance_set_collision_volumes(withFloor, &volume, 1) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(tweed_last_error(), "out of range") != NULL);
+    volume.bone = -1;
+    volume.shape = (TweedShape)9;
+    CHECK(tweed_instance_set_collision_volumes(withFloor, &volume, 1) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(tweed_last_error(), "shape 9") != NULL);
+    volume.shape = TWEED_SHAPE_SPHERE;
+    volume.rotation[3] = 0.5f;
+    CHECK(tweed_instance_set_collision_volumes(withFloor, &volume, 1) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    CHECK(tweed_instance_set_collision_volumes(withFloor, NULL, 1) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    CHECK(tweed_instance_restore_collision_volumes(withFloor) == TWEED_OK);
+    CHECK(tweed_instance_set_collision_volumes(withFloor, NULL, 0) == TWEED_OK);
+
+    /* A teleport 5 m away is not felt; reset puts the cloth back on the pose. */
+    CHECK(tweed_instance_teleport(reference, jump) == TWEED_OK);
+    CHECK(fabs(meanHeightAfter(reference, 1, pos, physics) - without) < 0.01);
+    for (i = 0; i < 3 * physics; ++i)
+        CHECK(isfinite(pos[i]));
+    CHECK(tweed_instance_reset(reference) == TWEED_OK);
+    free(pos);
+    tweed_instance_destroy(withFloor);
+    tweed_instance_destroy(reference);
+}
+
+/* Normals recomputed or from the skin map, tangents, and the cloth-driven bones. */
+static void renderOutputsAndBones(const TweedAsset *asset, TweedInstance *instance,
+                                  uint32_t physics, uint32_t graphics)
+{
+    float *gpos = floats(3 * (size_t)graphics), *carried = floats(3 * (size_t)graphics);
+    float *recomputed = floats(3 * (size_t)graphics), *tangents = floats(4 * (size_t)graphics);
+    float *pos = floats(3 * (size_t)physics);
+    const uint32_t boneCount = tweed_asset_cloth_bone_count(asset, 0);
+    float *skinning = floats(16 * (size_t)boneCount + 16), *frames = floats(16 * (size_t)boneCount + 16);
+    double agreement = 0;
+    uint32_t i, b, pivot = 0, column = 0, row = 0;
+
+    CHECK(tweed_instance_set_normal_mode(instance, TWEED_NORMALS_FROM_SKIN_MAP) == TWEED_OK);
+    CHECK(tweed_instance_render_mesh(instance, gpos, carried, NULL, graphics) == TWEED_OK);
+    CHECK(tweed_instance_set_normal_mode(instance, TWEED_NORMALS_RECOMPUTED) == TWEED_OK);
+    CHECK(tweed_instance_render_mesh(instance, gpos, recomputed, NULL, graphics) == TWEED_OK);
+    for (i = 0; i < graphics; ++i) {
+        const float *a = carried + 3 * i, *n = recomputed + 3 * i;
+        CHECK(fabs(length3(n) - 1.0) < 1e-3);
+        agreement += (double)a[0] * n[0] + (double)a[1] * n[1] + (double)a[2] * n[2];
+    }
+    /* Both face the same way on average (they differ where the skin map's normal is smooth
+     * across folds the triangles show). */
+    CHECK(agreement / graphics > 0.8);
+    CHECK(tweed_instance_set_normal_mode(instance, (TweedNormalMode)7) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    if (tweed_asset_has_tangents(asset, 0)) {
+        CHECK(tweed_instance_render_mesh(instance, gpos, recomputed, tangents, graphics) ==
+              TWEED_OK);
+        for (i = 0; i < graphics; ++i) {
+            const float *t = tangents + 4 * i, *n = recomputed + 3 * i;
+            CHECK(fabs(length3(t) - 1.0) < 1e-3);
+            CHECK(fabs((double)t[0] * n[0] + (double)t[1] * n[1] + (double)t[2] * n[2]) < 1e-3);
+            CHECK(t[3] == 1.0f || t[3] == -1.0f);
+        }
+    } else {
+        CHECK(tweed_instance_render_mesh(instance, gpos, recomputed, tangents, graphics) ==
+              TWEED_ERROR_INVALID_ARGUMENT);
+    }
+    CHECK(tweed_instance_set_normal_mode(instance, TWEED_NORMALS_FROM_SKIN_MAP) == TWEED_OK);
+
+    /* Cloth bones: each frame sits on its pivot vertex, with orthonormal axes. */
+    CHECK(boneCount > 0);
+    CHECK(tweed_instance_cloth_bone_count(instance) == boneCount);
+    CHECK(tweed_instance_physics_positions(instance, pos, physics) == TWEED_OK);
+    CHECK(tweed_instance_cloth_bone_matrices(instance, skinning, frames, boneCount) == TWEED_OK);
+    for (b = 0; b < boneCount; ++b) {
+        const float *f = frames + 16 * b;
+        CHECK(tweed_asset_cloth_bone(asset, 0, b, &pivot, &column, &row) == TWEED_OK);
+        CHECK(pivot < physics && column < physics && row < physics);
+        CHECK(f[12] == pos[3 * pivot] && f[13] == pos[3 * pivot + 1] && f[14] == pos[3 * pivot + 2]);
+        CHECK(fabs(length3(f) - 1.0) < 1e-4 && fabs(length3(f + 4) - 1.0) < 1e-4);
+        CHECK(fabs((double)f[0] * f[4] + (double)f[1] * f[5] + (double)f[2] * f[6]) < 1e-4);
+        CHECK(skinning[16 * b + 15] == 1.0f);
+    }
+    CHECK(tweed_asset_cloth_bone(asset, 0, boneCount, &pivot, NULL, NULL) ==
+          TWEED_ERROR_INVALID_ARGUMENT);
+    if (boneCount > 0)
+        CHECK(tweed_instance_cloth_bone_matrices(instance, skinning, NULL, boneCount - 1) ==
+              TWEED_ERROR_BUFFER_TOO_SMALL);
+    free(gpos);
+    free(carried);
+    free(recomputed);
+    free(tangents);
+    free(pos);
+    free(skinning);
+    free(frames);
+}
 
 static char *readFile(const char *path, size_t *size)
 {
@@ -113,6 +280,9 @@ int main(int argc, char **argv)
         if (fabs(moved - 0.18) > maxMove) maxMove = fabs(moved - 0.18);
     }
     CHECK(maxMove < 0.1 + 1e-3);
+
+    gameSideControl(asset, bones, physics);
+    renderOutputsAndBones(asset, instance, physics, graphics);
 
     /* Error paths: no exception escapes, a code and a message come back. */
     CHECK(tweed_instance_physics_positions(instance, pos, physics - 1) ==

@@ -5,6 +5,7 @@
 #include "game_test_support.h"
 
 #include "tweed/clip_simulation.h"
+#include "tweed/cooked.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/export.h"
 
@@ -15,6 +16,7 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <cstring>
 
 using namespace tweed;
 
@@ -30,6 +32,7 @@ private slots:
     void pointCache();
     void bakedBones();
     void bakedBonesOnABudget();
+    void runTimeBonesReproduceTheBake();
     void cooking();
 
 private:
@@ -372,6 +375,47 @@ void TestExports::bakedBonesOnABudget()
     // mean 2.6 mm and largest 47 mm over the walk.
     QVERIFY(baked.meanError < 5e-3f);
     QVERIFY(baked.maxError < 0.1f);
+}
+
+void TestExports::runTimeBonesReproduceTheBake()
+{
+    // The asset stores its bone set; through a .tweedc, the run time drives the same bones the
+    // offline bake keys, frame by frame, to the bit.
+    ClothingAsset asset = mSample.asset;
+    PhysicsMesh &pm = asset.physicsMeshes[size_t(asset.lods[0].physicsMesh)];
+    pm.clothBones = makeClothBoneSet(pm, 60);
+    QCOMPARE(pm.clothBones.size(), size_t(60));
+    const ClothingAsset cooked = readCooked(writeCooked(asset), "coat.tweedc");
+    QVERIFY(cooked == asset);
+
+    const ExportOptions o = walk(ExportFormat::BakedBones, 12);
+    const BakedBones baked = bakeClothBones(cooked, o); // clothBones 0: the asset's own set
+    QVERIFY(baked.bones == pm.clothBones);
+    ExportOptions counted = o;
+    counted.clothBones = 30;
+    QCOMPARE(bakeClothBones(cooked, counted).bones.size(), size_t(30)); // a count overrides
+
+    ClipSimulationSettings settings;
+    settings.framesPerSecond = o.framesPerSecond;
+    settings.lod = o.lod;
+    ClipSimulation sim(cooked, &*o.clip, settings);
+    std::vector<Mat4> skinning, frames;
+    float moved = 0;
+    for (size_t f = 0; f < baked.frames.size(); ++f) {
+        sim.advance();
+        sim.instance().clothBoneMatrices(skinning, &frames);
+        QCOMPARE(skinning.size(), baked.bones.size());
+        QVERIFY2(std::memcmp(skinning.data(), baked.clothSkinning[f].data(),
+                             skinning.size() * sizeof(Mat4)) == 0,
+                 qPrintable(QString("frame %1: skinning matrices differ").arg(f)));
+        QVERIFY2(std::memcmp(frames.data(), baked.frames[f].data(), frames.size() * sizeof(Mat4)) ==
+                     0,
+                 qPrintable(QString("frame %1: frames differ").arg(f)));
+        for (size_t b = 0; b < frames.size(); ++b)
+            moved = std::max(moved, distance(frames[b].transformPoint({}),
+                                             baked.frames[0][b].transformPoint({})));
+    }
+    QVERIFY(moved > 0.01f); // the bones do move with the walk
 }
 
 void TestExports::cooking()

@@ -40,15 +40,21 @@ void TestInstall::consumerBuildsAgainstInstalledTree()
     QVERIFY(QFile::exists(prefix + "/include/tweed/sim/cloth_instance.h"));
     QVERIFY(
         !QFile::exists(prefix + "/include/tweed/asset_file.h")); // needs libyaml: not installed
-    bool config = false, library = false, qtFree = true;
-    for (QDirIterator it(prefix, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+    bool config = false, library = false, shared = false, soname = false, qtFree = true;
+    const QString major = QString::fromUtf8(tweed_version()).section('.', 0, 1);
+    for (QDirIterator it(prefix, QDir::Files | QDir::System, QDirIterator::Subdirectories);
+         it.hasNext();) {
         const QString f = it.next();
         config = config || f.endsWith("/cmake/Tweed/TweedConfig.cmake");
         library = library || f.endsWith("/libtweed_runtime.a");
+        shared = shared || f.endsWith("/libtweed_runtime.so." + QString::fromUtf8(tweed_version()));
+        soname = soname || (f.endsWith("/libtweed_runtime.so." + major) && QFileInfo(f).isSymLink());
         qtFree = qtFree && !f.contains("Qt");
     }
     QVERIFY(config);
     QVERIFY(library);
+    QVERIFY(shared);
+    QVERIFY(soname);
     QVERIFY(qtFree);
 
     // The consumer: a game's CMake project, nothing from this source tree but the install.
@@ -65,6 +71,12 @@ void TestInstall::consumerBuildsAgainstInstalledTree()
     r = test::runProcess(build + "/consumer", {asset});
     QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
     QVERIFY(r.out.contains("20 graphics vertices (C++), 20 (C)"));
+    // The C program runs on the installed shared library (the build tree's RPATH points there).
+    r = test::runProcess(build + "/consumer_c", {asset});
+    QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+    QVERIFY(r.out.contains("consumer_c: 20 graphics vertices through libtweed_runtime.so"));
+    r = test::runProcess("ldd", {build + "/consumer_c"});
+    QVERIFY2(r.out.contains(prefix.toUtf8() + "/lib"), r.out.constData());
 }
 
 void TestInstall::desktopToolRunsFromItsPrefix()

@@ -7,6 +7,7 @@
 #include "tweed/mesh.h"
 #include "tweed/simulation_settings.h"
 #include "tweed/skeleton.h"
+#include "tweed/sim/cloth_bones.h"
 
 #include <cstdint>
 #include <optional>
@@ -71,6 +72,10 @@ struct PhysicsMesh
     std::vector<BoneInfluence> skin;  ///< one per vertex
     std::vector<Vec3> normals;        ///< simulation normals (backstop, max distance bias)
     PaintChannels channels;           ///< painted values interpolated from the graphics mesh
+    /// Cloth-driven bones on this mesh (seed 000's method): the run time outputs their matrices
+    /// every frame (ClothInstance::clothBoneMatrices) and the offline bake uses them. May be
+    /// empty.
+    std::vector<ClothBoneDefinition> clothBones;
     GenerationSettings settings;
     GenerationReport report;
 

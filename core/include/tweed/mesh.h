@@ -90,5 +90,14 @@ void skinNormals(const std::vector<Vec3> &restNormals, const std::vector<BoneInf
 /// Area-weighted vertex normals of a triangle mesh.
 std::vector<Vec3> computeVertexNormals(const std::vector<Vec3> &positions,
                                        const std::vector<uint32_t> &indices);
+/// The same into `out` (sized to the positions), not normalised: the sum of the cross products
+/// of the triangles at each vertex (twice their area along their normal).
+void accumulateVertexNormals(const std::vector<Vec3> &positions,
+                             const std::vector<uint32_t> &indices, std::vector<Vec3> &out);
+/// Vertices at exactly equal positions (the two sides of a UV or normal seam) as one: per
+/// vertex, its group's number, numbered 0, 1, ... in order of first appearance; `groups`, when
+/// given, receives their count.
+std::vector<uint32_t> weldEqualPositions(const std::vector<Vec3> &positions,
+                                         uint32_t *groups = nullptr);
 
 } // namespace tweed

@@ -7,13 +7,15 @@
 
 namespace tweed {
 
-/// Graphics positions (and normals, when outNormals is not null) from simulated physics
+/// Graphics positions (and normals, when outNormals is not null, and the unit tangent
+/// directions into the x, y, z of outTangents, when it is not null) from simulated physics
 /// positions and normals. Vertices whose binding is kUnbound keep the values already in the
 /// output arrays (the caller fills them by bone skinning first). Output arrays must have one
 /// entry per binding.
 void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndices,
                   const std::vector<Vec3> &physicsPositions, const std::vector<Vec3> &physicsNormals,
-                  std::vector<Vec3> &outPositions, std::vector<Vec3> *outNormals);
+                  std::vector<Vec3> &outPositions, std::vector<Vec3> *outNormals,
+                  std::vector<Vec4> *outTangents = nullptr);
 
 /// The (u, v, h) coordinates of point p over triangle (a, b, c) with vertex normals
 /// (na, nb, nc): the inverse of evaluateSkinPoint, found by a few Newton steps.

@@ -15,6 +15,8 @@
  *  - Positions are in the character's model space, metres, Y up (the game applies its own
  *    model-to-world transform when rendering, as for any skinned mesh).
  *  - Bone indices are those of the asset's skeleton (tweed_asset_bone_name/find_bone).
+ *  - The shared library (libtweed_runtime.so, CMake target Tweed::tweed_runtime_shared) exports
+ *    exactly the functions declared here.
  */
 #ifndef TWEED_C_H
 #define TWEED_C_H
@@ -24,6 +26,11 @@
 
 #ifdef __cplusplus
 extern "C" {
+#endif
+
+/* Everything declared here is exported from the shared library; the rest of it is hidden. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)
 #endif
 
 typedef struct TweedAsset TweedAsset;
@@ -221,6 +228,81 @@ TweedResult tweed_scene_graphics_mesh(TweedScene *scene, TweedActor actor, float
 uint32_t tweed_scene_physics_vertex_count(const TweedScene *scene, TweedActor actor);
 TweedResult tweed_scene_physics_positions(TweedScene *scene, TweedActor actor, float *xyz,
                                           uint32_t capacity);
+/* ---- game-side control, render-ready outputs, cloth-driven bones ------------------------ */
+
+/* Collision volume shapes (DESIGN.md, "Collision volumes"). */
+typedef enum TweedShape
+{
+    TWEED_SHAPE_ELLIPSOID = 0,       /* radii along the local x, y, z axes */
+    TWEED_SHAPE_SPHERE = 1,          /* radius */
+    TWEED_SHAPE_CAPSULE = 2,         /* radius, half_height along local y */
+    TWEED_SHAPE_TAPERED_CAPSULE = 3, /* radius at -half_height, radius2 at +half_height */
+    TWEED_SHAPE_PLANE = 4            /* local y is the normal; the half space below is solid */
+} TweedShape;
+
+/* A collision volume attached to a bone of the asset's skeleton (it moves with the pose given
+ * to the instance), or fixed in model space (bone -1). Sizes in metres. */
+typedef struct TweedCollisionVolume
+{
+    TweedShape shape;
+    int32_t bone;         /* -1: fixed in model space */
+    float translation[3]; /* relative to the bone */
+    float rotation[4];    /* unit quaternion x, y, z, w, relative to the bone */
+    float radii[3];       /* ellipsoid */
+    float radius;         /* sphere, capsule, tapered capsule at -half_height */
+    float radius2;        /* tapered capsule at +half_height */
+    float half_height;    /* capsules */
+} TweedCollisionVolume;
+
+/* The asset's own collision volumes (what a new instance collides with). */
+uint32_t tweed_asset_collision_volume_count(const TweedAsset *asset);
+TweedResult tweed_asset_collision_volume(const TweedAsset *asset, uint32_t index,
+                                         TweedCollisionVolume *out);
+/* Replaces the instance's collision volumes with the game's (ragdoll shapes, a vehicle seat);
+ * count 0 removes them all. Refused (TWEED_ERROR_INVALID_ARGUMENT, the instance unchanged)
+ * for an unknown shape, a bone out of range, a non-finite value, a rotation that is not a unit
+ * quaternion or a size that is not positive. The next step feels no jump from the change. */
+TweedResult tweed_instance_set_collision_volumes(TweedInstance *instance,
+                                                 const TweedCollisionVolume *volumes,
+                                                 uint32_t count);
+/* Back to the asset's own collision volumes. */
+TweedResult tweed_instance_restore_collision_volumes(TweedInstance *instance);
+
+/* Where the graphics normals come from: carried through the skin map from the simulated normals
+ * (the default), or recomputed from the deformed graphics triangles (area-weighted; vertices at
+ * the same rest position, the two sides of a seam, share one normal). */
+typedef enum TweedNormalMode
+{
+    TWEED_NORMALS_FROM_SKIN_MAP = 0,
+    TWEED_NORMALS_RECOMPUTED = 1
+} TweedNormalMode;
+TweedResult tweed_instance_set_normal_mode(TweedInstance *instance, TweedNormalMode mode);
+/* 1 when the LoD's graphics mesh has tangents (tweed_instance_render_mesh gives them), else 0. */
+int tweed_asset_has_tangents(const TweedAsset *asset, uint32_t lod);
+/* The deformed graphics mesh ready to render: positions and normals (3 floats per vertex) and
+ * tangents (4 floats per vertex: unit tangent orthogonal to the normal, then the bitangent sign
+ * +1 or -1, bitangent = sign * cross(normal, tangent)). `normals` and `tangents` may be NULL;
+ * tangents need an asset with tangents (TWEED_ERROR_INVALID_ARGUMENT otherwise). */
+TweedResult tweed_instance_render_mesh(TweedInstance *instance, float *positions, float *normals,
+                                       float *tangents, uint32_t capacity);
+
+/* Cloth-driven bones (stored in the asset per physics mesh; seed 000's method): bones whose
+ * frames follow the simulated cloth, for engines that skin the garment on the GPU with them
+ * (the weights come from the baked export, tweed-cli export --format baked-bones). */
+uint32_t tweed_asset_cloth_bone_count(const TweedAsset *asset, uint32_t lod);
+/* The bone's pivot, column and row physics vertices; any output pointer may be NULL. */
+TweedResult tweed_asset_cloth_bone(const TweedAsset *asset, uint32_t lod, uint32_t bone,
+                                   uint32_t *pivot, uint32_t *column, uint32_t *row);
+uint32_t tweed_instance_cloth_bone_count(const TweedInstance *instance);
+/* Per cloth bone of the current state: its skinning matrix (current frame times the inverse of
+ * its rest frame) and its model-space frame, 16 floats each; either array may be NULL.
+ * Capacity counts matrices. The same bits as the offline bake's. */
+TweedResult tweed_instance_cloth_bone_matrices(TweedInstance *instance, float *skinning,
+                                               float *frames, uint32_t capacity);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #ifdef __cplusplus
 }

@@ -45,6 +45,12 @@ std::vector<std::string> safetyProblems(const ClothingAsset &asset);
 /// per-vertex array sized to its mesh, so code that indexes the arrays cannot read out of bounds.
 std::vector<std::string> structuralProblems(const ClothingAsset &asset);
 
+/// The checks of safetyProblems for collision volumes given at run time (a game's ragdoll
+/// shapes): bone in range or -1, transform finite with a unit rotation, sizes positive and
+/// within kMaxCoordinate. The shape must be a known one (not checked here).
+std::vector<std::string> collisionVolumeProblems(const std::vector<CollisionVolume> &volumes,
+                                                 size_t boneCount);
+
 /// What a reader checks before it returns an asset, and a writer before it writes one.
 enum class AssetChecks
 {

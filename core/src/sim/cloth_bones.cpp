@@ -49,12 +49,15 @@ Mat4 rigidInverse(const Mat4 &m)
 
 void clothDrivenBones(const std::vector<ClothBoneDefinition> &bones,
                       const std::vector<Vec3> &restPositions,
-                      const std::vector<Vec3> &currentPositions, std::vector<Mat4> &out)
+                      const std::vector<Vec3> &currentPositions, std::vector<Mat4> &out,
+                      std::vector<Mat4> *frames)
 {
     if (restPositions.size() != currentPositions.size())
         throw InputError("cloth bones: rest and current positions differ in count");
     const size_t n = restPositions.size();
     out.resize(bones.size());
+    if (frames)
+        frames->resize(bones.size());
     for (size_t b = 0; b < bones.size(); ++b) {
         const ClothBoneDefinition &d = bones[b];
         if (d.pivot >= n || d.column >= n || d.row >= n)
@@ -65,6 +68,8 @@ void clothDrivenBones(const std::vector<ClothBoneDefinition> &bones,
         const Mat4 now = clothBoneFrame(currentPositions[d.pivot], currentPositions[d.column],
                                         currentPositions[d.row]);
         out[b] = now * rigidInverse(rest);
+        if (frames)
+            (*frames)[b] = now;
     }
 }
 

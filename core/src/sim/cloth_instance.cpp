@@ -104,6 +104,7 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
     data->graphicsNormals = g.mesh.normals;
     data->graphicsSkin = g.mesh.skin;
     data->riders = buildRiderGuard(g, mesh);
+    setRenderOutputs(*data, g.mesh, mesh);
     return data;
 }
 
@@ -1171,47 +1172,8 @@ void ClothInstance::deformGraphics(std::vector<Vec3> &positions,
 {
     if (!d->asset)
         throw InputError("cloth: deforming the graphics mesh needs an instance made from an asset");
-    const ClothAssetData &a = *d->asset;
-    const size_t count = a.graphicsPositions.size();
-    positions.resize(count);
-    if (normals)
-        normals->resize(count);
-    const bool hasNormals = a.graphicsNormals.size() == count;
-    const bool hasSkin = a.graphicsSkin.size() == count && !d->skinning.empty();
-    const bool hasMap = a.skinMap.bindings.size() == count;
-    // Unbound vertices follow their bones.
-    for (size_t v = 0; v < count; ++v) {
-        if (hasMap && a.skinMap.bindings[v].triangle != SkinMap::kUnbound)
-            continue;
-        Vec3 p = a.graphicsPositions[v], nrm = hasNormals ? a.graphicsNormals[v] : Vec3{0, 1, 0};
-        if (hasSkin) {
-            Vec3 sp{}, sn{};
-            float total = 0;
-            const BoneInfluence &inf = a.graphicsSkin[v];
-            for (int k = 0; k < kMaxBoneInfluences; ++k) {
-                const float w = inf.weights[size_t(k)];
-                if (w == 0.0f)
-                    continue;
-                const Mat4 &m = d->skinning[inf.bones[size_t(k)]];
-                sp += m.transformPoint(p) * w;
-                sn += m.transformVector(nrm) * w;
-                total += w;
-            }
-            if (total > 0) {
-                p = sp;
-                nrm = normalize(sn);
-            }
-        }
-        positions[v] = p;
-        if (normals)
-            (*normals)[v] = nrm;
-    }
-    if (hasMap) {
-        applySkinMap(a.skinMap, d->data->indices, this->positions(), this->normals(), positions,
-                     normals);
-        keepRidersOnTheirSide(a.riders, a.skinMap, d->data->indices, this->positions(),
-                              this->normals(), positions);
-    }
+    deformGraphicsMesh(*d->asset, this->positions(), this->normals(), d->skinning, {}, positions,
+                       normals, nullptr);
 }
 
 ClothMeasurements ClothInstance::measure() const

@@ -38,6 +38,10 @@ struct Affine
 
 } // namespace sim
 
+/// Fills the render-output part of `data` (indices, tangents, the seam welding, the cloth
+/// bones) from the LoD's graphics mesh and its physics mesh (cloth_outputs.cpp).
+void setRenderOutputs(ClothAssetData &data, const GraphicsMesh &graphics, const PhysicsMesh &physics);
+
 struct ClothInstance::Impl
 {
     using P4 = sim::P4;

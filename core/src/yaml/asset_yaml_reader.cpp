@@ -29,7 +29,7 @@ namespace {
 // later version added with the value that keeps the old behaviour, where the key is absent in an
 // older document (getSince). When the format changes, bump kAssetFormatVersion and read the new
 // key that way. Version 2 added each garment part's layer role: before it, every part was a
-// shell.
+// shell. Version 3 added each physics mesh's cloth-driven bones (cloth_bones): before it, none.
 
 // =============================================================================================
 // Reading
@@ -570,6 +570,15 @@ ClothingAsset readDocument(TextReader &r, yaml::Node root)
             pm.skin = readSkin(r, n, p);
             pm.normals = r.vec3Rows(r.get(n, "normals", p), p / "normals");
             pm.channels = readChannels(r, n, p, pm.vertexCount());
+            const yaml::Node clothBones = r.getSince(3, n, "cloth_bones", p);
+            if (clothBones.IsDefined())
+                pm.clothBones = r.rows<ClothBoneDefinition>(
+                    clothBones, p / "cloth_bones", [&](const yaml::Node &row, const Path &q) {
+                        r.sequence(row, q, 3);
+                        return ClothBoneDefinition{r.integer<uint32_t>(row[0], q[0]),
+                                                   r.integer<uint32_t>(row[1], q[1]),
+                                                   r.integer<uint32_t>(row[2], q[2])};
+                    });
             pm.settings = readGeneration(r, r.get(n, "generation", p), p / "generation");
             pm.report = readReport(r, r.get(n, "report", p), p / "report");
             return pm;

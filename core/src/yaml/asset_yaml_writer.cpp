@@ -428,6 +428,16 @@ std::string writeText(const ClothingAsset &asset)
         writeSkin(w, 2, pm.skin);
         writeVec3Rows(w, 2, "normals", pm.normals);
         writeChannels(w, 2, pm.channels);
+        w.rows(2, "cloth_bones", pm.clothBones, "pivot, column, row vertex",
+               [&](const ClothBoneDefinition &b) {
+                   w.text += '[';
+                   appendInt(w.text, b.pivot);
+                   w.text += ", ";
+                   appendInt(w.text, b.column);
+                   w.text += ", ";
+                   appendInt(w.text, b.row);
+                   w.text += ']';
+               });
 
         const GenerationSettings &g = pm.settings;
         w.key(2, "generation");

@@ -230,8 +230,7 @@ std::vector<Mat4> jointSkinning(const BakedBones &baked, size_t frame)
 {
     std::vector<Mat4> m = baked.characterSkinning[frame];
     m.push_back(Mat4::identity());
-    for (size_t i = 0; i < baked.bones.size(); ++i)
-        m.push_back(baked.frames[frame][i] * inverse(baked.restFrames[i]));
+    m.insert(m.end(), baked.clothSkinning[frame].begin(), baked.clothSkinning[frame].end());
     return m;
 }
 
@@ -246,6 +245,19 @@ void makeContinuous(std::vector<Quat> &q)
 }
 
 } // namespace
+
+std::vector<ClothBoneDefinition> makeClothBoneSet(const PhysicsMesh &mesh, uint32_t count)
+{
+    const uint32_t n = uint32_t(mesh.vertexCount());
+    if (count == 0 || count >= n) {
+        std::vector<uint32_t> pivots(n);
+        for (uint32_t v = 0; v < n; ++v)
+            pivots[v] = v;
+        return makeClothBones(mesh.positions, mesh.indices, pivots);
+    }
+    const std::vector<uint32_t> pivots = farthestPoints(mesh.positions, count);
+    return gridBones(mesh.positions, pivots, pivotCells(mesh.positions, mesh.indices, pivots));
+}
 
 BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &options,
                           const ProgressCallback &progress)
@@ -269,39 +281,34 @@ BakedBones bakeClothBones(const ClothingAsset &asset, const ExportOptions &optio
         simulateGraphicsFrames(asset, options, &baked.characterSkinning, &physics, simProgress);
     const size_t frames = baked.simulated.size();
 
-    // The bone grid.
+    // The bones: the asset's own set, else made for the asked count.
     const uint32_t n = uint32_t(pm.vertexCount());
-    const bool everyVertex = options.clothBones == 0 || options.clothBones >= n;
+    baked.bones = options.clothBones == 0 && !pm.clothBones.empty()
+                      ? pm.clothBones
+                      : makeClothBoneSet(pm, options.clothBones);
     std::vector<uint32_t> pivots;
-    if (everyVertex) {
-        pivots.resize(n);
-        for (uint32_t v = 0; v < n; ++v)
-            pivots[v] = v;
-    } else {
-        pivots = farthestPoints(pm.positions, options.clothBones);
+    bool everyVertex = baked.bones.size() == n;
+    for (const ClothBoneDefinition &d : baked.bones) {
+        everyVertex = everyVertex && d.pivot == pivots.size();
+        pivots.push_back(d.pivot);
     }
     if (nChar + 1 + pivots.size() > 65535)
         throw InputError("the bake would need " + std::to_string(nChar + 1 + pivots.size()) +
                          " joints; at most 65535 fit: lower the cloth bone count");
     PivotCells cells;
     if (!everyVertex) cells = pivotCells(pm.positions, pm.indices, pivots);
-    baked.bones = everyVertex ? makeClothBones(pm.positions, pm.indices, pivots)
-                              : gridBones(pm.positions, pivots, cells);
     baked.restFrames.resize(baked.bones.size());
     for (size_t i = 0; i < baked.bones.size(); ++i) {
         const ClothBoneDefinition &d = baked.bones[i];
         baked.restFrames[i] =
             clothBoneFrame(pm.positions[d.pivot], pm.positions[d.column], pm.positions[d.row]);
     }
+    // The run time's code (ClothInstance::clothBoneMatrices): the same bits in a game.
     baked.frames.resize(frames);
-    for (size_t f = 0; f < frames; ++f) {
-        baked.frames[f].resize(baked.bones.size());
-        for (size_t i = 0; i < baked.bones.size(); ++i) {
-            const ClothBoneDefinition &d = baked.bones[i];
-            baked.frames[f][i] =
-                clothBoneFrame(physics[f][d.pivot], physics[f][d.column], physics[f][d.row]);
-        }
-    }
+    baked.clothSkinning.resize(frames);
+    for (size_t f = 0; f < frames; ++f)
+        clothDrivenBones(baked.bones, pm.positions, physics[f], baked.clothSkinning[f],
+                         &baked.frames[f]);
     reportProgress(progress, 0.75f, "fitting weights");
 
     // Weights.

@@ -236,8 +236,10 @@ uint32_t bakedClothBoneCount(const ClothingAsset &asset, const ExportOptions &op
 {
     if (options.lod < 0 || size_t(options.lod) >= asset.lods.size()) return 0;
     const int mesh = asset.lods[size_t(options.lod)].physicsMesh;
-    const uint32_t physics =
-        mesh >= 0 ? uint32_t(asset.physicsMeshes[size_t(mesh)].vertexCount()) : 0;
+    if (mesh < 0) return 0;
+    const PhysicsMesh &pm = asset.physicsMeshes[size_t(mesh)];
+    const uint32_t physics = uint32_t(pm.vertexCount());
+    if (options.clothBones == 0 && !pm.clothBones.empty()) return uint32_t(pm.clothBones.size());
     return options.clothBones > 0 ? std::min(options.clothBones, physics) : physics;
 }
 

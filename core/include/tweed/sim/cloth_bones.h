@@ -16,6 +16,7 @@ struct ClothBoneDefinition
     uint32_t pivot = 0;  ///< the vertex at the bone's origin
     uint32_t column = 0; ///< the next vertex down the column: the x axis
     uint32_t row = 0;    ///< a neighbour across the row: the y axis after orthonormalising
+    friend bool operator==(const ClothBoneDefinition &, const ClothBoneDefinition &) = default;
 };
 
 /// The orthonormal frame (model-space matrix) of one bone. Degenerate input (coincident or
@@ -24,10 +25,14 @@ Mat4 clothBoneFrame(const Vec3 &pivot, const Vec3 &column, const Vec3 &row);
 
 /// Skinning matrices (current frame times the inverse of the rest frame), one per definition:
 /// applied to a rest-pose vertex rigidly bound to the bone, they give its current position.
-/// Throws InputError for indices out of range or arrays of different sizes.
+/// `frames`, when given, receives the current model-space frames (clothBoneFrame). What the run
+/// time's ClothInstance::clothBoneMatrices and the offline bake (meshproc's bakeClothBones)
+/// both compute, so their matrices are the same bits. Throws InputError for indices out of
+/// range or arrays of different sizes.
 void clothDrivenBones(const std::vector<ClothBoneDefinition> &bones,
                       const std::vector<Vec3> &restPositions,
-                      const std::vector<Vec3> &currentPositions, std::vector<Mat4> &out);
+                      const std::vector<Vec3> &currentPositions, std::vector<Mat4> &out,
+                      std::vector<Mat4> *frames = nullptr);
 
 /// Definitions for the given pivot vertices of a mesh: the column vertex is the mesh neighbour
 /// most along `down`, the row vertex the neighbour most perpendicular to it. Throws InputError

@@ -42,7 +42,46 @@ struct ClothAssetData
     std::vector<Vec3> graphicsNormals;   ///< rest pose; may be empty
     std::vector<BoneInfluence> graphicsSkin;
     RiderGuard riders; ///< keeps the rider submeshes on their side of the simulated shell
+    // Render-ready outputs (GraphicsOutput) and cloth-driven bones.
+    std::vector<uint32_t> graphicsIndices; ///< three per triangle
+    std::vector<Vec4> graphicsTangents;    ///< rest pose, w the bitangent sign; may be empty
+    /// Per graphics vertex, the lowest-numbered vertex at the same rest position (recomputed
+    /// normals are summed over such vertices so that seams stay closed); empty when no two
+    /// vertices share a position.
+    std::vector<uint32_t> graphicsWeld;
+    std::vector<ClothBoneDefinition> clothBones; ///< the physics mesh's (PhysicsMesh::clothBones)
 };
+
+/// How ClothInstance::deformGraphics makes its render-ready outputs.
+struct GraphicsOutputOptions
+{
+    /// Normals recomputed from the deformed graphics triangles (area-weighted, summed over the
+    /// vertices at the same rest position so that seams stay closed) instead of carried through
+    /// the skin map (and the bones, for unbound vertices).
+    bool recomputeNormals = false;
+    /// Tangents, where the asset's graphics mesh has them.
+    bool tangents = true;
+};
+
+/// The deformed graphics mesh, model space, one entry per graphics vertex.
+struct GraphicsOutput
+{
+    std::vector<Vec3> positions;
+    std::vector<Vec3> normals; ///< unit length
+    /// Unit tangent (the skin map's stored tangent frame, orthogonal to the normal) and in w
+    /// the bitangent sign (+1 or -1: bitangent = w * cross(normal, tangent)). Empty when the
+    /// asset has no tangents or they were not asked for.
+    std::vector<Vec4> tangents;
+};
+
+/// The deformed graphics mesh of `asset` for simulated physics positions and normals (one per
+/// physics vertex) and skinning matrices (one per bone; empty: the rest pose): what
+/// ClothInstance::deformGraphics computes, for callers that hold the physics state themselves.
+/// `normals` may be null; `tangents` needs `normals`.
+void deformGraphicsMesh(const ClothAssetData &asset, const std::vector<Vec3> &physicsPositions,
+                        const std::vector<Vec3> &physicsNormals, std::span<const Mat4> skinning,
+                        const GraphicsOutputOptions &options, std::vector<Vec3> &positions,
+                        std::vector<Vec3> *normals, std::vector<Vec4> *tangents);
 
 /// Builds the run-time data of graphics LoD `lod` (its physics mesh, skin map, the asset's
 /// skeleton, collision volumes and pendulum bones). Throws InputError for a missing LoD or
@@ -194,6 +233,14 @@ public:
     /// The deformed graphics mesh: bound vertices through the skin map, unbound ones by their
     /// bones. Needs the asset constructor; otherwise throws InputError.
     void deformGraphics(std::vector<Vec3> &positions, std::vector<Vec3> *normals) const;
+    /// The deformed graphics mesh with normals and tangents, ready to render (see
+    /// GraphicsOutputOptions). Needs the asset constructor; otherwise throws InputError.
+    void deformGraphics(GraphicsOutput &out, const GraphicsOutputOptions &options = {}) const;
+    /// The cloth-driven bones of the asset (ClothAssetData::clothBones) for the current state:
+    /// per bone its skinning matrix (current frame times the inverse of the rest frame, for
+    /// GPU skinning with the rest frames' inverses as inverse bind matrices) and, when `frames`
+    /// is given, its model-space frame. The same code as the offline bake (clothDrivenBones).
+    void clothBoneMatrices(std::vector<Mat4> &skinning, std::vector<Mat4> *frames = nullptr) const;
 
     ClothMeasurements measure() const;
     /// Warnings about the settings and the cost of the last update (see ClothStatus).

@@ -136,7 +136,8 @@ struct ExportOptions
         clip;       ///< indexes the asset's skeleton (retargetClip); none: rest pose
     int frames = 0; ///< 0: the clip once (ClipSimulation::clipFrameCount)
     double framesPerSecond = 30.0;
-    uint32_t clothBones = 0; ///< BakedBones: cloth bones; 0 = one per physics vertex
+    /// BakedBones: cloth bones; 0 = the physics mesh's stored set, else one per physics vertex
+    uint32_t clothBones = 0;
     PointCacheMesh pointCacheMesh = PointCacheMesh::Graphics; ///< PointCache
 
     // What the target supports (0 = no limit); beyond it, checkExport lists what is lost.
@@ -232,6 +233,9 @@ struct BakedBones
     std::vector<Mat4> restFrames;           ///< model-space frame of each cloth bone at rest
     /// [frame][bone]: model-space frames of the cloth bones.
     std::vector<std::vector<Mat4>> frames;
+    /// [frame][bone]: skinning matrices of the cloth bones (clothDrivenBones, as the run time's
+    /// ClothInstance::clothBoneMatrices gives them).
+    std::vector<std::vector<Mat4>> clothSkinning;
     /// [frame][bone]: the character's skinning matrices (pendulum bones applied).
     std::vector<std::vector<Mat4>> characterSkinning;
     /// Per graphics vertex, joint indices: below the character's bone count n a character
@@ -243,7 +247,15 @@ struct BakedBones
     float meanError = 0;                   ///< metres
 };
 
-/// Simulates and bakes: pivots on the physics mesh (every vertex, or options.clothBones picked
+/// Cloth-driven bones on a physics mesh: `count` pivots picked by farthest-point sampling, the
+/// column and row points the neighbouring pivots; one per vertex (its mesh neighbours) when
+/// count is 0 or at least the vertex count. What the bake makes; store it in
+/// PhysicsMesh::clothBones for the run time to drive the same bones.
+std::vector<ClothBoneDefinition> makeClothBoneSet(const PhysicsMesh &mesh, uint32_t count);
+
+/// Simulates and bakes: the physics mesh's stored bone set (PhysicsMesh::clothBones) when it
+/// has one and options.clothBones is 0, else makeClothBoneSet(options.clothBones) (pivots on
+/// the physics mesh: every vertex, or options.clothBones picked
 /// by farthest-point sampling), frames by clothBoneFrame (the column and row points are the
 /// vertex's mesh neighbours, or on a sparse grid the neighbouring pivots), and per graphics
 /// vertex up to four weights fitted (least squares over the clip, non-negative, summing to 1)
