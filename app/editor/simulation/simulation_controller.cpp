@@ -582,7 +582,11 @@ void SimulationController::clearCache()
 void SimulationController::invalidateCache()
 {
     // The run goes on (painting while simulating takes effect at once) but is no longer the
-    // clip's simulation from frame 0: it is not cached until the clip comes round again.
+    // clip's simulation from frame 0: it is not cached until the clip comes round again. A
+    // cached frame on screen becomes the running cloth, so the edit takes effect there.
+    if (mShowingCached && mStarted && mInstance && !mNeedsRebuild && mRunClip == mPlayback->clip() &&
+        mRunFrame != mShownFrame && continueFrom(mShownFrame))
+        mShowingCached = false;
     mRunClean = false;
     if (mCache.bytes() == 0)
         return;
@@ -621,6 +625,8 @@ bool SimulationController::startRun(int frame)
     mRunClip = clip;
     mRunFrame = frame;
     mRunClean = frame == 0;
+    mRunStart = frame;
+    mShownFrame = frame;
     mFrames = 0;
     mMotionTime = double(frame) / mPlayback->frameRate();
     mLastDt = 0;
@@ -654,6 +660,7 @@ bool SimulationController::continueFrom(int frame)
     mRunClip = clip;
     mRunFrame = frame;
     mRunClean = true;
+    mRunStart = 0;
     mFrames = frame;
     mStats = cached->stats;
     return true;
@@ -681,7 +688,7 @@ bool SimulationController::stepRun()
     mStats.solverMs = double(timer.nsecsElapsed()) * 1e-6;
     mStats.time = clipFrameTime(frame, mPlayback->frameRate(), mPlayback->duration());
     mRunFrame = frame;
-    ++mFrames;
+    mFrames = frame - mRunStart;
     measure();
     const int clip = mRunClip;
     if (mGrabVertex >= 0)
@@ -700,6 +707,7 @@ void SimulationController::runTo(int frame)
             emit stepped(); // the statistics see every frame; the viewport the last
     }
     mShownFrame = frame;
+    mFrames = mRunFrame - mRunStart;
     mWorld = displayWorld(frame);
     mShowingCached = false;
     pushToViewport();
@@ -728,6 +736,14 @@ void SimulationController::showClipFrame(int frame)
     const int clip = mPlayback->clip();
     frame = std::clamp(frame, 0, std::max(0, mPlayback->frameCount() - 1));
     const bool haveRun = mStarted && mRunClip == clip && mRunFrame >= 0;
+    if (mGrabVertex < 0 && frame == mShownFrame && haveRun &&
+        (mShowingCached ? mCache.contains(clip, frame) : mRunFrame == frame)) {
+        // The same frame again (the playback ticks faster than the clip's key rate, or the
+        // root motion changed): only where it is drawn may change.
+        mWorld = displayWorld(frame);
+        pushToViewport();
+        return;
+    }
     if (mGrabVertex >= 0) {
         // Grabbing: the live cloth, one frame time per new frame (wrapping included).
         if (!haveRun)
@@ -914,7 +930,6 @@ void SimulationController::stepGrab()
         const int frame = mRunFrame;
         mRunFrame = frame - 1;
         runTo(frame);
-        mFrames = frame;
     } else {
         simulate(1.0 / 30.0);
     }

@@ -304,6 +304,7 @@ private:
     int mPreRollFrames = 0;
     int mRunClip = -1;       ///< the clip of the live run
     int mRunFrame = -1;      ///< the clip frame the instance's state belongs to; -1 none
+    int mRunStart = 0;       ///< the frame the run was reset on
     bool mRunClean = false;  ///< the run started at frame 0 since the last invalidation
     int mShownFrame = -1;
     bool mShowingCached = false;
