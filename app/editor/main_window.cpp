@@ -197,7 +197,7 @@ void MainWindow::createActions()
     a.exportForEngines = makeAction(this, names::kMainWindowFileExportAction, "export");
     connect(a.exportForEngines, &QAction::triggered, this, [this] {
         QString path;
-        if (runExportDialog(mDocument, prompts(), this, &path))
+        if (runExportDialog(mDocument, prompts(), this, &path, mSimulation))
             statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     });
     a.reimport = makeAction(this, names::kMainWindowFileReimportAction, "reimport");

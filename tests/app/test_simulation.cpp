@@ -2,6 +2,7 @@
 // Walk clip through Playback, settings reaching the running instance, reset, the document
 // changes that rebuild it, the simulation and statistics docks, and the viewport showing it.
 #include "document.h"
+#include "export_dialog.h"
 #include "main_window.h"
 #include "object_names.h"
 #include "playback.h"
@@ -17,6 +18,8 @@
 #include "test_paths.h"
 
 #include "tweed/meshproc/create_asset.h"
+#include "tweed/meshproc/export.h"
+#include "tweed/meshproc/point_cache.h"
 #include "tweed/meshproc/import.h"
 
 #include <QAbstractButton>
@@ -26,6 +29,9 @@
 #include <QTimer>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
 #include <QDoubleSpinBox>
 #include <QMenu>
 #include <QElapsedTimer>
@@ -521,6 +527,38 @@ private slots:
         parent.show();
         QVERIFY(mController->bakeClip(&parent));
         QCOMPARE(mController->cache().frameCount(clip), mPlayback->frameCount());
+        // The export dialog writes the cached frames as a point cache (no new simulation).
+        {
+            ExportDialog dialog(mDocument, nullptr);
+            dialog.setSimulationCache(mController->cachedClip(), clip, mPlayback->frameRate(),
+                                      mController->lod());
+            auto *format = test::child<QComboBox>(&dialog, names::kExportDialogFormatComboBox);
+            auto *clipBox = test::child<QComboBox>(&dialog, names::kExportDialogClipComboBox);
+            auto *fps = test::child<QDoubleSpinBox>(&dialog, names::kExportDialogFpsSpinBox);
+            auto *path = test::child<QLineEdit>(&dialog, names::kExportDialogPathLineEdit);
+            QVERIFY(format && clipBox && fps && path);
+            format->setCurrentIndex(format->findData(int(ExportFormat::PointCache)));
+            clipBox->setCurrentIndex(clipBox->findData(clip));
+            fps->setValue(mPlayback->frameRate());
+            const QString file = QDir(QDir::tempPath()).filePath("tweed_cache_export.pc2");
+            path->setText(file);
+            QVERIFY(dialog.usesCache());
+            ExportOptions options = dialog.options();
+            QVERIFY(options.simulated);
+            options.pointCacheMesh = PointCacheMesh::Physics;
+            exportAsset(mDocument->asset(), file.toStdString(), options);
+            const PointCache written = readPc2(file.toStdString());
+            QFile::remove(file);
+            QCOMPARE(int(written.frames.size()), mPlayback->frameCount());
+            const int probe = mPlayback->frameCount() / 3;
+            const std::vector<Vec3> &cachedPhysics = mController->cache().frame(clip, probe)->physics;
+            QCOMPARE(written.frames[size_t(probe)].size(), cachedPhysics.size());
+            for (size_t v = 0; v < cachedPhysics.size(); v += 5)
+                QVERIFY(distance(written.frames[size_t(probe)][v], cachedPhysics[v]) < 1e-5f);
+            fps->setValue(mPlayback->frameRate() * 2); // another rate: simulated afresh
+            QVERIFY(!dialog.usesCache());
+        }
+
         // The baked frames are the simulation's: one played frame equals its baked one.
         const int middle = mPlayback->frameCount() / 2;
         const std::vector<Vec3> baked = mController->cache().frame(clip, middle)->physics;

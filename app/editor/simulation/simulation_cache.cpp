@@ -11,7 +11,7 @@ size_t bytesOf(const std::vector<Vec3> &v) { return v.size() * sizeof(Vec3); }
 size_t CachedFrame::byteSize() const
 {
     return sizeof(CachedFrame) + bytesOf(physics) + bytesOf(targets) + bytesOf(graphics) +
-           bytesOf(graphicsNormals) + state.byteSize();
+           bytesOf(graphicsNormals) + skinning.size() * sizeof(Mat4) + state.byteSize();
 }
 
 void SimulationCache::setBudget(size_t bytes)

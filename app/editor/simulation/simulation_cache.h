@@ -36,6 +36,7 @@ struct SimulationFrameStats
 struct CachedFrame
 {
     std::vector<Vec3> physics, targets, graphics, graphicsNormals;
+    std::vector<Mat4> skinning; ///< the instance's, pendulum bones applied (for the exports)
     SimulationFrameStats stats;
     ClothInstance::State state;
 

@@ -579,6 +579,26 @@ void SimulationController::clearCache()
     invalidateCache();
 }
 
+std::shared_ptr<const SimulatedClip> SimulationController::cachedClip() const
+{
+    const int clip = mPlayback->clip();
+    const int count = mCache.frameCount(clip);
+    if (clip < 0 || count == 0)
+        return nullptr;
+    auto out = std::make_shared<SimulatedClip>();
+    for (int f = 0; f < count; ++f) {
+        const CachedFrame &cached = *mCache.frame(clip, f);
+        SimulatedFrame frame;
+        frame.frame = f;
+        frame.positions = cached.graphics;
+        frame.normals = cached.graphicsNormals;
+        out->frames.push_back(std::move(frame));
+        out->skinning.push_back(cached.skinning);
+        out->physics.push_back(cached.physics);
+    }
+    return out;
+}
+
 void SimulationController::invalidateCache()
 {
     // The run goes on (painting while simulating takes effect at once) but is no longer the
@@ -601,6 +621,7 @@ CachedFrame SimulationController::liveFrame() const
     frame.targets = mInstance->targetPositions();
     frame.graphics = mGraphicsPositions;
     frame.graphicsNormals = mGraphicsNormals;
+    frame.skinning = mInstance->skinningMatrices();
     frame.stats = mStats;
     frame.state = mInstance->saveState();
     return frame;
@@ -852,6 +873,7 @@ bool SimulationController::bakeClip(QWidget *parent)
                 frame.physics = cloth->positions();
                 frame.targets = cloth->targetPositions();
                 cloth->deformGraphics(frame.graphics, &frame.graphicsNormals);
+                frame.skinning = cloth->skinningMatrices();
                 frame.state = cloth->saveState();
                 bytes += frame.byteSize();
                 if (bytes > room)

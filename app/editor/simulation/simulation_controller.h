@@ -5,6 +5,7 @@
 
 #include "simulation/simulation_cache.h"
 #include "tweed/math.h"
+#include "tweed/meshproc/export.h"
 #include "tweed/meshproc/garment_map.h"
 #include "tweed/sim/cloth_instance.h"
 
@@ -91,6 +92,8 @@ public:
     SimulationController(Document *document, Playback *playback, QObject *parent = nullptr);
     ~SimulationController() override;
 
+    Playback *playback() const { return mPlayback; }
+
     /// The viewport showing the simulated garment, physics mesh and wind arrow; may be null.
     void setViewport(Viewport *viewport);
 
@@ -172,6 +175,9 @@ public:
     bool bakeClip(QWidget *parent);
     /// Empties the cache of every clip.
     void clearCache();
+    /// The cached frames of the current clip as the exports take them (ExportOptions::
+    /// simulated), at frameRate() of the playback and LoD lod(); null when none are cached.
+    std::shared_ptr<const SimulatedClip> cachedClip() const;
 
     /// The Inspect readout of physics vertex `vertex` in the frame shown; vertex -1 when
     /// nothing simulated is shown or the vertex is out of range.
