@@ -338,6 +338,49 @@ private slots:
         QCOMPARE(mController->lastStats().maxDistanceViolations, 0u);
     }
 
+    // Measured, not asserted (speed targets live in tweed-bench): the time to show a cached
+    // frame when scrubbing with a viewport attached, against the frame time of the clip, and
+    // the memory one cached frame of the sample's coat takes.
+    void cachedFrameCostMeasured()
+    {
+        Viewport viewport(mDocument, mPlayback);
+        viewport.resize(900, 700);
+        viewport.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
+        mController->setViewport(&viewport);
+        const auto detach = qScopeGuard([this] { mController->setViewport(nullptr); });
+        mController->clearCache();
+        mController->setSimulating(true);
+        simulateFrames(30);
+        const int clip = mPlayback->clip();
+        QCOMPARE(mController->cache().frameCount(clip), 31);
+        QElapsedTimer timer;
+        timer.start();
+        int shown = 0;
+        for (int pass = 0; pass < 4; ++pass)
+            for (int f = 0; f <= 30; f += 3, ++shown) {
+                mPlayback->setTime(f / mPlayback->frameRate());
+                QVERIFY(mController->isShowingCachedFrame());
+            }
+        const double ms = double(timer.nsecsElapsed()) * 1e-6 / shown;
+        // The same with the scene updated at once (what the next rendered frame shows).
+        timer.restart();
+        for (int f = 0; f <= 30; f += 3) {
+            mPlayback->setTime(f / mPlayback->frameRate());
+            viewport.syncNow();
+        }
+        const double synced = double(timer.nsecsElapsed()) * 1e-6 / 11;
+        const size_t perFrame = mController->cache().bytesPerFrame(clip);
+        const CachedFrame &one = *mController->cache().frame(clip, 10);
+        qInfo("showing a cached frame while scrubbing: %.3f ms, %.2f ms with the scene updated "
+              "(frame time %.1f ms); one cached "
+              "frame of the coat: %.1f KiB (solver state %.1f KiB; %zu physics, %zu graphics "
+              "vertices)",
+              ms, synced, 1000.0 / mPlayback->frameRate(), double(perFrame) / 1024.0,
+              double(one.state.byteSize()) / 1024.0, one.physics.size(), one.graphics.size());
+        QVERIFY(perFrame > one.physics.size() * sizeof(Vec3));
+    }
+
     // Playing on from the cache's end continues the simulation exactly: the frames equal
     // those of one uninterrupted run, bit for bit.
     void continuingFromCacheEndEqualsUninterruptedRun()
