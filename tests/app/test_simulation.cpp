@@ -30,6 +30,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QFile>
 #include <QLineEdit>
 #include <QDoubleSpinBox>
@@ -559,6 +560,47 @@ private slots:
         QCOMPARE(mDocument->undoStack()->count(), undoSteps);
         viewport.setTool(nullptr);
         QVERIFY(!grabButton->isChecked());
+    }
+
+    // The guide's picture of the loop (only with TWEED_SCREENSHOT_DIR): a baked clip on the
+    // timeline, scrubbed to its middle, the Grab tool inspecting a vertex.
+    void loopScreenshot()
+    {
+        const QByteArray dir = qgetenv("TWEED_SCREENSHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("set TWEED_SCREENSHOT_DIR to write the screenshot");
+        test::isolateSettings("test_simulation_screenshot");
+        MainWindow window;
+        window.document()->replace(mLoaded);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Playback *playback = window.playback();
+        SimulationController *simulation = window.simulation();
+        playback->setClip(mDocument->character().findClip("Walk"));
+        if (auto *dock = window.findChild<QDockWidget *>(names::kSimulationDock))
+            dock->raise();
+        QVERIFY(simulation->bakeClip(&window));
+        playback->setTime(playback->duration() * 0.45);
+        auto *grab = test::child<QToolButton>(&window, names::kSimulationDockGrabButton);
+        QVERIFY(grab);
+        grab->click();
+        QTest::qWait(300);
+        auto *tool = dynamic_cast<GrabTool *>(window.findChild<Viewport *>()->tool());
+        QVERIFY(tool);
+        const std::vector<float> &painted = simulation->instance()->data().maxDistance;
+        const auto freest =
+            size_t(std::max_element(painted.begin(), painted.end()) - painted.begin());
+        const std::optional<QPointF> pixel = window.findChild<Viewport *>()->project(
+            simulation->world().transformPoint(simulation->physicsPositions()[freest]));
+        QVERIFY(pixel);
+        QWindow *view = test::viewport3dWindow();
+        QVERIFY(view);
+        test::sendMouse(view, QEvent::MouseMove, *pixel, Qt::NoButton, Qt::NoButton);
+        QTest::qWait(300);
+        const QImage image = window.grabWithViewport();
+        QVERIFY(!image.isNull());
+        QVERIFY(image.save(QString::fromUtf8(dir) + "/simulation_loop.png"));
     }
 
     // Bake Clip fills the whole clip off the UI thread; Cancel keeps the frames done.
