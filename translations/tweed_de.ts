@@ -1078,6 +1078,61 @@
         <source>The file would be about %1, more than the size limit: export fewer frames, a lower frame rate or fewer cloth bones, or raise the limit.</source>
         <translation>Die Datei würde etwa %1 groß, mehr als die Größengrenze: Exportieren Sie weniger Einzelbilder, eine niedrigere Bildrate oder weniger Stoffknochen, oder heben Sie die Grenze an.</translation>
     </message>
+    <message>
+        <source>Write the simulation cache&apos;s frames instead of simulating again</source>
+        <translation>Die Frames des Simulations-Caches schreiben, statt erneut zu simulieren</translation>
+    </message>
+    <message>
+        <source>Write the cached frames</source>
+        <translation>Die zwischengespeicherten Frames schreiben</translation>
+    </message>
+    <message>
+        <source>The frames as simulated in the viewport (with its wind, motion and pre-roll); for the clip, frame rate and LoD they were simulated with, as many frames as are cached</source>
+        <translation>Die Frames, wie sie im Viewport simuliert wurden (mit dessen Wind, Bewegung und Vorlauf); für den Clip, die Bildrate und den LoD, mit denen sie simuliert wurden, so viele Frames wie zwischengespeichert sind</translation>
+    </message>
+    <message>
+        <source>Write the simulation cache&apos;s frames instead of simulating again (%1 cached)</source>
+        <translation>Die Frames des Simulations-Caches schreiben, statt erneut zu simulieren (%1 zwischengespeichert)</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::GrabTool</name>
+    <message>
+        <source>Vertex %1</source>
+        <translation>Vertex %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Mass: %1 g</source>
+        <translation>Masse: %1 g</translation>
+    </message>
+    <message>
+        <source>From its skinned position: %1 cm</source>
+        <translation>Von seiner geskinnten Position: %1 cm</translation>
+    </message>
+    <message>
+        <source>Fixed: follows its skinned position</source>
+        <translation>Fixiert: folgt seiner geskinnten Position</translation>
+    </message>
+    <message>
+        <source>At its Max Distance (%1 cm)</source>
+        <translation>An seiner Max Distance (%1 cm)</translation>
+    </message>
+    <message>
+        <source>Within its Max Distance (%1 cm)</source>
+        <translation>Innerhalb seiner Max Distance (%1 cm)</translation>
+    </message>
+    <message>
+        <source>In contact with a collision volume</source>
+        <translation>In Kontakt mit einem Kollisionsvolumen</translation>
+    </message>
+    <message>
+        <source>Not touching a collision volume</source>
+        <translation>Berührt kein Kollisionsvolumen</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::LongOperation</name>
@@ -2449,6 +2504,18 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <source>Play</source>
         <translation>Abspielen</translation>
     </message>
+    <message>
+        <source>Clip time: drag to scrub. Simulation cached for frames 0 to %1 of %2 (the orange band)</source>
+        <translation>Clip-Zeit: zum Scrubben ziehen. Simulation zwischengespeichert für die Frames 0 bis %1 von %2 (das orange Band)</translation>
+    </message>
+    <message>
+        <source>Simulation cache range</source>
+        <translation>Bereich des Simulations-Caches</translation>
+    </message>
+    <message>
+        <source>Frames kept in the simulation cache</source>
+        <translation>Im Simulations-Cache gehaltene Frames</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PreferencesDialog</name>
@@ -2495,6 +2562,54 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>Dark</source>
         <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Simulation cache:</source>
+        <translation>Simulations-Cache:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Simulation cache size</source>
+        <translation>Größe des Simulations-Caches</translation>
+    </message>
+    <message>
+        <source>Memory the simulated frames may take (0 keeps none)</source>
+        <translation>Speicher, den die simulierten Frames belegen dürfen (0 behält keine)</translation>
+    </message>
+    <message>
+        <source>Pre-roll:</source>
+        <translation>Vorlauf:</translation>
+    </message>
+    <message>
+        <source> frames</source>
+        <translation> Frames</translation>
+    </message>
+    <message>
+        <source>Pre-roll frames</source>
+        <translation>Vorlauf-Frames</translation>
+    </message>
+    <message>
+        <source>Frames the cloth settles on a clip&apos;s first pose before frame 0, so it does not pop</source>
+        <translation>Frames, in denen sich der Stoff vor Frame 0 auf der ersten Pose des Clips setzt, damit er nicht springt</translation>
+    </message>
+    <message>
+        <source>Grab strength:</source>
+        <translation>Greifstärke:</translation>
+    </message>
+    <message>
+        <source> N/m</source>
+        <translation> N/m</translation>
+    </message>
+    <message>
+        <source>Grab spring stiffness</source>
+        <translation>Steifigkeit der Greiffeder</translation>
+    </message>
+    <message>
+        <source>Stiffness of the spring the Grab tool pulls the cloth with</source>
+        <translation>Steifigkeit der Feder, mit der das Greifwerkzeug am Stoff zieht</translation>
     </message>
 </context>
 <context>
@@ -2753,6 +2868,22 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <source>The simulation stopped: %1</source>
         <translation>Die Simulation wurde angehalten: %1</translation>
     </message>
+    <message>
+        <source>Bake Clip needs an animation clip.</source>
+        <translation>Clip backen braucht einen Animationsclip.</translation>
+    </message>
+    <message>
+        <source>The simulation cache has no room: raise its size in the Preferences.</source>
+        <translation>Der Simulations-Cache hat keinen Platz: vergrößern Sie ihn in den Einstellungen.</translation>
+    </message>
+    <message>
+        <source>The clip cannot be baked: %1</source>
+        <translation>Der Clip kann nicht gebacken werden: %1</translation>
+    </message>
+    <message>
+        <source>Baking %1...</source>
+        <translation>%1 wird gebacken...</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::SimulationDock</name>
@@ -2895,6 +3026,50 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>Wind speed in metres per second</source>
         <translation>Windgeschwindigkeit in Metern pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Cache: needs an animation clip</source>
+        <translation>Cache: braucht einen Animationsclip</translation>
+    </message>
+    <message>
+        <source>Cache: %1 of %2 frames of this clip; %3 MB of %4 MB used</source>
+        <translation>Cache: %1 von %2 Frames dieses Clips; %3 MB von %4 MB belegt</translation>
+    </message>
+    <message>
+        <source>Bake Clip</source>
+        <translation>Clip backen</translation>
+    </message>
+    <message>
+        <source>Simulate the whole clip into the cache, with progress and Cancel</source>
+        <translation>Den ganzen Clip in den Cache simulieren, mit Fortschritt und Abbrechen</translation>
+    </message>
+    <message>
+        <source>Clear Cache</source>
+        <translation>Cache leeren</translation>
+    </message>
+    <message>
+        <source>Forget every cached frame</source>
+        <translation>Alle zwischengespeicherten Frames verwerfen</translation>
+    </message>
+    <message>
+        <source>Grab</source>
+        <translation>Greifen</translation>
+    </message>
+    <message>
+        <source>Grab the cloth</source>
+        <translation>Den Stoff greifen</translation>
+    </message>
+    <message>
+        <source>Drag the simulated cloth with the left mouse button (Esc cancels); hover a vertex while paused to inspect it</source>
+        <translation>Den simulierten Stoff mit der linken Maustaste ziehen (Esc bricht ab); im Pausenzustand über einen Vertex fahren, um ihn zu untersuchen</translation>
+    </message>
+    <message>
+        <source>Simulation cache use</source>
+        <translation>Belegung des Simulations-Caches</translation>
+    </message>
+    <message>
+        <source>Inspected vertex</source>
+        <translation>Untersuchter Vertex</translation>
     </message>
 </context>
 <context>

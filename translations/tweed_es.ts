@@ -1078,6 +1078,61 @@
         <source>The file would be about %1, more than the size limit: export fewer frames, a lower frame rate or fewer cloth bones, or raise the limit.</source>
         <translation>El archivo ocuparía unos %1, más que el límite de tamaño: exporte menos fotogramas, una frecuencia más baja o menos huesos de tela, o suba el límite.</translation>
     </message>
+    <message>
+        <source>Write the simulation cache&apos;s frames instead of simulating again</source>
+        <translation>Escribir los fotogramas de la caché de simulación en lugar de volver a simular</translation>
+    </message>
+    <message>
+        <source>Write the cached frames</source>
+        <translation>Escribir los fotogramas en caché</translation>
+    </message>
+    <message>
+        <source>The frames as simulated in the viewport (with its wind, motion and pre-roll); for the clip, frame rate and LoD they were simulated with, as many frames as are cached</source>
+        <translation>Los fotogramas tal como se simularon en la vista (con su viento, movimiento y pre-roll); para el clip, la frecuencia de fotogramas y el LoD con que se simularon, tantos fotogramas como haya en caché</translation>
+    </message>
+    <message>
+        <source>Write the simulation cache&apos;s frames instead of simulating again (%1 cached)</source>
+        <translation>Escribir los fotogramas de la caché de simulación en lugar de volver a simular (%1 en caché)</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::GrabTool</name>
+    <message>
+        <source>Vertex %1</source>
+        <translation>Vértice %1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Mass: %1 g</source>
+        <translation>Masa: %1 g</translation>
+    </message>
+    <message>
+        <source>From its skinned position: %1 cm</source>
+        <translation>Desde su posición deformada por los huesos: %1 cm</translation>
+    </message>
+    <message>
+        <source>Fixed: follows its skinned position</source>
+        <translation>Fijo: sigue su posición deformada por los huesos</translation>
+    </message>
+    <message>
+        <source>At its Max Distance (%1 cm)</source>
+        <translation>En su Max Distance (%1 cm)</translation>
+    </message>
+    <message>
+        <source>Within its Max Distance (%1 cm)</source>
+        <translation>Dentro de su Max Distance (%1 cm)</translation>
+    </message>
+    <message>
+        <source>In contact with a collision volume</source>
+        <translation>En contacto con un volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Not touching a collision volume</source>
+        <translation>Sin tocar ningún volumen de colisión</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::LongOperation</name>
@@ -2449,6 +2504,18 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <source>Play</source>
         <translation>Reproducir</translation>
     </message>
+    <message>
+        <source>Clip time: drag to scrub. Simulation cached for frames 0 to %1 of %2 (the orange band)</source>
+        <translation>Tiempo del clip: arrastre para desplazarse. Simulación en caché de los fotogramas 0 a %1 de %2 (la banda naranja)</translation>
+    </message>
+    <message>
+        <source>Simulation cache range</source>
+        <translation>Intervalo de la caché de simulación</translation>
+    </message>
+    <message>
+        <source>Frames kept in the simulation cache</source>
+        <translation>Fotogramas guardados en la caché de simulación</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PreferencesDialog</name>
@@ -2495,6 +2562,54 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>Dark</source>
         <translation>Oscuro</translation>
+    </message>
+    <message>
+        <source>Simulation cache:</source>
+        <translation>Caché de simulación:</translation>
+    </message>
+    <message>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <source>Simulation cache size</source>
+        <translation>Tamaño de la caché de simulación</translation>
+    </message>
+    <message>
+        <source>Memory the simulated frames may take (0 keeps none)</source>
+        <translation>Memoria que pueden ocupar los fotogramas simulados (0 no guarda ninguno)</translation>
+    </message>
+    <message>
+        <source>Pre-roll:</source>
+        <translation>Pre-roll:</translation>
+    </message>
+    <message>
+        <source> frames</source>
+        <translation> fotogramas</translation>
+    </message>
+    <message>
+        <source>Pre-roll frames</source>
+        <translation>Fotogramas de pre-roll</translation>
+    </message>
+    <message>
+        <source>Frames the cloth settles on a clip&apos;s first pose before frame 0, so it does not pop</source>
+        <translation>Fotogramas en que la tela se asienta sobre la primera pose del clip antes del fotograma 0, para que no salte</translation>
+    </message>
+    <message>
+        <source>Grab strength:</source>
+        <translation>Fuerza de agarre:</translation>
+    </message>
+    <message>
+        <source> N/m</source>
+        <translation> N/m</translation>
+    </message>
+    <message>
+        <source>Grab spring stiffness</source>
+        <translation>Rigidez del resorte de agarre</translation>
+    </message>
+    <message>
+        <source>Stiffness of the spring the Grab tool pulls the cloth with</source>
+        <translation>Rigidez del resorte con que la herramienta Agarrar tira de la tela</translation>
     </message>
 </context>
 <context>
@@ -2753,6 +2868,22 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <source>The simulation stopped: %1</source>
         <translation>La simulación se detuvo: %1</translation>
     </message>
+    <message>
+        <source>Bake Clip needs an animation clip.</source>
+        <translation>Hornear clip necesita un clip de animación.</translation>
+    </message>
+    <message>
+        <source>The simulation cache has no room: raise its size in the Preferences.</source>
+        <translation>La caché de simulación no tiene espacio: aumente su tamaño en las Preferencias.</translation>
+    </message>
+    <message>
+        <source>The clip cannot be baked: %1</source>
+        <translation>El clip no se puede hornear: %1</translation>
+    </message>
+    <message>
+        <source>Baking %1...</source>
+        <translation>Horneando %1...</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::SimulationDock</name>
@@ -2895,6 +3026,50 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>Wind speed in metres per second</source>
         <translation>Velocidad del viento en metros por segundo</translation>
+    </message>
+    <message>
+        <source>Cache: needs an animation clip</source>
+        <translation>Caché: necesita un clip de animación</translation>
+    </message>
+    <message>
+        <source>Cache: %1 of %2 frames of this clip; %3 MB of %4 MB used</source>
+        <translation>Caché: %1 de %2 fotogramas de este clip; %3 MB de %4 MB usados</translation>
+    </message>
+    <message>
+        <source>Bake Clip</source>
+        <translation>Hornear clip</translation>
+    </message>
+    <message>
+        <source>Simulate the whole clip into the cache, with progress and Cancel</source>
+        <translation>Simular todo el clip en la caché, con progreso y Cancelar</translation>
+    </message>
+    <message>
+        <source>Clear Cache</source>
+        <translation>Vaciar caché</translation>
+    </message>
+    <message>
+        <source>Forget every cached frame</source>
+        <translation>Olvidar todos los fotogramas en caché</translation>
+    </message>
+    <message>
+        <source>Grab</source>
+        <translation>Agarrar</translation>
+    </message>
+    <message>
+        <source>Grab the cloth</source>
+        <translation>Agarrar la tela</translation>
+    </message>
+    <message>
+        <source>Drag the simulated cloth with the left mouse button (Esc cancels); hover a vertex while paused to inspect it</source>
+        <translation>Arrastre la tela simulada con el botón izquierdo del ratón (Esc cancela); pase el cursor sobre un vértice en pausa para inspeccionarlo</translation>
+    </message>
+    <message>
+        <source>Simulation cache use</source>
+        <translation>Uso de la caché de simulación</translation>
+    </message>
+    <message>
+        <source>Inspected vertex</source>
+        <translation>Vértice inspeccionado</translation>
     </message>
 </context>
 <context>

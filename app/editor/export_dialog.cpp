@@ -3,7 +3,9 @@
 #include "document.h"
 #include "long_operation.h"
 #include "object_names.h"
+#include "playback.h"
 #include "prompts.h"
+#include "simulation/simulation_controller.h"
 
 #include "tweed/clip_simulation.h"
 
@@ -23,6 +25,8 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace tweed::editor {
 
@@ -114,6 +118,10 @@ ExportDialog::ExportDialog(const Document *document, Prompts *prompts, QWidget *
     mProblems->setMinimumHeight(90);
     mAllowLoss = new QCheckBox(this);
     mAllowLoss->setObjectName(names::kExportDialogAllowLossCheckBox);
+    mUseCache = new QCheckBox(this);
+    mUseCache->setObjectName(QStringLiteral("ExportDialog_UseCacheCheckBox"));
+    mUseCache->setChecked(true);
+    mUseCache->setVisible(false);
     mStatusLabel = new QLabel(this);
     mStatusLabel->setObjectName(names::kExportDialogStatusLabel);
     mStatusLabel->setWordWrap(true);
@@ -156,6 +164,7 @@ ExportDialog::ExportDialog(const Document *document, Prompts *prompts, QWidget *
     layout->addWidget(mProblemsLabel);
     layout->addWidget(mProblems, 1);
     layout->addWidget(mAllowLoss);
+    layout->addWidget(mUseCache);
     layout->addWidget(mStatusLabel);
     layout->addWidget(buttons);
 
@@ -235,6 +244,11 @@ void ExportDialog::retranslateUi()
     for (QSpinBox *box : {mMaxBones, mMaxVolumes, mMaxMorphTargets, mMaxSize})
         box->setSpecialValueText(tr("No limit"));
     mAllowLoss->setText(tr("&Allow loss: export without what the target cannot represent"));
+    mUseCache->setText(tr("Write the simulation cache's frames instead of simulating again"));
+    mUseCache->setAccessibleName(tr("Write the cached frames"));
+    mUseCache->setToolTip(tr("The frames as simulated in the viewport (with its wind, motion "
+                             "and pre-roll); for the clip, frame rate and LoD they were "
+                             "simulated with, as many frames as are cached"));
     mExport->setText(tr("&Export"));
     mClose->setText(tr("Close"));
     updateState();
@@ -279,7 +293,42 @@ tweed::ExportOptions ExportDialog::options() const
     o.maxMorphTargets = uint32_t(mMaxMorphTargets->value());
     o.allowLoss = mAllowLoss->isChecked();
     o.maxBytes = uint64_t(mMaxSize->value()) << 20;
+    if (usesCache())
+        o.simulated = mCached;
     return o;
+}
+
+void ExportDialog::setSimulationCache(std::shared_ptr<const tweed::SimulatedClip> frames,
+                                      int clip, double fps, int lod)
+{
+    mCached = std::move(frames);
+    mCachedClip = clip;
+    mCachedFps = fps;
+    mCachedLod = lod;
+    mUseCache->setVisible(mCached != nullptr);
+    if (mCached)
+        mUseCache->setText(
+            tr("Write the simulation cache's frames instead of simulating again (%1 cached)")
+                .arg(mCached->frames.size()));
+    updateState();
+}
+
+bool ExportDialog::usesCache() const
+{
+    if (!mCached || !mUseCache->isChecked() || formatAt(mFormat) == tweed::ExportFormat::GltfPhysics)
+        return false;
+    const int clip = mClip->currentData().toInt();
+    if (clip != mCachedClip || mLod->value() != mCachedLod ||
+        std::abs(mFps->value() - mCachedFps) > 1e-9)
+        return false;
+    const tweed::Character &character = mDocument->character();
+    if (clip < 0 || size_t(clip) >= character.clips.size())
+        return false;
+    const int needed =
+        mFrames->value() > 0
+            ? mFrames->value()
+            : int(std::lround(std::max(0.0, character.clips[size_t(clip)].duration) * mCachedFps)) + 1;
+    return size_t(needed) <= mCached->frames.size();
 }
 
 QStringList ExportDialog::problems() const
@@ -389,9 +438,12 @@ void ExportDialog::exportNow()
 }
 
 bool runExportDialog(const Document *document, Prompts *prompts, QWidget *parent,
-                     QString *exportedPath)
+                     QString *exportedPath, const SimulationController *simulation)
 {
     ExportDialog dialog(document, prompts, parent);
+    if (simulation && simulation->playback()->clip() >= 0)
+        dialog.setSimulationCache(simulation->cachedClip(), simulation->playback()->clip(),
+                                  simulation->playback()->frameRate(), simulation->lod());
     if (dialog.exec() != QDialog::Accepted) return false;
     if (exportedPath) *exportedPath = dialog.outputPath();
     return true;

@@ -37,6 +37,13 @@ public:
 
     /// The options as the widgets set them (the clip retargeted to the asset's skeleton).
     tweed::ExportOptions options() const;
+    /// Offers the simulation cache's frames of `clip` (simulated at `fps`, LoD `lod`): with
+    /// "Write the cached frames" ticked, a simulated export of that clip, rate and LoD within
+    /// them writes them instead of simulating again.
+    void setSimulationCache(std::shared_ptr<const tweed::SimulatedClip> frames, int clip,
+                            double fps, int lod);
+    /// Whether the export writes the cached frames with the current options.
+    bool usesCache() const;
     /// The output file as typed, with .gltf appended when it has no extension.
     QString outputPath() const;
     /// What the target cannot represent with the current options (the list shown).
@@ -77,11 +84,18 @@ private:
     QDoubleSpinBox *mFps;
     QListWidget *mProblems;
     QCheckBox *mAllowLoss;
+    QCheckBox *mUseCache;
+    std::shared_ptr<const tweed::SimulatedClip> mCached;
+    int mCachedClip = -1, mCachedLod = 0;
+    double mCachedFps = 0;
 };
 
 /// Shows the export dialog for the document (modal). True when a file was written; its path in
 /// `exportedPath` when given.
+class SimulationController;
+
 bool runExportDialog(const Document *document, Prompts *prompts, QWidget *parent,
-                     QString *exportedPath = nullptr);
+                     QString *exportedPath = nullptr,
+                     const SimulationController *simulation = nullptr);
 
 } // namespace tweed::editor

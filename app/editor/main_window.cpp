@@ -13,6 +13,7 @@
 #include "settings_text.h"
 #include "simulation/debug_views.h"
 #include "simulation/simulation_controller.h"
+#include "simulation/grab_tool.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
 #include "user_guide.h"
@@ -88,6 +89,22 @@ MainWindow::MainWindow(QWidget *parent)
     mPlaybackBar = new PlaybackBar(mPlayback, central);
     mSimulation = new SimulationController(mDocument, mPlayback, this);
     mSimulation->setViewport(mViewport);
+    // The timeline draws the current clip's cached range.
+    const auto showCachedRange = [this] {
+        const int clip = mPlayback->clip();
+        mPlaybackBar->setCachedFrames(clip >= 0 ? mSimulation->cache().frameCount(clip) : 0,
+                                      mPlayback->frameCount());
+    };
+    connect(mSimulation, &SimulationController::cacheChanged, mPlaybackBar, showCachedRange);
+    connect(mPlayback, &Playback::clipChanged, mPlaybackBar, showCachedRange);
+    const auto applySimulationPreferences = [this] {
+        mSimulation->setCacheBudget(size_t(mPreferences->cacheMegabytes()) * 1024 * 1024);
+        mSimulation->setPreRollFrames(mPreferences->preRollFrames());
+        mSimulation->setGrabStiffness(float(mPreferences->grabStiffness()));
+    };
+    applySimulationPreferences();
+    connect(mPreferences, &Preferences::simulationPreferencesChanged, mSimulation,
+            applySimulationPreferences);
     mContext.document = mDocument;
     mContext.playback = mPlayback;
     mContext.viewport = mViewport;
@@ -181,7 +198,7 @@ void MainWindow::createActions()
     a.exportForEngines = makeAction(this, names::kMainWindowFileExportAction, "export");
     connect(a.exportForEngines, &QAction::triggered, this, [this] {
         QString path;
-        if (runExportDialog(mDocument, prompts(), this, &path))
+        if (runExportDialog(mDocument, prompts(), this, &path, mSimulation))
             statusBar()->showMessage(tr("Exported %1.").arg(QDir::toNativeSeparators(path)), 5000);
     });
     a.reimport = makeAction(this, names::kMainWindowFileReimportAction, "reimport");
@@ -409,6 +426,7 @@ void MainWindow::createDocks()
     // Simulation and statistics share the tall right column with the properties; the undo
     // history keeps a short strip below.
     mSimulationDock = new SimulationDock(mSimulation, mPlayback, this);
+    mSimulationDock->setGrabTool(new GrabTool(mSimulation, mViewport, mSimulationDock), mViewport);
     addDockWidget(Qt::RightDockWidgetArea, mSimulationDock);
     tabifyDockWidget(mPropertiesDock, mSimulationDock);
     mStatisticsDock = new StatisticsDock(mSimulation, this);

@@ -258,6 +258,11 @@ inline constexpr char kSimulationDockSimulateAction[] = "SimulationDock_Simulate
 inline constexpr char kSimulationDockPlayAction[] = "SimulationDock_PlayAction";
 inline constexpr char kSimulationDockStepAction[] = "SimulationDock_StepAction";
 inline constexpr char kSimulationDockResetAction[] = "SimulationDock_ResetAction";
+inline constexpr char kSimulationDockCacheLabel[] = "SimulationDock_CacheLabel";
+inline constexpr char kSimulationDockBakeButton[] = "SimulationDock_BakeButton";
+inline constexpr char kSimulationDockClearCacheButton[] = "SimulationDock_ClearCacheButton";
+inline constexpr char kSimulationDockGrabButton[] = "SimulationDock_GrabButton";
+inline constexpr char kSimulationDockInspectLabel[] = "SimulationDock_InspectLabel";
 
 // The Statistics dock.
 inline constexpr char kStatisticsDockSummaryLabel[] = "StatisticsDock_SummaryLabel";
@@ -277,6 +282,7 @@ inline constexpr char kPlaybackBarTimeLabel[] = "PlaybackBar_TimeLabel";
 inline constexpr char kPlaybackBarLoopCheckBox[] = "PlaybackBar_LoopCheckBox";
 inline constexpr char kPlaybackBarSpeedSpinBox[] = "PlaybackBar_SpeedSpinBox";
 inline constexpr char kPlaybackBarRootMotionCheckBox[] = "PlaybackBar_RootMotionCheckBox";
+inline constexpr char kPlaybackBarCacheStrip[] = "PlaybackBar_CacheStrip";
 
 // Help > User Guide
 inline constexpr char kUserGuideWindow[] = "UserGuideWindow";

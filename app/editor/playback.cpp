@@ -154,36 +154,49 @@ void Playback::analyseClip()
 
 void Playback::updatePose()
 {
+    computePose(mTime, mLoopTravel, mGlobal, mRootTransform);
+    mSkinning = tweed::skinningMatrices(mDocument->character().skeleton, mGlobal);
+    emit poseChanged();
+}
+
+void Playback::poseAt(double seconds, std::vector<Mat4> &skinning, Mat4 &root) const
+{
+    std::vector<Mat4> global;
+    computePose(std::clamp(seconds, 0.0, duration()), Vec3{}, global, root);
+    skinning = tweed::skinningMatrices(mDocument->character().skeleton, global);
+}
+
+void Playback::computePose(double time, const Vec3 &loopTravel, std::vector<Mat4> &global,
+                           Mat4 &root) const
+{
     const Skeleton &skeleton = mDocument->character().skeleton;
     const AnimationClip *clip = currentClip();
     std::vector<Transform> local;
     if (clip) {
-        local = sampleLocalPose(skeleton, *clip, mTime);
+        local = sampleLocalPose(skeleton, *clip, time);
     } else {
         local.resize(skeleton.bones.size());
         for (size_t i = 0; i < local.size(); ++i)
             local[i] = skeleton.bones[i].restLocal;
     }
-    mGlobal = tweed::globalPose(skeleton, local);
-    mRootTransform = Mat4::identity();
-    if (clip && mMotionBone >= 0 && size_t(mMotionBone) < mGlobal.size()) {
-        const Vec3 p = translationOf(mGlobal[size_t(mMotionBone)]);
+    global = tweed::globalPose(skeleton, local);
+    root = Mat4::identity();
+    if (clip && mMotionBone >= 0 && size_t(mMotionBone) < global.size()) {
+        const Vec3 p = translationOf(global[size_t(mMotionBone)]);
         const Vec3 travel{p.x - mMotionStart.x, 0, p.z - mMotionStart.z};
         Vec3 shift;
         if (mRootMotion == RootMotion::InPlace) {
             shift = -travel;
         } else {
-            shift = mLoopTravel;
-            mRootTransform = Mat4::translation(mLoopTravel + travel);
+            shift = loopTravel;
+            root = Mat4::translation(loopTravel + travel);
         }
         if (shift != Vec3{}) {
             const Mat4 m = Mat4::translation(shift);
-            for (Mat4 &g : mGlobal)
+            for (Mat4 &g : global)
                 g = m * g;
         }
     }
-    mSkinning = tweed::skinningMatrices(skeleton, mGlobal);
-    emit poseChanged();
 }
 
 void Playback::advance(double wallSeconds)

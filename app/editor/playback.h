@@ -65,6 +65,12 @@ public:
     /// character from its start; identity in place.
     const tweed::Mat4 &rootTransform() const { return mRootTransform; }
 
+    /// The pose of the current clip at `seconds` (clamped into the clip) as on the clip's first
+    /// pass: skinning matrices (world space) and the root-motion transform, as
+    /// skinningMatrices() and rootTransform() give at that time before any loop. For the
+    /// simulation cache, which simulates the frames of a clip's first pass.
+    void poseAt(double seconds, std::vector<tweed::Mat4> &skinning, tweed::Mat4 &root) const;
+
     /// What one timer tick does: advances the clip by wallSeconds * speed(), wrapping when
     /// looping and stopping at the end otherwise. Public so tests can drive time exactly.
     void advance(double wallSeconds);
@@ -98,6 +104,8 @@ private:
     void analyseClip();
     void tick();
     void updatePose();
+    void computePose(double time, const tweed::Vec3 &loopTravel, std::vector<tweed::Mat4> &global,
+                     tweed::Mat4 &root) const;
 
     Document *mDocument;
     QTimer *mTimer;

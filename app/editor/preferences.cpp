@@ -12,11 +12,23 @@
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
+#include <QSpinBox>
+#include <QDoubleSpinBox>
 #include <QStyleFactory>
 #include <QTranslator>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace tweed::editor {
+
+namespace {
+
+constexpr int kMaxCacheMegabytes = 65536;
+constexpr int kMaxPreRoll = 600;
+constexpr double kMinGrabStiffness = 0.01, kMaxGrabStiffness = 1e5;
+
+} // namespace
 
 Preferences::Preferences(QObject *parent) : QObject(parent)
 {
@@ -29,6 +41,39 @@ Preferences::Preferences(QObject *parent) : QObject(parent)
     mNavigation = settings.value("navigation", "maya").toString() == "blender" ? Navigation::Blender
                                                                                : Navigation::Maya;
     mTheme = settings.value("theme", "light").toString() == "dark" ? Theme::Dark : Theme::Light;
+    mCacheMegabytes = std::clamp(settings.value("cacheMegabytes", mCacheMegabytes).toInt(), 0,
+                                 kMaxCacheMegabytes);
+    mPreRollFrames =
+        std::clamp(settings.value("preRollFrames", mPreRollFrames).toInt(), 0, kMaxPreRoll);
+    mGrabStiffness = std::clamp(settings.value("grabStiffness", mGrabStiffness).toDouble(),
+                                kMinGrabStiffness, kMaxGrabStiffness);
+}
+
+void Preferences::setCacheMegabytes(int megabytes)
+{
+    megabytes = std::clamp(megabytes, 0, kMaxCacheMegabytes);
+    if (megabytes == mCacheMegabytes) return;
+    mCacheMegabytes = megabytes;
+    store("cacheMegabytes", megabytes);
+    emit simulationPreferencesChanged();
+}
+
+void Preferences::setPreRollFrames(int frames)
+{
+    frames = std::clamp(frames, 0, kMaxPreRoll);
+    if (frames == mPreRollFrames) return;
+    mPreRollFrames = frames;
+    store("preRollFrames", frames);
+    emit simulationPreferencesChanged();
+}
+
+void Preferences::setGrabStiffness(double stiffness)
+{
+    stiffness = std::clamp(stiffness, kMinGrabStiffness, kMaxGrabStiffness);
+    if (stiffness == mGrabStiffness) return;
+    mGrabStiffness = stiffness;
+    store("grabStiffness", stiffness);
+    emit simulationPreferencesChanged();
 }
 
 QStringList Preferences::languages()
@@ -169,6 +214,27 @@ PreferencesDialog::PreferencesDialog(Preferences *preferences, QWidget *parent)
     form->addRow(mUnitsLabel, mUnitsCombo);
     form->addRow(mNavigationLabel, mNavigationCombo);
     form->addRow(mThemeLabel, mThemeCombo);
+    mCacheLabel = new QLabel(this);
+    mPreRollLabel = new QLabel(this);
+    mGrabLabel = new QLabel(this);
+    mCacheSpin = new QSpinBox(this);
+    mCacheSpin->setObjectName(QStringLiteral("PreferencesDialog_CacheSpinBox"));
+    mCacheSpin->setRange(0, kMaxCacheMegabytes);
+    mCacheSpin->setSingleStep(128);
+    mPreRollSpin = new QSpinBox(this);
+    mPreRollSpin->setObjectName(QStringLiteral("PreferencesDialog_PreRollSpinBox"));
+    mPreRollSpin->setRange(0, kMaxPreRoll);
+    mGrabSpin = new QDoubleSpinBox(this);
+    mGrabSpin->setObjectName(QStringLiteral("PreferencesDialog_GrabStiffnessSpinBox"));
+    mGrabSpin->setRange(kMinGrabStiffness, kMaxGrabStiffness);
+    mGrabSpin->setDecimals(2);
+    form->addRow(mCacheLabel, mCacheSpin);
+    form->addRow(mPreRollLabel, mPreRollSpin);
+    form->addRow(mGrabLabel, mGrabSpin);
+    connect(mCacheSpin, &QSpinBox::valueChanged, mPreferences, &Preferences::setCacheMegabytes);
+    connect(mPreRollSpin, &QSpinBox::valueChanged, mPreferences, &Preferences::setPreRollFrames);
+    connect(mGrabSpin, &QDoubleSpinBox::valueChanged, mPreferences,
+            &Preferences::setGrabStiffness);
     mButtons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     mButtons->setObjectName(names::kPreferencesDialogButtonBox);
     connect(mButtons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -211,6 +277,19 @@ void PreferencesDialog::retranslateUi()
     mNavigationCombo->setItemText(1, tr("Blender-like (middle mouse)"));
     mThemeCombo->setItemText(0, tr("Light"));
     mThemeCombo->setItemText(1, tr("Dark"));
+    mCacheLabel->setText(tr("Simulation cache:"));
+    mCacheSpin->setSuffix(tr(" MB"));
+    mCacheSpin->setAccessibleName(tr("Simulation cache size"));
+    mCacheSpin->setToolTip(tr("Memory the simulated frames may take (0 keeps none)"));
+    mPreRollLabel->setText(tr("Pre-roll:"));
+    mPreRollSpin->setSuffix(tr(" frames"));
+    mPreRollSpin->setAccessibleName(tr("Pre-roll frames"));
+    mPreRollSpin->setToolTip(
+        tr("Frames the cloth settles on a clip's first pose before frame 0, so it does not pop"));
+    mGrabLabel->setText(tr("Grab strength:"));
+    mGrabSpin->setSuffix(tr(" N/m"));
+    mGrabSpin->setAccessibleName(tr("Grab spring stiffness"));
+    mGrabSpin->setToolTip(tr("Stiffness of the spring the Grab tool pulls the cloth with"));
 }
 
 void PreferencesDialog::updateFromPreferences()
@@ -220,6 +299,10 @@ void PreferencesDialog::updateFromPreferences()
     mUnitsCombo->setCurrentIndex(mUnitsCombo->findData(int(mPreferences->lengthUnit())));
     mNavigationCombo->setCurrentIndex(mNavigationCombo->findData(int(mPreferences->navigation())));
     mThemeCombo->setCurrentIndex(mThemeCombo->findData(int(mPreferences->theme())));
+    const QSignalBlocker b5(mCacheSpin), b6(mPreRollSpin), b7(mGrabSpin);
+    mCacheSpin->setValue(mPreferences->cacheMegabytes());
+    mPreRollSpin->setValue(mPreferences->preRollFrames());
+    mGrabSpin->setValue(mPreferences->grabStiffness());
 }
 
 } // namespace tweed::editor

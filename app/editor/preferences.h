@@ -9,6 +9,8 @@
 #include <QString>
 
 class QComboBox;
+class QSpinBox;
+class QDoubleSpinBox;
 class QLabel;
 class QDialogButtonBox;
 class QTranslator;
@@ -45,6 +47,16 @@ public:
     void setNavigation(Navigation navigation);
     void setTheme(Theme theme);
 
+    /// Megabytes the simulation cache may hold (0 caches nothing).
+    int cacheMegabytes() const { return mCacheMegabytes; }
+    /// Frames the simulation settles on a clip's first pose before frame 0.
+    int preRollFrames() const { return mPreRollFrames; }
+    /// Stiffness of the Grab tool's spring, newtons per metre.
+    double grabStiffness() const { return mGrabStiffness; }
+    void setCacheMegabytes(int megabytes);
+    void setPreRollFrames(int frames);
+    void setGrabStiffness(double stiffness);
+
     /// The languages offered, as codes.
     static QStringList languages();
     /// A language's name in that language ("Español"), so everyone finds their own.
@@ -55,6 +67,7 @@ signals:
     void lengthUnitChanged(tweed::editor::LengthUnit unit);
     void navigationChanged(tweed::editor::Preferences::Navigation navigation);
     void themeChanged(tweed::editor::Preferences::Theme theme);
+    void simulationPreferencesChanged();
 
 private:
     void store(const char *key, const QVariant &value);
@@ -63,6 +76,9 @@ private:
     LengthUnit mUnit;
     Navigation mNavigation;
     Theme mTheme;
+    int mCacheMegabytes = 1024;
+    int mPreRollFrames = 0;
+    double mGrabStiffness = 200.0;
 };
 
 /// Installs the editor's translation (and Qt's own) for a language; "en" removes them. Widgets
@@ -89,6 +105,9 @@ private:
     Preferences *mPreferences;
     QLabel *mLanguageLabel, *mUnitsLabel, *mNavigationLabel, *mThemeLabel;
     QComboBox *mLanguageCombo, *mUnitsCombo, *mNavigationCombo, *mThemeCombo;
+    QLabel *mCacheLabel, *mPreRollLabel, *mGrabLabel;
+    QSpinBox *mCacheSpin, *mPreRollSpin;
+    QDoubleSpinBox *mGrabSpin;
     QDialogButtonBox *mButtons;
 };
 

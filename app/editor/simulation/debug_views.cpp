@@ -187,6 +187,7 @@ DebugViews::DebugViews(Document *document, Playback *playback, SimulationControl
     });
     connect(mPlayback, &Playback::poseChanged, this, &DebugViews::schedule);
     connect(mSimulation, &SimulationController::stepped, this, &DebugViews::schedule);
+    connect(mSimulation, &SimulationController::frameShown, this, &DebugViews::schedule);
     connect(mSimulation, &SimulationController::simulatingChanged, this, &DebugViews::schedule);
     // Installing a translator sends LanguageChange to the application object.
     if (QCoreApplication::instance())

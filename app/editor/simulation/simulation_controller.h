@@ -3,7 +3,9 @@
 // the viewport shows what it simulates, the simulation and statistics docks drive and plot it.
 #pragma once
 
+#include "simulation/simulation_cache.h"
 #include "tweed/math.h"
+#include "tweed/meshproc/export.h"
 #include "tweed/meshproc/garment_map.h"
 #include "tweed/sim/cloth_instance.h"
 
@@ -17,6 +19,7 @@
 #include <vector>
 
 class QTimer;
+class QWidget;
 
 namespace tweed::editor {
 
@@ -25,25 +28,26 @@ class Document;
 class Playback;
 class Viewport;
 
-/// Measurements of one simulated frame, for the statistics dock.
-struct SimulationFrameStats
-{
-    double time = 0;     ///< playback clip time of the frame, seconds
-    double solverMs = 0; ///< wall-clock time of ClothInstance::update
-    float maxStretch = 0;
-    float skinnedMaxStretch = 0; ///< the skinned pose's own (see ClothMeasurements)
-    /// Vertices held at their Max Distance limit (within 1%) this frame.
-    uint32_t maxDistanceHits = 0;
-    /// Vertices beyond their Max Distance (the solver should keep this at 0).
-    uint32_t maxDistanceViolations = 0;
-    /// Vertices inside a (thickened) collision volume after the solve.
-    uint32_t contacts = 0;
-    uint32_t nonFinite = 0;
-};
-
 /// Owns the ClothInstance and steps it on Playback::poseChanged while simulating.
 ///
-/// Frames: the first simulated pose resets the cloth onto its skinned positions; every later
+/// With a clip the simulation runs in whole frames of the clip's key rate, as ClipSimulation
+/// does: frame 0 is the cloth reset onto the clip's first pose and settled there for
+/// preRollFrames() frames, frame f follows frame f - 1 by one frame time with the pose of
+/// f / rate (the clip's first pass; the playback shows frame round(time * rate)). Every frame
+/// of a run from frame 0 goes into the cache (SimulationCache, per clip, within
+/// cacheBudget()); a frame in the cache is shown from there, without simulating; a frame past
+/// the cache's end continues from the state of the cached frame before it (playing on, or
+/// scrubbing forward); anything else (a rebuild, a frame before the current run outside the
+/// cache) resets the cloth onto that frame's pose and runs on uncached until the clip comes
+/// round to frame 0 again. Every document change, and a change of wind, motion, root motion
+/// mode, LoD or pre-roll, empties the cache (cacheChanged()). bakeClip() fills a whole clip.
+///
+/// Grab: beginGrab() pulls one physics vertex towards a point through a spring
+/// (ClothInstance::setGrab); while the clip is paused the cloth keeps being simulated on the
+/// frame's pose until the grab ends. A grab changes no document and leaves no undo step; the
+/// frames it touches are not cached.
+///
+/// Without a clip (a procedural motion on its own clock): the first simulated pose resets the cloth onto its skinned positions; every later
 /// pose advances it by the clip time since the previous one (the instance runs whole steps of
 /// the settings' fixed rate with substeps and carries the rest), as ClipSimulation does for a
 /// clip played at a fixed rate. A jump in time (scrubbing or stepping back, more than
@@ -56,6 +60,20 @@ struct SimulationFrameStats
 /// before the next step) and reset it onto the current pose; painted channels, collision
 /// volumes and simulation settings reach the running instance without a rebuild or reset
 /// (painting while simulating takes effect at once).
+/// What the Inspect readout shows of one physics vertex of the frame shown.
+struct VertexInspection
+{
+    int vertex = -1;
+    /// The physics mesh's painted values (metres for the distances, scales otherwise).
+    std::vector<float> painted; ///< one per FloatChannel
+    float mass = 0;             ///< kg
+    float offset = 0;           ///< metres from its skinned position
+    float maxDistance = 0;      ///< the limit the solver holds (painted times the setting's scale)
+    bool fixed = false;         ///< follows its skinned position
+    bool atMaxDistance = false; ///< held at its limit (within 1%)
+    bool inContact = false;     ///< on (or inside) a thickened collision volume
+};
+
 class SimulationController : public QObject
 {
     Q_OBJECT
@@ -73,6 +91,8 @@ public:
 
     SimulationController(Document *document, Playback *playback, QObject *parent = nullptr);
     ~SimulationController() override;
+
+    Playback *playback() const { return mPlayback; }
 
     /// The viewport showing the simulated garment, physics mesh and wind arrow; may be null.
     void setViewport(Viewport *viewport);
@@ -123,7 +143,8 @@ public:
     const Mat4 &world() const { return mWorld; }
     /// Statistics of the last simulated frame.
     const SimulationFrameStats &lastStats() const { return mStats; }
-    /// Frames simulated since the last reset.
+    /// Frames simulated since the last reset (with a clip, the frame shown counted from the
+    /// start of its run).
     int framesSinceReset() const { return mFrames; }
     /// Whether the viewport shows the simulated state (simulating with a current instance).
     bool isShowingSimulation() const { return mSimulating && mInstance && !mNeedsRebuild && mStarted; }
@@ -133,6 +154,54 @@ public:
     double lastStepSeconds() const { return mLastDt; }
     /// How many times painted channels reached the running instance without a rebuild.
     int channelUpdateCount() const { return mChannelUpdates; }
+
+    // --- The cache (clip frames; see the class comment) --------------------------------
+
+    const SimulationCache &cache() const { return mCache; }
+    /// Bytes the cache may hold over every clip; 0 caches nothing.
+    size_t cacheBudget() const { return mCache.budget(); }
+    void setCacheBudget(size_t bytes);
+    /// Frames the cloth settles on the clip's first pose before frame 0.
+    int preRollFrames() const { return mPreRollFrames; }
+    void setPreRollFrames(int frames);
+    /// The clip frame shown; -1 without a clip or when not simulating.
+    int shownFrame() const { return mShownFrame; }
+    /// Whether the frame shown came from the cache (nothing was simulated for it).
+    bool isShowingCachedFrame() const { return mShowingCached; }
+    /// Simulates every frame of the current clip from the cache's end to the clip's end off
+    /// the UI thread, behind a progress dialog with Cancel (LongOperation); the frames done
+    /// before a Cancel are kept. Turns simulating on. Returns false with lastError() when
+    /// there is nothing to bake (no clip, no garment) or the work failed; a Cancel is true.
+    bool bakeClip(QWidget *parent);
+    /// Empties the cache of every clip.
+    void clearCache();
+    /// The cached frames of the current clip as the exports take them (ExportOptions::
+    /// simulated), at frameRate() of the playback and LoD lod(); null when none are cached.
+    std::shared_ptr<const SimulatedClip> cachedClip() const;
+
+    /// The Inspect readout of physics vertex `vertex` in the frame shown; vertex -1 when
+    /// nothing simulated is shown or the vertex is out of range.
+    VertexInspection inspect(int vertex) const;
+
+    // --- Grab ----------------------------------------------------------------------------
+
+    /// Spring stiffness of the grab, newtons per metre.
+    float grabStiffness() const { return mGrabStiffness; }
+    void setGrabStiffness(float stiffness);
+    /// Starts pulling physics vertex `vertex` towards the world-space point `target`. False
+    /// when nothing simulated is shown or the vertex is out of range.
+    bool beginGrab(uint32_t vertex, const Vec3 &target);
+    /// Moves the grab's target (world space).
+    void moveGrab(const Vec3 &target);
+    /// Lets go: the cloth moves freely on from where it is.
+    void endGrab();
+    /// Lets go and puts the cloth back where it was when the grab began.
+    void cancelGrab();
+    bool isGrabbing() const { return mGrabVertex >= 0; }
+    int grabbedVertex() const { return mGrabVertex; }
+    /// Simulates one frame time on the current pose with the grab (what the grab's clock does
+    /// while the clip is paused).
+    void stepGrab();
 
 public slots:
     /// Starts simulating and plays the clip; without a clip a procedural motion runs on its
@@ -157,6 +226,11 @@ signals:
     void windChanged();
     /// An instance could not be built: the message says why.
     void errorOccurred(const QString &message);
+    /// A cached frame is shown (nothing was simulated); the positions are new.
+    void frameShown();
+    /// Frames were added to the cache or it was emptied.
+    void cacheChanged();
+    void grabChanged(bool grabbing);
 
 private:
     void onDocumentChanged(unsigned what);
@@ -171,8 +245,32 @@ private:
     ClothFrame currentFrame();
     void resetOnCurrentPose();
     void publish();
+    /// Measures the instance's state and deforms the graphics mesh (the shown frame's data).
+    void measure();
     void pushToViewport();
     bool takeChannels();
+
+    // The clip run (see the class comment).
+    bool clipMode() const;
+    /// The run's inputs for clip frame `frame` (pose of the first pass, world, wind).
+    ClothFrame clipFrameInput(int frame);
+    ClothFrame frameFrom(const std::vector<Mat4> &pose, const Mat4 &root, double motionSeconds);
+    void showClipFrame(int frame);
+    void showCachedFrame(int frame);
+    /// Resets the cloth onto clip frame `frame` (pre-rolled at frame 0); the run is cached
+    /// when it starts at frame 0.
+    bool startRun(int frame);
+    /// Continues from cached frame `frame` (its state restored).
+    bool continueFrom(int frame);
+    /// Simulates the run's next frame and caches it when the run is clean.
+    bool stepRun();
+    /// Simulates the run on to `frame` and shows it.
+    void runTo(int frame);
+    void invalidateCache();
+    CachedFrame liveFrame() const;
+    /// The display's world transform for a clip frame: the motion at its time and the
+    /// playback's root motion.
+    Mat4 displayWorld(int frame) const;
 
     Document *mDocument;
     Playback *mPlayback;
@@ -207,6 +305,23 @@ private:
     std::vector<Vec3> mPrevious; ///< physics positions before the last step
     double mLastDt = 0;          ///< seconds of the last step (0 after a reset)
     DebugViews *mDebugViews;
+
+    SimulationCache mCache;
+    int mPreRollFrames = 0;
+    int mRunClip = -1;       ///< the clip of the live run
+    int mRunFrame = -1;      ///< the clip frame the instance's state belongs to; -1 none
+    int mRunStart = 0;       ///< the frame the run was reset on
+    bool mRunClean = false;  ///< the run started at frame 0 since the last invalidation
+    int mShownFrame = -1;
+    bool mShowingCached = false;
+    std::vector<Vec3> mShownPhysics, mShownTargets; ///< the cached frame shown
+    std::vector<Mat4> mRunPose;
+    float mGrabStiffness = 200.0f;
+    int mGrabVertex = -1;
+    Vec3 mGrabTarget; ///< world space
+    ClothInstance::State mGrabStart;
+    int mGrabStartFrame = -1;
+    QTimer *mGrabClock;
 };
 
 } // namespace tweed::editor

@@ -3,7 +3,9 @@
 #include "object_names.h"
 #include "playback.h"
 #include "simulation/debug_views.h"
+#include "simulation/grab_tool.h"
 #include "simulation/simulation_controller.h"
+#include "viewport/viewport.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -104,6 +106,32 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
         connect(action, &QAction::toggled, box, &QCheckBox::setChecked);
     }
 
+    // The cache: its use, Bake Clip and Clear; then Grab and the Inspect readout.
+    mCacheLabel = new QLabel(body);
+    mCacheLabel->setObjectName(names::kSimulationDockCacheLabel);
+    mCacheLabel->setWordWrap(true);
+    layout->addWidget(mCacheLabel);
+    auto *cacheButtons = new QHBoxLayout;
+    const auto makeTextButton = [body, cacheButtons](const char *name) {
+        auto *button = new QToolButton(body);
+        button->setObjectName(QString::fromLatin1(name));
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        cacheButtons->addWidget(button);
+        return button;
+    };
+    mBake = makeTextButton(names::kSimulationDockBakeButton);
+    mClearCache = makeTextButton(names::kSimulationDockClearCacheButton);
+    mGrab = makeTextButton(names::kSimulationDockGrabButton);
+    mGrab->setCheckable(true);
+    mGrab->setEnabled(false);
+    cacheButtons->addStretch();
+    layout->addLayout(cacheButtons);
+    mInspect = new QLabel(body);
+    mInspect->setObjectName(names::kSimulationDockInspectLabel);
+    mInspect->setWordWrap(true);
+    mInspect->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(mInspect);
+
     mStatus = new QLabel(body);
     mStatus->setObjectName(names::kSimulationDockStatusLabel);
     mStatus->setWordWrap(true);
@@ -153,7 +181,58 @@ SimulationDock::SimulationDock(SimulationController *controller, Playback *playb
             &SimulationDock::updateState);
     connect(mPlayback, &Playback::playingChanged, this, &SimulationDock::updateState);
     connect(mController, &SimulationController::windChanged, this, &SimulationDock::showWind);
+    connect(mController, &SimulationController::cacheChanged, this, &SimulationDock::showCache);
+    connect(mPlayback, &Playback::clipChanged, this, &SimulationDock::showCache);
+    connect(mBake, &QToolButton::clicked, this, &SimulationDock::bake);
+    connect(mClearCache, &QToolButton::clicked, mController, &SimulationController::clearCache);
     retranslateUi();
+}
+
+void SimulationDock::setGrabTool(GrabTool *tool, Viewport *viewport)
+{
+    mGrabTool = tool;
+    mViewport = viewport;
+    mGrab->setEnabled(tool && viewport);
+    if (!tool || !viewport)
+        return;
+    connect(mGrab, &QToolButton::toggled, this, [this](bool on) {
+        if (on && mViewport->tool() != mGrabTool)
+            mViewport->setTool(mGrabTool);
+        else if (!on && mViewport->tool() == mGrabTool)
+            mViewport->setTool(nullptr);
+    });
+    connect(viewport, &Viewport::toolChanged, this, [this](ViewportTool *active) {
+        const QSignalBlocker block(mGrab);
+        mGrab->setChecked(active == mGrabTool);
+        if (active != mGrabTool)
+            mInspect->clear();
+    });
+    connect(tool, &GrabTool::inspected, mInspect, &QLabel::setText);
+}
+
+void SimulationDock::showCache()
+{
+    const SimulationCache &cache = mController->cache();
+    const int clip = mPlayback->clip();
+    const double megabytes = double(cache.bytes()) / (1024.0 * 1024.0);
+    const double budget = double(mController->cacheBudget()) / (1024.0 * 1024.0);
+    if (clip < 0) {
+        mCacheLabel->setText(tr("Cache: needs an animation clip"));
+    } else {
+        mCacheLabel->setText(tr("Cache: %1 of %2 frames of this clip; %3 MB of %4 MB used")
+                                 .arg(cache.frameCount(clip))
+                                 .arg(mPlayback->frameCount())
+                                 .arg(megabytes, 0, 'f', 1)
+                                 .arg(budget, 0, 'f', 0));
+    }
+    mBake->setEnabled(clip >= 0);
+    mClearCache->setEnabled(cache.bytes() > 0);
+}
+
+void SimulationDock::bake()
+{
+    mController->bakeClip(this);
+    updateState();
 }
 
 // Shows the controller's wind (set here or elsewhere) without applying it back.
@@ -239,6 +318,19 @@ void SimulationDock::retranslateUi()
     mStrengthLabel->setText(tr("Wind strength"));
     mStrength->setSuffix(tr(" m/s"));
     mStrength->setToolTip(tr("Wind speed in metres per second"));
+    mBake->setText(tr("Bake Clip"));
+    mBake->setAccessibleName(tr("Bake Clip"));
+    mBake->setToolTip(tr("Simulate the whole clip into the cache, with progress and Cancel"));
+    mClearCache->setText(tr("Clear Cache"));
+    mClearCache->setAccessibleName(tr("Clear Cache"));
+    mClearCache->setToolTip(tr("Forget every cached frame"));
+    mGrab->setText(tr("Grab"));
+    mGrab->setAccessibleName(tr("Grab the cloth"));
+    mGrab->setToolTip(tr("Drag the simulated cloth with the left mouse button (Esc cancels); "
+                         "hover a vertex while paused to inspect it"));
+    mCacheLabel->setAccessibleName(tr("Simulation cache use"));
+    mInspect->setAccessibleName(tr("Inspected vertex"));
+    showCache();
     updateState();
 }
 

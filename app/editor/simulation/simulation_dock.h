@@ -16,8 +16,10 @@ class QToolButton;
 
 namespace tweed::editor {
 
+class GrabTool;
 class SimulationController;
 class Playback;
+class Viewport;
 
 class SimulationDock : public QDockWidget
 {
@@ -31,6 +33,10 @@ public:
     /// dock owns and translates them.
     QList<QAction *> menuActions() const;
 
+    /// The Grab button makes `tool` the viewport's tool; its Inspect readout shows in the
+    /// dock. Without a call the button stays disabled.
+    void setGrabTool(GrabTool *tool, Viewport *viewport);
+
 protected:
     void changeEvent(QEvent *event) override;
 
@@ -39,6 +45,8 @@ private:
     void updateState();
     void applyWind();
     void showWind();
+    void showCache();
+    void bake();
 
     SimulationController *mController;
     Playback *mPlayback;
@@ -58,6 +66,13 @@ private:
     QCheckBox *mShowSkinned;
     QCheckBox *mShowVelocities;
     QCheckBox *mShowStretch;
+    QLabel *mCacheLabel;
+    QToolButton *mBake;
+    QToolButton *mClearCache;
+    QToolButton *mGrab;
+    QLabel *mInspect;
+    GrabTool *mGrabTool = nullptr;
+    Viewport *mViewport = nullptr;
     QAction *mSimulateAction;
     QAction *mPlayAction;
     QAction *mStepAction;

@@ -87,6 +87,7 @@ StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent
     connect(mRefresh, &QTimer::timeout, this, &StatisticsDock::refresh);
     mRefresh->start();
     connect(mController, &SimulationController::stepped, this, &StatisticsDock::record);
+    connect(mController, &SimulationController::frameShown, this, &StatisticsDock::record);
     retranslateUi();
     refresh();
 }

@@ -9,9 +9,11 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPainter>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QStyle>
+#include <QStyleOptionSlider>
 #include <QToolButton>
 
 #include <cmath>
@@ -21,6 +23,48 @@ namespace tweed::editor {
 namespace {
 // The timeline slider counts milliseconds so scrubbing is smooth between frames.
 constexpr double kSliderUnitsPerSecond = 1000.0;
+// Height of the cache's band along the bottom of the timeline, pixels.
+constexpr int kCacheStripHeight = 4;
+
+/// The cached range as a band along the timeline's groove, over the slider (it takes no
+/// mouse input).
+class CacheStrip : public QWidget
+{
+public:
+    explicit CacheStrip(QSlider *slider) : QWidget(slider), mSlider(slider)
+    {
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+    }
+    int cached = 0, frames = 0;
+
+    void place()
+    {
+        QStyleOptionSlider option;
+        option.initFrom(mSlider);
+        option.orientation = Qt::Horizontal;
+        option.minimum = mSlider->minimum();
+        option.maximum = mSlider->maximum();
+        const QRect groove = mSlider->style()->subControlRect(QStyle::CC_Slider, &option,
+                                                              QStyle::SC_SliderGroove, mSlider);
+        setGeometry(groove.left(), mSlider->height() - kCacheStripHeight, groove.width(),
+                    kCacheStripHeight);
+    }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        if (cached <= 0 || frames <= 0)
+            return;
+        QPainter painter(this);
+        const int last = std::max(1, frames - 1);
+        const double share = std::min(1.0, double(cached - 1) / double(last));
+        const int w = std::max(2, int(std::lround(share * width())));
+        painter.fillRect(QRect(0, 0, w, height()), QColor(255, 140, 0));
+    }
+
+private:
+    QSlider *mSlider;
+};
 } // namespace
 
 PlaybackBar::PlaybackBar(Playback *playback, QWidget *parent)
@@ -40,6 +84,9 @@ PlaybackBar::PlaybackBar(Playback *playback, QWidget *parent)
     mLoopCheck->setObjectName(names::kPlaybackBarLoopCheckBox);
     mSpeedSpin->setObjectName(names::kPlaybackBarSpeedSpinBox);
     mRootMotionCheck->setObjectName(names::kPlaybackBarRootMotionCheckBox);
+    mCacheStrip = new CacheStrip(mTimeline);
+    mCacheStrip->setObjectName(names::kPlaybackBarCacheStrip);
+    mTimeline->installEventFilter(this);
 
     mClipCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     mClipCombo->setMinimumContentsLength(10);
@@ -118,12 +165,39 @@ void PlaybackBar::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+bool PlaybackBar::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == mTimeline && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+        static_cast<CacheStrip *>(mCacheStrip)->place();
+    return QWidget::eventFilter(watched, event);
+}
+
+void PlaybackBar::setCachedFrames(int cachedFrames, int frameCount)
+{
+    auto *strip = static_cast<CacheStrip *>(mCacheStrip);
+    mCachedFrames = std::max(0, cachedFrames);
+    mCacheFrameCount = std::max(0, frameCount);
+    strip->cached = mCachedFrames;
+    strip->frames = mCacheFrameCount;
+    strip->place();
+    strip->update();
+    retranslateUi();
+}
+
 void PlaybackBar::retranslateUi()
 {
     mClipCombo->setToolTip(tr("Animation clip"));
     mStepBackButton->setToolTip(tr("Step one frame back"));
     mStepForwardButton->setToolTip(tr("Step one frame forward"));
-    mTimeline->setToolTip(tr("Clip time: drag to scrub"));
+    mTimeline->setToolTip(
+        mCachedFrames > 0
+            ? tr("Clip time: drag to scrub. Simulation cached for frames 0 to %1 of %2 (the "
+                 "orange band)")
+                  .arg(mCachedFrames - 1)
+                  .arg(std::max(0, mCacheFrameCount - 1))
+            : tr("Clip time: drag to scrub"));
+    mCacheStrip->setAccessibleName(tr("Simulation cache range"));
+    mCacheStrip->setToolTip(tr("Frames kept in the simulation cache"));
     mLoopCheck->setText(tr("Loop"));
     mLoopCheck->setToolTip(tr("Start the clip over when it ends"));
     mSpeedSpin->setSuffix(tr(" \u00d7", "playback speed multiplier"));

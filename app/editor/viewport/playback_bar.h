@@ -22,8 +22,14 @@ class PlaybackBar : public QWidget
 public:
     PlaybackBar(Playback *playback, QWidget *parent = nullptr);
 
+    /// The simulation cache's range, drawn along the timeline: frames 0 .. cachedFrames - 1 of
+    /// frameCount. 0 draws none (an empty or invalidated cache).
+    void setCachedFrames(int cachedFrames, int frameCount);
+    int cachedFrames() const { return mCachedFrames; }
+
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void retranslateUi();
@@ -41,6 +47,9 @@ private:
     QCheckBox *mLoopCheck;
     QDoubleSpinBox *mSpeedSpin;
     QCheckBox *mRootMotionCheck;
+    QWidget *mCacheStrip;
+    int mCachedFrames = 0;
+    int mCacheFrameCount = 0;
     bool mUpdating = false;
 };
 

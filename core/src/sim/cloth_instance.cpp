@@ -782,6 +782,10 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
         for (uint32_t i = 0; i < count; ++i)
             finishVertex(list[i], ctx, poses);
     }
+    if (grabVertex >= int64_t(b) && grabVertex < int64_t(e)) {
+        applyGrab(uint32_t(grabVertex));
+        holdMaxDistance(uint32_t(grabVertex), ctx);
+    }
 }
 
 // Collision volumes, backstop and Max Distance for a movable vertex (tethered already).

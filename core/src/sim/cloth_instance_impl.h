@@ -121,6 +121,13 @@ struct ClothInstance::Impl
     double time = 0;
     uint64_t steps = 0;
 
+    // The grab (ClothInstance::setGrab): a vertex pulled towards a model-space point.
+    int64_t grabVertex = -1;
+    Vec3 grabTarget;
+    float grabStiffness = 0;
+    /// Pulls the grabbed vertex v (after a substep's constraints; Max Distance follows).
+    void applyGrab(uint32_t v);
+
     // Mass-spring model state.
     MassSpringSystem springs;
     bool springsBuilt = false;

@@ -342,11 +342,21 @@ std::vector<SimulatedFrame> simulateGraphicsFrames(const ClothingAsset &asset,
                                                    std::vector<std::vector<Vec3>> *physics,
                                                    const ProgressCallback &progress)
 {
+    const int frames = exportFrameCount(options);
+    if (const SimulatedClip *given = options.simulated.get();
+        given && given->frames.size() >= size_t(frames) && given->skinning.size() >= size_t(frames) &&
+        given->physics.size() >= size_t(frames)) {
+        // Simulated already (the editor's cache): the same frames ClipSimulation would give.
+        reportProgress(progress, 0.0f, "taking the simulated frames");
+        const auto n = std::ptrdiff_t(frames);
+        if (skinning) skinning->assign(given->skinning.begin(), given->skinning.begin() + n);
+        if (physics) physics->assign(given->physics.begin(), given->physics.begin() + n);
+        return {given->frames.begin(), given->frames.begin() + n};
+    }
     ClipSimulationSettings settings;
     settings.framesPerSecond = options.framesPerSecond;
     settings.lod = options.lod;
     ClipSimulation sim(asset, options.clip ? &*options.clip : nullptr, settings);
-    const int frames = exportFrameCount(options);
     std::vector<SimulatedFrame> out;
     out.reserve(size_t(frames));
     for (int f = 0; f < frames; ++f) {

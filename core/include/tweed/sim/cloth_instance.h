@@ -208,6 +208,50 @@ public:
     /// The character jumps to `world`: the next update feels no motion from the jump.
     void teleport(const Mat4 &world);
 
+    /// Everything an update reads from and writes to besides the asset and settings: positions,
+    /// previous positions (the velocities), the skinned targets and normals of the interval,
+    /// pendulum bones, the world and collision-volume frames, the carried time. Opaque; copied
+    /// by value. Restoring a state taken from this instance (same asset, settings and channels)
+    /// makes the following updates bit-identical to those after the moment it was taken.
+    class State
+    {
+    public:
+        State();
+        ~State();
+        State(const State &other);
+        State &operator=(const State &other);
+        State(State &&) noexcept;
+        State &operator=(State &&) noexcept;
+        /// Bytes the state holds (for memory budgets).
+        size_t byteSize() const;
+        bool empty() const;
+
+    private:
+        friend class ClothInstance;
+        struct Data;
+        std::unique_ptr<Data> d;
+    };
+    /// A copy of the running state (see State).
+    State saveState() const;
+    /// Puts back a state from saveState() of this instance, or of one built from the same
+    /// asset data. Throws InputError for an empty state or one of a different vertex count or
+    /// constraint count (the instance is then unchanged). Keeps any grab (setGrab).
+    void restoreState(const State &state);
+
+    /// Pulls physics vertex `vertex` towards the model-space point `target` through a spring
+    /// of `stiffness` newtons per metre (solved implicitly after each substep's constraints, so
+    /// any stiffness is stable; Max Distance still holds the vertex). One grab
+    /// at a time; it lasts until clearGrab(). Position-based model only (the mass-spring model
+    /// ignores it). Throws InputError for a vertex out of range, a non-finite target or a
+    /// negative or non-finite stiffness.
+    void setGrab(uint32_t vertex, const Vec3 &target, float stiffness);
+    void clearGrab();
+    /// The grabbed vertex, -1 when none.
+    int grabbedVertex() const;
+    /// Mass of a physics vertex in kg (area density times its area share, or the painted mass),
+    /// whether or not it is fixed; 0 for a vertex out of range.
+    float vertexMass(uint32_t vertex) const;
+
     /// Threads the solver runs on (see ClothInstanceOptions::minVerticesPerThread); with a
     /// foreign TaskScheduler, the scheduler's concurrency when the cloth is large enough.
     int threadCount() const;

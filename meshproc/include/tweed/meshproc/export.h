@@ -21,6 +21,7 @@
 #include "tweed/sim/cloth_instance.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -125,6 +126,23 @@ enum class PointCacheMesh : uint8_t
     Physics
 };
 
+/// One simulated frame of the graphics mesh.
+struct SimulatedFrame
+{
+    int frame = 0;
+    std::vector<Vec3> positions; ///< model space
+    std::vector<Vec3> normals;
+};
+
+/// Frames simulated already (the editor's simulation cache), from frame 0 of the clip at the
+/// export's frame rate: the simulated exports write these instead of simulating.
+struct SimulatedClip
+{
+    std::vector<SimulatedFrame> frames;             ///< the deformed graphics mesh
+    std::vector<std::vector<Mat4>> skinning;        ///< per frame, pendulum bones applied
+    std::vector<std::vector<Vec3>> physics;         ///< per frame, the physics mesh
+};
+
 struct ExportOptions
 {
     ExportFormat format = ExportFormat::GltfPhysics;
@@ -139,6 +157,9 @@ struct ExportOptions
     /// BakedBones: cloth bones; 0 = the physics mesh's stored set, else one per physics vertex
     uint32_t clothBones = 0;
     PointCacheMesh pointCacheMesh = PointCacheMesh::Graphics; ///< PointCache
+    /// When set and holding at least the frames exported, they are written instead of
+    /// simulating the clip (simulateGraphicsFrames takes them).
+    std::shared_ptr<const SimulatedClip> simulated;
 
     // What the target supports (0 = no limit); beyond it, checkExport lists what is lost.
     uint32_t maxBones = 0;            ///< joints per skin (BakedBones: character + cloth bones)
@@ -196,14 +217,6 @@ ExportReport exportAsset(const ClothingAsset &asset, const std::string &path,
 
 // ---- the pieces the exports are made of (for tools and tests) ---------------------------
 
-/// One simulated frame of the graphics mesh.
-struct SimulatedFrame
-{
-    int frame = 0;
-    std::vector<Vec3> positions; ///< model space
-    std::vector<Vec3> normals;
-};
-
 /// Over frames of lod's graphics mesh (skinning: the character's skinning matrices of each
 /// frame), the largest distance of a vertex from its skinned position less its bound: the Max
 /// Distances of its skin-map triangle's corners weighted by the absolute coordinates of its
@@ -218,7 +231,8 @@ float pointCacheExcess(const ClothingAsset &asset, int lod,
                        const std::vector<std::vector<Mat4>> &skinning);
 
 /// Simulates options.clip (ClipSimulation, options.lod, frames, framesPerSecond) and keeps the
-/// deformed graphics mesh of every frame; also the skinning matrices with the pendulum bones
+/// deformed graphics mesh of every frame (or takes them from options.simulated when it holds
+/// enough); also the skinning matrices with the pendulum bones
 /// applied and the physics positions when the out-pointers are given.
 std::vector<SimulatedFrame>
 simulateGraphicsFrames(const ClothingAsset &asset, const ExportOptions &options,
