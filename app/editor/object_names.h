@@ -78,6 +78,10 @@ inline constexpr char kCollisionDockAddSphereButton[] = "CollisionDock_AddSphere
 inline constexpr char kCollisionDockAddCapsuleButton[] = "CollisionDock_AddCapsuleButton";
 inline constexpr char kCollisionDockAddTaperedCapsuleButton[] =
     "CollisionDock_AddTaperedCapsuleButton";
+inline constexpr char kCollisionDockAddBoxButton[] = "CollisionDock_AddBoxButton";
+inline constexpr char kCollisionDockAddConvexButton[] = "CollisionDock_AddConvexButton";
+inline constexpr char kCollisionDockAddPlaneButton[] = "CollisionDock_AddPlaneButton";
+inline constexpr char kCollisionDockFitPlanesSpinBox[] = "CollisionDock_FitPlanesSpinBox";
 inline constexpr char kCollisionDockRemoveButton[] = "CollisionDock_RemoveButton";
 inline constexpr char kCollisionDockSplitButton[] = "CollisionDock_SplitButton";
 inline constexpr char kCollisionDockMoveButton[] = "CollisionDock_MoveButton";
@@ -104,6 +108,9 @@ inline constexpr char kCollisionDockAddSphereAction[] = "CollisionDock_AddSphere
 inline constexpr char kCollisionDockAddCapsuleAction[] = "CollisionDock_AddCapsuleAction";
 inline constexpr char kCollisionDockAddTaperedCapsuleAction[] =
     "CollisionDock_AddTaperedCapsuleAction";
+inline constexpr char kCollisionDockAddBoxAction[] = "CollisionDock_AddBoxAction";
+inline constexpr char kCollisionDockAddConvexAction[] = "CollisionDock_AddConvexAction";
+inline constexpr char kCollisionDockAddPlaneAction[] = "CollisionDock_AddPlaneAction";
 inline constexpr char kCollisionDockSplitAction[] = "CollisionDock_SplitAction";
 inline constexpr char kCollisionDockRemoveAction[] = "CollisionDock_RemoveAction";
 inline constexpr char kCollisionDockAutoFitAction[] = "CollisionDock_AutoFitAction";

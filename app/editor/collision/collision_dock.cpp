@@ -13,6 +13,7 @@
 #include "tweed/errors.h"
 #include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/volume_inside.h"
+#include "tweed/sim/colliders.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -31,6 +32,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -38,14 +40,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numbers>
 #include <set>
 
 namespace tweed::editor {
 namespace {
 
-constexpr CollisionShape kAddShapes[4] = {CollisionShape::Ellipsoid, CollisionShape::Sphere,
-                                          CollisionShape::Capsule, CollisionShape::TaperedCapsule};
+// Every shape the solver knows; all but the plane (the last) can be fitted to the body.
+constexpr CollisionShape kAddShapes[] = {
+    CollisionShape::Ellipsoid, CollisionShape::Sphere, CollisionShape::Capsule,
+    CollisionShape::TaperedCapsule, CollisionShape::Box, CollisionShape::Convex,
+    CollisionShape::Plane};
+constexpr int kAddShapeCount = int(std::size(kAddShapes));
+constexpr int kFitShapeCount = kAddShapeCount - 1;
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr float kDefaultSize = 0.05f; // metres, for a bone without body vertices
 
@@ -86,6 +94,10 @@ QString shapeText(CollisionShape shape)
         return CollisionDock::tr("Tapered capsule");
     case CollisionShape::Plane:
         return CollisionDock::tr("Plane");
+    case CollisionShape::Box:
+        return CollisionDock::tr("Box");
+    case CollisionShape::Convex:
+        return CollisionDock::tr("Convex");
     }
     return {};
 }
@@ -129,10 +141,12 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     layout->addLayout(boneRow);
 
     auto *addGrid = new QGridLayout;
-    const char *addNames[4] = {
+    const char *addNames[kAddShapeCount] = {
         names::kCollisionDockAddEllipsoidButton, names::kCollisionDockAddSphereButton,
-        names::kCollisionDockAddCapsuleButton, names::kCollisionDockAddTaperedCapsuleButton};
-    for (int i = 0; i < 4; ++i) {
+        names::kCollisionDockAddCapsuleButton,   names::kCollisionDockAddTaperedCapsuleButton,
+        names::kCollisionDockAddBoxButton,       names::kCollisionDockAddConvexButton,
+        names::kCollisionDockAddPlaneButton};
+    for (int i = 0; i < kAddShapeCount; ++i) {
         mAdd[size_t(i)] = new QPushButton(body);
         mAdd[size_t(i)]->setObjectName(QString::fromLatin1(addNames[i]));
         addGrid->addWidget(mAdd[size_t(i)], i / 2, i % 2);
@@ -141,10 +155,10 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     }
     mRemove = new QPushButton(body);
     mRemove->setObjectName(names::kCollisionDockRemoveButton);
-    addGrid->addWidget(mRemove, 2, 0);
+    addGrid->addWidget(mRemove, 4, 0);
     mSplit = new QPushButton(body);
     mSplit->setObjectName(names::kCollisionDockSplitButton);
-    addGrid->addWidget(mSplit, 2, 1);
+    addGrid->addWidget(mSplit, 4, 1);
     layout->addLayout(addGrid);
     connect(mRemove, &QPushButton::clicked, this, &CollisionDock::removeCurrent);
     connect(mSplit, &QPushButton::clicked, this, &CollisionDock::splitCurrent);
@@ -242,9 +256,15 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     mFitShapeLabel = new QLabel(mFitBox);
     mFitShape = new QComboBox(mFitBox);
     mFitShape->setObjectName(names::kCollisionDockFitShapeComboBox);
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kFitShapeCount; ++i)
         mFitShape->addItem(QString(), int(kAddShapes[i]));
     fitForm->addRow(mFitShapeLabel, mFitShape);
+    mFitPlanesLabel = new QLabel(mFitBox);
+    mFitPlanes = new QSpinBox(mFitBox);
+    mFitPlanes->setObjectName(names::kCollisionDockFitPlanesSpinBox);
+    mFitPlanes->setRange(6, int(kMaxConvexPlanes));
+    mFitPlanes->setValue(int(CollisionFitSettings{}.convexPlanes));
+    fitForm->addRow(mFitPlanesLabel, mFitPlanes);
     mFitCoverageLabel = new QLabel(mFitBox);
     mFitCoverage = new QDoubleSpinBox(mFitBox);
     mFitCoverage->setObjectName(names::kCollisionDockFitCoverageSpinBox);
@@ -271,10 +291,12 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     // Tools > Collision Volumes.
     mMenu = new QMenu(this);
     mMenu->setObjectName(names::kCollisionDockMenu);
-    const char *actionNames[4] = {
+    const char *actionNames[kAddShapeCount] = {
         names::kCollisionDockAddEllipsoidAction, names::kCollisionDockAddSphereAction,
-        names::kCollisionDockAddCapsuleAction, names::kCollisionDockAddTaperedCapsuleAction};
-    for (int i = 0; i < 4; ++i) {
+        names::kCollisionDockAddCapsuleAction,   names::kCollisionDockAddTaperedCapsuleAction,
+        names::kCollisionDockAddBoxAction,       names::kCollisionDockAddConvexAction,
+        names::kCollisionDockAddPlaneAction};
+    for (int i = 0; i < kAddShapeCount; ++i) {
         mAddActions[size_t(i)] = mMenu->addAction(QString());
         mAddActions[size_t(i)]->setObjectName(QString::fromLatin1(actionNames[i]));
         connect(mAddActions[size_t(i)], &QAction::triggered, this, [this, i] {
@@ -361,12 +383,20 @@ void CollisionDock::retranslateUi()
     mBoneLabel->setText(tr("Bone:"));
     mBone->setToolTip(tr("The bone new volumes are attached to (follows the bone selected in "
                          "the Outliner)"));
-    const QString addTexts[4] = {tr("Add Ellipsoid"), tr("Add Sphere"), tr("Add Capsule"),
-                                 tr("Add Tapered Capsule")};
-    for (size_t i = 0; i < 4; ++i) {
+    const QString addTexts[kAddShapeCount] = {
+        tr("Add Ellipsoid"), tr("Add Sphere"), tr("Add Capsule"), tr("Add Tapered Capsule"),
+        tr("Add Box"),       tr("Add Convex"), tr("Add Plane")};
+    for (size_t i = 0; i < size_t(kAddShapeCount); ++i) {
         mAdd[i]->setText(addTexts[i]);
-        mAdd[i]->setToolTip(tr("Adds a volume on the chosen bone, fitted to the body vertices "
-                               "the bone drives"));
+        mAdd[i]->setToolTip(
+            kAddShapes[i] == CollisionShape::Plane
+                ? tr("Adds a plane through the chosen bone's origin; the side below its local "
+                     "Y axis is solid")
+            : kAddShapes[i] == CollisionShape::Convex
+                ? tr("Adds the convex hull of the body vertices the chosen bone drives, "
+                     "bounded by the number of planes set under Auto-Fit")
+                : tr("Adds a volume on the chosen bone, fitted to the body vertices the bone "
+                     "drives"));
         mAddActions[i]->setText(addTexts[i]);
     }
     mRemove->setText(tr("Remove"));
@@ -405,8 +435,11 @@ void CollisionDock::retranslateUi()
     mFitCoverage->setToolTip(tr("Share of each bone's weighted body vertices the volume holds"));
     mFitButton->setText(tr("Auto-Fit"));
     mFitAction->setText(tr("Auto-Fit Collision Volumes"));
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kFitShapeCount; ++i)
         mFitShape->setItemText(i, shapeText(kAddShapes[i]));
+    mFitPlanesLabel->setText(tr("Convex planes:"));
+    mFitPlanes->setToolTip(tr("How many planes bound a convex volume's hull (Add Convex and "
+                              "Auto-Fit)"));
     mMenu->setTitle(tr("&Collision Volumes"));
     rebuildList();
 }
@@ -488,7 +521,7 @@ void CollisionDock::rebuildList()
 void CollisionDock::updateButtons()
 {
     const bool hasBone = currentBone() >= 0;
-    for (size_t i = 0; i < 4; ++i) {
+    for (size_t i = 0; i < size_t(kAddShapeCount); ++i) {
         mAdd[i]->setEnabled(hasBone);
         mAddActions[i]->setEnabled(hasBone);
     }
@@ -549,11 +582,13 @@ void CollisionDock::updateProperties()
         const QSignalBlocker block(spin);
         spin->setValue(value * s);
     }
-    const bool ellipsoid = v.shape == CollisionShape::Ellipsoid;
+    const bool radii = v.shape == CollisionShape::Ellipsoid || v.shape == CollisionShape::Box;
     const bool capsule =
         v.shape == CollisionShape::Capsule || v.shape == CollisionShape::TaperedCapsule;
-    mForm->setRowVisible(mRadiiRow, ellipsoid);
-    mForm->setRowVisible(mRadius, !ellipsoid && v.shape != CollisionShape::Plane);
+    if (auto *l = qobject_cast<QLabel *>(mForm->labelForField(mRadiiRow)))
+        l->setText(v.shape == CollisionShape::Box ? tr("Half extents:") : tr("Radii:"));
+    mForm->setRowVisible(mRadiiRow, radii);
+    mForm->setRowVisible(mRadius, v.shape == CollisionShape::Sphere || capsule);
     mForm->setRowVisible(mRadius2, v.shape == CollisionShape::TaperedCapsule);
     mForm->setRowVisible(mHalfHeight, capsule);
     mUpdating = false;
@@ -647,8 +682,14 @@ int CollisionDock::addVolume(CollisionShape shape)
     CollisionVolume volume;
     CollisionFitSettings settings;
     settings.meshes = bodyMeshes();
+    settings.convexPlanes = uint32_t(mFitPlanes->value());
     try {
-        volume = fitVolume(mDocument->character(), bone, shape, settings);
+        if (shape == CollisionShape::Plane) { // through the bone's origin, normal along its y
+            volume.shape = shape;
+            volume.bone = bone;
+        } else {
+            volume = fitVolume(mDocument->character(), bone, shape, settings);
+        }
     } catch (const InputError &) {
         // No body vertices on this bone: a small volume at the bone's origin.
         volume = CollisionVolume{};
@@ -656,6 +697,13 @@ int CollisionDock::addVolume(CollisionShape shape)
         volume.bone = bone;
         volume.radii = {kDefaultSize, kDefaultSize, kDefaultSize};
         volume.radius = volume.radius2 = volume.halfHeight = kDefaultSize;
+        if (shape == CollisionShape::Convex) { // an octahedron-cut box of the default size
+            const auto box = boxPlanes(volume.radii);
+            volume.planes.assign(box.begin(), box.end());
+            for (const Vec3 &d : {Vec3{1, 1, 1}, Vec3{-1, 1, 1}, Vec3{1, -1, 1}, Vec3{1, 1, -1}})
+                for (const Vec3 &n : {normalize(d), -normalize(d)})
+                    volume.planes.push_back({n.x, n.y, n.z, 1.2f * kDefaultSize});
+        }
     }
     // "<Bone> <Shape>", numbered when taken.
     auto volumes = mDocument->asset().collisionVolumes;
@@ -726,6 +774,7 @@ int CollisionDock::autoFit()
     CollisionFitSettings settings;
     settings.meshes = bodyMeshes();
     settings.coverage = float(mFitCoverage->value() / 100.0);
+    settings.convexPlanes = uint32_t(mFitPlanes->value());
     const Character character = mDocument->character();
     const float thickness = mDocument->asset().simulation.collisionThickness;
     std::vector<CollisionVolume> fitted;

@@ -21,6 +21,7 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -123,7 +124,7 @@ private:
     QTreeWidget *mList;
     QLabel *mBoneLabel;
     QComboBox *mBone;
-    std::array<QPushButton *, 4> mAdd{};
+    std::array<QPushButton *, 7> mAdd{};
     QPushButton *mRemove;
     QPushButton *mSplit;
     QLabel *mGizmoLabel;
@@ -150,10 +151,12 @@ private:
     QComboBox *mFitShape;
     QLabel *mFitCoverageLabel;
     QDoubleSpinBox *mFitCoverage;
+    QLabel *mFitPlanesLabel;
+    QSpinBox *mFitPlanes;
     QPushButton *mFitButton;
 
     QMenu *mMenu;
-    std::array<QAction *, 4> mAddActions{};
+    std::array<QAction *, 7> mAddActions{};
     QAction *mRemoveAction;
     QAction *mSplitAction;
     QAction *mFitAction;
