@@ -228,6 +228,10 @@ inline constexpr char kPaintDockRampMinSpinBox[] = "PaintDock_RampMinSpinBox";
 inline constexpr char kPaintDockRampMaxSpinBox[] = "PaintDock_RampMaxSpinBox";
 inline constexpr char kPaintDockRampFitButton[] = "PaintDock_RampFitButton";
 inline constexpr char kPaintDockStatusLabel[] = "PaintDock_StatusLabel";
+inline constexpr char kPaintDockMassGradientGroupBox[] = "PaintDock_MassGradientGroupBox";
+inline constexpr char kPaintDockMassFactorSpinBox[] = "PaintDock_MassFactorSpinBox";
+inline constexpr char kPaintDockMassLevelsSpinBox[] = "PaintDock_MassLevelsSpinBox";
+inline constexpr char kPaintDockMassGradientButton[] = "PaintDock_MassGradientButton";
 inline constexpr char kPaintDockPaintAction[] = "PaintDock_PaintAction";
 
 // The preferences dialog.
