@@ -807,6 +807,66 @@
         <source>Half extents:</source>
         <translation>Halbe Ausdehnungen:</translation>
     </message>
+    <message>
+        <source>Pendulum</source>
+        <translation>Pendel</translation>
+    </message>
+    <message>
+        <source>A single particle the chosen bone looks at, swinging under gravity and inertia within a cone (a hood)</source>
+        <translation>Ein einzelnes Partikel, auf das der gewählte Knochen blickt und das unter Schwerkraft und Trägheit innerhalb eines Kegels schwingt (eine Kapuze)</translation>
+    </message>
+    <message>
+        <source>Add Pendulum</source>
+        <translation>Pendel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Pendulum</source>
+        <translation>Pendel entfernen</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Länge:</translation>
+    </message>
+    <message>
+        <source>Damping:</source>
+        <translation>Dämpfung:</translation>
+    </message>
+    <message>
+        <source>Gravity scale:</source>
+        <translation>Schwerkraftfaktor:</translation>
+    </message>
+    <message>
+        <source>Cone angle:</source>
+        <translation>Kegelwinkel:</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source> °</source>
+        <translation> °</translation>
+    </message>
+    <message>
+        <source>From the bone&apos;s origin to the particle</source>
+        <translation>Vom Ursprung des Knochens zum Partikel</translation>
+    </message>
+    <message>
+        <source>Share of the particle&apos;s velocity lost per second</source>
+        <translation>Anteil der Geschwindigkeit des Partikels, der pro Sekunde verloren geht</translation>
+    </message>
+    <message>
+        <source>Multiplies the simulation&apos;s gravity on the particle</source>
+        <translation>Multipliziert die Schwerkraft der Simulation auf das Partikel</translation>
+    </message>
+    <message>
+        <source>Largest swing away from the animated direction</source>
+        <translation>Größter Ausschlag weg von der animierten Richtung</translation>
+    </message>
+    <message>
+        <source>Edit Pendulum</source>
+        <translation>Pendel bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>

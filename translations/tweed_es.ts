@@ -807,6 +807,66 @@
         <source>Half extents:</source>
         <translation>Semiextensiones:</translation>
     </message>
+    <message>
+        <source>Pendulum</source>
+        <translation>Péndulo</translation>
+    </message>
+    <message>
+        <source>A single particle the chosen bone looks at, swinging under gravity and inertia within a cone (a hood)</source>
+        <translation>Una sola partícula a la que mira el hueso elegido, que oscila por la gravedad y la inercia dentro de un cono (una capucha)</translation>
+    </message>
+    <message>
+        <source>Add Pendulum</source>
+        <translation>Añadir péndulo</translation>
+    </message>
+    <message>
+        <source>Remove Pendulum</source>
+        <translation>Quitar péndulo</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Longitud:</translation>
+    </message>
+    <message>
+        <source>Damping:</source>
+        <translation>Amortiguación:</translation>
+    </message>
+    <message>
+        <source>Gravity scale:</source>
+        <translation>Escala de gravedad:</translation>
+    </message>
+    <message>
+        <source>Cone angle:</source>
+        <translation>Ángulo del cono:</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source> °</source>
+        <translation> °</translation>
+    </message>
+    <message>
+        <source>From the bone&apos;s origin to the particle</source>
+        <translation>Desde el origen del hueso hasta la partícula</translation>
+    </message>
+    <message>
+        <source>Share of the particle&apos;s velocity lost per second</source>
+        <translation>Parte de la velocidad de la partícula que se pierde por segundo</translation>
+    </message>
+    <message>
+        <source>Multiplies the simulation&apos;s gravity on the particle</source>
+        <translation>Multiplica la gravedad de la simulación sobre la partícula</translation>
+    </message>
+    <message>
+        <source>Largest swing away from the animated direction</source>
+        <translation>Mayor oscilación respecto a la dirección animada</translation>
+    </message>
+    <message>
+        <source>Edit Pendulum</source>
+        <translation>Editar péndulo</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>

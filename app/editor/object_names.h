@@ -82,6 +82,15 @@ inline constexpr char kCollisionDockAddBoxButton[] = "CollisionDock_AddBoxButton
 inline constexpr char kCollisionDockAddConvexButton[] = "CollisionDock_AddConvexButton";
 inline constexpr char kCollisionDockAddPlaneButton[] = "CollisionDock_AddPlaneButton";
 inline constexpr char kCollisionDockFitPlanesSpinBox[] = "CollisionDock_FitPlanesSpinBox";
+inline constexpr char kCollisionDockPendulumGroupBox[] = "CollisionDock_PendulumGroupBox";
+inline constexpr char kCollisionDockPendulumAddButton[] = "CollisionDock_PendulumAddButton";
+inline constexpr char kCollisionDockPendulumRemoveButton[] = "CollisionDock_PendulumRemoveButton";
+inline constexpr char kCollisionDockPendulumLengthSpinBox[] = "CollisionDock_PendulumLengthSpinBox";
+inline constexpr char kCollisionDockPendulumDampingSpinBox[] =
+    "CollisionDock_PendulumDampingSpinBox";
+inline constexpr char kCollisionDockPendulumGravitySpinBox[] =
+    "CollisionDock_PendulumGravitySpinBox";
+inline constexpr char kCollisionDockPendulumAngleSpinBox[] = "CollisionDock_PendulumAngleSpinBox";
 inline constexpr char kCollisionDockRemoveButton[] = "CollisionDock_RemoveButton";
 inline constexpr char kCollisionDockSplitButton[] = "CollisionDock_SplitButton";
 inline constexpr char kCollisionDockMoveButton[] = "CollisionDock_MoveButton";

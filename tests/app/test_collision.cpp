@@ -602,6 +602,53 @@ private slots:
         QCOMPARE(volumes(), start);
     }
 
+    void pendulumOnTheChosenBone()
+    {
+        auto *bones = test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox);
+        bones->setCurrentIndex(bones->findText("Head"));
+        const size_t before = document()->asset().pendulumBones.size();
+        auto *add = test::child<QPushButton>(mDock, names::kCollisionDockPendulumAddButton);
+        auto *remove = test::child<QPushButton>(mDock, names::kCollisionDockPendulumRemoveButton);
+        auto *length =
+            test::child<QDoubleSpinBox>(mDock, names::kCollisionDockPendulumLengthSpinBox);
+        auto *angle =
+            test::child<QDoubleSpinBox>(mDock, names::kCollisionDockPendulumAngleSpinBox);
+        QVERIFY(add && remove && length && angle);
+        QVERIFY(add->isEnabled() && !remove->isEnabled() && !length->isEnabled());
+        const int steps = undo()->index();
+        clickButton(names::kCollisionDockPendulumAddButton);
+        const auto &pendulums = document()->asset().pendulumBones;
+        QCOMPARE(pendulums.size(), before + 1);
+        QCOMPARE(pendulums.back().bone, bone("Head"));
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Pendulum"));
+        QVERIFY(!add->isEnabled() && remove->isEnabled() && length->isEnabled());
+        QCOMPARE(length->value(), double(PendulumBone{}.length));
+
+        // Each value edit is one step.
+        length->setValue(0.3);
+        angle->setValue(30);
+        QCOMPARE(document()->asset().pendulumBones.back().length, 0.3f);
+        QCOMPARE(document()->asset().pendulumBones.back().maxAngleDegrees, 30.0f);
+        QCOMPARE(undo()->index(), steps + 3);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Edit Pendulum"));
+
+        // Another bone has none; back on the head the panel shows its values.
+        bones->setCurrentIndex(bones->findText("Neck"));
+        QVERIFY(add->isEnabled() && !remove->isEnabled());
+        bones->setCurrentIndex(bones->findText("Head"));
+        QCOMPARE(length->value(), 0.3);
+        clickButton(names::kCollisionDockPendulumRemoveButton);
+        QCOMPARE(document()->asset().pendulumBones.size(), before);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Remove Pendulum"));
+        undo()->undo();
+        QCOMPARE(document()->asset().pendulumBones.back().length, 0.3f);
+        QCOMPARE(length->value(), 0.3);
+        for (int i = 0; i < 3; ++i)
+            undo()->undo();
+        QCOMPARE(document()->asset().pendulumBones.size(), before);
+        QCOMPARE(undo()->index(), steps);
+    }
+
     void gizmoFollowsPlayback()
     {
         selectVolume(0);

@@ -236,6 +236,34 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     }
     layout->addWidget(mPropertiesBox);
 
+    // The pendulum on the chosen bone (a hood): a Verlet particle the bone looks at.
+    mPendulumBox = new QGroupBox(body);
+    mPendulumBox->setObjectName(names::kCollisionDockPendulumGroupBox);
+    mPendulumForm = new QFormLayout(mPendulumBox);
+    auto *pendulumButtons = new QHBoxLayout;
+    mPendulumAdd = new QPushButton(mPendulumBox);
+    mPendulumAdd->setObjectName(names::kCollisionDockPendulumAddButton);
+    mPendulumRemove = new QPushButton(mPendulumBox);
+    mPendulumRemove->setObjectName(names::kCollisionDockPendulumRemoveButton);
+    pendulumButtons->addWidget(mPendulumAdd);
+    pendulumButtons->addWidget(mPendulumRemove);
+    mPendulumForm->addRow(pendulumButtons);
+    const auto pendulumSpin = [this](const char *name, double lo, double hi, int decimals) {
+        auto *spin = makeSpin(mPendulumBox, QString::fromLatin1(name));
+        spin->setRange(lo, hi);
+        spin->setDecimals(decimals);
+        mPendulumForm->addRow(new QLabel(mPendulumBox), spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &CollisionDock::editPendulum);
+        return spin;
+    };
+    mPendulumLength = pendulumSpin(names::kCollisionDockPendulumLengthSpinBox, 0.01, 5.0, 3);
+    mPendulumDamping = pendulumSpin(names::kCollisionDockPendulumDampingSpinBox, 0.0, 1.0, 2);
+    mPendulumGravity = pendulumSpin(names::kCollisionDockPendulumGravitySpinBox, -10.0, 10.0, 2);
+    mPendulumAngle = pendulumSpin(names::kCollisionDockPendulumAngleSpinBox, 1.0, 180.0, 1);
+    connect(mPendulumAdd, &QPushButton::clicked, this, &CollisionDock::addPendulum);
+    connect(mPendulumRemove, &QPushButton::clicked, this, &CollisionDock::removePendulum);
+    layout->addWidget(mPendulumBox);
+
     // Fitting many bones at once.
     mFitBox = new QGroupBox(body);
     mFitBox->setObjectName(names::kCollisionDockAutoFitGroupBox);
@@ -329,12 +357,14 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
         if (what &
             (Document::CollisionChanged | Document::CharacterChanged | Document::SkeletonChanged))
             rebuildList();
+        updatePendulum();
     });
     connect(mGizmo, &CollisionGizmo::volumePicked, this,
             [this](int index) { setCurrentVolume(index); });
     connect(mGizmo, &CollisionGizmo::modeChanged, this, &CollisionDock::updateModeButtons);
     connect(context.viewport, &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
+    connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updatePendulum);
     connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &CollisionDock::setLengthUnit);
     mUnit = context.preferences->lengthUnit();
@@ -440,6 +470,24 @@ void CollisionDock::retranslateUi()
     mFitPlanesLabel->setText(tr("Convex planes:"));
     mFitPlanes->setToolTip(tr("How many planes bound a convex volume's hull (Add Convex and "
                               "Auto-Fit)"));
+    mPendulumBox->setTitle(tr("Pendulum"));
+    mPendulumBox->setToolTip(tr("A single particle the chosen bone looks at, swinging under "
+                                "gravity and inertia within a cone (a hood)"));
+    mPendulumAdd->setText(tr("Add Pendulum"));
+    mPendulumRemove->setText(tr("Remove Pendulum"));
+    const auto pendulumLabel = [this](QWidget *field, const QString &text) {
+        if (auto *l = qobject_cast<QLabel *>(mPendulumForm->labelForField(field))) l->setText(text);
+    };
+    pendulumLabel(mPendulumLength, tr("Length:"));
+    pendulumLabel(mPendulumDamping, tr("Damping:"));
+    pendulumLabel(mPendulumGravity, tr("Gravity scale:"));
+    pendulumLabel(mPendulumAngle, tr("Cone angle:"));
+    mPendulumLength->setSuffix(tr(" m"));
+    mPendulumAngle->setSuffix(tr(" °"));
+    mPendulumLength->setToolTip(tr("From the bone's origin to the particle"));
+    mPendulumDamping->setToolTip(tr("Share of the particle's velocity lost per second"));
+    mPendulumGravity->setToolTip(tr("Multiplies the simulation's gravity on the particle"));
+    mPendulumAngle->setToolTip(tr("Largest swing away from the animated direction"));
     mMenu->setTitle(tr("&Collision Volumes"));
     rebuildList();
 }
@@ -592,6 +640,74 @@ void CollisionDock::updateProperties()
     mForm->setRowVisible(mRadius2, v.shape == CollisionShape::TaperedCapsule);
     mForm->setRowVisible(mHalfHeight, capsule);
     mUpdating = false;
+}
+
+int CollisionDock::pendulumIndex() const
+{
+    const int bone = currentBone();
+    const auto &pendulums = mDocument->asset().pendulumBones;
+    for (size_t i = 0; i < pendulums.size(); ++i)
+        if (pendulums[i].bone == bone && bone >= 0) return int(i);
+    return -1;
+}
+
+void CollisionDock::updatePendulum()
+{
+    const int index = pendulumIndex();
+    mPendulumAdd->setEnabled(index < 0 && currentBone() >= 0);
+    mPendulumRemove->setEnabled(index >= 0);
+    for (QDoubleSpinBox *spin :
+         {mPendulumLength, mPendulumDamping, mPendulumGravity, mPendulumAngle})
+        spin->setEnabled(index >= 0);
+    if (index < 0) return;
+    const PendulumBone &p = mDocument->asset().pendulumBones[size_t(index)];
+    for (auto [spin, value] :
+         {std::pair{mPendulumLength, p.length}, std::pair{mPendulumDamping, p.damping},
+          std::pair{mPendulumGravity, p.gravityScale},
+          std::pair{mPendulumAngle, p.maxAngleDegrees}}) {
+        const QSignalBlocker block(spin);
+        spin->setValue(double(value));
+    }
+}
+
+void CollisionDock::commitPendulums(std::vector<PendulumBone> pendulums, const QString &text)
+{
+    ClothingAsset asset = mDocument->asset();
+    if (asset.pendulumBones == pendulums) return;
+    asset.pendulumBones = std::move(pendulums);
+    mDocument->replaceAsset(std::move(asset), text, Document::CollisionChanged);
+}
+
+void CollisionDock::addPendulum()
+{
+    if (pendulumIndex() >= 0 || currentBone() < 0) return;
+    auto pendulums = mDocument->asset().pendulumBones;
+    PendulumBone p;
+    p.bone = currentBone();
+    pendulums.push_back(p);
+    commitPendulums(std::move(pendulums), tr("Add Pendulum"));
+}
+
+void CollisionDock::removePendulum()
+{
+    const int index = pendulumIndex();
+    if (index < 0) return;
+    auto pendulums = mDocument->asset().pendulumBones;
+    pendulums.erase(pendulums.begin() + index);
+    commitPendulums(std::move(pendulums), tr("Remove Pendulum"));
+}
+
+void CollisionDock::editPendulum()
+{
+    const int index = pendulumIndex();
+    if (index < 0) return;
+    auto pendulums = mDocument->asset().pendulumBones;
+    PendulumBone &p = pendulums[size_t(index)];
+    p.length = float(mPendulumLength->value());
+    p.damping = float(mPendulumDamping->value());
+    p.gravityScale = float(mPendulumGravity->value());
+    p.maxAngleDegrees = float(mPendulumAngle->value());
+    commitPendulums(std::move(pendulums), tr("Edit Pendulum"));
 }
 
 int CollisionDock::currentBone() const

@@ -94,6 +94,13 @@ private:
     void rebuildList();
     void updateProperties();
     void updateButtons();
+    /// The pendulum (a hood's Verlet particle) on the chosen bone: its values, or Add.
+    void updatePendulum();
+    int pendulumIndex() const; ///< of the chosen bone's pendulum in the asset; -1 for none
+    void addPendulum();
+    void removePendulum();
+    void editPendulum();
+    void commitPendulums(std::vector<tweed::PendulumBone> pendulums, const QString &text);
     void updateModeButtons();
     void setLengthUnit(LengthUnit unit);
     void editField(Field field);
@@ -153,6 +160,10 @@ private:
     QDoubleSpinBox *mFitCoverage;
     QLabel *mFitPlanesLabel;
     QSpinBox *mFitPlanes;
+    QGroupBox *mPendulumBox;
+    QPushButton *mPendulumAdd, *mPendulumRemove;
+    QFormLayout *mPendulumForm;
+    QDoubleSpinBox *mPendulumLength, *mPendulumDamping, *mPendulumGravity, *mPendulumAngle;
     QPushButton *mFitButton;
 
     QMenu *mMenu;
