@@ -451,6 +451,66 @@
         <source>Position-based dynamics, or the classic mass-spring model.</source>
         <translation>Positionsbasierte Dynamik oder das klassische Masse-Feder-Modell.</translation>
     </message>
+    <message>
+        <source>Centre-of-mass damping</source>
+        <translation>Schwerpunktdämpfung</translation>
+    </message>
+    <message>
+        <source>Solver options</source>
+        <translation>Löseroptionen</translation>
+    </message>
+    <message>
+        <source>Share of the velocity relative to the cloth&apos;s centre-of-mass frame lost per second; the cloth&apos;s rigid motion keeps its speed.</source>
+        <translation>Anteil der Geschwindigkeit relativ zum Schwerpunktsystem des Stoffs, der pro Sekunde verloren geht; die starre Bewegung des Stoffs behält ihre Geschwindigkeit.</translation>
+    </message>
+    <message>
+        <source>Bending</source>
+        <translation>Biegung</translation>
+    </message>
+    <message>
+        <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending).</source>
+        <translation>Abstandsbedingungen über benachbarte Dreiecke oder ihr Flächenwinkel mit seinem Ruhewinkel (Ortho-Biegung).</translation>
+    </message>
+    <message>
+        <source>Two-way interaction</source>
+        <translation>Wechselwirkung in beide Richtungen</translation>
+    </message>
+    <message>
+        <source>Report the impulses the cloth gives each collision volume every frame.</source>
+        <translation>Die Impulse, die der Stoff jedem Kollisionskörper gibt, in jedem Bild melden.</translation>
+    </message>
+    <message>
+        <source>Sleep speed</source>
+        <translation>Ruhegeschwindigkeit</translation>
+    </message>
+    <message>
+        <source>A cloth slower than this everywhere for the sleep delay stops simulating until its bones or the wind change; 0 never sleeps.</source>
+        <translation>Ein Stoff, der während der Ruheverzögerung überall langsamer ist, wird nicht mehr simuliert, bis sich seine Knochen oder der Wind ändern; 0 ruht nie.</translation>
+    </message>
+    <message>
+        <source>Sleep delay</source>
+        <translation>Ruheverzögerung</translation>
+    </message>
+    <message>
+        <source>How long the cloth must stay below the sleep speed before it sleeps.</source>
+        <translation>Wie lange der Stoff unter der Ruhegeschwindigkeit bleiben muss, bevor er ruht.</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>Abstand</translation>
+    </message>
+    <message>
+        <source>Dihedral</source>
+        <translation>Flächenwinkel</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Quader</translation>
+    </message>
+    <message>
+        <source>Convex</source>
+        <translation>Konvex</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -707,6 +767,106 @@
         <source>Rename Collision Volume</source>
         <translation>Kollisionskörper umbenennen</translation>
     </message>
+    <message>
+        <source>Box</source>
+        <translation>Quader</translation>
+    </message>
+    <message>
+        <source>Convex</source>
+        <translation>Konvex</translation>
+    </message>
+    <message>
+        <source>Add Box</source>
+        <translation>Quader hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Convex</source>
+        <translation>Konvexen Körper hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add Plane</source>
+        <translation>Ebene hinzufügen</translation>
+    </message>
+    <message>
+        <source>Adds a plane through the chosen bone&apos;s origin; the side below its local Y axis is solid</source>
+        <translation>Fügt eine Ebene durch den Ursprung des gewählten Knochens hinzu; die Seite unterhalb seiner lokalen Y-Achse ist fest</translation>
+    </message>
+    <message>
+        <source>Adds the convex hull of the body vertices the chosen bone drives, bounded by the number of planes set under Auto-Fit</source>
+        <translation>Fügt die konvexe Hülle der Körpervertices hinzu, die der gewählte Knochen bewegt, begrenzt durch die unter Auto-Anpassung eingestellte Zahl der Ebenen</translation>
+    </message>
+    <message>
+        <source>Convex planes:</source>
+        <translation>Konvexe Ebenen:</translation>
+    </message>
+    <message>
+        <source>How many planes bound a convex volume&apos;s hull (Add Convex and Auto-Fit)</source>
+        <translation>Wie viele Ebenen die Hülle eines konvexen Körpers begrenzen (Konvexen Körper hinzufügen und Auto-Anpassung)</translation>
+    </message>
+    <message>
+        <source>Half extents:</source>
+        <translation>Halbe Ausdehnungen:</translation>
+    </message>
+    <message>
+        <source>Pendulum</source>
+        <translation>Pendel</translation>
+    </message>
+    <message>
+        <source>A single particle the chosen bone looks at, swinging under gravity and inertia within a cone (a hood)</source>
+        <translation>Ein einzelnes Partikel, auf das der gewählte Knochen blickt und das unter Schwerkraft und Trägheit innerhalb eines Kegels schwingt (eine Kapuze)</translation>
+    </message>
+    <message>
+        <source>Add Pendulum</source>
+        <translation>Pendel hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove Pendulum</source>
+        <translation>Pendel entfernen</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Länge:</translation>
+    </message>
+    <message>
+        <source>Damping:</source>
+        <translation>Dämpfung:</translation>
+    </message>
+    <message>
+        <source>Gravity scale:</source>
+        <translation>Schwerkraftfaktor:</translation>
+    </message>
+    <message>
+        <source>Cone angle:</source>
+        <translation>Kegelwinkel:</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source> °</source>
+        <translation> °</translation>
+    </message>
+    <message>
+        <source>From the bone&apos;s origin to the particle</source>
+        <translation>Vom Ursprung des Knochens zum Partikel</translation>
+    </message>
+    <message>
+        <source>Share of the particle&apos;s velocity lost per second</source>
+        <translation>Anteil der Geschwindigkeit des Partikels, der pro Sekunde verloren geht</translation>
+    </message>
+    <message>
+        <source>Multiplies the simulation&apos;s gravity on the particle</source>
+        <translation>Multipliziert die Schwerkraft der Simulation auf das Partikel</translation>
+    </message>
+    <message>
+        <source>Largest swing away from the animated direction</source>
+        <translation>Größter Ausschlag weg von der animierten Richtung</translation>
+    </message>
+    <message>
+        <source>Edit Pendulum</source>
+        <translation>Pendel bearbeiten</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -836,6 +996,54 @@
     <message>
         <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
         <translation>Kanten nach Länge zur Ruhelänge gefärbt: blau gestaucht, grün in Ruhe, rot um 10 % oder mehr gedehnt</translation>
+    </message>
+    <message>
+        <source>Max Distance &amp;Inwards</source>
+        <translation>Max Distance nach &amp;innen</translation>
+    </message>
+    <message>
+        <source>A line from each skinned vertex inwards, against its normal, as far as its Max Distance lets it go</source>
+        <translation>Eine Linie von jedem gebundenen Vertex nach innen, gegen seine Normale, so weit seine Max Distance es erlaubt</translation>
+    </message>
+    <message>
+        <source>Backstop &amp;Precise</source>
+        <translation>Rückhalt &amp;genau</translation>
+    </message>
+    <message>
+        <source>Every vertex with a backstop to the nearest point of its sphere, unsampled</source>
+        <translation>Jeder Vertex mit Rückhalt zum nächsten Punkt seiner Kugel, ohne Auslassung</translation>
+    </message>
+    <message>
+        <source>Collision Shapes Wi&amp;re</source>
+        <translation>Kollisionsformen als &amp;Draht</translation>
+    </message>
+    <message>
+        <source>The collision volumes&apos; edges as lines</source>
+        <translation>Die Kanten der Kollisionskörper als Linien</translation>
+    </message>
+    <message>
+        <source>Skin Map &amp;Actual</source>
+        <translation>Skin Map &amp;tatsächlich</translation>
+    </message>
+    <message>
+        <source>A line from each graphics vertex as the skin map draws it to where its bones alone would put it</source>
+        <translation>Eine Linie von jedem Grafikvertex, wie die Skin Map ihn zeichnet, dorthin, wo ihn seine Knochen allein hinsetzen würden</translation>
+    </message>
+    <message>
+        <source>&amp;Graphical Vertex Bones</source>
+        <translation>&amp;Knochen der Grafikvertices</translation>
+    </message>
+    <message>
+        <source>Lines from each graphics vertex to its bones, blue for light weights, red for heavy ones</source>
+        <translation>Linien von jedem Grafikvertex zu seinen Knochen, blau für leichte, rot für schwere Gewichte</translation>
+    </message>
+    <message>
+        <source>P&amp;hysical Vertex Bones</source>
+        <translation>Knochen der P&amp;hysikvertices</translation>
+    </message>
+    <message>
+        <source>Lines from each physics vertex to its bones, blue for light weights, red for heavy ones</source>
+        <translation>Linien von jedem Physikvertex zu seinen Knochen, blau für leichte, rot für schwere Gewichte</translation>
     </message>
 </context>
 <context>
@@ -1941,6 +2149,45 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <source>Fit the ramp to the channel&apos;s values</source>
         <translation>Die Farbskala an die Werte des Kanals anpassen</translation>
     </message>
+    <message>
+        <source>Exponential Mass Gradient</source>
+        <translation>Exponentieller Massenverlauf</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vertices changed</source>
+        <translation>
+            <numerusform>%n Vertex geändert</numerusform>
+            <numerusform>%n Vertices geändert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mass Gradient</source>
+        <translation>Massenverlauf</translation>
+    </message>
+    <message>
+        <source>Factor per level</source>
+        <translation>Faktor pro Stufe</translation>
+    </message>
+    <message>
+        <source>How many times as heavy each level is as the one below it</source>
+        <translation>Wie viel mal so schwer jede Stufe ist wie die darunter</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>Stufen</translation>
+    </message>
+    <message>
+        <source>How many levels (edge rings out from the pinned vertices) grow heavier; the rest keep a Mass Scale of 1</source>
+        <translation>Wie viele Stufen (Kantenringe von den fixierten Vertices aus) schwerer werden; der Rest behält den Massenfaktor 1</translation>
+    </message>
+    <message>
+        <source>Apply Exponential Mass Gradient</source>
+        <translation>Exponentiellen Massenverlauf anwenden</translation>
+    </message>
+    <message>
+        <source>Sets the Mass Scale channel: heaviest at the pinned vertices (Max Distance 0), each level lighter by the factor</source>
+        <translation>Setzt den Massenfaktor-Kanal: am schwersten an den fixierten Vertices (Max Distance 0), jede Stufe um den Faktor leichter</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2852,6 +3099,14 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>%1 (missing)</source>
         <translation>%1 (fehlt)</translation>
+    </message>
+    <message>
+        <source>Half extents</source>
+        <translation>Halbe Ausdehnungen</translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation>Ebenen</translation>
     </message>
 </context>
 <context>

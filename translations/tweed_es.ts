@@ -451,6 +451,66 @@
         <source>Position-based dynamics, or the classic mass-spring model.</source>
         <translation>Dinámica basada en posiciones o el clásico modelo masa-resorte.</translation>
     </message>
+    <message>
+        <source>Centre-of-mass damping</source>
+        <translation>Amortiguación del centro de masas</translation>
+    </message>
+    <message>
+        <source>Solver options</source>
+        <translation>Opciones del solucionador</translation>
+    </message>
+    <message>
+        <source>Share of the velocity relative to the cloth&apos;s centre-of-mass frame lost per second; the cloth&apos;s rigid motion keeps its speed.</source>
+        <translation>Parte de la velocidad relativa al sistema del centro de masas de la tela que se pierde por segundo; el movimiento rígido de la tela conserva su velocidad.</translation>
+    </message>
+    <message>
+        <source>Bending</source>
+        <translation>Flexión</translation>
+    </message>
+    <message>
+        <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending).</source>
+        <translation>Restricciones de distancia entre triángulos vecinos, o su ángulo diedro con su ángulo de reposo (flexión orto).</translation>
+    </message>
+    <message>
+        <source>Two-way interaction</source>
+        <translation>Interacción bidireccional</translation>
+    </message>
+    <message>
+        <source>Report the impulses the cloth gives each collision volume every frame.</source>
+        <translation>Informa en cada fotograma de los impulsos que la tela da a cada volumen de colisión.</translation>
+    </message>
+    <message>
+        <source>Sleep speed</source>
+        <translation>Velocidad de reposo</translation>
+    </message>
+    <message>
+        <source>A cloth slower than this everywhere for the sleep delay stops simulating until its bones or the wind change; 0 never sleeps.</source>
+        <translation>Una tela más lenta que esto en todas partes durante el retardo de reposo deja de simularse hasta que cambien sus huesos o el viento; 0 nunca reposa.</translation>
+    </message>
+    <message>
+        <source>Sleep delay</source>
+        <translation>Retardo de reposo</translation>
+    </message>
+    <message>
+        <source>How long the cloth must stay below the sleep speed before it sleeps.</source>
+        <translation>Cuánto tiempo debe quedar la tela bajo la velocidad de reposo antes de reposar.</translation>
+    </message>
+    <message>
+        <source>Distance</source>
+        <translation>Distancia</translation>
+    </message>
+    <message>
+        <source>Dihedral</source>
+        <translation>Diedro</translation>
+    </message>
+    <message>
+        <source>Box</source>
+        <translation>Caja</translation>
+    </message>
+    <message>
+        <source>Convex</source>
+        <translation>Convexo</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -707,6 +767,106 @@
         <source>Rename Collision Volume</source>
         <translation>Renombrar volumen de colisión</translation>
     </message>
+    <message>
+        <source>Box</source>
+        <translation>Caja</translation>
+    </message>
+    <message>
+        <source>Convex</source>
+        <translation>Convexo</translation>
+    </message>
+    <message>
+        <source>Add Box</source>
+        <translation>Añadir caja</translation>
+    </message>
+    <message>
+        <source>Add Convex</source>
+        <translation>Añadir convexo</translation>
+    </message>
+    <message>
+        <source>Add Plane</source>
+        <translation>Añadir plano</translation>
+    </message>
+    <message>
+        <source>Adds a plane through the chosen bone&apos;s origin; the side below its local Y axis is solid</source>
+        <translation>Añade un plano por el origen del hueso elegido; el lado bajo su eje Y local es sólido</translation>
+    </message>
+    <message>
+        <source>Adds the convex hull of the body vertices the chosen bone drives, bounded by the number of planes set under Auto-Fit</source>
+        <translation>Añade la envolvente convexa de los vértices del cuerpo que mueve el hueso elegido, limitada al número de planos fijado en Ajuste automático</translation>
+    </message>
+    <message>
+        <source>Convex planes:</source>
+        <translation>Planos del convexo:</translation>
+    </message>
+    <message>
+        <source>How many planes bound a convex volume&apos;s hull (Add Convex and Auto-Fit)</source>
+        <translation>Cuántos planos limitan la envolvente de un volumen convexo (Añadir convexo y Ajuste automático)</translation>
+    </message>
+    <message>
+        <source>Half extents:</source>
+        <translation>Semiextensiones:</translation>
+    </message>
+    <message>
+        <source>Pendulum</source>
+        <translation>Péndulo</translation>
+    </message>
+    <message>
+        <source>A single particle the chosen bone looks at, swinging under gravity and inertia within a cone (a hood)</source>
+        <translation>Una sola partícula a la que mira el hueso elegido, que oscila por la gravedad y la inercia dentro de un cono (una capucha)</translation>
+    </message>
+    <message>
+        <source>Add Pendulum</source>
+        <translation>Añadir péndulo</translation>
+    </message>
+    <message>
+        <source>Remove Pendulum</source>
+        <translation>Quitar péndulo</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>Longitud:</translation>
+    </message>
+    <message>
+        <source>Damping:</source>
+        <translation>Amortiguación:</translation>
+    </message>
+    <message>
+        <source>Gravity scale:</source>
+        <translation>Escala de gravedad:</translation>
+    </message>
+    <message>
+        <source>Cone angle:</source>
+        <translation>Ángulo del cono:</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source> °</source>
+        <translation> °</translation>
+    </message>
+    <message>
+        <source>From the bone&apos;s origin to the particle</source>
+        <translation>Desde el origen del hueso hasta la partícula</translation>
+    </message>
+    <message>
+        <source>Share of the particle&apos;s velocity lost per second</source>
+        <translation>Parte de la velocidad de la partícula que se pierde por segundo</translation>
+    </message>
+    <message>
+        <source>Multiplies the simulation&apos;s gravity on the particle</source>
+        <translation>Multiplica la gravedad de la simulación sobre la partícula</translation>
+    </message>
+    <message>
+        <source>Largest swing away from the animated direction</source>
+        <translation>Mayor oscilación respecto a la dirección animada</translation>
+    </message>
+    <message>
+        <source>Edit Pendulum</source>
+        <translation>Editar péndulo</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -836,6 +996,54 @@
     <message>
         <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
         <translation>Aristas coloreadas según longitud respecto a la de reposo: azul comprimida, verde en reposo, rojo estirada un 10 % o más</translation>
+    </message>
+    <message>
+        <source>Max Distance &amp;Inwards</source>
+        <translation>Max Distance hacia &amp;dentro</translation>
+    </message>
+    <message>
+        <source>A line from each skinned vertex inwards, against its normal, as far as its Max Distance lets it go</source>
+        <translation>Una línea desde cada vértice enlazado hacia dentro, contra su normal, hasta donde lo deja su Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop &amp;Precise</source>
+        <translation>Tope trasero &amp;preciso</translation>
+    </message>
+    <message>
+        <source>Every vertex with a backstop to the nearest point of its sphere, unsampled</source>
+        <translation>Cada vértice con tope trasero hasta el punto más cercano de su esfera, sin muestreo</translation>
+    </message>
+    <message>
+        <source>Collision Shapes Wi&amp;re</source>
+        <translation>Formas de colisión en &amp;alambre</translation>
+    </message>
+    <message>
+        <source>The collision volumes&apos; edges as lines</source>
+        <translation>Las aristas de los volúmenes de colisión como líneas</translation>
+    </message>
+    <message>
+        <source>Skin Map &amp;Actual</source>
+        <translation>Skin Map &amp;real</translation>
+    </message>
+    <message>
+        <source>A line from each graphics vertex as the skin map draws it to where its bones alone would put it</source>
+        <translation>Una línea desde cada vértice gráfico, tal como lo dibuja el skin map, hasta donde lo pondrían solo sus huesos</translation>
+    </message>
+    <message>
+        <source>&amp;Graphical Vertex Bones</source>
+        <translation>Huesos de los vértices &amp;gráficos</translation>
+    </message>
+    <message>
+        <source>Lines from each graphics vertex to its bones, blue for light weights, red for heavy ones</source>
+        <translation>Líneas desde cada vértice gráfico a sus huesos, azul para pesos ligeros, rojo para pesados</translation>
+    </message>
+    <message>
+        <source>P&amp;hysical Vertex Bones</source>
+        <translation>Huesos de los vértices &amp;físicos</translation>
+    </message>
+    <message>
+        <source>Lines from each physics vertex to its bones, blue for light weights, red for heavy ones</source>
+        <translation>Líneas desde cada vértice físico a sus huesos, azul para pesos ligeros, rojo para pesados</translation>
     </message>
 </context>
 <context>
@@ -1941,6 +2149,45 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <source>Fit the ramp to the channel&apos;s values</source>
         <translation>Ajustar la rampa a los valores del canal</translation>
     </message>
+    <message>
+        <source>Exponential Mass Gradient</source>
+        <translation>Degradado exponencial de masa</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n vertices changed</source>
+        <translation>
+            <numerusform>%n vértice cambiado</numerusform>
+            <numerusform>%n vértices cambiados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mass Gradient</source>
+        <translation>Degradado de masa</translation>
+    </message>
+    <message>
+        <source>Factor per level</source>
+        <translation>Factor por nivel</translation>
+    </message>
+    <message>
+        <source>How many times as heavy each level is as the one below it</source>
+        <translation>Cuántas veces más pesado es cada nivel que el de debajo</translation>
+    </message>
+    <message>
+        <source>Levels</source>
+        <translation>Niveles</translation>
+    </message>
+    <message>
+        <source>How many levels (edge rings out from the pinned vertices) grow heavier; the rest keep a Mass Scale of 1</source>
+        <translation>Cuántos niveles (anillos de aristas desde los vértices fijados) se vuelven más pesados; el resto conserva una escala de masa de 1</translation>
+    </message>
+    <message>
+        <source>Apply Exponential Mass Gradient</source>
+        <translation>Aplicar degradado exponencial de masa</translation>
+    </message>
+    <message>
+        <source>Sets the Mass Scale channel: heaviest at the pinned vertices (Max Distance 0), each level lighter by the factor</source>
+        <translation>Fija el canal de escala de masa: más pesado en los vértices fijados (Max Distance 0), cada nivel más ligero según el factor</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2852,6 +3099,14 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>%1 (missing)</source>
         <translation>%1 (no se encuentra)</translation>
+    </message>
+    <message>
+        <source>Half extents</source>
+        <translation>Semiextensiones</translation>
+    </message>
+    <message>
+        <source>Planes</source>
+        <translation>Planos</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,7 @@
 // tweed-cli paint ASSET --channel NAME with one operation over the whole garment of a LoD:
-// --fill V, --gradient FROM TO --values A B (FROM and TO heights or bones), --smooth N, or
-// --from-weights BONE... --values A B (meshproc/authoring.h). The physics mesh's channels follow;
-// the asset is validated and written atomically.
+// --fill V, --gradient FROM TO --values A B (FROM and TO heights or bones), --smooth N,
+// --from-weights BONE... --values A B, or --exponential FACTOR --levels N (meshproc/authoring.h).
+// The physics mesh's channels follow; the asset is validated and written atomically.
 #include "command.h"
 
 #include "tweed/meshproc/authoring.h"
@@ -23,6 +23,8 @@ struct PaintArgs
     int smooth = -1;
     std::vector<std::string> fromWeights;
     std::vector<std::string> values;
+    float exponential = 0;
+    uint32_t levels = 8;
 };
 
 FloatChannel floatChannel(const ChannelRef &channel, const std::string &operation)
@@ -57,9 +59,11 @@ bool isLength(const std::string &text)
 void run(const PaintArgs &args)
 {
     const int operations = int(!args.fill.empty()) + int(!args.gradient.empty()) +
-                           int(args.smooth >= 0) + int(!args.fromWeights.empty());
+                           int(args.smooth >= 0) + int(!args.fromWeights.empty()) +
+                           int(args.exponential != 0);
     if (operations != 1)
-        throw InputError("paint takes one of --fill, --gradient, --smooth and --from-weights");
+        throw InputError("paint takes one of --fill, --gradient, --smooth, --from-weights and "
+                         "--exponential");
     const ChannelRef channel = findChannel(args.channel);
     if (args.lod < 0) throw InputError("--lod must be 0 or more, not " + std::to_string(args.lod));
     ClothingAsset asset = loadAssetFile(args.asset);
@@ -78,6 +82,9 @@ void run(const PaintArgs &args)
                                  float(parseLength(args.gradient[1], "--gradient")), b);
             else
                 gradientBetweenBones(asset, lod, c, args.gradient[0], a, args.gradient[1], b);
+        } else if (args.exponential != 0) {
+            exponentialGradient(asset, lod, floatChannel(channel, "--exponential"),
+                                args.exponential, args.levels);
         } else if (args.smooth >= 0) {
             smoothChannel(asset, lod, floatChannel(channel, "--smooth"), args.smooth);
         } else {
@@ -108,6 +115,12 @@ const bool registered = registerCommand("paint", [](CLI::App &app) {
                     "with --values")
         ->expected(2);
     cmd->add_option("--smooth", a->smooth, "Smooth the channel this many passes");
+    cmd->add_option("--exponential", a->exponential,
+                    "Exponential gradient from the pinned region: each level (edge hops from "
+                    "the Max Distance 0 vertices) this many times as heavy as the one below "
+                    "(mass_scale)");
+    cmd->add_option("--levels", a->levels, "--exponential: how many levels (1..64)")
+        ->capture_default_str();
     cmd->add_option("--from-weights", a->fromWeights,
                     "Bones whose summed skin weight w gives A + (B - A) * w, with --values");
     cmd->add_option("--values", a->values, "A B: the values at the two ends")->expected(2);

@@ -22,6 +22,8 @@ struct VolumesArgs
     bool autoFit = false;
     std::vector<std::string> fitBones;
     std::vector<std::string> bodyMeshes;
+    std::string fitShape = "ellipsoid";
+    uint32_t planes = CollisionFitSettings{}.convexPlanes;
     std::string add;
     std::string bone;
     std::vector<float> position{0, 0, 0};
@@ -48,7 +50,8 @@ void list(const ClothingAsset &asset, bool json)
                                {"radii", {v.radii.x, v.radii.y, v.radii.z}},
                                {"radius", v.radius},
                                {"radius2", v.radius2},
-                               {"half_height", v.halfHeight}});
+                               {"half_height", v.halfHeight},
+                               {"planes", v.planes.size()}});
             continue;
         }
         std::printf("%-24s %-15s on %-16s radii %.3f %.3f %.3f m, radius %.3f m\n",
@@ -63,7 +66,12 @@ CollisionVolume volumeToAdd(const ClothingAsset &asset, const VolumesArgs &args)
     const std::optional<CollisionShape> shape = shapeFromName(args.add);
     if (!shape)
         throw InputError("--add: no shape '" + args.add +
-                         "'; the shapes are ellipsoid, sphere, capsule, tapered_capsule, plane");
+                         "'; the shapes are ellipsoid, sphere, capsule, tapered_capsule, plane, "
+                         "box");
+    if (*shape == CollisionShape::Convex)
+        throw InputError("--add: a convex volume is fitted to the body: use --auto-fit --shape "
+                         "convex [--planes N] --bones " +
+                         (args.bone.empty() ? std::string("BONE") : args.bone));
     if (args.bone.empty()) throw InputError("--add needs --bone");
     CollisionVolume v;
     v.shape = *shape;
@@ -103,11 +111,21 @@ void run(const VolumesArgs &args)
     }
     std::vector<std::string> report;
     if (args.autoFit) {
+        const std::optional<CollisionShape> shape = shapeFromName(args.fitShape);
+        if (!shape || *shape == CollisionShape::Plane)
+            throw InputError("--shape: no shape '" + args.fitShape +
+                             "' to fit; the shapes are ellipsoid, sphere, capsule, "
+                             "tapered_capsule, box, convex");
+        if (*shape == CollisionShape::Convex &&
+            (args.planes < 6 || args.planes > kMaxConvexPlanes))
+            throw InputError("--planes must lie in 6.." + std::to_string(kMaxConvexPlanes) +
+                             ", not " + std::to_string(args.planes));
         const std::string characterPath =
             args.character.empty() ? sourceCharacterPath(asset, args.asset) : args.character;
         const Character character = importCharacter(characterPath);
         report = withFile(characterPath, [&] {
-            return fitBodyVolumes(asset, character, args.bodyMeshes, args.fitBones);
+            return fitBodyVolumes(asset, character, args.bodyMeshes, args.fitBones, *shape,
+                                  args.planes);
         });
     } else if (!args.add.empty()) {
         asset.collisionVolumes.push_back(volumeToAdd(asset, args));
@@ -138,19 +156,26 @@ const bool registered = registerCommand("volumes", [](CLI::App &app) {
     auto a = std::make_shared<VolumesArgs>();
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc), written in place")->required();
     cmd->add_flag("--auto-fit", a->autoFit,
-                  "Fit ellipsoids inside the body on the bones given with --bones, or on every "
-                  "bone that carries the garment; a fit replaces the bone's earlier one");
+                  "Fit volumes (--shape) inside the body on the bones given with --bones, or on "
+                  "every bone that carries the garment; a fit replaces the bone's earlier one");
     cmd->add_option("--bones", a->fitBones, "--auto-fit: the bones to fit");
     cmd->add_option("--body-mesh", a->bodyMeshes,
                     "--auto-fit: the body meshes (default: the character's meshes the garment "
                     "was not made of)");
     cmd->add_option("--character", a->character,
                     "--auto-fit: the character file (default: the asset's source)");
-    cmd->add_option("--add", a->add, "Add a volume: ellipsoid, sphere, capsule, tapered_capsule");
+    cmd->add_option("--shape", a->fitShape,
+                    "--auto-fit: ellipsoid (default), sphere, capsule, tapered_capsule, box or "
+                    "convex");
+    cmd->add_option("--planes", a->planes,
+                    "--auto-fit --shape convex: how many planes bound each hull (6..32, "
+                    "default 16)");
+    cmd->add_option("--add", a->add,
+                    "Add a volume: ellipsoid, sphere, capsule, tapered_capsule, plane, box");
     cmd->add_option("--bone", a->bone, "--add: the bone it follows");
     cmd->add_option("--position", a->position, "--add: x y z relative to the bone, metres")
         ->expected(3);
-    cmd->add_option("--radii", a->radii, "--add: an ellipsoid's three radii, metres")->expected(3);
+    cmd->add_option("--radii", a->radii, "--add: an ellipsoid's three radii or a box's half extents, metres")->expected(3);
     cmd->add_option("--radius", a->radius, "--add: a sphere's or capsule's radius, metres");
     cmd->add_option("--radius2", a->radius2, "--add: a tapered capsule's second radius, metres");
     cmd->add_option("--half-height", a->halfHeight, "--add: a capsule's half length, metres");

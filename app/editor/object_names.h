@@ -79,6 +79,19 @@ inline constexpr char kCollisionDockAddSphereButton[] = "CollisionDock_AddSphere
 inline constexpr char kCollisionDockAddCapsuleButton[] = "CollisionDock_AddCapsuleButton";
 inline constexpr char kCollisionDockAddTaperedCapsuleButton[] =
     "CollisionDock_AddTaperedCapsuleButton";
+inline constexpr char kCollisionDockAddBoxButton[] = "CollisionDock_AddBoxButton";
+inline constexpr char kCollisionDockAddConvexButton[] = "CollisionDock_AddConvexButton";
+inline constexpr char kCollisionDockAddPlaneButton[] = "CollisionDock_AddPlaneButton";
+inline constexpr char kCollisionDockFitPlanesSpinBox[] = "CollisionDock_FitPlanesSpinBox";
+inline constexpr char kCollisionDockPendulumGroupBox[] = "CollisionDock_PendulumGroupBox";
+inline constexpr char kCollisionDockPendulumAddButton[] = "CollisionDock_PendulumAddButton";
+inline constexpr char kCollisionDockPendulumRemoveButton[] = "CollisionDock_PendulumRemoveButton";
+inline constexpr char kCollisionDockPendulumLengthSpinBox[] = "CollisionDock_PendulumLengthSpinBox";
+inline constexpr char kCollisionDockPendulumDampingSpinBox[] =
+    "CollisionDock_PendulumDampingSpinBox";
+inline constexpr char kCollisionDockPendulumGravitySpinBox[] =
+    "CollisionDock_PendulumGravitySpinBox";
+inline constexpr char kCollisionDockPendulumAngleSpinBox[] = "CollisionDock_PendulumAngleSpinBox";
 inline constexpr char kCollisionDockRemoveButton[] = "CollisionDock_RemoveButton";
 inline constexpr char kCollisionDockSplitButton[] = "CollisionDock_SplitButton";
 inline constexpr char kCollisionDockMoveButton[] = "CollisionDock_MoveButton";
@@ -105,6 +118,9 @@ inline constexpr char kCollisionDockAddSphereAction[] = "CollisionDock_AddSphere
 inline constexpr char kCollisionDockAddCapsuleAction[] = "CollisionDock_AddCapsuleAction";
 inline constexpr char kCollisionDockAddTaperedCapsuleAction[] =
     "CollisionDock_AddTaperedCapsuleAction";
+inline constexpr char kCollisionDockAddBoxAction[] = "CollisionDock_AddBoxAction";
+inline constexpr char kCollisionDockAddConvexAction[] = "CollisionDock_AddConvexAction";
+inline constexpr char kCollisionDockAddPlaneAction[] = "CollisionDock_AddPlaneAction";
 inline constexpr char kCollisionDockSplitAction[] = "CollisionDock_SplitAction";
 inline constexpr char kCollisionDockRemoveAction[] = "CollisionDock_RemoveAction";
 inline constexpr char kCollisionDockAutoFitAction[] = "CollisionDock_AutoFitAction";
@@ -223,6 +239,10 @@ inline constexpr char kPaintDockRampMinSpinBox[] = "PaintDock_RampMinSpinBox";
 inline constexpr char kPaintDockRampMaxSpinBox[] = "PaintDock_RampMaxSpinBox";
 inline constexpr char kPaintDockRampFitButton[] = "PaintDock_RampFitButton";
 inline constexpr char kPaintDockStatusLabel[] = "PaintDock_StatusLabel";
+inline constexpr char kPaintDockMassGradientGroupBox[] = "PaintDock_MassGradientGroupBox";
+inline constexpr char kPaintDockMassFactorSpinBox[] = "PaintDock_MassFactorSpinBox";
+inline constexpr char kPaintDockMassLevelsSpinBox[] = "PaintDock_MassLevelsSpinBox";
+inline constexpr char kPaintDockMassGradientButton[] = "PaintDock_MassGradientButton";
 inline constexpr char kPaintDockPaintAction[] = "PaintDock_PaintAction";
 
 // The preferences dialog.

@@ -447,6 +447,10 @@ void PropertiesDock::updateSelection()
                                 : tr("none (model space)"));
             if (v.shape == tweed::CollisionShape::Ellipsoid)
                 row(tr("Radii"), vec(v.radii));
+            else if (v.shape == tweed::CollisionShape::Box)
+                row(tr("Half extents"), vec(v.radii));
+            else if (v.shape == tweed::CollisionShape::Convex)
+                row(tr("Planes"), QString::number(v.planes.size()));
             else if (v.shape != tweed::CollisionShape::Plane)
                 row(tr("Radius"), length(v.radius));
             if (v.shape == tweed::CollisionShape::Capsule ||

@@ -214,7 +214,8 @@ CollisionVolume makeVolume(const ClothingAsset &asset, const std::string &shapeN
     const std::optional<CollisionShape> shape = shapeFromName(shapeName);
     if (!shape)
         throw InputError("no volume shape '" + shapeName +
-                         "'; the shapes are ellipsoid, sphere, capsule, tapered_capsule, plane");
+                         "'; the shapes are ellipsoid, sphere, capsule, tapered_capsule, plane, "
+                         "box, convex");
     v.shape = *shape;
     v.bone = asset.skeleton.find(bone);
     if (v.bone < 0) throw InputError("no bone '" + bone + "' in the asset's skeleton");

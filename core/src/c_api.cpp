@@ -502,6 +502,29 @@ TweedResult tweed_instance_physics_normals(const TweedInstance *instance, float 
     return copyVertices(instance->cloth->normals(), xyz, capacity);
 }
 
+uint32_t tweed_instance_collision_volume_count(const TweedInstance *instance)
+{
+    return instance ? uint32_t(instance->cloth->volumeImpulses().size()) : 0;
+}
+
+TweedResult tweed_instance_volume_impulses(const TweedInstance *instance, float *xyz,
+                                           uint32_t capacity)
+{
+    if (!instance) return nullArgument("tweed_instance_volume_impulses", "instance");
+    if (!xyz) return nullArgument("tweed_instance_volume_impulses", "xyz");
+    const std::vector<tweed::Vec3> &impulses = instance->cloth->volumeImpulses();
+    if (capacity < impulses.size())
+        return fail(TWEED_ERROR_BUFFER_TOO_SMALL, "room for " + std::to_string(capacity) +
+                                                      " volumes, " +
+                                                      std::to_string(impulses.size()) + " needed");
+    return copyVertices(impulses, xyz, capacity);
+}
+
+int tweed_instance_sleeping(const TweedInstance *instance)
+{
+    return instance && instance->cloth->sleeping() ? 1 : 0;
+}
+
 uint32_t tweed_instance_graphics_vertex_count(const TweedInstance *instance)
 {
     return instance ? uint32_t(instance->data->graphicsPositions.size()) : 0;

@@ -85,19 +85,6 @@ bool outside(const SurfaceDistance &s, float tolerance)
     return !s.onOpenEdge && s.distance > tolerance;
 }
 
-// Directions spread evenly over the sphere (a Fibonacci lattice).
-std::vector<Vec3> sphereDirections(int count)
-{
-    std::vector<Vec3> out;
-    const float golden = kPi * (3.0f - std::sqrt(5.0f));
-    for (int i = 0; i < count; ++i) {
-        const float y = 1.0f - 2.0f * (float(i) + 0.5f) / float(count);
-        const float r = std::sqrt(std::max(0.0f, 1.0f - y * y));
-        out.push_back({std::cos(golden * float(i)) * r, y, std::sin(golden * float(i)) * r});
-    }
-    return out;
-}
-
 Mat4 boneGlobalOf(const Skeleton &skeleton, const std::vector<Mat4> &skinning, int bone)
 {
     if (bone < 0 || size_t(bone) >= skeleton.bones.size() || size_t(bone) >= skinning.size())
@@ -160,6 +147,33 @@ std::vector<Vec3> volumeSurfaceSamples(const CollisionVolume &volume, const Tran
 {
     if (volume.shape == CollisionShape::Plane) return {};
     const ColliderPose pose = colliderPose(volume, frame, 0.0f);
+    if (volume.shape == CollisionShape::Box || volume.shape == CollisionShape::Convex) {
+        // Rays from the centre of the corners to the nearest plane they cross.
+        std::vector<Vec4> planes(pose.planes.begin(), pose.planes.begin() + pose.planeCount);
+        if (volume.shape == CollisionShape::Box) {
+            const auto box = boxPlanes(pose.radii);
+            planes.assign(box.begin(), box.end());
+        }
+        const std::vector<Vec3> corners = convexCorners(planes);
+        if (corners.empty()) return {};
+        Vec3 centre;
+        for (const Vec3 &c : corners)
+            centre += c;
+        centre = centre / float(corners.size());
+        std::vector<Vec3> out;
+        for (const Vec3 &d : sphereDirections(std::max(samples, 32))) {
+            float t = INFINITY;
+            for (const Vec4 &q : planes) {
+                const Vec3 n{q.x, q.y, q.z};
+                const float along = dot(n, d);
+                if (along > 1e-6f) t = std::min(t, (q.w - dot(n, centre)) / along);
+            }
+            if (!std::isfinite(t)) continue;
+            const Vec3 l = centre + d * t;
+            out.push_back(pose.origin + pose.axisX * l.x + pose.axisY * l.y + pose.axisZ * l.z);
+        }
+        return out;
+    }
     // Points just off the axis, pushed out to the nearest surface point: stations along a
     // capsule's axis, the centre of an ellipsoid or sphere.
     const bool capsule =

@@ -25,6 +25,10 @@ constexpr size_t kTrailerSize = 4;      // CRC-32
 constexpr uint32_t kChunkVersion = 1;   // every chunk but GLOD
 // GLOD version 2 (format version 2) adds each submesh's layer role; version 1 reads as shells.
 constexpr uint32_t kLodChunkVersion = 2;
+// COLL version 2 (format version 3) adds box and convex shapes and each volume's planes.
+constexpr uint32_t kCollisionChunkVersion = 2;
+
+uint32_t newestChunkVersion(const std::array<char, 4> &tag);
 
 using Tag = std::array<char, 4>;
 constexpr Tag kInfo = {'I', 'N', 'F', 'O'};
@@ -37,6 +41,11 @@ constexpr Tag kSimulation = {'S', 'I', 'M', 'U'};
 // Cloth-driven bones of one physics mesh (after the PHYS chunks; absent when it has none).
 // Readers that predate it skip it; files without it read with no bones.
 constexpr Tag kClothBones = {'C', 'B', 'O', 'N'};
+
+uint32_t newestChunkVersion(const Tag &tag)
+{
+    return tag == kLod ? kLodChunkVersion : tag == kCollision ? kCollisionChunkVersion : kChunkVersion;
+}
 
 /// Setting value kinds in the SIMU chunk (SettingKind's values).
 constexpr uint8_t kKindFloat = 0, kKindInt = 1, kKindBool = 2, kKindEnum = 3;
@@ -106,7 +115,7 @@ public:
     template <class F> void chunk(const Tag &tag, F body)
     {
         bytes.append(tag.data(), 4);
-        u32(tag == kLod ? kLodChunkVersion : kChunkVersion);
+        u32(newestChunkVersion(tag));
         const size_t sizeAt = bytes.size();
         u64(0);
         body();
@@ -296,6 +305,10 @@ std::string writeBytes(const ClothingAsset &asset)
             w.f32(cv.radius);
             w.f32(cv.radius2);
             w.f32(cv.halfHeight);
+            w.count(cv.planes.size());
+            for (const Vec4 &q : cv.planes)
+                for (float x : {q.x, q.y, q.z, q.w})
+                    w.f32(x);
         }
     });
 
@@ -613,19 +626,27 @@ GraphicsLod readLod(ByteReader &r, uint32_t chunkVersion)
     return lod;
 }
 
-std::vector<CollisionVolume> readCollision(ByteReader &r)
+std::vector<CollisionVolume> readCollision(ByteReader &r, uint32_t chunkVersion)
 {
     // name length 4 + shape 1 + bone 4 + transform 40 + radii 12 + three floats 12
-    std::vector<CollisionVolume> volumes(r.count(73, "collision volumes"));
+    // (+ plane count 4 from version 2)
+    const bool planes = chunkVersion >= 2;
+    std::vector<CollisionVolume> volumes(r.count(planes ? 77 : 73, "collision volumes"));
     for (CollisionVolume &cv : volumes) {
         cv.name = r.str("volume name");
-        cv.shape = readEnum(r, CollisionShape::Plane, "collision shape");
+        cv.shape = readEnum(r, planes ? CollisionShape::Convex : CollisionShape::Plane,
+                            "collision shape");
         cv.bone = r.i32();
         cv.local = readTransform(r);
         cv.radii = r.vec3();
         cv.radius = r.f32();
         cv.radius2 = r.f32();
         cv.halfHeight = r.f32();
+        if (planes) {
+            cv.planes.resize(r.count(16, "convex planes"));
+            for (Vec4 &q : cv.planes)
+                q = {r.f32(), r.f32(), r.f32(), r.f32()};
+        }
     }
     return volumes;
 }
@@ -765,7 +786,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             label += " " + std::to_string(physicsIndex);
         else if (tag == kLod)
             label += " " + std::to_string(lodIndex);
-        const uint32_t newest = tag == kLod ? kLodChunkVersion : kChunkVersion;
+        const uint32_t newest = newestChunkVersion(tag);
         if (chunkVersion < 1 || chunkVersion > newest)
             throw FileError(name, label + ": chunk version " + std::to_string(chunkVersion) +
                                       " is not supported (this reader knows version " +
@@ -799,7 +820,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
                 b.row = r.u32();
             }
         } else if (tag == kCollision) {
-            asset.collisionVolumes = readCollision(r);
+            asset.collisionVolumes = readCollision(r, chunkVersion);
         } else if (tag == kPendulum) {
             asset.pendulumBones = readPendulums(r);
         } else {

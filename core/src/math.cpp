@@ -1,6 +1,8 @@
 #include "tweed/math.h"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace tweed {
 
@@ -172,6 +174,19 @@ float maxAbsDifference(const Mat4 &a, const Mat4 &b)
     for (int i = 0; i < 16; ++i)
         d = std::max(d, std::abs(a.m[i] - b.m[i]));
     return d;
+}
+
+// Directions spread evenly over the sphere (a Fibonacci lattice).
+std::vector<Vec3> sphereDirections(int count)
+{
+    std::vector<Vec3> out;
+    const float golden = kPi * (3.0f - std::sqrt(5.0f));
+    for (int i = 0; i < count; ++i) {
+        const float y = 1.0f - 2.0f * (float(i) + 0.5f) / float(count);
+        const float r = std::sqrt(std::max(0.0f, 1.0f - y * y));
+        out.push_back({std::cos(golden * float(i)) * r, y, std::sin(golden * float(i)) * r});
+    }
+    return out;
 }
 
 } // namespace tweed

@@ -10,6 +10,7 @@ using S = SimulationSettings;
 
 constexpr const char *kModelNames[] = {"position_based", "mass_spring"};
 constexpr const char *kIntegratorNames[] = {"midpoint", "rk4"};
+constexpr const char *kBendingNames[] = {"distance", "dihedral"};
 
 constexpr SettingField F(const char *key, const char *label, const char *unit, const char *group,
                          const char *help, double min, double max, float S::*m)
@@ -135,6 +136,25 @@ const SettingField kFields[] = {
       "Provot's limit on spring length over rest length; 0 disables.", 0, 2, &S::provotLimit),
     F("tear_factor", "Tear factor", "", "Mass-spring",
       "Springs stretched beyond this ratio tear; 0 never.", 0, 10, &S::tearFactor),
+
+    F("com_damping", "Centre-of-mass damping", "", "Solver options",
+      "Share of the velocity relative to the cloth's centre-of-mass frame lost per second; the "
+      "cloth's rigid motion keeps its speed.",
+      0, 1, &S::comDamping),
+    E("bending_model", "Bending", "Solver options",
+      "Distance constraints across neighbouring triangles, or their dihedral angle with its "
+      "rest angle (ortho bending).",
+      &S::bendingModel, kBendingNames),
+    B("two_way_interaction", "Two-way interaction", "Solver options",
+      "Report the impulses the cloth gives each collision volume every frame.",
+      &S::twoWayInteraction),
+    F("sleep_speed", "Sleep speed", "m/s", "Solver options",
+      "A cloth slower than this everywhere for the sleep delay stops simulating until its bones "
+      "or the wind change; 0 never sleeps.",
+      0, 1, &S::sleepSpeed),
+    F("sleep_delay", "Sleep delay", "s", "Solver options",
+      "How long the cloth must stay below the sleep speed before it sleeps.", 0, 10,
+      &S::sleepDelay),
 };
 
 SimulationSettings makePreset(auto &&edit)

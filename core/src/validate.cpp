@@ -5,6 +5,7 @@
 #include "tweed/validate.h"
 
 #include "tweed/errors.h"
+#include "tweed/sim/colliders.h"
 
 #include <algorithm>
 #include <cmath>
@@ -172,7 +173,7 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
                           std::to_string(int(g.normals)) + " is not a valid source");
     }
     for (size_t i = 0; i < asset.collisionVolumes.size(); ++i)
-        if (size_t(asset.collisionVolumes[i].shape) > size_t(CollisionShape::Plane))
+        if (size_t(asset.collisionVolumes[i].shape) > size_t(CollisionShape::Convex))
             out.push_back("collision volume " + std::to_string(i) + ": shape " +
                           std::to_string(int(asset.collisionVolumes[i].shape)) +
                           " is not a valid shape");
@@ -492,6 +493,15 @@ void checkCollisionVolumes(std::vector<std::string> &out,
             nonNegative("half height", cv.halfHeight);
             break;
         case CollisionShape::Plane:
+            break;
+        case CollisionShape::Box:
+            positive("half extent x", cv.radii.x);
+            positive("half extent y", cv.radii.y);
+            positive("half extent z", cv.radii.z);
+            break;
+        case CollisionShape::Convex:
+            if (const std::string problem = convexPlanesProblem(cv.planes); !problem.empty())
+                out.push_back(where + ": " + problem);
             break;
         default: // reported by the structural checks
             break;

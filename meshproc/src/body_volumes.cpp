@@ -13,13 +13,15 @@ namespace tweed {
 
 std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &character,
                                         const std::vector<std::string> &bodyNames,
-                                        const std::vector<std::string> &boneNames)
+                                        const std::vector<std::string> &boneNames,
+                                        CollisionShape shape, uint32_t convexPlanes)
 {
     std::set<std::string> garment;
     for (const GraphicsLod &lod : asset.lods)
         for (const Submesh &sub : lod.mesh.submeshes)
             garment.insert(sub.name);
     CollisionFitSettings settings;
+    settings.convexPlanes = convexPlanes;
     std::string names;
     for (size_t m = 0; m < character.meshes.size(); ++m) {
         const std::string &name = character.meshes[m].name;
@@ -68,7 +70,7 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
         InsideFitReport report;
         std::vector<CollisionVolume> volumes;
         try {
-            volumes = fitVolumesInside(character, characterBone, CollisionShape::Ellipsoid,
+            volumes = fitVolumesInside(character, characterBone, shape,
                                        settings, thickness, &report, &poses);
         } catch (const InputError &error) {
             lines.push_back(std::string("  skipped: ") + error.what());

@@ -49,6 +49,8 @@ float shareInside(const CollisionVolume &volume, const std::vector<WeightedPoint
 
 CollisionVolume scaled(CollisionVolume v, float s)
 {
+    for (Vec4 &q : v.planes)
+        q.w *= s;
     v.radii *= s;
     v.radius *= s;
     v.radius2 *= s;
@@ -88,6 +90,47 @@ Quat rotationFromAxes(const Vec3 &x, const Vec3 &y, const Vec3 &z)
 }
 
 constexpr float kMinimumSize = 0.001f; // metres: no volume thinner than a millimetre
+
+// The planes of a convex hull of the points (in their own frame, around the origin) limited to
+// `count` planes: a box along the axes, then, one at a time, the plane among evenly spread
+// directions that cuts deepest into the hull so far. Each plane holds the share `share` of the
+// weighted points on its inner side (the outliers of the joints stay out, as for the box).
+std::vector<Vec4> convexFitPlanes(const std::vector<WeightedPoint> &points, float share,
+                                  uint32_t count)
+{
+    const auto support = [&](const Vec3 &d) {
+        std::vector<std::pair<float, float>> values;
+        values.reserve(points.size());
+        for (const WeightedPoint &q : points)
+            values.push_back({dot(q.p, d), q.w});
+        return std::max(weightedQuantile(std::move(values), share), kMinimumSize);
+    };
+    std::vector<Vec4> planes;
+    for (const Vec3 &d : {Vec3{1, 0, 0}, Vec3{-1, 0, 0}, Vec3{0, 1, 0}, Vec3{0, -1, 0},
+                          Vec3{0, 0, 1}, Vec3{0, 0, -1}})
+        planes.push_back({d.x, d.y, d.z, support(d)});
+    std::vector<std::pair<Vec3, float>> candidates;
+    for (const Vec3 &d : sphereDirections(256))
+        candidates.push_back({d, support(d)});
+    while (planes.size() < count) {
+        const std::vector<Vec3> corners = convexCorners(planes);
+        float deepest = 1e-5f;
+        int best = -1;
+        for (size_t c = 0; c < candidates.size(); ++c) {
+            float reach = -INFINITY;
+            for (const Vec3 &corner : corners)
+                reach = std::max(reach, dot(corner, candidates[c].first));
+            if (reach - candidates[c].second > deepest) {
+                deepest = reach - candidates[c].second;
+                best = int(c);
+            }
+        }
+        if (best < 0) break; // the hull is reached: more planes would cut nothing
+        const auto &[d, offset] = candidates[size_t(best)];
+        planes.push_back({d.x, d.y, d.z, offset});
+    }
+    return planes;
+}
 
 } // namespace
 
@@ -179,6 +222,11 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
         throw InputError("collision fit: the weight threshold must lie in (0, 1]");
     if (!(settings.coverage > 0 && settings.coverage <= 1))
         throw InputError("collision fit: the coverage must lie in (0, 1]");
+    if (shape == CollisionShape::Convex &&
+        (settings.convexPlanes < 6 || settings.convexPlanes > kMaxConvexPlanes))
+        throw InputError("collision fit: a convex volume has 6 to " +
+                         std::to_string(kMaxConvexPlanes) + " planes, not " +
+                         std::to_string(settings.convexPlanes));
 
     // The bone's vertices in model space (bind pose), weighted by the bone's weight.
     std::vector<WeightedPoint> points;
@@ -287,6 +335,13 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
         base.halfHeight = std::max(half.y - 0.5f * (base.radius + base.radius2), 0.0f);
         break;
     }
+    case CollisionShape::Box:
+        base.radii = half;
+        break;
+    case CollisionShape::Convex:
+        // Around the middle of the box, so that the uniform scale below grows it evenly.
+        base.planes = convexFitPlanes(local, 1.0f - tail, settings.convexPlanes);
+        break;
     case CollisionShape::Plane:
         break;
     }
@@ -314,6 +369,20 @@ CollisionVolume fitVolume(const Skeleton &skeleton, const std::vector<const Grap
         if (shape == CollisionShape::Capsule) volume.radius2 = volume.radius;
         const float r = std::max(volume.radius, volume.radius2);
         volume.radii = {r, volume.halfHeight + r, r};
+        break;
+    }
+    case CollisionShape::Box:
+        volume.radius = volume.radius2 = std::min(volume.radii.x, volume.radii.z);
+        volume.halfHeight = std::max(volume.radii.y - volume.radius, 0.0f);
+        break;
+    case CollisionShape::Convex: {
+        // The other sizes: the half extents of the hull's bounding box.
+        Vec3 reach{kMinimumSize, kMinimumSize, kMinimumSize};
+        for (const Vec3 &c : convexCorners(volume.planes))
+            reach = maxComponents(reach, Vec3{std::abs(c.x), std::abs(c.y), std::abs(c.z)});
+        volume.radii = reach;
+        volume.radius = volume.radius2 = std::min(reach.x, reach.z);
+        volume.halfHeight = std::max(reach.y - volume.radius, 0.0f);
         break;
     }
     case CollisionShape::Plane:

@@ -35,6 +35,14 @@ Mat4 boneGlobalIn(const PosedBody &pose, int bone)
 void tidy(CollisionVolume &v)
 {
     switch (v.shape) {
+    case CollisionShape::Convex: {
+        Vec3 reach{1e-3f, 1e-3f, 1e-3f};
+        for (const Vec3 &c : convexCorners(v.planes))
+            reach = maxComponents(reach, Vec3{std::abs(c.x), std::abs(c.y), std::abs(c.z)});
+        v.radii = reach;
+        [[fallthrough]];
+    }
+    case CollisionShape::Box:
     case CollisionShape::Ellipsoid:
         v.radius = v.radius2 = std::min(v.radii.x, v.radii.z);
         v.halfHeight = std::max(v.radii.y - v.radius, 0.0f);
@@ -86,7 +94,9 @@ void recentre(CollisionVolume &v, const Mat4 &bone, const std::vector<MeshDistan
 
 float sizeOf(const CollisionVolume &v)
 {
-    return v.shape == CollisionShape::Ellipsoid ? v.radii.x * v.radii.y * v.radii.z
+    return v.shape == CollisionShape::Ellipsoid || v.shape == CollisionShape::Box ||
+                   v.shape == CollisionShape::Convex
+               ? v.radii.x * v.radii.y * v.radii.z
                                                 : v.radius * v.radius * (v.radius + v.halfHeight);
 }
 
@@ -151,6 +161,7 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
         Vec3 ellipsoid;
+        std::vector<float> planeShrink(v.planes.size(), 0.0f);
         float sphere = 0, cap = 0, low = 0, high = 0;
         bool outside = false;
         for (const PosedBody &pose : poses)
@@ -172,6 +183,28 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
                 case CollisionShape::Sphere:
                     sphere = std::max(sphere, step);
                     break;
+                case CollisionShape::Box: { // the face the point lies on gives way
+                    int a = 0;
+                    for (int i = 1; i < 3; ++i)
+                        if (std::abs(l[i]) / v.radii[i] > std::abs(l[a]) / v.radii[a]) a = i;
+                    ellipsoid[a] = std::max(ellipsoid[a], step);
+                    break;
+                }
+                case CollisionShape::Convex: {
+                    size_t face = 0;
+                    float most = -INFINITY;
+                    for (size_t i = 0; i < v.planes.size(); ++i) {
+                        const Vec4 &q = v.planes[i];
+                        const float d = q.x * l.x + q.y * l.y + q.z * l.z - q.w;
+                        if (d > most) {
+                            most = d;
+                            face = i;
+                        }
+                    }
+                    if (face < planeShrink.size())
+                        planeShrink[face] = std::max(planeShrink[face], step);
+                    break;
+                }
                 default: // a capsule: its cap points give way in length, the others in radius
                     if (std::abs(l.y) > v.halfHeight && v.halfHeight > 0)
                         cap = std::max(cap, step);
@@ -183,6 +216,14 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
         if (!outside) break;
         bool thinnest = false;
         switch (v.shape) {
+        case CollisionShape::Convex:
+            thinnest = true;
+            for (size_t i = 0; i < v.planes.size(); ++i) {
+                v.planes[i].w = std::max(kThinnest, v.planes[i].w - planeShrink[i]);
+                thinnest = thinnest && v.planes[i].w <= kThinnest;
+            }
+            break;
+        case CollisionShape::Box:
         case CollisionShape::Ellipsoid:
             for (int i = 0; i < 3; ++i)
                 v.radii[i] = std::max(kThinnest, v.radii[i] - ellipsoid[i]);

@@ -28,6 +28,7 @@
 #include <QMenu>
 #include <QMouseEvent>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTest>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -542,6 +543,110 @@ private slots:
         QVERIFY(!test::child<QPushButton>(mDock, names::kCollisionDockSplitButton)->isEnabled());
         undo()->undo();
         QCOMPARE(volumes(), start);
+    }
+
+    void addBoxConvexAndPlaneWithTheirButtons()
+    {
+        auto *bones = test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox);
+        bones->setCurrentIndex(bones->findText("LeftUpperLeg"));
+        const std::vector<CollisionVolume> start = volumes();
+        const int steps = undo()->index();
+
+        // A box fitted to the thigh: longer than thick, and the form calls its sizes half extents.
+        clickButton(names::kCollisionDockAddBoxButton);
+        QCOMPARE(volumes().size(), start.size() + 1);
+        const CollisionVolume box = volumes().back();
+        QCOMPARE(box.shape, CollisionShape::Box);
+        QCOMPARE(box.bone, bone("LeftUpperLeg"));
+        QVERIFY(box.radii.y > box.radii.x && box.radii.x > 0.02f && box.radii.x < 0.15f);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Box"));
+        auto *list = test::child<QTreeWidget>(mDock, names::kCollisionDockVolumeList);
+        QCOMPARE(list->topLevelItem(int(start.size()))->text(1), QStringLiteral("Box"));
+        // The scale gizmo has a handle per half extent.
+        key(Qt::Key_R);
+        QCOMPARE(mDock->gizmo()->handles().size(), size_t(3));
+        key(Qt::Key_W);
+
+        // A convex hull in the number of planes the spin box sets.
+        auto *planes = test::child<QSpinBox>(mDock, names::kCollisionDockFitPlanesSpinBox);
+        QVERIFY(planes);
+        planes->setValue(10);
+        clickButton(names::kCollisionDockAddConvexButton);
+        const CollisionVolume convex = volumes().back();
+        QCOMPARE(convex.shape, CollisionShape::Convex);
+        QVERIFY(convex.planes.size() >= 6 && convex.planes.size() <= 10);
+        QVERIFY(convexPlanesProblem(convex.planes).empty());
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Convex"));
+        // Bounded, and as long as a thigh along its principal axis.
+        const auto corners = convexCorners(convex.planes);
+        float reach = 0;
+        for (const Vec3 &c : corners)
+            reach = std::max(reach, std::abs(c.y));
+        QVERIFY(reach > 0.05f);
+
+        // A plane through the bone's origin.
+        clickButton(names::kCollisionDockAddPlaneButton);
+        const CollisionVolume plane = volumes().back();
+        QCOMPARE(plane.shape, CollisionShape::Plane);
+        QCOMPARE(plane.local.translation, Vec3{});
+        QCOMPARE(undo()->index(), steps + 3);
+        QCOMPARE(list->topLevelItemCount(), int(start.size()) + 3);
+
+        undo()->undo();
+        undo()->undo();
+        undo()->undo();
+        QCOMPARE(volumes(), start);
+        undo()->redo();
+        QCOMPARE(volumes().back(), box);
+        undo()->undo();
+        QCOMPARE(volumes(), start);
+    }
+
+    void pendulumOnTheChosenBone()
+    {
+        auto *bones = test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox);
+        bones->setCurrentIndex(bones->findText("Head"));
+        const size_t before = document()->asset().pendulumBones.size();
+        auto *add = test::child<QPushButton>(mDock, names::kCollisionDockPendulumAddButton);
+        auto *remove = test::child<QPushButton>(mDock, names::kCollisionDockPendulumRemoveButton);
+        auto *length =
+            test::child<QDoubleSpinBox>(mDock, names::kCollisionDockPendulumLengthSpinBox);
+        auto *angle =
+            test::child<QDoubleSpinBox>(mDock, names::kCollisionDockPendulumAngleSpinBox);
+        QVERIFY(add && remove && length && angle);
+        QVERIFY(add->isEnabled() && !remove->isEnabled() && !length->isEnabled());
+        const int steps = undo()->index();
+        clickButton(names::kCollisionDockPendulumAddButton);
+        const auto &pendulums = document()->asset().pendulumBones;
+        QCOMPARE(pendulums.size(), before + 1);
+        QCOMPARE(pendulums.back().bone, bone("Head"));
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Pendulum"));
+        QVERIFY(!add->isEnabled() && remove->isEnabled() && length->isEnabled());
+        QCOMPARE(length->value(), double(PendulumBone{}.length));
+
+        // Each value edit is one step.
+        length->setValue(0.3);
+        angle->setValue(30);
+        QCOMPARE(document()->asset().pendulumBones.back().length, 0.3f);
+        QCOMPARE(document()->asset().pendulumBones.back().maxAngleDegrees, 30.0f);
+        QCOMPARE(undo()->index(), steps + 3);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Edit Pendulum"));
+
+        // Another bone has none; back on the head the panel shows its values.
+        bones->setCurrentIndex(bones->findText("Neck"));
+        QVERIFY(add->isEnabled() && !remove->isEnabled());
+        bones->setCurrentIndex(bones->findText("Head"));
+        QCOMPARE(length->value(), 0.3);
+        clickButton(names::kCollisionDockPendulumRemoveButton);
+        QCOMPARE(document()->asset().pendulumBones.size(), before);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Remove Pendulum"));
+        undo()->undo();
+        QCOMPARE(document()->asset().pendulumBones.back().length, 0.3f);
+        QCOMPARE(length->value(), 0.3);
+        for (int i = 0; i < 3; ++i)
+            undo()->undo();
+        QCOMPARE(document()->asset().pendulumBones.size(), before);
+        QCOMPARE(undo()->index(), steps);
     }
 
     void gizmoFollowsPlayback()

@@ -10,6 +10,7 @@
 #include "simulation/simulation_controller.h"
 #include "test_paths.h"
 #include "ui_test_support.h"
+#include "viewport/scene_geometry.h"
 #include "viewport/viewport.h"
 
 #include "tweed/meshproc/create_asset.h"
@@ -40,7 +41,10 @@ constexpr DebugViews::View kAllViews[] = {
     DebugViews::CollisionVolumes, DebugViews::PhysicsWire,    DebugViews::PhysicsSolid,
     DebugViews::PhysicsNormals,   DebugViews::SkinMap,        DebugViews::BadSkinMap,
     DebugViews::Skeleton,         DebugViews::BoneFrames,     DebugViews::Velocities,
-    DebugViews::EdgeVertices,     DebugViews::Stretch};
+    DebugViews::EdgeVertices,     DebugViews::Stretch,
+    DebugViews::MaxDistanceInwards, DebugViews::BackstopPrecise, DebugViews::CollisionShapesWire,
+    DebugViews::SkinMapActual,    DebugViews::GraphicalVertexBones,
+    DebugViews::PhysicalVertexBones};
 
 constexpr size_t kSegmentsPerSphere = 3 * DebugViews::kCircleSegments;
 
@@ -223,6 +227,72 @@ private slots:
         QVERIFY(backstops > 0);
         QCOMPARE(drawOnce(DebugViews::Backstop), backstops * kSegmentsPerSphere);
         document()->undoStack()->undo();
+    }
+
+    // APEX's remaining views: one inward line per painted Max Distance, the exact backstop
+    // point per backstop, every edge of every volume, a line per graphics vertex, and a line
+    // to every bone of non-zero weight, coloured from blue (light) to red (heavy).
+    void apexViews()
+    {
+        paint(FloatChannel::MaxDistance, 60, 0.04f);
+        const std::vector<float> &maxDistance = physicsMesh().channels[FloatChannel::MaxDistance];
+        const size_t painted = nonZero(maxDistance);
+        QVERIFY(painted > 0);
+        QCOMPARE(drawOnce(DebugViews::MaxDistanceInwards), painted);
+        views()->setOn(DebugViews::MaxDistanceInwards, true);
+        views()->syncNow();
+        const std::vector<Vec3> inward =
+            viewport()->lineEndpoints(DebugViews::layerName(DebugViews::MaxDistanceInwards));
+        const float scale = document()->asset().simulation.maxDistanceScale;
+        const float first = *std::find_if(maxDistance.begin(), maxDistance.end(),
+                                          [](float v) { return v > 0; });
+        QVERIFY(std::abs(distance(inward[0], inward[1]) - first * scale) < 1e-4f);
+        views()->setOn(DebugViews::MaxDistanceInwards, false);
+        document()->undoStack()->undo();
+
+        paint(FloatChannel::BackstopRadius, 40, 0.2f);
+        const size_t backstops = nonZero(physicsMesh().channels[FloatChannel::BackstopRadius]);
+        QVERIFY(backstops > 0);
+        QCOMPARE(drawOnce(DebugViews::BackstopPrecise), 4 * backstops); // a line and a cross
+        QCOMPARE(mLastDrawn, backstops);
+        document()->undoStack()->undo();
+
+        // Collision shapes as wire: three edges per triangle of each volume's shape.
+        CollisionVolume box;
+        box.name = "box";
+        box.shape = CollisionShape::Box;
+        box.radii = {0.1f, 0.2f, 0.1f};
+        CollisionVolume ball = box;
+        ball.name = "ball";
+        ball.shape = CollisionShape::Sphere;
+        document()->setCollisionVolumes({box, ball}, QStringLiteral("Volumes"));
+        size_t triangles = 0;
+        for (const CollisionVolume &v : document()->asset().collisionVolumes)
+            triangles += scene::collisionShapeMesh(v, 1.0f).indices.size() / 3;
+        QCOMPARE(drawOnce(DebugViews::CollisionShapesWire), 3 * triangles);
+        QCOMPARE(mLastDrawn, size_t(2));
+        QCOMPARE(scene::collisionShapeMesh(box, 1.0f).indices.size(), size_t(36)); // 6 quads
+        document()->undoStack()->undo();
+
+        // One line per graphics vertex from where the skin map draws it to where its bones
+        // would.
+        const GraphicsLod &lod = document()->asset().lods[0];
+        QCOMPARE(drawOnce(DebugViews::SkinMapActual), lod.mesh.vertexCount());
+
+        // Bones: a line per non-zero weight.
+        const auto weights = [](const std::vector<BoneInfluence> &skin) {
+            size_t count = 0;
+            for (const BoneInfluence &b : skin)
+                for (float w : b.weights)
+                    count += w > 0 ? 1 : 0;
+            return count;
+        };
+        QVERIFY(lod.mesh.vertexCount() <= DebugViews::kMaxBindings / 4);
+        QCOMPARE(drawOnce(DebugViews::GraphicalVertexBones), weights(lod.mesh.skin));
+        QCOMPARE(drawOnce(DebugViews::PhysicalVertexBones), weights(physicsMesh().skin));
+        QCOMPARE(mLastDrawn, physicsMesh().vertexCount());
+        QCOMPARE(DebugViews::weightColor(1.0f), QColor::fromRgbF(1.0f, 0.2f, 0.0f));
+        QCOMPARE(DebugViews::weightColor(0.0f), QColor::fromRgbF(0.0f, 0.2f, 1.0f));
     }
 
     // Edge vertices: a cross (three segments) on every physics vertex with fewer than four

@@ -26,6 +26,8 @@
 #include <QKeyEvent>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QPushButton>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QUndoStack>
 
@@ -728,6 +730,57 @@ private slots:
         test::child<QToolButton>(mDock, names::kPaintDockActivateButton)->click();
         QVERIFY(!mViewport->isOverlayVisible(Viewport::Overlay::PhysicsMesh));
         setCombo(names::kPaintDockDisplayComboBox, 0);
+    }
+
+    // The exponential mass gradient from the pinned region: the top rows of the coat pinned,
+    // factor 2 over 4 levels: 16 at the pins, halving level by level down to 1; one undo step.
+    void exponentialMassGradient()
+    {
+        const GraphicsMesh &mesh = lod().mesh;
+        float top = -INFINITY, bottom = INFINITY;
+        for (const Vec3 &p : mesh.positions) {
+            top = std::max(top, p.y);
+            bottom = std::min(bottom, p.y);
+        }
+        ValueEdit pins;
+        for (uint32_t v = 0; v < mesh.vertexCount(); ++v) {
+            pins.vertices.push_back(v);
+            pins.values.push_back(mesh.positions[v].y > top - 0.05f * (top - bottom) ? 0.0f
+                                                                                    : 0.05f);
+        }
+        document()->paintChannel(0, FloatChannel::MaxDistance, pins, QStringLiteral("Pin"));
+        auto *factor = test::child<QDoubleSpinBox>(mDock, names::kPaintDockMassFactorSpinBox);
+        auto *levels = test::child<QSpinBox>(mDock, names::kPaintDockMassLevelsSpinBox);
+        QVERIFY(factor && levels);
+        factor->setValue(2.0);
+        levels->setValue(4);
+        const std::vector<float> before = lod().channels[FloatChannel::MassScale];
+        const int steps = document()->undoStack()->count();
+        auto *apply = test::child<QPushButton>(mDock, names::kPaintDockMassGradientButton);
+        QVERIFY(apply && apply->isEnabled());
+        apply->click();
+        QCOMPARE(document()->undoStack()->count(), steps + 1);
+        QCOMPARE(document()->undoStack()->undoText(), QStringLiteral("Exponential Mass Gradient"));
+        const std::vector<float> &mass = lod().channels[FloatChannel::MassScale];
+        std::map<float, int> counts;
+        for (uint32_t v = 0; v < mesh.vertexCount(); ++v) {
+            ++counts[mass[v]];
+            if (pins.values[v] == 0.0f) QCOMPARE(mass[v], 16.0f);
+        }
+        for (float value : {16.0f, 8.0f, 4.0f, 2.0f, 1.0f})
+            QVERIFY2(counts[value] > 0, qPrintable(QString::number(double(value))));
+        QCOMPARE(counts.size(), size_t(5)); // nothing but the five levels' values
+        // Across every edge the mass changes by at most one level: a factor of 2.
+        for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3)
+            for (int k = 0; k < 3; ++k) {
+                const float a = mass[mesh.indices[t + size_t(k)]];
+                const float b = mass[mesh.indices[t + size_t((k + 1) % 3)]];
+                QVERIFY(std::max(a, b) / std::min(a, b) <= 2.0f);
+            }
+        // One undo puts every value back.
+        document()->undoStack()->undo();
+        QCOMPARE(lod().channels[FloatChannel::MassScale], before);
+        document()->undoStack()->undo();
     }
 };
 

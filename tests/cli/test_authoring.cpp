@@ -234,6 +234,27 @@ void TestAuthoring::volumesAddFitRemove()
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QCOMPARE(loadAsset(asset.toStdString()).collisionVolumes.size(), fitted);
 
+    // A box by its half extents, and a convex hull of a bone's body vertices in 10 planes.
+    r = runCli({"volumes", asset, "--add", "box", "--bone", "Spine", "--radii", "0.1", "0.15",
+                "0.08", "--name", "ribs"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"volumes", asset, "--auto-fit", "--shape", "convex", "--planes", "10", "--bones",
+                "LeftUpperArm"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    a = loadAsset(asset.toStdString());
+    QCOMPARE(a.collisionVolumes.size(), fitted + 2);
+    const CollisionVolume &ribs = a.collisionVolumes[fitted];
+    QCOMPARE(ribs.shape, CollisionShape::Box);
+    QCOMPARE(ribs.radii.y, 0.15f);
+    const CollisionVolume &arm = a.collisionVolumes.back();
+    QCOMPARE(arm.shape, CollisionShape::Convex);
+    QCOMPARE(a.skeleton.bones[size_t(arm.bone)].name, std::string("LeftUpperArm"));
+    QVERIFY(arm.planes.size() >= 6 && arm.planes.size() <= 10);
+    r = runCli({"volumes", asset, "--remove", "ribs"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"volumes", asset, "--remove", arm.name.c_str()});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+
     r = runCli({"volumes", asset, "--remove", "Head sphere"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     a = loadAsset(asset.toStdString());
@@ -281,6 +302,12 @@ void TestAuthoring::badInputLeavesTheFile_data()
         << "--radius must lie in (0, 100] metres";
     QTest::newRow("remove unknown") << QStringList{"volumes", "@", "--remove", "Nothing"}
                                     << "no collision volume named 'Nothing'";
+    QTest::newRow("convex by hand")
+        << QStringList{"volumes", "@", "--add", "convex", "--bone", "Head"}
+        << "use --auto-fit --shape convex";
+    QTest::newRow("too many planes")
+        << QStringList{"volumes", "@", "--auto-fit", "--shape", "convex", "--planes", "64"}
+        << "--planes must lie in 6..32";
     QTest::newRow("fit an unknown bone")
         << QStringList{"volumes", "@", "--auto-fit", "--bones", "Tail"} << "no bone 'Tail'";
     QTest::newRow("no LoD") << QStringList{"paint", "@", "--channel", "max_distance", "--lod", "3",

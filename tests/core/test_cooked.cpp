@@ -109,7 +109,8 @@ private slots:
         std::vector<std::string> tags;
         for (const Chunk &c : f.chunks) {
             tags.push_back(c.tag);
-            QCOMPARE(c.version, c.tag == "GLOD" ? 2u : 1u); // GLOD 2: the layer roles
+            // GLOD 2: the layer roles; COLL 2: box and convex shapes, convex planes
+            QCOMPARE(c.version, c.tag == "GLOD" || c.tag == "COLL" ? 2u : 1u);
         }
         QCOMPARE(tags, (std::vector<std::string>{"INFO", "SKEL", "PHYS", "PHYS", "GLOD", "GLOD",
                                                  "COLL", "PEND", "SIMU"}));
@@ -259,7 +260,7 @@ private slots:
         QTest::newRow("short payload") << 11 << QByteArray("chunk COLL: truncated");
         QTest::newRow("count beyond the payload")
             << 14
-            << QByteArray("chunk COLL: collision volumes: count 5 needs 365 bytes, only 26 left");
+            << QByteArray("chunk COLL: collision volumes: count 7 needs 539 bytes, only 26 left");
         QTest::newRow("missing channel") << 12 << QByteArray("channel latch_slave is missing");
         QTest::newRow("version zero") << 13 << QByteArray("format version 0 is not valid");
     }
@@ -310,8 +311,8 @@ private slots:
             chunk(f, "PEND").payload += "!!";
             break;
         case 11:
-            // Room for five volumes of the smallest size, but their names make them larger.
-            chunk(f, "COLL").payload.resize(4 + 5 * 73 + 10);
+            // Room for seven volumes of the smallest size, but their names make them larger.
+            chunk(f, "COLL").payload.resize(4 + 7 * 77 + 10);
             break;
         case 14:
             chunk(f, "COLL").payload.resize(30);

@@ -283,6 +283,21 @@ int main(int argc, char **argv)
 
     gameSideControl(asset, bones, physics);
     renderOutputsAndBones(asset, instance, physics, graphics);
+    /* Two-way interaction: one impulse per collision volume, zero with the setting off (the
+     * sample's default); the cloth is moving, so it is awake. */
+    {
+        const uint32_t volumes = tweed_instance_collision_volume_count(instance);
+        float *impulses = (float *)malloc(sizeof(float) * 3 * (volumes + 1));
+        CHECK(tweed_instance_volume_impulses(instance, impulses, volumes) == TWEED_OK);
+        for (i = 0; i < 3 * volumes; ++i)
+            CHECK(impulses[i] == 0.0f);
+        if (volumes > 0)
+            CHECK(tweed_instance_volume_impulses(instance, impulses, volumes - 1) ==
+                  TWEED_ERROR_BUFFER_TOO_SMALL);
+        CHECK(tweed_instance_volume_impulses(NULL, impulses, volumes) != TWEED_OK);
+        CHECK(tweed_instance_sleeping(instance) == 0);
+        free(impulses);
+    }
 
     /* Error paths: no exception escapes, a code and a message come back. */
     CHECK(tweed_instance_physics_positions(instance, pos, physics - 1) ==

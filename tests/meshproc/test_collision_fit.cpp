@@ -156,8 +156,9 @@ private slots:
         settings.meshes = {body};
         settings.coverage = 0.9f;
         const int thigh = character.skeleton.find("LeftUpperLeg");
-        for (CollisionShape shape : {CollisionShape::Ellipsoid, CollisionShape::Sphere,
-                                     CollisionShape::Capsule, CollisionShape::TaperedCapsule}) {
+        for (CollisionShape shape :
+             {CollisionShape::Ellipsoid, CollisionShape::Sphere, CollisionShape::Capsule,
+              CollisionShape::TaperedCapsule, CollisionShape::Box, CollisionShape::Convex}) {
             CollisionFitReport report;
             const CollisionVolume v = fitVolume(character, thigh, shape, settings, &report);
             QCOMPARE(v.shape, shape);
@@ -167,6 +168,60 @@ private slots:
             const float share = shareInside(character, {body}, v, settings.weightThreshold);
             QVERIFY2(share >= 0.895f && share < 0.97f, qPrintable(QString::number(share)));
         }
+    }
+
+    void convexHullTightensWithMorePlanes()
+    {
+        // A solid octahedron |x| + |y| + |z| <= 0.2 of points driven by one bone: its convex fit
+        // holds every point, is a box at 6 planes and nears the octahedron's volume with more.
+        Skeleton skeleton;
+        Bone bone;
+        bone.name = "Gem";
+        skeleton.bones.push_back(bone);
+        GraphicsMesh mesh;
+        std::mt19937 random(11);
+        std::uniform_real_distribution<float> unit(-0.2f, 0.2f);
+        while (mesh.positions.size() < 20000) {
+            const Vec3 p{unit(random), unit(random), unit(random) * 0.8f};
+            if (std::abs(p.x) + std::abs(p.y) + std::abs(p.z) > 0.2f) continue;
+            mesh.positions.push_back(p + Vec3{0.3f, 1.0f, 0});
+            BoneInfluence influence;
+            influence.weights[0] = 1;
+            mesh.skin.push_back(influence);
+        }
+        const auto volumeOf = [](const CollisionVolume &v) { // Monte Carlo in the local frame
+            const ColliderPose pose = colliderPose(v, Transform{}, 0.0f);
+            std::mt19937 r(3);
+            std::uniform_real_distribution<float> u(-0.25f, 0.25f);
+            int inside = 0;
+            constexpr int kSamples = 100000;
+            for (int i = 0; i < kSamples; ++i)
+                if (colliderDistance(pose, {u(r), u(r), u(r)}) <= 0) ++inside;
+            return 0.125f * float(inside) / float(kSamples);
+        };
+        CollisionFitSettings settings;
+        settings.coverage = 1.0f;
+        float previous = INFINITY;
+        for (uint32_t planes : {6u, 12u, 24u}) {
+            settings.convexPlanes = planes;
+            CollisionFitReport report;
+            const CollisionVolume v =
+                fitVolume(skeleton, {&mesh}, 0, CollisionShape::Convex, settings, &report);
+            QCOMPARE(v.shape, CollisionShape::Convex);
+            QVERIFY(v.planes.size() <= planes);
+            QVERIFY(convexPlanesProblem(v.planes).empty());
+            QCOMPARE(report.coveredShare, 1.0f);
+            const float volume = volumeOf(v);
+            QVERIFY2(volume < previous, qPrintable(QString::number(double(volume))));
+            previous = volume;
+        }
+        const float octahedron = 4.0f / 3.0f * 0.2f * 0.2f * 0.2f * 0.8f;
+        QVERIFY2(previous < 1.6f * octahedron, qPrintable(QString::number(double(previous))));
+        QVERIFY(previous > 0.9f * octahedron);
+        // Too many or too few planes are refused.
+        settings.convexPlanes = 40;
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 fitVolume(skeleton, {&mesh}, 0, CollisionShape::Convex, settings));
     }
 
     void sampleUpperArmAndThighGetSensibleVolumes()

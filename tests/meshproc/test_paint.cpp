@@ -154,6 +154,7 @@ private slots:
     void surfaceDistanceOnPlaneIsStraight();
     void coatDistances();
     void gradient();
+    void exponentialGradientDoublesPerLevel();
     void pickInterpolates();
     void polygonSelection();
     void mirrorByPositionOnGrid();
@@ -161,6 +162,35 @@ private slots:
     void mirrorEditCopiesValues();
     void badInput();
 };
+
+void TestPaint::exponentialGradientDoublesPerLevel()
+{
+    // A 6 x 8 grid pinned along row 0: rows are the levels (every edge advances at most a row).
+    const TestMesh grid = makeGrid(6, 8, 0.1f);
+    const VertexGraph graph = buildVertexGraph(grid.positions, grid.indices);
+    std::vector<uint32_t> pins;
+    for (uint32_t i = 0; i <= 6; ++i)
+        pins.push_back(i);
+    std::vector<float> values(grid.positions.size(), 1.0f);
+    const ValueEdit edit = exponentialGradientValues(graph, values, pins, 2.0f, 5);
+    for (size_t k = 0; k < edit.vertices.size(); ++k)
+        values[edit.vertices[k]] = edit.values[k];
+    for (uint32_t v = 0; v < values.size(); ++v) {
+        const int row = int(v / 7);
+        QCOMPARE(values[v], row < 5 ? std::pow(2.0f, float(5 - row)) : 1.0f);
+        // Each level is twice the one below it, down to the fifth.
+        if (row >= 1 && row <= 5) QCOMPARE(values[v - 7], 2.0f * values[v]);
+    }
+    // Unchanged values are left out: rows 5 to 8 already held 1.
+    QCOMPARE(edit.vertices.size(), size_t(5 * 7));
+    // Another factor: a third per level.
+    const ValueEdit thirds = exponentialGradientValues(graph, values, pins, 3.0f, 2);
+    QCOMPARE(thirds.values.front(), 9.0f);
+    QVERIFY_THROWS_EXCEPTION(InputError, exponentialGradientValues(graph, values, pins, 0.0f, 3));
+    QVERIFY_THROWS_EXCEPTION(InputError, exponentialGradientValues(graph, values, {}, 2.0f, 3));
+    QVERIFY_THROWS_EXCEPTION(InputError,
+                             exponentialGradientValues(graph, values, {9999}, 2.0f, 3));
+}
 
 void TestPaint::raycastMatchesBruteForce()
 {

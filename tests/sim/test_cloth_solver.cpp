@@ -328,6 +328,8 @@ private slots:
         QTest::newRow("capsule") << int(CollisionShape::Capsule);
         QTest::newRow("tapered") << int(CollisionShape::TaperedCapsule);
         QTest::newRow("plane") << int(CollisionShape::Plane);
+        QTest::newRow("box") << int(CollisionShape::Box);
+        QTest::newRow("convex") << int(CollisionShape::Convex);
     }
 
     void noVertexEndsInsideVolumes()
@@ -349,6 +351,12 @@ private slots:
             vol.local.translation = {0, 0.1f, 0};
             vol.local.rotation = axisAngle({1, 0, 0}, 0.2f);
         }
+        if (vol.shape == CollisionShape::Convex) { // a box with its upper edges cut off
+            const auto box = boxPlanes(vol.radii);
+            vol.planes.assign(box.begin(), box.end());
+            vol.planes.push_back({0.6f, 0.8f, 0, 0.18f});
+            vol.planes.push_back({-0.6f, 0.8f, 0, 0.18f});
+        }
         SimulationSettings s = quietSettings();
         s.collisionThickness = 0.01f;
         s.friction = 0.5f;
@@ -356,15 +364,92 @@ private slots:
         cloth.setCollisionVolumes({vol});
         cloth.reset(frameAt(0));
         int contacts = 0;
+        const ColliderPose bare = colliderPose(vol, colliderFrame(vol, Mat4{}), 0.0f);
         for (int f = 0; f < 150; ++f) {
             cloth.update(frameAt(1.0f / 60));
             QCOMPARE(cloth.measure().penetrations, 0u);
             const ColliderPose pose = colliderPose(vol, colliderFrame(vol, Mat4{}), 0.0105f);
-            for (const Vec3 &p : cloth.positions())
+            for (const Vec3 &p : cloth.positions()) {
+                // No vertex inside the volume itself, thickness or not.
+                QVERIFY(colliderDistance(bare, p) >= 0);
                 if (colliderDistance(pose, p) < 0)
                     ++contacts;
+            }
         }
         QVERIFY(contacts > 50); // the cloth did rest on the volume
+    }
+
+    void planeHoldsClothOnItsPositiveSide()
+    {
+        // A free sheet (nothing pinned) dropped onto a tilted plane slides down it and never
+        // passes below: every vertex keeps a non-negative height above the plane.
+        PhysicsMesh mesh = makeGrid(10, 10, 0.04f, false);
+        for (Vec3 &p : mesh.positions)
+            p = {p.x - 0.2f, 0.25f, p.y + 0.2f};
+        CollisionVolume plane;
+        plane.shape = CollisionShape::Plane;
+        plane.local.translation = {0, 0.05f, 0};
+        plane.local.rotation = axisAngle({0, 0, 1}, 0.35f);
+        SimulationSettings s = quietSettings();
+        s.collisionThickness = 0.005f;
+        ClothInstance cloth(buildClothData(mesh), s);
+        cloth.setCollisionVolumes({plane});
+        cloth.reset(frameAt(0));
+        const Vec3 normal = rotate(plane.local.rotation, {0, 1, 0});
+        float lowest = INFINITY;
+        for (int f = 0; f < 120; ++f) {
+            cloth.update(frameAt(1.0f / 60));
+            for (const Vec3 &p : cloth.positions())
+                lowest = std::min(lowest, dot(normal, p - plane.local.translation));
+        }
+        QVERIFY2(lowest >= -1e-4f, qPrintable(QString::number(double(lowest))));
+        QVERIFY(lowest < 0.02f); // it did fall onto the plane
+    }
+
+    void boxAndConvexSurfaces()
+    {
+        CollisionVolume box;
+        box.shape = CollisionShape::Box;
+        box.radii = {0.3f, 0.1f, 0.2f};
+        const ColliderPose b = colliderPose(box, Transform{}, 0.0f);
+        // Inside: pushed out through the nearest face (here +y, 0.04 away).
+        Vec3 p{0.05f, 0.06f, -0.03f};
+        Vec3 n;
+        QVERIFY(pushOutOfCollider(b, p, &n));
+        QCOMPARE(p.y, 0.1f);
+        QCOMPARE(n.y, 1.0f);
+        QVERIFY(std::abs(colliderDistance(b, {0.4f, 0.2f, 0.0f}) - std::hypot(0.1f, 0.1f)) < 1e-5f);
+        Vec3 outside{0.31f, 0, 0};
+        QVERIFY(!pushOutOfCollider(b, outside));
+        QVERIFY(b.boundingRadius >= length(box.radii));
+
+        // A convex: the box's planes and a cut corner; the cut is a face.
+        CollisionVolume convex;
+        convex.shape = CollisionShape::Convex;
+        const auto planes = boxPlanes(box.radii);
+        convex.planes.assign(planes.begin(), planes.end());
+        const Vec3 cut = normalize(Vec3{1, 1, 0});
+        convex.planes.push_back({cut.x, cut.y, cut.z, 0.25f});
+        QVERIFY(convexPlanesProblem(convex.planes).empty());
+        QCOMPARE(convexCorners(convex.planes).size(), size_t(10)); // 8 corners, one edge cut
+        const ColliderPose c = colliderPose(convex, Transform{}, 0.0f);
+        QVERIFY(colliderDistance(c, {0.28f, 0.09f, 0}) > 0); // the cut-off corner is outside
+        QVERIFY(colliderDistance(b, {0.28f, 0.09f, 0}) < 0); // but inside the box
+        Vec3 q{0.27f, 0.07f, 0};
+        QVERIFY(pushOutOfCollider(c, q, &n));
+        QVERIFY(std::abs(dot(q, cut) - 0.25f) < 1e-5f);
+        for (const Vec3 &corner : convexCorners(convex.planes))
+            QVERIFY(length(corner) <= c.boundingRadius);
+
+        // What cannot be a convex volume is named.
+        QVERIFY(convexPlanesProblem({planes.begin(), planes.begin() + 3}).find("at least 4") !=
+                std::string::npos);
+        std::vector<Vec4> open(planes.begin(), planes.end());
+        open.erase(open.begin()); // no +x plane: unbounded
+        QVERIFY(convexPlanesProblem(open).find("bounded") != std::string::npos);
+        std::vector<Vec4> skewed(planes.begin(), planes.end());
+        skewed[0].x = 2;
+        QVERIFY(convexPlanesProblem(skewed).find("unit length") != std::string::npos);
     }
 
     void collidersPushToTheSurface()

@@ -308,7 +308,20 @@ inline ClothingAsset makeTestAsset(const TestAssetOptions &options = {})
     floor.shape = CollisionShape::Plane;
     floor.bone = -1; // fixed in model space
     floor.local = {{0.0f, -0.001f, 0.0f}, {}, {1, 1, 1}};
-    asset.collisionVolumes = {chest, head, thigh, arm, floor};
+    // A box and a convex inside the head sphere: stored and read like any volume, and no
+    // change to where the cloth can go.
+    CollisionVolume jaw = head;
+    jaw.name = "jaw";
+    jaw.shape = CollisionShape::Box;
+    jaw.local = {{0.0f, 0.06f, 0.01f}, axisAngle({0, 1, 0}, 0.3f), {1, 1, 1}};
+    jaw.radii = {0.05f, 0.03f, 0.04f};
+    CollisionVolume skull = head;
+    skull.name = "skull";
+    skull.shape = CollisionShape::Convex;
+    skull.planes = {{1, 0, 0, 0.05f},  {-1, 0, 0, 0.05f}, {0, 1, 0, 0.06f}, {0, -1, 0, 0.04f},
+                    {0, 0, 1, 0.05f},  {0, 0, -1, 0.05f}, {0.6f, 0.8f, 0, 0.06f},
+                    {-0.6f, 0.8f, 0, 0.06f}};
+    asset.collisionVolumes = {chest, head, thigh, arm, floor, jaw, skull};
 
     PendulumBone hood;
     hood.bone = 4;

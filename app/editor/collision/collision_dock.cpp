@@ -13,6 +13,7 @@
 #include "tweed/errors.h"
 #include "tweed/meshproc/garment_map.h"
 #include "tweed/meshproc/volume_inside.h"
+#include "tweed/sim/colliders.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -31,6 +32,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -38,14 +40,20 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <numbers>
 #include <set>
 
 namespace tweed::editor {
 namespace {
 
-constexpr CollisionShape kAddShapes[4] = {CollisionShape::Ellipsoid, CollisionShape::Sphere,
-                                          CollisionShape::Capsule, CollisionShape::TaperedCapsule};
+// Every shape the solver knows; all but the plane (the last) can be fitted to the body.
+constexpr CollisionShape kAddShapes[] = {
+    CollisionShape::Ellipsoid, CollisionShape::Sphere, CollisionShape::Capsule,
+    CollisionShape::TaperedCapsule, CollisionShape::Box, CollisionShape::Convex,
+    CollisionShape::Plane};
+constexpr int kAddShapeCount = int(std::size(kAddShapes));
+constexpr int kFitShapeCount = kAddShapeCount - 1;
 constexpr double kDegrees = 180.0 / std::numbers::pi;
 constexpr float kDefaultSize = 0.05f; // metres, for a bone without body vertices
 
@@ -86,6 +94,10 @@ QString shapeText(CollisionShape shape)
         return CollisionDock::tr("Tapered capsule");
     case CollisionShape::Plane:
         return CollisionDock::tr("Plane");
+    case CollisionShape::Box:
+        return CollisionDock::tr("Box");
+    case CollisionShape::Convex:
+        return CollisionDock::tr("Convex");
     }
     return {};
 }
@@ -129,10 +141,12 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     layout->addLayout(boneRow);
 
     auto *addGrid = new QGridLayout;
-    const char *addNames[4] = {
+    const char *addNames[kAddShapeCount] = {
         names::kCollisionDockAddEllipsoidButton, names::kCollisionDockAddSphereButton,
-        names::kCollisionDockAddCapsuleButton, names::kCollisionDockAddTaperedCapsuleButton};
-    for (int i = 0; i < 4; ++i) {
+        names::kCollisionDockAddCapsuleButton,   names::kCollisionDockAddTaperedCapsuleButton,
+        names::kCollisionDockAddBoxButton,       names::kCollisionDockAddConvexButton,
+        names::kCollisionDockAddPlaneButton};
+    for (int i = 0; i < kAddShapeCount; ++i) {
         mAdd[size_t(i)] = new QPushButton(body);
         mAdd[size_t(i)]->setObjectName(QString::fromLatin1(addNames[i]));
         addGrid->addWidget(mAdd[size_t(i)], i / 2, i % 2);
@@ -141,10 +155,10 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     }
     mRemove = new QPushButton(body);
     mRemove->setObjectName(names::kCollisionDockRemoveButton);
-    addGrid->addWidget(mRemove, 2, 0);
+    addGrid->addWidget(mRemove, 4, 0);
     mSplit = new QPushButton(body);
     mSplit->setObjectName(names::kCollisionDockSplitButton);
-    addGrid->addWidget(mSplit, 2, 1);
+    addGrid->addWidget(mSplit, 4, 1);
     layout->addLayout(addGrid);
     connect(mRemove, &QPushButton::clicked, this, &CollisionDock::removeCurrent);
     connect(mSplit, &QPushButton::clicked, this, &CollisionDock::splitCurrent);
@@ -222,6 +236,34 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     }
     layout->addWidget(mPropertiesBox);
 
+    // The pendulum on the chosen bone (a hood): a Verlet particle the bone looks at.
+    mPendulumBox = new QGroupBox(body);
+    mPendulumBox->setObjectName(names::kCollisionDockPendulumGroupBox);
+    mPendulumForm = new QFormLayout(mPendulumBox);
+    auto *pendulumButtons = new QHBoxLayout;
+    mPendulumAdd = new QPushButton(mPendulumBox);
+    mPendulumAdd->setObjectName(names::kCollisionDockPendulumAddButton);
+    mPendulumRemove = new QPushButton(mPendulumBox);
+    mPendulumRemove->setObjectName(names::kCollisionDockPendulumRemoveButton);
+    pendulumButtons->addWidget(mPendulumAdd);
+    pendulumButtons->addWidget(mPendulumRemove);
+    mPendulumForm->addRow(pendulumButtons);
+    const auto pendulumSpin = [this](const char *name, double lo, double hi, int decimals) {
+        auto *spin = makeSpin(mPendulumBox, QString::fromLatin1(name));
+        spin->setRange(lo, hi);
+        spin->setDecimals(decimals);
+        mPendulumForm->addRow(new QLabel(mPendulumBox), spin);
+        connect(spin, &QDoubleSpinBox::valueChanged, this, &CollisionDock::editPendulum);
+        return spin;
+    };
+    mPendulumLength = pendulumSpin(names::kCollisionDockPendulumLengthSpinBox, 0.01, 5.0, 3);
+    mPendulumDamping = pendulumSpin(names::kCollisionDockPendulumDampingSpinBox, 0.0, 1.0, 2);
+    mPendulumGravity = pendulumSpin(names::kCollisionDockPendulumGravitySpinBox, -10.0, 10.0, 2);
+    mPendulumAngle = pendulumSpin(names::kCollisionDockPendulumAngleSpinBox, 1.0, 180.0, 1);
+    connect(mPendulumAdd, &QPushButton::clicked, this, &CollisionDock::addPendulum);
+    connect(mPendulumRemove, &QPushButton::clicked, this, &CollisionDock::removePendulum);
+    layout->addWidget(mPendulumBox);
+
     // Fitting many bones at once.
     mFitBox = new QGroupBox(body);
     mFitBox->setObjectName(names::kCollisionDockAutoFitGroupBox);
@@ -242,9 +284,15 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     mFitShapeLabel = new QLabel(mFitBox);
     mFitShape = new QComboBox(mFitBox);
     mFitShape->setObjectName(names::kCollisionDockFitShapeComboBox);
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kFitShapeCount; ++i)
         mFitShape->addItem(QString(), int(kAddShapes[i]));
     fitForm->addRow(mFitShapeLabel, mFitShape);
+    mFitPlanesLabel = new QLabel(mFitBox);
+    mFitPlanes = new QSpinBox(mFitBox);
+    mFitPlanes->setObjectName(names::kCollisionDockFitPlanesSpinBox);
+    mFitPlanes->setRange(6, int(kMaxConvexPlanes));
+    mFitPlanes->setValue(int(CollisionFitSettings{}.convexPlanes));
+    fitForm->addRow(mFitPlanesLabel, mFitPlanes);
     mFitCoverageLabel = new QLabel(mFitBox);
     mFitCoverage = new QDoubleSpinBox(mFitBox);
     mFitCoverage->setObjectName(names::kCollisionDockFitCoverageSpinBox);
@@ -271,10 +319,12 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     // Tools > Collision Volumes.
     mMenu = new QMenu(this);
     mMenu->setObjectName(names::kCollisionDockMenu);
-    const char *actionNames[4] = {
+    const char *actionNames[kAddShapeCount] = {
         names::kCollisionDockAddEllipsoidAction, names::kCollisionDockAddSphereAction,
-        names::kCollisionDockAddCapsuleAction, names::kCollisionDockAddTaperedCapsuleAction};
-    for (int i = 0; i < 4; ++i) {
+        names::kCollisionDockAddCapsuleAction,   names::kCollisionDockAddTaperedCapsuleAction,
+        names::kCollisionDockAddBoxAction,       names::kCollisionDockAddConvexAction,
+        names::kCollisionDockAddPlaneAction};
+    for (int i = 0; i < kAddShapeCount; ++i) {
         mAddActions[size_t(i)] = mMenu->addAction(QString());
         mAddActions[size_t(i)]->setObjectName(QString::fromLatin1(actionNames[i]));
         connect(mAddActions[size_t(i)], &QAction::triggered, this, [this, i] {
@@ -307,12 +357,14 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
         if (what &
             (Document::CollisionChanged | Document::CharacterChanged | Document::SkeletonChanged))
             rebuildList();
+        updatePendulum();
     });
     connect(mGizmo, &CollisionGizmo::volumePicked, this,
             [this](int index) { setCurrentVolume(index); });
     connect(mGizmo, &CollisionGizmo::modeChanged, this, &CollisionDock::updateModeButtons);
     connect(context.viewport, &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
+    connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updatePendulum);
     connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &CollisionDock::setLengthUnit);
     mUnit = context.preferences->lengthUnit();
@@ -361,12 +413,20 @@ void CollisionDock::retranslateUi()
     mBoneLabel->setText(tr("Bone:"));
     mBone->setToolTip(tr("The bone new volumes are attached to (follows the bone selected in "
                          "the Outliner)"));
-    const QString addTexts[4] = {tr("Add Ellipsoid"), tr("Add Sphere"), tr("Add Capsule"),
-                                 tr("Add Tapered Capsule")};
-    for (size_t i = 0; i < 4; ++i) {
+    const QString addTexts[kAddShapeCount] = {
+        tr("Add Ellipsoid"), tr("Add Sphere"), tr("Add Capsule"), tr("Add Tapered Capsule"),
+        tr("Add Box"),       tr("Add Convex"), tr("Add Plane")};
+    for (size_t i = 0; i < size_t(kAddShapeCount); ++i) {
         mAdd[i]->setText(addTexts[i]);
-        mAdd[i]->setToolTip(tr("Adds a volume on the chosen bone, fitted to the body vertices "
-                               "the bone drives"));
+        mAdd[i]->setToolTip(
+            kAddShapes[i] == CollisionShape::Plane
+                ? tr("Adds a plane through the chosen bone's origin; the side below its local "
+                     "Y axis is solid")
+            : kAddShapes[i] == CollisionShape::Convex
+                ? tr("Adds the convex hull of the body vertices the chosen bone drives, "
+                     "bounded by the number of planes set under Auto-Fit")
+                : tr("Adds a volume on the chosen bone, fitted to the body vertices the bone "
+                     "drives"));
         mAddActions[i]->setText(addTexts[i]);
     }
     mRemove->setText(tr("Remove"));
@@ -405,8 +465,29 @@ void CollisionDock::retranslateUi()
     mFitCoverage->setToolTip(tr("Share of each bone's weighted body vertices the volume holds"));
     mFitButton->setText(tr("Auto-Fit"));
     mFitAction->setText(tr("Auto-Fit Collision Volumes"));
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < kFitShapeCount; ++i)
         mFitShape->setItemText(i, shapeText(kAddShapes[i]));
+    mFitPlanesLabel->setText(tr("Convex planes:"));
+    mFitPlanes->setToolTip(tr("How many planes bound a convex volume's hull (Add Convex and "
+                              "Auto-Fit)"));
+    mPendulumBox->setTitle(tr("Pendulum"));
+    mPendulumBox->setToolTip(tr("A single particle the chosen bone looks at, swinging under "
+                                "gravity and inertia within a cone (a hood)"));
+    mPendulumAdd->setText(tr("Add Pendulum"));
+    mPendulumRemove->setText(tr("Remove Pendulum"));
+    const auto pendulumLabel = [this](QWidget *field, const QString &text) {
+        if (auto *l = qobject_cast<QLabel *>(mPendulumForm->labelForField(field))) l->setText(text);
+    };
+    pendulumLabel(mPendulumLength, tr("Length:"));
+    pendulumLabel(mPendulumDamping, tr("Damping:"));
+    pendulumLabel(mPendulumGravity, tr("Gravity scale:"));
+    pendulumLabel(mPendulumAngle, tr("Cone angle:"));
+    mPendulumLength->setSuffix(tr(" m"));
+    mPendulumAngle->setSuffix(tr(" °"));
+    mPendulumLength->setToolTip(tr("From the bone's origin to the particle"));
+    mPendulumDamping->setToolTip(tr("Share of the particle's velocity lost per second"));
+    mPendulumGravity->setToolTip(tr("Multiplies the simulation's gravity on the particle"));
+    mPendulumAngle->setToolTip(tr("Largest swing away from the animated direction"));
     mMenu->setTitle(tr("&Collision Volumes"));
     rebuildList();
 }
@@ -488,7 +569,7 @@ void CollisionDock::rebuildList()
 void CollisionDock::updateButtons()
 {
     const bool hasBone = currentBone() >= 0;
-    for (size_t i = 0; i < 4; ++i) {
+    for (size_t i = 0; i < size_t(kAddShapeCount); ++i) {
         mAdd[i]->setEnabled(hasBone);
         mAddActions[i]->setEnabled(hasBone);
     }
@@ -549,14 +630,84 @@ void CollisionDock::updateProperties()
         const QSignalBlocker block(spin);
         spin->setValue(value * s);
     }
-    const bool ellipsoid = v.shape == CollisionShape::Ellipsoid;
+    const bool radii = v.shape == CollisionShape::Ellipsoid || v.shape == CollisionShape::Box;
     const bool capsule =
         v.shape == CollisionShape::Capsule || v.shape == CollisionShape::TaperedCapsule;
-    mForm->setRowVisible(mRadiiRow, ellipsoid);
-    mForm->setRowVisible(mRadius, !ellipsoid && v.shape != CollisionShape::Plane);
+    if (auto *l = qobject_cast<QLabel *>(mForm->labelForField(mRadiiRow)))
+        l->setText(v.shape == CollisionShape::Box ? tr("Half extents:") : tr("Radii:"));
+    mForm->setRowVisible(mRadiiRow, radii);
+    mForm->setRowVisible(mRadius, v.shape == CollisionShape::Sphere || capsule);
     mForm->setRowVisible(mRadius2, v.shape == CollisionShape::TaperedCapsule);
     mForm->setRowVisible(mHalfHeight, capsule);
     mUpdating = false;
+}
+
+int CollisionDock::pendulumIndex() const
+{
+    const int bone = currentBone();
+    const auto &pendulums = mDocument->asset().pendulumBones;
+    for (size_t i = 0; i < pendulums.size(); ++i)
+        if (pendulums[i].bone == bone && bone >= 0) return int(i);
+    return -1;
+}
+
+void CollisionDock::updatePendulum()
+{
+    const int index = pendulumIndex();
+    mPendulumAdd->setEnabled(index < 0 && currentBone() >= 0);
+    mPendulumRemove->setEnabled(index >= 0);
+    for (QDoubleSpinBox *spin :
+         {mPendulumLength, mPendulumDamping, mPendulumGravity, mPendulumAngle})
+        spin->setEnabled(index >= 0);
+    if (index < 0) return;
+    const PendulumBone &p = mDocument->asset().pendulumBones[size_t(index)];
+    for (auto [spin, value] :
+         {std::pair{mPendulumLength, p.length}, std::pair{mPendulumDamping, p.damping},
+          std::pair{mPendulumGravity, p.gravityScale},
+          std::pair{mPendulumAngle, p.maxAngleDegrees}}) {
+        const QSignalBlocker block(spin);
+        spin->setValue(double(value));
+    }
+}
+
+void CollisionDock::commitPendulums(std::vector<PendulumBone> pendulums, const QString &text)
+{
+    ClothingAsset asset = mDocument->asset();
+    if (asset.pendulumBones == pendulums) return;
+    asset.pendulumBones = std::move(pendulums);
+    mDocument->replaceAsset(std::move(asset), text, Document::CollisionChanged);
+}
+
+void CollisionDock::addPendulum()
+{
+    if (pendulumIndex() >= 0 || currentBone() < 0) return;
+    auto pendulums = mDocument->asset().pendulumBones;
+    PendulumBone p;
+    p.bone = currentBone();
+    pendulums.push_back(p);
+    commitPendulums(std::move(pendulums), tr("Add Pendulum"));
+}
+
+void CollisionDock::removePendulum()
+{
+    const int index = pendulumIndex();
+    if (index < 0) return;
+    auto pendulums = mDocument->asset().pendulumBones;
+    pendulums.erase(pendulums.begin() + index);
+    commitPendulums(std::move(pendulums), tr("Remove Pendulum"));
+}
+
+void CollisionDock::editPendulum()
+{
+    const int index = pendulumIndex();
+    if (index < 0) return;
+    auto pendulums = mDocument->asset().pendulumBones;
+    PendulumBone &p = pendulums[size_t(index)];
+    p.length = float(mPendulumLength->value());
+    p.damping = float(mPendulumDamping->value());
+    p.gravityScale = float(mPendulumGravity->value());
+    p.maxAngleDegrees = float(mPendulumAngle->value());
+    commitPendulums(std::move(pendulums), tr("Edit Pendulum"));
 }
 
 int CollisionDock::currentBone() const
@@ -647,8 +798,14 @@ int CollisionDock::addVolume(CollisionShape shape)
     CollisionVolume volume;
     CollisionFitSettings settings;
     settings.meshes = bodyMeshes();
+    settings.convexPlanes = uint32_t(mFitPlanes->value());
     try {
-        volume = fitVolume(mDocument->character(), bone, shape, settings);
+        if (shape == CollisionShape::Plane) { // through the bone's origin, normal along its y
+            volume.shape = shape;
+            volume.bone = bone;
+        } else {
+            volume = fitVolume(mDocument->character(), bone, shape, settings);
+        }
     } catch (const InputError &) {
         // No body vertices on this bone: a small volume at the bone's origin.
         volume = CollisionVolume{};
@@ -656,6 +813,13 @@ int CollisionDock::addVolume(CollisionShape shape)
         volume.bone = bone;
         volume.radii = {kDefaultSize, kDefaultSize, kDefaultSize};
         volume.radius = volume.radius2 = volume.halfHeight = kDefaultSize;
+        if (shape == CollisionShape::Convex) { // an octahedron-cut box of the default size
+            const auto box = boxPlanes(volume.radii);
+            volume.planes.assign(box.begin(), box.end());
+            for (const Vec3 &d : {Vec3{1, 1, 1}, Vec3{-1, 1, 1}, Vec3{1, -1, 1}, Vec3{1, 1, -1}})
+                for (const Vec3 &n : {normalize(d), -normalize(d)})
+                    volume.planes.push_back({n.x, n.y, n.z, 1.2f * kDefaultSize});
+        }
     }
     // "<Bone> <Shape>", numbered when taken.
     auto volumes = mDocument->asset().collisionVolumes;
@@ -726,6 +890,7 @@ int CollisionDock::autoFit()
     CollisionFitSettings settings;
     settings.meshes = bodyMeshes();
     settings.coverage = float(mFitCoverage->value() / 100.0);
+    settings.convexPlanes = uint32_t(mFitPlanes->value());
     const Character character = mDocument->character();
     const float thickness = mDocument->asset().simulation.collisionThickness;
     std::vector<CollisionVolume> fitted;

@@ -21,6 +21,7 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QSpinBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -93,6 +94,13 @@ private:
     void rebuildList();
     void updateProperties();
     void updateButtons();
+    /// The pendulum (a hood's Verlet particle) on the chosen bone: its values, or Add.
+    void updatePendulum();
+    int pendulumIndex() const; ///< of the chosen bone's pendulum in the asset; -1 for none
+    void addPendulum();
+    void removePendulum();
+    void editPendulum();
+    void commitPendulums(std::vector<tweed::PendulumBone> pendulums, const QString &text);
     void updateModeButtons();
     void setLengthUnit(LengthUnit unit);
     void editField(Field field);
@@ -123,7 +131,7 @@ private:
     QTreeWidget *mList;
     QLabel *mBoneLabel;
     QComboBox *mBone;
-    std::array<QPushButton *, 4> mAdd{};
+    std::array<QPushButton *, 7> mAdd{};
     QPushButton *mRemove;
     QPushButton *mSplit;
     QLabel *mGizmoLabel;
@@ -150,10 +158,16 @@ private:
     QComboBox *mFitShape;
     QLabel *mFitCoverageLabel;
     QDoubleSpinBox *mFitCoverage;
+    QLabel *mFitPlanesLabel;
+    QSpinBox *mFitPlanes;
+    QGroupBox *mPendulumBox;
+    QPushButton *mPendulumAdd, *mPendulumRemove;
+    QFormLayout *mPendulumForm;
+    QDoubleSpinBox *mPendulumLength, *mPendulumDamping, *mPendulumGravity, *mPendulumAngle;
     QPushButton *mFitButton;
 
     QMenu *mMenu;
-    std::array<QAction *, 4> mAddActions{};
+    std::array<QAction *, 7> mAddActions{};
     QAction *mRemoveAction;
     QAction *mSplitAction;
     QAction *mFitAction;

@@ -180,7 +180,12 @@ float CollisionGizmo::gizmoSize() const
     float extent = 0;
     switch (v->shape) {
     case CollisionShape::Ellipsoid:
+    case CollisionShape::Box:
         extent = std::max({v->radii.x, v->radii.y, v->radii.z});
+        break;
+    case CollisionShape::Convex:
+        for (const Vec3 &c : convexCorners(v->planes))
+            extent = std::max(extent, length(c));
         break;
     case CollisionShape::Sphere:
         extent = v->radius;
@@ -230,8 +235,11 @@ std::vector<CollisionGizmo::Handle> CollisionGizmo::handles() const
     case Mode::Scale:
         switch (v->shape) {
         case CollisionShape::Ellipsoid:
+        case CollisionShape::Box:
             for (int a = 0; a < 3; ++a)
                 result.push_back({mMode, a, Size(int(Size::RadiusX) + a), {}});
+            break;
+        case CollisionShape::Convex: // its planes come from a fit: moved and turned only
             break;
         case CollisionShape::Sphere:
             for (int a = 0; a < 3; ++a)

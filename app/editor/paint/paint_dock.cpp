@@ -10,6 +10,8 @@
 #include "viewport/viewport.h"
 
 #include "tweed/asset_queries.h"
+#include "tweed/errors.h"
+#include "tweed/meshproc/paint.h"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -26,6 +28,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -177,6 +180,30 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
     mPaintThrough->setObjectName(names::kPaintDockPaintThroughCheckBox);
     fillForm->addRow(mPaintThrough);
     layout->addWidget(mFillGroup);
+
+    // Exponential mass gradient (Mass Scale).
+    mMassGroup = new QGroupBox(body);
+    mMassGroup->setObjectName(names::kPaintDockMassGradientGroupBox);
+    auto *massForm = new QFormLayout(mMassGroup);
+    mMassFactorLabel = new QLabel(mMassGroup);
+    mMassFactor = new QDoubleSpinBox(mMassGroup);
+    mMassFactor->setObjectName(names::kPaintDockMassFactorSpinBox);
+    mMassFactor->setRange(1.0, 10.0);
+    mMassFactor->setDecimals(2);
+    mMassFactor->setSingleStep(0.1);
+    mMassFactor->setValue(2.0);
+    massForm->addRow(mMassFactorLabel, mMassFactor);
+    mMassLevelsLabel = new QLabel(mMassGroup);
+    mMassLevels = new QSpinBox(mMassGroup);
+    mMassLevels->setObjectName(names::kPaintDockMassLevelsSpinBox);
+    mMassLevels->setRange(1, 64);
+    mMassLevels->setValue(4);
+    massForm->addRow(mMassLevelsLabel, mMassLevels);
+    mMassApply = new QPushButton(mMassGroup);
+    mMassApply->setObjectName(names::kPaintDockMassGradientButton);
+    massForm->addRow(mMassApply);
+    connect(mMassApply, &QPushButton::clicked, this, &PaintDock::applyMassGradient);
+    layout->addWidget(mMassGroup);
 
     // Symmetry.
     mMirrorGroup = new QGroupBox(body);
@@ -453,6 +480,31 @@ void PaintDock::applySettings()
     mTool->setSettings(s);
 }
 
+void PaintDock::applyMassGradient()
+{
+    const int lod = mTool->settings().lod;
+    const auto &lods = mContext.document->asset().lods;
+    if (lod < 0 || size_t(lod) >= lods.size()) return;
+    const GraphicsLod &l = lods[size_t(lod)];
+    std::vector<uint32_t> pins;
+    const std::vector<float> &maxDistance = l.channels[FloatChannel::MaxDistance];
+    for (size_t v = 0; v < maxDistance.size(); ++v)
+        if (maxDistance[v] <= 0.0f) pins.push_back(uint32_t(v));
+    try {
+        const VertexGraph graph = buildVertexGraph(l.mesh.positions, l.mesh.indices);
+        const ValueEdit edit =
+            exponentialGradientValues(graph, l.channels[FloatChannel::MassScale], pins,
+                                      float(mMassFactor->value()), uint32_t(mMassLevels->value()));
+        if (!edit.vertices.empty())
+            mContext.document->paintChannel(lod, FloatChannel::MassScale, edit,
+                                            tr("Exponential Mass Gradient"));
+        mStatus->setText(tr("%n vertices changed", nullptr, int(edit.vertices.size())));
+    } catch (const InputError &error) {
+        mContext.prompts->showError(this, tr("Mass Gradient"),
+                                    QString::fromStdString(error.what()));
+    }
+}
+
 void PaintDock::updateEnabled()
 {
     const PaintTarget t = target();
@@ -588,6 +640,15 @@ void PaintDock::retranslateUi()
     mPaintThrough->setText(tr("Paint through"));
     mPaintThrough->setToolTip(tr("Also paint vertices hidden behind other parts of the garment; "
                                  "otherwise only what the camera sees changes"));
+    mMassGroup->setTitle(tr("Mass Gradient"));
+    mMassFactorLabel->setText(tr("Factor per level"));
+    mMassFactor->setToolTip(tr("How many times as heavy each level is as the one below it"));
+    mMassLevelsLabel->setText(tr("Levels"));
+    mMassLevels->setToolTip(tr("How many levels (edge rings out from the pinned vertices) "
+                               "grow heavier; the rest keep a Mass Scale of 1"));
+    mMassApply->setText(tr("Apply Exponential Mass Gradient"));
+    mMassApply->setToolTip(tr("Sets the Mass Scale channel: heaviest at the pinned vertices "
+                              "(Max Distance 0), each level lighter by the factor"));
     mMirrorGroup->setTitle(tr("Symmetry"));
     mMirrorLabel->setText(tr("Mirror"));
     const QString mirrors[] = {tr("Off"), tr("X"), tr("Y"), tr("Z")};

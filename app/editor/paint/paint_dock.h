@@ -19,6 +19,7 @@ class QDoubleSpinBox;
 class QGroupBox;
 class QLabel;
 class QPushButton;
+class QSpinBox;
 class QToolButton;
 
 namespace tweed::editor {
@@ -62,6 +63,9 @@ private:
     void setActive(bool active);
     void updateEnabled();
     void showPhysicsOverlay(bool show);
+    /// The exponential mass gradient from the pinned region on the Mass Scale channel, one
+    /// undo step.
+    void applyMassGradient();
 
     const EditorContext &mContext;
     PaintTool *mTool;
@@ -94,6 +98,11 @@ private:
     QDoubleSpinBox *mRampMin, *mRampMax;
     QPushButton *mRampFit;
     QLabel *mStatus;
+    QGroupBox *mMassGroup;
+    QLabel *mMassFactorLabel, *mMassLevelsLabel;
+    QDoubleSpinBox *mMassFactor;
+    QSpinBox *mMassLevels;
+    QPushButton *mMassApply;
 };
 
 } // namespace tweed::editor

@@ -1,8 +1,10 @@
 #include "simulation/debug_views.h"
 
+#include "collision/collision_gizmo.h"
 #include "document.h"
 #include "playback.h"
 #include "simulation/simulation_controller.h"
+#include "viewport/scene_geometry.h"
 #include "viewport/viewport.h"
 
 #include "tweed/asset_queries.h"
@@ -26,6 +28,7 @@ namespace {
 const QColor kSkinned(255, 90, 220);
 const QColor kMaxDistance(90, 200, 255, 150);
 const QColor kBackstop(255, 150, 60, 150);
+const QColor kCollisionWire(255, 220, 90);
 const QColor kPhysicsWire(120, 226, 255, 200);
 const QColor kPhysicsNormal(150, 255, 160);
 const QColor kBinding(230, 230, 120, 170);
@@ -100,6 +103,38 @@ const ViewInfo kViews[DebugViews::ViewCount] = {
      QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
                        "Edges coloured by length over rest length: blue compressed, green at "
                        "rest, red stretched by 10% or more"),
+     true},
+    {"MaxDistanceInwards",
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "Max Distance &Inwards"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "A line from each skinned vertex inwards, against its normal, as far as "
+                       "its Max Distance lets it go"),
+     true},
+    {"BackstopPrecise", QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "Backstop &Precise"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Every vertex with a backstop to the nearest point of its sphere, "
+                       "unsampled"),
+     true},
+    {"CollisionShapesWire",
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "Collision Shapes Wi&re"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "The collision volumes' edges as lines"),
+     true},
+    {"SkinMapActual", QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "Skin Map &Actual"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "A line from each graphics vertex as the skin map draws it to where its "
+                       "bones alone would put it"),
+     true},
+    {"GraphicalVertexBones",
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "&Graphical Vertex Bones"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Lines from each graphics vertex to its bones, blue for light weights, "
+                       "red for heavy ones"),
+     true},
+    {"PhysicalVertexBones",
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "P&hysical Vertex Bones"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Lines from each physics vertex to its bones, blue for light weights, "
+                       "red for heavy ones"),
      true},
 };
 
@@ -242,6 +277,12 @@ QColor DebugViews::stretchColor(float ratio)
     return QColor::fromRgbF(0, 1 + t, -t);
 }
 
+QColor DebugViews::weightColor(float w)
+{
+    const float t = std::clamp(w, 0.0f, 1.0f);
+    return QColor::fromRgbF(t, 0.2f, 1 - t);
+}
+
 void DebugViews::setViewport(Viewport *viewport)
 {
     if (mViewport == viewport)
@@ -320,6 +361,28 @@ void DebugViews::setLayer(View view, std::vector<Vec3> endpoints, std::vector<QC
 }
 
 // The physics mesh of the simulated LoD this frame; false when the asset has none.
+bool DebugViews::assetSkinning()
+{
+    const ClothingAsset &asset = mDocument->asset();
+    if (!mBoneMapValid) {
+        const tweed::Skeleton &bones = asset.skeleton;
+        mBoneMap.assign(bones.bones.size(), -1);
+        for (size_t b = 0; b < bones.bones.size(); ++b)
+            mBoneMap[b] = mDocument->character().skeleton.find(bones.bones[b].name);
+        mBoneMapValid = true;
+    }
+    const std::vector<Mat4> &pose0 = mPlayback->skinningMatrices();
+    mSkinning.resize(mBoneMap.size());
+    bool complete = !pose0.empty();
+    for (size_t b = 0; b < mBoneMap.size() && complete; ++b) {
+        if (mBoneMap[b] < 0 || size_t(mBoneMap[b]) >= pose0.size())
+            complete = false;
+        else
+            mSkinning[b] = pose0[size_t(mBoneMap[b])];
+    }
+    return complete;
+}
+
 bool DebugViews::currentPose(Pose &pose)
 {
     const ClothingAsset &asset = mDocument->asset();
@@ -353,22 +416,7 @@ bool DebugViews::currentPose(Pose &pose)
 
     // The skinned pose: the playback's skinning matrices (world space, character bone order)
     // in the asset's bone order.
-    if (!mBoneMapValid) {
-        const tweed::Skeleton &bones = asset.skeleton;
-        mBoneMap.assign(bones.bones.size(), -1);
-        for (size_t b = 0; b < bones.bones.size(); ++b)
-            mBoneMap[b] = mDocument->character().skeleton.find(bones.bones[b].name);
-        mBoneMapValid = true;
-    }
-    const std::vector<Mat4> &pose0 = mPlayback->skinningMatrices();
-    mSkinning.resize(mBoneMap.size());
-    bool complete = !pose0.empty() && mesh.skin.size() == n;
-    for (size_t b = 0; b < mBoneMap.size() && complete; ++b) {
-        if (mBoneMap[b] < 0 || size_t(mBoneMap[b]) >= pose0.size())
-            complete = false;
-        else
-            mSkinning[b] = pose0[size_t(mBoneMap[b])];
-    }
+    const bool complete = assetSkinning() && mesh.skin.size() == n;
     if (complete)
         skinVertices(mesh.positions, mesh.skin, mSkinning, pose.targets);
     else
@@ -579,6 +627,121 @@ void DebugViews::update()
             lines.add(pose.positions[a], pose.positions[b], c);
         }
         setLayer(Stretch, std::move(lines.points), std::move(lines.colors), mEdges.size() / 2);
+    }
+    updateApexViews(pose);
+}
+
+void DebugViews::updateApexViews(const Pose &pose)
+{
+    const ClothingAsset &asset = mDocument->asset();
+    const PhysicsMesh &mesh = asset.physicsMeshes[size_t(pose.physicsMesh)];
+    const size_t n = mesh.vertexCount();
+    const float crossSize = kCrossShare * mScale;
+
+    if (isOn(MaxDistanceInwards)) {
+        const std::vector<float> &radii = mesh.channels[FloatChannel::MaxDistance];
+        const float scale = asset.simulation.maxDistanceScale;
+        Lines lines;
+        size_t drawn = 0;
+        for (size_t v = 0; v < n && radii.size() == n; ++v)
+            if (radii[v] * scale > 0) {
+                const Vec3 inner = pose.targets[v] - pose.targetNormals[v] * (radii[v] * scale);
+                lines.add(pose.targets[v], inner, kMaxDistance, withAlpha(kMaxDistance, 255));
+                ++drawn;
+            }
+        setLayer(MaxDistanceInwards, std::move(lines.points), std::move(lines.colors), drawn);
+    }
+    if (isOn(BackstopPrecise)) {
+        const std::vector<float> &radii = mesh.channels[FloatChannel::BackstopRadius];
+        const std::vector<float> &distances = mesh.channels[FloatChannel::BackstopDistance];
+        Lines lines;
+        size_t drawn = 0;
+        for (size_t v = 0; v < n && radii.size() == n && distances.size() == n; ++v) {
+            if (!(radii[v] > 0))
+                continue;
+            const Vec3 centre = pose.targets[v] - pose.targetNormals[v] * (distances[v] + radii[v]);
+            const Vec3 away = pose.positions[v] - centre;
+            const Vec3 nearest =
+                centre + (length(away) > 0 ? normalize(away) : pose.targetNormals[v]) * radii[v];
+            lines.add(pose.positions[v], nearest, kBackstop);
+            lines.cross(nearest, 0.5f * crossSize, kBackstop);
+            ++drawn;
+        }
+        setLayer(BackstopPrecise, std::move(lines.points), std::move(lines.colors), drawn);
+    }
+    if (isOn(CollisionShapesWire)) {
+        Lines lines;
+        for (const CollisionVolume &volume : asset.collisionVolumes) {
+            const scene::ShapeMesh shape = scene::collisionShapeMesh(volume, mScale);
+            const VolumeFrame frame = volumeFrame(volume, *mPlayback);
+            for (size_t t = 0; t + 2 < shape.indices.size(); t += 3)
+                for (int k = 0; k < 3; ++k)
+                    lines.add(frame.toWorld(shape.positions[shape.indices[t + size_t(k)]]),
+                              frame.toWorld(shape.positions[shape.indices[t + size_t(k + 1) % 3]]),
+                              kCollisionWire);
+        }
+        setLayer(CollisionShapesWire, std::move(lines.points), std::move(lines.colors),
+                 asset.collisionVolumes.size());
+    }
+
+    const bool graphicsViews =
+        isOn(SkinMapActual) || isOn(GraphicalVertexBones) || isOn(PhysicalVertexBones);
+    if (!graphicsViews)
+        return;
+    const bool skinning = assetSkinning();
+    const std::vector<Mat4> &global = mPlayback->globalPose();
+    const auto bonePosition = [&](int bone, Vec3 &out) {
+        if (bone < 0 || size_t(bone) >= mBoneMap.size() || mBoneMap[size_t(bone)] < 0 ||
+            size_t(mBoneMap[size_t(bone)]) >= global.size())
+            return false;
+        out = global[size_t(mBoneMap[size_t(bone)])].column(3);
+        return true;
+    };
+    const auto boneLines = [&](Lines &lines, const Vec3 &from, const BoneInfluence &influence) {
+        for (int k = 0; k < kMaxBoneInfluences; ++k) {
+            Vec3 to;
+            const float w = influence.weights[size_t(k)];
+            if (w > 0 && bonePosition(influence.bones[size_t(k)], to))
+                lines.add(from, to, weightColor(w), withAlpha(weightColor(w), 60));
+        }
+    };
+    const int lod = std::clamp(mSimulation->lod(), 0, int(asset.lods.size()) - 1);
+    const GraphicsLod &graphics = asset.lods[size_t(lod)];
+    std::vector<Vec3> skinned;
+    if (skinning && graphics.mesh.skin.size() == graphics.mesh.vertexCount())
+        skinVertices(graphics.mesh.positions, graphics.mesh.skin, mSkinning, skinned);
+    if (isOn(SkinMapActual)) {
+        const std::vector<SkinBinding> &bindings = graphics.skinMap.bindings;
+        std::vector<Vec3> shown(bindings.size());
+        applySkinMap(graphics.skinMap, mesh.indices, pose.positions, pose.normals, shown, nullptr);
+        Lines lines;
+        size_t drawn = 0;
+        if (skinned.size() == shown.size()) {
+            const size_t stride = strideFor(shown.size(), kMaxBindings);
+            for (size_t g = 0; g < shown.size(); g += stride, ++drawn)
+                lines.add(shown[g], skinned[g], kBinding, withAlpha(kBinding, 60));
+        }
+        setLayer(SkinMapActual, std::move(lines.points), std::move(lines.colors), drawn);
+    }
+    if (isOn(GraphicalVertexBones)) {
+        Lines lines;
+        size_t drawn = 0;
+        if (!skinned.empty()) {
+            const size_t stride = strideFor(skinned.size(), kMaxBindings / 4);
+            for (size_t g = 0; g < skinned.size(); g += stride, ++drawn)
+                boneLines(lines, skinned[g], graphics.mesh.skin[g]);
+        }
+        setLayer(GraphicalVertexBones, std::move(lines.points), std::move(lines.colors), drawn);
+    }
+    if (isOn(PhysicalVertexBones)) {
+        Lines lines;
+        size_t drawn = 0;
+        if (mesh.skin.size() == n) {
+            const size_t stride = strideFor(n, kMaxBindings / 4);
+            for (size_t v = 0; v < n; v += stride, ++drawn)
+                boneLines(lines, pose.positions[v], mesh.skin[v]);
+        }
+        setLayer(PhysicalVertexBones, std::move(lines.points), std::move(lines.colors), drawn);
     }
 }
 

@@ -45,6 +45,13 @@ public:
         Velocities,       ///< each vertex's velocity over a tenth of a second (simulating only)
         EdgeVertices,     ///< crosses on vertices with fewer than four stretch constraints
         Stretch,          ///< physics edges coloured by length over rest length
+        // APEX's remaining views.
+        MaxDistanceInwards,   ///< from each skinned vertex inwards by its Max Distance
+        BackstopPrecise,      ///< every vertex to the nearest point of its backstop sphere
+        CollisionShapesWire,  ///< the collision volumes' edges as lines
+        SkinMapActual,        ///< each graphics vertex as drawn to where its bones alone put it
+        GraphicalVertexBones, ///< lines from each graphics vertex to its bones, coloured by weight
+        PhysicalVertexBones,  ///< lines from each physics vertex to its bones, coloured by weight
         ViewCount
     };
     Q_ENUM(View)
@@ -80,6 +87,8 @@ public:
     /// Colour of an edge stretched by `ratio` (length over rest length): blue when
     /// compressed by 10% or more, green at rest, red when stretched by 10% or more.
     static QColor stretchColor(float ratio);
+    /// Colour of a line to a bone of skin weight w (0..1): blue when light, red when heavy.
+    static QColor weightColor(float w);
 
     /// Redraws now instead of on the next event-loop pass.
     void syncNow();
@@ -95,6 +104,11 @@ private:
     void invalidateCaches();
     void applyViewportViews();
     bool currentPose(Pose &pose);
+    /// The playback's skinning matrices in the asset's bone order (false when a bone is
+    /// missing from the character).
+    bool assetSkinning();
+    /// The APEX views that follow the others (MaxDistanceInwards onwards).
+    void updateApexViews(const Pose &pose);
     void setLayer(View view, std::vector<Vec3> endpoints, std::vector<QColor> colors,
                   size_t drawn);
 

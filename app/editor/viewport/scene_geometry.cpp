@@ -3,6 +3,7 @@
 #include "viewport/scene_materials.h"
 
 #include "tweed/mesh_edges.h"
+#include "tweed/sim/colliders.h"
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
@@ -264,6 +265,42 @@ ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
         addCap(rings, -volume.halfHeight, r1, -1, kCapSteps);
         addCap(rings, volume.halfHeight, r2, 1, kCapSteps);
         mesh = revolve(rings, kSegments);
+        break;
+    }
+    case CollisionShape::Box:
+    case CollisionShape::Convex: {
+        std::vector<Vec4> planes = volume.planes;
+        if (volume.shape == CollisionShape::Box) {
+            const auto box = boxPlanes(volume.radii);
+            planes.assign(box.begin(), box.end());
+        }
+        const std::vector<Vec3> corners = convexCorners(planes);
+        // Each plane's face: the corners on it in order around their centre, as a fan.
+        for (const Vec4 &q : planes) {
+            const Vec3 n{q.x, q.y, q.z};
+            std::vector<Vec3> face;
+            for (const Vec3 &c : corners)
+                if (std::abs(dot(n, c) - q.w) < 1e-4f * (1 + std::abs(q.w))) face.push_back(c);
+            if (face.size() < 3) continue;
+            Vec3 centre;
+            for (const Vec3 &c : face)
+                centre += c;
+            centre = centre / float(face.size());
+            const Vec3 u = normalize(std::abs(n.x) < 0.9f ? cross(n, Vec3{1, 0, 0})
+                                                          : cross(n, Vec3{0, 1, 0}));
+            const Vec3 w = cross(n, u);
+            std::sort(face.begin(), face.end(), [&](const Vec3 &a, const Vec3 &b) {
+                return std::atan2(dot(a - centre, w), dot(a - centre, u)) <
+                       std::atan2(dot(b - centre, w), dot(b - centre, u));
+            });
+            const uint32_t first = uint32_t(mesh.positions.size());
+            for (const Vec3 &c : face) {
+                mesh.positions.push_back(c);
+                mesh.normals.push_back(n);
+            }
+            for (uint32_t i = 1; i + 1 < uint32_t(face.size()); ++i)
+                mesh.indices.insert(mesh.indices.end(), {first, first + i, first + i + 1});
+        }
         break;
     }
     case CollisionShape::Plane: {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tweed {
 
@@ -16,7 +17,12 @@ enum class CollisionShape : uint8_t {
     Capsule,        ///< radius, halfHeight along local y
     TaperedCapsule, ///< radius at -halfHeight, radius2 at +halfHeight, along local y
     Plane,          ///< local y is the normal; the half space below is solid
+    Box,            ///< half extents radii.x, radii.y, radii.z along the local axes
+    Convex,         ///< the intersection of the half spaces in CollisionVolume::planes
 };
+
+/// Most planes a convex volume may have.
+constexpr size_t kMaxConvexPlanes = 32;
 
 std::string_view shapeName(CollisionShape s);
 std::optional<CollisionShape> shapeFromName(std::string_view name);
@@ -31,6 +37,9 @@ struct CollisionVolume
     float radius = 0.1f;          ///< sphere/capsule radius, metres
     float radius2 = 0.1f;         ///< tapered capsule's second radius, metres
     float halfHeight = 0.1f;      ///< capsule half length of the axis, metres
+    /// Convex only: local-space planes (unit normal x, y, z; offset w in metres); the solid is
+    /// where dot(normal, p) <= offset for every plane. Bounded, at most kMaxConvexPlanes.
+    std::vector<Vec4> planes;
     friend bool operator==(const CollisionVolume &, const CollisionVolume &) = default;
 };
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 namespace tweed {
 
@@ -154,5 +155,8 @@ Transform decompose(const Mat4 &a);
 float maxAbsDifference(const Mat4 &a, const Mat4 &b);
 
 constexpr float kPi = 3.14159265358979323846f;
+
+/// `count` unit directions spread evenly over the sphere (a Fibonacci lattice).
+std::vector<Vec3> sphereDirections(int count);
 
 } // namespace tweed

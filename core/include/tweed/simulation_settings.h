@@ -16,6 +16,10 @@ namespace tweed {
 
 enum class SolverModel : int { PositionBased = 0, MassSpring = 1 };
 enum class SpringIntegrator : int { Midpoint = 0, RungeKutta4 = 1 };
+/// What resists bending in the position-based model: distance constraints across neighbouring
+/// triangles (and quads' diagonals), or the dihedral angle between neighbouring triangles with
+/// its rest angle (APEX's ortho bending).
+enum class BendingModel : int { Distance = 0, Dihedral = 1 };
 
 struct SimulationSettings
 {
@@ -87,6 +91,19 @@ struct SimulationSettings
     float springDamping = 1.0f;       ///< N s/m
     float provotLimit = 1.1f;         ///< >= 1, Provot's deformation limit; 0 disables
     float tearFactor = 0.0f;          ///< springs stretched beyond this ratio tear; 0 = never
+
+    // Solver options (position-based model)
+    /// 0..1, share of the velocity relative to the centre-of-mass frame (its translation and
+    /// rotation) lost per second; the cloth's rigid motion keeps its speed.
+    float comDamping = 0.0f;
+    int bendingModel = int(BendingModel::Distance); ///< BendingModel
+    /// Report the impulses the cloth gives each collision volume every frame
+    /// (ClothInstance::volumeImpulses), so a game's rigid bodies can react.
+    bool twoWayInteraction = false;
+    /// m/s: a cloth whose every vertex moves slower than this for sleepDelay seconds sleeps
+    /// (no simulation) until its bones, its world transform or the wind change; 0 never sleeps.
+    float sleepSpeed = 0.0f;
+    float sleepDelay = 0.5f; ///< seconds
 
     friend bool operator==(const SimulationSettings &, const SimulationSettings &) = default;
 };

@@ -141,6 +141,15 @@ TweedResult tweed_instance_graphics_mesh(TweedInstance *instance, float *positio
                                          uint32_t capacity);
 /* Seconds simulated so far. */
 double tweed_instance_simulated_time(const TweedInstance *instance);
+/* Two-way interaction (the asset's two_way_interaction setting): the impulse, N s in world
+ * space, the cloth gave each of its collision volumes during the last step, 3 floats per volume
+ * in the asset's order; zeros when the setting is off. */
+uint32_t tweed_instance_collision_volume_count(const TweedInstance *instance);
+TweedResult tweed_instance_volume_impulses(const TweedInstance *instance, float *xyz,
+                                           uint32_t capacity);
+/* 1 when the cloth sleeps (the asset's sleep_speed setting): it came to rest and is not
+ * simulated until its bones, world transform or wind change; else 0. */
+int tweed_instance_sleeping(const TweedInstance *instance);
 
 /* ---- the engine's job system, scenes of actors, physical and graphical LoD --------------- */
 /* (C++: tweed/sim/task_scheduler.h and tweed/sim/cloth_scene.h; docs/runtime.md, "A scene") */

@@ -143,6 +143,7 @@ ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const Simulati
     }
     threadColliders.resize(size_t(threads));
     threadBounds.resize(size_t(threads));
+    threadImpulses.resize(threadFinishList.size()); // per finish slot, as its vertex list
     buildHardLists();
     for (uint32_t v = 0; v < n; ++v) {
         setXyz(target0[v], data->restPositions[v]);
@@ -260,6 +261,7 @@ void ClothInstance::Impl::configure()
     iterations = std::max(1, int(std::lround(float(s.iterations) *
                                              std::clamp(lod.iterationScale, 0.0f, 1.0f))));
     xpbd = s.useCompliance;
+    const bool dihedralBending = s.bendingModel == int(BendingModel::Dihedral);
     const float lodScale = std::clamp(lod.maxDistanceScale, 0.0f, 1.0f);
     const float h = substepLength;
     // The physical LoD's cut: a share of the largest Max Distance taken off every one.
@@ -304,6 +306,12 @@ void ClothInstance::Impl::configure()
                                         0.0f, 1.0f);
             constraintParam[k] = 1.0f - std::pow(1.0f - k1, 1.0f / float(iterations));
         }
+        if (dihedralBending && c.constraintKind[k] == ClothData::kBend) // the hinges bend instead
+            constraintParam[k] = xpbd ? 1e20f : 0.0f;
+    }
+    if (dihedralBending && !dihedralBuilt) {
+        dihedral.build(c.restPositions, c.indices);
+        dihedralBuilt = true;
     }
     // Batches of 16 constraints whose ends are all fixed (Max Distance 0 under the physical
     // LoD: triangles that are pure skinning) move nothing: the solver skips them.
@@ -373,6 +381,8 @@ void ClothInstance::Impl::configure()
     hardConstraintCount = 0;
     for (const uint32_t parent : c.hardParent)
         hardConstraintCount += parent == ClothData::kNone ? 0 : 1;
+    sleep.asleep = false; // new settings: simulate again
+    sleep.still = 0;
     status.warnings = settingWarnings;
     status.springSubsteps = status.springNeededSubsteps = 0;
     if (s.model == int(SolverModel::MassSpring))
@@ -639,8 +649,9 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
     if (!tightVertices.empty()) ++perIteration;
     const size_t substeps = size_t(std::max(1, settings.substeps));
     // integrate, hard (before and after, a phase per group), self-collision, finish
+    const size_t dihedralPhase = settings.bendingModel == int(BendingModel::Dihedral) ? 1 : 0;
     const size_t perSubstep =
-        3 + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
+        3 + dihedralPhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
     return 2 + size_t(stepCount) * (1 + substeps * perSubstep);
 }
 
@@ -760,8 +771,8 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
 {
     const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
     const std::vector<sim::P4> &bounds = threadBounds[size_t(thread)];
-    uint32_t *list =
-        threadFinishList[schedule.dispatching() ? size_t(b / kVertexPiece) : size_t(thread)].data();
+    const size_t slot = schedule.dispatching() ? size_t(b / kVertexPiece) : size_t(thread);
+    uint32_t *list = threadFinishList[slot].data();
     sim::FinishArgs args;
     args.p = pos.data();
     args.target0 = target0.data();
@@ -777,10 +788,16 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
     args.boundCount = uint32_t(bounds.size());
     args.dummy = n;
     const sim::FinishKernel kernel = sim::finishKernel(kernelLanes);
+    Vec3 *impulses = nullptr;
+    if (settings.twoWayInteraction) {
+        std::vector<Vec3> &slotImpulses = threadImpulses[slot];
+        slotImpulses.resize(volumes.size(), Vec3{}); // no allocation after the first step
+        impulses = slotImpulses.data();
+    }
     for (uint32_t piece = b; piece < e; piece += kVertexPiece) {
         const uint32_t count = kernel(args, piece, std::min(e, piece + kVertexPiece), list);
         for (uint32_t i = 0; i < count; ++i)
-            finishVertex(list[i], ctx, poses);
+            finishVertex(list[i], ctx, poses, impulses);
     }
     if (grabVertex >= int64_t(b) && grabVertex < int64_t(e)) {
         applyGrab(uint32_t(grabVertex));
@@ -790,12 +807,16 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
 
 // Collision volumes, backstop and Max Distance for a movable vertex (tethered already).
 void ClothInstance::Impl::finishVertex(uint32_t v, const Substep &ctx,
-                                       const std::vector<ColliderPose> &poses)
+                                       const std::vector<ColliderPose> &poses, Vec3 *impulses)
 {
     const float bias = settings.maxDistanceBias;
     Vec3 x = v3(pos[v]);
-    for (const ColliderPose &pose : poses)
-        sim::applyCollision(pose, settings.friction, x, prev[v]);
+    for (size_t i = 0; i < poses.size(); ++i) {
+        const Vec3 velocity = x - v3(prev[v]);
+        sim::applyCollision(poses[i], settings.friction, x, prev[v]);
+        if (impulses && invMass[v] > 0) // what the cloth gains, the volume loses
+            impulses[i] -= ((x - v3(prev[v])) - velocity) / (invMass[v] * substepLength);
+    }
     const P4 &prm = params[v]; // x Max Distance, y backstop radius, z backstop distance
     const Vec3 t = targetAt(v, ctx.alpha);
     Vec3 nrm{};
@@ -858,6 +879,13 @@ void ClothInstance::Impl::region(int thread)
         if (settings.hardStretchLimit)
             hardPipeline(seq);
         solveConstraints(seq, ctx);
+        if (settings.bendingModel == int(BendingModel::Dihedral))
+            schedule.parallelFor(seq, 1, [&](uint32_t) {
+                const float bend = std::clamp(settings.bendStiffness, 0.0f, 1.0f);
+                const float perSweep = 1.0f - std::pow(1.0f - bend, 1.0f / float(iterations));
+                for (int i = 0; i < iterations; ++i)
+                    dihedral.solve(pos.data(), perSweep);
+            });
         if (settings.hardStretchLimit)
             hardPipeline(seq);
         if (settings.selfCollision && sub + 1 == substeps)
@@ -905,6 +933,7 @@ ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
     d = std::make_unique<Impl>(asset->cloth, settings, options);
     d->asset = asset;
     d->volumes = asset->collisionVolumes;
+    d->volumeImpulses.assign(d->volumes.size(), Vec3{});
     d->pendulums.resize(asset->pendulumBones.size());
     // The bones each pendulum turns: its own and every descendant (parents come first).
     for (const PendulumBone &pb : asset->pendulumBones) {
@@ -953,6 +982,7 @@ const SimulationSettings &ClothInstance::settings() const { return d->settings; 
 void ClothInstance::setCollisionVolumes(const std::vector<CollisionVolume> &volumes)
 {
     d->volumes = volumes;
+    d->volumeImpulses.assign(volumes.size(), Vec3{});
     const size_t bones = d->boneGlobal.size();
     d->volumeFrame0.resize(volumes.size());
     d->volumeFrame1.resize(volumes.size());
@@ -1017,6 +1047,7 @@ void ClothInstance::reset(const ClothFrame &frame)
     s.accumulator = 0;
     s.started = true;
     s.springsBuilt = false;
+    s.sleep = {};
     if (s.settings.model == int(SolverModel::MassSpring))
         s.configureSprings();
     s.positionsValid = s.normalsValid = s.targetsValid = false;
@@ -1039,6 +1070,8 @@ void ClothInstance::update(const ClothFrame &frame)
     s.takePose(frame, false);
     if (s.volumeFrame0.size() != s.volumeFrame1.size())
         s.volumeFrame0 = s.volumeFrame1;
+    if (s.sleepsThrough(frame))
+        return;
     s.accumulator += frame.dt;
     const double h = double(s.stepLength);
     const int maxSteps = s.maxStepsPerFrame();
@@ -1051,6 +1084,9 @@ void ClothInstance::update(const ClothFrame &frame)
     s.run.span = s.accumulator;
     s.status.lastUpdateWork = 0;
     s.status.lastUpdateSteps = steps;
+    for (std::vector<Vec3> &impulses : s.threadImpulses)
+        std::fill(impulses.begin(), impulses.end(), Vec3{});
+    s.volumeImpulses.assign(s.volumes.size(), Vec3{});
     if (steps == 0)
         return;
     s.run.alphaEnd = float(std::min(1.0, double(steps) * h / s.accumulator));
@@ -1073,6 +1109,7 @@ void ClothInstance::update(const ClothFrame &frame)
     }
     if (s.settings.model != int(SolverModel::MassSpring))
         s.status.lastUpdateWork = s.positionBasedWork(steps);
+    s.afterSteps(frame, steps);
     s.world0 = interpolate(s.world0, s.world1, s.run.alphaEnd);
     for (size_t i = 0; i < s.volumeFrame0.size(); ++i) {
         s.volumeFrame0[i].translation =
@@ -1226,6 +1263,8 @@ ClothMeasurements ClothInstance::measure() const
 }
 
 const ClothStatus &ClothInstance::status() const { return d->status; }
+const std::vector<Vec3> &ClothInstance::volumeImpulses() const { return d->volumeImpulses; }
+bool ClothInstance::sleeping() const { return d->sleep.asleep; }
 double ClothInstance::simulatedTime() const { return d->time; }
 uint64_t ClothInstance::stepCount() const { return d->steps; }
 const ClothData &ClothInstance::data() const { return *d->data; }

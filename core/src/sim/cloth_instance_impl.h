@@ -6,6 +6,7 @@
 #pragma once
 
 #include "constraint_kernels.h"
+#include "dihedral_bending.h"
 #include "schedule.h"
 #include "self_collision.h"
 
@@ -159,6 +160,25 @@ struct ClothInstance::Impl
     // Self-collision's hash table, kept between steps.
     sim::SelfCollision selfCollision;
 
+    // Solver options (see SimulationSettings, "Solver options").
+    sim::DihedralBending dihedral; ///< built when the dihedral bending model is first chosen
+    bool dihedralBuilt = false;
+    std::vector<std::vector<Vec3>> threadImpulses; ///< two-way: per thread, per volume
+    std::vector<Vec3> volumeImpulses;              ///< two-way: of the last update, world space
+    struct Sleep
+    {
+        bool asleep = false;
+        double still = 0; ///< seconds every vertex has been slower than the sleep speed
+        std::vector<Vec3> last; ///< the positions at the end of the last frame
+        std::vector<Mat4> skinning; ///< the inputs it fell asleep with
+        Mat4 world;
+        Vec3 wind;
+    } sleep;
+    /// Whether the cloth sleeps through this frame's input (and wakes it when the input moved).
+    bool sleepsThrough(const ClothFrame &frame);
+    /// After a frame's steps: the COM damping, the impulses on the volumes, falling asleep.
+    void afterSteps(const ClothFrame &frame, int steps);
+
     Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
          const ClothInstanceOptions &options);
 
@@ -208,7 +228,8 @@ struct ClothInstance::Impl
     void hardConstraints(uint32_t listIndex);
     void holdMaxDistance(uint32_t v, const Substep &ctx);
     void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread);
-    void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses);
+    void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses,
+                      Vec3 *impulses);
     /// The position-based update of one thread (see sim::PhaseSchedule).
     void region(int thread);
 

@@ -63,6 +63,37 @@ Surface taperedSurface(const Vec3 &l, float h, float r1, float r2)
     return {dist, l - n * dist, n};
 }
 
+// The plane of least penetration: inside when every plane's distance is negative, and the
+// surface point is the projection onto the plane whose distance is the largest.
+Surface convexSurface(const Vec3 &l, const Vec4 *planes, uint32_t count)
+{
+    float best = -INFINITY;
+    Vec3 normal{0, 1, 0};
+    for (uint32_t i = 0; i < count; ++i) {
+        const Vec3 n{planes[i].x, planes[i].y, planes[i].z};
+        const float d = dot(n, l) - planes[i].w;
+        if (d > best) {
+            best = d;
+            normal = n;
+        }
+    }
+    if (best > 0) return {best, l, normal}; // outside: the distance is a lower bound
+    return {best, l - normal * best, normal};
+}
+
+Surface boxSurface(const Vec3 &l, const Vec3 &half)
+{
+    const std::array<Vec4, 6> planes = boxPlanes(half);
+    Surface s = convexSurface(l, planes.data(), 6);
+    if (s.distance > 0) { // outside: the exact distance to the box
+        const Vec3 q{std::clamp(l.x, -half.x, half.x), std::clamp(l.y, -half.y, half.y),
+                     std::clamp(l.z, -half.z, half.z)};
+        const float d = length(l - q);
+        s = {d, q, d > 1e-12f ? (l - q) / d : s.normal};
+    }
+    return s;
+}
+
 Surface surfaceOf(const ColliderPose &c, const Vec3 &l)
 {
     switch (c.shape) {
@@ -85,6 +116,10 @@ Surface surfaceOf(const ColliderPose &c, const Vec3 &l)
         return taperedSurface(l, c.halfHeight, c.radius, c.radius2);
     case CollisionShape::Plane:
         return {l.y - c.radius, {l.x, c.radius, l.z}, {0, 1, 0}};
+    case CollisionShape::Box:
+        return boxSurface(l, c.radii);
+    case CollisionShape::Convex:
+        return convexSurface(l, c.planes.data(), c.planeCount);
     }
     return {1, l, {0, 1, 0}};
 }
@@ -132,6 +167,21 @@ ColliderPose colliderPose(const CollisionVolume &volume, const Transform &frame,
         p.radius = t; // the plane's surface lifted by the thickness
         p.boundingRadius = INFINITY;
         break;
+    case CollisionShape::Box:
+        p.boundingRadius = length(p.radii);
+        break;
+    case CollisionShape::Convex: {
+        p.planeCount = uint32_t(std::min(volume.planes.size(), kMaxConvexPlanes));
+        std::vector<Vec4> grown(volume.planes.begin(), volume.planes.begin() + p.planeCount);
+        for (Vec4 &plane : grown)
+            plane.w += t;
+        std::copy(grown.begin(), grown.end(), p.planes.begin());
+        const std::vector<Vec3> corners = convexCorners(grown);
+        p.boundingRadius = corners.empty() ? INFINITY : 0.0f;
+        for (const Vec3 &c : corners)
+            p.boundingRadius = std::max(p.boundingRadius, length(c) * 1.0001f + 1e-6f);
+        break;
+    }
     }
     return p;
 }
@@ -154,6 +204,69 @@ bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal)
 float colliderDistance(const ColliderPose &pose, const Vec3 &p)
 {
     return surfaceOf(pose, toLocal(pose, p)).distance;
+}
+
+std::vector<Vec3> convexCorners(const std::vector<Vec4> &planes)
+{
+    std::vector<Vec3> corners;
+    const size_t n = planes.size();
+    const auto normal = [&](size_t i) { return Vec3{planes[i].x, planes[i].y, planes[i].z}; };
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n; ++j)
+            for (size_t k = j + 1; k < n; ++k) {
+                const Vec3 a = normal(i), b = normal(j), c = normal(k);
+                const Vec3 bc = cross(b, c);
+                const float det = dot(a, bc);
+                if (std::abs(det) < 1e-6f) continue;
+                // Cramer: the point where the three planes meet.
+                const Vec3 p = (bc * planes[i].w + cross(c, a) * planes[j].w +
+                                cross(a, b) * planes[k].w) /
+                               det;
+                bool inside = true;
+                for (size_t m = 0; m < n && inside; ++m)
+                    inside = dot(normal(m), p) - planes[m].w <= 1e-5f * (1 + std::abs(planes[m].w));
+                if (inside) corners.push_back(p);
+            }
+    // Bounded only when no direction leaves every plane behind; the candidate directions of an
+    // unbounded intersection are the edges' directions (cross products of two normals).
+    for (size_t i = 0; i < n && !corners.empty(); ++i)
+        for (size_t j = i + 1; j < n && !corners.empty(); ++j) {
+            const Vec3 d = cross(normal(i), normal(j));
+            if (lengthSquared(d) < 1e-10f) continue;
+            for (const Vec3 &dir : {d, -d}) {
+                bool escapes = true;
+                for (size_t m = 0; m < n && escapes; ++m)
+                    escapes = dot(normal(m), dir) <= 1e-6f;
+                if (escapes) corners.clear();
+            }
+        }
+    return corners;
+}
+
+std::string convexPlanesProblem(const std::vector<Vec4> &planes)
+{
+    if (planes.size() < 4)
+        return "a convex volume needs at least 4 planes, it has " + std::to_string(planes.size());
+    if (planes.size() > kMaxConvexPlanes)
+        return "a convex volume has at most " + std::to_string(kMaxConvexPlanes) +
+               " planes, it has " + std::to_string(planes.size());
+    for (size_t i = 0; i < planes.size(); ++i) {
+        const Vec4 &p = planes[i];
+        const float len = std::sqrt(p.x * p.x + p.y * p.y + p.z * p.z);
+        if (!std::isfinite(len) || std::abs(len - 1) > 1e-3f)
+            return "plane " + std::to_string(i) + "'s normal is not unit length";
+        if (!std::isfinite(p.w) || std::abs(p.w) > 1e4f)
+            return "plane " + std::to_string(i) + "'s offset is not a finite distance";
+    }
+    if (convexCorners(planes).empty())
+        return "the planes do not enclose a bounded volume";
+    return {};
+}
+
+std::array<Vec4, 6> boxPlanes(const Vec3 &half)
+{
+    return {{{1, 0, 0, half.x},  {-1, 0, 0, half.x}, {0, 1, 0, half.y},
+            {0, -1, 0, half.y}, {0, 0, 1, half.z},  {0, 0, -1, half.z}}};
 }
 
 } // namespace tweed

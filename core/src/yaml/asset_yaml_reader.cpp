@@ -591,13 +591,23 @@ ClothingAsset readDocument(TextReader &r, yaml::Node root)
             cv.name = r.string(r.get(n, "name", p), p / "name");
             cv.shape = r.enumeration<CollisionShape>(
                 r.get(n, "shape", p), p / "shape", shapeFromName, "collision shape",
-                "ellipsoid, sphere, capsule, tapered_capsule, plane");
+                "ellipsoid, sphere, capsule, tapered_capsule, plane, box, convex");
             cv.bone = bones.find(r.get(n, "bone", p), p / "bone");
             cv.local = readTransform(r, n, p);
             cv.radii = r.vec3(r.get(n, "radii", p), p / "radii");
             cv.radius = r.number(r.get(n, "radius", p), p / "radius");
             cv.radius2 = r.number(r.get(n, "radius2", p), p / "radius2");
             cv.halfHeight = r.number(r.get(n, "half_height", p), p / "half_height");
+            // Convex volumes only: their planes (normal x, y, z, offset).
+            if (n.IsMap() && n["planes"].IsDefined())
+                cv.planes = r.rows<Vec4>(n["planes"], p / "planes",
+                                         [&](const yaml::Node &q, const Path &qp) {
+                                             r.sequence(q, qp, 4);
+                                             return Vec4{r.number(q[0], qp[0]),
+                                                         r.number(q[1], qp[1]),
+                                                         r.number(q[2], qp[2]),
+                                                         r.number(q[3], qp[3])};
+                                         });
             return cv;
         });
 

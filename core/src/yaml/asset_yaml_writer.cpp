@@ -495,6 +495,9 @@ std::string writeText(const ClothingAsset &asset)
         w.number(2, "radius", cv.radius);
         w.number(2, "radius2", cv.radius2);
         w.number(2, "half_height", cv.halfHeight);
+        if (cv.shape == CollisionShape::Convex)
+            w.rows(2, "planes", cv.planes, "normal x, y, z, offset",
+                   [&](const Vec4 &q) { w.floats({q.x, q.y, q.z, q.w}); });
     }
 
     openSection(w, 0, "pendulum_bones", asset.pendulumBones.empty());

@@ -320,6 +320,21 @@ void smoothChannel(ClothingAsset &asset, size_t lod, FloatChannel channel, int p
     refreshPhysicsChannels(asset, lod);
 }
 
+void exponentialGradient(ClothingAsset &asset, size_t lod, FloatChannel channel, float factor,
+                         uint32_t levels)
+{
+    GraphicsLod &l = checkedLod(asset, lod);
+    const VertexGraph graph = buildVertexGraph(l.mesh.positions, l.mesh.indices);
+    // The pinned region: the vertices Max Distance holds to their skinned place.
+    std::vector<uint32_t> pins;
+    const std::vector<float> &maxDistance = l.channels[FloatChannel::MaxDistance];
+    for (size_t v = 0; v < maxDistance.size(); ++v)
+        if (maxDistance[v] <= 0.0f) pins.push_back(uint32_t(v));
+    std::vector<float> &values = l.channels[channel];
+    applyEdit(values, exponentialGradientValues(graph, values, pins, factor, levels));
+    refreshPhysicsChannels(asset, lod);
+}
+
 void channelFromWeights(ClothingAsset &asset, size_t lod, FloatChannel channel,
                         const std::vector<std::string> &bones, float valueAtZero, float valueAtOne)
 {

@@ -265,3 +265,58 @@ ValueEdit gradientValues(const std::vector<Vec3> &positions, const std::vector<u
 }
 
 } // namespace tweed
+
+namespace tweed {
+
+ValueEdit exponentialGradientValues(const VertexGraph &graph, const std::vector<float> &values,
+                                    const std::vector<uint32_t> &sources, float factor,
+                                    uint32_t levels)
+{
+    const size_t n = graph.weldedTo.size();
+    checkGraph(graph, n, "exponentialGradientValues");
+    if (values.size() != n)
+        throw InputError("exponentialGradientValues: " + std::to_string(values.size()) +
+                         " values for " + std::to_string(n) + " vertices");
+    if (!(factor > 0) || !std::isfinite(factor))
+        throw InputError("exponential gradient: the factor per level must be positive, not " +
+                         std::to_string(factor));
+    if (levels < 1 || levels > 64)
+        throw InputError("exponential gradient: the levels must lie in 1..64, not " +
+                         std::to_string(levels));
+    detail::checkVertices(sources, n, "exponentialGradientValues");
+    if (sources.empty())
+        throw InputError("exponential gradient: no pinned vertex to count the levels from");
+    // Levels: edge hops from the nearest source, over the welded graph.
+    std::vector<uint32_t> level(n, kNoVertex);
+    std::vector<uint32_t> queue;
+    for (const uint32_t s : sources) {
+        const uint32_t r = graph.weldedTo[s];
+        if (level[r] == kNoVertex) {
+            level[r] = 0;
+            queue.push_back(r);
+        }
+    }
+    for (size_t i = 0; i < queue.size(); ++i) {
+        const uint32_t v = queue[i];
+        for (uint32_t k = graph.offsets[v]; k < graph.offsets[v + 1]; ++k) {
+            const uint32_t w = graph.neighbours[k];
+            if (level[w] == kNoVertex) {
+                level[w] = level[v] + 1;
+                queue.push_back(w);
+            }
+        }
+    }
+    ValueEdit edit;
+    for (uint32_t v = 0; v < n; ++v) {
+        const uint32_t l = level[graph.weldedTo[v]];
+        if (l == kNoVertex) continue; // not connected to the pins: left as it is
+        const float value = l < levels ? std::pow(factor, float(levels - l)) : 1.0f;
+        if (values[v] != value) {
+            edit.vertices.push_back(v);
+            edit.values.push_back(value);
+        }
+    }
+    return edit;
+}
+
+} // namespace tweed

@@ -289,6 +289,13 @@ public:
     ClothMeasurements measure() const;
     /// Warnings about the settings and the cost of the last update (see ClothStatus).
     const ClothStatus &status() const;
+    /// Two-way interaction (SimulationSettings::twoWayInteraction): the impulse (N s, world
+    /// space) the cloth gave each collision volume during the last update, in the order of the
+    /// volumes; zeros when the option is off or nothing touched.
+    const std::vector<Vec3> &volumeImpulses() const;
+    /// Whether the cloth sleeps (SimulationSettings::sleepSpeed): it has come to rest and is not
+    /// simulated until its bones, its world transform or the wind change.
+    bool sleeping() const;
     /// Time simulated so far and steps taken.
     double simulatedTime() const;
     uint64_t stepCount() const;

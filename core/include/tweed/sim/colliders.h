@@ -6,7 +6,9 @@
 #include "tweed/collision.h"
 #include "tweed/math.h"
 
+#include <array>
 #include <cmath>
+#include <string>
 #include <vector>
 
 namespace tweed {
@@ -22,6 +24,9 @@ struct ColliderPose
     float radius = 0.1f;          ///< sphere, capsule, tapered capsule at -halfHeight
     float radius2 = 0.1f;         ///< tapered capsule at +halfHeight
     float halfHeight = 0.0f;
+    /// Convex: the planes in the local frame, offsets grown by the thickness.
+    std::array<Vec4, kMaxConvexPlanes> planes{};
+    uint32_t planeCount = 0;
     /// Radius around origin outside which a point cannot touch the shape (infinite for planes).
     float boundingRadius = INFINITY;
 };
@@ -37,5 +42,15 @@ bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal = nullptr
 /// Signed distance from p to the volume's surface (negative inside). For ellipsoids measured in
 /// unit-sphere space and scaled by the smallest radius: exact in sign, approximate in size.
 float colliderDistance(const ColliderPose &pose, const Vec3 &p);
+
+/// What makes `planes` unusable as a convex volume ("" when nothing): too few or too many
+/// planes, a normal that is not unit length or an offset that is not finite, or an unbounded
+/// or empty intersection.
+std::string convexPlanesProblem(const std::vector<Vec4> &planes);
+/// The corners of the convex volume (the points where three planes meet inside every other);
+/// empty when the planes do not enclose a bounded volume.
+std::vector<Vec3> convexCorners(const std::vector<Vec4> &planes);
+/// The six planes of a box with half extents `half` (+x, -x, +y, -y, +z, -z).
+std::array<Vec4, 6> boxPlanes(const Vec3 &half);
 
 } // namespace tweed

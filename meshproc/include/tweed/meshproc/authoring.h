@@ -65,6 +65,11 @@ void gradientBetweenBones(ClothingAsset &asset, size_t lod, FloatChannel channel
 /// `passes` rounds of moving every vertex to the mean of its neighbours (seams joined), as
 /// the Smooth brush does at full strength.
 void smoothChannel(ClothingAsset &asset, size_t lod, FloatChannel channel, int passes);
+/// exponentialGradientValues from the pinned region (Max Distance 0) on the channel, normally
+/// Mass Scale: each of `levels` levels `factor` times as heavy as the one below. Throws
+/// InputError for a bad factor or level count, or a garment with nothing pinned.
+void exponentialGradient(ClothingAsset &asset, size_t lod, FloatChannel channel, float factor,
+                         uint32_t levels);
 /// valueAtZero + (valueAtOne - valueAtZero) * w per graphics vertex, w the sum of its skin
 /// weights on the named bones: e.g. Max Distance 0 where the shoulders carry the garment.
 void channelFromWeights(ClothingAsset &asset, size_t lod, FloatChannel channel,

@@ -1,5 +1,5 @@
 // Fitting collision volumes to the body: the vertices a bone drives, their principal axes, and
-// an ellipsoid, sphere, capsule or tapered capsule that holds a chosen share of them, placed in
+// an ellipsoid, sphere, capsule, tapered capsule, box or convex hull that holds a chosen share of them, placed in
 // the bone's bind-pose frame. Also splitting an ellipsoid in two along its longest axis.
 #pragma once
 
@@ -22,6 +22,9 @@ struct CollisionFitSettings
     /// Share (0..1] of the bone's weighted vertices the volume holds; the rest (outliers at the
     /// joints) may poke out.
     float coverage = 0.95f;
+    /// Convex volumes: how many planes bound the hull (6..kMaxConvexPlanes); the first six
+    /// are a box along the principal axes, each further plane cuts the deepest corner off.
+    uint32_t convexPlanes = 16;
     /// Character meshes fitted to (indices into Character::meshes); empty = every skinned mesh.
     std::vector<int> meshes;
 };

@@ -170,6 +170,16 @@ ValueEdit gradientValues(const std::vector<Vec3> &positions, const std::vector<u
                          const SurfaceHit &from, float valueFrom, const SurfaceHit &to,
                          float valueTo, const std::vector<uint32_t> &vertices = {});
 
+/// Exponential gradient from the pinned region (the fabric hack of K.I.S.A.'s mass-spring
+/// cloth): a vertex `l` edge hops from the nearest of `sources` (level 0) gets
+/// factor^(levels - l) for l < levels and 1 from `levels` hops on, so that each level is
+/// `factor` times as heavy as the one below it on the Mass Scale channel. Vertices not connected
+/// to a source keep their value. Throws InputError for a factor that is not positive, levels
+/// outside 1..64, a source out of range or no source.
+ValueEdit exponentialGradientValues(const VertexGraph &graph, const std::vector<float> &values,
+                                    const std::vector<uint32_t> &sources, float factor,
+                                    uint32_t levels);
+
 /// The value under a hit: barycentric interpolation of its triangle's corners.
 float pickValue(const std::vector<uint32_t> &indices, const std::vector<float> &values,
                 const SurfaceHit &hit);

@@ -71,15 +71,17 @@ std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bo
                                               InsideFitReport *report = nullptr,
                                               const std::vector<PosedBody> *poses = nullptr);
 
-/// Ellipsoids inside the body (fitVolumesInside, the asset's collision thickness, in the bind
+/// Volumes of `shape` (ellipsoids unless told; not planes) inside the body (fitVolumesInside, the asset's collision thickness, in the bind
 /// pose and five poses a second of every clip) on the named bones, or on every bone that
 /// carries the garment (a skin weight of at least the fit's threshold); a volume replaces an
 /// earlier one of its name. The body is the character meshes named in bodyNames, or those the
 /// garment was not made of. Returns one line of report per volume (its protrusion, as fitted and
 /// after) and per bone skipped. Throws InputError for an unknown mesh or bone, or when there is
-/// no body mesh to fit to.
+/// no body mesh to fit to. A convex volume has `convexPlanes` planes.
 std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &character,
                                         const std::vector<std::string> &bodyNames,
-                                        const std::vector<std::string> &boneNames = {});
+                                        const std::vector<std::string> &boneNames = {},
+                                        CollisionShape shape = CollisionShape::Ellipsoid,
+                                        uint32_t convexPlanes = CollisionFitSettings{}.convexPlanes);
 
 } // namespace tweed

@@ -1,0 +1,255 @@
+// The solver options APEX documents, on meshes made in code: damping relative to the centre of
+// mass leaves rigid motion alone, dihedral bending brings a folded hinge back to its rest
+// angle, two-way interaction reports the cloth's weight on the volume it rests on, and a
+// sleeping cloth wakes when its bone moves.
+#include "sim_test_garment.h"
+#include "sim_test_meshes.h"
+
+#include "../../core/src/sim/com_damping.h"      // internal: the damping itself
+#include "../../core/src/sim/dihedral_bending.h" // internal: the hinges themselves
+
+#include "tweed/sim/cloth_instance.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace tweed;
+using namespace tweed::test;
+
+namespace {
+
+constexpr float kDegree = kPi / 180.0f;
+
+// Two triangles (a, b, c) and (b, a, d) about the edge a -> b along x; d is turned `angle`
+// radians about the edge out of the plane of the first.
+PhysicsMesh hinge(float angle)
+{
+    PhysicsMesh m;
+    m.positions = {{0, 0, 0}, {0.2f, 0, 0}, {0.1f, 0.15f, 0},
+                   {0.1f, -0.15f * std::cos(angle), -0.15f * std::sin(angle)}};
+    m.indices = {0, 1, 2, 1, 0, 3};
+    m.channels.resize(4);
+    for (uint32_t v = 0; v < 4; ++v) // a, b, c held; d swings about the edge
+        m.channels[FloatChannel::MaxDistance][v] = v == 3 ? 1.0f : 0.0f;
+    m.normals.assign(4, Vec3{0, 0, 1});
+    return m;
+}
+
+float hingeAngle(const std::vector<Vec3> &p) { return sim::dihedralAngle(p[0], p[1], p[2], p[3]); }
+
+} // namespace
+
+class TestSolverOptions : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void comDampingLeavesRigidMotionUndamped()
+    {
+        // Particles of random masses moving as one rigid body (translation and rotation), plus
+        // a wobble of their own in the second run.
+        std::mt19937 random(5);
+        std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+        const Vec3 linear{0.02f, -0.01f, 0.005f}, angular{0.3f, -0.2f, 0.5f};
+        std::vector<sim::P4> pos, prev;
+        std::vector<Vec3> wobble;
+        for (int i = 0; i < 200; ++i) {
+            const Vec3 x{u(random), u(random), 0.3f * u(random)};
+            const Vec3 v = linear + cross(angular * 0.01f, x);
+            pos.push_back({x.x, x.y, x.z, 1.0f / (0.5f + 0.5f * (u(random) + 1.0f))});
+            prev.push_back({x.x - v.x, x.y - v.y, x.z - v.z, pos.back().w});
+            wobble.push_back(Vec3{u(random), u(random), u(random)} * 0.003f);
+        }
+        pos.push_back({5, 5, 5, 0}); // a fixed particle is left alone
+        prev.push_back({4, 4, 4, 0});
+        const uint32_t n = uint32_t(pos.size());
+        std::vector<sim::P4> rigidPrev = prev;
+        sim::dampRelativeToCentreOfMass(pos.data(), rigidPrev.data(), n, 0.0f);
+        for (uint32_t i = 0; i < n; ++i)
+            QVERIFY2(length(v3(rigidPrev[i]) - v3(prev[i])) < 2e-6f, qPrintable(QString::number(i)));
+
+        // With a wobble: all of it goes at keep 0, momentum and angular momentum stay.
+        std::vector<sim::P4> wobbly = prev;
+        for (size_t i = 0; i + 1 < wobbly.size(); ++i)
+            setXyz(wobbly[i], v3(wobbly[i]) - wobble[i]);
+        const auto momenta = [&](const std::vector<sim::P4> &before) {
+            Vec3 p, l;
+            for (uint32_t i = 0; i + 1 < n; ++i) {
+                const float m = 1.0f / pos[i].w;
+                const Vec3 v = v3(pos[i]) - v3(before[i]);
+                p += v * m;
+                l += cross(v3(pos[i]), v * m);
+            }
+            return std::pair{p, l};
+        };
+        const auto [p0, l0] = momenta(wobbly);
+        sim::dampRelativeToCentreOfMass(pos.data(), wobbly.data(), n, 0.0f);
+        const auto [p1, l1] = momenta(wobbly);
+        QVERIFY(length(p1 - p0) < 1e-4f * (1 + length(p0)));
+        QVERIFY(length(l1 - l0) < 1e-4f * (1 + length(l0)));
+        float left = 0; // what remains relative to the rigid motion is rigid: none of the wobble
+        for (uint32_t i = 0; i + 1 < n; ++i) {
+            const Vec3 x = v3(pos[i]);
+            const Vec3 rigid = linear + cross(angular * 0.01f, x);
+            const Vec3 v = x - v3(wobbly[i]);
+            left = std::max(left, length(v - rigid));
+        }
+        // The wobble's own mean and spin become part of the rigid motion; they are small.
+        QVERIFY2(left < 0.0015f, qPrintable(QString::number(double(left))));
+        QCOMPARE(v3(wobbly[n - 1]), (Vec3{4, 4, 4}));
+
+        // In the solver: a free sheet falling (rigid motion) falls the same with COM damping.
+        const auto fall = [](float comDamping) {
+            PhysicsMesh mesh = makeGrid(6, 6, 0.05f, false);
+            SimulationSettings s;
+            s.damping = 0;
+            s.comDamping = comDamping;
+            ClothInstance cloth(buildClothData(mesh), s);
+            cloth.reset(frameAt(0));
+            for (int f = 0; f < 30; ++f)
+                cloth.update(frameAt(1.0f / 60));
+            return cloth.positions();
+        };
+        const std::vector<Vec3> free = fall(0.0f), damped = fall(1.0f);
+        QVERIFY(free[0].y < -0.3f); // half a second of free fall
+        for (size_t i = 0; i < free.size(); ++i)
+            QVERIFY2(distance(free[i], damped[i]) < 1e-4f, qPrintable(QString::number(i)));
+    }
+
+    void dihedralBendingRestoresAFoldedHinge()
+    {
+        // The hinge's own projection: folded by 90 degrees, back to its rest angle (flat, then
+        // 60 degrees).
+        for (const float rest : {0.0f, 60.0f * kDegree}) {
+            const PhysicsMesh mesh = hinge(rest);
+            sim::DihedralBending bending;
+            bending.build(mesh.positions, mesh.indices);
+            QCOMPARE(bending.hingeCount(), size_t(1));
+            QVERIFY(std::abs(bending.restAngle(0) - rest) < 1e-5f);
+            const PhysicsMesh folded = hinge(rest + 90.0f * kDegree);
+            std::vector<sim::P4> p;
+            for (const Vec3 &x : folded.positions)
+                p.push_back({x.x, x.y, x.z, 1.0f});
+            for (int i = 0; i < 30; ++i)
+                bending.solve(p.data(), 1.0f);
+            std::vector<Vec3> x;
+            for (const sim::P4 &q : p)
+                x.push_back(v3(q));
+            QVERIFY2(std::abs(hingeAngle(x) - rest) < 0.01f * kDegree,
+                     qPrintable(QString::number(double(hingeAngle(x) / kDegree))));
+        }
+
+        // In the solver, with the setting: the hinge sags under gravity, and springs back to
+        // 60 degrees once gravity is gone.
+        const PhysicsMesh mesh = hinge(60.0f * kDegree);
+        SimulationSettings s;
+        s.bendingModel = int(BendingModel::Dihedral);
+        s.bendStiffness = 0.1f;
+        s.bendCompliance = 1.0f; // the distance constraints left (a quad's shear) hold nothing
+        s.damping = 0.5f;
+        s.gravityScale = 3.0f;
+        ClothInstance cloth(buildClothData(mesh), s);
+        cloth.reset(frameAt(0));
+        for (int f = 0; f < 30; ++f)
+            cloth.update(frameAt(1.0f / 60));
+        const float sagged = hingeAngle(cloth.positions());
+        QVERIFY2(std::abs(sagged - 60.0f * kDegree) > 2.0f * kDegree,
+                 qPrintable(QString::number(double(sagged / kDegree))));
+        s.gravityScale = 0;
+        cloth.setSettings(s);
+        for (int f = 0; f < 240; ++f)
+            cloth.update(frameAt(1.0f / 60));
+        const float back = hingeAngle(cloth.positions());
+        QVERIFY2(std::abs(back - 60.0f * kDegree) < 0.5f * kDegree,
+                 qPrintable(QString::number(double(back / kDegree))));
+    }
+
+    void twoWayInteractionReportsTheWeightOnAVolume()
+    {
+        // A free sheet settles on a box; then each frame it pushes down on the box with its
+        // weight times the frame's length, and never up.
+        PhysicsMesh mesh = makeGrid(8, 8, 0.03f, false);
+        for (Vec3 &p : mesh.positions)
+            p = {p.x - 0.1f, 0.12f, p.y + 0.1f};
+        CollisionVolume box;
+        box.shape = CollisionShape::Box;
+        box.radii = {0.3f, 0.1f, 0.3f};
+        SimulationSettings s;
+        s.twoWayInteraction = true;
+        s.friction = 0.8f;
+        const auto data = buildClothData(mesh);
+        ClothInstance cloth(data, s);
+        cloth.setCollisionVolumes({box});
+        cloth.reset(frameAt(0));
+        QCOMPARE(cloth.volumeImpulses().size(), size_t(1));
+        for (int f = 0; f < 180; ++f)
+            cloth.update(frameAt(1.0f / 60));
+        float mass = 0;
+        for (float m : data->massPerDensity)
+            mass += m * s.areaDensity;
+        double sum = 0;
+        for (int f = 0; f < 60; ++f) {
+            cloth.update(frameAt(1.0f / 60));
+            const Vec3 impulse = cloth.volumeImpulses()[0];
+            QVERIFY(impulse.y <= 0);
+            QVERIFY(std::abs(impulse.x) + std::abs(impulse.z) < 0.05f * std::abs(impulse.y) + 1e-6f);
+            sum += double(impulse.y);
+        }
+        const double weight = double(mass) * 9.81; // N over one second of frames
+        QVERIFY2(std::abs(-sum - weight) < 0.05 * weight,
+                 qPrintable(QString("%1 against %2").arg(-sum).arg(weight)));
+        // Off: nothing is reported.
+        s.twoWayInteraction = false;
+        cloth.setSettings(s);
+        cloth.update(frameAt(1.0f / 60));
+        QCOMPARE(cloth.volumeImpulses()[0], Vec3{});
+    }
+
+    void aSleepingClothWakesWhenItsBoneMoves()
+    {
+        SimulationSettings s;
+        s.sleepSpeed = 0.002f;
+        s.sleepDelay = 0.25f;
+        s.damping = 0.5f;
+        ClothInstance cloth(makeJumpingGarment(8, 8), s);
+        const std::vector<Mat4> still = jumpingGarmentPose(0);
+        ClothFrame frame = frameAt(1.0f / 60);
+        frame.skinning = still;
+        cloth.reset(frame);
+        int frames = 0;
+        while (!cloth.sleeping() && frames < 600) {
+            cloth.update(frame);
+            ++frames;
+        }
+        QVERIFY2(cloth.sleeping(), "the hanging sheet never came to rest");
+        // Asleep: no steps, nothing moves.
+        const uint64_t steps = cloth.stepCount();
+        const std::vector<Vec3> resting = cloth.positions();
+        for (int f = 0; f < 30; ++f)
+            cloth.update(frame);
+        QCOMPARE(cloth.stepCount(), steps);
+        QCOMPARE(cloth.status().lastUpdateSteps, 0);
+        QCOMPARE(cloth.positions(), resting);
+        // The root bone moves: awake at once, simulating, and the sheet follows it up.
+        const std::vector<Mat4> moved = jumpingGarmentPose(0.1f);
+        frame.skinning = moved;
+        cloth.update(frame);
+        QVERIFY(!cloth.sleeping());
+        QVERIFY(cloth.stepCount() > steps);
+        QVERIFY(cloth.positions()[0].y > resting[0].y + 0.05f);
+        // The wind changing wakes it too.
+        while (!cloth.sleeping() && frames < 1200) {
+            cloth.update(frame);
+            ++frames;
+        }
+        QVERIFY(cloth.sleeping());
+        frame.wind = {2, 0, 0};
+        cloth.update(frame);
+        QVERIFY(!cloth.sleeping());
+    }
+};
+
+QTEST_MAIN(TestSolverOptions)
+#include "test_solver_options.moc"
