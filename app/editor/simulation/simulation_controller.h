@@ -3,6 +3,7 @@
 // the viewport shows what it simulates, the simulation and statistics docks drive and plot it.
 #pragma once
 
+#include "tweed/cloth_measures.h"
 #include "tweed/math.h"
 #include "tweed/meshproc/garment_map.h"
 #include "tweed/sim/cloth_instance.h"
@@ -14,6 +15,7 @@
 
 #include <exception>
 #include <memory>
+#include <set>
 #include <vector>
 
 class QTimer;
@@ -125,6 +127,18 @@ public:
     const SimulationFrameStats &lastStats() const { return mStats; }
     /// Frames simulated since the last reset.
     int framesSinceReset() const { return mFrames; }
+
+    /// The cloth measures (tweed/cloth_measures.h: poke-through of riders, shells and body, Max
+    /// Distance hits, volume protrusion, stretch) of the last simulated frame, computed while
+    /// someone wants them (they cost surface distances every frame); zero otherwise.
+    const FrameMeasures &lastMeasures() const { return mMeasures; }
+    /// The vertices those measures counted against the last frame.
+    const FrameOffenders &lastOffenders() const { return mOffenders; }
+    /// The measures over every frame since the last reset.
+    ClipMeasures measuresSinceReset() const;
+    /// Whether `who` wants the measures; they are computed while anyone does.
+    void setMeasuring(const void *who, bool on);
+    bool isMeasuring() const { return !mMeasuringFor.empty(); }
     /// Whether the viewport shows the simulated state (simulating with a current instance).
     bool isShowingSimulation() const { return mSimulating && mInstance && !mNeedsRebuild && mStarted; }
     /// Model-space physics positions before the last step, and that step's length in seconds
@@ -171,6 +185,7 @@ private:
     ClothFrame currentFrame();
     void resetOnCurrentPose();
     void publish();
+    void measure();
     void pushToViewport();
     bool takeChannels();
 
@@ -204,6 +219,10 @@ private:
     std::vector<Vec3> mGraphicsPositions;
     std::vector<Vec3> mGraphicsNormals;
     SimulationFrameStats mStats;
+    std::set<const void *> mMeasuringFor;
+    std::unique_ptr<ClothMeasurer> mMeasurer; ///< of the current instance and document
+    FrameMeasures mMeasures;
+    FrameOffenders mOffenders;
     std::vector<Vec3> mPrevious; ///< physics positions before the last step
     double mLastDt = 0;          ///< seconds of the last step (0 after a reset)
     DebugViews *mDebugViews;

@@ -141,6 +141,8 @@ struct ClothInstance::Impl
 
     // Self-collision's hash table, kept between steps.
     sim::SelfCollision selfCollision;
+    /// The inner shells as colliders of the outer ones (null with fewer than two shells).
+    std::unique_ptr<ShellCollider> shellCollider;
 
     Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
          const ClothInstanceOptions &options);

@@ -15,6 +15,7 @@
 
 #include "tweed/asset.h"
 #include "tweed/layer_guard.h"
+#include "tweed/shell_collision.h"
 #include "tweed/sim/cloth_data.h"
 #include "tweed/sim/colliders.h"
 #include "tweed/sim/mass_spring.h"
@@ -42,6 +43,7 @@ struct ClothAssetData
     std::vector<Vec3> graphicsNormals;   ///< rest pose; may be empty
     std::vector<BoneInfluence> graphicsSkin;
     RiderGuard riders; ///< keeps the rider submeshes on their side of the simulated shell
+    ShellCollision shells; ///< keeps outer shells out of the inner ones (a cape over a coat)
 };
 
 /// Builds the run-time data of graphics LoD `lod` (its physics mesh, skin map, the asset's
