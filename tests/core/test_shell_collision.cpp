@@ -88,11 +88,13 @@ ClothingAsset twoShells()
 std::vector<Mat4> pose(float t)
 {
     const float w = 2 * kPi * 1.2f;
-    const Mat4 root = Mat4::translation({0.25f * std::sin(w * t), 0, 0.1f * std::sin(0.5f * w * t)});
+    const float ramp = std::min(1.0f, t / 0.5f); // the swing grows over the first half second
+    const Mat4 root =
+        Mat4::translation({0.25f * ramp * std::sin(w * t), 0, 0.1f * ramp * std::sin(0.5f * w * t)});
     std::vector<Mat4> global{root};
     for (int b = 1; b < 3; ++b) {
         const Mat4 local = Mat4::translation({0, -0.2f, 0}) *
-                           Mat4::rotation(axisAngle({0, 0, 1}, 0.5f * std::sin(w * t - 0.8f * b)));
+                           Mat4::rotation(axisAngle({0, 0, 1}, 0.5f * ramp * std::sin(w * t - 0.8f * b)));
         global.push_back(global.back() * local);
     }
     std::vector<Mat4> skinning;
@@ -195,7 +197,9 @@ private slots:
         QCOMPARE(after.sum.nonFinite, uint64_t(0));
         qInfo("max_stretch %.3f without, %.3f with; mean %.3f, %.3f", double(before.sum.maxStretch),
               double(after.sum.maxStretch), before.meanMaxStretch, after.meanMaxStretch);
+        // The cape pressed on the coat stretches a little more than one passing through it.
         QVERIFY(after.sum.maxStretch < 2.0f);
+        QVERIFY(after.meanMaxStretch < 1.1 * before.meanMaxStretch);
     }
 };
 
