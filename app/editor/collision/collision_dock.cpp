@@ -489,7 +489,7 @@ float CollisionDock::protrusion(int index) const
         // The body: the character meshes no garment LoD was made of (as the measures take it).
         const Character &character = mDocument->character();
         std::vector<std::string> names;
-        bodyMeshes(mDocument->asset(), character, &names);
+        tweed::bodyMeshes(mDocument->asset(), character, &names);
         std::vector<const GraphicsMesh *> body;
         for (const std::string &name : names)
             if (const int m = character.findMesh(name); m >= 0)

@@ -35,6 +35,7 @@
 #include <QScopedValueRollback>
 #include <QScrollArea>
 #include <QHeaderView>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardItemModel>
 #include <QTableWidget>
@@ -446,13 +447,7 @@ void PhysicsMeshDock::refreshLayers()
     std::vector<std::pair<QString, MeshRole>> rows;
     const GraphicsMesh *mesh =
         l >= 0 && size_t(l) < asset.lods.size() ? &asset.lods[size_t(l)].mesh : nullptr;
-    const auto roleOf = [&](const QString &name) {
-        if (mesh)
-            for (const Submesh &sub : mesh->submeshes)
-                if (QString::fromStdString(sub.name) == name)
-                    return sub.role == LayerRole::Rider ? MeshRole::Rider : MeshRole::Shell;
-        return MeshRole::Body;
-    };
+    const auto roleOf = [this](const QString &name) { return documentRole(name); };
     if (!parts.isEmpty()) {
         for (const GraphicsMesh &m : doc->character().meshes)
             if (!m.indices.empty()) {
@@ -464,6 +459,19 @@ void PhysicsMeshDock::refreshLayers()
             const QString name = QString::fromStdString(sub.name);
             rows.emplace_back(name, roleOf(name));
         }
+    }
+    // The same meshes: the choices are kept (one may be in the middle of its own signal).
+    bool same = mLayerTable->rowCount() == int(rows.size());
+    for (int r = 0; same && r < int(rows.size()); ++r)
+        same = mLayerTable->item(r, 0)->text() == rows[size_t(r)].first &&
+               mLayerTable->cellWidget(r, 1);
+    if (same) {
+        for (int r = 0; r < int(rows.size()); ++r) {
+            auto *combo = static_cast<QComboBox *>(mLayerTable->cellWidget(r, 1));
+            const QSignalBlocker block(combo);
+            combo->setCurrentIndex(combo->findData(int(rows[size_t(r)].second)));
+        }
+        return;
     }
     mLayerTable->setRowCount(int(rows.size()));
     for (int r = 0; r < int(rows.size()); ++r) {
@@ -488,10 +496,22 @@ void PhysicsMeshDock::refreshLayers()
         combo->setCurrentIndex(combo->findData(int(role)));
         connect(combo, &QComboBox::activated, this, [this, combo, name] {
             const auto wanted = MeshRole(combo->currentData().toInt());
-            if (!setLayerRole(name, wanted)) refreshLayers(); // show what is
+            setLayerRole(name, wanted);
+            refreshLayers(); // what is, also when refused or cancelled
         });
         mLayerTable->setCellWidget(r, 1, combo);
     }
+}
+
+MeshRole PhysicsMeshDock::documentRole(const QString &name) const
+{
+    const ClothingAsset &asset = mContext.document->asset();
+    const int l = lod();
+    if (l >= 0 && size_t(l) < asset.lods.size())
+        for (const Submesh &sub : asset.lods[size_t(l)].mesh.submeshes)
+            if (QString::fromStdString(sub.name) == name)
+                return sub.role == LayerRole::Rider ? MeshRole::Rider : MeshRole::Shell;
+    return MeshRole::Body;
 }
 
 bool PhysicsMeshDock::setLayerRole(const QString &name, MeshRole role)
@@ -506,8 +526,7 @@ bool PhysicsMeshDock::setLayerRole(const QString &name, MeshRole role)
         showFailure(title);
         return false;
     }
-    if (layerRole(name) == role && garmentMeshNames(*doc, l).contains(name) == (role != MeshRole::Body))
-        return false;
+    if (documentRole(name) == role) return false;
     QStringList garment = garmentMeshNames(*doc, l);
     const bool ofCharacter = !garment.isEmpty();
     if (!ofCharacter && role == MeshRole::Body) {
@@ -521,7 +540,7 @@ bool PhysicsMeshDock::setLayerRole(const QString &name, MeshRole role)
     std::map<std::string, LayerRole> roles;
     bool shell = false;
     for (const QString &m : meshes) {
-        const MeshRole r = m == name ? role : layerRole(m);
+        const MeshRole r = m == name ? role : documentRole(m);
         if (r == MeshRole::Body) continue;
         roles[m.toStdString()] = r == MeshRole::Rider ? LayerRole::Rider : LayerRole::Shell;
         shell = shell || r == MeshRole::Shell;

@@ -105,6 +105,8 @@ private:
     void refreshGarment(bool fromAsset);
     void refreshReport();
     void refreshLayers();
+    /// What mesh `name` is to the LoD's garment in the document.
+    MeshRole documentRole(const QString &name) const;
     void loadLodSettings();
     void updateVisibility();
     void updateHighlight();
