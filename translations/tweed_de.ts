@@ -707,6 +707,14 @@
         <source>Rename Collision Volume</source>
         <translation>Kollisionskörper umbenennen</translation>
     </message>
+    <message>
+        <source>Protrusion</source>
+        <translation>Überstand</translation>
+    </message>
+    <message>
+        <source>How far the volume sticks out of the body in the bind pose; more than the collision thickness pushes the cloth off the body</source>
+        <translation>Wie weit der Kollisionskörper in der Bindepose aus dem Körper ragt; mehr als die Kollisionsdicke drückt den Stoff vom Körper weg</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -836,6 +844,38 @@
     <message>
         <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
         <translation>Kanten nach Länge zur Ruhelänge gefärbt: blau gestaucht, grün in Ruhe, rot um 10 % oder mehr gedehnt</translation>
+    </message>
+    <message>
+        <source>&amp;Riders Through the Shell</source>
+        <translation>&amp;Mitläufer durch die Hülle</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell by more than 2 mm (while simulating)</source>
+        <translation>Vertices der Mitläufer (ein Futter) mehr als 2 mm außerhalb ihrer Hülle (beim Simulieren)</translation>
+    </message>
+    <message>
+        <source>S&amp;hells Through Each Other</source>
+        <translation>&amp;Hüllen durcheinander</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell inside an inner shell by more than 2 mm (while simulating)</source>
+        <translation>Vertices einer äußeren Hülle mehr als 2 mm innerhalb einer inneren Hülle (beim Simulieren)</translation>
+    </message>
+    <message>
+        <source>B&amp;ody Through the Garment</source>
+        <translation>Kö&amp;rper durch das Kleidungsstück</translation>
+    </message>
+    <message>
+        <source>Body vertices outside the garment&apos;s simulated surface by more than 2 mm (while simulating)</source>
+        <translation>Körpervertices mehr als 2 mm außerhalb der simulierten Oberfläche des Kleidungsstücks (beim Simulieren)</translation>
+    </message>
+    <message>
+        <source>Vertices at Max &amp;Distance</source>
+        <translation>Vertices an der Max &amp;Distance</translation>
+    </message>
+    <message>
+        <source>Physics vertices held at their Max Distance limit (while simulating)</source>
+        <translation>Physikvertices, die an ihrer Max-Distance-Grenze gehalten werden (beim Simulieren)</translation>
     </message>
 </context>
 <context>
@@ -2335,6 +2375,70 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <source>Highlight bad bindings</source>
         <translation>Schlechte Bindungen hervorheben</translation>
     </message>
+    <message>
+        <source>Role of mesh %1 (row %2)</source>
+        <translation>Rolle des Netzes %1 (Zeile %2)</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Körper</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Hülle</translation>
+    </message>
+    <message>
+        <source>Rider</source>
+        <translation>Mitläufer</translation>
+    </message>
+    <message>
+        <source>Part of the character: the cloth stays out of it</source>
+        <translation>Teil der Figur: Der Stoff bleibt draußen</translation>
+    </message>
+    <message>
+        <source>Builds the physics mesh and is simulated</source>
+        <translation>Bildet das Physiknetz und wird simuliert</translation>
+    </message>
+    <message>
+        <source>Follows a shell (a lining, a pocket) and keeps its side of it</source>
+        <translation>Folgt einer Hülle (ein Futter, eine Tasche) und bleibt auf ihrer Seite</translation>
+    </message>
+    <message>
+        <source>Set Layer Role</source>
+        <translation>Schichtrolle festlegen</translation>
+    </message>
+    <message>
+        <source>There is no mesh named %1.</source>
+        <translation>Es gibt kein Netz namens %1.</translation>
+    </message>
+    <message>
+        <source>%1 is part of a garment not made of character meshes: it can be a shell or a rider only.</source>
+        <translation>%1 gehört zu einem Kleidungsstück, das nicht aus Netzen der Figur besteht: Es kann nur Hülle oder Mitläufer sein.</translation>
+    </message>
+    <message>
+        <source>The garment needs at least one shell to build its physics mesh.</source>
+        <translation>Das Kleidungsstück braucht mindestens eine Hülle, um sein Physiknetz zu bilden.</translation>
+    </message>
+    <message>
+        <source>Set layer roles</source>
+        <translation>Schichtrollen festlegen</translation>
+    </message>
+    <message>
+        <source>Layers: each mesh is the body, a shell (simulated) or a rider (follows a shell)</source>
+        <translation>Schichten: Jedes Netz ist Körper, Hülle (simuliert) oder Mitläufer (folgt einer Hülle)</translation>
+    </message>
+    <message>
+        <source>Mesh</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Garment layers</source>
+        <translation>Schichten des Kleidungsstücks</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PlaybackBar</name>
@@ -2877,6 +2981,86 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>The last simulated frame</source>
         <translation>Das zuletzt simulierte Bild</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 mm</source>
+        <translation>%1 mm</translation>
+    </message>
+    <message>
+        <source>Cloth measures</source>
+        <translation>Stoffmaße</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Maß</translation>
+    </message>
+    <message>
+        <source>This frame</source>
+        <translation>Dieses Bild</translation>
+    </message>
+    <message>
+        <source>Since reset</source>
+        <translation>Seit dem Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Layer poke-through</source>
+        <translation>Durchstoßen der Schichten</translation>
+    </message>
+    <message>
+        <source>Shell poke-through</source>
+        <translation>Durchstoßen der Hüllen</translation>
+    </message>
+    <message>
+        <source>Body poke-through</source>
+        <translation>Durchstoßen des Körpers</translation>
+    </message>
+    <message>
+        <source>Max Distance hits</source>
+        <translation>Max-Distance-Treffer</translation>
+    </message>
+    <message>
+        <source>Volume protrusion</source>
+        <translation>Überstand der Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>Largest stretch</source>
+        <translation>Größte Dehnung</translation>
+    </message>
+    <message>
+        <source>Mean largest stretch</source>
+        <translation>Mittlere größte Dehnung</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell&apos;s simulated surface by more than 2 mm</source>
+        <translation>Vertices der Mitläufer (ein Futter) mehr als 2 mm außerhalb der simulierten Oberfläche ihrer Hülle</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell (a cape) inside an inner shell (a coat) by more than 2 mm</source>
+        <translation>Vertices einer äußeren Hülle (ein Umhang) mehr als 2 mm innerhalb einer inneren Hülle (ein Mantel)</translation>
+    </message>
+    <message>
+        <source>Body vertices inside the garment when skinned and outside its simulated surface by more than 2 mm</source>
+        <translation>Körpervertices, die in der Skinning-Pose im Kleidungsstück liegen und mehr als 2 mm außerhalb seiner simulierten Oberfläche</translation>
+    </message>
+    <message>
+        <source>Physics vertices at their Max Distance limit</source>
+        <translation>Physikvertices an ihrer Max-Distance-Grenze</translation>
+    </message>
+    <message>
+        <source>The largest distance by which a collision volume sticks out of the body</source>
+        <translation>Der größte Abstand, um den ein Kollisionskörper aus dem Körper ragt</translation>
+    </message>
+    <message>
+        <source>The largest edge length over rest length</source>
+        <translation>Die größte Kantenlänge im Verhältnis zur Ruhelänge</translation>
+    </message>
+    <message>
+        <source>The largest stretch of each frame, averaged over the frames</source>
+        <translation>Die größte Dehnung jedes Bildes, gemittelt über die Bilder</translation>
     </message>
 </context>
 <context>

@@ -707,6 +707,14 @@
         <source>Rename Collision Volume</source>
         <translation>Renombrar volumen de colisión</translation>
     </message>
+    <message>
+        <source>Protrusion</source>
+        <translation>Sobresale</translation>
+    </message>
+    <message>
+        <source>How far the volume sticks out of the body in the bind pose; more than the collision thickness pushes the cloth off the body</source>
+        <translation>Cuánto sobresale el volumen del cuerpo en la pose de enlace; más que el grosor de colisión aparta la tela del cuerpo</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -836,6 +844,38 @@
     <message>
         <source>Edges coloured by length over rest length: blue compressed, green at rest, red stretched by 10% or more</source>
         <translation>Aristas coloreadas según longitud respecto a la de reposo: azul comprimida, verde en reposo, rojo estirada un 10 % o más</translation>
+    </message>
+    <message>
+        <source>&amp;Riders Through the Shell</source>
+        <translation>&amp;Acompañantes a través de la capa</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell by more than 2 mm (while simulating)</source>
+        <translation>Vértices de acompañantes (un forro) fuera de su capa por más de 2 mm (al simular)</translation>
+    </message>
+    <message>
+        <source>S&amp;hells Through Each Other</source>
+        <translation>Capas &amp;una a través de otra</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell inside an inner shell by more than 2 mm (while simulating)</source>
+        <translation>Vértices de una capa exterior dentro de una capa interior por más de 2 mm (al simular)</translation>
+    </message>
+    <message>
+        <source>B&amp;ody Through the Garment</source>
+        <translation>Cuerp&amp;o a través de la prenda</translation>
+    </message>
+    <message>
+        <source>Body vertices outside the garment&apos;s simulated surface by more than 2 mm (while simulating)</source>
+        <translation>Vértices del cuerpo fuera de la superficie simulada de la prenda por más de 2 mm (al simular)</translation>
+    </message>
+    <message>
+        <source>Vertices at Max &amp;Distance</source>
+        <translation>Vértices en la Max &amp;Distance</translation>
+    </message>
+    <message>
+        <source>Physics vertices held at their Max Distance limit (while simulating)</source>
+        <translation>Vértices físicos retenidos en su límite de Max Distance (al simular)</translation>
     </message>
 </context>
 <context>
@@ -2335,6 +2375,70 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <source>Highlight bad bindings</source>
         <translation>Resaltar enlaces defectuosos</translation>
     </message>
+    <message>
+        <source>Role of mesh %1 (row %2)</source>
+        <translation>Papel de la malla %1 (fila %2)</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Cuerpo</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Capa</translation>
+    </message>
+    <message>
+        <source>Rider</source>
+        <translation>Acompañante</translation>
+    </message>
+    <message>
+        <source>Part of the character: the cloth stays out of it</source>
+        <translation>Parte del personaje: la tela se queda fuera</translation>
+    </message>
+    <message>
+        <source>Builds the physics mesh and is simulated</source>
+        <translation>Forma la malla física y se simula</translation>
+    </message>
+    <message>
+        <source>Follows a shell (a lining, a pocket) and keeps its side of it</source>
+        <translation>Sigue a una capa (un forro, un bolsillo) y se mantiene de su lado</translation>
+    </message>
+    <message>
+        <source>Set Layer Role</source>
+        <translation>Fijar el papel de la capa</translation>
+    </message>
+    <message>
+        <source>There is no mesh named %1.</source>
+        <translation>No hay ninguna malla llamada %1.</translation>
+    </message>
+    <message>
+        <source>%1 is part of a garment not made of character meshes: it can be a shell or a rider only.</source>
+        <translation>%1 es parte de una prenda que no está hecha de mallas del personaje: solo puede ser capa o acompañante.</translation>
+    </message>
+    <message>
+        <source>The garment needs at least one shell to build its physics mesh.</source>
+        <translation>La prenda necesita al menos una capa para formar su malla física.</translation>
+    </message>
+    <message>
+        <source>Set layer roles</source>
+        <translation>Fijar los papeles de las capas</translation>
+    </message>
+    <message>
+        <source>Layers: each mesh is the body, a shell (simulated) or a rider (follows a shell)</source>
+        <translation>Capas: cada malla es el cuerpo, una capa (simulada) o un acompañante (sigue a una capa)</translation>
+    </message>
+    <message>
+        <source>Mesh</source>
+        <translation>Malla</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>Garment layers</source>
+        <translation>Capas de la prenda</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PlaybackBar</name>
@@ -2877,6 +2981,86 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>The last simulated frame</source>
         <translation>El último fotograma simulado</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 mm</source>
+        <translation>%1 mm</translation>
+    </message>
+    <message>
+        <source>Cloth measures</source>
+        <translation>Medidas de la tela</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Medida</translation>
+    </message>
+    <message>
+        <source>This frame</source>
+        <translation>Este fotograma</translation>
+    </message>
+    <message>
+        <source>Since reset</source>
+        <translation>Desde el reinicio</translation>
+    </message>
+    <message>
+        <source>Layer poke-through</source>
+        <translation>Capas atravesadas</translation>
+    </message>
+    <message>
+        <source>Shell poke-through</source>
+        <translation>Capas exteriores atravesadas</translation>
+    </message>
+    <message>
+        <source>Body poke-through</source>
+        <translation>Cuerpo atravesado</translation>
+    </message>
+    <message>
+        <source>Max Distance hits</source>
+        <translation>Vértices en Max Distance</translation>
+    </message>
+    <message>
+        <source>Volume protrusion</source>
+        <translation>Volumen sobresaliente</translation>
+    </message>
+    <message>
+        <source>Largest stretch</source>
+        <translation>Mayor estiramiento</translation>
+    </message>
+    <message>
+        <source>Mean largest stretch</source>
+        <translation>Mayor estiramiento medio</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell&apos;s simulated surface by more than 2 mm</source>
+        <translation>Vértices de acompañantes (un forro) fuera de la superficie simulada de su capa por más de 2 mm</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell (a cape) inside an inner shell (a coat) by more than 2 mm</source>
+        <translation>Vértices de una capa exterior (una capa larga) dentro de una capa interior (un abrigo) por más de 2 mm</translation>
+    </message>
+    <message>
+        <source>Body vertices inside the garment when skinned and outside its simulated surface by more than 2 mm</source>
+        <translation>Vértices del cuerpo dentro de la prenda en la pose con skinning y fuera de su superficie simulada por más de 2 mm</translation>
+    </message>
+    <message>
+        <source>Physics vertices at their Max Distance limit</source>
+        <translation>Vértices físicos en su límite de Max Distance</translation>
+    </message>
+    <message>
+        <source>The largest distance by which a collision volume sticks out of the body</source>
+        <translation>La mayor distancia a la que un volumen de colisión sobresale del cuerpo</translation>
+    </message>
+    <message>
+        <source>The largest edge length over rest length</source>
+        <translation>La mayor longitud de arista respecto a la longitud en reposo</translation>
+    </message>
+    <message>
+        <source>The largest stretch of each frame, averaged over the frames</source>
+        <translation>El mayor estiramiento de cada fotograma, promediado sobre los fotogramas</translation>
     </message>
 </context>
 <context>
