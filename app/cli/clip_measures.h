@@ -12,12 +12,7 @@
 
 namespace tweed::cli {
 
-/// The character's meshes that no LoD's garment was made of (garment submeshes are named
-/// after the meshes they came from), their bones renamed to the asset's skeleton. A mesh with
-/// a vertex whose every bone the asset lacks is kept unskinned. `names` gets their names.
-std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &character,
-                                 std::vector<std::string> *names = nullptr);
-
+using tweed::bodyMeshes;
 
 /// The measures' keys and values, in the order `qa --json` and `simulate --json` print them.
 Json measuresJson(const ClipMeasures &m);

@@ -33,12 +33,28 @@ ClothingAsset PhysicsMeshGeneration::run(const Document &document,
     ClothingAsset changed = document.asset();
     const std::string assetPath = document.filePath().toStdString();
     if (ownMesh && isPhysicsMeshShared(changed, lod)) changed.lods[size_t(lod)].physicsMesh = -1;
+    // The roles asked for; true when one changed.
+    const auto setRoles = [&] {
+        bool any = false;
+        if (lod < 0 || size_t(lod) >= changed.lods.size()) return any;
+        for (Submesh &sub : changed.lods[size_t(lod)].mesh.submeshes)
+            if (const auto it = roles.find(sub.name); it != roles.end() && sub.role != it->second) {
+                sub.role = it->second;
+                any = true;
+            }
+        return any;
+    };
+    setRoles();
     if (rebuildsGarment(document)) {
         std::vector<std::string> names;
         for (const QString &n : garmentMeshes)
             names.push_back(n.toStdString());
         rebuildGarment(changed, size_t(lod), document.character(), names, settings, progress,
                        assetPath);
+        // A part new to the garment took the guessed role: the one asked for, and the physics
+        // mesh again from the shells.
+        if (setRoles())
+            regeneratePhysicsMesh(changed, size_t(lod), settings, progress, assetPath);
     } else {
         regeneratePhysicsMesh(changed, size_t(lod), settings, progress, assetPath);
     }
@@ -49,7 +65,7 @@ void PhysicsMeshGeneration::apply(Document &document, ClothingAsset generated,
                                   const QString &text) const
 {
     Document::Changes what = Document::PhysicsMeshChanged | Document::ChannelsChanged;
-    if (rebuildsGarment(document)) what |= Document::MeshesChanged;
+    if (rebuildsGarment(document) || !roles.empty()) what |= Document::MeshesChanged;
     document.replaceAsset(std::move(generated), text, what);
 }
 

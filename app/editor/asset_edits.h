@@ -7,6 +7,8 @@
 #include "document.h"
 
 #include <cstddef>
+#include <map>
+#include <string>
 
 namespace tweed::editor {
 
@@ -24,6 +26,9 @@ struct PhysicsMeshGeneration
     QStringList garmentMeshes;
     /// Gives a LoD that shares a physics mesh one of its own.
     bool ownMesh = false;
+    /// Layer roles of garment parts (submeshes by name) to set before generating; parts not
+    /// named keep theirs (a part new to the garment takes the guessed role).
+    std::map<std::string, tweed::LayerRole> roles;
 
     /// Whether LoD lod's graphics mesh is rebuilt (the garment meshes differ from its own).
     bool rebuildsGarment(const Document &document) const;

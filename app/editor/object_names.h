@@ -34,6 +34,9 @@ inline constexpr char kPhysicsMeshDockGarmentGroupBox[] = "PhysicsMeshDock_Garme
 inline constexpr char kPhysicsMeshDockGarmentMeshList[] = "PhysicsMeshDock_GarmentMeshList";
 inline constexpr char kPhysicsMeshDockSubmeshList[] = "PhysicsMeshDock_SubmeshList";
 inline constexpr char kPhysicsMeshDockPhysicsMaskCheckBox[] = "PhysicsMeshDock_PhysicsMaskCheckBox";
+inline constexpr char kPhysicsMeshDockLayerTable[] = "PhysicsMeshDock_LayerTable";
+/// Followed by the row: the role choice of each mesh in the layers table.
+inline constexpr char kPhysicsMeshDockLayerRolePrefix[] = "PhysicsMeshDock_LayerRoleComboBox_";
 inline constexpr char kPhysicsMeshDockPathGroupBox[] = "PhysicsMeshDock_PathGroupBox";
 inline constexpr char kPhysicsMeshDockMethodComboBox[] = "PhysicsMeshDock_MethodComboBox";
 inline constexpr char kPhysicsMeshDockWeldToleranceSpinBox[] =
@@ -291,6 +294,7 @@ inline constexpr char kStatisticsDockStretchChartView[] = "StatisticsDock_Stretc
 inline constexpr char kStatisticsDockMaxDistanceHitsChartView[] =
     "StatisticsDock_MaxDistanceHitsChartView";
 inline constexpr char kStatisticsDockContactsChartView[] = "StatisticsDock_ContactsChartView";
+inline constexpr char kStatisticsDockMeasuresTable[] = "StatisticsDock_MeasuresTable";
 
 // The playback bar.
 inline constexpr char kPlaybackBarClipComboBox[] = "PlaybackBar_ClipComboBox";

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 
 namespace tweed {
@@ -111,6 +112,44 @@ double FrameMeasures::maxDistanceHitShare() const
     return share(maxDistanceHits, physicsVertices);
 }
 
+std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &character,
+                                 std::vector<std::string> *names)
+{
+    std::set<std::string> garment;
+    for (const GraphicsLod &lod : asset.lods)
+        for (const Submesh &sub : lod.mesh.submeshes)
+            garment.insert(sub.name);
+    std::vector<int> boneOf(character.skeleton.bones.size());
+    for (size_t b = 0; b < boneOf.size(); ++b)
+        boneOf[b] = asset.skeleton.find(character.skeleton.bones[b].name);
+    std::vector<BodyMesh> out;
+    for (const GraphicsMesh &mesh : character.meshes) {
+        if (garment.count(mesh.name) || mesh.indices.empty()) continue;
+        BodyMesh body{mesh.positions, mesh.indices, {}};
+        bool complete = mesh.isSkinned();
+        for (size_t v = 0; complete && v < mesh.skin.size(); ++v) {
+            BoneInfluence inf{};
+            float total = 0;
+            for (int k = 0; k < kMaxBoneInfluences; ++k) {
+                const size_t bone = mesh.skin[v].bones[size_t(k)];
+                const float w = mesh.skin[v].weights[size_t(k)];
+                if (w == 0 || bone >= boneOf.size() || boneOf[bone] < 0) continue;
+                inf.bones[size_t(k)] = uint16_t(boneOf[bone]);
+                inf.weights[size_t(k)] = w;
+                total += w;
+            }
+            if (!(total > 0)) complete = false;
+            for (float &w : inf.weights)
+                w /= total;
+            body.skin.push_back(inf);
+        }
+        if (!complete) body.skin.clear();
+        out.push_back(std::move(body));
+        if (names) names->push_back(mesh.name);
+    }
+    return out;
+}
+
 ClothLayers garmentLayers(const ClothingAsset &asset, int lod)
 {
     if (lod < 0 || size_t(lod) >= asset.lods.size())
@@ -138,8 +177,52 @@ ClothLayers garmentLayers(const ClothingAsset &asset, int lod)
             layers.shells.push_back(range);
     }
     if (layers.shells.empty()) return single;
+    // Innermost first, by how the shells lie in each other at rest; riders keep their shell.
+    const std::vector<size_t> order = shellsInsideOut(mesh, layers.shells);
+    std::vector<VertexRange> ordered;
+    for (size_t i : order)
+        ordered.push_back(layers.shells[i]);
+    for (RiderLayer &rider : riders)
+        rider.shell = int(std::find(order.begin(), order.end(), size_t(0)) - order.begin());
+    layers.shells = std::move(ordered);
     layers.riders = std::move(riders);
     return layers;
+}
+
+std::vector<size_t> shellsInsideOut(const GraphicsMesh &mesh, const std::vector<VertexRange> &shells)
+{
+    const size_t n = shells.size();
+    std::vector<size_t> order(n);
+    for (size_t i = 0; i < n; ++i)
+        order[i] = i;
+    if (n < 2) return order;
+    for (const VertexRange &r : shells)
+        if (size_t(r.first) + r.count > mesh.vertexCount())
+            throw InputError("a shell's vertices lie outside the graphics mesh");
+    // in[i][j]: vertices of shell i under shell j's surface; out[i][j]: over it.
+    std::vector<std::vector<uint64_t>> in(n, std::vector<uint64_t>(n, 0)), out = in;
+    for (size_t j = 0; j < n; ++j) {
+        const MeshDistance surface(slice(mesh.positions, shells[j]),
+                                   trianglesIn(mesh.indices, shells[j]));
+        if (surface.empty()) continue;
+        for (size_t i = 0; i < n; ++i) {
+            if (i == j) continue;
+            for (uint32_t v = shells[i].first; v < shells[i].first + shells[i].count; ++v) {
+                const SurfaceDistance s = surface.query(mesh.positions[v]);
+                if (inside(s, 0.0f)) ++in[i][j];
+                if (outside(s, 0.0f)) ++out[i][j];
+            }
+        }
+    }
+    // A shell is inside another when its vertices lie under it and the other's over it more
+    // than the other way round; the shell inside the most others is the innermost.
+    std::vector<int> insideOf(n, 0);
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j)
+            if (i != j && in[i][j] + out[j][i] > out[i][j] + in[j][i]) ++insideOf[i];
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return insideOf[a] > insideOf[b]; });
+    return order;
 }
 
 std::vector<Vec3> volumeSurfaceSamples(const CollisionVolume &volume, const Transform &frame,
@@ -224,6 +307,7 @@ struct ClothMeasurer::Impl
     std::vector<BodyMesh> body;
     std::vector<MeshDistance> bodySurfaces;
     std::vector<FrameMeasures> frames;
+    FrameOffenders offenders;
     std::vector<Vec3> skinned;
     std::vector<std::vector<Vec3>> bodyPosed;
 };
@@ -298,6 +382,9 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
                          " graphics positions for a mesh of " + std::to_string(mesh.vertexCount()) +
                          " vertices");
     const float tol = s.settings.pokeTolerance;
+    const bool record = s.settings.recordOffenders;
+    FrameOffenders &off = s.offenders;
+    off = {};
     FrameMeasures f;
 
     // The garment's skinned pose: what its own bone weights make of this frame.
@@ -314,8 +401,10 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
              ++v) {
             ++f.layerVertices;
             if (inside(shell.skinned.query(s.skinned[v]), 0.0f) &&
-                outside(shell.simulated.query(graphics[v]), tol))
+                outside(shell.simulated.query(graphics[v]), tol)) {
                 ++f.layerPokes;
+                if (record) off.riders.push_back(v);
+            }
         }
     }
     for (size_t inner = 0; inner < s.shells.size(); ++inner)
@@ -324,8 +413,10 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
             for (uint32_t v = r.first; v < r.first + r.count; ++v) {
                 ++f.shellVertices;
                 if (!inside(s.shells[inner].skinned.query(s.skinned[v]), 0.0f) &&
-                    inside(s.shells[inner].simulated.query(graphics[v]), tol))
+                    inside(s.shells[inner].simulated.query(graphics[v]), tol)) {
                     ++f.shellPokes;
+                    if (record) off.shells.push_back(v);
+                }
             }
         }
 
@@ -352,7 +443,10 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
                 continue;
             if (!inside(s.garment->skinned.query(p), 0.0f)) continue;
             ++f.bodyVertices;
-            if (outside(s.garment->simulated.query(p), tol)) ++f.bodyPokes;
+            if (outside(s.garment->simulated.query(p), tol)) {
+                ++f.bodyPokes;
+                if (record) off.body.push_back(p);
+            }
         }
     }
 
@@ -391,10 +485,18 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
         const Vec3 n = normals.empty() ? Vec3{0, 1, 0} : normalize(normals[v]);
         const Vec3 inner =
             projectMaxDistance(x[v], t[v], n, s.settings.hitShare * r, settings.maxDistanceBias);
-        if (distance(inner, x[v]) > 0) ++f.maxDistanceHits;
+        if (distance(inner, x[v]) > 0) {
+            ++f.maxDistanceHits;
+            if (record) off.atLimit.push_back(v);
+        }
     }
     s.frames.push_back(f);
     return s.frames.back();
+}
+
+const FrameOffenders &ClothMeasurer::lastOffenders() const
+{
+    return d->offenders;
 }
 
 ClipMeasures ClothMeasurer::result() const

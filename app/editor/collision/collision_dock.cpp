@@ -9,6 +9,7 @@
 #include "prompts.h"
 #include "viewport/viewport.h"
 
+#include "tweed/cloth_measures.h"
 #include "tweed/meshproc/collision_fit.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/garment_map.h"
@@ -124,7 +125,7 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
 
     mList = new QTreeWidget(body);
     mList->setObjectName(names::kCollisionDockVolumeList);
-    mList->setColumnCount(3);
+    mList->setColumnCount(4);
     mList->setRootIsDecorated(false);
     mList->setUniformRowHeights(true);
     mList->setMinimumHeight(120);
@@ -355,7 +356,10 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
             (Document::CharacterChanged | Document::SkeletonChanged | Document::MeshesChanged))
             rebuildBones();
         if (what &
-            (Document::CollisionChanged | Document::CharacterChanged | Document::SkeletonChanged))
+            (Document::CharacterChanged | Document::SkeletonChanged | Document::MeshesChanged))
+            mBodyValid = false;
+        if (what & (Document::CollisionChanged | Document::CharacterChanged |
+                    Document::SkeletonChanged | Document::MeshesChanged))
             rebuildList();
         updatePendulum();
     });
@@ -397,7 +401,19 @@ void CollisionDock::setLengthUnit(LengthUnit unit)
         spin->setRange(isPosition ? -10 * lengthScale() : 0.0, 10 * lengthScale());
         spin->setSuffix(suffix);
     }
+    for (int i = 0; i < mList->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = mList->topLevelItem(i);
+        item->setText(ProtrusionColumn,
+                      protrusionText(float(item->data(ProtrusionColumn, Qt::UserRole).toDouble())));
+    }
     updateProperties();
+}
+
+QString CollisionDock::protrusionText(float metres) const
+{
+    const bool cm = mUnit == LengthUnit::Centimetres;
+    return locale().toString(double(metres) * lengthScale(), 'f', cm ? 1 : 3) + QLatin1Char(' ') +
+           (cm ? tr("cm") : tr("m"));
 }
 
 void CollisionDock::changeEvent(QEvent *event)
@@ -409,7 +425,11 @@ void CollisionDock::changeEvent(QEvent *event)
 void CollisionDock::retranslateUi()
 {
     setWindowTitle(tr("Collision Volumes"));
-    mList->setHeaderLabels({tr("Name"), tr("Shape"), tr("Bone")});
+    mList->setHeaderLabels({tr("Name"), tr("Shape"), tr("Bone"), tr("Protrusion")});
+    mList->headerItem()->setToolTip(
+        ProtrusionColumn,
+        tr("How far the volume sticks out of the body in the bind pose; more than the collision "
+           "thickness pushes the cloth off the body"));
     mBoneLabel->setText(tr("Bone:"));
     mBone->setToolTip(tr("The bone new volumes are attached to (follows the bone selected in "
                          "the Outliner)"));
@@ -542,10 +562,35 @@ void CollisionDock::rebuildBones()
     updateButtons();
 }
 
+float CollisionDock::protrusion(int index) const
+{
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    if (index < 0 || size_t(index) >= volumes.size()) return 0;
+    if (!mBodyValid) {
+        // The body: the character meshes no garment LoD was made of (as the measures take it).
+        const Character &character = mDocument->character();
+        std::vector<std::string> names;
+        tweed::bodyMeshes(mDocument->asset(), character, &names);
+        std::vector<const GraphicsMesh *> body;
+        for (const std::string &name : names)
+            if (const int m = character.findMesh(name); m >= 0)
+                body.push_back(&character.meshes[size_t(m)]);
+        mBody.clear();
+        try {
+            if (!body.empty()) mBody = bodyPoses(mDocument->asset().skeleton, body);
+        } catch (const std::exception &) {
+            mBody.clear(); // a body that does not fit the skeleton: no protrusion to show
+        }
+        mBodyValid = true;
+    }
+    return mBody.empty() ? 0.0f : volumeProtrusion(volumes[size_t(index)], mBody);
+}
+
 void CollisionDock::rebuildList()
 {
     const auto &volumes = mDocument->asset().collisionVolumes;
     const Skeleton &skeleton = mDocument->asset().skeleton;
+    const float thickness = mDocument->asset().simulation.collisionThickness;
     if (mVolume >= int(volumes.size())) mVolume = int(volumes.size()) - 1;
     {
         const QSignalBlocker block(mList);
@@ -555,9 +600,14 @@ void CollisionDock::rebuildList()
             const QString bone = v.bone >= 0 && size_t(v.bone) < skeleton.bones.size()
                                      ? QString::fromStdString(skeleton.bones[size_t(v.bone)].name)
                                      : tr("(model space)");
-            auto *item = new QTreeWidgetItem(
-                mList, {QString::fromStdString(v.name), shapeText(v.shape), bone});
+            const float out = protrusion(int(i));
+            auto *item = new QTreeWidgetItem(mList, {QString::fromStdString(v.name),
+                                                     shapeText(v.shape), bone, protrusionText(out)});
             item->setData(0, Qt::UserRole, int(i));
+            item->setData(ProtrusionColumn, Qt::UserRole, double(out));
+            item->setTextAlignment(ProtrusionColumn, Qt::AlignRight | Qt::AlignVCenter);
+            // Out of the body by more than the thickness: the cloth is pushed off the body.
+            if (out > thickness) item->setForeground(ProtrusionColumn, QColor(220, 60, 60));
         }
         if (mVolume >= 0) mList->setCurrentItem(mList->topLevelItem(mVolume));
     }

@@ -17,6 +17,10 @@
 #include <array>
 #include <vector>
 
+#include "tweed/meshproc/volume_inside.h"
+
+#include <vector>
+
 class QAction;
 class QCheckBox;
 class QComboBox;
@@ -62,6 +66,12 @@ public:
     /// Fits volumes of the chosen shape to the checked bones (or the garment's bones), replacing
     /// earlier fits of those bones, as one step. Returns how many volumes were fitted.
     int autoFit();
+    /// How far volume `index`'s surface lies outside the body (the character meshes that are
+    /// not part of the garment) in the bind pose, metres, as the list's Protrusion column
+    /// shows it; 0 without a body mesh.
+    float protrusion(int index) const;
+    /// The list's columns.
+    enum Column { NameColumn, ShapeColumn, BoneColumn, ProtrusionColumn };
     /// Bones whose weights move the garment (LoD 0) by at least the fit threshold.
     std::vector<int> garmentBones() const;
 
@@ -128,7 +138,12 @@ private:
     int mLastFieldKey = -1;
     int mLastFieldIndex = -1;
 
+    QString protrusionText(float metres) const;
+
     QTreeWidget *mList;
+    /// The body in the bind pose, for the protrusion column (built on demand).
+    mutable std::vector<tweed::PosedBody> mBody;
+    mutable bool mBodyValid = false;
     QLabel *mBoneLabel;
     QComboBox *mBone;
     std::array<QPushButton *, 7> mAdd{};

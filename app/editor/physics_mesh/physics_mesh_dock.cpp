@@ -35,7 +35,11 @@
 #include <QPushButton>
 #include <QScopedValueRollback>
 #include <QScrollArea>
+#include <QHeaderView>
+#include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -128,6 +132,19 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     mPhysicsMask = new QCheckBox(mGarmentBox);
     mPhysicsMask->setObjectName(names::kPhysicsMeshDockPhysicsMaskCheckBox);
     garment->addWidget(mPhysicsMask);
+    // Layers: each mesh as body, shell or rider (see refreshLayers).
+    mLayersLabel = new QLabel(mGarmentBox);
+    mLayersLabel->setWordWrap(true);
+    garment->addWidget(mLayersLabel);
+    mLayerTable = new QTableWidget(0, 2, mGarmentBox);
+    mLayerTable->setObjectName(names::kPhysicsMeshDockLayerTable);
+    mLayerTable->verticalHeader()->hide();
+    mLayerTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    mLayerTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    mLayerTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    mLayerTable->setSelectionMode(QAbstractItemView::NoSelection);
+    mLayerTable->setMaximumHeight(180);
+    garment->addWidget(mLayerTable);
     layout->addWidget(mGarmentBox);
 
     // Path and its settings.
@@ -405,6 +422,155 @@ void PhysicsMeshDock::setSettings(const GenerationSettings &s)
     updateVisibility();
 }
 
+QStringList PhysicsMeshDock::layerMeshes() const
+{
+    QStringList names;
+    for (int r = 0; r < mLayerTable->rowCount(); ++r)
+        names << mLayerTable->item(r, 0)->text();
+    return names;
+}
+
+QComboBox *PhysicsMeshDock::layerRoleCombo(const QString &name) const
+{
+    const int row = int(layerMeshes().indexOf(name));
+    return row < 0 ? nullptr : qobject_cast<QComboBox *>(mLayerTable->cellWidget(row, 1));
+}
+
+MeshRole PhysicsMeshDock::layerRole(const QString &name) const
+{
+    const QComboBox *combo = layerRoleCombo(name);
+    return combo ? MeshRole(combo->currentData().toInt()) : MeshRole::Body;
+}
+
+void PhysicsMeshDock::refreshLayers()
+{
+    const Document *doc = mContext.document;
+    const ClothingAsset &asset = doc->asset();
+    const int l = lod();
+    const QStringList parts = garmentMeshNames(*doc, l);
+    // The rows: the character's meshes when the garment is made of them (any of them may
+    // become a part), else the LoD's own parts (shell or rider only).
+    std::vector<std::pair<QString, MeshRole>> rows;
+    const GraphicsMesh *mesh =
+        l >= 0 && size_t(l) < asset.lods.size() ? &asset.lods[size_t(l)].mesh : nullptr;
+    const auto roleOf = [this](const QString &name) { return documentRole(name); };
+    if (!parts.isEmpty()) {
+        for (const GraphicsMesh &m : doc->character().meshes)
+            if (!m.indices.empty()) {
+                const QString name = QString::fromStdString(m.name);
+                rows.emplace_back(name, parts.contains(name) ? roleOf(name) : MeshRole::Body);
+            }
+    } else if (mesh) {
+        for (const Submesh &sub : mesh->submeshes) {
+            const QString name = QString::fromStdString(sub.name);
+            rows.emplace_back(name, roleOf(name));
+        }
+    }
+    // The same meshes: the choices are kept (one may be in the middle of its own signal).
+    bool same = mLayerTable->rowCount() == int(rows.size());
+    for (int r = 0; same && r < int(rows.size()); ++r)
+        same = mLayerTable->item(r, 0)->text() == rows[size_t(r)].first &&
+               mLayerTable->cellWidget(r, 1);
+    if (same) {
+        for (int r = 0; r < int(rows.size()); ++r) {
+            auto *combo = static_cast<QComboBox *>(mLayerTable->cellWidget(r, 1));
+            const QSignalBlocker block(combo);
+            combo->setCurrentIndex(combo->findData(int(rows[size_t(r)].second)));
+        }
+        return;
+    }
+    mLayerTable->setRowCount(int(rows.size()));
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const auto &[name, role] = rows[size_t(r)];
+        auto *item = new QTableWidgetItem(name);
+        mLayerTable->setItem(r, 0, item);
+        auto *combo = new QComboBox(mLayerTable);
+        combo->setObjectName(QStringLiteral("%1%2").arg(QLatin1String(names::kPhysicsMeshDockLayerRolePrefix)).arg(r));
+        combo->setAccessibleName(tr("Role of mesh %1 (row %2)").arg(name).arg(r + 1));
+        combo->addItem(tr("Body"), int(MeshRole::Body));
+        combo->addItem(tr("Shell"), int(MeshRole::Shell));
+        combo->addItem(tr("Rider"), int(MeshRole::Rider));
+        combo->setItemData(0, tr("Part of the character: the cloth stays out of it"),
+                           Qt::ToolTipRole);
+        combo->setItemData(1, tr("Builds the physics mesh and is simulated"), Qt::ToolTipRole);
+        combo->setItemData(2, tr("Follows a shell (a lining, a pocket) and keeps its side of it"),
+                           Qt::ToolTipRole);
+        // A garment not made of character meshes cannot give a part back to the body.
+        if (parts.isEmpty())
+            if (auto *model = qobject_cast<QStandardItemModel *>(combo->model()))
+                model->item(0)->setEnabled(false);
+        combo->setCurrentIndex(combo->findData(int(role)));
+        connect(combo, &QComboBox::activated, this, [this, combo, name] {
+            const auto wanted = MeshRole(combo->currentData().toInt());
+            setLayerRole(name, wanted);
+            refreshLayers(); // what is, also when refused or cancelled
+        });
+        mLayerTable->setCellWidget(r, 1, combo);
+    }
+}
+
+MeshRole PhysicsMeshDock::documentRole(const QString &name) const
+{
+    const ClothingAsset &asset = mContext.document->asset();
+    const int l = lod();
+    if (l >= 0 && size_t(l) < asset.lods.size())
+        for (const Submesh &sub : asset.lods[size_t(l)].mesh.submeshes)
+            if (QString::fromStdString(sub.name) == name)
+                return sub.role == LayerRole::Rider ? MeshRole::Rider : MeshRole::Shell;
+    return MeshRole::Body;
+}
+
+bool PhysicsMeshDock::setLayerRole(const QString &name, MeshRole role)
+{
+    Document *doc = mContext.document;
+    const int l = lod();
+    const QString title = tr("Set Layer Role");
+    mLastOutcome = {};
+    const QStringList meshes = layerMeshes();
+    if (!meshes.contains(name)) {
+        mLastOutcome = {OperationOutcome::Failed, tr("There is no mesh named %1.").arg(name)};
+        showFailure(title);
+        return false;
+    }
+    if (documentRole(name) == role) return false;
+    QStringList garment = garmentMeshNames(*doc, l);
+    const bool ofCharacter = !garment.isEmpty();
+    if (!ofCharacter && role == MeshRole::Body) {
+        mLastOutcome = {OperationOutcome::Failed,
+                        tr("%1 is part of a garment not made of character meshes: it can be a "
+                           "shell or a rider only.")
+                            .arg(name)};
+        showFailure(title);
+        return false;
+    }
+    std::map<std::string, LayerRole> roles;
+    bool shell = false;
+    for (const QString &m : meshes) {
+        const MeshRole r = m == name ? role : documentRole(m);
+        if (r == MeshRole::Body) continue;
+        roles[m.toStdString()] = r == MeshRole::Rider ? LayerRole::Rider : LayerRole::Shell;
+        shell = shell || r == MeshRole::Shell;
+    }
+    if (!shell) {
+        mLastOutcome = {OperationOutcome::Failed,
+                        tr("The garment needs at least one shell to build its physics mesh.")};
+        showFailure(title);
+        return false;
+    }
+    GenerationSettings settings = this->settings();
+    if (ofCharacter) {
+        garment.clear();
+        for (const QString &m : meshes)
+            if (roles.count(m.toStdString())) garment << m;
+        // A part new to the garment is simulated too when only some submeshes are chosen.
+        const std::string part = name.toStdString();
+        auto &chosen = settings.submeshes;
+        chosen.erase(std::remove(chosen.begin(), chosen.end(), part), chosen.end());
+        if (!chosen.empty() && role != MeshRole::Body) chosen.push_back(part);
+    }
+    return runGeneration(settings, garment, false, roles);
+}
+
 QStringList PhysicsMeshDock::garmentMeshes() const
 {
     QStringList names;
@@ -513,6 +679,7 @@ void PhysicsMeshDock::refreshGarment(bool fromAsset)
     }
     // The meshes can be chosen only when the garment is made of character meshes.
     mMeshList->setEnabled(!partNames.isEmpty());
+    refreshLayers();
 
     // Submeshes: those of the meshes checked (one per merged mesh), else the LoD's own.
     QStringList submeshes;
@@ -844,7 +1011,8 @@ bool PhysicsMeshDock::generate(const GenerationSettings &settings, const QString
 }
 
 bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
-                                    const QStringList &garmentMeshes, bool ownMesh)
+                                    const QStringList &garmentMeshes, bool ownMesh,
+                                    const std::map<std::string, LayerRole> &roles)
 {
     Document *doc = mContext.document;
     const int l = lod();
@@ -866,7 +1034,7 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
             return false;
         }
     }
-    const PhysicsMeshGeneration generation{l, settings, garmentMeshes, ownMesh};
+    const PhysicsMeshGeneration generation{l, settings, garmentMeshes, ownMesh, roles};
     if (generation.rebuildsGarment(*doc) && garmentMeshes.isEmpty()) {
         mLastOutcome = {OperationOutcome::Failed,
                         tr("No garment mesh is chosen: check at least one character mesh.")};
@@ -891,7 +1059,8 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
         return false;
     }
     const size_t vertices = physicsMeshOf(generated, l)->vertexCount();
-    generation.apply(*doc, std::move(generated), tr("Generate physics mesh"));
+    generation.apply(*doc, std::move(generated),
+                     roles.empty() ? tr("Generate physics mesh") : tr("Set layer roles"));
     mStatus->setText(tr("Generated %1 vertices in %2 s.")
                          .arg(vertices)
                          .arg(locale().toString(clock.elapsed() / 1000.0, 'f', 1)));
@@ -964,6 +1133,10 @@ void PhysicsMeshDock::retranslateUi()
     mMeshesLabel->setText(tr("Character meshes that make the garment:"));
     mSubmeshesLabel->setText(tr("Submeshes simulated:"));
     mPhysicsMask->setText(tr("Only vertices painted Physics on"));
+    mLayersLabel->setText(tr("Layers: each mesh is the body, a shell (simulated) or a rider "
+                             "(follows a shell)"));
+    mLayerTable->setHorizontalHeaderLabels({tr("Mesh"), tr("Role")});
+    mLayerTable->setAccessibleName(tr("Garment layers"));
     mPathBox->setTitle(tr("Path"));
     mMethodLabel->setText(tr("Method"));
     const QStringList methods{tr("Immediate"), tr("Weld"), tr("Simplify"), tr("Iso-surface"),

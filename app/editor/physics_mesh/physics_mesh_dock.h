@@ -1,6 +1,7 @@
 // The Physics Mesh dock: which graphical LoD, which character meshes and submeshes make its
-// garment, the path that builds its physics mesh (immediate, weld, simplify, iso-surface,
-// custom mesh) with the settings that path uses, Generate (off the UI thread, one undo step),
+// garment, what each mesh is to it (body, shell or rider), the path that builds its physics
+// mesh (immediate, weld, simplify, iso-surface, custom mesh) with the settings that path uses,
+// Generate (off the UI thread, one undo step),
 // the generation report of the LoD with its skinned-pose check, and a viewport highlight of its
 // bad skin-map bindings and of the edges the bones alone tear.
 #pragma once
@@ -10,13 +11,16 @@
 
 #include "tweed/asset.h"
 #include "tweed/meshproc/garment_map.h"
+#include "tweed/meshproc/layers.h"
 #include "tweed/meshproc/skinned_check.h"
 
 #include <QDockWidget>
 #include <QFutureWatcher>
 #include <QStringList>
 
+#include <map>
 #include <optional>
+#include <string>
 #include <vector>
 
 class QAction;
@@ -31,6 +35,7 @@ class QListWidget;
 class QMenu;
 class QPushButton;
 class QSpinBox;
+class QTableWidget;
 class QToolButton;
 
 namespace tweed::editor {
@@ -55,6 +60,19 @@ public:
     /// The character meshes checked as the garment of the LoD.
     QStringList garmentMeshes() const;
     void setGarmentMeshes(const QStringList &names);
+
+    /// The meshes the layers table lists, in order: the character's meshes when the LoD's
+    /// garment is made of them, else the LoD's own parts.
+    QStringList layerMeshes() const;
+    /// What mesh `name` is to the LoD's garment, as the table shows it (Body when it is no part).
+    MeshRole layerRole(const QString &name) const;
+    /// The table's choice of mesh `name` (null when it is not listed).
+    QComboBox *layerRoleCombo(const QString &name) const;
+    /// Makes mesh `name` the body (out of the garment), a shell (builds the physics mesh) or a
+    /// rider (follows a shell): the garment and its physics mesh are rebuilt with the widgets'
+    /// settings off the UI thread, as one undo step. Returns whether the document changed; a
+    /// garment left without a shell is refused with a message.
+    bool setLayerRole(const QString &name, MeshRole role);
 
     /// Generates the LoD's physics mesh with the widgets' settings and garment.
     bool generate();
@@ -98,6 +116,9 @@ private:
     /// fromAsset: check the LoD's own meshes (else keep what the user checked).
     void refreshGarment(bool fromAsset);
     void refreshReport();
+    void refreshLayers();
+    /// What mesh `name` is to the LoD's garment in the document.
+    MeshRole documentRole(const QString &name) const;
     void loadLodSettings();
     void updateVisibility();
     void updateHighlight();
@@ -109,7 +130,7 @@ private:
     void showFailure(const QString &title);
     /// generate(); ownMesh gives a LoD that shares a physics mesh one of its own.
     bool runGeneration(const GenerationSettings &settings, const QStringList &garmentMeshes,
-                       bool ownMesh);
+                       bool ownMesh, const std::map<std::string, LayerRole> &roles = {});
     QString lengthText(float metres) const;
     double lengthScale() const;
 
@@ -152,6 +173,8 @@ private:
     QLabel *mSubmeshesLabel;
     QListWidget *mSubmeshList;
     QCheckBox *mPhysicsMask;
+    QLabel *mLayersLabel;
+    QTableWidget *mLayerTable;
 
     QGroupBox *mPathBox;
     QFormLayout *mPathForm;

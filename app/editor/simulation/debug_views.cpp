@@ -35,6 +35,8 @@ const QColor kBinding(230, 230, 120, 170);
 const QColor kBadBinding(255, 60, 60);
 const QColor kVelocity(255, 230, 80);
 const QColor kEdgeVertex(255, 120, 40);
+const QColor kOffender(255, 40, 40);
+const QColor kAtLimit(255, 200, 40);
 
 // Marker sizes as shares of the character's height.
 constexpr float kCrossShare = 0.004f;
@@ -136,7 +138,32 @@ const ViewInfo kViews[DebugViews::ViewCount] = {
                        "Lines from each physics vertex to its bones, blue for light weights, "
                        "red for heavy ones"),
      true},
+    {"RiderPokeThrough", QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "&Riders Through the Shell"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Rider vertices (a lining) outside their shell by more than 2 mm "
+                       "(while simulating)"),
+     true},
+    {"ShellPokeThrough", QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "S&hells Through Each Other"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Vertices of an outer shell inside an inner shell by more than 2 mm "
+                       "(while simulating)"),
+     true},
+    {"BodyPokeThrough", QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "B&ody Through the Garment"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Body vertices outside the garment's simulated surface by more than 2 mm "
+                       "(while simulating)"),
+     true},
+    {"MaxDistanceHits", QT_TRANSLATE_NOOP("tweed::editor::DebugViews", "Vertices at Max &Distance"),
+     QT_TRANSLATE_NOOP("tweed::editor::DebugViews",
+                       "Physics vertices held at their Max Distance limit (while simulating)"),
+     true},
 };
+
+// The views that need the cloth measures computed.
+bool isMeasureView(int view)
+{
+    return view >= DebugViews::RiderPokeThrough && view <= DebugViews::MaxDistanceHits;
+}
 
 QColor withAlpha(QColor c, int alpha)
 {
@@ -211,6 +238,12 @@ DebugViews::DebugViews(Document *document, Playback *playback, SimulationControl
         action->setCheckable(true);
         mActions[size_t(v)] = action;
         connect(action, &QAction::toggled, this, [this, v](bool) {
+            if (isMeasureView(v)) {
+                bool any = false;
+                for (int m = 0; m < ViewCount; ++m)
+                    any = any || (isMeasureView(m) && isOn(View(m)));
+                mSimulation->setMeasuring(this, any);
+            }
             applyViewportViews();
             if (kViews[v].lines)
                 schedule();
@@ -230,7 +263,7 @@ DebugViews::DebugViews(Document *document, Playback *playback, SimulationControl
     retranslate();
 }
 
-DebugViews::~DebugViews() = default;
+DebugViews::~DebugViews() = default; // a child of the simulation, which goes first
 
 bool DebugViews::eventFilter(QObject *watched, QEvent *event)
 {
@@ -628,6 +661,39 @@ void DebugViews::update()
         }
         setLayer(Stretch, std::move(lines.points), std::move(lines.colors), mEdges.size() / 2);
     }
+
+    // The measures' offenders of the frame on screen (none unless simulating).
+    const FrameOffenders &offenders = mSimulation->lastOffenders();
+    const Mat4 &world = mSimulation->world();
+    const std::vector<Vec3> &graphics = mSimulation->graphicsPositions();
+    const auto crosses = [&](View view, const auto &points, const QColor &color) {
+        if (!isOn(view)) return;
+        Lines lines;
+        size_t drawn = 0;
+        if (pose.simulated)
+            for (const Vec3 &p : points) {
+                lines.cross(p, 2.0f * crossSize, color);
+                ++drawn;
+            }
+        setLayer(view, std::move(lines.points), std::move(lines.colors), drawn);
+    };
+    const auto graphicsPoints = [&](const std::vector<uint32_t> &vertices) {
+        std::vector<Vec3> out;
+        for (uint32_t v : vertices)
+            if (v < graphics.size()) out.push_back(world.transformPoint(graphics[v]));
+        return out;
+    };
+    std::vector<Vec3> body;
+    for (const Vec3 &p : offenders.body)
+        body.push_back(world.transformPoint(p));
+    std::vector<Vec3> atLimit;
+    for (uint32_t v : offenders.atLimit)
+        if (v < n) atLimit.push_back(pose.positions[v]);
+    crosses(RiderPokeThrough, graphicsPoints(offenders.riders), kOffender);
+    crosses(ShellPokeThrough, graphicsPoints(offenders.shells), kOffender);
+    crosses(BodyPokeThrough, body, kOffender);
+    crosses(MaxDistanceHits, atLimit, kAtLimit);
+
     updateApexViews(pose);
 }
 

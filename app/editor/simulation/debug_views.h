@@ -1,7 +1,9 @@
 // The simulation debug views of View > Debug Views: what the solver sees, drawn over the garment
 // in the viewport (skinned targets, Max Distance and backstop spheres, collision volumes, the
 // physics mesh as wire, solid or normals, skin-map bindings, the skeleton and bone frames,
-// velocities, edge vertices, stretch). They follow the live simulation while it runs and the
+// velocities, edge vertices, stretch, and the vertices the cloth measures count against a frame:
+// riders outside their shell, shells through each other, the body through the garment, vertices
+// at their Max Distance). They follow the live simulation while it runs and the
 // skinned pose otherwise. Each view is a checkable action; most draw a named line layer
 // (layerName()) through Viewport::setLines.
 #pragma once
@@ -52,6 +54,11 @@ public:
         SkinMapActual,        ///< each graphics vertex as drawn to where its bones alone put it
         GraphicalVertexBones, ///< lines from each graphics vertex to its bones, coloured by weight
         PhysicalVertexBones,  ///< lines from each physics vertex to its bones, coloured by weight
+        // The offenders of the cloth measures (tweed/cloth_measures.h), while simulating:
+        RiderPokeThrough, ///< rider vertices outside their shell
+        ShellPokeThrough, ///< outer-shell vertices inside an inner shell
+        BodyPokeThrough,  ///< body vertices through the garment
+        MaxDistanceHits,  ///< physics vertices at their Max Distance
         ViewCount
     };
     Q_ENUM(View)

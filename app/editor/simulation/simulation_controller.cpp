@@ -270,8 +270,57 @@ void SimulationController::setSimulating(bool on)
     emit simulatingChanged(on);
 }
 
+void SimulationController::setMeasuring(const void *who, bool on)
+{
+    const bool was = isMeasuring();
+    if (on)
+        mMeasuringFor.insert(who);
+    else
+        mMeasuringFor.erase(who);
+    if (!isMeasuring()) {
+        mMeasurer.reset();
+        mMeasures = {};
+        mOffenders = {};
+    } else if (!was && mSimulating && mStarted && mInstance && !mNeedsRebuild) {
+        publish(); // measure the frame on screen at once
+    }
+}
+
+ClipMeasures SimulationController::measuresSinceReset() const
+{
+    return mMeasurer ? mMeasurer->result() : ClipMeasures{};
+}
+
+// The measures of the frame just simulated (the measurer is made for the current document and
+// instance, and starts over at a reset).
+void SimulationController::measureCloth()
+{
+    mMeasures = {};
+    mOffenders = {};
+    if (!isMeasuring() || !mInstance) return;
+    const ClothingAsset &asset = mDocument->asset();
+    try {
+        if (!mMeasurer) {
+            ClothMeasureSettings settings;
+            settings.recordOffenders = true;
+            mMeasurer = std::make_unique<ClothMeasurer>(
+                asset, mLod, garmentLayers(asset, mLod),
+                bodyMeshes(asset, mDocument->character()), settings);
+        }
+        std::vector<Mat4> skinning = mInstance->skinningMatrices();
+        if (skinning.size() != asset.skeleton.bones.size())
+            skinning.assign(asset.skeleton.bones.size(), Mat4{});
+        mMeasures = mMeasurer->add(mGraphicsPositions, skinning, *mInstance, 1.0f);
+        mOffenders = mMeasurer->lastOffenders();
+    } catch (const std::exception &) {
+        // A garment the measures cannot read (e.g. a mesh not matching its LoD) has none.
+        mMeasurer.reset();
+    }
+}
+
 void SimulationController::onDocumentChanged(unsigned what)
 {
+    mMeasurer.reset(); // it refers to the asset and copies its volumes
     constexpr unsigned rebuild = Document::CharacterChanged | Document::MeshesChanged |
                                  Document::PhysicsMeshChanged | Document::SkeletonChanged;
     // Every kind of change alters what the simulation gives: the cached frames are stale.
@@ -327,6 +376,7 @@ bool SimulationController::ensureInstance()
         return mInstance != nullptr;
     mNeedsRebuild = false;
     mStarted = false;
+    mMeasurer.reset();
     mInstance.reset();
     mData.reset();
     mPhysicsMesh = -1;
@@ -411,6 +461,7 @@ void SimulationController::resetOnCurrentPose()
     mLastTime = mPlayback->time();
     mStats = {};
     mStats.time = mLastTime;
+    mMeasurer.reset();
     publish();
 }
 
@@ -500,6 +551,7 @@ void SimulationController::measure()
     mStats.nonFinite = m.nonFinite;
     mStats.maxDistanceHits = countMaxDistanceHits(*mInstance, mInstance->settings().maxDistanceScale);
     mInstance->deformGraphics(mGraphicsPositions, &mGraphicsNormals);
+    measureCloth();
 }
 
 void SimulationController::pushToViewport()

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "simulation/simulation_cache.h"
+#include "tweed/cloth_measures.h"
 #include "tweed/math.h"
 #include "tweed/meshproc/export.h"
 #include "tweed/meshproc/garment_map.h"
@@ -16,6 +17,7 @@
 
 #include <exception>
 #include <memory>
+#include <set>
 #include <vector>
 
 class QTimer;
@@ -146,6 +148,18 @@ public:
     /// Frames simulated since the last reset (with a clip, the frame shown counted from the
     /// start of its run).
     int framesSinceReset() const { return mFrames; }
+
+    /// The cloth measures (tweed/cloth_measures.h: poke-through of riders, shells and body, Max
+    /// Distance hits, volume protrusion, stretch) of the last simulated frame, computed while
+    /// someone wants them (they cost surface distances every frame); zero otherwise.
+    const FrameMeasures &lastMeasures() const { return mMeasures; }
+    /// The vertices those measures counted against the last frame.
+    const FrameOffenders &lastOffenders() const { return mOffenders; }
+    /// The measures over every frame since the last reset.
+    ClipMeasures measuresSinceReset() const;
+    /// Whether `who` wants the measures; they are computed while anyone does.
+    void setMeasuring(const void *who, bool on);
+    bool isMeasuring() const { return !mMeasuringFor.empty(); }
     /// Whether the viewport shows the simulated state (simulating with a current instance).
     bool isShowingSimulation() const { return mSimulating && mInstance && !mNeedsRebuild && mStarted; }
     /// Model-space physics positions before the last step, and that step's length in seconds
@@ -247,6 +261,8 @@ private:
     void publish();
     /// Measures the instance's state and deforms the graphics mesh (the shown frame's data).
     void measure();
+    /// The cloth measures (tweed/cloth_measures.h) of the state, while someone is measuring.
+    void measureCloth();
     void pushToViewport();
     bool takeChannels();
 
@@ -302,6 +318,10 @@ private:
     std::vector<Vec3> mGraphicsPositions;
     std::vector<Vec3> mGraphicsNormals;
     SimulationFrameStats mStats;
+    std::set<const void *> mMeasuringFor;
+    std::unique_ptr<ClothMeasurer> mMeasurer; ///< of the current instance and document
+    FrameMeasures mMeasures;
+    FrameOffenders mOffenders;
     std::vector<Vec3> mPrevious; ///< physics positions before the last step
     double mLastDt = 0;          ///< seconds of the last step (0 after a reset)
     DebugViews *mDebugViews;

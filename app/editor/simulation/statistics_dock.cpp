@@ -6,9 +6,11 @@
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineSeries>
 #include <QPen>
+#include <QTableWidget>
 #include <QTimer>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -35,6 +37,22 @@ StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent
     mSummary = new QLabel(body);
     mSummary->setObjectName(names::kStatisticsDockSummaryLabel);
     layout->addWidget(mSummary);
+    // The cloth measures: one row each, this frame and every frame since the reset.
+    mMeasures = new QTableWidget(MeasureCount, 3, body);
+    mMeasures->setObjectName(names::kStatisticsDockMeasuresTable);
+    mMeasures->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    mMeasures->setSelectionMode(QAbstractItemView::NoSelection);
+    mMeasures->verticalHeader()->hide();
+    mMeasures->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    for (int r = 0; r < MeasureCount; ++r)
+        for (int c = 0; c < 3; ++c) {
+            auto *item = new QTableWidgetItem;
+            if (c > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            mMeasures->setItem(r, c, item);
+        }
+    mMeasures->setMinimumHeight(mMeasures->verticalHeader()->defaultSectionSize() *
+                                (MeasureCount + 1) + 4);
+    layout->addWidget(mMeasures);
     const char *names[PlotCount] = {
         names::kStatisticsDockSolverChartView, names::kStatisticsDockStretchChartView, nullptr,
         names::kStatisticsDockMaxDistanceHitsChartView, names::kStatisticsDockContactsChartView};
@@ -88,8 +106,17 @@ StatisticsDock::StatisticsDock(SimulationController *controller, QWidget *parent
     mRefresh->start();
     connect(mController, &SimulationController::stepped, this, &StatisticsDock::record);
     connect(mController, &SimulationController::frameShown, this, &StatisticsDock::record);
+    // The measures cost surface distances every frame: only while the dock is seen.
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (mController) mController->setMeasuring(this, visible);
+    });
     retranslateUi();
     refresh();
+}
+
+StatisticsDock::~StatisticsDock()
+{
+    if (mController) mController->setMeasuring(this, false);
 }
 
 void StatisticsDock::record()
@@ -144,6 +171,36 @@ void StatisticsDock::refresh()
             .arg(double(s.skinnedMaxStretch), 0, 'f', 3)
             .arg(s.maxDistanceHits)
             .arg(s.contacts));
+    refreshMeasures();
+}
+
+void StatisticsDock::refreshMeasures()
+{
+    const bool on = mController->isMeasuring() && mController->isShowingSimulation();
+    const FrameMeasures &f = mController->lastMeasures();
+    const ClipMeasures clip = on ? mController->measuresSinceReset() : ClipMeasures{};
+    const auto percent = [this](double share) {
+        return tr("%1 %").arg(locale().toString(100.0 * share, 'f', 2));
+    };
+    const auto millimetres = [this](double metres) {
+        return tr("%1 mm").arg(locale().toString(1000.0 * metres, 'f', 1));
+    };
+    const auto ratio = [this](double value) { return locale().toString(value, 'f', 3); };
+    const QString frame[MeasureCount] = {
+        percent(f.layerPokeThrough()),     percent(f.shellPokeThrough()),
+        percent(f.bodyPokeThrough()),      percent(f.maxDistanceHitShare()),
+        millimetres(f.volumeProtrusion), ratio(f.maxStretch),
+        QString()}; // a mean over frames
+    const FrameMeasures &c = clip.sum;
+    const QString total[MeasureCount] = {
+        percent(c.layerPokeThrough()),     percent(c.shellPokeThrough()),
+        percent(c.bodyPokeThrough()),      percent(c.maxDistanceHitShare()),
+        millimetres(c.volumeProtrusion), ratio(c.maxStretch),
+        ratio(clip.meanMaxStretch)};
+    for (int r = 0; r < MeasureCount; ++r) {
+        mMeasures->item(r, ThisFrame)->setText(on ? frame[r] : QString());
+        mMeasures->item(r, SinceReset)->setText(on ? total[r] : QString());
+    }
 }
 
 void StatisticsDock::retranslateUi()
@@ -155,6 +212,25 @@ void StatisticsDock::retranslateUi()
     mPlots[MaxDistanceHits].chart->setTitle(tr("Max Distance hits (vertices at their limit)"));
     mPlots[Contacts].chart->setTitle(tr("Contacts (vertices inside a collision volume)"));
     mSummary->setToolTip(tr("The last simulated frame"));
+    mMeasures->setAccessibleName(tr("Cloth measures"));
+    mMeasures->setHorizontalHeaderLabels({tr("Measure"), tr("This frame"), tr("Since reset")});
+    const QString measureNames[MeasureCount] = {
+        tr("Layer poke-through"),  tr("Shell poke-through"), tr("Body poke-through"),
+        tr("Max Distance hits"),   tr("Volume protrusion"),  tr("Largest stretch"),
+        tr("Mean largest stretch")};
+    const QString measureTips[MeasureCount] = {
+        tr("Rider vertices (a lining) outside their shell's simulated surface by more than 2 mm"),
+        tr("Vertices of an outer shell (a cape) inside an inner shell (a coat) by more than 2 mm"),
+        tr("Body vertices inside the garment when skinned and outside its simulated surface by "
+           "more than 2 mm"),
+        tr("Physics vertices at their Max Distance limit"),
+        tr("The largest distance by which a collision volume sticks out of the body"),
+        tr("The largest edge length over rest length"),
+        tr("The largest stretch of each frame, averaged over the frames")};
+    for (int r = 0; r < MeasureCount; ++r) {
+        mMeasures->item(r, 0)->setText(measureNames[r]);
+        mMeasures->item(r, 0)->setToolTip(measureTips[r]);
+    }
     mDirty = true;
     refresh();
 }

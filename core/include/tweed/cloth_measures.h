@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace tweed {
@@ -48,10 +49,16 @@ struct ClothLayers
     std::vector<RiderLayer> riders;
 };
 
-/// The layers of the LoD's garment by its parts' roles (Submesh::role): each shell part a shell
-/// in the order of the parts, each rider riding on the first shell. A garment whose parts do not
-/// each hold their own run of vertices is one shell.
+/// The layers of the LoD's garment by its parts' roles (Submesh::role): each shell part a shell,
+/// innermost first (shellsInsideOut), each rider riding on the first shell part. A garment whose
+/// parts do not each hold their own run of vertices is one shell.
 ClothLayers garmentLayers(const ClothingAsset &asset, int lod);
+
+/// The order of `shells` (ranges of `mesh`) from the innermost out, by how their rest surfaces
+/// lie in each other (a coat under a cape: the coat's vertices lie under the cape, the cape's
+/// over the coat); shells that do not nest keep their order. Throws InputError for a range
+/// outside the mesh.
+std::vector<size_t> shellsInsideOut(const GraphicsMesh &mesh, const std::vector<VertexRange> &shells);
 
 /// A mesh of the character's body, posed by the asset's skeleton each frame.
 struct BodyMesh
@@ -62,10 +69,28 @@ struct BodyMesh
     std::vector<BoneInfluence> skin;
 };
 
+/// The character's meshes that no LoD's garment was made of (garment submeshes are named
+/// after the meshes they came from), their bones renamed to the asset's skeleton: the body the
+/// garment is worn on. A mesh with a vertex whose every bone the asset lacks is kept unskinned.
+/// `names` gets their names.
+std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &character,
+                                 std::vector<std::string> *names = nullptr);
+
 struct ClothMeasureSettings
 {
     float pokeTolerance = 0.002f; ///< metres a vertex may be on the wrong side of a surface
     float hitShare = 0.99f;       ///< a vertex this far out of its Max Distance is at the limit
+    bool recordOffenders = false; ///< keep the offending vertices of the last frame
+};
+
+/// The vertices a frame's measures counted against it (ClothMeasureSettings::recordOffenders),
+/// for the editor's debug views.
+struct FrameOffenders
+{
+    std::vector<uint32_t> riders;   ///< graphics vertices of riders outside their shell
+    std::vector<uint32_t> shells;   ///< graphics vertices of outer shells inside an inner one
+    std::vector<Vec3> body;         ///< posed body vertices outside the garment's surface
+    std::vector<uint32_t> atLimit;  ///< physics vertices at their Max Distance
 };
 
 /// Counts of one frame; shares are count / total (0 when total is 0).
@@ -127,6 +152,8 @@ public:
     const FrameMeasures &add(const std::vector<Vec3> &graphics, const std::vector<Mat4> &skinning,
                              const ClothInstance &cloth, float lodMaxDistanceScale);
     ClipMeasures result() const;
+    /// The offenders of the frame added last (empty unless recordOffenders is set).
+    const FrameOffenders &lastOffenders() const;
 
 private:
     struct Impl;

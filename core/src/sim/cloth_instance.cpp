@@ -105,6 +105,7 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
     data->graphicsSkin = g.mesh.skin;
     data->riders = buildRiderGuard(g, mesh);
     setRenderOutputs(*data, g.mesh, mesh);
+    data->shells = buildShellCollision(asset, lod);
     return data;
 }
 
@@ -894,9 +895,10 @@ void ClothInstance::Impl::region(int thread)
                                         settings.selfCollisionThickness);
                 });
         // The next substep integrates in the same sweep, unless a step with wind follows
-        // (its normals need every vertex finished first).
+        // (its normals need every vertex finished first) or the shells collide (the inner
+        // shells' surface is final only when every vertex is).
         const int next = k + 1;
-        integrated = next < total && !(run.wind && next % substeps == 0);
+        integrated = next < total && !(run.wind && next % substeps == 0) && !shellCollider;
         const Substep nextCtx = next < total ? makeSubstep(next / substeps, next % substeps)
                                              : ctx;
         perVertex([&](uint32_t b, uint32_t e) {
@@ -904,6 +906,9 @@ void ClothInstance::Impl::region(int thread)
             if (integrated)
                 integrate(b, e, nextCtx);
         });
+        // Outer shells out of the inner ones as they end the substep (see shell_collision.h).
+        if (shellCollider)
+            schedule.parallelFor(seq, 1, [&](uint32_t) { shellCollider->apply(&pos[0].x, 4); });
         ctx = nextCtx;
     }
     if (skinned) // else the targets are the rest pose, and never move
@@ -949,6 +954,8 @@ ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
         d->pendulumChildren.push_back(std::move(bones));
     }
     d->skinned = !d->data->skin.empty() && !asset->boneBind.empty();
+    if (!asset->shells.empty() && asset->shells.shellOf.size() == d->n)
+        d->shellCollider = std::make_unique<ShellCollider>(asset->shells, d->data->restPositions);
 }
 
 ClothInstance::ClothInstance(std::shared_ptr<const ClothData> cloth,

@@ -159,6 +159,8 @@ struct ClothInstance::Impl
 
     // Self-collision's hash table, kept between steps.
     sim::SelfCollision selfCollision;
+    /// The inner shells as colliders of the outer ones (null with fewer than two shells).
+    std::unique_ptr<ShellCollider> shellCollider;
 
     // Solver options (see SimulationSettings, "Solver options").
     sim::DihedralBending dihedral; ///< built when the dihedral bending model is first chosen

@@ -15,6 +15,7 @@
 
 #include "tweed/asset.h"
 #include "tweed/layer_guard.h"
+#include "tweed/shell_collision.h"
 #include "tweed/sim/cloth_data.h"
 #include "tweed/sim/colliders.h"
 #include "tweed/sim/mass_spring.h"
@@ -50,6 +51,7 @@ struct ClothAssetData
     /// vertices share a position.
     std::vector<uint32_t> graphicsWeld;
     std::vector<ClothBoneDefinition> clothBones; ///< the physics mesh's (PhysicsMesh::clothBones)
+    ShellCollision shells; ///< keeps outer shells out of the inner ones (a cape over a coat)
 };
 
 /// How ClothInstance::deformGraphics makes its render-ready outputs.
