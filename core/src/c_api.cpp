@@ -169,6 +169,13 @@ TweedCollisionVolume toC(const tweed::CollisionVolume &v)
     c.radius = v.radius;
     c.radius2 = v.radius2;
     c.half_height = v.halfHeight;
+    static_assert(TWEED_MAX_CONVEX_PLANES == tweed::kMaxConvexPlanes);
+    c.plane_count = uint32_t(std::min(v.planes.size(), tweed::kMaxConvexPlanes));
+    for (uint32_t i = 0; i < c.plane_count; ++i) {
+        const tweed::Vec4 &p = v.planes[i];
+        const float plane[4] = {p.x, p.y, p.z, p.w};
+        std::memcpy(c.planes[i], plane, sizeof plane);
+    }
     return c;
 }
 
@@ -184,6 +191,9 @@ tweed::CollisionVolume fromC(const TweedCollisionVolume &c, size_t index)
     v.radius = c.radius;
     v.radius2 = c.radius2;
     v.halfHeight = c.half_height;
+    if (v.shape == tweed::CollisionShape::Convex)
+        for (uint32_t i = 0; i < std::min<uint32_t>(c.plane_count, TWEED_MAX_CONVEX_PLANES); ++i)
+            v.planes.push_back({c.planes[i][0], c.planes[i][1], c.planes[i][2], c.planes[i][3]});
     return v;
 }
 
@@ -585,7 +595,7 @@ TweedResult tweed_instance_set_collision_volumes(TweedInstance *instance,
         list.reserve(count);
         for (uint32_t i = 0; i < count; ++i) {
             if (int(volumes[i].shape) < TWEED_SHAPE_ELLIPSOID ||
-                int(volumes[i].shape) > TWEED_SHAPE_PLANE)
+                int(volumes[i].shape) > TWEED_SHAPE_CONVEX)
                 return fail(TWEED_ERROR_INVALID_ARGUMENT,
                             "tweed_instance_set_collision_volumes: volume " + std::to_string(i) +
                                 ": shape " + std::to_string(int(volumes[i].shape)) +

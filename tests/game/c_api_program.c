@@ -71,6 +71,33 @@ static void gameSideControl(const TweedAsset *asset, uint32_t bones, uint32_t ph
     without = meanHeightAfter(reference, 10, pos, physics);
     CHECK(withPlane > without + 1e-4);
 
+    /* The same floor as the top of a box and of a convex volume (six planes, the same box):
+     * both lift the hem as the plane does. */
+    {
+        TweedCollisionVolume box = floorPlane, convex = floorPlane;
+        static const float cube[6][4] = {{1, 0, 0, 10}, {-1, 0, 0, 10}, {0, 1, 0, 1},
+                                         {0, -1, 0, 1}, {0, 0, 1, 10}, {0, 0, -1, 10}};
+        box.shape = TWEED_SHAPE_BOX;
+        box.translation[1] = floorPlane.translation[1] - 1.0f;
+        box.radii[0] = 10;
+        box.radii[1] = 1;
+        box.radii[2] = 10;
+        convex.shape = TWEED_SHAPE_CONVEX;
+        convex.translation[1] = box.translation[1];
+        convex.plane_count = 6;
+        memcpy(convex.planes, cube, sizeof cube);
+        CHECK(tweed_instance_reset(withFloor) == TWEED_OK);
+        CHECK(tweed_instance_set_collision_volumes(withFloor, &box, 1) == TWEED_OK);
+        CHECK(meanHeightAfter(withFloor, 10, pos, physics) > without + 1e-4);
+        CHECK(tweed_instance_reset(withFloor) == TWEED_OK);
+        CHECK(tweed_instance_set_collision_volumes(withFloor, &convex, 1) == TWEED_OK);
+        CHECK(meanHeightAfter(withFloor, 10, pos, physics) > without + 1e-4);
+        convex.plane_count = 2; /* no closed volume */
+        CHECK(tweed_instance_set_collision_volumes(withFloor, &convex, 1) ==
+              TWEED_ERROR_INVALID_ARGUMENT);
+        CHECK(tweed_instance_set_collision_volumes(withFloor, &floorPlane, 1) == TWEED_OK);
+    }
+
     /* Bad volumes are refused, naming the problem; the instance keeps its volumes. */
     volume = floorPlane;
     volume.shape = TWEED_SHAPE_SPHERE;

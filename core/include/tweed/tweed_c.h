@@ -246,8 +246,13 @@ typedef enum TweedShape
     TWEED_SHAPE_SPHERE = 1,          /* radius */
     TWEED_SHAPE_CAPSULE = 2,         /* radius, half_height along local y */
     TWEED_SHAPE_TAPERED_CAPSULE = 3, /* radius at -half_height, radius2 at +half_height */
-    TWEED_SHAPE_PLANE = 4            /* local y is the normal; the half space below is solid */
+    TWEED_SHAPE_PLANE = 4,           /* local y is the normal; the half space below is solid */
+    TWEED_SHAPE_BOX = 5,             /* half extents radii along the local x, y, z axes */
+    TWEED_SHAPE_CONVEX = 6           /* the intersection of the half spaces in planes */
 } TweedShape;
+
+/* Most planes of a convex volume. */
+#define TWEED_MAX_CONVEX_PLANES 32
 
 /* A collision volume attached to a bone of the asset's skeleton (it moves with the pose given
  * to the instance), or fixed in model space (bone -1). Sizes in metres. */
@@ -257,10 +262,14 @@ typedef struct TweedCollisionVolume
     int32_t bone;         /* -1: fixed in model space */
     float translation[3]; /* relative to the bone */
     float rotation[4];    /* unit quaternion x, y, z, w, relative to the bone */
-    float radii[3];       /* ellipsoid */
+    float radii[3];       /* ellipsoid radii, box half extents */
     float radius;         /* sphere, capsule, tapered capsule at -half_height */
     float radius2;        /* tapered capsule at +half_height */
     float half_height;    /* capsules */
+    uint32_t plane_count; /* convex: planes used, 4 to TWEED_MAX_CONVEX_PLANES */
+    /* convex: local-space planes, unit normal x, y, z and offset w (metres); the solid is where
+     * dot(normal, p) <= offset for every plane */
+    float planes[TWEED_MAX_CONVEX_PLANES][4];
 } TweedCollisionVolume;
 
 /* The asset's own collision volumes (what a new instance collides with). */
