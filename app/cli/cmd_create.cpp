@@ -117,6 +117,7 @@ void runAuto(CreateArgs &args)
                        {"iterations", r.iterations},
                        {"rounds", r.rounds},
                        {"actions", r.actions},
+                       {"seconds", Json(r.seconds)},
                        {"failures", r.failures},
                        {"clips", clips}});
     } else {

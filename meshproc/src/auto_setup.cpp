@@ -12,6 +12,7 @@
 #include "tweed/simulation_settings.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -179,15 +180,17 @@ BoneInfluence toInfluence(Weights w)
 }
 
 // Largest skinned stretch of each edge over the sampled poses.
-std::vector<float> edgeStretch(const PhysicsMesh &physics, const std::vector<std::pair<uint32_t, uint32_t>> &edges,
-                               const std::vector<std::vector<Mat4>> &poses)
+std::vector<float> edgeStretch(const std::vector<BoneInfluence> &skin,
+                               const std::vector<std::pair<uint32_t, uint32_t>> &edges,
+                               const std::vector<std::vector<Mat4>> &poses,
+                               const std::vector<Vec3> &positions)
 {
     std::vector<float> out(edges.size(), 1.0f);
     std::vector<Vec3> x;
     for (const auto &skinning : poses) {
-        skinVertices(physics.positions, physics.skin, skinning, x);
+        skinVertices(positions, skin, skinning, x);
         for (size_t e = 0; e < edges.size(); ++e) {
-            const float rest = distance(physics.positions[edges[e].first], physics.positions[edges[e].second]);
+            const float rest = distance(positions[edges[e].first], positions[edges[e].second]);
             if (rest <= 1e-6f) continue;
             out[e] = std::max(out[e], distance(x[edges[e].first], x[edges[e].second]) / rest);
         }
@@ -389,6 +392,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         throw InputError("auto setup: the threads must be between 1 and 64");
     AutoSetupResult result;
     AutoSetupReport &report = result.report;
+    const auto started = std::chrono::steady_clock::now();
+    auto lap = [&, last = started](const char *stage) mutable {
+        const auto now = std::chrono::steady_clock::now();
+        report.seconds.push_back({stage, std::chrono::duration<double>(now - last).count()});
+        last = now;
+    };
 
     // 1. Layers: body, shells and riders.
     reportProgress(progress, 0.0f, "choosing the garment's layers");
@@ -451,6 +460,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     for (const Submesh &sub : lod.mesh.submeshes)
         (sub.role == LayerRole::Rider ? report.riders : report.shells).push_back(sub.name);
 
+    lap("physics mesh");
     // The clips: the character's own, or the procedural motions.
     std::vector<AnimationClip> clips;
     for (const AnimationClip &clip : character.clips)
@@ -475,7 +485,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
 
     std::vector<std::vector<Mat4>> poses{skinningMatricesAt(asset.skeleton, nullptr, 0)};
     std::vector<size_t> poseClip{0};
-    float fastest = 0; // m/s of a skinned physics vertex
+    std::vector<float> vertexSpeed(n, 0.0f); // fastest skinned motion of each vertex, m/s
     {
         std::vector<Vec3> previous, x;
         for (size_t c = 0; c < clips.size(); ++c) {
@@ -488,11 +498,15 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 skinVertices(physics.positions, physics.skin, poses.back(), x);
                 if (!previous.empty())
                     for (size_t v = 0; v < n; ++v)
-                        fastest = std::max(fastest, distance(x[v], previous[v]) / float(dt));
+                        vertexSpeed[v] = std::max(vertexSpeed[v], distance(x[v], previous[v]) / float(dt));
                 previous = x;
             }
         }
     }
+    // The clips' fastest motion: of the vertices (a few outliers, a hand in a jump, aside).
+    std::vector<float> speeds = vertexSpeed;
+    std::nth_element(speeds.begin(), speeds.begin() + ptrdiff_t(speeds.size() * 95 / 100), speeds.end());
+    const float fastest = speeds[speeds.size() * 95 / 100];
     // Per vertex: the largest and smallest signed distance to the body over the poses, and
     // whether the body under it faces up (it rests on it) in the bind pose.
     std::vector<float> farthest(n, -kInf), nearest(n, kInf), bindDistance(n, kInf);
@@ -517,6 +531,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         }
     }
 
+    lap("poses");
     // 4. The pinned region: near the body in every pose and either resting on it from above
     // (shoulders) or at the top of its piece of garment (collar, waistband).
     float top = -kInf, bottom = kInf;
@@ -587,6 +602,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     };
     paintMaxDistance();
 
+    lap("paint");
     // 6. Collision volumes inside the body on the bones that carry the garment, or from the bone
     // segments without a body.
     reportProgress(progress, 0.36f, "fitting collision volumes");
@@ -597,6 +613,27 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                                         lines.empty() ? "" : "see the fit's report"));
         for (size_t i = 1; i < lines.size(); ++i)
             if (lines[i].find("skipped") != std::string::npos) report.actions.push_back(lines[i]);
+        // The fit checks five poses a second; the clips are played at more: shrink a volume that
+        // pokes out between them, on the poses every 1/15 s.
+        std::vector<const GraphicsMesh *> meshes;
+        for (const std::string &name : report.body)
+            meshes.push_back(&character.meshes[size_t(character.findMesh(name))]);
+        const std::vector<PosedBody> dense = bodyPoses(asset.skeleton, meshes, clips, 0.1);
+        uint32_t shrunk = 0;
+        std::vector<std::string> dropped;
+        for (CollisionVolume &v : asset.collisionVolumes)
+            if (volumeProtrusion(v, dense) > thickness) {
+                v = shrinkInsideBody(v, dense, thickness);
+                ++shrunk;
+                if (volumeProtrusion(v, dense) > thickness) dropped.push_back(v.name);
+            }
+        std::erase_if(asset.collisionVolumes, [&](const CollisionVolume &v) {
+            return std::count(dropped.begin(), dropped.end(), v.name) > 0;
+        });
+        if (shrunk > 0)
+            report.actions.push_back(format("%u volumes made smaller to stay inside the body "
+                                            "between the fit's poses; %zu that cannot left out",
+                                            shrunk, dropped.size()));
     } else {
         asset.collisionVolumes = boneSegmentVolumes(asset, physics, thickness);
         report.actions.push_back(format("no body mesh: %zu capsules along the bone segments that "
@@ -605,16 +642,20 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     }
     report.volumes = uint32_t(asset.collisionVolumes.size());
 
+    lap("volumes");
     // 7. Skinning repair: smooth the physics mesh's weights along the surface where the bones
     // alone stretch it beyond the limit, keeping them where the garment hugs the body.
     reportProgress(progress, 0.42f, "repairing the bone weights");
     {
         const float limit = options.stretchLimit;
-        std::vector<float> stretch = edgeStretch(physics, edges, poses);
+        std::vector<float> stretch = edgeStretch(physics.skin, edges, poses, physics.positions);
         float worst = *std::max_element(stretch.begin(), stretch.end());
         report.skinnedStretchBefore = worst;
         std::vector<uint8_t> repaired(n, 0);
-        const float hugReach = std::max(0.006f, 0.5f * typicalGap);
+        // Near the body at rest the garment hugs it and follows the body's own bones.
+        // First the vertices away from the body; when that stops helping, those hugging it too.
+        bool hugToo = body.empty();
+        auto kept = [&](uint32_t v) { return !hugToo && std::abs(bindDistance[v]) <= pinReach; };
         for (int round = 0; round < 12 && worst > limit; ++round) {
             std::vector<uint8_t> region(n, 0);
             for (size_t e = 0; e < edges.size(); ++e)
@@ -628,20 +669,29 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             }
             // Each vertex of the region takes the mean of the weights within a radius along
             // the surface (closer ones count more); the radius doubles every other round.
-            const float radius = 3.0f * meanEdge * std::pow(1.5f, float(round));
+            const float radius = std::min(3.0f * meanEdge * std::pow(1.5f, float(round)), 0.3f * height);
             std::vector<BoneInfluence> next = physics.skin;
             for (uint32_t v = 0; v < n; ++v) {
-                if (!region[v] || (!body.empty() && farthest[v] <= hugReach)) continue;
+                if (!region[v] || kept(v)) continue;
                 std::map<int, float> sum;
                 for (const auto &[u, d] : withinRadius(physics.positions, nb, v, radius))
                     for (const auto &[b, w] : toWeights(physics.skin[u]))
                         sum[b] += (1.0f - d / radius) * w;
                 next[v] = toInfluence(Weights(sum.begin(), sum.end()));
-                repaired[v] = 1;
             }
+            // A round that does not lower the worst stretch is undone, and the repair stops.
+            std::vector<float> nextStretch = edgeStretch(next, edges, poses, physics.positions);
+            const float nextWorst = *std::max_element(nextStretch.begin(), nextStretch.end());
+            if (!(nextWorst < worst - 1e-3f)) {
+                if (hugToo) break;
+                hugToo = true;
+                continue;
+            }
+            for (uint32_t v = 0; v < n; ++v)
+                if (region[v] && !kept(v)) repaired[v] = 1;
             physics.skin.swap(next);
-            stretch = edgeStretch(physics, edges, poses);
-            worst = *std::max_element(stretch.begin(), stretch.end());
+            stretch.swap(nextStretch);
+            worst = nextWorst;
             reportProgress(progress, 0.42f + 0.06f * float(round + 1) / 12, "repairing the bone weights");
         }
         report.repairedVertices = uint32_t(std::count(repaired.begin(), repaired.end(), 1));
@@ -657,6 +707,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                                             double(worst)));
     }
 
+    lap("skinning repair");
     // 8. Settings: the fabric, substeps and iterations from the resolution and the fastest
     // motion, free edges that flutter and a share of the world motion.
     SimulationSettings &s = asset.simulation;
@@ -780,17 +831,18 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                     ++lowered;
                 }
             }
-            what += format("Max Distance halved on %u vertices near the poke-through; ", lowered);
+            if (lowered > 0)
+                what += format("Max Distance halved on %u vertices near the poke-through; ", lowered);
         }
         if (hitFailed) {
             uint32_t pins = 0;
             for (size_t v = 0; v < n; ++v)
-                if (!pinned[v] && md[v] > 0 && float(found.hitFrames[v]) > 0.3f * float(found.frames) &&
-                    md[v] < 0.5f * mdMax) {
+                if (!pinned[v] && md[v] > 0 && float(found.hitFrames[v]) > 0.25f * float(found.frames)) {
                     pinned[v] = 1;
                     ++pins;
                 }
-            what += format("%u vertices at their limit most of the time pinned; ", pins);
+            if (pins > 0)
+                what += format("%u vertices at their limit most of the time pinned; ", pins);
         }
         if (stretchFailed && (s.substeps < 4 || s.iterations < 30)) {
             s.substeps = std::min(4, s.substeps + 1);
@@ -803,6 +855,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         report.actions.push_back(format("round %d: %s", round + 1, what.c_str()));
     }
 
+    lap("check");
     report.pinnedVertices = uint32_t(std::count_if(md.begin(), md.end(), [](float v) { return v <= 0; }));
     report.maxDistance = *std::max_element(md.begin(), md.end());
     report.backstopVertices =

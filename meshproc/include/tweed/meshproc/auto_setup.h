@@ -12,6 +12,7 @@
 #include "tweed/progress.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tweed {
@@ -57,6 +58,9 @@ struct AutoSetupReport
     std::vector<std::string> actions;  ///< what it did, one line each, in order
     std::vector<std::string> failures; ///< measures still over their threshold after the rounds
     std::vector<AutoSetupClip> clips;  ///< the final check
+    /// Wall-clock seconds of each stage: physics mesh, poses, paint, volumes, skinning repair,
+    /// check (all rounds).
+    std::vector<std::pair<std::string, double>> seconds;
     bool pass() const { return failures.empty(); }
 };
 
