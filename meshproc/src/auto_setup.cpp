@@ -592,10 +592,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         for (size_t v = 0; v < n; ++v)
             bodyLimit[v] = std::max(0.0f, nearest[v] - thickness);
     std::vector<float> md(n, 0.0f);
+    std::vector<float> boost(n, 1.0f); // raised by the check where a free vertex hits its limit
     auto paintMaxDistance = [&] {
         const std::vector<float> along = edgeDistances(physics.positions, nb, pinned);
         for (size_t v = 0; v < n; ++v) {
-            float value = pinned[v] ? 0.0f : std::min({0.5f * along[v], mdMax, bodyLimit[v]});
+            float value =
+                pinned[v] ? 0.0f : std::min({0.5f * along[v] * boost[v], mdMax * boost[v], bodyLimit[v]});
             if (!std::isfinite(value) || value < minMd) value = 0;
             md[v] = value;
         }
@@ -656,7 +658,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         // First the vertices away from the body; when that stops helping, those hugging it too.
         bool hugToo = body.empty();
         auto kept = [&](uint32_t v) { return !hugToo && std::abs(bindDistance[v]) <= pinReach; };
-        for (int round = 0; round < 12 && worst > limit; ++round) {
+        int fruitless = 0;
+        for (int round = 0; round < 20 && worst > limit; ++round) {
             std::vector<uint8_t> region(n, 0);
             for (size_t e = 0; e < edges.size(); ++e)
                 if (stretch[e] > limit) region[edges[e].first] = region[edges[e].second] = 1;
@@ -669,7 +672,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             }
             // Each vertex of the region takes the mean of the weights within a radius along
             // the surface (closer ones count more); the radius doubles every other round.
-            const float radius = std::min(3.0f * meanEdge * std::pow(1.5f, float(round)), 0.3f * height);
+            const float radius = std::min(3.0f * meanEdge * std::pow(1.5f, float(round)), 2.0f * height);
             std::vector<BoneInfluence> next = physics.skin;
             for (uint32_t v = 0; v < n; ++v) {
                 if (!region[v] || kept(v)) continue;
@@ -683,7 +686,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             std::vector<float> nextStretch = edgeStretch(next, edges, poses, physics.positions);
             const float nextWorst = *std::max_element(nextStretch.begin(), nextStretch.end());
             if (!(nextWorst < worst - 1e-3f)) {
-                if (hugToo) break;
+                // Not applied; a wider radius (next round) may still help, a few times.
+                if (hugToo && ++fruitless >= 3) break;
                 hugToo = true;
                 continue;
             }
@@ -692,7 +696,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             physics.skin.swap(next);
             stretch.swap(nextStretch);
             worst = nextWorst;
-            reportProgress(progress, 0.42f + 0.06f * float(round + 1) / 12, "repairing the bone weights");
+            reportProgress(progress, 0.42f + 0.06f * float(round + 1) / 20, "repairing the bone weights");
         }
         report.repairedVertices = uint32_t(std::count(repaired.begin(), repaired.end(), 1));
         report.skinnedStretchAfter = worst;
@@ -835,14 +839,24 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 what += format("Max Distance halved on %u vertices near the poke-through; ", lowered);
         }
         if (hitFailed) {
-            uint32_t pins = 0;
-            for (size_t v = 0; v < n; ++v)
-                if (!pinned[v] && md[v] > 0 && float(found.hitFrames[v]) > 0.25f * float(found.frames)) {
+            // A vertex at its limit a quarter of the time: pinned where the body keeps its
+            // Max Distance small, given more room where it does not.
+            uint32_t pins = 0, raised = 0;
+            for (size_t v = 0; v < n; ++v) {
+                if (pinned[v] || md[v] <= 0 || float(found.hitFrames[v]) <= 0.25f * float(found.frames))
+                    continue;
+                if (md[v] < 0.5f * mdMax || md[v] >= bodyLimit[v]) {
                     pinned[v] = 1;
                     ++pins;
+                } else {
+                    boost[v] *= 1.5f;
+                    ++raised;
                 }
+            }
             if (pins > 0)
                 what += format("%u vertices at their limit most of the time pinned; ", pins);
+            if (raised > 0)
+                what += format("Max Distance raised on %u free vertices at their limit; ", raised);
         }
         if (stretchFailed && (s.substeps < 4 || s.iterations < 30)) {
             s.substeps = std::min(4, s.substeps + 1);
