@@ -32,7 +32,7 @@ struct CreateArgs
     bool fitVolumes = false;
     bool autoSetup = false;
     bool json = false;
-    int rounds = 3;
+    int rounds = 2;
     int threads = 1;
     std::vector<std::string> bodyMeshes;
     CreateAssetOptions options;

@@ -615,27 +615,6 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                                         lines.empty() ? "" : "see the fit's report"));
         for (size_t i = 1; i < lines.size(); ++i)
             if (lines[i].find("skipped") != std::string::npos) report.actions.push_back(lines[i]);
-        // The fit checks five poses a second; the clips are played at more: shrink a volume that
-        // pokes out between them, on the poses every 1/15 s.
-        std::vector<const GraphicsMesh *> meshes;
-        for (const std::string &name : report.body)
-            meshes.push_back(&character.meshes[size_t(character.findMesh(name))]);
-        const std::vector<PosedBody> dense = bodyPoses(asset.skeleton, meshes, clips, 0.1);
-        uint32_t shrunk = 0;
-        std::vector<std::string> dropped;
-        for (CollisionVolume &v : asset.collisionVolumes)
-            if (volumeProtrusion(v, dense) > thickness) {
-                v = shrinkInsideBody(v, dense, thickness);
-                ++shrunk;
-                if (volumeProtrusion(v, dense) > thickness) dropped.push_back(v.name);
-            }
-        std::erase_if(asset.collisionVolumes, [&](const CollisionVolume &v) {
-            return std::count(dropped.begin(), dropped.end(), v.name) > 0;
-        });
-        if (shrunk > 0)
-            report.actions.push_back(format("%u volumes made smaller to stay inside the body "
-                                            "between the fit's poses; %zu that cannot left out",
-                                            shrunk, dropped.size()));
     } else {
         asset.collisionVolumes = boneSegmentVolumes(asset, physics, thickness);
         report.actions.push_back(format("no body mesh: %zu capsules along the bone segments that "

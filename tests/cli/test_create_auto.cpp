@@ -54,7 +54,7 @@ private slots:
         QTemporaryDir dir;
         const QString asset = dir.filePath("auto.tweed");
         const Result r = runCli({"create", QString::fromStdString(test::kSampleCharacter), "-o",
-                                 asset, "--auto", "--rounds", "1", "--json"});
+                                 asset, "--auto", "--rounds", "0", "--json"});
         QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(r.out).object();
         QVERIFY2(!json.isEmpty(), r.out.constData());

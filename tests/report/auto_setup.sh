@@ -43,7 +43,7 @@ for character in "${characters[@]}"; do
     /usr/bin/time -f "%e %U %S" -o "$work/time" "$cli" create "$character" -o "$asset" --auto \
         --threads 2 --json "${args[@]}" >"$work/auto.json" 2>"$work/auto.err"
     rc=$?
-    read -r wall user sys <"$work/time" 2>/dev/null || { wall=?; user=0; sys=0; }
+    read -r wall user sys < <(tail -n 1 "$work/time") || { wall=?; user=0; sys=0; }
     cpu=$(echo "$user + $sys" | bc)
     if [ $rc -gt 1 ] || [ ! -f "$asset" ]; then
         echo "| $name | exit $rc: $(head -c 200 "$work/auto.err" | tr '\n|' ' /') | | | | | | | | | | |"

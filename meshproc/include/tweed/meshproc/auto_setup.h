@@ -24,9 +24,9 @@ struct AutoSetupOptions
     /// by Auto Setup; its pinnedTop is not used.
     CreateAssetOptions create;
     std::vector<std::string> bodyMeshes; ///< the body; empty: the meshes not in the garment
-    int rounds = 3;                ///< check-and-adjust rounds after the first setup, 0..10
+    int rounds = 2;                ///< check-and-adjust rounds after the first setup, 0..10
     double checkFps = 30;          ///< frames per second of the check's simulations
-    double checkSeconds = 4;       ///< at most this much of each clip is checked
+    double checkSeconds = 3;       ///< at most this much of each clip is checked
     float stretchLimit = 1.2f;     ///< skinned-pose stretch the weights are repaired to
     int threads = 1;               ///< simulation threads of the check
 };
