@@ -2374,6 +2374,41 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <translation>%1 Vertices in %2 s erzeugt.</translation>
     </message>
     <message>
+        <source>Auto Setup</source>
+        <translation>Automatisch einrichten</translation>
+    </message>
+    <message>
+        <source>Auto Setup needs the source character: open a character or an asset whose character file is found.</source>
+        <translation>Automatisch einrichten braucht den Quellcharakter: Öffnen Sie einen Charakter oder ein Asset, dessen Charakterdatei gefunden wird.</translation>
+    </message>
+    <message>
+        <source>Auto Setup…</source>
+        <translation>Automatisch einrichten…</translation>
+    </message>
+    <message>
+        <source>Auto Setup changed nothing: %1</source>
+        <translation>Automatisch einrichten hat nichts geändert: %1</translation>
+    </message>
+    <message>
+        <source>Auto Setup done in %1 s: every clip passes the measures.</source>
+        <translation>Automatisch eingerichtet in %1 s: Jeder Clip erfüllt die Maße.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Auto Setup done in %1 s: %n measure(s) still fail.</source>
+        <translation>
+            <numerusform>Automatisch eingerichtet in %1 s: %n Maß wird noch verfehlt.</numerusform>
+            <numerusform>Automatisch eingerichtet in %1 s: %n Maße werden noch verfehlt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chooses the layers, physics mesh, pinned region, Max Distance, backstop, collision volumes, bone-weight repair and settings from the character and all its clips, and checks every clip</source>
+        <translation>Wählt Schichten, Physiknetz, fixierten Bereich, Max Distance, Backstop, Kollisionsvolumen, Reparatur der Knochengewichte und Einstellungen aus dem Charakter und allen seinen Clips und prüft jeden Clip</translation>
+    </message>
+    <message>
+        <source>Auto Setup report</source>
+        <translation>Bericht der automatischen Einrichtung</translation>
+    </message>
+    <message>
         <source>Add LoD</source>
         <translation>LoD hinzufügen</translation>
     </message>

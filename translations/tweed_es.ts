@@ -2374,6 +2374,41 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <translation>Se generaron %1 vértices en %2 s.</translation>
     </message>
     <message>
+        <source>Auto Setup</source>
+        <translation>Configuración automática</translation>
+    </message>
+    <message>
+        <source>Auto Setup needs the source character: open a character or an asset whose character file is found.</source>
+        <translation>La configuración automática necesita el personaje de origen: abra un personaje o un recurso cuyo archivo de personaje se encuentre.</translation>
+    </message>
+    <message>
+        <source>Auto Setup…</source>
+        <translation>Configuración automática…</translation>
+    </message>
+    <message>
+        <source>Auto Setup changed nothing: %1</source>
+        <translation>La configuración automática no cambió nada: %1</translation>
+    </message>
+    <message>
+        <source>Auto Setup done in %1 s: every clip passes the measures.</source>
+        <translation>Configuración automática hecha en %1 s: todos los clips cumplen las medidas.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Auto Setup done in %1 s: %n measure(s) still fail.</source>
+        <translation>
+            <numerusform>Configuración automática hecha en %1 s: %n medida aún falla.</numerusform>
+            <numerusform>Configuración automática hecha en %1 s: %n medidas aún fallan.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Chooses the layers, physics mesh, pinned region, Max Distance, backstop, collision volumes, bone-weight repair and settings from the character and all its clips, and checks every clip</source>
+        <translation>Elige las capas, la malla física, la zona fijada, Max Distance, el backstop, los volúmenes de colisión, la reparación de pesos de huesos y los ajustes a partir del personaje y todos sus clips, y comprueba cada clip</translation>
+    </message>
+    <message>
+        <source>Auto Setup report</source>
+        <translation>Informe de la configuración automática</translation>
+    </message>
+    <message>
         <source>Add LoD</source>
         <translation>Añadir LoD</translation>
     </message>

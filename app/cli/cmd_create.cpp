@@ -1,7 +1,9 @@
 // tweed-cli create CHARACTER -o ASSET: a first asset from a character file.
+#include "clip_measures.h"
 #include "command.h"
 
 #include "tweed/errors.h"
+#include "tweed/meshproc/auto_setup.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/export.h"
 #include "tweed/meshproc/import.h"
@@ -30,6 +32,10 @@ struct CreateArgs
     bool acceptFused = false;
     bool fitVolumes = false;
     uint32_t clothBones = 0;
+    bool autoSetup = false;
+    bool json = false;
+    int rounds = 2;
+    int threads = 1;
     std::vector<std::string> bodyMeshes;
     CreateAssetOptions options;
 };
@@ -53,8 +59,83 @@ void reportSkinnedStretch(const ClothingAsset &asset, const Character &character
     }
 }
 
+// create --auto: Auto Setup chooses the layers, physics mesh, paint, volumes, weights and
+// settings and checks every clip; the asset is saved and its report printed (or as JSON). Exit
+// code 1 when a measure still fails after the rounds.
+void runAuto(CreateArgs &args)
+{
+    requireRange("--rounds", args.rounds, 0, 10);
+    requireRange("--threads", args.threads, 1, 64);
+    if (!isAssetPath(args.output))
+        throw FileError(args.output, "the output must end in .tweed or .tweedc");
+    AutoSetupOptions options;
+    options.create = args.options;
+    options.create.garmentMeshes = args.meshes;
+    options.create.assetPath = args.output;
+    options.bodyMeshes = args.bodyMeshes;
+    options.rounds = args.rounds;
+    options.threads = args.threads;
+    ImportReport importReport;
+    const Character character = importCharacter(args.character, &importReport);
+    for (const std::string &w : importReport.warnings)
+        std::fprintf(stderr, "tweed-cli: %s: warning: %s\n", args.character.c_str(), w.c_str());
+    AutoSetupResult result = withFile(args.character, [&] { return autoSetup(character, options); });
+    const std::vector<std::string> problems = validateAsset(result.asset);
+    if (!problems.empty()) {
+        for (const std::string &p : problems)
+            std::fprintf(stderr, "tweed-cli: %s: the asset made from it: %s\n",
+                         args.character.c_str(), p.c_str());
+        throw FileError(args.character, "the asset made by Auto Setup fails validation (" +
+                                            std::to_string(problems.size()) +
+                                            " problems, listed above); nothing was written");
+    }
+    saveAssetFile(result.asset, args.output);
+    const AutoSetupReport &r = result.report;
+    if (args.json) {
+        Json clips = Json::array();
+        for (const AutoSetupClip &c : r.clips) {
+            Json clip{{"clip", c.name}, {"frames", c.measures.frames}};
+            clip.update(measuresJson(c.measures));
+            clips.push_back(std::move(clip));
+        }
+        printJson(Json{{"file", args.output},
+                       {"pass", r.pass()},
+                       {"body", r.body},
+                       {"shells", r.shells},
+                       {"riders", r.riders},
+                       {"body_from_bones", r.bodyFromBones},
+                       {"procedural_motion", r.proceduralMotion},
+                       {"physics_method", r.physicsMethod},
+                       {"physics_vertices", r.physicsVertices},
+                       {"pinned_vertices", r.pinnedVertices},
+                       {"max_distance_m", r.maxDistance},
+                       {"backstop_vertices", r.backstopVertices},
+                       {"volumes", r.volumes},
+                       {"skinned_stretch_before", r.skinnedStretchBefore},
+                       {"skinned_stretch_after", r.skinnedStretchAfter},
+                       {"repaired_vertices", r.repairedVertices},
+                       {"preset", r.preset},
+                       {"substeps", r.substeps},
+                       {"iterations", r.iterations},
+                       {"rounds", r.rounds},
+                       {"actions", r.actions},
+                       {"seconds", Json(r.seconds)},
+                       {"failures", r.failures},
+                       {"clips", clips}});
+    } else {
+        std::printf("%s: Auto Setup\n", args.output.c_str());
+        for (const std::string &line : describeAutoSetup(r))
+            std::printf("  %s\n", line.c_str());
+    }
+    if (!r.pass()) setExitCode(1);
+}
+
 void run(CreateArgs args)
 {
+    if (args.autoSetup) {
+        runAuto(args);
+        return;
+    }
     GenerationSettings &g = args.options.generation;
     const auto method = methodFromName(args.method);
     if (!method)
@@ -207,6 +288,15 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--body-mesh", a->bodyMeshes,
                     "Body mesh the volumes are fitted to; repeat for several (default: the meshes "
                     "not in the garment)");
+    cmd->add_flag("--auto", a->autoSetup,
+                  "Auto Setup: layers, physics mesh, pinned region, Max Distance, backstop, "
+                  "volumes, weight repair and settings from the character and all its clips, "
+                  "checked by simulating every clip (exit 1 when a measure still fails)");
+    cmd->add_option("--rounds", a->rounds, "Auto Setup: check-and-adjust rounds, 0 to 10")
+        ->capture_default_str();
+    cmd->add_option("--threads", a->threads, "Auto Setup: simulation threads of the check")
+        ->capture_default_str();
+    cmd->add_flag("--json", a->json, "Auto Setup: the report as JSON");
     cmd->add_option("--normals", a->normals, "Simulation normals from the mesh or the bones")
         ->capture_default_str();
     cmd->callback([a] { run(*a); });

@@ -5,6 +5,7 @@
 #include "tweed/asset_file.h"
 #include "tweed/clip_simulation.h"
 #include "tweed/cooked.h"
+#include "tweed/meshproc/auto_setup.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/export.h"
@@ -611,6 +612,61 @@ PYBIND11_MODULE(tweed, m)
         py::arg("method") = "weld", py::arg("target_vertices") = 0, py::arg("preset") = "tweed",
         py::arg("max_distance") = 0.05f, py::arg("pin_top") = 0.0f,
         "A first asset from a character, as tweed-cli create makes it.");
+    m.def(
+        "auto_setup",
+        [](const Character &character, const std::vector<std::string> &meshes,
+           const std::vector<std::string> &shells, const std::vector<std::string> &riders,
+           const std::vector<std::string> &bodyMeshes, const std::string &preset, int rounds) {
+            AutoSetupOptions o;
+            o.create.garmentMeshes = meshes;
+            o.create.shellMeshes = shells;
+            o.create.riderMeshes = riders;
+            o.create.preset = preset;
+            o.bodyMeshes = bodyMeshes;
+            o.rounds = rounds;
+            AutoSetupResult r;
+            {
+                py::gil_scoped_release release;
+                r = autoSetup(character, o);
+            }
+            py::dict report;
+            report["pass"] = r.report.pass();
+            report["body"] = r.report.body;
+            report["shells"] = r.report.shells;
+            report["riders"] = r.report.riders;
+            report["body_from_bones"] = r.report.bodyFromBones;
+            report["procedural_motion"] = r.report.proceduralMotion;
+            report["physics_vertices"] = r.report.physicsVertices;
+            report["pinned_vertices"] = r.report.pinnedVertices;
+            report["repaired_vertices"] = r.report.repairedVertices;
+            report["skinned_stretch_before"] = r.report.skinnedStretchBefore;
+            report["skinned_stretch_after"] = r.report.skinnedStretchAfter;
+            report["substeps"] = r.report.substeps;
+            report["iterations"] = r.report.iterations;
+            report["rounds"] = r.report.rounds;
+            report["actions"] = r.report.actions;
+            report["failures"] = r.report.failures;
+            py::list clips;
+            for (const AutoSetupClip &c : r.report.clips) {
+                py::dict clip;
+                clip["clip"] = c.name;
+                clip["layer_poke_through"] = c.measures.sum.layerPokeThrough();
+                clip["body_poke_through"] = c.measures.sum.bodyPokeThrough();
+                clip["max_distance_hit_share"] = c.measures.sum.maxDistanceHitShare();
+                clip["max_stretch"] = c.measures.sum.maxStretch;
+                clip["mean_max_stretch"] = c.measures.meanMaxStretch;
+                clips.append(clip);
+            }
+            report["clips"] = clips;
+            return py::make_tuple(Asset{std::move(r.asset), ""}, report);
+        },
+        py::arg("character"), py::arg("meshes") = std::vector<std::string>{},
+        py::arg("shells") = std::vector<std::string>{},
+        py::arg("riders") = std::vector<std::string>{},
+        py::arg("body_meshes") = std::vector<std::string>{}, py::arg("preset") = "tweed",
+        py::arg("rounds") = 2,
+        "Auto Setup, as tweed-cli create --auto does: returns (asset, report), the report a "
+        "dict of what it chose and the measures of every clip's check.");
     m.def("load_asset", &loadByExtension, py::arg("path"),
           "Reads a .tweed or .tweedc file. Raises FileError naming the problem.");
     m.def(

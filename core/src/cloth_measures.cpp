@@ -113,18 +113,25 @@ double FrameMeasures::maxDistanceHitShare() const
 }
 
 std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &character,
-                                 std::vector<std::string> *names)
+                                 std::vector<std::string> *names,
+                                 const std::vector<std::string> &bodyNames)
 {
     std::set<std::string> garment;
     for (const GraphicsLod &lod : asset.lods)
         for (const Submesh &sub : lod.mesh.submeshes)
             garment.insert(sub.name);
+    for (const std::string &name : bodyNames)
+        if (character.findMesh(name) < 0)
+            throw InputError("the character has no body mesh '" + name + "'");
     std::vector<int> boneOf(character.skeleton.bones.size());
     for (size_t b = 0; b < boneOf.size(); ++b)
         boneOf[b] = asset.skeleton.find(character.skeleton.bones[b].name);
     std::vector<BodyMesh> out;
     for (const GraphicsMesh &mesh : character.meshes) {
-        if (garment.count(mesh.name) || mesh.indices.empty()) continue;
+        const bool chosen = bodyNames.empty()
+                                ? !garment.count(mesh.name)
+                                : std::count(bodyNames.begin(), bodyNames.end(), mesh.name) > 0;
+        if (!chosen || mesh.indices.empty()) continue;
         BodyMesh body{mesh.positions, mesh.indices, {}};
         bool complete = mesh.isSkinned();
         for (size_t v = 0; complete && v < mesh.skin.size(); ++v) {

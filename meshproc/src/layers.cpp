@@ -97,13 +97,18 @@ std::vector<MeshRole> guessMeshRoles(const Character &character, const std::vect
         for (size_t g = 0; g < count; ++g) {
             if (!surfaces[g].mesh || !isSkinned(character, g))
                 continue;
-            for (size_t m = 0; m < count && roles[g] == MeshRole::Body; ++m)
-                if (m != g && surfaces[m].mesh &&
-                    lyingOn(character.meshes[g], surfaces[m], garmentReach).outside >=
-                        0.5f * settings.share) {
+            // g lies outside m, and more of it than m lies outside g: a body whose arms and
+            // head stick out of a coat lies partly outside the coat too, but less.
+            for (size_t m = 0; m < count && roles[g] == MeshRole::Body; ++m) {
+                if (m == g || !surfaces[m].mesh)
+                    continue;
+                const float out = lyingOn(character.meshes[g], surfaces[m], garmentReach).outside;
+                if (out >= 0.5f * settings.share &&
+                    out > lyingOn(character.meshes[m], surfaces[g], garmentReach).outside) {
                     roles[g] = MeshRole::Shell;
                     any = true;
                 }
+            }
         }
         if (!any)
             for (size_t g = 0; g < count; ++g)

@@ -12,6 +12,7 @@
 
 #include "tweed/asset_queries.h"
 #include "tweed/mesh_edges.h"
+#include "tweed/meshproc/auto_setup.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/garment.h"
 #include "tweed/meshproc/garment_map.h"
@@ -220,10 +221,19 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     mGenerate = new QPushButton(body);
     mGenerate->setObjectName(names::kPhysicsMeshDockGenerateButton);
     layout->addWidget(mGenerate);
+    mAutoSetup = new QPushButton(body);
+    mAutoSetup->setObjectName(names::kPhysicsMeshDockAutoSetupButton);
+    layout->addWidget(mAutoSetup);
     mStatus = new QLabel(body);
     mStatus->setObjectName(names::kPhysicsMeshDockStatusLabel);
     mStatus->setWordWrap(true);
     layout->addWidget(mStatus);
+    mAutoSetupReport = new QLabel(body);
+    mAutoSetupReport->setObjectName(names::kPhysicsMeshDockAutoSetupReportLabel);
+    mAutoSetupReport->setWordWrap(true);
+    mAutoSetupReport->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    mAutoSetupReport->setVisible(false);
+    layout->addWidget(mAutoSetupReport);
 
     // The report of the LoD's physics mesh.
     mReportBox = new QGroupBox(body);
@@ -268,6 +278,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     });
 
     connect(mGenerate, &QPushButton::clicked, this, [this] { generate(); });
+    connect(mAutoSetup, &QPushButton::clicked, this, [this] { autoSetup(); });
     connect(mLodCombo, &QComboBox::currentIndexChanged, this, [this] {
         if (mUpdating)
             return;
@@ -1067,6 +1078,72 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
     return true;
 }
 
+bool PhysicsMeshDock::autoSetup()
+{
+    Document *doc = mContext.document;
+    const QString title = tr("Auto Setup");
+    mLastOutcome = {};
+    const Character &character = doc->character();
+    if (character.meshes.empty()) {
+        mLastOutcome = {OperationOutcome::Failed,
+                        tr("Auto Setup needs the source character: open a character or an asset "
+                           "whose character file is found.")};
+        showFailure(title);
+        return false;
+    }
+    // The garment of LoD 0 as the user chose it, with its layers; guessed when there is none.
+    AutoSetupOptions options;
+    const ClothingAsset &current = doc->asset();
+    if (!current.lods.empty())
+        for (const Submesh &sub : current.lods.front().mesh.submeshes) {
+            if (character.findMesh(sub.name) < 0)
+                continue;
+            options.create.garmentMeshes.push_back(sub.name);
+            (sub.role == LayerRole::Rider ? options.create.riderMeshes
+                                          : options.create.shellMeshes)
+                .push_back(sub.name);
+        }
+    if (!current.presetName.empty())
+        options.create.preset = current.presetName;
+    options.create.assetPath = doc->filePath().toStdString();
+    AutoSetupResult result;
+    QElapsedTimer clock;
+    clock.start();
+    mLastOutcome = LongOperation::run(this, tr("Auto Setup…"), [&](const ProgressCallback &progress) {
+        result = tweed::autoSetup(character, options, progress);
+    });
+    if (mLastOutcome.status != OperationOutcome::Finished) {
+        if (mLastOutcome.status == OperationOutcome::Failed)
+            mLastOutcome.error = tr("Auto Setup changed nothing: %1").arg(mLastOutcome.error);
+        showFailure(title);
+        return false;
+    }
+    // The asset keeps its name and where its character is.
+    if (!current.source.path.empty())
+        result.asset.source = current.source;
+    if (!current.name.empty())
+        result.asset.name = current.name;
+    doc->replaceAsset(std::move(result.asset), tr("Auto Setup"), Document::AllChanged);
+    setLod(0);
+    QStringList lines;
+    for (const std::string &line : describeAutoSetup(result.report))
+        lines << QString::fromStdString(line);
+    mAutoSetupReport->setText(lines.join(QLatin1Char('\n')));
+    mAutoSetupReport->setVisible(true);
+    mStatus->setText((result.report.pass() ? tr("Auto Setup done in %1 s: every clip passes the "
+                                                "measures.")
+                                           : tr("Auto Setup done in %1 s: %n measure(s) still "
+                                                "fail.",
+                                                nullptr, int(result.report.failures.size())))
+                         .arg(locale().toString(clock.elapsed() / 1000.0, 'f', 1)));
+    return true;
+}
+
+QString PhysicsMeshDock::autoSetupReport() const
+{
+    return mAutoSetupReport->text();
+}
+
 bool PhysicsMeshDock::addLodFromMesh(int mesh, int shareWith)
 {
     Document *doc = mContext.document;
@@ -1172,6 +1249,12 @@ void PhysicsMeshDock::retranslateUi()
     mNormals->setItemText(1, tr("From the bones"));
     mGenerate->setText(tr("Generate"));
     mGenerate->setToolTip(tr("Builds the LoD's physics mesh again; the paint is kept"));
+    mAutoSetup->setText(tr("Auto Setup"));
+    mAutoSetup->setAccessibleName(tr("Auto Setup"));
+    mAutoSetup->setToolTip(tr("Chooses the layers, physics mesh, pinned region, Max Distance, "
+                              "backstop, collision volumes, bone-weight repair and settings from "
+                              "the character and all its clips, and checks every clip"));
+    mAutoSetupReport->setAccessibleName(tr("Auto Setup report"));
     mReportBox->setTitle(tr("Report"));
     const QStringList names{tr("Vertices"),       tr("Triangles"),     tr("Components"),
                             tr("Boundary loops"), tr("Surface error"), tr("Smallest angle"),

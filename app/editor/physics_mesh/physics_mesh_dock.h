@@ -81,7 +81,15 @@ public:
     /// Cancel; on success one undo step. Returns whether the document changed; on an error the
     /// user is told and nothing changes.
     bool generate(const GenerationSettings &settings, const QStringList &garmentMeshes);
-    /// How the last generate(), addLodFromMesh() or setPhysicsSource() ended.
+    /// Auto Setup (tweed/meshproc/auto_setup.h) from the source character and all its clips:
+    /// the garment of LoD 0 as chosen (guessed when there is none), its physics mesh, paint,
+    /// volumes, weights and settings, checked on every clip. Off the UI thread with progress
+    /// and Cancel; on success the whole asset is replaced as one undo step and the report is
+    /// shown in the panel. Returns whether the document changed.
+    bool autoSetup();
+    /// The report of the last Auto Setup as shown (empty before one).
+    QString autoSetupReport() const;
+    /// How the last generate(), autoSetup(), addLodFromMesh() or setPhysicsSource() ended.
     const OperationOutcome &lastOutcome() const { return mLastOutcome; }
 
     /// Appends a graphical LoD made of character mesh `mesh`; shareWith >= 0 shares that
@@ -203,7 +211,9 @@ private:
     QLabel *mNormalsLabel;
     QComboBox *mNormals;
     QPushButton *mGenerate;
+    QPushButton *mAutoSetup;
     QLabel *mStatus;
+    QLabel *mAutoSetupReport;
 
     QGroupBox *mReportBox;
     QFormLayout *mReportForm;

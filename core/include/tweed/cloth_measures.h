@@ -70,11 +70,13 @@ struct BodyMesh
 };
 
 /// The character's meshes that no LoD's garment was made of (garment submeshes are named
-/// after the meshes they came from), their bones renamed to the asset's skeleton: the body the
-/// garment is worn on. A mesh with a vertex whose every bone the asset lacks is kept unskinned.
-/// `names` gets their names.
+/// after the meshes they came from), or those named in `bodyNames`, their bones renamed to the
+/// asset's skeleton: the body the garment is worn on. A mesh with a vertex whose every bone the
+/// asset lacks is kept unskinned. `names` gets their names. Throws InputError for a name in
+/// `bodyNames` the character lacks.
 std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &character,
-                                 std::vector<std::string> *names = nullptr);
+                                 std::vector<std::string> *names = nullptr,
+                                 const std::vector<std::string> &bodyNames = {});
 
 struct ClothMeasureSettings
 {

@@ -29,7 +29,8 @@ struct MeshRoleSettings
 
 /// One role per character mesh. With `garment` (indices into character.meshes) given, those
 /// meshes are shells or riders and the others body; without, a skinned mesh lying mostly just
-/// outside another mesh is a garment and the rest body (when none does, every skinned mesh is a
+/// outside another mesh (and more of it than of the other lies outside it: a body's head and
+/// hands stick out of a coat) is a garment and the rest body (when none does, every skinned mesh is a
 /// garment). Among the garment meshes a mesh mostly just inside another (a lining), or lying on
 /// a much larger one that does not lie on it (a pocket, a button), is a rider of it; at least
 /// one garment mesh stays a shell. Meshes without triangles are body. Throws InputError for an

@@ -1,0 +1,89 @@
+// Auto Setup: a complete first asset from a character and all of its clips. It chooses the
+// garment's layers and physics mesh, paints the pinned region, Max Distance and Backstop, fits
+// collision volumes inside the body, repairs bone weights that tear the garment apart, picks the
+// fabric and solver settings, then simulates every clip, takes the measures of good cloth
+// (tweed/cloth_measures.h) and adjusts where one fails, for a bounded number of rounds.
+// tweed-cli create --auto, the Python module and the editor's Physics Mesh panel all call it.
+#pragma once
+
+#include "tweed/asset.h"
+#include "tweed/cloth_measures.h"
+#include "tweed/meshproc/create_asset.h"
+#include "tweed/progress.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tweed {
+
+struct AutoSetupOptions
+{
+    /// Garment, shell and rider names (empty: guessed by guessMeshRoles), the fabric preset
+    /// (empty: chosen) and the asset path. Its generation settings and Max Distance are chosen
+    /// by Auto Setup; its pinnedTop is not used.
+    CreateAssetOptions create;
+    std::vector<std::string> bodyMeshes; ///< the body; empty: the meshes not in the garment
+    int rounds = 2;                ///< check-and-adjust rounds after the first setup, 0..10
+    double checkFps = 30;          ///< frames per second of the check's simulations
+    double checkSeconds = 3;       ///< at most this much of each clip is checked
+    float stretchLimit = 1.2f;     ///< skinned-pose stretch the weights are repaired to
+    int threads = 1;               ///< simulation threads of the check
+};
+
+/// The measures of one clip in the final check.
+struct AutoSetupClip
+{
+    std::string name;
+    ClipMeasures measures;
+};
+
+struct AutoSetupReport
+{
+    std::vector<std::string> body, shells, riders; ///< character mesh names
+    bool bodyFromBones = false;   ///< no body mesh: volumes from the bone segments
+    bool proceduralMotion = false; ///< no clips: walk in a circle, jump and spin were checked
+    std::string physicsMethod;    ///< "weld" or "simplify"
+    uint32_t physicsVertices = 0;
+    float targetEdge = 0;         ///< metres, 0 for weld
+    uint32_t pinnedVertices = 0;  ///< physics vertices with Max Distance 0
+    float maxDistance = 0;        ///< largest Max Distance painted, metres
+    uint32_t backstopVertices = 0;
+    uint32_t volumes = 0;
+    float skinnedStretchBefore = 1, skinnedStretchAfter = 1; ///< of the physics mesh
+    uint32_t repairedVertices = 0; ///< physics vertices whose weights were smoothed
+    std::string preset;
+    int substeps = 1, iterations = 10;
+    int rounds = 0;               ///< adjustment rounds run
+    std::vector<std::string> actions;  ///< what it did, one line each, in order
+    std::vector<std::string> failures; ///< measures still over their threshold after the rounds
+    std::vector<AutoSetupClip> clips;  ///< the final check
+    /// Wall-clock seconds of each stage: physics mesh, poses, paint, volumes, skinning repair,
+    /// check (all rounds).
+    std::vector<std::pair<std::string, double>> seconds;
+    bool pass() const { return failures.empty(); }
+};
+
+struct AutoSetupResult
+{
+    ClothingAsset asset;
+    AutoSetupReport report;
+};
+
+/// Auto Setup of `character` (see the file comment). Throws InputError for an unknown mesh or
+/// preset, a character with no garment or a bad option, and Cancelled when progress asks to stop.
+AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &options,
+                          const ProgressCallback &progress = {});
+
+/// The measures' thresholds Auto Setup aims at (the defaults of tweed-cli qa): names the
+/// measures of `m` over them, empty when it passes.
+std::vector<std::string> failedMeasures(const ClipMeasures &m, float collisionThickness);
+
+/// Clips that stand in for a character's missing animation: its root bones walk a 1.5 m circle,
+/// jump 0.4 m and spin a turn every 1.5 s.
+std::vector<AnimationClip> proceduralClips(const Skeleton &skeleton);
+
+/// The report as text lines for a user.
+std::vector<std::string> describeAutoSetup(const AutoSetupReport &report);
+
+} // namespace tweed

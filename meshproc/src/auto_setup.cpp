@@ -1,0 +1,851 @@
+// Auto Setup (auto_setup.h): the garment's layers, physics mesh, paint, volumes, weights and
+// settings from the character and its clips, checked by simulating every clip.
+#include "tweed/meshproc/auto_setup.h"
+
+#include "tweed/clip_simulation.h"
+#include "tweed/errors.h"
+#include "tweed/mesh_distance.h"
+#include "tweed/mesh_edges.h"
+#include "tweed/meshproc/layers.h"
+#include "tweed/meshproc/skinned_check.h"
+#include "tweed/meshproc/volume_inside.h"
+#include "tweed/simulation_settings.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+#include <memory>
+#include <queue>
+#include <set>
+
+namespace tweed {
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+std::string format(const char *fmt, auto... args)
+{
+    char line[512];
+    std::snprintf(line, sizeof line, fmt, args...);
+    return line;
+}
+
+// Progress of a stage: [from, to] of the whole.
+ProgressCallback stage(const ProgressCallback &progress, float from, float to)
+{
+    if (!progress) return {};
+    return [&progress, from, to](float f, std::string_view s) {
+        return progress(from + (to - from) * f, s);
+    };
+}
+
+float triangleArea(const std::vector<Vec3> &p, const std::vector<uint32_t> &idx, size_t t)
+{
+    return 0.5f * length(cross(p[idx[3 * t + 1]] - p[idx[3 * t]], p[idx[3 * t + 2]] - p[idx[3 * t]]));
+}
+
+// Neighbours of each vertex through the triangles' edges.
+std::vector<std::vector<uint32_t>> neighbourLists(size_t n, const std::vector<uint32_t> &idx)
+{
+    std::vector<std::vector<uint32_t>> out(n);
+    for (size_t t = 0; t + 2 < idx.size(); t += 3)
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t a = idx[t + size_t(k)], b = idx[t + size_t((k + 1) % 3)];
+            out[a].push_back(b);
+            out[b].push_back(a);
+        }
+    for (auto &list : out) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+    }
+    return out;
+}
+
+// Shortest distances along the edges from the seed vertices (multi-source Dijkstra).
+std::vector<float> edgeDistances(const std::vector<Vec3> &p,
+                                 const std::vector<std::vector<uint32_t>> &nb,
+                                 const std::vector<uint8_t> &seed)
+{
+    std::vector<float> d(p.size(), kInf);
+    using Item = std::pair<float, uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    for (uint32_t v = 0; v < p.size(); ++v)
+        if (seed[v]) {
+            d[v] = 0;
+            queue.push({0.0f, v});
+        }
+    while (!queue.empty()) {
+        const auto [dv, v] = queue.top();
+        queue.pop();
+        if (dv > d[v]) continue;
+        for (uint32_t w : nb[v]) {
+            const float dw = dv + distance(p[v], p[w]);
+            if (dw < d[w]) {
+                d[w] = dw;
+                queue.push({dw, w});
+            }
+        }
+    }
+    return d;
+}
+
+// The vertices within `radius` of v along the edges, with their distances (v itself at 0).
+std::vector<std::pair<uint32_t, float>> withinRadius(const std::vector<Vec3> &p,
+                                                     const std::vector<std::vector<uint32_t>> &nb,
+                                                     uint32_t v, float radius)
+{
+    std::map<uint32_t, float> best{{v, 0.0f}};
+    using Item = std::pair<float, uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    queue.push({0.0f, v});
+    std::vector<std::pair<uint32_t, float>> out;
+    while (!queue.empty()) {
+        const auto [d, u] = queue.top();
+        queue.pop();
+        if (d > best[u]) continue;
+        out.push_back({u, d});
+        for (uint32_t w : nb[u]) {
+            const float dw = d + distance(p[u], p[w]);
+            if (dw >= radius) continue;
+            const auto it = best.find(w);
+            if (it == best.end() || dw < it->second) {
+                best[w] = dw;
+                queue.push({dw, w});
+            }
+        }
+    }
+    return out;
+}
+
+// The body meshes posed by a skeleton's skinning matrices, as surfaces.
+struct PosedBodies
+{
+    std::vector<BodyMesh> meshes;
+    std::vector<MeshDistance> surfaces;
+    std::vector<Vec3> scratch;
+
+    explicit PosedBodies(std::vector<BodyMesh> body) : meshes(std::move(body))
+    {
+        for (const BodyMesh &m : meshes)
+            surfaces.emplace_back(m.positions, m.indices);
+    }
+    bool empty() const { return meshes.empty(); }
+    void pose(const std::vector<Mat4> &skinning)
+    {
+        for (size_t i = 0; i < meshes.size(); ++i) {
+            if (meshes[i].skin.empty()) continue;
+            skinVertices(meshes[i].positions, meshes[i].skin, skinning, scratch);
+            surfaces[i].update(scratch);
+        }
+    }
+    // Signed distance to the closest body surface (positive outside); the closest point's
+    // surface normal direction in `away` (from the body to p).
+    SurfaceDistance query(const Vec3 &p) const
+    {
+        SurfaceDistance best;
+        for (const MeshDistance &s : surfaces) {
+            const SurfaceDistance d = s.query(p);
+            if (std::abs(d.distance) < std::abs(best.distance)) best = d;
+        }
+        return best;
+    }
+};
+
+// Bone weights as sparse lists, for smoothing.
+using Weights = std::vector<std::pair<int, float>>;
+
+Weights toWeights(const BoneInfluence &inf)
+{
+    Weights w;
+    for (int k = 0; k < kMaxBoneInfluences; ++k)
+        if (inf.weights[size_t(k)] > 0) w.push_back({int(inf.bones[size_t(k)]), inf.weights[size_t(k)]});
+    return w;
+}
+
+BoneInfluence toInfluence(Weights w)
+{
+    std::sort(w.begin(), w.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    if (w.size() > size_t(kMaxBoneInfluences)) w.resize(size_t(kMaxBoneInfluences));
+    float total = 0;
+    for (const auto &p : w) total += p.second;
+    BoneInfluence inf{};
+    for (size_t k = 0; k < w.size(); ++k) {
+        inf.bones[k] = uint16_t(w[k].first);
+        inf.weights[k] = total > 0 ? w[k].second / total : 0;
+    }
+    return inf;
+}
+
+// Largest skinned stretch of each edge over the sampled poses.
+std::vector<float> edgeStretch(const std::vector<BoneInfluence> &skin,
+                               const std::vector<std::pair<uint32_t, uint32_t>> &edges,
+                               const std::vector<std::vector<Mat4>> &poses,
+                               const std::vector<Vec3> &positions)
+{
+    std::vector<float> out(edges.size(), 1.0f);
+    std::vector<Vec3> x;
+    for (const auto &skinning : poses) {
+        skinVertices(positions, skin, skinning, x);
+        for (size_t e = 0; e < edges.size(); ++e) {
+            const float rest = distance(positions[edges[e].first], positions[edges[e].second]);
+            if (rest <= 1e-6f) continue;
+            out[e] = std::max(out[e], distance(x[edges[e].first], x[edges[e].second]) / rest);
+        }
+    }
+    return out;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> edgeList(const std::vector<std::vector<uint32_t>> &nb)
+{
+    std::vector<std::pair<uint32_t, uint32_t>> edges;
+    for (uint32_t v = 0; v < nb.size(); ++v)
+        for (uint32_t w : nb[v])
+            if (v < w) edges.push_back({v, w});
+    return edges;
+}
+
+// What the check found per physics vertex over every clip.
+struct VertexFindings
+{
+    std::vector<uint32_t> hitFrames;   ///< frames at the Max Distance limit
+    std::vector<uint32_t> insideFrames; ///< frames inside the body by more than the tolerance
+    uint32_t frames = 0;
+};
+
+// Volumes from the bone segments (no body mesh): a capsule along each bone that carries the
+// garment, thinner than the garment's nearest vertices around it.
+std::vector<CollisionVolume> boneSegmentVolumes(const ClothingAsset &asset, const PhysicsMesh &physics,
+                                                float thickness)
+{
+    const Skeleton &skeleton = asset.skeleton;
+    const std::vector<Mat4> rest = skeleton.restGlobal();
+    std::set<int> carrying;
+    for (const BoneInfluence &inf : physics.skin)
+        for (int k = 0; k < kMaxBoneInfluences; ++k)
+            if (inf.weights[size_t(k)] >= 0.3f) carrying.insert(inf.bones[size_t(k)]);
+    std::vector<CollisionVolume> out;
+    for (size_t b = 0; b < skeleton.bones.size(); ++b) {
+        const int parent = skeleton.bones[b].parent;
+        if (parent < 0 || !carrying.count(parent)) continue;
+        const Vec3 from = rest[size_t(parent)].transformPoint({0, 0, 0});
+        const Vec3 to = rest[b].transformPoint({0, 0, 0});
+        const float len = distance(from, to);
+        if (len < 1e-3f) continue;
+        // The closest garment vertex to the segment bounds the radius.
+        float nearest = kInf;
+        const Vec3 axis = (to - from) * (1.0f / len);
+        for (const Vec3 &p : physics.positions) {
+            const float s = std::clamp(dot(p - from, axis), 0.0f, len);
+            nearest = std::min(nearest, distance(p, from + axis * s));
+        }
+        const float radius = std::min(0.6f * nearest - thickness, 0.25f * len);
+        if (!(radius > 2e-3f)) continue;
+        CollisionVolume v;
+        v.name = skeleton.bones[size_t(parent)].name + " segment " + skeleton.bones[b].name;
+        v.shape = CollisionShape::Capsule;
+        v.bone = parent;
+        v.radius = v.radius2 = radius;
+        v.halfHeight = std::max(0.0f, 0.5f * len - radius);
+        // The capsule's local y along the segment, centred on it, in the parent bone's frame.
+        const Vec3 y{0, 1, 0};
+        const Vec3 c = cross(y, axis);
+        const float angle = std::acos(std::clamp(dot(y, axis), -1.0f, 1.0f));
+        Transform model;
+        model.translation = (from + to) * 0.5f;
+        model.rotation = length(c) > 1e-6f ? axisAngle(normalize(c), angle)
+                                           : (dot(y, axis) > 0 ? Quat{} : axisAngle({1, 0, 0}, kPi));
+        const Transform local = decompose(inverse(rest[size_t(parent)]) * Mat4::fromTransform(model));
+        v.local.translation = local.translation;
+        v.local.rotation = local.rotation;
+        out.push_back(v);
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<AnimationClip> proceduralClips(const Skeleton &skeleton)
+{
+    // As the editor's procedural motions: a 1.5 m circle at 1.4 m/s, hops of 0.4 m every 1.2 s
+    // (0.6 s in the air), a turn every 1.5 s.
+    constexpr double radius = 1.5, speed = 1.4, jumpPeriod = 1.2, jumpAir = 0.6, jumpHeight = 0.4,
+                     spinPeriod = 1.5, keyStep = 1.0 / 30;
+    struct Motion
+    {
+        const char *name;
+        double duration;
+    };
+    const Motion motions[] = {{"procedural walk in a circle", 4.0},
+                              {"procedural jump", 2 * jumpPeriod},
+                              {"procedural spin", spinPeriod}};
+    std::vector<AnimationClip> clips;
+    for (int m = 0; m < 3; ++m) {
+        AnimationClip clip;
+        clip.name = motions[m].name;
+        clip.duration = motions[m].duration;
+        for (size_t b = 0; b < skeleton.bones.size(); ++b) {
+            if (skeleton.bones[b].parent >= 0) continue;
+            const Transform &rest = skeleton.bones[b].restLocal;
+            BoneTrack track;
+            track.bone = int(b);
+            for (double t = 0; t <= clip.duration + 1e-9; t += keyStep) {
+                Vec3 offset;
+                Quat turn;
+                if (m == 0) {
+                    const double a = speed * t / radius;
+                    offset = {float(radius * (1 - std::cos(a))), 0, float(radius * std::sin(a))};
+                    turn = axisAngle({0, 1, 0}, float(a));
+                } else if (m == 1) {
+                    const double s = std::fmod(t, jumpPeriod) / jumpAir;
+                    offset.y = s < 1 ? float(4 * jumpHeight * s * (1 - s)) : 0.0f;
+                } else {
+                    turn = axisAngle({0, 1, 0}, float(2 * kPi * t / spinPeriod));
+                }
+                track.translations.push_back({t, offset + rotate(turn, rest.translation)});
+                track.rotations.push_back({t, normalize(turn * rest.rotation)});
+            }
+            clip.tracks.push_back(std::move(track));
+        }
+        clips.push_back(std::move(clip));
+    }
+    return clips;
+}
+
+std::vector<std::string> failedMeasures(const ClipMeasures &m, float collisionThickness)
+{
+    const FrameMeasures &s = m.sum;
+    std::vector<std::string> out;
+    auto check = [&](const char *key, double value, double limit) {
+        if (value > limit) out.push_back(format("%s %.4g (limit %.4g)", key, value, limit));
+    };
+    check("layer_poke_through", s.layerPokeThrough(), 0.0);
+    check("shell_poke_through", s.shellPokeThrough(), 0.001);
+    check("body_poke_through", s.bodyPokeThrough(), 0.001);
+    check("max_distance_hit_share", s.maxDistanceHitShare(), 0.05);
+    check("volume_protrusion_m", s.volumeProtrusion, double(collisionThickness) + 1e-6);
+    check("max_stretch", s.maxStretch, 1.25);
+    check("mean_max_stretch", m.meanMaxStretch, 1.10);
+    check("nonfinite", m.nonFinitePerFrame, 0.0);
+    return out;
+}
+
+AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &options,
+                          const ProgressCallback &progress)
+{
+    if (options.rounds < 0 || options.rounds > 10)
+        throw InputError("auto setup: the rounds must be between 0 and 10");
+    if (!(options.checkFps > 0 && options.checkFps <= 240))
+        throw InputError("auto setup: the check's frame rate must be above 0 and at most 240");
+    if (!(options.checkSeconds > 0) || !std::isfinite(options.checkSeconds))
+        throw InputError("auto setup: the checked seconds must be above 0");
+    if (!(options.stretchLimit >= 1.0f && options.stretchLimit <= 4.0f))
+        throw InputError("auto setup: the stretch limit must be between 1 and 4");
+    if (options.threads < 1 || options.threads > 64)
+        throw InputError("auto setup: the threads must be between 1 and 64");
+    AutoSetupResult result;
+    AutoSetupReport &report = result.report;
+    const auto started = std::chrono::steady_clock::now();
+    auto lap = [&, last = started](const char *stage) mutable {
+        const auto now = std::chrono::steady_clock::now();
+        report.seconds.push_back({stage, std::chrono::duration<double>(now - last).count()});
+        last = now;
+    };
+
+    // 1. Layers: body, shells and riders.
+    reportProgress(progress, 0.0f, "choosing the garment's layers");
+    CreateAssetOptions create = options.create;
+    const bool named = !create.garmentMeshes.empty() || !create.shellMeshes.empty() ||
+                       !create.riderMeshes.empty();
+    if (!named) {
+        const std::vector<MeshRole> roles = guessMeshRoles(character);
+        for (size_t i = 0; i < roles.size(); ++i) {
+            const std::string &name = character.meshes[i].name;
+            if (character.meshes[i].indices.empty()) continue;
+            if (roles[i] == MeshRole::Shell) create.shellMeshes.push_back(name);
+            else if (roles[i] == MeshRole::Rider) create.riderMeshes.push_back(name);
+        }
+        create.garmentMeshes = create.shellMeshes;
+        create.garmentMeshes.insert(create.garmentMeshes.end(), create.riderMeshes.begin(),
+                                    create.riderMeshes.end());
+        if (create.garmentMeshes.empty())
+            throw InputError("the character has no mesh with triangles to make a garment of");
+        report.actions.push_back("layers guessed from how the meshes lie on each other");
+    }
+    if (create.preset.empty()) create.preset = "tweed";
+
+    // 2. The physics mesh's resolution from the garment's size: about 900 vertices over its
+    // shells' area, edges between 1.2 and 8 cm; a garment already that coarse is only welded.
+    float area = 0;
+    size_t shellVertices = 0;
+    std::vector<std::string> shellNames = create.shellMeshes;
+    if (shellNames.empty()) shellNames = create.garmentMeshes;
+    for (const std::string &name : shellNames) {
+        const int m = character.findMesh(name);
+        if (m < 0)
+            throw InputError("no mesh named \"" + name + "\" in the character");
+        const GraphicsMesh &mesh = character.meshes[size_t(m)];
+        for (size_t t = 0; t < mesh.triangleCount(); ++t) area += triangleArea(mesh.positions, mesh.indices, t);
+        shellVertices += mesh.vertexCount();
+    }
+    const float edge = std::clamp(std::sqrt(area / (0.866f * 900.0f)), 0.012f, 0.08f);
+    const auto target = uint32_t(std::max(64.0f, area / (0.866f * edge * edge)));
+    create.generation = GenerationSettings{};
+    create.generation.customMeshPath.clear();
+    if (shellVertices > size_t(1.3f * float(target))) {
+        create.generation.method = GenerationMethod::Simplify;
+        create.generation.targetVertices = target;
+        report.targetEdge = edge;
+    }
+    create.maxDistance = 0;
+    create.pinnedTop = 0;
+    result.asset = createAsset(character, create, stage(progress, 0.02f, 0.25f));
+    ClothingAsset &asset = result.asset;
+    GraphicsLod &lod = asset.lods.front();
+    PhysicsMesh &physics = asset.physicsMeshes[size_t(lod.physicsMesh)];
+    report.physicsMethod = std::string(methodName(physics.settings.method));
+    report.physicsVertices = uint32_t(physics.vertexCount());
+    report.actions.push_back(
+        report.targetEdge > 0
+            ? format("physics mesh simplified to %u vertices (edges about %.1f cm, %.2f m^2 of shell)",
+                     report.physicsVertices, double(edge * 100), double(area))
+            : format("physics mesh welded from the shell: %u vertices", report.physicsVertices));
+    for (const Submesh &sub : lod.mesh.submeshes)
+        (sub.role == LayerRole::Rider ? report.riders : report.shells).push_back(sub.name);
+
+    lap("physics mesh");
+    // The clips: the character's own, or the procedural motions.
+    std::vector<AnimationClip> clips;
+    for (const AnimationClip &clip : character.clips)
+        if (clip.duration > 0) clips.push_back(retargetClip(clip, character.skeleton, asset.skeleton));
+    if (clips.empty()) {
+        clips = proceduralClips(asset.skeleton);
+        report.proceduralMotion = true;
+        report.actions.push_back("no clips: checked on the procedural walk in a circle, jump and spin");
+    }
+
+    // 3. The garment against the body over every clip, ten poses a second.
+    reportProgress(progress, 0.26f, "posing the body over the clips");
+    PosedBodies body(bodyMeshes(asset, character, &report.body, options.bodyMeshes));
+    report.bodyFromBones = body.empty();
+    const float thickness = asset.simulation.collisionThickness;
+    const size_t n = physics.vertexCount();
+    const auto nb = neighbourLists(n, physics.indices);
+    const auto edges = edgeList(nb);
+    float meanEdge = 0;
+    for (const auto &e : edges) meanEdge += distance(physics.positions[e.first], physics.positions[e.second]);
+    meanEdge /= float(std::max<size_t>(1, edges.size()));
+
+    std::vector<std::vector<Mat4>> poses{skinningMatricesAt(asset.skeleton, nullptr, 0)};
+    std::vector<size_t> poseClip{0};
+    std::vector<float> vertexSpeed(n, 0.0f); // fastest skinned motion of each vertex, m/s
+    {
+        std::vector<Vec3> previous, x;
+        for (size_t c = 0; c < clips.size(); ++c) {
+            const int samples = std::clamp(int(std::ceil(clips[c].duration * 10)), 1, 80);
+            const double dt = clips[c].duration / samples;
+            previous.clear();
+            for (int s = 0; s <= samples; ++s) {
+                poses.push_back(skinningMatricesAt(asset.skeleton, &clips[c], s * dt));
+                poseClip.push_back(c + 1);
+                skinVertices(physics.positions, physics.skin, poses.back(), x);
+                if (!previous.empty())
+                    for (size_t v = 0; v < n; ++v)
+                        vertexSpeed[v] = std::max(vertexSpeed[v], distance(x[v], previous[v]) / float(dt));
+                previous = x;
+            }
+        }
+    }
+    // The clips' fastest motion: of the vertices (a few outliers, a hand in a jump, aside).
+    std::vector<float> speeds = vertexSpeed;
+    std::nth_element(speeds.begin(), speeds.begin() + ptrdiff_t(speeds.size() * 95 / 100), speeds.end());
+    const float fastest = speeds[speeds.size() * 95 / 100];
+    // Per vertex: the largest and smallest signed distance to the body over the poses, and
+    // whether the body under it faces up (it rests on it) in the bind pose.
+    std::vector<float> farthest(n, -kInf), nearest(n, kInf), bindDistance(n, kInf);
+    std::vector<uint8_t> restsOnTop(n, 0);
+    if (!body.empty()) {
+        std::vector<Vec3> x;
+        for (size_t p = 0; p < poses.size(); ++p) {
+            body.pose(poses[p]);
+            skinVertices(physics.positions, physics.skin, poses[p], x);
+            for (size_t v = 0; v < n; ++v) {
+                const SurfaceDistance d = body.query(x[v]);
+                farthest[v] = std::max(farthest[v], d.distance);
+                nearest[v] = std::min(nearest[v], d.distance);
+                if (p == 0) {
+                    bindDistance[v] = d.distance;
+                    const Vec3 up = x[v] - d.closest;
+                    restsOnTop[v] = length(up) > 1e-6f && normalize(up).y > 0.5f;
+                }
+            }
+            reportProgress(progress, 0.26f + 0.09f * float(p + 1) / float(poses.size()),
+                           "posing the body over the clips");
+        }
+    }
+
+    lap("poses");
+    // 4. The pinned region: near the body in every pose and either resting on it from above
+    // (shoulders) or at the top of its piece of garment (collar, waistband).
+    float top = -kInf, bottom = kInf;
+    for (const Vec3 &p : physics.positions) {
+        top = std::max(top, p.y);
+        bottom = std::min(bottom, p.y);
+    }
+    const float height = std::max(1e-3f, top - bottom);
+    std::vector<float> sortedBind;
+    for (float d : bindDistance)
+        if (std::isfinite(d)) sortedBind.push_back(std::abs(d));
+    std::sort(sortedBind.begin(), sortedBind.end());
+    const float typicalGap = sortedBind.empty() ? 0.0f : sortedBind[sortedBind.size() / 4];
+    const float pinReach = std::clamp(1.5f * typicalGap, 0.01f, 0.04f);
+    // Each connected piece's top.
+    std::vector<uint32_t> piece(n, UINT32_MAX);
+    std::vector<float> pieceTop;
+    for (uint32_t s = 0; s < n; ++s) {
+        if (piece[s] != UINT32_MAX) continue;
+        const auto id = uint32_t(pieceTop.size());
+        pieceTop.push_back(-kInf);
+        std::vector<uint32_t> stack{s};
+        piece[s] = id;
+        while (!stack.empty()) {
+            const uint32_t v = stack.back();
+            stack.pop_back();
+            pieceTop[id] = std::max(pieceTop[id], physics.positions[v].y);
+            for (uint32_t w : nb[v])
+                if (piece[w] == UINT32_MAX) {
+                    piece[w] = id;
+                    stack.push_back(w);
+                }
+        }
+    }
+    const float band = std::max(0.03f, 0.06f * height);
+    std::vector<uint8_t> pinned(n, 0);
+    for (size_t v = 0; v < n; ++v) {
+        const bool atTop = physics.positions[v].y >= pieceTop[piece[v]] - band;
+        const bool onBody = body.empty() || farthest[v] <= pinReach;
+        pinned[v] = onBody && (atTop || (restsOnTop[v] && farthest[v] <= pinReach));
+    }
+    // Every piece hangs from something: its top band when nothing else holds it.
+    for (uint32_t id = 0; id < pieceTop.size(); ++id) {
+        bool held = false;
+        for (size_t v = 0; v < n && !held; ++v) held = piece[v] == id && pinned[v];
+        if (!held)
+            for (size_t v = 0; v < n; ++v)
+                if (piece[v] == id && physics.positions[v].y >= pieceTop[id] - band) pinned[v] = 1;
+    }
+
+    // 5. Max Distance: rising with the distance along the surface from the pinned region (half
+    // of it), at most a tenth of the garment's height (3 to 25 cm), and limited so that the
+    // allowed sphere never reaches into the body in any pose; below 4 mm it is pinned.
+    const float mdMax = std::clamp(0.1f * height, 0.03f, 0.25f);
+    const float minMd = std::max(0.004f, thickness);
+    std::vector<float> bodyLimit(n, kInf);
+    if (!body.empty())
+        for (size_t v = 0; v < n; ++v)
+            bodyLimit[v] = std::max(0.0f, nearest[v] - thickness);
+    std::vector<float> md(n, 0.0f);
+    std::vector<float> boost(n, 1.0f); // raised by the check where a free vertex hits its limit
+    auto paintMaxDistance = [&] {
+        const std::vector<float> along = edgeDistances(physics.positions, nb, pinned);
+        for (size_t v = 0; v < n; ++v) {
+            float value =
+                pinned[v] ? 0.0f : std::min({0.5f * along[v] * boost[v], mdMax * boost[v], bodyLimit[v]});
+            if (!std::isfinite(value) || value < minMd) value = 0;
+            md[v] = value;
+        }
+    };
+    paintMaxDistance();
+
+    lap("paint");
+    // 6. Collision volumes inside the body on the bones that carry the garment, or from the bone
+    // segments without a body.
+    reportProgress(progress, 0.36f, "fitting collision volumes");
+    if (!body.empty()) {
+        const std::vector<std::string> lines = fitBodyVolumes(asset, character, report.body);
+        report.actions.push_back(format("%zu collision volumes fitted inside the body (%s)",
+                                        asset.collisionVolumes.size(),
+                                        lines.empty() ? "" : "see the fit's report"));
+        for (size_t i = 1; i < lines.size(); ++i)
+            if (lines[i].find("skipped") != std::string::npos) report.actions.push_back(lines[i]);
+    } else {
+        asset.collisionVolumes = boneSegmentVolumes(asset, physics, thickness);
+        report.actions.push_back(format("no body mesh: %zu capsules along the bone segments that "
+                                        "carry the garment",
+                                        asset.collisionVolumes.size()));
+    }
+    report.volumes = uint32_t(asset.collisionVolumes.size());
+
+    lap("volumes");
+    // 7. Skinning repair: smooth the physics mesh's weights along the surface where the bones
+    // alone stretch it beyond the limit, keeping them where the garment hugs the body.
+    reportProgress(progress, 0.42f, "repairing the bone weights");
+    {
+        const float limit = options.stretchLimit;
+        std::vector<float> stretch = edgeStretch(physics.skin, edges, poses, physics.positions);
+        float worst = *std::max_element(stretch.begin(), stretch.end());
+        report.skinnedStretchBefore = worst;
+        std::vector<uint8_t> repaired(n, 0);
+        // Near the body at rest the garment hugs it and follows the body's own bones.
+        // First the vertices away from the body; when that stops helping, those hugging it too.
+        bool hugToo = body.empty();
+        auto kept = [&](uint32_t v) { return !hugToo && std::abs(bindDistance[v]) <= pinReach; };
+        int fruitless = 0;
+        for (int round = 0; round < 20 && worst > limit; ++round) {
+            std::vector<uint8_t> region(n, 0);
+            for (size_t e = 0; e < edges.size(); ++e)
+                if (stretch[e] > limit) region[edges[e].first] = region[edges[e].second] = 1;
+            for (int ring = 0; ring < 2 + round / 2; ++ring) {
+                std::vector<uint8_t> grown = region;
+                for (size_t v = 0; v < n; ++v)
+                    if (region[v])
+                        for (uint32_t w : nb[v]) grown[w] = 1;
+                region.swap(grown);
+            }
+            // Each vertex of the region takes the mean of the weights within a radius along
+            // the surface (closer ones count more); the radius doubles every other round.
+            const float radius = std::min(3.0f * meanEdge * std::pow(1.5f, float(round)), 2.0f * height);
+            std::vector<BoneInfluence> next = physics.skin;
+            for (uint32_t v = 0; v < n; ++v) {
+                if (!region[v] || kept(v)) continue;
+                std::map<int, float> sum;
+                for (const auto &[u, d] : withinRadius(physics.positions, nb, v, radius))
+                    for (const auto &[b, w] : toWeights(physics.skin[u]))
+                        sum[b] += (1.0f - d / radius) * w;
+                next[v] = toInfluence(Weights(sum.begin(), sum.end()));
+            }
+            // A round that does not lower the worst stretch is undone, and the repair stops.
+            std::vector<float> nextStretch = edgeStretch(next, edges, poses, physics.positions);
+            const float nextWorst = *std::max_element(nextStretch.begin(), nextStretch.end());
+            if (!(nextWorst < worst - 1e-3f)) {
+                // Not applied; a wider radius (next round) may still help, a few times.
+                if (hugToo && ++fruitless >= 3) break;
+                hugToo = true;
+                continue;
+            }
+            for (uint32_t v = 0; v < n; ++v)
+                if (region[v] && !kept(v)) repaired[v] = 1;
+            physics.skin.swap(next);
+            stretch.swap(nextStretch);
+            worst = nextWorst;
+            reportProgress(progress, 0.42f + 0.06f * float(round + 1) / 20, "repairing the bone weights");
+        }
+        report.repairedVertices = uint32_t(std::count(repaired.begin(), repaired.end(), 1));
+        report.skinnedStretchAfter = worst;
+        if (report.repairedVertices > 0)
+            report.actions.push_back(format(
+                "skinning repair: the bones alone stretched the physics mesh %.2f over the clips; "
+                "the weights of %u vertices smoothed along the surface: %.2f (limit %.2f)",
+                double(report.skinnedStretchBefore), report.repairedVertices,
+                double(report.skinnedStretchAfter), double(limit)));
+        else
+            report.actions.push_back(format("skinned-pose stretch %.2f over the clips: the weights kept",
+                                            double(worst)));
+    }
+
+    lap("skinning repair");
+    // 8. Settings: the fabric, substeps and iterations from the resolution and the fastest
+    // motion, free edges that flutter and a share of the world motion.
+    SimulationSettings &s = asset.simulation;
+    const float perStep = fastest / s.stepsPerSecond;
+    s.substeps = std::clamp(int(std::ceil(perStep / std::max(1e-3f, 0.5f * meanEdge))), 1, 4);
+    s.iterations = std::clamp(int(8 + std::sqrt(float(n)) / 5), 8, 20);
+    s.edgeDampingScale = 0.5f;
+    s.edgeWindScale = 1.5f;
+    s.edgeWorldMotionScale = 0.6f;
+    s.worldLinearMotion = 0.6f;
+    s.worldAngularMotion = 0.5f;
+    report.preset = asset.presetName;
+
+    // Paint: physics values directly, graphics values from the physics triangle each vertex
+    // is bound to (the smallest of its corners).
+    std::vector<float> backstopRadius(n, 0.0f), backstopDistance(n, 0.0f);
+    auto paint = [&] {
+        // Backstop where no volume protects the body under a movable vertex.
+        std::fill(backstopRadius.begin(), backstopRadius.end(), 0.0f);
+        std::fill(backstopDistance.begin(), backstopDistance.end(), 0.0f);
+        if (!body.empty()) {
+            const std::vector<Mat4> rest = asset.skeleton.restGlobal();
+            for (size_t v = 0; v < n; ++v) {
+                if (md[v] <= 0 || !(bindDistance[v] > 0) || physics.normals.size() != n) continue;
+                const Vec3 x = physics.positions[v];
+                const Vec3 towardBody = x - physics.normals[v] * bindDistance[v];
+                bool covered = false;
+                for (const CollisionVolume &vol : asset.collisionVolumes) {
+                    if (vol.bone < 0 || size_t(vol.bone) >= rest.size()) continue;
+                    const Transform frame = decompose(rest[size_t(vol.bone)] * Mat4::fromTransform(vol.local));
+                    const float reach = std::max({vol.radii.x, vol.radii.y, vol.radii.z, vol.radius + vol.halfHeight});
+                    if (distance(frame.translation, towardBody) < reach + 0.02f) covered = true;
+                }
+                if (covered) continue;
+                backstopRadius[v] = std::clamp(0.25f * height, 0.05f, 0.5f);
+                backstopDistance[v] = std::max(0.0f, bindDistance[v] - thickness);
+            }
+        }
+        physics.channels.resize(n);
+        physics.channels[FloatChannel::MaxDistance] = md;
+        physics.channels[FloatChannel::BackstopRadius] = backstopRadius;
+        physics.channels[FloatChannel::BackstopDistance] = backstopDistance;
+        lod.channels.resize(lod.mesh.vertexCount());
+        for (size_t g = 0; g < lod.mesh.vertexCount() && g < lod.skinMap.bindings.size(); ++g) {
+            const SkinBinding &bind = lod.skinMap.bindings[g];
+            if (bind.triangle == SkinMap::kUnbound || 3 * size_t(bind.triangle) + 2 >= physics.indices.size())
+                continue;
+            const uint32_t *corner = &physics.indices[3 * size_t(bind.triangle)];
+            for (auto [channel, values] : {std::pair{FloatChannel::MaxDistance, &md},
+                                           std::pair{FloatChannel::BackstopRadius, &backstopRadius},
+                                           std::pair{FloatChannel::BackstopDistance, &backstopDistance}})
+                lod.channels[channel][g] = std::min({(*values)[corner[0]], (*values)[corner[1]], (*values)[corner[2]]});
+        }
+    };
+    paint();
+
+    // 9. The check: every clip simulated and measured; where a measure fails, adjust and again.
+    const std::vector<BodyMesh> measureBody = body.meshes;
+    for (int round = 0;; ++round) {
+        report.rounds = round;
+        report.clips.clear();
+        std::vector<std::string> failures;
+        VertexFindings found;
+        found.hitFrames.assign(n, 0);
+        found.insideFrames.assign(n, 0);
+        bool bodyFailed = false, hitFailed = false, stretchFailed = false, layerFailed = false;
+        std::shared_ptr<SimThreadPool> pool;
+        if (options.threads > 1) pool = std::make_shared<SimThreadPool>(options.threads);
+        for (size_t c = 0; c < clips.size(); ++c) {
+            ClipSimulationSettings settings;
+            settings.framesPerSecond = options.checkFps;
+            settings.pool = pool;
+            ClipSimulation run(asset, &clips[c], settings);
+            ClothMeasurer measurer(asset, 0, garmentLayers(asset, 0), measureBody);
+            const int frames = std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
+                                                         options.checkFps)));
+            run.advance();
+            std::vector<Vec3> graphics;
+            for (int f = 1; f <= frames; ++f) {
+                run.advance();
+                run.instance().deformGraphics(graphics, nullptr);
+                measurer.add(graphics, run.skinning(), run.instance(), 1.0f);
+                const std::vector<Vec3> &x = run.instance().positions();
+                const std::vector<Vec3> &t = run.instance().targetPositions();
+                for (size_t v = 0; v < n && v < x.size(); ++v)
+                    if (md[v] > 0 && distance(x[v], t[v]) >= 0.99f * md[v] * s.maxDistanceScale)
+                        ++found.hitFrames[v];
+                if (!body.empty() && f % 3 == 0) {
+                    body.pose(run.skinning());
+                    for (size_t v = 0; v < n && v < x.size(); ++v)
+                        if (md[v] > 0 && body.query(x[v]).distance < -0.002f) ++found.insideFrames[v];
+                }
+                ++found.frames;
+                const float done = (float(c) + float(f) / float(frames)) / float(clips.size());
+                reportProgress(progress,
+                               0.5f + 0.5f * (float(round) + done) / float(options.rounds + 1),
+                               "checking " + clips[c].name);
+            }
+            AutoSetupClip clip{clips[c].name, measurer.result()};
+            for (const std::string &f : failedMeasures(clip.measures, thickness)) {
+                failures.push_back(clip.name + ": " + f);
+                bodyFailed |= f.starts_with("body_poke") || f.starts_with("shell_poke");
+                hitFailed |= f.starts_with("max_distance_hit");
+                stretchFailed |= f.starts_with("max_stretch") || f.starts_with("mean_max");
+                layerFailed |= f.starts_with("layer_poke");
+            }
+            report.clips.push_back(std::move(clip));
+        }
+        report.failures = failures;
+        if (failures.empty() || round >= options.rounds) break;
+
+        // Adjust.
+        std::string what;
+        if (bodyFailed || layerFailed) {
+            uint32_t lowered = 0;
+            for (size_t v = 0; v < n; ++v) {
+                bool near = found.insideFrames[v] > 0;
+                for (uint32_t w : nb[v]) near |= found.insideFrames[w] > 0;
+                if (near || (layerFailed && !bodyFailed)) {
+                    bodyLimit[v] *= 0.5f;
+                    ++lowered;
+                }
+            }
+            if (lowered > 0)
+                what += format("Max Distance halved on %u vertices near the poke-through; ", lowered);
+        }
+        if (hitFailed) {
+            // A vertex at its limit a quarter of the time: pinned where the body keeps its
+            // Max Distance small, given more room where it does not.
+            uint32_t pins = 0, raised = 0;
+            for (size_t v = 0; v < n; ++v) {
+                if (pinned[v] || md[v] <= 0 || float(found.hitFrames[v]) <= 0.25f * float(found.frames))
+                    continue;
+                if (md[v] < 0.5f * mdMax || md[v] >= bodyLimit[v]) {
+                    pinned[v] = 1;
+                    ++pins;
+                } else {
+                    boost[v] *= 1.5f;
+                    ++raised;
+                }
+            }
+            if (pins > 0)
+                what += format("%u vertices at their limit most of the time pinned; ", pins);
+            if (raised > 0)
+                what += format("Max Distance raised on %u free vertices at their limit; ", raised);
+        }
+        if (stretchFailed && (s.substeps < 4 || s.iterations < 30)) {
+            s.substeps = std::min(4, s.substeps + 1);
+            s.iterations = std::min(30, s.iterations + 5);
+            what += format("substeps x iterations raised to %d x %d; ", s.substeps, s.iterations);
+        }
+        if (what.empty()) break; // nothing left to adjust
+        paintMaxDistance();
+        paint();
+        report.actions.push_back(format("round %d: %s", round + 1, what.c_str()));
+    }
+
+    lap("check");
+    report.pinnedVertices = uint32_t(std::count_if(md.begin(), md.end(), [](float v) { return v <= 0; }));
+    report.maxDistance = *std::max_element(md.begin(), md.end());
+    report.backstopVertices =
+        uint32_t(std::count_if(backstopRadius.begin(), backstopRadius.end(), [](float r) { return r > 0; }));
+    report.substeps = s.substeps;
+    report.iterations = s.iterations;
+    report.actions.insert(
+        report.actions.begin() + std::min<ptrdiff_t>(2, ptrdiff_t(report.actions.size())),
+        format("pinned %u of %zu physics vertices (near the body in every pose, at the top or "
+               "resting on it); Max Distance up to %.3f m, limited by the body; backstop on %u",
+               report.pinnedVertices, n, double(report.maxDistance), report.backstopVertices));
+    report.actions.push_back(format("fabric %s, %d x %d substeps x iterations (fastest skinned "
+                                    "motion %.2f m/s), edge damping 0.5, world motion 60%%/50%%",
+                                    report.preset.c_str(), s.substeps, s.iterations, double(fastest)));
+    reportProgress(progress, 1.0f, "done");
+    return result;
+}
+
+std::vector<std::string> describeAutoSetup(const AutoSetupReport &r)
+{
+    auto join = [](const std::vector<std::string> &list) {
+        std::string out;
+        for (const std::string &s : list) out += (out.empty() ? "" : ", ") + s;
+        return out.empty() ? std::string("none") : out;
+    };
+    std::vector<std::string> lines;
+    lines.push_back("body " + join(r.body) + "; shells " + join(r.shells) + "; riders " + join(r.riders));
+    if (r.bodyFromBones)
+        lines.push_back("no body mesh: collision volumes from the bone segments, no backstop");
+    for (const std::string &a : r.actions) lines.push_back(a);
+    for (const AutoSetupClip &c : r.clips) {
+        const FrameMeasures &m = c.measures.sum;
+        lines.push_back(format("%s: layer %.4f%%, body %.4f%%, Max Distance hits %.2f%%, stretch "
+                               "%.3f (mean %.3f)",
+                               c.name.c_str(), 100 * m.layerPokeThrough(), 100 * m.bodyPokeThrough(),
+                               100 * m.maxDistanceHitShare(), double(m.maxStretch),
+                               c.measures.meanMaxStretch));
+    }
+    if (r.failures.empty())
+        lines.push_back("every measure within its threshold");
+    for (const std::string &f : r.failures) lines.push_back("still fails: " + f);
+    return lines;
+}
+
+} // namespace tweed
