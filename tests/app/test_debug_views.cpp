@@ -136,7 +136,10 @@ private slots:
                                    "CollisionVolumes", "PhysicsWire",  "PhysicsSolid",
                                    "PhysicsNormals",   "SkinMap",      "BadSkinMap",
                                    "Skeleton",         "BoneFrames",   "Velocities",
-                                   "EdgeVertices",     "Stretch"};
+                                   "EdgeVertices",     "Stretch",
+                                   "MaxDistanceInwards", "BackstopPrecise",
+                                   "CollisionShapesWire", "SkinMapActual",
+                                   "GraphicalVertexBones", "PhysicalVertexBones"};
         QCOMPARE(names.size(), int(DebugViews::ViewCount));
         for (int v = 0; v < names.size(); ++v) {
             const QString name = "MainWindow_Debug" + names[v] + "Action";
