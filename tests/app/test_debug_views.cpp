@@ -156,9 +156,10 @@ private slots:
         paint(FloatChannel::BackstopRadius, 200, 0.1f);
         for (DebugViews::View view : kAllViews) {
             const QString layer = DebugViews::layerName(view);
-            // (the sample has no far bindings: see skinMapBindings)
+            // (the sample has no far bindings: see skinMapBindings; no collision volumes: see
+            // apexViews)
             if (layer.isEmpty() || view == DebugViews::Velocities ||
-                view == DebugViews::BadSkinMap)
+                view == DebugViews::BadSkinMap || view == DebugViews::CollisionShapesWire)
                 continue;
             QAction *action = views()->action(view);
             action->trigger();
