@@ -622,7 +622,7 @@ private slots:
         QCOMPARE(pendulums.back().bone, bone("Head"));
         QCOMPARE(undo()->undoText(), QStringLiteral("Add Pendulum"));
         QVERIFY(!add->isEnabled() && remove->isEnabled() && length->isEnabled());
-        QCOMPARE(length->value(), double(PendulumBone{}.length));
+        QCOMPARE(float(length->value()), PendulumBone{}.length);
 
         // Each value edit is one step.
         length->setValue(0.3);

@@ -136,7 +136,10 @@ private slots:
                                    "CollisionVolumes", "PhysicsWire",  "PhysicsSolid",
                                    "PhysicsNormals",   "SkinMap",      "BadSkinMap",
                                    "Skeleton",         "BoneFrames",   "Velocities",
-                                   "EdgeVertices",     "Stretch"};
+                                   "EdgeVertices",     "Stretch",
+                                   "MaxDistanceInwards", "BackstopPrecise",
+                                   "CollisionShapesWire", "SkinMapActual",
+                                   "GraphicalVertexBones", "PhysicalVertexBones"};
         QCOMPARE(names.size(), int(DebugViews::ViewCount));
         for (int v = 0; v < names.size(); ++v) {
             const QString name = "MainWindow_Debug" + names[v] + "Action";
@@ -153,9 +156,10 @@ private slots:
         paint(FloatChannel::BackstopRadius, 200, 0.1f);
         for (DebugViews::View view : kAllViews) {
             const QString layer = DebugViews::layerName(view);
-            // (the sample has no far bindings: see skinMapBindings)
+            // (the sample has no far bindings: see skinMapBindings; no collision volumes: see
+            // apexViews)
             if (layer.isEmpty() || view == DebugViews::Velocities ||
-                view == DebugViews::BadSkinMap)
+                view == DebugViews::BadSkinMap || view == DebugViews::CollisionShapesWire)
                 continue;
             QAction *action = views()->action(view);
             action->trigger();

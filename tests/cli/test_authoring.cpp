@@ -291,7 +291,7 @@ void TestAuthoring::badInputLeavesTheFile_data()
                                    << "is a mask";
     QTest::newRow("two operations")
         << QStringList{"paint", "@", "--channel", "max_distance", "--fill", "0", "--smooth", "1"}
-        << "one of --fill, --gradient, --smooth and --from-weights";
+        << "one of --fill, --gradient, --smooth, --from-weights and --exponential";
     QTest::newRow("volume on no bone")
         << QStringList{"volumes", "@", "--add", "sphere", "--bone", "Tail", "--radius", "0.1"}
         << "no bone 'Tail'";

@@ -369,6 +369,7 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     connect(context.viewport, &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updatePendulum);
+    updatePendulum();
     connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &CollisionDock::setLengthUnit);
     mUnit = context.preferences->lengthUnit();
