@@ -12,6 +12,7 @@ namespace tweed::editor::names {
 inline constexpr char kOutlinerDock[] = "OutlinerDock";
 inline constexpr char kPropertiesDock[] = "PropertiesDock";
 inline constexpr char kUndoDock[] = "UndoDock";
+inline constexpr char kMessagesDock[] = "MessagesDock";
 inline constexpr char kSimulationDock[] = "SimulationDock";
 inline constexpr char kStatisticsDock[] = "StatisticsDock";
 inline constexpr char kPhysicsMeshDock[] = "PhysicsMeshDock";
@@ -134,6 +135,12 @@ inline constexpr char kExportDialogCloseButton[] = "ExportDialog_CloseButton";
 inline constexpr char kMainWindowCentralWidget[] = "MainWindow_CentralWidget";
 inline constexpr char kMainWindowStatsLabel[] = "MainWindow_StatsLabel";
 inline constexpr char kMainWindowStatusBar[] = "MainWindow_StatusBar";
+inline constexpr char kMainWindowLayout[] = "MainWindow_Layout";
+inline constexpr char kMainWindowWorkspaceSetUpAction[] = "MainWindow_WorkspaceSetUpAction";
+inline constexpr char kMainWindowWorkspacePaintAction[] = "MainWindow_WorkspacePaintAction";
+inline constexpr char kMainWindowWorkspaceSimulateAction[] = "MainWindow_WorkspaceSimulateAction";
+inline constexpr char kMainWindowWorkspacesToolBar[] = "MainWindow_WorkspacesToolBar";
+inline constexpr char kMainWindowWindowMenu[] = "MainWindow_WindowMenu";
 inline constexpr char kMainWindowAutosaveTimer[] = "MainWindow_AutosaveTimer";
 inline constexpr char kMainWindowFileNewAction[] = "MainWindow_FileNewAction";
 inline constexpr char kMainWindowFileOpenAction[] = "MainWindow_FileOpenAction";
@@ -182,6 +189,11 @@ inline constexpr char kMainWindowHelpMenu[] = "MainWindow_HelpMenu";
 
 // The undo history.
 inline constexpr char kUndoDockListView[] = "UndoDock_ListView";
+
+// The Messages dock.
+inline constexpr char kMessagesDockBody[] = "MessagesDock_Body";
+inline constexpr char kMessagesDockList[] = "MessagesDock_ListWidget";
+inline constexpr char kMessagesDockClearButton[] = "MessagesDock_ClearButton";
 
 // The outliner.
 inline constexpr char kOutlinerDockTreeView[] = "OutlinerDock_TreeView";

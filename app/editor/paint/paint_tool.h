@@ -62,6 +62,7 @@ class PaintTool : public QObject, public ViewportTool
 
 public:
     PaintTool(Document *document, Viewport *viewport, QObject *parent = nullptr);
+    QString displayName() const override { return tr("Paint"); }
     ~PaintTool() override;
 
     const PaintSettings &settings() const { return mSettings; }

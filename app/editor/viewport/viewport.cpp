@@ -1173,6 +1173,7 @@ void Viewport::setSelection(const ViewportSelection &selection)
 {
     mSelection = selection;
     markDirty(DirtyPose);
+    emit selectionChanged();
 }
 
 void Viewport::setCameraPreset(CameraPreset preset)

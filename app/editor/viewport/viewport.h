@@ -163,6 +163,8 @@ signals:
     void frameRendered();
     /// Another tool (or none) became active: tools that were active turn their buttons off.
     void toolChanged(tweed::editor::ViewportTool *tool);
+    /// setSelection() was called.
+    void selectionChanged();
     /// An overlay was shown or hidden (menus showing it follow).
     void overlayVisibilityChanged(tweed::editor::Viewport::Overlay overlay, bool visible);
 
