@@ -44,8 +44,10 @@ QStringList rightColumn(WindowLayout::Workspace workspace)
     return {};
 }
 
-// Widths that show every tab title of the default stacks in full at 1400 x 900.
+// Widths that show every tab title of the default stacks in full at 1400 x 900; the left
+// column (the outliner) never gets narrower than its minimum, whatever the user drags.
 constexpr int kLeftWidth = 330;
+constexpr int kLeftMinimum = 290;
 constexpr int kRightWidth = 430;
 
 } // namespace
@@ -144,6 +146,7 @@ void WindowLayout::applyDefault(Workspace workspace)
                 hidden << d;
     if (!outliner || left.isEmpty() || right.isEmpty())
         return;
+    outliner->setMinimumWidth(kLeftMinimum);
 
     for (QDockWidget *d : QList<QDockWidget *>{outliner} + left + right + hidden)
         d->setFloating(false);
@@ -160,8 +163,9 @@ void WindowLayout::applyDefault(Workspace workspace)
         d->hide();
     left.front()->raise();
     right.front()->raise();
-    applySizes();
-    // Sizes set before the window is shown are not kept: set them again once it is.
+    // The docks take their places when the window lays them out: sizes follow then (and once
+    // more when a window not shown yet is shown).
+    QTimer::singleShot(0, this, &WindowLayout::applySizes);
     if (!mWindow->isVisible())
         mSizesPending = true;
 }

@@ -41,14 +41,14 @@ QStringList cutTabs(QMainWindow &window)
     for (QTabBar *bar : window.findChildren<QTabBar *>(Qt::FindDirectChildrenOnly)) {
         if (!bar->isVisible())
             continue;
-        for (int i = 0; i < bar->count(); ++i) {
-            // What QTabBar needs to show the text unshortened.
-            const QRect rect = bar->tabRect(i);
-            const int need = bar->fontMetrics().horizontalAdvance(bar->tabText(i)) +
-                             bar->style()->pixelMetric(QStyle::PM_TabBarTabHSpace, nullptr, bar);
-            if (rect.width() < need || !bar->rect().contains(rect))
-                out << bar->tabText(i);
-        }
+        // QTabBar shortens (elides) its tabs' texts when it is given less than its size
+        // hint, the sum of the tabs at full text; it scrolls them when even that is too much.
+        if (bar->width() < bar->sizeHint().width())
+            for (int i = 0; i < bar->count(); ++i)
+                out << QString("%1 (bar %2 of %3 px)")
+                           .arg(bar->tabText(i))
+                           .arg(bar->width())
+                           .arg(bar->sizeHint().width());
     }
     // The title bar of a dock that is alone in its place shows its title in full.
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) {
