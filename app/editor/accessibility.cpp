@@ -10,6 +10,8 @@
 #include <QAbstractItemView>
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
+#include <QAccessible>
+#include <QAccessibleWidget>
 #include <QApplication>
 #include <QBoxLayout>
 #include <QComboBox>
@@ -189,6 +191,14 @@ QStringList contextOf(const QWidget *widget)
 // The accessible name a control gets from its surroundings; empty when it has none.
 QString derivedName(QWidget *widget, QHash<const QLayoutItem *, int> &positions)
 {
+    // The button a tool bar shows when its tools do not fit.
+    if (widget->objectName().endsWith(QLatin1String("_ext_button"))) {
+        if (const auto *bar = qobject_cast<const QToolBar *>(widget->parentWidget()))
+            return QApplication::translate("tweed::editor::Accessibility", "More of %1")
+                .arg(clean(bar->windowTitle()));
+        if (qobject_cast<const QMenuBar *>(widget->parentWidget()))
+            return QApplication::translate("tweed::editor::Accessibility", "More Menus");
+    }
     if (QString text = ownText(widget); !text.isEmpty())
         return text;
     if (auto *tabs = qobject_cast<QTabBar *>(widget)) {
@@ -237,6 +247,59 @@ bool isAuto(const QWidget *widget, const char *property, const QString &current)
     return current.isEmpty() || widget->property(property).toString() == current;
 }
 
+/// A combo box as assistive technology sees it: named by its accessible name (Qt's own interface
+/// gives the current text as the name on Linux, so that two combo boxes showing the same value
+/// share a name), the current text as its value; its list is its child, and Press opens it.
+class ComboBoxInterface : public QAccessibleWidget
+{
+public:
+    explicit ComboBoxInterface(QComboBox *combo) : QAccessibleWidget(combo, QAccessible::ComboBox)
+    {
+    }
+    QComboBox *combo() const { return static_cast<QComboBox *>(widget()); }
+
+    QString text(QAccessible::Text t) const override
+    {
+        if (t == QAccessible::Value)
+            return combo()->currentText();
+        if (t == QAccessible::Name && !widget()->accessibleName().isEmpty())
+            return widget()->accessibleName();
+        return QAccessibleWidget::text(t);
+    }
+    int childCount() const override { return combo()->view() ? 1 : 0; }
+    QAccessibleInterface *child(int index) const override
+    {
+        return index == 0 && combo()->view() ? QAccessible::queryAccessibleInterface(combo()->view())
+                                             : nullptr;
+    }
+    int indexOfChild(const QAccessibleInterface *child) const override
+    {
+        return child && child->object() == combo()->view() ? 0 : -1;
+    }
+    QStringList actionNames() const override
+    {
+        return QStringList{showMenuAction(), pressAction()} + QAccessibleWidget::actionNames();
+    }
+    void doAction(const QString &action) override
+    {
+        if (action == showMenuAction() || action == pressAction())
+            combo()->showPopup();
+        else
+            QAccessibleWidget::doAction(action);
+    }
+};
+
+void useComboBoxInterface(QComboBox *combo)
+{
+    QAccessibleInterface *current = QAccessible::queryAccessibleInterface(combo);
+    if (dynamic_cast<ComboBoxInterface *>(current))
+        return;
+    // The cache hands out one interface per object: ours replaces the one Qt made.
+    if (current)
+        QAccessible::deleteAccessibleInterface(QAccessible::uniqueId(current));
+    QAccessible::registerAccessibleInterface(new ComboBoxInterface(combo));
+}
+
 } // namespace
 
 bool isInteractiveControl(const QWidget *widget)
@@ -253,8 +316,7 @@ bool isInteractiveControl(const QWidget *widget)
          qobject_cast<const QComboBox *>(widget->parentWidget())))
         return false;
     // Qt's own helpers: the tool bar's extension button, the combo box's popup frame.
-    if (widget->objectName().endsWith(QLatin1String("_ext_button")) ||
-        widget->objectName() == QLatin1String("qt_scrollarea_viewport"))
+    if (widget->objectName() == QLatin1String("qt_scrollarea_viewport"))
         return false;
     return qobject_cast<const QAbstractButton *>(widget) ||
            qobject_cast<const QAbstractSpinBox *>(widget) ||
@@ -305,6 +367,9 @@ void nameControls(QWidget *root)
     }
     // Then repeated names: told apart by group box, then panel, then a number.
     QHash<QString, int> taken;
+    // The tab of a tabbed dock is named after the dock's title.
+    for (QDockWidget *dock : root->findChildren<QDockWidget *>())
+        ++taken[clean(dock->windowTitle())];
     for (QWidget *w : controls)
         if (!named.contains(w))
             ++taken[w->accessibleName()];
@@ -328,6 +393,9 @@ void nameControls(QWidget *root)
         ++taken[name];
         names[i] = name;
     }
+    for (QWidget *w : controls)
+        if (auto *combo = qobject_cast<QComboBox *>(w))
+            useComboBoxInterface(combo);
     for (int i = 0; i < named.size(); ++i) {
         QWidget *w = named[i];
         if (w->accessibleName() != names[i])

@@ -71,7 +71,7 @@ void MessagesDock::changeEvent(QEvent *event)
 void MessagesDock::retranslateUi()
 {
     setWindowTitle(tr("Messages"));
-    mList->setAccessibleName(tr("Messages"));
+    mList->setAccessibleName(tr("Message List"));
     mList->setAccessibleDescription(
         tr("Warnings about the character and the asset, newest last"));
     mClear->setText(tr("Clear Messages"));

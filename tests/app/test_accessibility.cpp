@@ -13,6 +13,7 @@
 #include "test_paths.h"
 
 #include <QAbstractSpinBox>
+#include <QAccessible>
 #include <QAction>
 #include <QComboBox>
 #include <QDockWidget>
@@ -99,6 +100,11 @@ private slots:
         auto *clip = child<QComboBox>(mWindow.get(), names::kPlaybackBarClipComboBox);
         QCOMPARE(clip->accessibleName(), QString("Clip"));
         QVERIFY(clip->accessibleName() != clip->currentText());
+        // What assistive technology reads: the name, and the current text as the value.
+        QAccessibleInterface *clipInterface = QAccessible::queryAccessibleInterface(clip);
+        QVERIFY(clipInterface);
+        QCOMPARE(clipInterface->text(QAccessible::Name), QString("Clip"));
+        QCOMPARE(clipInterface->text(QAccessible::Value), clip->currentText());
         // The seven spin boxes of the physics mesh's generation: seven different names.
         QStringList generation;
         for (const char *name :
@@ -124,10 +130,12 @@ private slots:
         mWindow->preferences()->setLanguage("de");
         QTRY_VERIFY_WITH_TIMEOUT(strength->accessibleName() != QString("Wind strength"), 5000);
         QVERIFY(!strength->accessibleName().isEmpty());
-        QVERIFY(namingProblems(mWindow.get()).isEmpty());
+        QStringList problems = namingProblems(mWindow.get());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
         mWindow->preferences()->setLanguage("en");
         QTRY_COMPARE_WITH_TIMEOUT(strength->accessibleName(), QString("Wind strength"), 5000);
-        QVERIFY(namingProblems(mWindow.get()).isEmpty());
+        problems = namingProblems(mWindow.get());
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join('\n')));
     }
 
     void viewportTellsItsState()
