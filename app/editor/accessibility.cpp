@@ -29,6 +29,7 @@
 #include <QPointer>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QSet>
 #include <QTabBar>
 #include <QTextEdit>
 #include <QTimer>
@@ -375,8 +376,13 @@ void nameControls(QWidget *root)
             ++taken[w->accessibleName()];
     for (const QString &n : names)
         ++taken[n];
+    // Every control of a repeated name is told apart, not all but the last.
+    QSet<QString> repeated;
+    for (const QString &n : names)
+        if (taken.value(n) > 1)
+            repeated.insert(n);
     for (int i = 0; i < named.size(); ++i) {
-        if (taken.value(names[i]) < 2)
+        if (!repeated.contains(names[i]))
             continue;
         QString name = names[i];
         for (const QString &context : contextOf(named[i])) {
@@ -384,10 +390,10 @@ void nameControls(QWidget *root)
                 continue;
             name = QApplication::translate("tweed::editor::Accessibility", "%1 (%2)")
                        .arg(names[i], context);
-            if (!taken.contains(name))
+            if (taken.value(name) == 0)
                 break;
         }
-        for (int k = 2; taken.contains(name); ++k)
+        for (int k = 2; taken.value(name) > 0; ++k)
             name = QStringLiteral("%1 %2").arg(names[i]).arg(k);
         --taken[names[i]];
         ++taken[name];

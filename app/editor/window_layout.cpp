@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <QSettings>
 #include <QTimer>
+#include <QToolButton>
 
 namespace tweed::editor {
 
@@ -208,7 +209,14 @@ void WindowLayout::retranslate()
         QT_TR_NOOP("Workspace for the garment, its physics mesh and the collision volumes"),
         QT_TR_NOOP("Workspace for painting the physics channels, with the paint tool on"),
         QT_TR_NOOP("Workspace for simulating the clip, with the simulation settings and plots")};
+    const char *buttonNames[] = {QT_TR_NOOP("Set Up Workspace"), QT_TR_NOOP("Paint Workspace"),
+                                 QT_TR_NOOP("Simulate Workspace")};
     for (int w = 0; w < WorkspaceCount; ++w) {
+        // The tool bar's buttons are named for UI automation apart from the Paint panel and
+        // the Simulate check box.
+        for (QObject *o : mActions[size_t(w)]->associatedObjects())
+            if (auto *button = qobject_cast<QToolButton *>(o))
+                button->setAccessibleName(tr(buttonNames[w]));
         mActions[size_t(w)]->setText(tr(texts[w]));
         mActions[size_t(w)]->setToolTip(tr(tips[w]));
         mActions[size_t(w)]->setStatusTip(tr(tips[w]));

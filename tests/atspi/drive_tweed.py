@@ -11,6 +11,7 @@ import sys
 import time
 
 import pyatspi
+from gi.repository import Atspi, GLib
 
 # Roles of the controls a user operates; menus are reached through their menu bar, the items of
 # lists, trees and combo boxes are data, not controls. A stack of tabbed panels is operated
@@ -125,18 +126,32 @@ def by_name(root, name, roles=None):
     """The one control named `name` below root; fails when there is none or several."""
     found = [n for n in controls(root) if n.name == name and (roles is None or n.getRole() in roles)]
     if len(found) != 1:
+        word = name.split()[0]
+        log("controls with %r: %s" % (word, [n.name for n in controls(root) if word in n.name]))
         fail("%d controls named %r" % (len(found), name))
     return found[0]
 
 
-def press(node):
+def press(node, opens_dialog=False):
+    """Presses a button. Qt answers the call once the click is handled, which is after a modal
+    dialog it opens closes: for those the answer is not waited for."""
     action = node.queryAction()
     names = [action.getName(i) for i in range(action.nActions)]
+    index = 0
     for wanted in ("Press", "press", "Toggle", "toggle", "click"):
         if wanted in names:
-            action.doAction(names.index(wanted))
-            return
-    action.doAction(0)
+            index = names.index(wanted)
+            break
+    if not opens_dialog:
+        action.doAction(index)
+        return
+    Atspi.set_timeout(500, -1)
+    try:
+        action.doAction(index)
+    except GLib.GError:
+        pass  # no answer while the dialog is open
+    finally:
+        Atspi.set_timeout(-1, -1)
 
 
 def path_of(node):
@@ -173,16 +188,25 @@ def census(frame):
 def choose_file(app, path, button):
     """Types `path` into the file dialog that is open and presses `button`."""
     dlg = wait_for("the file dialog", lambda: dialog(app), 30)
+    title = dlg.name
+    log("file dialog %r" % title)
     edits = [n for n in controls(dlg) if is_editable_text(n) and n.name.startswith("File name")]
     if not edits:
         fail("the file dialog has no \"File name\" field")
     edits[0].queryEditableText().setTextContents(path)
     time.sleep(0.3)
-    press(by_name(dlg, button, {pyatspi.ROLE_PUSH_BUTTON}))
-    wait_for("the file dialog to close", lambda: not dialog(app), 30)
+    # Accepting starts the load or the save, which shows a modal progress dialog.
+    log("typed %r" % edits[0].queryText().getText(0, -1))
+    press(by_name(dlg, button, {pyatspi.ROLE_PUSH_BUTTON}), opens_dialog=True)
+
+    def closed():
+        d = dialog(app)
+        return d is None or d.name != title
+    wait_for("the file dialog to close", closed, 30)
 
 
 def run(args):
+    args.out = os.path.abspath(args.out)
     os.makedirs(args.out, exist_ok=True)
     pyatspi.Registry.getDesktop(0)  # starts the accessibility bus and registry
     proc = subprocess.Popen([args.tweed, "--empty"], stdout=sys.stdout, stderr=sys.stderr)
@@ -195,23 +219,22 @@ def run(args):
         log("%d interactive controls, each with a unique accessible name" % count)
 
         # Open the sample character.
-        press(by_name(frame, "Open", {pyatspi.ROLE_PUSH_BUTTON}))
-        choose_file(app, args.sample, "Open")
+        press(by_name(frame, "Open", {pyatspi.ROLE_PUSH_BUTTON}), opens_dialog=True)
+        choose_file(app, os.path.abspath(args.sample), "Open")
         wait_for("the sample to open",
                  lambda: "tweed_sample" in (main_frame(app) or frame).name, 120)
         frame = main_frame(app)
         log("opened: %r" % frame.name)
 
         # Generate a physics mesh: the document becomes modified.
-        press(by_name(frame, "Generate", {pyatspi.ROLE_PUSH_BUTTON}))
+        press(by_name(frame, "Generate", {pyatspi.ROLE_PUSH_BUTTON}), opens_dialog=True)
         wait_for("the generated physics mesh",
                  lambda: "*" in ((main_frame(app) or frame).name or ""), 120)
         frame = main_frame(app)
         log("generated: %r" % frame.name)
 
         # The Paint workspace, and a brush radius.
-        press(by_name(frame, "Paint (Workspaces)", {pyatspi.ROLE_PUSH_BUTTON,
-                                                    pyatspi.ROLE_TOGGLE_BUTTON}))
+        press(by_name(frame, "Paint Workspace"))
         time.sleep(0.5)
         radius = by_name(frame, "Radius (Brush)", {pyatspi.ROLE_SPIN_BUTTON})
         value = radius.queryValue()
@@ -220,8 +243,7 @@ def run(args):
         log("brush radius set to %g" % radius.queryValue().currentValue)
 
         # The Simulate workspace: simulate the garment, the viewport says so.
-        press(by_name(frame, "Simulate (Workspaces)", {pyatspi.ROLE_PUSH_BUTTON,
-                                                       pyatspi.ROLE_TOGGLE_BUTTON}))
+        press(by_name(frame, "Simulate Workspace"))
         time.sleep(0.5)
         press(by_name(frame, "Simulate the garment", {pyatspi.ROLE_CHECK_BOX}))
         viewport = [n for n in walk(frame) if n.name == "3D Viewport"]
@@ -233,7 +255,7 @@ def run(args):
 
         # Save: the asset has no file yet, so Save asks where.
         target = os.path.join(args.out, "sample.tweed")
-        press(by_name(frame, "Save", {pyatspi.ROLE_PUSH_BUTTON}))
+        press(by_name(frame, "Save", {pyatspi.ROLE_PUSH_BUTTON}), opens_dialog=True)
         choose_file(app, target, "Save")
         wait_for("the saved asset", lambda: os.path.exists(target) and os.path.getsize(target) > 0,
                  60)

@@ -19,5 +19,6 @@ export QT_QPA_PLATFORM=xcb LIBGL_ALWAYS_SOFTWARE=${LIBGL_ALWAYS_SOFTWARE:-1}
 run=(dbus-run-session -- /usr/bin/python3 "$here/drive_tweed.py" --tweed "$tweed" --sample "$sample" --out "$work/out")
 if [ -z "${DISPLAY:-}" ]; then
   xvfb-run -a -s "-screen 0 1600x1000x24" "${run[@]}"
+else
+  "${run[@]}"
 fi
-"${run[@]}"
