@@ -147,6 +147,8 @@ private:
     QComboBox *mNormals;
     QPushButton *mGenerate;
     QLabel *mStatus;
+    /// The undo index after the step mStatus reports; undoing that step clears the report.
+    int mStatusUndoIndex = -1;
 
     QGroupBox *mReportBox;
     QFormLayout *mReportForm;
