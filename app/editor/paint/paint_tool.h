@@ -66,6 +66,9 @@ public:
     ~PaintTool() override;
 
     const PaintSettings &settings() const { return mSettings; }
+    /// The values the legend shows, largest first: the ramp's top, middle and bottom, and above
+    /// them the largest painted value when it lies above the ramp (drawn in the top colour).
+    std::vector<float> legendValues() const;
     void setSettings(const PaintSettings &settings);
 
     /// Makes this the viewport's tool and colours the garment by the channel (or stops).
