@@ -73,6 +73,8 @@ inline constexpr char kPhysicsMeshDockAddLodShareActionPrefix[] =
 
 // The Collision Volumes dock.
 inline constexpr char kCollisionDockVolumeList[] = "CollisionDock_VolumeList";
+inline constexpr char kCollisionDockXRayCheckBox[] = "CollisionDock_XRayCheckBox";
+inline constexpr char kCollisionDockWireframeCheckBox[] = "CollisionDock_WireframeCheckBox";
 inline constexpr char kCollisionDockBoneComboBox[] = "CollisionDock_BoneComboBox";
 inline constexpr char kCollisionDockAddEllipsoidButton[] = "CollisionDock_AddEllipsoidButton";
 inline constexpr char kCollisionDockAddSphereButton[] = "CollisionDock_AddSphereButton";

@@ -472,6 +472,30 @@ private slots:
         QCOMPARE(undo()->index(), steps);
     }
 
+    // The volumes' looks: x-ray (through the body) and wireframe change what is drawn and
+    // come back when switched back.
+    void xrayAndWireframeLooks()
+    {
+        QVERIFY(!volumes().empty());
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        auto *xray = test::child<QCheckBox>(mDock, names::kCollisionDockXRayCheckBox);
+        auto *wire = test::child<QCheckBox>(mDock, names::kCollisionDockWireframeCheckBox);
+        QVERIFY(xray->isChecked() && !wire->isChecked());
+        const QImage through = mViewport->grabFrame();
+        xray->click();
+        QVERIFY(!mViewport->isCollisionXRay());
+        const QImage hidden = mViewport->grabFrame();
+        QVERIFY(!through.isNull() && through != hidden);
+        wire->click();
+        QVERIFY(mViewport->isCollisionWireframe());
+        const QImage edges = mViewport->grabFrame();
+        QVERIFY(edges != hidden);
+        wire->click();
+        xray->click();
+        QVERIFY(mViewport->isCollisionXRay() && !mViewport->isCollisionWireframe());
+        QCOMPARE(mViewport->grabFrame(), through);
+    }
+
     void splitTheSelectedEllipsoid()
     {
         const int index = mDock->currentVolume();

@@ -176,6 +176,8 @@ struct Viewport::Scene
     QEntity *physicsRoot = nullptr;
     QEntity *physicsSolidRoot = nullptr;
     QEntity *collisionRoot = nullptr;
+    /// One material for every collision volume (one per volume costs a render pass each).
+    Qt3DRender::QMaterial *collisionMaterial = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -587,6 +589,14 @@ void Viewport::rebuildCollision()
     for (auto &view : s.volumes)
         delete view.entity;
     s.volumes.clear();
+    delete s.collisionMaterial;
+    QColor wire = kCollision;
+    wire.setAlpha(230);
+    s.collisionMaterial =
+        mCollisionWireframe
+            ? scene::makeLineMaterial({.color = wire, .onTop = mCollisionXRay}, s.collisionRoot)
+            : scene::makeSurfaceMaterial(kCollision, nullptr, s.collisionRoot,
+                                         mCollisionXRay ? kHiddenCollisionAlpha : 0.0f);
     const auto &volumes = mDocument->asset().collisionVolumes;
     for (size_t i = 0; i < volumes.size(); ++i) {
         const scene::ShapeMesh shape =
@@ -598,13 +608,16 @@ void Viewport::rebuildCollision()
         QByteArray bytes;
         scene::interleave(shape.positions, shape.normals, bytes);
         buffer->setData(bytes);
+        const std::vector<uint32_t> indices =
+            mCollisionWireframe ? scene::edgeIndices(shape.indices) : shape.indices;
         auto *geometry = scene::makeSurfaceGeometry(buffer, uint32_t(shape.positions.size()),
-                                                    shape.indices, view.entity);
-        view.entity->addComponent(makeRenderer(geometry,
-                                               Qt3DRender::QGeometryRenderer::Triangles, 0,
-                                               uint32_t(shape.indices.size()), view.entity));
-        view.entity->addComponent(
-            scene::makeSurfaceMaterial(kCollision, nullptr, view.entity, kHiddenCollisionAlpha));
+                                                    indices, view.entity);
+        view.entity->addComponent(makeRenderer(
+            geometry,
+            mCollisionWireframe ? Qt3DRender::QGeometryRenderer::Lines
+                                : Qt3DRender::QGeometryRenderer::Triangles,
+            0, uint32_t(indices.size()), view.entity));
+        view.entity->addComponent(s.collisionMaterial);
         view.transform = new Qt3DCore::QTransform(view.entity);
         view.entity->addComponent(view.transform);
         s.volumes.push_back(view);
@@ -1098,6 +1111,24 @@ void Viewport::setPhysicsSolid(bool solid)
         return;
     mPhysicsSolid = solid;
     markDirty(DirtyOverlays);
+}
+
+void Viewport::setCollisionXRay(bool on)
+{
+    if (on == mCollisionXRay)
+        return;
+    mCollisionXRay = on;
+    rebuildCollision();
+    markDirty(DirtyPose);
+}
+
+void Viewport::setCollisionWireframe(bool on)
+{
+    if (on == mCollisionWireframe)
+        return;
+    mCollisionWireframe = on;
+    rebuildCollision();
+    markDirty(DirtyPose);
 }
 
 bool Viewport::isOverlayVisible(Overlay overlay) const { return mOverlays[size_t(overlay)]; }
