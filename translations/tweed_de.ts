@@ -470,6 +470,125 @@
         <source>Print the start-up times to the error output.</source>
         <translation>Die Startzeiten auf der Fehlerausgabe ausgeben.</translation>
     </message>
+    <message>
+        <source>Start without opening a file.</source>
+        <translation>Ohne eine Datei zu öffnen starten.</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Accessibility</name>
+    <message>
+        <source>More of %1</source>
+        <translation>Mehr aus %1</translation>
+    </message>
+    <message>
+        <source>More Menus</source>
+        <translation>Weitere Menüs</translation>
+    </message>
+    <message>
+        <source>Panels: %1</source>
+        <translation>Bedienfelder: %1</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>Menüleiste</translation>
+    </message>
+    <message>
+        <source>Unlabelled %1</source>
+        <translation>%1 ohne Beschriftung</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The %1 panel</source>
+        <translation>Das Bedienfeld %1</translation>
+    </message>
+    <message>
+        <source>The %1 tool bar</source>
+        <translation>Die Werkzeugleiste %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>Clip %1, frame %2 of %3</source>
+        <translation>Clip %1, Bild %2 von %3</translation>
+    </message>
+    <message>
+        <source>No clip</source>
+        <translation>Kein Clip</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>simulating</source>
+        <translation>simuliert</translation>
+    </message>
+    <message>
+        <source>not simulating</source>
+        <translation>simuliert nicht</translation>
+    </message>
+    <message>
+        <source>tool: %1</source>
+        <translation>Werkzeug: %1</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>Kamera</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mesh(es)</source>
+        <translation>
+            <numerusform>%n Netz</numerusform>
+            <numerusform>%n Netze</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bone(s)</source>
+        <translation>
+            <numerusform>%n Knochen</numerusform>
+            <numerusform>%n Knochen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collision volume(s)</source>
+        <translation>
+            <numerusform>%n Kollisionsvolumen</numerusform>
+            <numerusform>%n Kollisionsvolumen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n physics mesh(es)</source>
+        <translation>
+            <numerusform>%n Physiknetz</numerusform>
+            <numerusform>%n Physiknetze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>selection: %1</source>
+        <translation>Auswahl: %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>3D Viewport</source>
+        <translation>3D-Ansicht</translation>
+    </message>
+    <message>
+        <source>3D View</source>
+        <translation>3D-Bild</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionDock</name>
@@ -707,6 +826,22 @@
         <source>Rename Collision Volume</source>
         <translation>Kollisionskörper umbenennen</translation>
     </message>
+    <message>
+        <source>X-ray</source>
+        <translation>Röntgen</translation>
+    </message>
+    <message>
+        <source>Show the collision volumes through the body that hides them</source>
+        <translation>Die Kollisionsvolumen durch den Körper zeigen, der sie verdeckt</translation>
+    </message>
+    <message>
+        <source>Wireframe</source>
+        <translation>Drahtgitter</translation>
+    </message>
+    <message>
+        <source>Draw the collision volumes as their edges</source>
+        <translation>Die Kollisionsvolumen als ihre Kanten zeichnen</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -721,6 +856,18 @@
     <message>
         <source>Resize Collision Volume</source>
         <translation>Größe des Kollisionskörpers ändern</translation>
+    </message>
+    <message>
+        <source>Move collision volume</source>
+        <translation>Kollisionsvolumen verschieben</translation>
+    </message>
+    <message>
+        <source>Rotate collision volume</source>
+        <translation>Kollisionsvolumen drehen</translation>
+    </message>
+    <message>
+        <source>Scale collision volume</source>
+        <translation>Kollisionsvolumen skalieren</translation>
     </message>
 </context>
 <context>
@@ -885,6 +1032,13 @@
         <translation>
             <numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weiterer LoD wurde verworfen.</numerusform>
             <numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weitere LoDs wurden verworfen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No mesh has skin weights: the %n mesh(es) follow their bones rigidly. %1, the largest, was taken as the garment; choose the garment meshes in the Physics Mesh panel.</source>
+        <translation>
+            <numerusform>Kein Netz hat Skin-Gewichte: das %n Netz folgt seinem Knochen starr. %1, das größte, wurde als Kleidungsstück genommen; wählen Sie die Netze des Kleidungsstücks im Bedienfeld Physiknetz.</numerusform>
+            <numerusform>Kein Netz hat Skin-Gewichte: die %n Netze folgen ihren Knochen starr. %1, das größte, wurde als Kleidungsstück genommen; wählen Sie die Netze des Kleidungsstücks im Bedienfeld Physiknetz.</numerusform>
         </translation>
     </message>
 </context>
@@ -1297,10 +1451,6 @@
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>%1 geöffnet</translation>
-    </message>
-    <message>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
@@ -1361,10 +1511,6 @@
         <translation>%1 kann nicht neu importiert werden</translation>
     </message>
     <message>
-        <source>Re-imported %1</source>
-        <translation>%1 neu importiert</translation>
-    </message>
-    <message>
         <source>Re-imported %1.</source>
         <translation>%1 neu importiert.</translation>
     </message>
@@ -1387,10 +1533,6 @@
     <message>
         <source>Cannot restore unsaved work</source>
         <translation>Ungespeicherte Arbeit kann nicht wiederhergestellt werden</translation>
-    </message>
-    <message>
-        <source>Restored unsaved work</source>
-        <translation>Ungespeicherte Arbeit wiederhergestellt</translation>
     </message>
     <message>
         <source>About Tweed</source>
@@ -1432,12 +1574,62 @@
         <source>Clothing assets (*.tweed *.tweedc)</source>
         <translation>Kleidungs-Assets (*.tweed *.tweedc)</translation>
     </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>&amp;Fenster</translation>
+    </message>
+    <message>
+        <source>Put the panels of the current workspace back where they start</source>
+        <translation>Die Bedienfelder des aktuellen Arbeitsbereichs an ihren Anfangsplatz zurücksetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n warning(s) in the Messages panel.</source>
+        <translation>
+            <numerusform>%1 %n Warnung im Bedienfeld Meldungen.</numerusform>
+            <numerusform>%1 %n Warnungen im Bedienfeld Meldungen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restored work</source>
+        <translation>Wiederhergestellte Arbeit</translation>
+    </message>
+    <message>
+        <source>Restored unsaved work.</source>
+        <translation>Ungespeicherte Arbeit wiederhergestellt.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
     <message>
         <source>Latch group %1</source>
         <translation>Latch-Gruppe %1</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MessagesDock</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Meldungen</translation>
+    </message>
+    <message>
+        <source>Message List</source>
+        <translation>Meldungsliste</translation>
+    </message>
+    <message>
+        <source>Warnings about the character and the asset, newest last</source>
+        <translation>Warnungen zur Figur und zum Asset, die neueste zuletzt</translation>
+    </message>
+    <message>
+        <source>Clear Messages</source>
+        <translation>Meldungen löschen</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +2074,10 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <source>Fit the ramp to the channel&apos;s values</source>
         <translation>Die Farbskala an die Werte des Kanals anpassen</translation>
     </message>
+    <message>
+        <source>Paint Tool</source>
+        <translation>Malwerkzeug</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -1971,6 +2167,10 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>bits clear</source>
         <translation>Bits gelöscht</translation>
+    </message>
+    <message>
+        <source>Paint</source>
+        <translation>Malen</translation>
     </message>
 </context>
 <context>
@@ -2399,6 +2599,38 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>Play</source>
         <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Clip</source>
+        <translation>Clip</translation>
+    </message>
+    <message>
+        <source>Step Back</source>
+        <translation>Schritt zurück</translation>
+    </message>
+    <message>
+        <source>Play or Pause</source>
+        <translation>Abspielen oder anhalten</translation>
+    </message>
+    <message>
+        <source>Start or stop playing the clip</source>
+        <translation>Den Clip abspielen oder anhalten</translation>
+    </message>
+    <message>
+        <source>Step Forward</source>
+        <translation>Schritt vor</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Playback Speed</source>
+        <translation>Wiedergabegeschwindigkeit</translation>
     </message>
 </context>
 <context>
@@ -2888,6 +3120,45 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>skinning %1 ms</source>
         <translation>Skinning %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::WindowLayout</name>
+    <message>
+        <source>Set &amp;Up</source>
+        <translation>&amp;Einrichten</translation>
+    </message>
+    <message>
+        <source>&amp;Paint</source>
+        <translation>&amp;Malen</translation>
+    </message>
+    <message>
+        <source>S&amp;imulate</source>
+        <translation>&amp;Simulieren</translation>
+    </message>
+    <message>
+        <source>Workspace for the garment, its physics mesh and the collision volumes</source>
+        <translation>Arbeitsbereich für das Kleidungsstück, sein Physiknetz und die Kollisionsvolumen</translation>
+    </message>
+    <message>
+        <source>Workspace for painting the physics channels, with the paint tool on</source>
+        <translation>Arbeitsbereich zum Malen der Physikkanäle, mit eingeschaltetem Malwerkzeug</translation>
+    </message>
+    <message>
+        <source>Workspace for simulating the clip, with the simulation settings and plots</source>
+        <translation>Arbeitsbereich zum Simulieren des Clips, mit den Simulationseinstellungen und Diagrammen</translation>
+    </message>
+    <message>
+        <source>Set Up Workspace</source>
+        <translation>Arbeitsbereich Einrichten</translation>
+    </message>
+    <message>
+        <source>Paint Workspace</source>
+        <translation>Arbeitsbereich Malen</translation>
+    </message>
+    <message>
+        <source>Simulate Workspace</source>
+        <translation>Arbeitsbereich Simulieren</translation>
     </message>
 </context>
 </TS>

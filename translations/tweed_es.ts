@@ -470,6 +470,125 @@
         <source>Print the start-up times to the error output.</source>
         <translation>Mostrar los tiempos de arranque en la salida de errores.</translation>
     </message>
+    <message>
+        <source>Start without opening a file.</source>
+        <translation>Iniciar sin abrir ningún archivo.</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Accessibility</name>
+    <message>
+        <source>More of %1</source>
+        <translation>Más de %1</translation>
+    </message>
+    <message>
+        <source>More Menus</source>
+        <translation>Más menús</translation>
+    </message>
+    <message>
+        <source>Panels: %1</source>
+        <translation>Paneles: %1</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>Barra de menús</translation>
+    </message>
+    <message>
+        <source>Unlabelled %1</source>
+        <translation>%1 sin etiqueta</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The %1 panel</source>
+        <translation>El panel %1</translation>
+    </message>
+    <message>
+        <source>The %1 tool bar</source>
+        <translation>La barra de herramientas %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 en %2</translation>
+    </message>
+    <message>
+        <source>Clip %1, frame %2 of %3</source>
+        <translation>Clip %1, fotograma %2 de %3</translation>
+    </message>
+    <message>
+        <source>No clip</source>
+        <translation>Sin clip</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>reproduciendo</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pausa</translation>
+    </message>
+    <message>
+        <source>simulating</source>
+        <translation>simulando</translation>
+    </message>
+    <message>
+        <source>not simulating</source>
+        <translation>sin simular</translation>
+    </message>
+    <message>
+        <source>tool: %1</source>
+        <translation>herramienta: %1</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>cámara</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mesh(es)</source>
+        <translation>
+            <numerusform>%n malla</numerusform>
+            <numerusform>%n mallas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bone(s)</source>
+        <translation>
+            <numerusform>%n hueso</numerusform>
+            <numerusform>%n huesos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collision volume(s)</source>
+        <translation>
+            <numerusform>%n volumen de colisión</numerusform>
+            <numerusform>%n volúmenes de colisión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n physics mesh(es)</source>
+        <translation>
+            <numerusform>%n malla física</numerusform>
+            <numerusform>%n mallas físicas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>selection: %1</source>
+        <translation>selección: %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>3D Viewport</source>
+        <translation>Vista 3D</translation>
+    </message>
+    <message>
+        <source>3D View</source>
+        <translation>Imagen 3D</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionDock</name>
@@ -707,6 +826,22 @@
         <source>Rename Collision Volume</source>
         <translation>Renombrar volumen de colisión</translation>
     </message>
+    <message>
+        <source>X-ray</source>
+        <translation>Rayos X</translation>
+    </message>
+    <message>
+        <source>Show the collision volumes through the body that hides them</source>
+        <translation>Mostrar los volúmenes de colisión a través del cuerpo que los oculta</translation>
+    </message>
+    <message>
+        <source>Wireframe</source>
+        <translation>Alambre</translation>
+    </message>
+    <message>
+        <source>Draw the collision volumes as their edges</source>
+        <translation>Dibujar los volúmenes de colisión como sus aristas</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -721,6 +856,18 @@
     <message>
         <source>Resize Collision Volume</source>
         <translation>Redimensionar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Move collision volume</source>
+        <translation>Mover volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Rotate collision volume</source>
+        <translation>Rotar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Scale collision volume</source>
+        <translation>Escalar volumen de colisión</translation>
     </message>
 </context>
 <context>
@@ -885,6 +1032,13 @@
         <translation>
             <numerusform>Solo se reimportó el LoD más detallado; se descartó %n LoD más.</numerusform>
             <numerusform>Solo se reimportó el LoD más detallado; se descartaron otros %n LoD.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No mesh has skin weights: the %n mesh(es) follow their bones rigidly. %1, the largest, was taken as the garment; choose the garment meshes in the Physics Mesh panel.</source>
+        <translation>
+            <numerusform>Ninguna malla tiene pesos de piel: la %n malla sigue rígidamente a su hueso. Se tomó %1, la mayor, como prenda; elija las mallas de la prenda en el panel Malla física.</numerusform>
+            <numerusform>Ninguna malla tiene pesos de piel: las %n mallas siguen rígidamente a sus huesos. Se tomó %1, la mayor, como prenda; elija las mallas de la prenda en el panel Malla física.</numerusform>
         </translation>
     </message>
 </context>
@@ -1297,10 +1451,6 @@
         <translation>Abierto %1.</translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>Abierto %1</translation>
-    </message>
-    <message>
         <source>Opening %1...</source>
         <translation>Abriendo %1...</translation>
     </message>
@@ -1361,10 +1511,6 @@
         <translation>No se puede reimportar %1</translation>
     </message>
     <message>
-        <source>Re-imported %1</source>
-        <translation>Reimportado %1</translation>
-    </message>
-    <message>
         <source>Re-imported %1.</source>
         <translation>Reimportado %1.</translation>
     </message>
@@ -1387,10 +1533,6 @@
     <message>
         <source>Cannot restore unsaved work</source>
         <translation>No se puede restaurar el trabajo sin guardar</translation>
-    </message>
-    <message>
-        <source>Restored unsaved work</source>
-        <translation>Trabajo sin guardar restaurado</translation>
     </message>
     <message>
         <source>About Tweed</source>
@@ -1432,12 +1574,62 @@
         <source>Clothing assets (*.tweed *.tweedc)</source>
         <translation>Recursos de ropa (*.tweed *.tweedc)</translation>
     </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Espacios de trabajo</translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>Ve&amp;ntana</translation>
+    </message>
+    <message>
+        <source>Put the panels of the current workspace back where they start</source>
+        <translation>Devolver los paneles del espacio de trabajo actual a su posición inicial</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n warning(s) in the Messages panel.</source>
+        <translation>
+            <numerusform>%1 %n aviso en el panel Mensajes.</numerusform>
+            <numerusform>%1 %n avisos en el panel Mensajes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restored work</source>
+        <translation>Trabajo restaurado</translation>
+    </message>
+    <message>
+        <source>Restored unsaved work.</source>
+        <translation>Se restauró el trabajo sin guardar.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
     <message>
         <source>Latch group %1</source>
         <translation>Grupo de enganche %1</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MessagesDock</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Mensajes</translation>
+    </message>
+    <message>
+        <source>Message List</source>
+        <translation>Lista de mensajes</translation>
+    </message>
+    <message>
+        <source>Warnings about the character and the asset, newest last</source>
+        <translation>Avisos sobre el personaje y el recurso, el más reciente al final</translation>
+    </message>
+    <message>
+        <source>Clear Messages</source>
+        <translation>Borrar mensajes</translation>
     </message>
 </context>
 <context>
@@ -1882,6 +2074,10 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <source>Fit the ramp to the channel&apos;s values</source>
         <translation>Ajustar la rampa a los valores del canal</translation>
     </message>
+    <message>
+        <source>Paint Tool</source>
+        <translation>Herramienta de pintura</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -1971,6 +2167,10 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>bits clear</source>
         <translation>bits desactivados</translation>
+    </message>
+    <message>
+        <source>Paint</source>
+        <translation>Pintar</translation>
     </message>
 </context>
 <context>
@@ -2399,6 +2599,38 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>Play</source>
         <translation>Reproducir</translation>
+    </message>
+    <message>
+        <source>Clip</source>
+        <translation>Clip</translation>
+    </message>
+    <message>
+        <source>Step Back</source>
+        <translation>Retroceder</translation>
+    </message>
+    <message>
+        <source>Play or Pause</source>
+        <translation>Reproducir o pausar</translation>
+    </message>
+    <message>
+        <source>Start or stop playing the clip</source>
+        <translation>Iniciar o detener la reproducción del clip</translation>
+    </message>
+    <message>
+        <source>Step Forward</source>
+        <translation>Avanzar</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Tiempo</translation>
+    </message>
+    <message>
+        <source>Playback Speed</source>
+        <translation>Velocidad de reproducción</translation>
     </message>
 </context>
 <context>
@@ -2888,6 +3120,45 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>skinning %1 ms</source>
         <translation>skinning %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::WindowLayout</name>
+    <message>
+        <source>Set &amp;Up</source>
+        <translation>&amp;Preparar</translation>
+    </message>
+    <message>
+        <source>&amp;Paint</source>
+        <translation>P&amp;intar</translation>
+    </message>
+    <message>
+        <source>S&amp;imulate</source>
+        <translation>&amp;Simular</translation>
+    </message>
+    <message>
+        <source>Workspace for the garment, its physics mesh and the collision volumes</source>
+        <translation>Espacio de trabajo para la prenda, su malla física y los volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>Workspace for painting the physics channels, with the paint tool on</source>
+        <translation>Espacio de trabajo para pintar los canales físicos, con la herramienta de pintura activa</translation>
+    </message>
+    <message>
+        <source>Workspace for simulating the clip, with the simulation settings and plots</source>
+        <translation>Espacio de trabajo para simular el clip, con los ajustes de simulación y las gráficas</translation>
+    </message>
+    <message>
+        <source>Set Up Workspace</source>
+        <translation>Espacio de trabajo Preparar</translation>
+    </message>
+    <message>
+        <source>Paint Workspace</source>
+        <translation>Espacio de trabajo Pintar</translation>
+    </message>
+    <message>
+        <source>Simulate Workspace</source>
+        <translation>Espacio de trabajo Simular</translation>
     </message>
 </context>
 </TS>

@@ -494,34 +494,31 @@ void keepControlsNamed(QWidget *root)
 QString viewportStateText(const Viewport *viewport, const Playback *playback,
                           const SimulationController *simulation)
 {
-    const auto tr = [](const char *text) {
-        return QApplication::translate("tweed::editor::Accessibility", text);
-    };
     QStringList parts;
     if (playback->clip() >= 0 && playback->clip() < playback->clipCount())
-        parts << tr("Clip %1, frame %2 of %3")
+        parts << QApplication::translate("tweed::editor::Accessibility", "Clip %1, frame %2 of %3")
                      .arg(playback->clipName(playback->clip()))
                      .arg(playback->frame())
                      .arg(playback->frameCount());
     else
-        parts << tr("No clip");
-    parts << (playback->isPlaying() ? tr("playing") : tr("paused"));
-    parts << (simulation->isSimulating() ? tr("simulating") : tr("not simulating"));
+        parts << QApplication::translate("tweed::editor::Accessibility", "No clip");
+    parts << (playback->isPlaying() ? QApplication::translate("tweed::editor::Accessibility", "playing") : QApplication::translate("tweed::editor::Accessibility", "paused"));
+    parts << (simulation->isSimulating() ? QApplication::translate("tweed::editor::Accessibility", "simulating")
+                                         : QApplication::translate("tweed::editor::Accessibility", "not simulating"));
     const ViewportTool *tool = viewport->tool();
     const QString toolName = tool ? tool->displayName() : QString();
-    parts << tr("tool: %1").arg(toolName.isEmpty() ? tr("camera") : toolName);
+    parts << QApplication::translate("tweed::editor::Accessibility", "tool: %1").arg(toolName.isEmpty() ? QApplication::translate("tweed::editor::Accessibility", "camera") : toolName);
     const ViewportSelection &s = viewport->selection();
-    const auto count = [](const char *text, size_t n) {
-        return QApplication::translate("tweed::editor::Accessibility", text, nullptr, int(n));
-    };
     QStringList selected;
-    if (!s.meshes.empty()) selected << count("%n mesh(es)", s.meshes.size());
-    if (!s.bones.empty()) selected << count("%n bone(s)", s.bones.size());
+    if (!s.meshes.empty()) selected << QApplication::translate("tweed::editor::Accessibility", "%n mesh(es)", nullptr, int(s.meshes.size()));
+    if (!s.bones.empty()) selected << QApplication::translate("tweed::editor::Accessibility", "%n bone(s)", nullptr, int(s.bones.size()));
     if (!s.collisionVolumes.empty())
-        selected << count("%n collision volume(s)", s.collisionVolumes.size());
-    if (!s.physicsMeshes.empty()) selected << count("%n physics mesh(es)", s.physicsMeshes.size());
-    parts << tr("selection: %1")
-                 .arg(selected.isEmpty() ? tr("nothing") : selected.join(QStringLiteral(", ")));
+        selected << QApplication::translate("tweed::editor::Accessibility", "%n collision volume(s)", nullptr, int(s.collisionVolumes.size()));
+    if (!s.physicsMeshes.empty())
+        selected << QApplication::translate("tweed::editor::Accessibility", "%n physics mesh(es)", nullptr, int(s.physicsMeshes.size()));
+    parts << QApplication::translate("tweed::editor::Accessibility", "selection: %1")
+                 .arg(selected.isEmpty() ? QApplication::translate("tweed::editor::Accessibility", "nothing")
+                                         : selected.join(QStringLiteral(", ")));
     return parts.join(QStringLiteral("; "));
 }
 
