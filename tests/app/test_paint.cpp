@@ -679,7 +679,7 @@ private slots:
     {
         fillAll(0);
         chooseTool(names::kPaintDockBrushButton);
-        brush(10, 30, int(Falloff::Smooth));
+        brush(10, 30, int(Falloff::Constant));
         click(coatPixel(0.5, 0.5));
         setSpin(names::kPaintDockRampMinSpinBox, 0);
         setSpin(names::kPaintDockRampMaxSpinBox, 10);
