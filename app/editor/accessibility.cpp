@@ -524,7 +524,11 @@ QString viewportStateText(const Viewport *viewport, const Playback *playback,
 
 void describeViewport(Viewport *viewport, Playback *playback, SimulationController *simulation)
 {
-    const auto update = [viewport, playback, simulation] {
+    // The viewport can outlive the playback and the simulation while the window is destroyed.
+    const auto update = [viewport, playback = QPointer<Playback>(playback),
+                         simulation = QPointer<SimulationController>(simulation)] {
+        if (!playback || !simulation)
+            return;
         const QString text = viewportStateText(viewport, playback, simulation);
         for (QWidget *w : {static_cast<QWidget *>(viewport), viewport->renderWidget()})
             if (w && w->accessibleDescription() != text) {
