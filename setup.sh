@@ -28,6 +28,8 @@ PACKAGES=(
   libcgal-dev libeigen3-dev
   # headless display and software OpenGL for the editor's tests
   xvfb xauth x11-apps libgl1-mesa-dri mesa-utils
+  # the editor driven through its accessibility tree (AT-SPI) in the UI tests
+  at-spi2-core python3-pyatspi dbus
   # installing: man pages from --help, and the check of the desktop entry
   help2man desktop-file-utils
   # the Python module and its tests

@@ -62,6 +62,9 @@ int runEditor(int argc, char *argv[])
         "startup-report",
         QCoreApplication::translate("main", "Print the start-up times to the error output."));
     parser.addOption(startupReport);
+    const QCommandLineOption empty(
+        "empty", QCoreApplication::translate("main", "Start without opening a file."));
+    parser.addOption(empty);
     parser.process(app);
 
     MainWindow window;
@@ -106,8 +109,9 @@ int runEditor(int argc, char *argv[])
     };
 
     // Load once the window is up, so the progress dialog has a parent on screen.
-    QTimer::singleShot(0, &window, [&window, &parser, screenshotPath, takeScreenshot, startup] {
-        if (!window.offerRecovery()) {
+    QTimer::singleShot(0, &window, [&window, &parser, &empty, screenshotPath, takeScreenshot,
+                                    startup] {
+        if (!window.offerRecovery() && !parser.isSet(empty)) {
             const QStringList files = parser.positionalArguments();
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
             if (path.isEmpty())

@@ -122,6 +122,34 @@ tweed::Character garmentOnlyCharacter(const tweed::ClothingAsset &asset)
     return character;
 }
 
+/// The garment of a character none of whose meshes has skin weights (meshes placed on bone
+/// nodes import rigidly skinned to their bone): its largest mesh by area, a first guess the
+/// user changes in the Physics Mesh panel. -1 when a mesh has skin weights or none has
+/// triangles.
+int rigidGarmentGuess(const tweed::Character &character)
+{
+    int best = -1;
+    double bestArea = 0;
+    for (size_t m = 0; m < character.meshes.size(); ++m) {
+        const bool skinned = m < character.meshSkinnedInSource.size()
+                                 ? bool(character.meshSkinnedInSource[m])
+                                 : character.meshes[m].isSkinned();
+        if (skinned) return -1;
+        const tweed::GraphicsMesh &mesh = character.meshes[m];
+        double area = 0;
+        for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+            const tweed::Vec3 &a = mesh.positions[mesh.indices[t]];
+            area += 0.5 * double(tweed::length(tweed::cross(mesh.positions[mesh.indices[t + 1]] - a,
+                                                            mesh.positions[mesh.indices[t + 2]] - a)));
+        }
+        if (area > bestArea) {
+            bestArea = area;
+            best = int(m);
+        }
+    }
+    return best;
+}
+
 /// Bone index of `bone` in `from`, looked up by name in `to`; -1 when gone.
 int remapBone(int bone, const tweed::Skeleton &from, const tweed::Skeleton &to)
 {
@@ -148,6 +176,17 @@ LoadedDocument loadCharacterFile(const QString &path, const tweed::ProgressCallb
     tweed::CreateAssetOptions options;
     for (const QString &mesh : garmentMeshes)
         options.garmentMeshes.push_back(mesh.toStdString());
+    if (options.garmentMeshes.empty())
+        if (const int guess = rigidGarmentGuess(result.character); guess >= 0) {
+            const std::string &name = result.character.meshes[size_t(guess)].name;
+            options.garmentMeshes.push_back(name);
+            result.warnings << Document::tr(
+                                   "No mesh has skin weights: the %n mesh(es) follow their bones "
+                                   "rigidly. %1, the largest, was taken as the garment; choose "
+                                   "the garment meshes in the Physics Mesh panel.",
+                                   nullptr, int(result.character.meshes.size()))
+                                   .arg(QString::fromStdString(name));
+        }
     result.asset = tweed::createAsset(result.character, options, subRange(progress, 0.5f, 1.0f));
     if (result.asset.name.empty())
         result.asset.name = QFileInfo(path).completeBaseName().toStdString();

@@ -1,8 +1,10 @@
 #include "main_window.h"
 
+#include "accessibility.h"
 #include "collision/collision_dock.h"
 #include "export_dialog.h"
 #include "long_operation.h"
+#include "messages_dock.h"
 #include "object_names.h"
 #include "outliner_dock.h"
 #include "paint/paint_dock.h"
@@ -19,6 +21,7 @@
 #include "user_guide.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
+#include "window_layout.h"
 
 #include "tweed/meshproc/import.h"
 
@@ -114,6 +117,7 @@ MainWindow::MainWindow(QWidget *parent)
     centralLayout->addWidget(mViewport, 1);
     centralLayout->addWidget(mPlaybackBar);
     setCentralWidget(central);
+    mLayout = new WindowLayout(this);
 
     createActions();
     createMenus();
@@ -149,16 +153,18 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     resize(1400, 900);
-    mDefaultState = saveState();
     QSettings settings;
     restoreGeometry(settings.value("mainWindow/geometry").toByteArray());
-    restoreState(settings.value("mainWindow/state").toByteArray());
+    mLayout->start();
 
     applyPreferences();
     retranslateUi();
     updateRecentMenu();
     updateActions();
     updateStats();
+    // UI automation from outside the process sees accessible names, not objectNames.
+    describeViewport(mViewport, mPlayback, mSimulation);
+    keepControlsNamed(this);
 }
 
 MainWindow::~MainWindow() = default;
@@ -345,7 +351,6 @@ void MainWindow::createMenus()
     mViewMenu->addSeparator();
     mPanelsMenu = mViewMenu->addMenu(QString());
     mPanelsMenu->setObjectName(names::kMainWindowViewPanelsMenu);
-    mViewMenu->addAction(a.resetLayout);
 
     mSimulationMenu = menuBar()->addMenu(QString());
     mSimulationMenu->setObjectName(names::kMainWindowSimulationMenu);
@@ -356,6 +361,13 @@ void MainWindow::createMenus()
 
     mToolsMenu = menuBar()->addMenu(QString());
     mToolsMenu->setObjectName(names::kMainWindowToolsMenu);
+
+    // Window: the workspaces and the layout of the docks.
+    mWindowMenu = menuBar()->addMenu(QString());
+    mWindowMenu->setObjectName(names::kMainWindowWindowMenu);
+    mWindowMenu->addActions(mLayout->workspaceActions());
+    mWindowMenu->addSeparator();
+    mWindowMenu->addAction(a.resetLayout);
 
     mHelpMenu = menuBar()->addMenu(QString());
     mHelpMenu->setObjectName(names::kMainWindowHelpMenu);
@@ -380,6 +392,11 @@ void MainWindow::createToolBars()
     mPresetsToolBar->setObjectName(names::kPresetsToolBar);
     mPresetsToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
     mPresetsToolBar->addActions(a.presets);
+    // The workspaces, one click each, as text (icons alone would not say which is which).
+    mWorkspacesToolBar = addToolBar(QString());
+    mWorkspacesToolBar->setObjectName(names::kMainWindowWorkspacesToolBar);
+    mWorkspacesToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    mWorkspacesToolBar->addActions(mLayout->workspaceActions());
 }
 
 void MainWindow::createDocks()
@@ -422,6 +439,8 @@ void MainWindow::createDocks()
     mUndoView->setObjectName(names::kUndoDockListView);
     mUndoDock->setWidget(mUndoView);
     addDockWidget(Qt::RightDockWidgetArea, mUndoDock);
+    mMessagesDock = new MessagesDock(this);
+    addDockWidget(Qt::LeftDockWidgetArea, mMessagesDock);
 
     // Simulation and statistics share the tall right column with the properties; the undo
     // history keeps a short strip below.
@@ -440,6 +459,7 @@ void MainWindow::createDocks()
 
     for (QDockWidget *dock : {static_cast<QDockWidget *>(mOutlinerDock),
                               static_cast<QDockWidget *>(mPropertiesDock), mUndoDock,
+                              static_cast<QDockWidget *>(mMessagesDock),
                               static_cast<QDockWidget *>(mSimulationDock),
                               static_cast<QDockWidget *>(mStatisticsDock)}) {
         QAction *toggle = dock->toggleViewAction();
@@ -498,6 +518,9 @@ void MainWindow::retranslateUi()
     mFileToolBar->setWindowTitle(tr("File"));
     mViewToolBar->setWindowTitle(tr("View"));
     mPresetsToolBar->setWindowTitle(tr("Fabric Presets"));
+    mWorkspacesToolBar->setWindowTitle(tr("Workspaces"));
+    mWindowMenu->setTitle(tr("&Window"));
+    mLayout->retranslate();
     mUndoDock->setWindowTitle(tr("Undo History"));
     mUndoView->setEmptyLabel(tr("<original>"));
 
@@ -536,6 +559,7 @@ void MainWindow::retranslateUi()
     for (int i = 0; i < a.cameras.size(); ++i)
         a.cameras[i]->setText(tr(cameraTexts[i]));
     a.resetLayout->setText(tr("&Reset Layout"));
+    a.resetLayout->setToolTip(tr("Put the panels of the current workspace back where they start"));
     const auto presets = tweed::fabricPresets();
     for (int i = 0; i < a.presets.size(); ++i)
         a.presets[i]->setText(presetLabel(presets[size_t(i)]));
@@ -647,10 +671,22 @@ bool MainWindow::load(const QString &path, const QString &label, const QStringLi
                                  30000);
     else
         statusBar()->showMessage(tr("Opened %1.").arg(QDir::toNativeSeparators(path)), 5000);
-    prompts()->showWarnings(this, tr("Opened %1").arg(QFileInfo(path).fileName()), warnings);
+    reportWarnings(QFileInfo(path).fileName(),
+                   tr("Opened %1.").arg(QDir::toNativeSeparators(path)), warnings);
     if (mPlayback->clipCount() > 0) mPlayback->setClip(0);
     mViewport->frameAll();
     return true;
+}
+
+void MainWindow::reportWarnings(const QString &source, const QString &done,
+                                const QStringList &warnings)
+{
+    if (warnings.isEmpty())
+        return;
+    mMessagesDock->addMessages(source, warnings);
+    statusBar()->showMessage(tr("%1 %n warning(s) in the Messages panel.", nullptr,
+                                int(warnings.size()))
+                                 .arg(done));
 }
 
 bool MainWindow::openFile(const QString &path, const QStringList &garmentMeshes)
@@ -766,8 +802,9 @@ bool MainWindow::reimportCharacter()
     }
     const QStringList warnings = reimported.warnings;
     mDocument->applyReimport(std::move(reimported));
-    prompts()->showWarnings(this, tr("Re-imported %1").arg(QFileInfo(path).fileName()), warnings);
     statusBar()->showMessage(tr("Re-imported %1.").arg(QDir::toNativeSeparators(path)), 5000);
+    reportWarnings(QFileInfo(path).fileName(),
+                   tr("Re-imported %1.").arg(QDir::toNativeSeparators(path)), warnings);
     return true;
 }
 
@@ -923,7 +960,7 @@ bool MainWindow::offerRecovery()
     loaded.unsaved = true;
     const QStringList warnings = loaded.warnings;
     mDocument->replace(std::move(loaded));
-    prompts()->showWarnings(this, tr("Restored unsaved work"), warnings);
+    reportWarnings(tr("Restored work"), tr("Restored unsaved work."), warnings);
     mViewport->frameAll();
     return true;
 }
@@ -938,16 +975,14 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     QSettings settings;
     settings.setValue("mainWindow/geometry", saveGeometry());
-    settings.setValue("mainWindow/state", saveState());
+    mLayout->save();
     removeRecoveryFile();
     event->accept();
 }
 
 void MainWindow::resetLayout()
 {
-    restoreState(mDefaultState);
-    for (QDockWidget *dock : findChildren<QDockWidget *>())
-        dock->show();
+    mLayout->resetLayout();
 }
 
 void MainWindow::showPreferences()

@@ -22,6 +22,7 @@ class QUndoView;
 
 namespace tweed::editor {
 
+class MessagesDock;
 class OutlinerDock;
 class Playback;
 class PlaybackBar;
@@ -33,6 +34,7 @@ class SimulationDock;
 class StatisticsDock;
 class UserGuideWindow;
 class Viewport;
+class WindowLayout;
 
 class MainWindow : public QMainWindow
 {
@@ -90,6 +92,11 @@ public:
 
     QStringList recentFiles() const;
 
+    /// The workspaces and the arrangement of the docks.
+    WindowLayout *windowLayout() const { return mLayout; }
+    /// The Messages panel, where warnings go instead of a box that stops the user.
+    MessagesDock *messagesDock() const { return mMessagesDock; }
+
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
@@ -120,6 +127,9 @@ private:
     void resetLayout();
     /// Loads a file off the UI thread and, when it worked, replaces the document.
     bool load(const QString &path, const QString &label, const QStringList &garmentMeshes = {});
+    /// Lists `warnings` in the Messages panel under `source` and says so in the status bar
+    /// after `done` (what happened); the message stays until the next one.
+    void reportWarnings(const QString &source, const QString &done, const QStringList &warnings);
     QString dialogDirectory() const;
     static QString characterFilter();
 
@@ -139,11 +149,12 @@ private:
     SimulationDock *mSimulationDock;
     StatisticsDock *mStatisticsDock;
     QUndoView *mUndoView;
-    QByteArray mDefaultState;
+    MessagesDock *mMessagesDock = nullptr;
+    WindowLayout *mLayout = nullptr;
 
     QMenu *mFileMenu, *mRecentMenu, *mEditMenu, *mViewMenu, *mOverlayMenu, *mCameraMenu,
-        *mPanelsMenu, *mSimulationMenu, *mPresetMenu, *mHelpMenu, *mToolsMenu, *mDebugMenu;
-    QToolBar *mFileToolBar, *mViewToolBar, *mPresetsToolBar;
+        *mPanelsMenu, *mSimulationMenu, *mPresetMenu, *mHelpMenu, *mToolsMenu, *mDebugMenu, *mWindowMenu;
+    QToolBar *mFileToolBar, *mViewToolBar, *mPresetsToolBar, *mWorkspacesToolBar;
     QLabel *mStatsLabel;
     QTimer *mAutosaveTimer;
 

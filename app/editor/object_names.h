@@ -12,6 +12,7 @@ namespace tweed::editor::names {
 inline constexpr char kOutlinerDock[] = "OutlinerDock";
 inline constexpr char kPropertiesDock[] = "PropertiesDock";
 inline constexpr char kUndoDock[] = "UndoDock";
+inline constexpr char kMessagesDock[] = "MessagesDock";
 inline constexpr char kSimulationDock[] = "SimulationDock";
 inline constexpr char kStatisticsDock[] = "StatisticsDock";
 inline constexpr char kPhysicsMeshDock[] = "PhysicsMeshDock";
@@ -78,6 +79,8 @@ inline constexpr char kPhysicsMeshDockAddLodShareActionPrefix[] =
 
 // The Collision Volumes dock.
 inline constexpr char kCollisionDockVolumeList[] = "CollisionDock_VolumeList";
+inline constexpr char kCollisionDockXRayCheckBox[] = "CollisionDock_XRayCheckBox";
+inline constexpr char kCollisionDockWireframeCheckBox[] = "CollisionDock_WireframeCheckBox";
 inline constexpr char kCollisionDockBoneComboBox[] = "CollisionDock_BoneComboBox";
 inline constexpr char kCollisionDockAddEllipsoidButton[] = "CollisionDock_AddEllipsoidButton";
 inline constexpr char kCollisionDockAddSphereButton[] = "CollisionDock_AddSphereButton";
@@ -156,6 +159,12 @@ inline constexpr char kExportDialogCloseButton[] = "ExportDialog_CloseButton";
 inline constexpr char kMainWindowCentralWidget[] = "MainWindow_CentralWidget";
 inline constexpr char kMainWindowStatsLabel[] = "MainWindow_StatsLabel";
 inline constexpr char kMainWindowStatusBar[] = "MainWindow_StatusBar";
+inline constexpr char kMainWindowLayout[] = "MainWindow_Layout";
+inline constexpr char kMainWindowWorkspaceSetUpAction[] = "MainWindow_WorkspaceSetUpAction";
+inline constexpr char kMainWindowWorkspacePaintAction[] = "MainWindow_WorkspacePaintAction";
+inline constexpr char kMainWindowWorkspaceSimulateAction[] = "MainWindow_WorkspaceSimulateAction";
+inline constexpr char kMainWindowWorkspacesToolBar[] = "MainWindow_WorkspacesToolBar";
+inline constexpr char kMainWindowWindowMenu[] = "MainWindow_WindowMenu";
 inline constexpr char kMainWindowAutosaveTimer[] = "MainWindow_AutosaveTimer";
 inline constexpr char kMainWindowFileNewAction[] = "MainWindow_FileNewAction";
 inline constexpr char kMainWindowFileOpenAction[] = "MainWindow_FileOpenAction";
@@ -205,6 +214,11 @@ inline constexpr char kMainWindowHelpMenu[] = "MainWindow_HelpMenu";
 
 // The undo history.
 inline constexpr char kUndoDockListView[] = "UndoDock_ListView";
+
+// The Messages dock.
+inline constexpr char kMessagesDockBody[] = "MessagesDock_Body";
+inline constexpr char kMessagesDockList[] = "MessagesDock_ListWidget";
+inline constexpr char kMessagesDockClearButton[] = "MessagesDock_ClearButton";
 
 // The outliner.
 inline constexpr char kOutlinerDockTreeView[] = "OutlinerDock_TreeView";

@@ -473,6 +473,28 @@ private slots:
         QCOMPARE(undo()->index(), steps);
     }
 
+    // The volumes' looks: x-ray (through the body) and wireframe reach the viewport, which
+    // renders each of them, and come back when switched back.
+    void xrayAndWireframeLooks()
+    {
+        QVERIFY(!volumes().empty());
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        auto *xray = test::child<QCheckBox>(mDock, names::kCollisionDockXRayCheckBox);
+        auto *wire = test::child<QCheckBox>(mDock, names::kCollisionDockWireframeCheckBox);
+        QVERIFY(xray->isChecked() && !wire->isChecked());
+        QVERIFY(!mViewport->grabFrame().isNull());
+        xray->click();
+        QVERIFY(!mViewport->isCollisionXRay());
+        QVERIFY(!mViewport->grabFrame().isNull());
+        wire->click();
+        QVERIFY(mViewport->isCollisionWireframe());
+        QVERIFY(!mViewport->grabFrame().isNull());
+        wire->click();
+        xray->click();
+        QVERIFY(mViewport->isCollisionXRay() && !mViewport->isCollisionWireframe());
+        QVERIFY(!mViewport->grabFrame().isNull());
+    }
+
     void splitTheSelectedEllipsoid()
     {
         const int index = mDock->currentVolume();

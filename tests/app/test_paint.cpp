@@ -675,6 +675,29 @@ private slots:
         mViewport->syncNow();
     }
 
+    // Values painted above the ramp's range: the legend adds a band above the ramp labelled
+    // with the largest painted value; within the range it shows the ramp alone.
+    void legendCoversPaintedRange()
+    {
+        fillAll(0);
+        chooseTool(names::kPaintDockBrushButton);
+        brush(10, 30, int(Falloff::Constant));
+        click(coatPixel(0.5, 0.5));
+        setSpin(names::kPaintDockRampMinSpinBox, 0);
+        setSpin(names::kPaintDockRampMaxSpinBox, 10);
+        const float painted = *std::max_element(maxDistance().begin(), maxDistance().end());
+        QVERIFY(std::abs(painted - 0.3f) < 1e-6f);
+        std::vector<float> values = mTool->legendValues();
+        QCOMPARE(values.size(), size_t(4));
+        QCOMPARE(values[0], painted);
+        QVERIFY(std::abs(values[1] - 0.1f) < 1e-6f);
+        QCOMPARE(values[3], 0.0f);
+        setSpin(names::kPaintDockRampMaxSpinBox, 40);
+        values = mTool->legendValues();
+        QCOMPARE(values.size(), size_t(3));
+        QVERIFY(std::abs(values[0] - 0.4f) < 1e-6f);
+    }
+
     // The colour ramp is what the viewport draws: painted red at the top of the range, blue
     // at 0; the colours go when painting is switched off. Also writes the guide's screenshot.
     void colorsAndScreenshot()

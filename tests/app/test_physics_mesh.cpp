@@ -174,10 +174,18 @@ private slots:
                     ->text()
                     .contains(QString::number(mDock->bindingCheck().far.size())));
 
+        QVERIFY(widget<QLabel>(names::kPhysicsMeshDockStatusLabel)
+                    ->text()
+                    .contains(QString::number(after.vertexCount())));
         doc()->undoStack()->undo();
         QCOMPARE(physics(), before);
         QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockVerticesLabel)->text(),
                  QString::number(before.vertexCount()));
+        // The status line no longer reports the generation that was undone.
+        QVERIFY2(!widget<QLabel>(names::kPhysicsMeshDockStatusLabel)
+                      ->text()
+                      .contains(QString::number(after.vertexCount())),
+                 qPrintable(widget<QLabel>(names::kPhysicsMeshDockStatusLabel)->text()));
         QCOMPARE(mDock->settings().method, before.settings.method);
         doc()->undoStack()->redo();
         QCOMPARE(physics(), after);

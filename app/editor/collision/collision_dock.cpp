@@ -131,6 +131,20 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     mList->setMinimumHeight(120);
     mList->header()->setStretchLastSection(true);
     layout->addWidget(mList);
+    // How the viewport draws the volumes.
+    auto *lookRow = new QHBoxLayout;
+    mXRay = new QCheckBox(body);
+    mXRay->setObjectName(names::kCollisionDockXRayCheckBox);
+    mXRay->setChecked(context.viewport->isCollisionXRay());
+    mWireframe = new QCheckBox(body);
+    mWireframe->setObjectName(names::kCollisionDockWireframeCheckBox);
+    mWireframe->setChecked(context.viewport->isCollisionWireframe());
+    lookRow->addWidget(mXRay);
+    lookRow->addWidget(mWireframe);
+    lookRow->addStretch(1);
+    layout->addLayout(lookRow);
+    connect(mXRay, &QCheckBox::toggled, context.viewport, &Viewport::setCollisionXRay);
+    connect(mWireframe, &QCheckBox::toggled, context.viewport, &Viewport::setCollisionWireframe);
 
     auto *boneRow = new QHBoxLayout;
     mBoneLabel = new QLabel(body);
@@ -425,6 +439,10 @@ void CollisionDock::changeEvent(QEvent *event)
 
 void CollisionDock::retranslateUi()
 {
+    mXRay->setText(tr("X-ray"));
+    mXRay->setToolTip(tr("Show the collision volumes through the body that hides them"));
+    mWireframe->setText(tr("Wireframe"));
+    mWireframe->setToolTip(tr("Draw the collision volumes as their edges"));
     setWindowTitle(tr("Collision Volumes"));
     mList->setHeaderLabels({tr("Name"), tr("Shape"), tr("Bone"), tr("Protrusion")});
     mList->headerItem()->setToolTip(

@@ -168,6 +168,8 @@ private:
     QLabel *mFitMeshLabel;
     QComboBox *mFitMesh;
     QCheckBox *mFitGarmentBones;
+    QCheckBox *mXRay;      ///< volumes show through the body
+    QCheckBox *mWireframe; ///< volumes drawn as edges
     QListWidget *mFitBones;
     QLabel *mFitShapeLabel;
     QComboBox *mFitShape;

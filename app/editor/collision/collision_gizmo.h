@@ -85,6 +85,12 @@ public:
     int volume() const { return mVolume; }
     void setMode(Mode mode);
     Mode mode() const { return mMode; }
+    QString displayName() const override
+    {
+        return mMode == Mode::Move     ? tr("Move collision volume")
+               : mMode == Mode::Rotate ? tr("Rotate collision volume")
+                                       : tr("Scale collision volume");
+    }
     /// Makes the gizmo the viewport's tool.
     void activate();
     bool isActive() const;

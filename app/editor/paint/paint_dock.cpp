@@ -581,6 +581,7 @@ void PaintDock::retranslateUi()
 {
     setWindowTitle(tr("Paint"));
     mActivate->setText(tr("Paint"));
+    mActivate->setAccessibleName(tr("Paint Tool"));
     mActivate->setToolTip(tr("Paint in the viewport with the left mouse button; Alt and the "
                              "other buttons still move the camera"));
     mPaintAction->setText(tr("&Paint Channels"));

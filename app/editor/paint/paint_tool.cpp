@@ -914,7 +914,9 @@ void PaintTool::paintOverlay(QPainter &painter, const QSize &size)
     const int bottom = size.height() - 24;
     const QRect bar(right - barWidth, bottom - barHeight, barWidth, barHeight);
     const QString title = channelText();
-    QStringList labels; // top, middle, bottom
+    QStringList labels; // [above the ramp,] top, middle, bottom
+    const std::vector<float> values = legendValues();
+    const bool overflow = values.size() > 3;
     if (mSettings.target.mask) {
         labels << tr("bits set") << tr("bits clear");
     } else {
@@ -922,8 +924,8 @@ void PaintTool::paintOverlay(QPainter &painter, const QSize &size)
         const QString unit = channelIsLength() ? QStringLiteral(" ") + mLengthUnit : QString();
         const QLocale locale;
         const auto text = [&](double v) { return locale.toString(v * scale, 'g', 3) + unit; };
-        labels << text(mSettings.rampMax) << text((mSettings.rampMax + mSettings.rampMin) / 2)
-               << text(mSettings.rampMin);
+        for (float v : values)
+            labels << text(v);
     }
     int labelWidth = metrics.horizontalAdvance(title);
     for (const QString &label : labels)
@@ -947,17 +949,45 @@ void PaintTool::paintOverlay(QPainter &painter, const QSize &size)
                                 off.center().y() + metrics.ascent() / 2),
                          labels[1]);
     } else {
-        QLinearGradient gradient(bar.bottomLeft(), bar.topLeft());
+        // Painted values above the ramp show in its top colour: a band above it says how far
+        // they go.
+        const int band = overflow ? barHeight / 5 : 0;
+        const QRect ramp(bar.left(), bar.top() + band, barWidth, barHeight - band);
+        QLinearGradient gradient(ramp.bottomLeft(), ramp.topLeft());
         for (int i = 0; i <= 6; ++i)
             gradient.setColorAt(i / 6.0, rampColor(float(i) / 6.0f));
-        painter.fillRect(bar, gradient);
-        const int ys[] = {bar.top(), bar.center().y(), bar.bottom()};
-        for (int i = 0; i < 3; ++i)
-            painter.drawText(QPoint(bar.left() - 6 - metrics.horizontalAdvance(labels[i]),
+        painter.fillRect(ramp, gradient);
+        std::vector<int> ys = {ramp.top(), ramp.center().y(), ramp.bottom()};
+        if (overflow) {
+            const QRect above(bar.left(), bar.top(), barWidth, band - 2);
+            painter.fillRect(above, rampColor(1.0f));
+            painter.fillRect(above, QBrush(QColor(20, 22, 28, 120), Qt::BDiagPattern));
+            ys.insert(ys.begin(), above.top());
+        }
+        for (size_t i = 0; i < ys.size() && i < size_t(labels.size()); ++i)
+            painter.drawText(QPoint(bar.left() - 6 - metrics.horizontalAdvance(labels[int(i)]),
                                     std::clamp(ys[i] + metrics.ascent() / 2, bar.top() + 8,
                                                bar.bottom() + 4)),
-                             labels[i]);
+                             labels[int(i)]);
     }
+}
+
+std::vector<float> PaintTool::legendValues() const
+{
+    if (mSettings.target.mask)
+        return {};
+    std::vector<float> values = {mSettings.rampMax, 0.5f * (mSettings.rampMax + mSettings.rampMin),
+                                 mSettings.rampMin};
+    const ClothingAsset &asset = mDocument->asset();
+    const int lod = mSettings.lod;
+    if (lod < 0 || lod >= int(asset.lods.size()))
+        return values;
+    float top = mSettings.rampMax;
+    for (float v : asset.lods[size_t(lod)].channels[FloatChannel(mSettings.target.channel)])
+        top = std::max(top, v);
+    if (top > mSettings.rampMax + 1e-6f * std::max(1.0f, std::abs(mSettings.rampMax)))
+        values.insert(values.begin(), top);
+    return values;
 }
 
 } // namespace tweed::editor

@@ -62,9 +62,13 @@ class PaintTool : public QObject, public ViewportTool
 
 public:
     PaintTool(Document *document, Viewport *viewport, QObject *parent = nullptr);
+    QString displayName() const override { return tr("Paint"); }
     ~PaintTool() override;
 
     const PaintSettings &settings() const { return mSettings; }
+    /// The values the legend shows, largest first: the ramp's top, middle and bottom, and above
+    /// them the largest painted value when it lies above the ramp (drawn in the top colour).
+    std::vector<float> legendValues() const;
     void setSettings(const PaintSettings &settings);
 
     /// Makes this the viewport's tool and colours the garment by the channel (or stops).

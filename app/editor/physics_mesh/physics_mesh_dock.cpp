@@ -42,6 +42,7 @@
 #include <QStandardItemModel>
 #include <QTableWidget>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -308,6 +309,13 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     });
     connect(mContext.document, &Document::changed, this,
             [this](Document::Changes what) { onDocumentChanged(int(what)); });
+    // The status reports the last generation; once it is undone it reports nothing.
+    connect(mContext.document->undoStack(), &QUndoStack::indexChanged, this, [this](int index) {
+        if (mStatusUndoIndex >= 0 && index < mStatusUndoIndex) {
+            mStatus->clear();
+            mStatusUndoIndex = -1;
+        }
+    });
     connect(mContext.preferences, &Preferences::lengthUnitChanged, this,
             &PhysicsMeshDock::setLengthUnit);
 
@@ -1075,6 +1083,7 @@ bool PhysicsMeshDock::runGeneration(const GenerationSettings &settings,
     mStatus->setText(tr("Generated %1 vertices in %2 s.")
                          .arg(vertices)
                          .arg(locale().toString(clock.elapsed() / 1000.0, 'f', 1)));
+    mStatusUndoIndex = doc->undoStack()->index();
     return true;
 }
 

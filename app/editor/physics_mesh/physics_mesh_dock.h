@@ -214,6 +214,8 @@ private:
     QPushButton *mAutoSetup;
     QLabel *mStatus;
     QLabel *mAutoSetupReport;
+    /// The undo index after the step mStatus reports; undoing that step clears the report.
+    int mStatusUndoIndex = -1;
 
     QGroupBox *mReportBox;
     QFormLayout *mReportForm;

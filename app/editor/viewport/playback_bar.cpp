@@ -205,6 +205,15 @@ void PlaybackBar::retranslateUi()
     mRootMotionCheck->setText(tr("Root motion"));
     mRootMotionCheck->setToolTip(
         tr("Let the character travel through the world; off keeps it walking in place"));
+    // Names that do not change with the state (the play button's tool tip does).
+    mClipCombo->setAccessibleName(tr("Clip"));
+    mStepBackButton->setAccessibleName(tr("Step Back"));
+    mPlayButton->setAccessibleName(tr("Play or Pause"));
+    mPlayButton->setAccessibleDescription(tr("Start or stop playing the clip"));
+    mStepForwardButton->setAccessibleName(tr("Step Forward"));
+    mTimeline->setAccessibleName(tr("Timeline"));
+    mTimeLabel->setAccessibleName(tr("Time"));
+    mSpeedSpin->setAccessibleName(tr("Playback Speed"));
     updatePlaying();
     updateTime();
     if (mClipCombo->count() == 0)

@@ -233,14 +233,14 @@ void addCap(std::vector<Ring> &rings, float centre, float r, float sign, int ste
 
 ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
 {
-    constexpr int kSegments = 32;
-    constexpr int kCapSteps = 8;
+    constexpr int kSegments = 16; // smooth enough for an overlay, cheap by the dozen
+    constexpr int kCapSteps = 4;
     ShapeMesh mesh;
     switch (volume.shape) {
     case CollisionShape::Ellipsoid:
     case CollisionShape::Sphere: {
         std::vector<Ring> rings;
-        constexpr int kStacks = 16;
+        constexpr int kStacks = 10;
         for (int i = 0; i <= kStacks; ++i) {
             const float phi = kPi * (float(i) / kStacks - 0.5f);
             rings.push_back({std::sin(phi), std::cos(phi), std::cos(phi), std::sin(phi)});

@@ -76,12 +76,6 @@ constexpr int kReadoutIntervalMs = 250;
 
 Vec3 translationOf(const Mat4 &m) { return m.column(3); }
 
-QMatrix4x4 toQt(const Mat4 &m)
-{
-    // Mat4 is column-major; QMatrix4x4's float constructor takes rows.
-    return QMatrix4x4(m.m).transposed();
-}
-
 Mat4 fromQt(const QMatrix4x4 &m)
 {
     Mat4 r;
@@ -157,11 +151,12 @@ struct Viewport::Scene
         QEntity *fillEntity = nullptr;
         QEntity *solid = nullptr; ///< the opaque debug surface, under physicsSolidRoot
     };
+    /// A collision volume's vertices in the one mesh that draws them all (one entity: an
+    /// entity per volume made showing them cost several times the frame).
     struct VolumeView
     {
         int index = -1;
-        QEntity *entity = nullptr;
-        Qt3DCore::QTransform *transform = nullptr;
+        size_t first = 0, count = 0;
     };
     struct ScreenOverlay
     {
@@ -176,6 +171,13 @@ struct Viewport::Scene
     QEntity *physicsRoot = nullptr;
     QEntity *physicsSolidRoot = nullptr;
     QEntity *collisionRoot = nullptr;
+    /// One material for every collision volume (one per volume costs a render pass each).
+    Qt3DRender::QMaterial *collisionMaterial = nullptr;
+    QEntity *collisionEntity = nullptr;
+    Qt3DCore::QBuffer *collisionBuffer = nullptr;
+    std::vector<Vec3> collisionLocal, collisionLocalNormals; ///< in each volume's frame
+    std::vector<Vec3> collisionPositions, collisionNormals;  ///< posed, world space
+    QByteArray collisionBytes;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -584,31 +586,54 @@ void Viewport::rebuildPhysics()
 void Viewport::rebuildCollision()
 {
     Scene &s = *mScene;
-    for (auto &view : s.volumes)
-        delete view.entity;
+    delete s.collisionEntity;
+    s.collisionEntity = nullptr;
+    s.collisionBuffer = nullptr;
     s.volumes.clear();
+    s.collisionLocal.clear();
+    s.collisionLocalNormals.clear();
+    delete s.collisionMaterial;
+    QColor wire = kCollision;
+    wire.setAlpha(230);
+    s.collisionMaterial =
+        mCollisionWireframe
+            ? scene::makeLineMaterial({.color = wire, .onTop = mCollisionXRay}, s.collisionRoot)
+            : scene::makeSurfaceMaterial(kCollision, nullptr, s.collisionRoot,
+                                         mCollisionXRay ? kHiddenCollisionAlpha : 0.0f);
     const auto &volumes = mDocument->asset().collisionVolumes;
+    std::vector<uint32_t> indices;
     for (size_t i = 0; i < volumes.size(); ++i) {
         const scene::ShapeMesh shape =
             scene::collisionShapeMesh(volumes[i], 0.6f * s.characterHeight);
         Scene::VolumeView view;
         view.index = int(i);
-        view.entity = new QEntity(s.collisionRoot);
-        auto *buffer = new Qt3DCore::QBuffer(view.entity);
-        QByteArray bytes;
-        scene::interleave(shape.positions, shape.normals, bytes);
-        buffer->setData(bytes);
-        auto *geometry = scene::makeSurfaceGeometry(buffer, uint32_t(shape.positions.size()),
-                                                    shape.indices, view.entity);
-        view.entity->addComponent(makeRenderer(geometry,
-                                               Qt3DRender::QGeometryRenderer::Triangles, 0,
-                                               uint32_t(shape.indices.size()), view.entity));
-        view.entity->addComponent(
-            scene::makeSurfaceMaterial(kCollision, nullptr, view.entity, kHiddenCollisionAlpha));
-        view.transform = new Qt3DCore::QTransform(view.entity);
-        view.entity->addComponent(view.transform);
+        view.first = s.collisionLocal.size();
+        view.count = shape.positions.size();
+        for (uint32_t index :
+             mCollisionWireframe ? scene::edgeIndices(shape.indices) : shape.indices)
+            indices.push_back(uint32_t(view.first) + index);
+        s.collisionLocal.insert(s.collisionLocal.end(), shape.positions.begin(),
+                                shape.positions.end());
+        s.collisionLocalNormals.insert(s.collisionLocalNormals.end(), shape.normals.begin(),
+                                       shape.normals.end());
         s.volumes.push_back(view);
     }
+    if (indices.empty())
+        return;
+    s.collisionEntity = new QEntity(s.collisionRoot);
+    s.collisionBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
+    s.collisionPositions = s.collisionLocal;
+    s.collisionNormals = s.collisionLocalNormals;
+    scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
+    s.collisionBuffer->setData(s.collisionBytes);
+    auto *geometry = scene::makeSurfaceGeometry(
+        s.collisionBuffer, uint32_t(s.collisionLocal.size()), indices, s.collisionEntity);
+    s.collisionEntity->addComponent(makeRenderer(
+        geometry,
+        mCollisionWireframe ? Qt3DRender::QGeometryRenderer::Lines
+                            : Qt3DRender::QGeometryRenderer::Triangles,
+        0, uint32_t(indices.size()), s.collisionEntity));
+    s.collisionEntity->addComponent(s.collisionMaterial);
 }
 
 void Viewport::updateOverlayVisibility()
@@ -684,7 +709,15 @@ void Viewport::updatePose()
                 bone = global[size_t(volume.bone)];
             Transform local = volume.local;
             local.scale = {1, 1, 1};
-            view.transform->setMatrix(toQt(bone * Mat4::fromTransform(local)));
+            const Mat4 m = bone * Mat4::fromTransform(local);
+            for (size_t v = view.first; v < view.first + view.count; ++v) {
+                s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
+                s.collisionNormals[v] = normalize(m.transformVector(s.collisionLocalNormals[v]));
+            }
+        }
+        if (s.collisionBuffer) {
+            scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
+            s.collisionBuffer->setData(s.collisionBytes);
         }
     }
 
@@ -1100,6 +1133,24 @@ void Viewport::setPhysicsSolid(bool solid)
     markDirty(DirtyOverlays);
 }
 
+void Viewport::setCollisionXRay(bool on)
+{
+    if (on == mCollisionXRay)
+        return;
+    mCollisionXRay = on;
+    rebuildCollision();
+    markDirty(DirtyPose);
+}
+
+void Viewport::setCollisionWireframe(bool on)
+{
+    if (on == mCollisionWireframe)
+        return;
+    mCollisionWireframe = on;
+    rebuildCollision();
+    markDirty(DirtyPose);
+}
+
 bool Viewport::isOverlayVisible(Overlay overlay) const { return mOverlays[size_t(overlay)]; }
 
 std::pair<Vec3, Vec3> Viewport::boundsOf(const ViewportSelection &selection) const
@@ -1173,6 +1224,7 @@ void Viewport::setSelection(const ViewportSelection &selection)
 {
     mSelection = selection;
     markDirty(DirtyPose);
+    emit selectionChanged();
 }
 
 void Viewport::setCameraPreset(CameraPreset preset)

@@ -125,6 +125,12 @@ public:
     /// Draws every physics mesh as an opaque shaded surface (a debug view), whether or not the
     /// physics overlay is on; it follows the simulation like the overlay.
     void setPhysicsSolid(bool solid);
+    /// Collision volumes show faintly through the body that hides them (x-ray; on by default).
+    void setCollisionXRay(bool on);
+    bool isCollisionXRay() const { return mCollisionXRay; }
+    /// Collision volumes drawn as their edges instead of translucent surfaces.
+    void setCollisionWireframe(bool on);
+    bool isCollisionWireframe() const { return mCollisionWireframe; }
     bool isPhysicsSolid() const { return mPhysicsSolid; }
 
     /// The active tool, which sees events before the camera; null for none. Not owned.
@@ -163,6 +169,8 @@ signals:
     void frameRendered();
     /// Another tool (or none) became active: tools that were active turn their buttons off.
     void toolChanged(tweed::editor::ViewportTool *tool);
+    /// setSelection() was called.
+    void selectionChanged();
     /// An overlay was shown or hidden (menus showing it follow).
     void overlayVisibilityChanged(tweed::editor::Viewport::Overlay overlay, bool visible);
 
@@ -213,6 +221,8 @@ private:
     std::map<int, std::vector<Vec3>> mPhysicsOverrides;
     bool mWindVisible = false;
     bool mPhysicsSolid = false;
+    bool mCollisionXRay = true;
+    bool mCollisionWireframe = false;
     struct LineLayer
     {
         std::vector<Vec3> endpoints;

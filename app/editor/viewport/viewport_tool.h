@@ -2,6 +2,8 @@
 // key events of the 3D view before the camera does and draws 2D overlays over it.
 #pragma once
 
+#include <QString>
+
 class QKeyEvent;
 class QMouseEvent;
 class QPainter;
@@ -13,6 +15,8 @@ class ViewportTool
 {
 public:
     virtual ~ViewportTool() = default;
+    /// The tool's name as the user knows it (translated), for the viewport's accessible state.
+    virtual QString displayName() const { return {}; }
 
     // Each returns true when the tool used the event (the camera then does not see it).
     // Positions are in the viewport's render-widget pixels (Viewport::rayAt takes them).

@@ -954,6 +954,12 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
         character.clips.push_back(std::move(clip));
     }
 
+    if (report.verticesOverFourInfluences > 0)
+        report.warnings.push_back(std::to_string(report.verticesOverFourInfluences) +
+                                  " vertices have more than four bone influences; the smallest "
+                                  "were dropped (at most " +
+                                  std::to_string(int(std::lround(report.largestDroppedWeight * 100))) +
+                                  "% of a vertex's weight)");
     if (report.namesConvertedFromLatin1 > 0)
         report.warnings.push_back(std::to_string(report.namesConvertedFromLatin1) +
                                   " names are not valid UTF-8; read as Latin-1");
