@@ -132,7 +132,8 @@ private slots:
                                    "CollisionVolumes", "PhysicsWire",  "PhysicsSolid",
                                    "PhysicsNormals",   "SkinMap",      "BadSkinMap",
                                    "Skeleton",         "BoneFrames",   "Velocities",
-                                   "EdgeVertices",     "Stretch"};
+                                   "EdgeVertices",     "Stretch",      "RiderPokeThrough",
+                                   "ShellPokeThrough", "BodyPokeThrough", "MaxDistanceHits"};
         QCOMPARE(names.size(), int(DebugViews::ViewCount));
         for (int v = 0; v < names.size(); ++v) {
             const QString name = "MainWindow_Debug" + names[v] + "Action";
