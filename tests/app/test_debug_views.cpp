@@ -139,7 +139,9 @@ private slots:
                                    "EdgeVertices",     "Stretch",
                                    "MaxDistanceInwards", "BackstopPrecise",
                                    "CollisionShapesWire", "SkinMapActual",
-                                   "GraphicalVertexBones", "PhysicalVertexBones"};
+                                   "GraphicalVertexBones", "PhysicalVertexBones",
+                                   "RiderPokeThrough", "ShellPokeThrough",
+                                   "BodyPokeThrough", "MaxDistanceHits"};
         QCOMPARE(names.size(), int(DebugViews::ViewCount));
         for (int v = 0; v < names.size(); ++v) {
             const QString name = "MainWindow_Debug" + names[v] + "Action";

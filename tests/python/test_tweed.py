@@ -129,3 +129,28 @@ def test_example_script(tmp_path):
     for name in ("coat.tweed", "coat.tweedc", "walk.mdd"):
         assert (tmp_path / name).stat().st_size > 0
     assert tweed.load_asset(str(tmp_path / "coat.tweed")).validate() == []
+
+
+def test_auto_setup():
+    """Auto Setup from Python, on a small character the project was not made on: the same
+    meshproc function as `tweed-cli create --auto`, with its report."""
+    models = os.environ.get("TWEED_TESTMODELS_DIR", "/usr/share/assimp/models")
+    path = os.path.join(models, "glTF2", "simple_skin", "simple_skin.gltf")
+    if not os.path.exists(path):
+        pytest.skip("assimp-testmodels is not installed")
+    character = tweed.load_character(path)
+    asset, report = tweed.auto_setup(character)
+    assert report["shells"] and report["physics_vertices"] == asset.physics_vertex_count()
+    assert report["pinned_vertices"] > 0
+    assert report["clips"] and {c["clip"] for c in report["clips"]} <= set(character.clip_names)
+    for clip in report["clips"]:
+        assert clip["layer_poke_through"] == 0
+        assert np.isfinite(clip["max_stretch"])
+    # Pinned where the garment is held, free elsewhere; the asset is valid and simulates.
+    md = asset.channel("max_distance")
+    assert md.min() == 0 and md.max() > 0
+    assert asset.validate() == []
+    result = asset.simulate(character, character.clip_names[0], frames=10, fps=30)
+    assert result["nonfinite"].sum() == 0
+    with pytest.raises(tweed.Error, match="Nope"):
+        tweed.auto_setup(character, meshes=["Nope"])
