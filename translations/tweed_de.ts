@@ -530,6 +530,125 @@
         <source>Print the start-up times to the error output.</source>
         <translation>Die Startzeiten auf der Fehlerausgabe ausgeben.</translation>
     </message>
+    <message>
+        <source>Start without opening a file.</source>
+        <translation>Ohne eine Datei zu öffnen starten.</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Accessibility</name>
+    <message>
+        <source>More of %1</source>
+        <translation>Mehr aus %1</translation>
+    </message>
+    <message>
+        <source>More Menus</source>
+        <translation>Weitere Menüs</translation>
+    </message>
+    <message>
+        <source>Panels: %1</source>
+        <translation>Bedienfelder: %1</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>Menüleiste</translation>
+    </message>
+    <message>
+        <source>Unlabelled %1</source>
+        <translation>%1 ohne Beschriftung</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The %1 panel</source>
+        <translation>Das Bedienfeld %1</translation>
+    </message>
+    <message>
+        <source>The %1 tool bar</source>
+        <translation>Die Werkzeugleiste %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 in %2</translation>
+    </message>
+    <message>
+        <source>Clip %1, frame %2 of %3</source>
+        <translation>Clip %1, Bild %2 von %3</translation>
+    </message>
+    <message>
+        <source>No clip</source>
+        <translation>Kein Clip</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>simulating</source>
+        <translation>simuliert</translation>
+    </message>
+    <message>
+        <source>not simulating</source>
+        <translation>simuliert nicht</translation>
+    </message>
+    <message>
+        <source>tool: %1</source>
+        <translation>Werkzeug: %1</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>Kamera</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mesh(es)</source>
+        <translation>
+            <numerusform>%n Netz</numerusform>
+            <numerusform>%n Netze</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bone(s)</source>
+        <translation>
+            <numerusform>%n Knochen</numerusform>
+            <numerusform>%n Knochen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collision volume(s)</source>
+        <translation>
+            <numerusform>%n Kollisionsvolumen</numerusform>
+            <numerusform>%n Kollisionsvolumen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n physics mesh(es)</source>
+        <translation>
+            <numerusform>%n Physiknetz</numerusform>
+            <numerusform>%n Physiknetze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>selection: %1</source>
+        <translation>Auswahl: %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nichts</translation>
+    </message>
+    <message>
+        <source>3D Viewport</source>
+        <translation>3D-Ansicht</translation>
+    </message>
+    <message>
+        <source>3D View</source>
+        <translation>3D-Bild</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionDock</name>
@@ -867,6 +986,30 @@
         <source>Edit Pendulum</source>
         <translation>Pendel bearbeiten</translation>
     </message>
+    <message>
+        <source>X-ray</source>
+        <translation>Röntgen</translation>
+    </message>
+    <message>
+        <source>Show the collision volumes through the body that hides them</source>
+        <translation>Die Kollisionsvolumen durch den Körper zeigen, der sie verdeckt</translation>
+    </message>
+    <message>
+        <source>Wireframe</source>
+        <translation>Drahtgitter</translation>
+    </message>
+    <message>
+        <source>Draw the collision volumes as their edges</source>
+        <translation>Die Kollisionsvolumen als ihre Kanten zeichnen</translation>
+    </message>
+    <message>
+        <source>Protrusion</source>
+        <translation>Überstand</translation>
+    </message>
+    <message>
+        <source>How far the volume sticks out of the body in the bind pose; more than the collision thickness pushes the cloth off the body</source>
+        <translation>Wie weit der Kollisionskörper in der Bindepose aus dem Körper ragt; mehr als die Kollisionsdicke drückt den Stoff vom Körper weg</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -881,6 +1024,18 @@
     <message>
         <source>Resize Collision Volume</source>
         <translation>Größe des Kollisionskörpers ändern</translation>
+    </message>
+    <message>
+        <source>Move collision volume</source>
+        <translation>Kollisionsvolumen verschieben</translation>
+    </message>
+    <message>
+        <source>Rotate collision volume</source>
+        <translation>Kollisionsvolumen drehen</translation>
+    </message>
+    <message>
+        <source>Scale collision volume</source>
+        <translation>Kollisionsvolumen skalieren</translation>
     </message>
 </context>
 <context>
@@ -1045,6 +1200,38 @@
         <source>Lines from each physics vertex to its bones, blue for light weights, red for heavy ones</source>
         <translation>Linien von jedem Physikvertex zu seinen Knochen, blau für leichte, rot für schwere Gewichte</translation>
     </message>
+    <message>
+        <source>&amp;Riders Through the Shell</source>
+        <translation>&amp;Mitläufer durch die Hülle</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell by more than 2 mm (while simulating)</source>
+        <translation>Vertices der Mitläufer (ein Futter) mehr als 2 mm außerhalb ihrer Hülle (beim Simulieren)</translation>
+    </message>
+    <message>
+        <source>S&amp;hells Through Each Other</source>
+        <translation>&amp;Hüllen durcheinander</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell inside an inner shell by more than 2 mm (while simulating)</source>
+        <translation>Vertices einer äußeren Hülle mehr als 2 mm innerhalb einer inneren Hülle (beim Simulieren)</translation>
+    </message>
+    <message>
+        <source>B&amp;ody Through the Garment</source>
+        <translation>Kö&amp;rper durch das Kleidungsstück</translation>
+    </message>
+    <message>
+        <source>Body vertices outside the garment&apos;s simulated surface by more than 2 mm (while simulating)</source>
+        <translation>Körpervertices mehr als 2 mm außerhalb der simulierten Oberfläche des Kleidungsstücks (beim Simulieren)</translation>
+    </message>
+    <message>
+        <source>Vertices at Max &amp;Distance</source>
+        <translation>Vertices an der Max &amp;Distance</translation>
+    </message>
+    <message>
+        <source>Physics vertices held at their Max Distance limit (while simulating)</source>
+        <translation>Physikvertices, die an ihrer Max-Distance-Grenze gehalten werden (beim Simulieren)</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::Document</name>
@@ -1093,6 +1280,13 @@
         <translation>
             <numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weiterer LoD wurde verworfen.</numerusform>
             <numerusform>Nur der detaillierteste LoD wurde neu importiert; %n weitere LoDs wurden verworfen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No mesh has skin weights: the %n mesh(es) follow their bones rigidly. %1, the largest, was taken as the garment; choose the garment meshes in the Physics Mesh panel.</source>
+        <translation>
+            <numerusform>Kein Netz hat Skin-Gewichte: das %n Netz folgt seinem Knochen starr. %1, das größte, wurde als Kleidungsstück genommen; wählen Sie die Netze des Kleidungsstücks im Bedienfeld Physiknetz.</numerusform>
+            <numerusform>Kein Netz hat Skin-Gewichte: die %n Netze folgen ihren Knochen starr. %1, das größte, wurde als Kleidungsstück genommen; wählen Sie die Netze des Kleidungsstücks im Bedienfeld Physiknetz.</numerusform>
         </translation>
     </message>
 </context>
@@ -1560,10 +1754,6 @@
         <translation>%1 geöffnet.</translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>%1 geöffnet</translation>
-    </message>
-    <message>
         <source>Opening %1...</source>
         <translation>%1 wird geöffnet...</translation>
     </message>
@@ -1624,10 +1814,6 @@
         <translation>%1 kann nicht neu importiert werden</translation>
     </message>
     <message>
-        <source>Re-imported %1</source>
-        <translation>%1 neu importiert</translation>
-    </message>
-    <message>
         <source>Re-imported %1.</source>
         <translation>%1 neu importiert.</translation>
     </message>
@@ -1650,10 +1836,6 @@
     <message>
         <source>Cannot restore unsaved work</source>
         <translation>Ungespeicherte Arbeit kann nicht wiederhergestellt werden</translation>
-    </message>
-    <message>
-        <source>Restored unsaved work</source>
-        <translation>Ungespeicherte Arbeit wiederhergestellt</translation>
     </message>
     <message>
         <source>About Tweed</source>
@@ -1699,12 +1881,62 @@
         <source>&amp;User Guide</source>
         <translation>&amp;Benutzerhandbuch</translation>
     </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>&amp;Fenster</translation>
+    </message>
+    <message>
+        <source>Put the panels of the current workspace back where they start</source>
+        <translation>Die Bedienfelder des aktuellen Arbeitsbereichs an ihren Anfangsplatz zurücksetzen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n warning(s) in the Messages panel.</source>
+        <translation>
+            <numerusform>%1 %n Warnung im Bedienfeld Meldungen.</numerusform>
+            <numerusform>%1 %n Warnungen im Bedienfeld Meldungen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restored work</source>
+        <translation>Wiederhergestellte Arbeit</translation>
+    </message>
+    <message>
+        <source>Restored unsaved work.</source>
+        <translation>Ungespeicherte Arbeit wiederhergestellt.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
     <message>
         <source>Latch group %1</source>
         <translation>Latch-Gruppe %1</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MessagesDock</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Meldungen</translation>
+    </message>
+    <message>
+        <source>Message List</source>
+        <translation>Meldungsliste</translation>
+    </message>
+    <message>
+        <source>Warnings about the character and the asset, newest last</source>
+        <translation>Warnungen zur Figur und zum Asset, die neueste zuletzt</translation>
+    </message>
+    <message>
+        <source>Clear Messages</source>
+        <translation>Meldungen löschen</translation>
     </message>
 </context>
 <context>
@@ -2188,6 +2420,10 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <source>Sets the Mass Scale channel: heaviest at the pinned vertices (Max Distance 0), each level lighter by the factor</source>
         <translation>Setzt den Massenfaktor-Kanal: am schwersten an den fixierten Vertices (Max Distance 0), jede Stufe um den Faktor leichter</translation>
     </message>
+    <message>
+        <source>Paint Tool</source>
+        <translation>Malwerkzeug</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2277,6 +2513,10 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>bits clear</source>
         <translation>Bits gelöscht</translation>
+    </message>
+    <message>
+        <source>Paint</source>
+        <translation>Malen</translation>
     </message>
 </context>
 <context>
@@ -2721,6 +2961,70 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <source>Highlight bad bindings and torn edges</source>
         <translation>Schlechte Bindungen und gerissene Kanten hervorheben</translation>
     </message>
+    <message>
+        <source>Role of mesh %1 (row %2)</source>
+        <translation>Rolle des Netzes %1 (Zeile %2)</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Körper</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Hülle</translation>
+    </message>
+    <message>
+        <source>Rider</source>
+        <translation>Mitläufer</translation>
+    </message>
+    <message>
+        <source>Part of the character: the cloth stays out of it</source>
+        <translation>Teil der Figur: Der Stoff bleibt draußen</translation>
+    </message>
+    <message>
+        <source>Builds the physics mesh and is simulated</source>
+        <translation>Bildet das Physiknetz und wird simuliert</translation>
+    </message>
+    <message>
+        <source>Follows a shell (a lining, a pocket) and keeps its side of it</source>
+        <translation>Folgt einer Hülle (ein Futter, eine Tasche) und bleibt auf ihrer Seite</translation>
+    </message>
+    <message>
+        <source>Set Layer Role</source>
+        <translation>Schichtrolle festlegen</translation>
+    </message>
+    <message>
+        <source>There is no mesh named %1.</source>
+        <translation>Es gibt kein Netz namens %1.</translation>
+    </message>
+    <message>
+        <source>%1 is part of a garment not made of character meshes: it can be a shell or a rider only.</source>
+        <translation>%1 gehört zu einem Kleidungsstück, das nicht aus Netzen der Figur besteht: Es kann nur Hülle oder Mitläufer sein.</translation>
+    </message>
+    <message>
+        <source>The garment needs at least one shell to build its physics mesh.</source>
+        <translation>Das Kleidungsstück braucht mindestens eine Hülle, um sein Physiknetz zu bilden.</translation>
+    </message>
+    <message>
+        <source>Set layer roles</source>
+        <translation>Schichtrollen festlegen</translation>
+    </message>
+    <message>
+        <source>Layers: each mesh is the body, a shell (simulated) or a rider (follows a shell)</source>
+        <translation>Schichten: Jedes Netz ist Körper, Hülle (simuliert) oder Mitläufer (folgt einer Hülle)</translation>
+    </message>
+    <message>
+        <source>Mesh</source>
+        <translation>Netz</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Garment layers</source>
+        <translation>Schichten des Kleidungsstücks</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PlaybackBar</name>
@@ -2797,6 +3101,38 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>Frames kept in the simulation cache</source>
         <translation>Im Simulations-Cache gehaltene Frames</translation>
+    </message>
+    <message>
+        <source>Clip</source>
+        <translation>Clip</translation>
+    </message>
+    <message>
+        <source>Step Back</source>
+        <translation>Schritt zurück</translation>
+    </message>
+    <message>
+        <source>Play or Pause</source>
+        <translation>Abspielen oder anhalten</translation>
+    </message>
+    <message>
+        <source>Start or stop playing the clip</source>
+        <translation>Den Clip abspielen oder anhalten</translation>
+    </message>
+    <message>
+        <source>Step Forward</source>
+        <translation>Schritt vor</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>Playback Speed</source>
+        <translation>Wiedergabegeschwindigkeit</translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3728,86 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <source>The last simulated frame</source>
         <translation>Das zuletzt simulierte Bild</translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 mm</source>
+        <translation>%1 mm</translation>
+    </message>
+    <message>
+        <source>Cloth measures</source>
+        <translation>Stoffmaße</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Maß</translation>
+    </message>
+    <message>
+        <source>This frame</source>
+        <translation>Dieses Bild</translation>
+    </message>
+    <message>
+        <source>Since reset</source>
+        <translation>Seit dem Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Layer poke-through</source>
+        <translation>Durchstoßen der Schichten</translation>
+    </message>
+    <message>
+        <source>Shell poke-through</source>
+        <translation>Durchstoßen der Hüllen</translation>
+    </message>
+    <message>
+        <source>Body poke-through</source>
+        <translation>Durchstoßen des Körpers</translation>
+    </message>
+    <message>
+        <source>Max Distance hits</source>
+        <translation>Max-Distance-Treffer</translation>
+    </message>
+    <message>
+        <source>Volume protrusion</source>
+        <translation>Überstand der Kollisionskörper</translation>
+    </message>
+    <message>
+        <source>Largest stretch</source>
+        <translation>Größte Dehnung</translation>
+    </message>
+    <message>
+        <source>Mean largest stretch</source>
+        <translation>Mittlere größte Dehnung</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell&apos;s simulated surface by more than 2 mm</source>
+        <translation>Vertices der Mitläufer (ein Futter) mehr als 2 mm außerhalb der simulierten Oberfläche ihrer Hülle</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell (a cape) inside an inner shell (a coat) by more than 2 mm</source>
+        <translation>Vertices einer äußeren Hülle (ein Umhang) mehr als 2 mm innerhalb einer inneren Hülle (ein Mantel)</translation>
+    </message>
+    <message>
+        <source>Body vertices inside the garment when skinned and outside its simulated surface by more than 2 mm</source>
+        <translation>Körpervertices, die in der Skinning-Pose im Kleidungsstück liegen und mehr als 2 mm außerhalb seiner simulierten Oberfläche</translation>
+    </message>
+    <message>
+        <source>Physics vertices at their Max Distance limit</source>
+        <translation>Physikvertices an ihrer Max-Distance-Grenze</translation>
+    </message>
+    <message>
+        <source>The largest distance by which a collision volume sticks out of the body</source>
+        <translation>Der größte Abstand, um den ein Kollisionskörper aus dem Körper ragt</translation>
+    </message>
+    <message>
+        <source>The largest edge length over rest length</source>
+        <translation>Die größte Kantenlänge im Verhältnis zur Ruhelänge</translation>
+    </message>
+    <message>
+        <source>The largest stretch of each frame, averaged over the frames</source>
+        <translation>Die größte Dehnung jedes Bildes, gemittelt über die Bilder</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::UserGuideWindow</name>
@@ -3433,6 +3849,45 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>skinning %1 ms</source>
         <translation>Skinning %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::WindowLayout</name>
+    <message>
+        <source>Set &amp;Up</source>
+        <translation>&amp;Einrichten</translation>
+    </message>
+    <message>
+        <source>&amp;Paint</source>
+        <translation>&amp;Malen</translation>
+    </message>
+    <message>
+        <source>S&amp;imulate</source>
+        <translation>&amp;Simulieren</translation>
+    </message>
+    <message>
+        <source>Workspace for the garment, its physics mesh and the collision volumes</source>
+        <translation>Arbeitsbereich für das Kleidungsstück, sein Physiknetz und die Kollisionsvolumen</translation>
+    </message>
+    <message>
+        <source>Workspace for painting the physics channels, with the paint tool on</source>
+        <translation>Arbeitsbereich zum Malen der Physikkanäle, mit eingeschaltetem Malwerkzeug</translation>
+    </message>
+    <message>
+        <source>Workspace for simulating the clip, with the simulation settings and plots</source>
+        <translation>Arbeitsbereich zum Simulieren des Clips, mit den Simulationseinstellungen und Diagrammen</translation>
+    </message>
+    <message>
+        <source>Set Up Workspace</source>
+        <translation>Arbeitsbereich Einrichten</translation>
+    </message>
+    <message>
+        <source>Paint Workspace</source>
+        <translation>Arbeitsbereich Malen</translation>
+    </message>
+    <message>
+        <source>Simulate Workspace</source>
+        <translation>Arbeitsbereich Simulieren</translation>
     </message>
 </context>
 </TS>

@@ -530,6 +530,125 @@
         <source>Print the start-up times to the error output.</source>
         <translation>Mostrar los tiempos de arranque en la salida de errores.</translation>
     </message>
+    <message>
+        <source>Start without opening a file.</source>
+        <translation>Iniciar sin abrir ningún archivo.</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::Accessibility</name>
+    <message>
+        <source>More of %1</source>
+        <translation>Más de %1</translation>
+    </message>
+    <message>
+        <source>More Menus</source>
+        <translation>Más menús</translation>
+    </message>
+    <message>
+        <source>Panels: %1</source>
+        <translation>Paneles: %1</translation>
+    </message>
+    <message>
+        <source>Menu bar</source>
+        <translation>Barra de menús</translation>
+    </message>
+    <message>
+        <source>Unlabelled %1</source>
+        <translation>%1 sin etiqueta</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>The %1 panel</source>
+        <translation>El panel %1</translation>
+    </message>
+    <message>
+        <source>The %1 tool bar</source>
+        <translation>La barra de herramientas %1</translation>
+    </message>
+    <message>
+        <source>%1 in %2</source>
+        <translation>%1 en %2</translation>
+    </message>
+    <message>
+        <source>Clip %1, frame %2 of %3</source>
+        <translation>Clip %1, fotograma %2 de %3</translation>
+    </message>
+    <message>
+        <source>No clip</source>
+        <translation>Sin clip</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>reproduciendo</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>en pausa</translation>
+    </message>
+    <message>
+        <source>simulating</source>
+        <translation>simulando</translation>
+    </message>
+    <message>
+        <source>not simulating</source>
+        <translation>sin simular</translation>
+    </message>
+    <message>
+        <source>tool: %1</source>
+        <translation>herramienta: %1</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>cámara</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mesh(es)</source>
+        <translation>
+            <numerusform>%n malla</numerusform>
+            <numerusform>%n mallas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n bone(s)</source>
+        <translation>
+            <numerusform>%n hueso</numerusform>
+            <numerusform>%n huesos</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n collision volume(s)</source>
+        <translation>
+            <numerusform>%n volumen de colisión</numerusform>
+            <numerusform>%n volúmenes de colisión</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n physics mesh(es)</source>
+        <translation>
+            <numerusform>%n malla física</numerusform>
+            <numerusform>%n mallas físicas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>selection: %1</source>
+        <translation>selección: %1</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
+    </message>
+    <message>
+        <source>3D Viewport</source>
+        <translation>Vista 3D</translation>
+    </message>
+    <message>
+        <source>3D View</source>
+        <translation>Imagen 3D</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionDock</name>
@@ -867,6 +986,30 @@
         <source>Edit Pendulum</source>
         <translation>Editar péndulo</translation>
     </message>
+    <message>
+        <source>X-ray</source>
+        <translation>Rayos X</translation>
+    </message>
+    <message>
+        <source>Show the collision volumes through the body that hides them</source>
+        <translation>Mostrar los volúmenes de colisión a través del cuerpo que los oculta</translation>
+    </message>
+    <message>
+        <source>Wireframe</source>
+        <translation>Alambre</translation>
+    </message>
+    <message>
+        <source>Draw the collision volumes as their edges</source>
+        <translation>Dibujar los volúmenes de colisión como sus aristas</translation>
+    </message>
+    <message>
+        <source>Protrusion</source>
+        <translation>Sobresale</translation>
+    </message>
+    <message>
+        <source>How far the volume sticks out of the body in the bind pose; more than the collision thickness pushes the cloth off the body</source>
+        <translation>Cuánto sobresale el volumen del cuerpo en la pose de enlace; más que el grosor de colisión aparta la tela del cuerpo</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::CollisionGizmo</name>
@@ -881,6 +1024,18 @@
     <message>
         <source>Resize Collision Volume</source>
         <translation>Redimensionar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Move collision volume</source>
+        <translation>Mover volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Rotate collision volume</source>
+        <translation>Rotar volumen de colisión</translation>
+    </message>
+    <message>
+        <source>Scale collision volume</source>
+        <translation>Escalar volumen de colisión</translation>
     </message>
 </context>
 <context>
@@ -1045,6 +1200,38 @@
         <source>Lines from each physics vertex to its bones, blue for light weights, red for heavy ones</source>
         <translation>Líneas desde cada vértice físico a sus huesos, azul para pesos ligeros, rojo para pesados</translation>
     </message>
+    <message>
+        <source>&amp;Riders Through the Shell</source>
+        <translation>&amp;Acompañantes a través de la capa</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell by more than 2 mm (while simulating)</source>
+        <translation>Vértices de acompañantes (un forro) fuera de su capa por más de 2 mm (al simular)</translation>
+    </message>
+    <message>
+        <source>S&amp;hells Through Each Other</source>
+        <translation>Capas &amp;una a través de otra</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell inside an inner shell by more than 2 mm (while simulating)</source>
+        <translation>Vértices de una capa exterior dentro de una capa interior por más de 2 mm (al simular)</translation>
+    </message>
+    <message>
+        <source>B&amp;ody Through the Garment</source>
+        <translation>Cuerp&amp;o a través de la prenda</translation>
+    </message>
+    <message>
+        <source>Body vertices outside the garment&apos;s simulated surface by more than 2 mm (while simulating)</source>
+        <translation>Vértices del cuerpo fuera de la superficie simulada de la prenda por más de 2 mm (al simular)</translation>
+    </message>
+    <message>
+        <source>Vertices at Max &amp;Distance</source>
+        <translation>Vértices en la Max &amp;Distance</translation>
+    </message>
+    <message>
+        <source>Physics vertices held at their Max Distance limit (while simulating)</source>
+        <translation>Vértices físicos retenidos en su límite de Max Distance (al simular)</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::Document</name>
@@ -1093,6 +1280,13 @@
         <translation>
             <numerusform>Solo se reimportó el LoD más detallado; se descartó %n LoD más.</numerusform>
             <numerusform>Solo se reimportó el LoD más detallado; se descartaron otros %n LoD.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No mesh has skin weights: the %n mesh(es) follow their bones rigidly. %1, the largest, was taken as the garment; choose the garment meshes in the Physics Mesh panel.</source>
+        <translation>
+            <numerusform>Ninguna malla tiene pesos de piel: la %n malla sigue rígidamente a su hueso. Se tomó %1, la mayor, como prenda; elija las mallas de la prenda en el panel Malla física.</numerusform>
+            <numerusform>Ninguna malla tiene pesos de piel: las %n mallas siguen rígidamente a sus huesos. Se tomó %1, la mayor, como prenda; elija las mallas de la prenda en el panel Malla física.</numerusform>
         </translation>
     </message>
 </context>
@@ -1560,10 +1754,6 @@
         <translation>Abierto %1.</translation>
     </message>
     <message>
-        <source>Opened %1</source>
-        <translation>Abierto %1</translation>
-    </message>
-    <message>
         <source>Opening %1...</source>
         <translation>Abriendo %1...</translation>
     </message>
@@ -1624,10 +1814,6 @@
         <translation>No se puede reimportar %1</translation>
     </message>
     <message>
-        <source>Re-imported %1</source>
-        <translation>Reimportado %1</translation>
-    </message>
-    <message>
         <source>Re-imported %1.</source>
         <translation>Reimportado %1.</translation>
     </message>
@@ -1650,10 +1836,6 @@
     <message>
         <source>Cannot restore unsaved work</source>
         <translation>No se puede restaurar el trabajo sin guardar</translation>
-    </message>
-    <message>
-        <source>Restored unsaved work</source>
-        <translation>Trabajo sin guardar restaurado</translation>
     </message>
     <message>
         <source>About Tweed</source>
@@ -1699,12 +1881,62 @@
         <source>&amp;User Guide</source>
         <translation>&amp;Guía del usuario</translation>
     </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Espacios de trabajo</translation>
+    </message>
+    <message>
+        <source>&amp;Window</source>
+        <translation>Ve&amp;ntana</translation>
+    </message>
+    <message>
+        <source>Put the panels of the current workspace back where they start</source>
+        <translation>Devolver los paneles del espacio de trabajo actual a su posición inicial</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %n warning(s) in the Messages panel.</source>
+        <translation>
+            <numerusform>%1 %n aviso en el panel Mensajes.</numerusform>
+            <numerusform>%1 %n avisos en el panel Mensajes.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restored work</source>
+        <translation>Trabajo restaurado</translation>
+    </message>
+    <message>
+        <source>Restored unsaved work.</source>
+        <translation>Se restauró el trabajo sin guardar.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
     <message>
         <source>Latch group %1</source>
         <translation>Grupo de enganche %1</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::MessagesDock</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Messages</source>
+        <translation>Mensajes</translation>
+    </message>
+    <message>
+        <source>Message List</source>
+        <translation>Lista de mensajes</translation>
+    </message>
+    <message>
+        <source>Warnings about the character and the asset, newest last</source>
+        <translation>Avisos sobre el personaje y el recurso, el más reciente al final</translation>
+    </message>
+    <message>
+        <source>Clear Messages</source>
+        <translation>Borrar mensajes</translation>
     </message>
 </context>
 <context>
@@ -2188,6 +2420,10 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <source>Sets the Mass Scale channel: heaviest at the pinned vertices (Max Distance 0), each level lighter by the factor</source>
         <translation>Fija el canal de escala de masa: más pesado en los vértices fijados (Max Distance 0), cada nivel más ligero según el factor</translation>
     </message>
+    <message>
+        <source>Paint Tool</source>
+        <translation>Herramienta de pintura</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2277,6 +2513,10 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>bits clear</source>
         <translation>bits desactivados</translation>
+    </message>
+    <message>
+        <source>Paint</source>
+        <translation>Pintar</translation>
     </message>
 </context>
 <context>
@@ -2721,6 +2961,70 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <source>Highlight bad bindings and torn edges</source>
         <translation>Resaltar vínculos malos y aristas desgarradas</translation>
     </message>
+    <message>
+        <source>Role of mesh %1 (row %2)</source>
+        <translation>Papel de la malla %1 (fila %2)</translation>
+    </message>
+    <message>
+        <source>Body</source>
+        <translation>Cuerpo</translation>
+    </message>
+    <message>
+        <source>Shell</source>
+        <translation>Capa</translation>
+    </message>
+    <message>
+        <source>Rider</source>
+        <translation>Acompañante</translation>
+    </message>
+    <message>
+        <source>Part of the character: the cloth stays out of it</source>
+        <translation>Parte del personaje: la tela se queda fuera</translation>
+    </message>
+    <message>
+        <source>Builds the physics mesh and is simulated</source>
+        <translation>Forma la malla física y se simula</translation>
+    </message>
+    <message>
+        <source>Follows a shell (a lining, a pocket) and keeps its side of it</source>
+        <translation>Sigue a una capa (un forro, un bolsillo) y se mantiene de su lado</translation>
+    </message>
+    <message>
+        <source>Set Layer Role</source>
+        <translation>Fijar el papel de la capa</translation>
+    </message>
+    <message>
+        <source>There is no mesh named %1.</source>
+        <translation>No hay ninguna malla llamada %1.</translation>
+    </message>
+    <message>
+        <source>%1 is part of a garment not made of character meshes: it can be a shell or a rider only.</source>
+        <translation>%1 es parte de una prenda que no está hecha de mallas del personaje: solo puede ser capa o acompañante.</translation>
+    </message>
+    <message>
+        <source>The garment needs at least one shell to build its physics mesh.</source>
+        <translation>La prenda necesita al menos una capa para formar su malla física.</translation>
+    </message>
+    <message>
+        <source>Set layer roles</source>
+        <translation>Fijar los papeles de las capas</translation>
+    </message>
+    <message>
+        <source>Layers: each mesh is the body, a shell (simulated) or a rider (follows a shell)</source>
+        <translation>Capas: cada malla es el cuerpo, una capa (simulada) o un acompañante (sigue a una capa)</translation>
+    </message>
+    <message>
+        <source>Mesh</source>
+        <translation>Malla</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Papel</translation>
+    </message>
+    <message>
+        <source>Garment layers</source>
+        <translation>Capas de la prenda</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PlaybackBar</name>
@@ -2797,6 +3101,38 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>Frames kept in the simulation cache</source>
         <translation>Fotogramas guardados en la caché de simulación</translation>
+    </message>
+    <message>
+        <source>Clip</source>
+        <translation>Clip</translation>
+    </message>
+    <message>
+        <source>Step Back</source>
+        <translation>Retroceder</translation>
+    </message>
+    <message>
+        <source>Play or Pause</source>
+        <translation>Reproducir o pausar</translation>
+    </message>
+    <message>
+        <source>Start or stop playing the clip</source>
+        <translation>Iniciar o detener la reproducción del clip</translation>
+    </message>
+    <message>
+        <source>Step Forward</source>
+        <translation>Avanzar</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Línea de tiempo</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Tiempo</translation>
+    </message>
+    <message>
+        <source>Playback Speed</source>
+        <translation>Velocidad de reproducción</translation>
     </message>
 </context>
 <context>
@@ -3392,6 +3728,86 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <source>The last simulated frame</source>
         <translation>El último fotograma simulado</translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 mm</source>
+        <translation>%1 mm</translation>
+    </message>
+    <message>
+        <source>Cloth measures</source>
+        <translation>Medidas de la tela</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>Medida</translation>
+    </message>
+    <message>
+        <source>This frame</source>
+        <translation>Este fotograma</translation>
+    </message>
+    <message>
+        <source>Since reset</source>
+        <translation>Desde el reinicio</translation>
+    </message>
+    <message>
+        <source>Layer poke-through</source>
+        <translation>Capas atravesadas</translation>
+    </message>
+    <message>
+        <source>Shell poke-through</source>
+        <translation>Capas exteriores atravesadas</translation>
+    </message>
+    <message>
+        <source>Body poke-through</source>
+        <translation>Cuerpo atravesado</translation>
+    </message>
+    <message>
+        <source>Max Distance hits</source>
+        <translation>Vértices en Max Distance</translation>
+    </message>
+    <message>
+        <source>Volume protrusion</source>
+        <translation>Volumen sobresaliente</translation>
+    </message>
+    <message>
+        <source>Largest stretch</source>
+        <translation>Mayor estiramiento</translation>
+    </message>
+    <message>
+        <source>Mean largest stretch</source>
+        <translation>Mayor estiramiento medio</translation>
+    </message>
+    <message>
+        <source>Rider vertices (a lining) outside their shell&apos;s simulated surface by more than 2 mm</source>
+        <translation>Vértices de acompañantes (un forro) fuera de la superficie simulada de su capa por más de 2 mm</translation>
+    </message>
+    <message>
+        <source>Vertices of an outer shell (a cape) inside an inner shell (a coat) by more than 2 mm</source>
+        <translation>Vértices de una capa exterior (una capa larga) dentro de una capa interior (un abrigo) por más de 2 mm</translation>
+    </message>
+    <message>
+        <source>Body vertices inside the garment when skinned and outside its simulated surface by more than 2 mm</source>
+        <translation>Vértices del cuerpo dentro de la prenda en la pose con skinning y fuera de su superficie simulada por más de 2 mm</translation>
+    </message>
+    <message>
+        <source>Physics vertices at their Max Distance limit</source>
+        <translation>Vértices físicos en su límite de Max Distance</translation>
+    </message>
+    <message>
+        <source>The largest distance by which a collision volume sticks out of the body</source>
+        <translation>La mayor distancia a la que un volumen de colisión sobresale del cuerpo</translation>
+    </message>
+    <message>
+        <source>The largest edge length over rest length</source>
+        <translation>La mayor longitud de arista respecto a la longitud en reposo</translation>
+    </message>
+    <message>
+        <source>The largest stretch of each frame, averaged over the frames</source>
+        <translation>El mayor estiramiento de cada fotograma, promediado sobre los fotogramas</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::UserGuideWindow</name>
@@ -3433,6 +3849,45 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>skinning %1 ms</source>
         <translation>skinning %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::WindowLayout</name>
+    <message>
+        <source>Set &amp;Up</source>
+        <translation>&amp;Preparar</translation>
+    </message>
+    <message>
+        <source>&amp;Paint</source>
+        <translation>P&amp;intar</translation>
+    </message>
+    <message>
+        <source>S&amp;imulate</source>
+        <translation>&amp;Simular</translation>
+    </message>
+    <message>
+        <source>Workspace for the garment, its physics mesh and the collision volumes</source>
+        <translation>Espacio de trabajo para la prenda, su malla física y los volúmenes de colisión</translation>
+    </message>
+    <message>
+        <source>Workspace for painting the physics channels, with the paint tool on</source>
+        <translation>Espacio de trabajo para pintar los canales físicos, con la herramienta de pintura activa</translation>
+    </message>
+    <message>
+        <source>Workspace for simulating the clip, with the simulation settings and plots</source>
+        <translation>Espacio de trabajo para simular el clip, con los ajustes de simulación y las gráficas</translation>
+    </message>
+    <message>
+        <source>Set Up Workspace</source>
+        <translation>Espacio de trabajo Preparar</translation>
+    </message>
+    <message>
+        <source>Paint Workspace</source>
+        <translation>Espacio de trabajo Pintar</translation>
+    </message>
+    <message>
+        <source>Simulate Workspace</source>
+        <translation>Espacio de trabajo Simular</translation>
     </message>
 </context>
 </TS>

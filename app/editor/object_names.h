@@ -24,6 +24,7 @@ inline constexpr char kPresetsToolBar[] = "PresetsToolBar";
 
 // The Physics Mesh dock.
 inline constexpr char kPhysicsMeshDockScrollArea[] = "PhysicsMeshDock_ScrollArea";
+inline constexpr char kPhysicsMeshDockFrame[] = "PhysicsMeshDock_Frame";
 inline constexpr char kPhysicsMeshDockBody[] = "PhysicsMeshDock_Body";
 inline constexpr char kPhysicsMeshDockLodGroupBox[] = "PhysicsMeshDock_LodGroupBox";
 inline constexpr char kPhysicsMeshDockLodComboBox[] = "PhysicsMeshDock_LodComboBox";

@@ -667,11 +667,17 @@ private slots:
                 button->click();
         });
         clicker.start(5);
-        // A long clip to bake: slow the solver down with many iterations.
+        // A long clip to bake (longer than the progress dialog's delay on any machine): slow
+        // the solver down with the most substeps and iterations the settings allow.
         const SettingField *iterations = findSetting("iterations");
-        QVERIFY(iterations);
-        mDocument->setSetting(*iterations, 200);
-        const auto restore = qScopeGuard([this] { mDocument->undoStack()->undo(); });
+        const SettingField *substeps = findSetting("substeps");
+        QVERIFY(iterations && substeps);
+        const int undoIndex = mDocument->undoStack()->index();
+        mDocument->setSetting(*iterations, iterations->max);
+        mDocument->setSetting(*substeps, substeps->max);
+        QCOMPARE(mDocument->undoStack()->index(), undoIndex + 2);
+        const auto restore =
+            qScopeGuard([this, undoIndex] { mDocument->undoStack()->setIndex(undoIndex); });
         QVERIFY(mController->bakeClip(&parent)); // a Cancel is no failure
         clicker.stop();
         const int kept = mController->cache().frameCount(clip);

@@ -98,7 +98,7 @@ private slots:
     {
         const ClothingAsset asset = makeTestAsset();
         CookedFile f = parse(writeCooked(asset));
-        QCOMPARE(f.version, 2u);
+        QCOMPARE(f.version, 3u); // version 3: box and convex volumes (COLL version 2)
         QCOMPARE(chunk(f, "GLOD", 0).version, 2u);
         QCOMPARE(chunk(f, "INFO", 0).version, 1u);
         f.version = 1;

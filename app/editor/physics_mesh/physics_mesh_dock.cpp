@@ -219,12 +219,12 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
         combo->setMinimumContentsLength(8);
     }
 
-    mGenerate = new QPushButton(body);
+    // The two actions sit below the scrolled settings (see the end of the constructor), so that
+    // they stay in view however tall the garment's layers table grows.
+    mGenerate = new QPushButton(this);
     mGenerate->setObjectName(names::kPhysicsMeshDockGenerateButton);
-    layout->addWidget(mGenerate);
-    mAutoSetup = new QPushButton(body);
+    mAutoSetup = new QPushButton(this);
     mAutoSetup->setObjectName(names::kPhysicsMeshDockAutoSetupButton);
-    layout->addWidget(mAutoSetup);
     mStatus = new QLabel(body);
     mStatus->setObjectName(names::kPhysicsMeshDockStatusLabel);
     mStatus->setWordWrap(true);
@@ -268,7 +268,17 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     layout->addWidget(mReportBox);
     layout->addStretch();
     scroll->setWidget(body);
-    setWidget(scroll);
+    auto *frame = new QWidget(this);
+    frame->setObjectName(names::kPhysicsMeshDockFrame);
+    auto *frameLayout = new QVBoxLayout(frame);
+    frameLayout->setContentsMargins(0, 0, 0, 0);
+    frameLayout->addWidget(scroll, 1);
+    auto *actions = new QHBoxLayout;
+    actions->setContentsMargins(6, 4, 6, 6);
+    actions->addWidget(mGenerate);
+    actions->addWidget(mAutoSetup);
+    frameLayout->addLayout(actions);
+    setWidget(frame);
 
     mGenerateAction = new QAction(this);
     mGenerateAction->setObjectName(names::kPhysicsMeshDockGenerateAction);
