@@ -10,6 +10,7 @@
 #include "simulation/simulation_controller.h"
 #include "simulation/statistics_dock.h"
 #include "ui_test_support.h"
+#include "viewport/viewport.h"
 
 #include "test_paths.h"
 
@@ -55,7 +56,9 @@ private:
     }
 
     // A second of Walk at 30 fps through the Simulation panel, read from the Statistics panel.
-    Shown simulateWalk()
+    // With TWEED_SCREENSHOT_DIR set, the window at the end of that second is saved there as
+    // `screenshot` (the user guide's before and after pictures).
+    Shown simulateWalk(const char *screenshot)
     {
         auto *stats = widget<StatisticsDock>(names::kStatisticsDock);
         const int walk = doc()->character().findClip("Walk");
@@ -76,6 +79,13 @@ private:
         for (const QPointF &p : stretch) shown.maxStretch = std::max(shown.maxStretch, p.y());
         for (const QPointF &p : hits) shown.meanHits += p.y() / double(std::max<qsizetype>(1, hits.size()));
         shown.summary = widget<QLabel>(names::kStatisticsDockSummaryLabel)->text();
+        if (const QByteArray dir = qgetenv("TWEED_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            // The cloth, not the volumes inside it.
+            mWindow->viewport()->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+            mWindow->viewport()->syncNow();
+            const QString path = QString::fromUtf8(dir) + "/" + screenshot;
+            if (!mWindow->grabWithViewport().save(path)) qFatal("cannot write %s", qPrintable(path));
+        }
         simulate->click();
         return shown;
     }
@@ -95,7 +105,7 @@ private slots:
     {
         auto *dock = widget<PhysicsMeshDock>(names::kPhysicsMeshDock);
         dock->show();
-        const Shown before = simulateWalk();
+        const Shown before = simulateWalk("auto_setup_before.png");
         QVERIFY(before.maxStretch > 0);
         QVERIFY(!before.summary.isEmpty());
         const ClothingAsset first = doc()->asset();
@@ -125,7 +135,7 @@ private slots:
 
         // The same second of Walk on the new setup, read from the Statistics panel: a value a
         // frame, finite, the cloth holding together and most vertices within their limits.
-        const Shown after = simulateWalk();
+        const Shown after = simulateWalk("auto_setup_after.png");
         auto *stats = widget<StatisticsDock>(names::kStatisticsDock);
         QCOMPARE(stats->points(StatisticsDock::MaxStretch).size(), 30);
         QVERIFY2(std::isfinite(after.maxStretch) && after.maxStretch >= 1.0 && after.maxStretch < 3.0,
