@@ -1365,10 +1365,6 @@
         <translation>Stoff&amp;knochen:</translation>
     </message>
     <message>
-        <source>One per physics vertex</source>
-        <translation>Einer pro Physikvertex</translation>
-    </message>
-    <message>
         <source>How many cloth-driven bones the bake places on the physics mesh</source>
         <translation>Wie viele stoffgetriebene Knochen das Backen auf das Physiknetz setzt</translation>
     </message>
@@ -1495,6 +1491,10 @@
     <message>
         <source>Write the simulation cache&apos;s frames instead of simulating again (%1 cached)</source>
         <translation>Die Frames des Simulations-Caches schreiben, statt erneut zu simulieren (%1 zwischengespeichert)</translation>
+    </message>
+    <message>
+        <source>The asset&apos;s set, else one per physics vertex</source>
+        <translation>Der Satz des Assets, sonst einer je Physik-Vertex</translation>
     </message>
 </context>
 <context>

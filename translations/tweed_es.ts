@@ -1365,10 +1365,6 @@
         <translation>&amp;Huesos de tela:</translation>
     </message>
     <message>
-        <source>One per physics vertex</source>
-        <translation>Uno por vértice físico</translation>
-    </message>
-    <message>
         <source>How many cloth-driven bones the bake places on the physics mesh</source>
         <translation>Cuántos huesos movidos por la tela coloca el horneado en la malla física</translation>
     </message>
@@ -1495,6 +1491,10 @@
     <message>
         <source>Write the simulation cache&apos;s frames instead of simulating again (%1 cached)</source>
         <translation>Escribir los fotogramas de la caché de simulación en lugar de volver a simular (%1 en caché)</translation>
+    </message>
+    <message>
+        <source>The asset&apos;s set, else one per physics vertex</source>
+        <translation>El conjunto del asset, o uno por vértice físico</translation>
     </message>
 </context>
 <context>

@@ -230,7 +230,7 @@ void ExportDialog::retranslateUi()
     mLodLabel->setText(tr("&Level of detail:"));
     mLod->setToolTip(tr("The graphics level of detail simulated and written"));
     mClothBonesLabel->setText(tr("Cloth &bones:"));
-    mClothBones->setSpecialValueText(tr("One per physics vertex"));
+    mClothBones->setSpecialValueText(tr("The asset's set, else one per physics vertex"));
     mClothBones->setToolTip(tr("How many cloth-driven bones the bake places on the physics mesh"));
     mMaxBonesLabel->setText(tr("Target's &maximum bones:"));
     mMaxVolumesLabel->setText(tr("Target's maximum collision &volumes:"));

@@ -142,7 +142,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     mLayerTable->setObjectName(names::kPhysicsMeshDockLayerTable);
     mLayerTable->verticalHeader()->hide();
     mLayerTable->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
-    mLayerTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    mLayerTable->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Fixed);
     mLayerTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     mLayerTable->setSelectionMode(QAbstractItemView::NoSelection);
     mLayerTable->setMaximumHeight(180);
@@ -536,6 +536,15 @@ void PhysicsMeshDock::refreshLayers()
         });
         mLayerTable->setCellWidget(r, 1, combo);
     }
+    // The Role column fits its widest choice from the start (a table still hidden measures its
+    // cell widgets too narrow).
+    int roleWidth = mLayerTable->horizontalHeader()->sectionSizeHint(1);
+    for (int r = 0; r < mLayerTable->rowCount(); ++r)
+        if (QWidget *combo = mLayerTable->cellWidget(r, 1)) {
+            combo->ensurePolished();
+            roleWidth = std::max(roleWidth, combo->sizeHint().width());
+        }
+    mLayerTable->horizontalHeader()->resizeSection(1, roleWidth);
 }
 
 MeshRole PhysicsMeshDock::documentRole(const QString &name) const
