@@ -7,6 +7,8 @@
 #include "tweed/errors.h"
 #include "tweed/meshproc/authoring.h"
 
+#include "run_program.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -18,21 +20,8 @@ using namespace tweed;
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(TWEED_CLI), args);
-    if (!p.waitForFinished(300000)) qFatal("tweed-cli did not finish: %s", qPrintable(args.join(' ')));
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using Result = tweed::test::ProgramResult;
+using tweed::test::runCli;
 
 QByteArray readAll(const QString &path)
 {

@@ -1,5 +1,6 @@
 // tweed-cli end to end, as a pipeline drives it: create, info --json, convert both ways,
 // validate, simulate, qa; and the exit codes and messages of bad input.
+#include "run_program.h"
 #include "test_paths.h"
 #include "tweed/tweed_c.h"
 
@@ -14,27 +15,9 @@
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runProgram(const QString &program, const QStringList &args)
-{
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(300000))
-        qFatal("%s did not finish: %s", qPrintable(program), qPrintable(args.join(' ')));
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-
-Result runCli(const QStringList &args)
-{
-    return runProgram(QStringLiteral(TWEED_CLI), args);
-}
+using Result = tweed::test::ProgramResult;
+using tweed::test::runCli;
+using tweed::test::runProgram;
 
 QJsonObject parseJson(const Result &r)
 {

@@ -6,6 +6,8 @@
 
 #include "tweed/asset_file.h"
 
+#include "run_program.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -20,21 +22,8 @@ using namespace tweed;
 
 namespace {
 
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Result runCli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(TWEED_CLI), args);
-    if (!p.waitForFinished(600000)) qFatal("tweed-cli did not finish: %s", qPrintable(args.join(' ')));
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using Result = tweed::test::ProgramResult;
+using tweed::test::runCli;
 
 QStringList strings(const QJsonValue &v)
 {
