@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
 <context>
+    <name>ChannelTitles</name>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop Radius</source>
+        <translation>Rückhalteradius</translation>
+    </message>
+    <message>
+        <source>Backstop Distance</source>
+        <translation>Rückhalteabstand</translation>
+    </message>
+    <message>
+        <source>Stiffness Scale</source>
+        <translation>Steifigkeitsfaktor</translation>
+    </message>
+    <message>
+        <source>Damping Scale</source>
+        <translation>Dämpfungsfaktor</translation>
+    </message>
+    <message>
+        <source>Wind Scale</source>
+        <translation>Windfaktor</translation>
+    </message>
+    <message>
+        <source>Mass Scale</source>
+        <translation>Massenfaktor</translation>
+    </message>
+    <message>
+        <source>Physics (on/off)</source>
+        <translation>Physik (an/aus)</translation>
+    </message>
+    <message>
+        <source>Latch Master</source>
+        <translation>Latch-Master</translation>
+    </message>
+    <message>
+        <source>Latch Slave</source>
+        <translation>Latch-Slave</translation>
+    </message>
+</context>
+<context>
     <name>SimulationSettings</name>
     <message>
         <source>Model</source>
@@ -2072,46 +2115,6 @@
         <translation>Kanal</translation>
     </message>
     <message>
-        <source>Max Distance</source>
-        <translation>Max Distance</translation>
-    </message>
-    <message>
-        <source>Backstop Radius</source>
-        <translation>Rückhalteradius</translation>
-    </message>
-    <message>
-        <source>Backstop Distance</source>
-        <translation>Rückhalteabstand</translation>
-    </message>
-    <message>
-        <source>Stiffness Scale</source>
-        <translation>Steifigkeitsfaktor</translation>
-    </message>
-    <message>
-        <source>Damping Scale</source>
-        <translation>Dämpfungsfaktor</translation>
-    </message>
-    <message>
-        <source>Wind Scale</source>
-        <translation>Windfaktor</translation>
-    </message>
-    <message>
-        <source>Mass Scale</source>
-        <translation>Massenfaktor</translation>
-    </message>
-    <message>
-        <source>Physics (on/off)</source>
-        <translation>Physik (an/aus)</translation>
-    </message>
-    <message>
-        <source>Latch Master</source>
-        <translation>Latch-Master</translation>
-    </message>
-    <message>
-        <source>Latch Slave</source>
-        <translation>Latch-Slave</translation>
-    </message>
-    <message>
         <source>The per-vertex channel to paint</source>
         <translation>Der zu malende Kanal pro Vertex</translation>
     </message>
@@ -2465,46 +2468,6 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>Paint %1</source>
         <translation>%1 malen</translation>
-    </message>
-    <message>
-        <source>Physics</source>
-        <translation>Physik</translation>
-    </message>
-    <message>
-        <source>Latch Master</source>
-        <translation>Latch-Master</translation>
-    </message>
-    <message>
-        <source>Latch Slave</source>
-        <translation>Latch-Slave</translation>
-    </message>
-    <message>
-        <source>Max Distance</source>
-        <translation>Max Distance</translation>
-    </message>
-    <message>
-        <source>Backstop Radius</source>
-        <translation>Rückhalteradius</translation>
-    </message>
-    <message>
-        <source>Backstop Distance</source>
-        <translation>Rückhalteabstand</translation>
-    </message>
-    <message>
-        <source>Stiffness Scale</source>
-        <translation>Steifigkeitsfaktor</translation>
-    </message>
-    <message>
-        <source>Damping Scale</source>
-        <translation>Dämpfungsfaktor</translation>
-    </message>
-    <message>
-        <source>Wind Scale</source>
-        <translation>Windfaktor</translation>
-    </message>
-    <message>
-        <source>Mass Scale</source>
-        <translation>Massenfaktor</translation>
     </message>
     <message>
         <source>bits set</source>
@@ -3686,16 +3649,16 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <translation>Den Stoff greifen</translation>
     </message>
     <message>
-        <source>Drag the simulated cloth with the left mouse button (Esc cancels); hover a vertex while paused to inspect it</source>
-        <translation>Den simulierten Stoff mit der linken Maustaste ziehen (Esc bricht ab); im Pausenzustand über einen Vertex fahren, um ihn zu untersuchen</translation>
-    </message>
-    <message>
         <source>Simulation cache use</source>
         <translation>Belegung des Simulations-Caches</translation>
     </message>
     <message>
         <source>Inspected vertex</source>
         <translation>Untersuchter Vertex</translation>
+    </message>
+    <message>
+        <source>Drag the simulated cloth with the left mouse button (Esc cancels); hover a vertex while paused to inspect it. Ctrl + drag grabs the cloth with any tool</source>
+        <translation>Den simulierten Stoff mit der linken Maustaste ziehen (Esc bricht ab); im Pausenzustand über einen Vertex fahren, um ihn zu untersuchen. Strg + Ziehen greift den Stoff mit jedem Werkzeug</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>ChannelTitles</name>
+    <message>
+        <source>Max Distance</source>
+        <translation>Max Distance</translation>
+    </message>
+    <message>
+        <source>Backstop Radius</source>
+        <translation>Radio del tope trasero</translation>
+    </message>
+    <message>
+        <source>Backstop Distance</source>
+        <translation>Distancia del tope trasero</translation>
+    </message>
+    <message>
+        <source>Stiffness Scale</source>
+        <translation>Escala de rigidez</translation>
+    </message>
+    <message>
+        <source>Damping Scale</source>
+        <translation>Escala de amortiguación</translation>
+    </message>
+    <message>
+        <source>Wind Scale</source>
+        <translation>Escala de viento</translation>
+    </message>
+    <message>
+        <source>Mass Scale</source>
+        <translation>Escala de masa</translation>
+    </message>
+    <message>
+        <source>Physics (on/off)</source>
+        <translation>Física (sí/no)</translation>
+    </message>
+    <message>
+        <source>Latch Master</source>
+        <translation>Enganche maestro</translation>
+    </message>
+    <message>
+        <source>Latch Slave</source>
+        <translation>Enganche esclavo</translation>
+    </message>
+</context>
+<context>
     <name>SimulationSettings</name>
     <message>
         <source>Model</source>
@@ -2072,46 +2115,6 @@
         <translation>Canal</translation>
     </message>
     <message>
-        <source>Max Distance</source>
-        <translation>Max Distance</translation>
-    </message>
-    <message>
-        <source>Backstop Radius</source>
-        <translation>Radio del tope trasero</translation>
-    </message>
-    <message>
-        <source>Backstop Distance</source>
-        <translation>Distancia del tope trasero</translation>
-    </message>
-    <message>
-        <source>Stiffness Scale</source>
-        <translation>Escala de rigidez</translation>
-    </message>
-    <message>
-        <source>Damping Scale</source>
-        <translation>Escala de amortiguación</translation>
-    </message>
-    <message>
-        <source>Wind Scale</source>
-        <translation>Escala de viento</translation>
-    </message>
-    <message>
-        <source>Mass Scale</source>
-        <translation>Escala de masa</translation>
-    </message>
-    <message>
-        <source>Physics (on/off)</source>
-        <translation>Física (sí/no)</translation>
-    </message>
-    <message>
-        <source>Latch Master</source>
-        <translation>Enganche maestro</translation>
-    </message>
-    <message>
-        <source>Latch Slave</source>
-        <translation>Enganche esclavo</translation>
-    </message>
-    <message>
         <source>The per-vertex channel to paint</source>
         <translation>El canal por vértice que se pinta</translation>
     </message>
@@ -2465,46 +2468,6 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>Paint %1</source>
         <translation>Pintar %1</translation>
-    </message>
-    <message>
-        <source>Physics</source>
-        <translation>Física</translation>
-    </message>
-    <message>
-        <source>Latch Master</source>
-        <translation>Enganche maestro</translation>
-    </message>
-    <message>
-        <source>Latch Slave</source>
-        <translation>Enganche esclavo</translation>
-    </message>
-    <message>
-        <source>Max Distance</source>
-        <translation>Max Distance</translation>
-    </message>
-    <message>
-        <source>Backstop Radius</source>
-        <translation>Radio del tope trasero</translation>
-    </message>
-    <message>
-        <source>Backstop Distance</source>
-        <translation>Distancia del tope trasero</translation>
-    </message>
-    <message>
-        <source>Stiffness Scale</source>
-        <translation>Escala de rigidez</translation>
-    </message>
-    <message>
-        <source>Damping Scale</source>
-        <translation>Escala de amortiguación</translation>
-    </message>
-    <message>
-        <source>Wind Scale</source>
-        <translation>Escala de viento</translation>
-    </message>
-    <message>
-        <source>Mass Scale</source>
-        <translation>Escala de masa</translation>
     </message>
     <message>
         <source>bits set</source>
@@ -3686,16 +3649,16 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <translation>Agarrar la tela</translation>
     </message>
     <message>
-        <source>Drag the simulated cloth with the left mouse button (Esc cancels); hover a vertex while paused to inspect it</source>
-        <translation>Arrastre la tela simulada con el botón izquierdo del ratón (Esc cancela); pase el cursor sobre un vértice en pausa para inspeccionarlo</translation>
-    </message>
-    <message>
         <source>Simulation cache use</source>
         <translation>Uso de la caché de simulación</translation>
     </message>
     <message>
         <source>Inspected vertex</source>
         <translation>Vértice inspeccionado</translation>
+    </message>
+    <message>
+        <source>Drag the simulated cloth with the left mouse button (Esc cancels); hover a vertex while paused to inspect it. Ctrl + drag grabs the cloth with any tool</source>
+        <translation>Arrastre la tela simulada con el botón izquierdo del ratón (Esc cancela); pase el cursor sobre un vértice en pausa para inspeccionarlo. Ctrl + arrastrar agarra la tela con cualquier herramienta</translation>
     </message>
 </context>
 <context>

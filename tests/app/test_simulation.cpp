@@ -7,6 +7,7 @@
 #include "object_names.h"
 #include "playback.h"
 #include "simulation/debug_views.h"
+#include "channel_titles.h"
 #include "simulation/grab_tool.h"
 #include "simulation/simulation_controller.h"
 #include "simulation/simulation_dock.h"
@@ -501,9 +502,10 @@ private slots:
         test::sendMouse(window, QEvent::MouseMove, *pixel, Qt::NoButton, Qt::NoButton);
         QVERIFY2(inspectLabel->text().startsWith(tr("Vertex %1").arg(vertex)),
                  qPrintable(inspectLabel->text()));
-        const std::string_view maxDistanceName = channelName(FloatChannel::MaxDistance);
-        QVERIFY(inspectLabel->text().contains(
-            QString::fromLatin1(maxDistanceName.data(), qsizetype(maxDistanceName.size()))));
+        // The channels by the names the Paint panel gives them, not their file keys.
+        QVERIFY(inspectLabel->text().contains(ChannelTitles::of(FloatChannel::MaxDistance) +
+                                              QStringLiteral(": ")));
+        QVERIFY(!inspectLabel->text().contains(QStringLiteral("max_distance")));
         const VertexInspection inspected = mController->inspect(vertex);
         QCOMPARE(inspected.vertex, vertex);
         QVERIFY(inspected.mass > 0);
@@ -560,6 +562,26 @@ private slots:
         QCOMPARE(mDocument->undoStack()->count(), undoSteps);
         viewport.setTool(nullptr);
         QVERIFY(!grabButton->isChecked());
+
+        // Without the Grab tool, a plain left press does not grab; Ctrl + left drag does, and
+        // the release lets go.
+        test::sendMouse(window, QEvent::MouseButtonPress, *again, Qt::LeftButton, Qt::LeftButton);
+        test::sendMouse(window, QEvent::MouseButtonRelease, *again, Qt::LeftButton, Qt::NoButton);
+        QVERIFY(!mController->isGrabbing());
+        test::sendMouse(window, QEvent::MouseButtonPress, *again, Qt::LeftButton, Qt::LeftButton,
+                        Qt::ControlModifier);
+        QVERIFY(mController->isGrabbing());
+        QCOMPARE(mController->grabbedVertex(), second);
+        test::sendMouse(window, QEvent::MouseMove, *again + QPointF(-50, 30), Qt::NoButton,
+                        Qt::LeftButton, Qt::ControlModifier);
+        for (int i = 0; i < 5; ++i)
+            mController->stepGrab();
+        QVERIFY(mController->physicsPositions() != resting);
+        test::sendMouse(window, QEvent::MouseButtonRelease, *again + QPointF(-50, 30),
+                        Qt::LeftButton, Qt::NoButton);
+        QVERIFY(!mController->isGrabbing());
+        QCOMPARE(viewport.tool(), nullptr);
+        QCOMPARE(mDocument->undoStack()->count(), undoSteps);
     }
 
     // The guide's picture of the loop (only with TWEED_SCREENSHOT_DIR): a baked clip on the

@@ -28,17 +28,19 @@ ClothFrame movingFrame(int frame)
 
 std::shared_ptr<const ClothData> gridData() { return buildClothData(makeGrid(12, 12, 0.04f)); }
 
-SimulationSettings settings()
+SimulationSettings settings(SolverModel model = SolverModel::PositionBased)
 {
     SimulationSettings s;
+    s.model = int(model);
     s.windDrag = 1.0f;
     s.windTurbulence = 0.5f;
     return s;
 }
 
-std::unique_ptr<ClothInstance> makeCloth(std::shared_ptr<const ClothData> data)
+std::unique_ptr<ClothInstance> makeCloth(std::shared_ptr<const ClothData> data,
+                                         SolverModel model = SolverModel::PositionBased)
 {
-    auto cloth = std::make_unique<ClothInstance>(std::move(data), settings());
+    auto cloth = std::make_unique<ClothInstance>(std::move(data), settings(model));
     CollisionVolume sphere;
     sphere.shape = CollisionShape::Sphere;
     sphere.radius = 0.1f;
@@ -115,14 +117,23 @@ private slots:
         QVERIFY(sameBits(cloth->positions(), before));
     }
 
-    // The grabbed vertex goes towards the target, further with a stiffer spring; cleared, the
-    // cloth moves on as an identical one never grabbed does from the same state.
+    void grabPullsAndReleases_data()
+    {
+        QTest::addColumn<int>("model");
+        QTest::newRow("position-based") << int(SolverModel::PositionBased);
+        QTest::newRow("mass-spring") << int(SolverModel::MassSpring);
+    }
+
+    // In either solver model, the grabbed vertex goes towards the target, further with a
+    // stiffer spring; cleared, the cloth moves on as an identical one never grabbed does from
+    // the same state.
     void grabPullsAndReleases()
     {
+        QFETCH(int, model);
         const auto data = gridData();
         const uint32_t corner = 12 * 12 - 1; // the free bottom corner
         auto pulled = [&](float stiffness) {
-            auto cloth = makeCloth(data);
+            auto cloth = makeCloth(data, SolverModel(model));
             const Vec3 start = cloth->positions()[corner];
             const Vec3 target = start + Vec3{0, 0.15f, 0.25f}; // within the sheet's reach
             cloth->setGrab(corner, target, stiffness);
@@ -136,13 +147,13 @@ private slots:
         QVERIFY2(soft < free - 0.01f && stiff < soft && stiff < 0.05f,
                  qPrintable(QStringLiteral("%1 %2 %3").arg(free).arg(soft).arg(stiff)));
 
-        auto grabbed = makeCloth(data);
+        auto grabbed = makeCloth(data, SolverModel(model));
         grabbed->setGrab(corner, grabbed->positions()[corner] + Vec3{0.2f, 0, 0.2f}, 500.0f);
         for (int f = 1; f <= 10; ++f)
             grabbed->update(frameAt(1.0f / 30.0f));
         grabbed->clearGrab();
         QCOMPARE(grabbed->grabbedVertex(), -1);
-        auto never = makeCloth(data);
+        auto never = makeCloth(data, SolverModel(model));
         never->restoreState(grabbed->saveState());
         for (int f = 1; f <= 10; ++f) {
             grabbed->update(frameAt(1.0f / 30.0f));
@@ -151,7 +162,7 @@ private slots:
         QVERIFY(sameBits(grabbed->positions(), never->positions()));
 
         // A fixed vertex does not move; the mass is the vertex's.
-        auto fixed = makeCloth(data);
+        auto fixed = makeCloth(data, SolverModel(model));
         const Vec3 top = fixed->positions()[0];
         fixed->setGrab(0, top + Vec3{0, 0, 0.5f}, 1e4f);
         fixed->update(frameAt(1.0f / 30.0f));

@@ -3,6 +3,7 @@
 #include "object_names.h"
 #include "paint/paint_widgets.h"
 
+#include "channel_titles.h"
 #include "document.h"
 #include "editor_context.h"
 #include "preferences.h"
@@ -38,7 +39,6 @@ namespace tweed::editor {
 
 namespace {
 
-constexpr int kMaskEntries = 3; // after the value channels: Physics, Latch Master, Latch Slave
 
 bool isLength(FloatChannel c)
 {
@@ -105,7 +105,7 @@ PaintDock::PaintDock(const EditorContext &context, QWidget *parent)
     auto *channelForm = new QFormLayout(mChannelGroup);
     mChannelLabel = new QLabel(mChannelGroup);
     mChannel = makeCombo(mChannelGroup, names::kPaintDockChannelComboBox,
-                         int(kFloatChannelCount) + kMaskEntries);
+                         int(kFloatChannelCount + kMaskChannelCount));
     channelForm->addRow(mChannelLabel, mChannel);
     mBitsLabel = new QLabel(mChannelGroup);
     mBits = new MaskBitsPicker(QString::fromLatin1(names::kPaintDockBitsPicker), mChannelGroup);
@@ -587,13 +587,11 @@ void PaintDock::retranslateUi()
     mPaintAction->setText(tr("&Paint Channels"));
     mChannelGroup->setTitle(tr("Channel"));
     mChannelLabel->setText(tr("Channel"));
-    const QString channels[] = {tr("Max Distance"),     tr("Backstop Radius"),
-                                tr("Backstop Distance"), tr("Stiffness Scale"),
-                                tr("Damping Scale"),     tr("Wind Scale"),
-                                tr("Mass Scale"),        tr("Physics (on/off)"),
-                                tr("Latch Master"),      tr("Latch Slave")};
+    // The float channels, then the masks, in their enums' order.
     for (int i = 0; i < mChannel->count(); ++i)
-        mChannel->setItemText(i, channels[i]);
+        mChannel->setItemText(i, i < int(kFloatChannelCount)
+                                     ? ChannelTitles::of(FloatChannel(i))
+                                     : ChannelTitles::of(MaskChannel(i - int(kFloatChannelCount))));
     mChannel->setToolTip(tr("The per-vertex channel to paint"));
     mBitsLabel->setText(tr("Groups"));
     mBits->setToolTip(tr("The latch groups (bits) the tools set or clear"));

@@ -1,5 +1,6 @@
 #include "paint/paint_tool.h"
 
+#include "channel_titles.h"
 #include "document.h"
 #include "viewport/viewport.h"
 
@@ -808,38 +809,8 @@ bool PaintTool::channelIsLength() const
 
 QString PaintTool::channelText() const
 {
-    if (mSettings.target.mask) {
-        switch (MaskChannel(mSettings.target.channel)) {
-        case MaskChannel::Physics:
-            return tr("Physics");
-        case MaskChannel::LatchMaster:
-            return tr("Latch Master");
-        case MaskChannel::LatchSlave:
-            return tr("Latch Slave");
-        case MaskChannel::Count:
-            break;
-        }
-        return {};
-    }
-    switch (FloatChannel(mSettings.target.channel)) {
-    case FloatChannel::MaxDistance:
-        return tr("Max Distance");
-    case FloatChannel::BackstopRadius:
-        return tr("Backstop Radius");
-    case FloatChannel::BackstopDistance:
-        return tr("Backstop Distance");
-    case FloatChannel::StiffnessScale:
-        return tr("Stiffness Scale");
-    case FloatChannel::DampingScale:
-        return tr("Damping Scale");
-    case FloatChannel::WindScale:
-        return tr("Wind Scale");
-    case FloatChannel::MassScale:
-        return tr("Mass Scale");
-    case FloatChannel::Count:
-        break;
-    }
-    return {};
+    return mSettings.target.mask ? ChannelTitles::of(MaskChannel(mSettings.target.channel))
+                                 : ChannelTitles::of(FloatChannel(mSettings.target.channel));
 }
 
 void PaintTool::paintOverlay(QPainter &painter, const QSize &size)

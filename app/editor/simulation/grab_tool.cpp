@@ -1,5 +1,6 @@
 #include "simulation/grab_tool.h"
 
+#include "channel_titles.h"
 #include "simulation/simulation_controller.h"
 #include "viewport/viewport.h"
 
@@ -78,8 +79,7 @@ QString GrabTool::describe(const VertexInspection &in)
     lines << tr("Vertex %1").arg(in.vertex);
     for (size_t c = 0; c < in.painted.size(); ++c)
         lines << tr("%1: %2")
-                     .arg(QString::fromLatin1(channelName(FloatChannel(c)).data(),
-                                              qsizetype(channelName(FloatChannel(c)).size())))
+                     .arg(ChannelTitles::of(FloatChannel(c)))
                      .arg(double(in.painted[c]), 0, 'g', 4);
     lines << tr("Mass: %1 g").arg(double(in.mass) * 1000.0, 0, 'g', 4);
     lines << tr("From its skinned position: %1 cm").arg(double(in.offset) * 100.0, 0, 'f', 2);

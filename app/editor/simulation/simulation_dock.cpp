@@ -195,6 +195,7 @@ void SimulationDock::setGrabTool(GrabTool *tool, Viewport *viewport)
     mGrab->setEnabled(tool && viewport);
     if (!tool || !viewport)
         return;
+    viewport->setControlDragTool(tool);
     connect(mGrab, &QToolButton::toggled, this, [this](bool on) {
         if (on && mViewport->tool() != mGrabTool)
             mViewport->setTool(mGrabTool);
@@ -327,7 +328,8 @@ void SimulationDock::retranslateUi()
     mGrab->setText(tr("Grab"));
     mGrab->setAccessibleName(tr("Grab the cloth"));
     mGrab->setToolTip(tr("Drag the simulated cloth with the left mouse button (Esc cancels); "
-                         "hover a vertex while paused to inspect it"));
+                         "hover a vertex while paused to inspect it. Ctrl + drag grabs the "
+                         "cloth with any tool"));
     mCacheLabel->setAccessibleName(tr("Simulation cache use"));
     mInspect->setAccessibleName(tr("Inspected vertex"));
     showCache();

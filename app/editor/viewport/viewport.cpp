@@ -945,6 +945,37 @@ void Viewport::setTool(ViewportTool *tool)
     emit toolChanged(tool);
 }
 
+void Viewport::setControlDragTool(ViewportTool *tool)
+{
+    mControlDragTool = tool;
+    mControlDragging = false;
+}
+
+bool Viewport::controlDragEvent(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::MouseButtonPress: {
+        auto *mouse = static_cast<QMouseEvent *>(event);
+        if (mouse->button() != Qt::LeftButton || !(mouse->modifiers() & Qt::ControlModifier))
+            return false;
+        mControlDragging = mControlDragTool->mousePress(mouse);
+        return mControlDragging;
+    }
+    case QEvent::MouseMove:
+        return mControlDragging && mControlDragTool->mouseMove(static_cast<QMouseEvent *>(event));
+    case QEvent::MouseButtonRelease:
+        if (!mControlDragging || static_cast<QMouseEvent *>(event)->button() != Qt::LeftButton)
+            return false;
+        mControlDragging = false;
+        mControlDragTool->mouseRelease(static_cast<QMouseEvent *>(event));
+        return true;
+    case QEvent::KeyPress:
+        return mControlDragging && mControlDragTool->keyPress(static_cast<QKeyEvent *>(event));
+    default:
+        return false;
+    }
+}
+
 void Viewport::updateToolOverlay()
 {
     markDirty(DirtyLabels);
@@ -1306,7 +1337,11 @@ void Viewport::resizeEvent(QResizeEvent *event)
 
 bool Viewport::eventFilter(QObject *watched, QEvent *event)
 {
-    // The active tool sees the events first; what it does not use goes on to the camera.
+    // A Ctrl + left drag on the cloth grabs it whatever tool is active; the active tool sees
+    // the other events first; what it does not use goes on to the camera.
+    if (watched == mWindow && mControlDragTool && mControlDragTool != mTool &&
+        controlDragEvent(event))
+        return true;
     if (watched == mWindow && mTool) {
         switch (event->type()) {
         case QEvent::MouseButtonPress:

@@ -138,6 +138,9 @@ public:
     ViewportTool *tool() const { return mTool; }
     /// Asks for the tool's overlay to be drawn again.
     void updateToolOverlay();
+    /// The tool a Ctrl + left drag reaches whatever tool is active (the cloth's grab), when it
+    /// takes the press; null for none. Not owned.
+    void setControlDragTool(ViewportTool *tool);
 
     /// A ray through a render-widget pixel: origin on the near plane, unit direction.
     struct Ray
@@ -181,6 +184,8 @@ protected:
 
 private:
     struct Scene;
+    /// Routes a Ctrl + left drag to the control-drag tool; true when it used the event.
+    bool controlDragEvent(QEvent *event);
     enum Dirty : unsigned {
         DirtyMeshes = 0x1,
         DirtyPhysics = 0x2,
@@ -234,6 +239,8 @@ private:
     std::map<int, std::vector<QColor>> mMeshColors;
     std::map<int, std::vector<QColor>> mPhysicsColors;
     ViewportTool *mTool = nullptr;
+    ViewportTool *mControlDragTool = nullptr;
+    bool mControlDragging = false; ///< a Ctrl + left drag went to mControlDragTool
     Vec3 mWind;
     double mFrameMs = 0;
     double mSkinningMs = 0;

@@ -175,7 +175,9 @@ float ClothInstance::vertexMass(uint32_t vertex) const
 void ClothInstance::Impl::applyGrab(uint32_t v)
 {
     P4 &x = pos[v];
-    const float c = grabStiffness * substepLength * substepLength * x.w;
+    // The mass-spring model finishes its vertices once per step, the position-based per substep.
+    const float h = settings.model == int(SolverModel::MassSpring) ? stepLength : substepLength;
+    const float c = grabStiffness * h * h * x.w;
     if (!(c > 0))
         return;
     const float share = c / (1.0f + c);
