@@ -56,6 +56,27 @@ constexpr double kFps = 30;
 
 bool finite(const Vec3 &v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
+// A shown viewport the controller draws into; it detaches itself when it goes, so a failed
+// check cannot leave the controller pointing at a gone viewport.
+class ControllerViewport : public Viewport
+{
+public:
+    ControllerViewport(Document *document, Playback *playback, SimulationController *controller)
+        : Viewport(document, playback), mController(controller)
+    {
+        resize(900, 700);
+        show();
+        exposed = QTest::qWaitForWindowExposed(this);
+        controller->setViewport(this);
+    }
+    ~ControllerViewport() override { mController->setViewport(nullptr); }
+
+    bool exposed = false;
+
+private:
+    SimulationController *mController;
+};
+
 } // namespace
 
 class TestSimulation : public QObject
@@ -345,12 +366,8 @@ private slots:
     // the memory one cached frame of the sample's coat takes.
     void cachedFrameCostMeasured()
     {
-        Viewport viewport(mDocument, mPlayback);
-        viewport.resize(900, 700);
-        viewport.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
-        mController->setViewport(&viewport);
-        const auto detach = qScopeGuard([this] { mController->setViewport(nullptr); });
+        ControllerViewport viewport(mDocument, mPlayback, mController);
+        QVERIFY(viewport.exposed);
         mController->clearCache();
         mController->setSimulating(true);
         simulateFrames(30);
@@ -469,12 +486,8 @@ private slots:
     // step. Inspect: hovering a vertex shows its index in the dock.
     void grabAndInspect()
     {
-        Viewport viewport(mDocument, mPlayback);
-        viewport.resize(900, 700);
-        viewport.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
-        mController->setViewport(&viewport);
-        const auto detach = qScopeGuard([this] { mController->setViewport(nullptr); });
+        ControllerViewport viewport(mDocument, mPlayback, mController);
+        QVERIFY(viewport.exposed);
         GrabTool tool(mController, &viewport);
         SimulationDock dock(mController, mPlayback);
         dock.setGrabTool(&tool, &viewport);
@@ -828,13 +841,8 @@ private slots:
     // simulating is measured.
     void viewportShowsSimulation()
     {
-        Viewport viewport(mDocument, mPlayback);
-        viewport.resize(900, 700);
-        viewport.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&viewport));
-        mController->setViewport(&viewport);
-        // A failed check below must not leave the controller pointing at the gone viewport.
-        const auto detach = qScopeGuard([this] { mController->setViewport(nullptr); });
+        ControllerViewport viewport(mDocument, mPlayback, mController);
+        QVERIFY(viewport.exposed);
         mController->setSimulating(true);
         simulateFrames(10);
         viewport.syncNow();
