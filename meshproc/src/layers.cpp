@@ -12,6 +12,21 @@ namespace {
 
 // Vertices of a mesh tested against another: enough for a share, few enough to stay quick.
 constexpr size_t kSampledVertices = 1500;
+// A piece lying on the outside of a garment mesh rides on it only when its area is at most this
+// share of that mesh's: pockets, collars, buttons and trims are small beside their shell; a
+// cape or a second garment over a coat is not, and simulates as a shell of its own.
+constexpr double kOuterRiderAreaShare = 0.25;
+
+double surfaceArea(const GraphicsMesh &mesh)
+{
+    double area = 0;
+    for (size_t t = 0; t + 2 < mesh.indices.size(); t += 3) {
+        const Vec3 &a = mesh.positions[mesh.indices[t]], &b = mesh.positions[mesh.indices[t + 1]],
+                   &c = mesh.positions[mesh.indices[t + 2]];
+        area += 0.5 * double(length(cross(b - a, c - a)));
+    }
+    return area;
+}
 
 struct Lying
 {
@@ -129,7 +144,9 @@ std::vector<MeshRole> guessMeshRoles(const Character &character, const std::vect
                 continue;
             const bool lining = onA.inside >= 0.5f * onA.near;
             const bool onLarger =
-                lyingOn(character.meshes[a], surfaces[b], riderReach).near < 0.5f;
+                lyingOn(character.meshes[a], surfaces[b], riderReach).near < 0.5f &&
+                surfaceArea(character.meshes[b]) <=
+                    kOuterRiderAreaShare * surfaceArea(character.meshes[a]);
             if (lining || onLarger)
                 out[b] = MeshRole::Rider;
         }

@@ -156,6 +156,18 @@ private slots:
         withButton.meshes.push_back(button);
         withButton.meshSkinnedInSource.push_back(true);
         QCOMPARE(guessMeshRoles(withButton, {1, 3})[3], MeshRole::Rider);
+        // A cape 2 cm over the skirt's back, half the skirt's area, is a shell of its own (it
+        // simulates); the lining still rides on the skirt.
+        Character withCape = c;
+        GraphicsMesh cape = tubeAt(0.22f, 0.45f, 0.45f, 16, 8, "Cape");
+        for (size_t v = 0; v < cape.positions.size(); ++v) { // the tube opened to its back half
+            const float a = kPi * (1 + cape.uvs[v].x);
+            cape.positions[v] = Vec3{0.22f * std::cos(a), cape.positions[v].y, 0.22f * std::sin(a)};
+        }
+        withCape.meshes.push_back(cape);
+        withCape.meshSkinnedInSource.push_back(true);
+        QCOMPARE(guessMeshRoles(withCape), (std::vector<MeshRole>{MeshRole::Body, MeshRole::Shell,
+                                                                  MeshRole::Rider, MeshRole::Shell}));
         // A lining alone stays a shell: a garment keeps one.
         QCOMPARE(guessMeshRoles(c, {2})[2], MeshRole::Shell);
         QVERIFY_THROWS_EXCEPTION(InputError, guessMeshRoles(c, {3}));

@@ -32,8 +32,9 @@ struct MeshRoleSettings
 /// outside another mesh (and more of it than of the other lies outside it: a body's head and
 /// hands stick out of a coat) is a garment and the rest body (when none does, every skinned mesh is a
 /// garment). Among the garment meshes a mesh mostly just inside another (a lining), or lying on
-/// a much larger one that does not lie on it (a pocket, a button), is a rider of it; at least
-/// one garment mesh stays a shell. Meshes without triangles are body. Throws InputError for an
+/// the outside of one at least four times its area that does not lie on it (a pocket, a
+/// button), is a rider of it; a larger piece outside (a cape over a coat) is a shell of its
+/// own. At least one garment mesh stays a shell. Meshes without triangles are body. Throws InputError for an
 /// index out of range.
 std::vector<MeshRole> guessMeshRoles(const Character &character, const std::vector<int> &garment = {},
                                      const MeshRoleSettings &settings = {});
