@@ -29,11 +29,6 @@ QString sampleCharacterPath()
     return {};
 }
 
-QStringList sampleGarmentMeshes()
-{
-    return {QStringLiteral("Coat"), QStringLiteral("CoatLining")};
-}
-
 int runEditor(int argc, char *argv[])
 {
     QElapsedTimer sinceLaunch;
@@ -116,7 +111,7 @@ int runEditor(int argc, char *argv[])
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
             if (path.isEmpty())
                 std::fprintf(stderr, "tweed: the sample character was not found\n");
-            else if (window.openFile(path, files.isEmpty() ? sampleGarmentMeshes() : QStringList{}))
+            else if (window.openFile(path))
                 window.playWalkClip();
         }
         startup->loaded = true;

@@ -9,9 +9,6 @@ namespace tweed::editor {
 /// The bundled sample character: next to the executable's resources (an installed or a build
 /// tree), else where the build found it. Empty when it is nowhere.
 QString sampleCharacterPath();
-/// The sample character's garment: the coat (its shell) and its lining (a rider, as the layer
-/// guess makes it); the other mesh is the body.
-QStringList sampleGarmentMeshes();
 
 /// Runs the editor: `tweed [FILE] [--screenshot PATH]`. Returns the exit code.
 int runEditor(int argc, char *argv[]);

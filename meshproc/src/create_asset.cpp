@@ -103,13 +103,12 @@ ClothingAsset createAsset(const Character &character, const CreateAssetOptions &
                     named.push_back(name);
     std::vector<int> chosen;
     if (named.empty()) {
-        for (size_t i = 0; i < character.meshes.size(); ++i) {
-            const bool skinned = i < character.meshSkinnedInSource.size()
-                                     ? bool(character.meshSkinnedInSource[i])
-                                     : character.meshes[i].isSkinned();
-            if (skinned && !character.meshes[i].indices.empty())
+        // The garment is what guessMeshRoles does not call body: a skinned mesh lying just
+        // outside another, with the layers on it (every skinned mesh when none lies so).
+        const std::vector<MeshRole> roles = guessMeshRoles(character);
+        for (size_t i = 0; i < character.meshes.size(); ++i)
+            if (roles[i] != MeshRole::Body && !character.meshes[i].indices.empty())
                 chosen.push_back(int(i));
-        }
         if (chosen.empty())
             throw InputError("the character has no skinned mesh to make a garment of; name the "
                              "garment meshes (available: " +

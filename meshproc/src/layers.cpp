@@ -100,7 +100,7 @@ std::vector<MeshRole> guessMeshRoles(const Character &character, const std::vect
     const float diagonal = detail::boundingDiagonal(all, {});
     const float riderReach =
         settings.riderReach > 0 ? settings.riderReach : std::max(0.025f * diagonal, 0.01f);
-    const float garmentReach = settings.garmentReach > 0 ? settings.garmentReach : 0.08f * diagonal;
+    const float garmentReach = settings.garmentReach > 0 ? settings.garmentReach : 0.12f * diagonal;
 
     std::vector<MeshRole> roles(count, MeshRole::Body);
     if (!garment.empty()) {

@@ -176,6 +176,11 @@ private slots:
     void shellsBuildThePhysicsMeshAndRidersAreBound()
     {
         const Character c = makeCharacter();
+        // With no garment named, the garment is guessed: the body is left out.
+        const ClothingAsset guessed = createAsset(c, CreateAssetOptions{});
+        QCOMPARE(guessed.lods[0].mesh.submeshes.size(), size_t(2));
+        QCOMPARE(guessed.lods[0].mesh.submeshes[0].name, std::string("Skirt"));
+        QCOMPARE(guessed.lods[0].mesh.submeshes[1].name, std::string("Lining"));
         CreateAssetOptions options;
         options.garmentMeshes = {"Skirt", "Lining"};
         const ClothingAsset asset = createAsset(c, options);

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace tweed;
 using namespace tweed::test;
 
@@ -53,7 +55,7 @@ class TestPhysicsCreateAsset : public QObject
 
 private slots:
     void garmentMeshesMerged();
-    void defaultsToSkinnedMeshes();
+    void defaultsToGuessedGarment();
     void sourceReference();
     void everyMethodNameIsHonoured();
     void badInput();
@@ -104,11 +106,18 @@ void TestPhysicsCreateAsset::garmentMeshesMerged()
     QVERIFY(maxDistanceBetween(positions, lod.mesh.positions) < 1e-5f);
 }
 
-void TestPhysicsCreateAsset::defaultsToSkinnedMeshes()
+void TestPhysicsCreateAsset::defaultsToGuessedGarment()
 {
     const Character c = makeCharacter();
     const ClothingAsset asset = createAsset(c, {});
-    QCOMPARE(asset.lods[0].mesh.submeshes.size(), size_t(3)); // not the unskinned prop
+    // The garment is guessed: the skirt lying outside the body, not the body inside it nor the
+    // unskinned prop.
+    std::vector<std::string> names;
+    for (const Submesh &sub : asset.lods[0].mesh.submeshes)
+        names.push_back(sub.name);
+    QVERIFY2(std::find(names.begin(), names.end(), "skirt") != names.end(), names.front().c_str());
+    QVERIFY(std::find(names.begin(), names.end(), "body") == names.end());
+    QVERIFY(std::find(names.begin(), names.end(), "prop") == names.end());
     QCOMPARE(asset.presetName, std::string("tweed"));
     QCOMPARE(asset.source.units.metresPerUnit, 0.01f);
     QVERIFY(asset.source.path.empty());

@@ -4,8 +4,10 @@
 # Debian's assimp-testmodels with their whole mesh as the garment (no body mesh: volumes from the
 # bone segments), then `tweed-cli qa --json` on each asset written: one Markdown row per clip
 # with the measures and their targets, and Auto Setup's own time (wall and CPU seconds, with
-# its check of every clip). The characters kept aside for an independent check are never run.
-# Usage: tests/report/auto_setup.sh [BUILD_DIR] [MODELS_DIR]   (minutes on two cores)
+# its check of every clip). Further characters given after MODELS_DIR (such as the one
+# tests/report/layered_humanoid.py makes in Blender) have their layers guessed, as the sample.
+# The characters kept aside for an independent check are never run.
+# Usage: tests/report/auto_setup.sh [BUILD_DIR] [MODELS_DIR] [CHARACTER...]   (minutes on two cores)
 set -u
 
 build=${1:-build}
@@ -23,6 +25,12 @@ characters=("$here/resources/sample/tweed_sample.gltf"
             "$models/X/Testwuson.X"
             "$models/FBX/huesitos.fbx"
             "$models/glTF2/simple_skin/simple_skin.gltf")
+guessed=("$here/resources/sample/tweed_sample.gltf")
+for extra in "${@:3}"; do
+    extra=$(realpath "$extra")
+    characters+=("$extra")
+    guessed+=("$extra")
+done
 
 echo "Targets: layer_poke_through 0; shell and body poke-through <= 0.1%; max_distance_hit_share <= 5%;"
 echo "max_stretch <= 1.25; mean_max_stretch <= 1.10; volume_protrusion_m <= the collision thickness."
@@ -34,7 +42,7 @@ for character in "${characters[@]}"; do
     name=$(basename "$character")
     [ -f "$character" ] || { echo "| $name | missing | | | | | | | | | | |"; continue; }
     args=()
-    if [[ "$character" != *tweed_sample.gltf ]]; then
+    if [[ ! " ${guessed[*]} " =~ " $character " ]]; then
         # The whole mesh is the garment.
         while IFS= read -r mesh; do args+=(--mesh "$mesh"); done < <(
             "$cli" info --json "$character" | jq -r '.meshes[] | select(.skinned) | .name')

@@ -14,7 +14,9 @@ namespace tweed {
 
 struct CreateAssetOptions
 {
-    std::vector<std::string> garmentMeshes; ///< names of the character's meshes; empty = all skinned
+    /// Names of the character's meshes; empty: guessed (the skinned meshes guessMeshRoles does
+    /// not call body).
+    std::vector<std::string> garmentMeshes;
     /// Garment meshes named as shells (build the physics mesh) or riders (follow it); they join
     /// the garment when garmentMeshes does not name them. A garment mesh named in neither takes
     /// the role guessMeshRoles (tweed/meshproc/layers.h) gives it.

@@ -21,7 +21,8 @@ struct MeshRoleSettings
     /// How close to another garment mesh's surface a rider lies, metres; 0 = 2.5% of the
     /// diagonal of the meshes' bounding box (at least 1 cm).
     float riderReach = 0;
-    /// How close outside another mesh a garment lies, metres; 0 = 8% of that diagonal.
+    /// How close outside another mesh a garment lies, metres; 0 = 12% of that diagonal (a long
+    /// coat's hem stands off the legs).
     float garmentReach = 0;
     /// Share of a mesh's vertices that must lie so.
     float share = 0.8f;
