@@ -19,6 +19,7 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+#include <Qt3DRender/QRenderCapabilities>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
 #include <Qt3DRender/QTexture>
@@ -73,6 +74,8 @@ constexpr float kHiddenCollisionAlpha = 0.22f;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
+constexpr float kReadoutFontPoint = 9;
+constexpr int kReadoutHeight = 24;
 
 Vec3 translationOf(const Mat4 &m) { return m.column(3); }
 
@@ -282,6 +285,10 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
 
     // Render only when something changed: an idle editor costs nothing.
     mWindow->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    // The driver's GL_RENDERER, as Qt3D reads it with the window's surface format.
+    mRendererName = mWindow->renderSettings()->renderCapabilities()->renderer().trimmed();
+    if (mRendererName.isEmpty())
+        mRendererName = tr("unknown renderer");
     mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
@@ -310,7 +317,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
         overlay->image = new OverlayImage([this, isReadout](QPainter *painter, const QSize &size) {
             if (isReadout) {
                 QFont font = this->font();
-                font.setPointSizeF(9);
+                font.setPointSizeF(kReadoutFontPoint);
                 painter->setFont(font);
                 painter->setPen(QColor(230, 232, 236));
                 painter->setBrush(QColor(20, 22, 26, 150));
@@ -333,7 +340,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
         overlay->entity =
             makeScreenQuad(scene::makeScreenQuadMaterial(texture, &overlay->rect, s.root), s.root);
     }
-    s.readout.image->setSize(QSize(360, 24));
+    s.readout.image->setSize(QSize(360, kReadoutHeight));
     s.labels.image->setSize(QSize(64, 64));
 
     auto *frameAction = new Qt3DLogic::QFrameAction(s.root);
@@ -1095,15 +1102,50 @@ void Viewport::updateReadout()
     mReadoutClock.restart();
     const double share = mFrameMs > 0 ? 100.0 * mSkinningMs / mFrameMs : 0.0;
     const QString text = mFrameMs > 0
-                             ? tr("%1 ms/frame \u2022 skinning %2 ms (%3%)")
+                             ? tr("%1 ms/frame \u2022 skinning %2 ms (%3%) \u2022 %4")
                                    .arg(mFrameMs, 0, 'f', 1)
                                    .arg(mSkinningMs, 0, 'f', 2)
                                    .arg(share, 0, 'f', share < 10 ? 1 : 0)
-                             : tr("skinning %1 ms").arg(mSkinningMs, 0, 'f', 2);
+                                   .arg(mRendererName)
+                             : tr("skinning %1 ms \u2022 %2")
+                                   .arg(mSkinningMs, 0, 'f', 2)
+                                   .arg(mRendererName);
     if (text == mScene->readoutText)
         return;
     mScene->readoutText = text;
+    // The read-out is as wide as its text (renderer names differ in length).
+    QFont font = this->font();
+    font.setPointSizeF(kReadoutFontPoint);
+    const int width = QFontMetrics(font).horizontalAdvance(text) + 24;
+    if (std::abs(width - mScene->readout.image->width()) > 8) {
+        mScene->readout.image->setSize(QSize(width, kReadoutHeight));
+        placeReadout();
+    }
     mScene->readout.image->update();
+}
+
+QString Viewport::readoutText() const { return mScene->readoutText; }
+
+size_t Viewport::characterVertexCount() const
+{
+    size_t count = 0;
+    for (const auto &view : mScene->meshes)
+        count += view.positions.size();
+    return count;
+}
+
+// The read-out sits in the top-left corner at its pixel size.
+void Viewport::placeReadout()
+{
+    const QSize size = mContainer->size();
+    if (size.isEmpty())
+        return;
+    Scene &s = *mScene;
+    const QSize readout = s.readout.image->size();
+    const float x0 = -1 + 2 * 8.0f / float(size.width());
+    const float y1 = 1 - 2 * 8.0f / float(size.height());
+    s.readout.rect->setValue(QVector4D(x0, y1 - 2 * float(readout.height()) / float(size.height()),
+                                       x0 + 2 * float(readout.width()) / float(size.width()), y1));
 }
 
 void Viewport::onFrame(float dt)
@@ -1293,12 +1335,7 @@ void Viewport::resizeEvent(QResizeEvent *event)
         return;
     mController->setAspectRatio(float(size.width()) / float(size.height()));
     Scene &s = *mScene;
-    // The read-out sits in the top-left corner at its pixel size.
-    const QSize readout = s.readout.image->size();
-    const float x0 = -1 + 2 * 8.0f / float(size.width());
-    const float y1 = 1 - 2 * 8.0f / float(size.height());
-    s.readout.rect->setValue(QVector4D(x0, y1 - 2 * float(readout.height()) / float(size.height()),
-                                       x0 + 2 * float(readout.width()) / float(size.width()), y1));
+    placeReadout();
     s.labels.image->setSize(size);
     s.labels.rect->setValue(QVector4D(-1, -1, 1, 1));
     markDirty(DirtyLabels);

@@ -84,6 +84,14 @@ public:
     /// Average time spent skinning and uploading the meshes per pose update, milliseconds.
     double lastSkinningMs() const { return mSkinningMs; }
 
+    /// The OpenGL renderer drawing the view (GL_RENDERER, as "llvmpipe (LLVM 15.0.6, 256
+    /// bits)" or a GPU's name); "unknown renderer" when the driver does not say.
+    QString rendererName() const { return mRendererName; }
+    /// The frame-time read-out as last drawn in the view's corner (with the renderer's name).
+    QString readoutText() const;
+    /// Vertices of the character meshes the view draws.
+    size_t characterVertexCount() const;
+
     /// Model-space bounds of the character in the current pose (min, max); a unit box around
     /// the origin when the document is empty.
     std::pair<Vec3, Vec3> characterBounds() const;
@@ -199,6 +207,7 @@ private:
     void updatePose();
     void paintLabels(QPainter *painter, const QSize &size);
     void updateReadout();
+    void placeReadout();
     void updateOverlayVisibility();
     void updateLineLayers();
     void applyColors();
@@ -235,6 +244,7 @@ private:
     std::map<int, std::vector<QColor>> mPhysicsColors;
     ViewportTool *mTool = nullptr;
     Vec3 mWind;
+    QString mRendererName;
     double mFrameMs = 0;
     double mSkinningMs = 0;
     QElapsedTimer mReadoutClock;
