@@ -9,6 +9,9 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QSignalSpy>
 #include <QTest>
 #include <QVBoxLayout>
@@ -306,6 +309,53 @@ private slots:
         QVERIFY(mViewport->lastSkinningMs() > 0);
         qInfo("frame %.1f ms, skinning %.2f ms", mViewport->lastFrameMs(),
               mViewport->lastSkinningMs());
+    }
+
+    // The read-out names the OpenGL renderer, as the driver names itself to a context of the
+    // test's own (llvmpipe under xvfb-run with LIBGL_ALWAYS_SOFTWARE=1).
+    void frameTimeReadoutNamesTheRenderer()
+    {
+        QOffscreenSurface surface;
+        surface.setFormat(QSurfaceFormat::defaultFormat());
+        surface.create();
+        QOpenGLContext context;
+        context.setFormat(QSurfaceFormat::defaultFormat());
+        QVERIFY(context.create());
+        QVERIFY(context.makeCurrent(&surface));
+        const QString renderer =
+            QString::fromLatin1(reinterpret_cast<const char *>(
+                                    context.functions()->glGetString(GL_RENDERER)))
+                .trimmed();
+        context.doneCurrent();
+        QVERIFY(!renderer.isEmpty());
+        QCOMPARE(mViewport->rendererName(), renderer);
+        if (qgetenv("LIBGL_ALWAYS_SOFTWARE") == "1")
+            QVERIFY2(renderer.contains(QLatin1String("llvmpipe")) ||
+                         renderer.contains(QLatin1String("softpipe")),
+                     qPrintable(renderer));
+        mPlayback->play();
+        QTRY_VERIFY_WITH_TIMEOUT(mViewport->readoutText().contains(QLatin1String("ms/frame")),
+                                 20000);
+        mPlayback->pause();
+        QVERIFY2(mViewport->readoutText().endsWith(renderer), qPrintable(mViewport->readoutText()));
+    }
+
+    // Volumes rebuilt while their overlay is off (a new look, an opened file) stay hidden: the
+    // frame is the same pixel for pixel, and shows them once the overlay is on.
+    void hiddenVolumesAreNotDrawn()
+    {
+        mPlayback->pause();
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        const QImage before = mViewport->grabFrame();
+        QVERIFY(!before.isNull());
+        QVERIFY(mViewport->isCollisionXRay());
+        mViewport->setCollisionXRay(false);
+        mViewport->setCollisionXRay(true);
+        QCOMPARE(differingPixels(before, mViewport->grabFrame()), 0);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        QVERIFY(differingPixels(before, mViewport->grabFrame()) > 200);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        QCOMPARE(differingPixels(before, mViewport->grabFrame()), 0);
     }
 };
 

@@ -305,9 +305,12 @@ ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
     }
     case CollisionShape::Plane: {
         const float h = 0.5f * planeSize;
-        mesh.positions = {{-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h}};
+        // Both sides, each facing its way (volumes draw front faces only).
+        mesh.positions = {{-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h},
+                          {-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h}};
         mesh.normals.assign(4, Vec3{0, 1, 0});
-        mesh.indices = {0, 2, 1, 0, 3, 2};
+        mesh.normals.resize(8, Vec3{0, -1, 0});
+        mesh.indices = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7};
         break;
     }
     }

@@ -605,8 +605,9 @@ void Viewport::rebuildCollision()
     s.collisionMaterial =
         mCollisionWireframe
             ? scene::makeLineMaterial({.color = wire, .onTop = mCollisionXRay}, s.collisionRoot)
-            : scene::makeSurfaceMaterial(kCollision, nullptr, s.collisionRoot,
-                                         mCollisionXRay ? kHiddenCollisionAlpha : 0.0f);
+            : scene::makeVolumeMaterial(kCollision,
+                                        mCollisionXRay ? kHiddenCollisionAlpha : 0.0f,
+                                        s.collisionRoot);
     const auto &volumes = mDocument->asset().collisionVolumes;
     std::vector<uint32_t> indices;
     for (size_t i = 0; i < volumes.size(); ++i) {
@@ -641,6 +642,7 @@ void Viewport::rebuildCollision()
                             : Qt3DRender::QGeometryRenderer::Triangles,
         0, uint32_t(indices.size()), s.collisionEntity));
     s.collisionEntity->addComponent(s.collisionMaterial);
+    s.collisionEntity->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
 }
 
 void Viewport::updateOverlayVisibility()
@@ -653,6 +655,10 @@ void Viewport::updateOverlayVisibility()
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
     s.physicsSolidRoot->setEnabled(mPhysicsSolid);
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
+    // The entity too: Qt3D drew an entity made under an already hidden parent (all 59 volumes
+    // of a character drawn, and posed, with the overlay off).
+    if (s.collisionEntity)
+        s.collisionEntity->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
     s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames) || mTool);
 }
 
