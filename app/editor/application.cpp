@@ -93,8 +93,8 @@ int runEditor(int argc, char *argv[])
     parser.addOption(simulate);
     const QCommandLineOption volumes(
         "show-volumes",
-        QCoreApplication::translate("main",
-                                    "Show the collision volumes: xray, surface or wireframe."),
+        QCoreApplication::translate(
+            "main", "Show the collision volumes (xray, surface or wireframe) or hide them (off)."),
         "look");
     parser.addOption(volumes);
     parser.process(app);
@@ -152,8 +152,10 @@ int runEditor(int argc, char *argv[])
     }
     const QString volumeLook = parser.value(volumes);
     if (parser.isSet(volumes) && volumeLook != QLatin1String("xray") &&
-        volumeLook != QLatin1String("surface") && volumeLook != QLatin1String("wireframe")) {
-        std::fprintf(stderr, "tweed: --show-volumes takes xray, surface or wireframe, not \"%s\"\n",
+        volumeLook != QLatin1String("surface") && volumeLook != QLatin1String("wireframe") &&
+        volumeLook != QLatin1String("off")) {
+        std::fprintf(stderr,
+                     "tweed: --show-volumes takes xray, surface, wireframe or off, not \"%s\"\n",
                      qPrintable(volumeLook));
         return 2;
     }
@@ -163,7 +165,8 @@ int runEditor(int argc, char *argv[])
             Viewport *viewport = window.viewport();
             viewport->setCollisionXRay(volumeLook == QLatin1String("xray"));
             viewport->setCollisionWireframe(volumeLook == QLatin1String("wireframe"));
-            viewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+            viewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes,
+                                        volumeLook != QLatin1String("off"));
         }
         if (parser.isSet(simulate)) {
             window.simulation()->setCacheBudget(0);

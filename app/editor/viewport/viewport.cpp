@@ -408,7 +408,7 @@ void Viewport::sync()
         updateLineLayers();
     if (dirty & (DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays))
         updatePose();
-    else if (dirty & DirtyLabels && (isOverlayVisible(Overlay::BoneNames) || mTool))
+    else if (dirty & DirtyLabels && drawsLabels())
         mScene->labels.image->update();
     if (!mFramedOnce && !mScene->meshes.empty()) {
         mFramedOnce = true;
@@ -642,7 +642,6 @@ void Viewport::rebuildCollision()
                             : Qt3DRender::QGeometryRenderer::Triangles,
         0, uint32_t(indices.size()), s.collisionEntity));
     s.collisionEntity->addComponent(s.collisionMaterial);
-    s.collisionEntity->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
 }
 
 void Viewport::updateOverlayVisibility()
@@ -655,11 +654,8 @@ void Viewport::updateOverlayVisibility()
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
     s.physicsSolidRoot->setEnabled(mPhysicsSolid);
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
-    // The entity too: Qt3D drew an entity made under an already hidden parent (all 59 volumes
-    // of a character drawn, and posed, with the overlay off).
-    if (s.collisionEntity)
-        s.collisionEntity->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
-    s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames) || mTool);
+    // A full-view texture blended over the frame: only while something is drawn on it.
+    s.labels.entity->setEnabled(drawsLabels());
 }
 
 // Skins every mesh with the playback's pose and refills the vertex buffers; updates the
@@ -792,7 +788,9 @@ void Viewport::updatePose()
     // Painted surfaces follow the pose too.
     if (!mMeshColors.empty() || !mPhysicsColors.empty())
         applyColors();
-    if (isOverlayVisible(Overlay::BoneNames) || mTool)
+    // Bone names follow the pose; a tool's overlay is drawn again when it asks
+    // (updateToolOverlay) or the camera moves, not every frame.
+    if (isOverlayVisible(Overlay::BoneNames))
         s.labels.image->update();
     updateReadout();
 }
@@ -961,6 +959,11 @@ void Viewport::setTool(ViewportTool *tool)
 void Viewport::updateToolOverlay()
 {
     markDirty(DirtyLabels);
+}
+
+bool Viewport::drawsLabels() const
+{
+    return isOverlayVisible(Overlay::BoneNames) || (mTool && mTool->hasOverlay());
 }
 
 Viewport::Ray Viewport::rayAt(const QPointF &pixel) const

@@ -207,6 +207,7 @@ private:
     void updatePose();
     void paintLabels(QPainter *painter, const QSize &size);
     void updateReadout();
+    bool drawsLabels() const;
     void placeReadout();
     void updateOverlayVisibility();
     void updateLineLayers();
