@@ -233,14 +233,16 @@ void addCap(std::vector<Ring> &rings, float centre, float r, float sign, int ste
 
 ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
 {
-    constexpr int kSegments = 16; // smooth enough for an overlay, cheap by the dozen
+    // Smooth enough for a translucent overlay; in software GL triangle set-up is much of the
+    // cost of showing dozens of volumes.
+    constexpr int kSegments = 12;
     constexpr int kCapSteps = 4;
     ShapeMesh mesh;
     switch (volume.shape) {
     case CollisionShape::Ellipsoid:
     case CollisionShape::Sphere: {
         std::vector<Ring> rings;
-        constexpr int kStacks = 10;
+        constexpr int kStacks = 8;
         for (int i = 0; i <= kStacks; ++i) {
             const float phi = kPi * (float(i) / kStacks - 0.5f);
             rings.push_back({std::sin(phi), std::cos(phi), std::cos(phi), std::sin(phi)});
