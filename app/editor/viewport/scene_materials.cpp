@@ -71,7 +71,6 @@ in vec2 texCoord;
 in vec4 paintColor;
 out vec4 fragColor;
 uniform vec4 baseColor;
-uniform float useTexture;
 uniform float useVertexColor;
 uniform sampler2D baseColorMap;
 uniform float alphaScale;
@@ -85,8 +84,11 @@ void main()
         n = -n;
     vec3 v = normalize(-viewPosition);
     // Textures are uploaded top row first; UVs have their origin at the bottom left.
-    vec4 tex = useTexture > 0.5 ? texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y))
-                                : vec4(1.0);
+#ifdef BASE_COLOR_MAP
+    vec4 tex = texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y));
+#else
+    vec4 tex = vec4(1.0);
+#endif
     vec3 albedo = toLinear(baseColor.rgb) * toLinear(tex.rgb);
     // Painted channels replace the material's colour (a colour ramp over the mesh).
     if (useVertexColor > 0.5) {
@@ -287,10 +289,15 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
 {
     const bool transparent = color.alphaF() < 0.999;
     QRenderPass *pass = nullptr;
-    QMaterial *material = makeMaterial(kSurfaceVertex, kSurfaceFragment,
+    // A textured and an untextured program: a branch on a uniform would still cost the texture
+    // fetch per pixel where the rasteriser runs both sides (software GL).
+    static const QByteArray textured =
+        QByteArray(kSurfaceFragment).replace("#version 150 core\n",
+                                             "#version 150 core\n#define BASE_COLOR_MAP\n");
+    QMaterial *material = makeMaterial(kSurfaceVertex, texture ? textured.constData()
+                                                               : kSurfaceFragment,
                                        transparent ? "transparent" : "opaque", parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
-    material->addParameter(new QParameter(QStringLiteral("useTexture"), texture ? 1.0f : 0.0f));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
     material->addParameter(new QParameter(QStringLiteral("useVertexColor"), 0.0f));
     if (texture)
