@@ -574,6 +574,18 @@
         <translation>Die Startzeiten auf der Fehlerausgabe ausgeben.</translation>
     </message>
     <message>
+        <source>Play the walk, print the median time of &lt;count&gt; frames and the CPU time per frame, quit.</source>
+        <translation>Die Gehen-Animation abspielen, die mittlere Zeit von &lt;count&gt; Bildern und die CPU-Zeit pro Bild ausgeben, beenden.</translation>
+    </message>
+    <message>
+        <source>Simulate while playing (every frame, without the cache).</source>
+        <translation>Beim Abspielen simulieren (jedes Bild, ohne den Cache).</translation>
+    </message>
+    <message>
+        <source>Show the collision volumes (xray, surface or wireframe) or hide them (off).</source>
+        <translation>Die Kollisionsvolumen zeigen (xray, surface oder wireframe) oder ausblenden (off).</translation>
+    </message>
+    <message>
         <source>Start without opening a file.</source>
         <translation>Ohne eine Datei zu öffnen starten.</translation>
     </message>
@@ -3806,12 +3818,16 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
 <context>
     <name>tweed::editor::Viewport</name>
     <message>
-        <source>%1 ms/frame • skinning %2 ms (%3%)</source>
-        <translation>%1 ms/Bild • Skinning %2 ms (%3 %)</translation>
+        <source>%1 ms/frame • skinning %2 ms (%3%) • %4</source>
+        <translation>%1 ms/Bild • Skinning %2 ms (%3 %) • %4</translation>
     </message>
     <message>
-        <source>skinning %1 ms</source>
-        <translation>Skinning %1 ms</translation>
+        <source>skinning %1 ms • %2</source>
+        <translation>Skinning %1 ms • %2</translation>
+    </message>
+    <message>
+        <source>unknown renderer</source>
+        <translation>unbekannter Renderer</translation>
     </message>
 </context>
 <context>

@@ -574,6 +574,18 @@
         <translation>Mostrar los tiempos de arranque en la salida de errores.</translation>
     </message>
     <message>
+        <source>Play the walk, print the median time of &lt;count&gt; frames and the CPU time per frame, quit.</source>
+        <translation>Reproducir el paseo, mostrar la mediana de &lt;count&gt; fotogramas y el tiempo de CPU por fotograma, salir.</translation>
+    </message>
+    <message>
+        <source>Simulate while playing (every frame, without the cache).</source>
+        <translation>Simular durante la reproducción (cada fotograma, sin la caché).</translation>
+    </message>
+    <message>
+        <source>Show the collision volumes (xray, surface or wireframe) or hide them (off).</source>
+        <translation>Mostrar los volúmenes de colisión (xray, surface o wireframe) u ocultarlos (off).</translation>
+    </message>
+    <message>
         <source>Start without opening a file.</source>
         <translation>Iniciar sin abrir ningún archivo.</translation>
     </message>
@@ -3806,12 +3818,16 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
 <context>
     <name>tweed::editor::Viewport</name>
     <message>
-        <source>%1 ms/frame • skinning %2 ms (%3%)</source>
-        <translation>%1 ms/fotograma • skinning %2 ms (%3 %)</translation>
+        <source>%1 ms/frame • skinning %2 ms (%3%) • %4</source>
+        <translation>%1 ms/fotograma • skinning %2 ms (%3 %) • %4</translation>
     </message>
     <message>
-        <source>skinning %1 ms</source>
-        <translation>skinning %1 ms</translation>
+        <source>skinning %1 ms • %2</source>
+        <translation>skinning %1 ms • %2</translation>
+    </message>
+    <message>
+        <source>unknown renderer</source>
+        <translation>renderizador desconocido</translation>
     </message>
 </context>
 <context>

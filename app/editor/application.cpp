@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "main_window.h"
+#include "simulation/simulation_controller.h"
 #include "viewport/viewport.h"
 
 #include <QApplication>
@@ -11,8 +12,11 @@
 #include <QImage>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <memory>
+#include <vector>
 
 namespace tweed::editor {
 
@@ -28,6 +32,17 @@ QString sampleCharacterPath()
         if (QFileInfo::exists(path)) return QDir::cleanPath(QFileInfo(path).absoluteFilePath());
     return {};
 }
+
+namespace {
+
+double processCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
+} // namespace
 
 int runEditor(int argc, char *argv[])
 {
@@ -60,6 +75,23 @@ int runEditor(int argc, char *argv[])
     const QCommandLineOption empty(
         "empty", QCoreApplication::translate("main", "Start without opening a file."));
     parser.addOption(empty);
+    const QCommandLineOption frameTimes(
+        "frame-times",
+        QCoreApplication::translate("main",
+                                    "Play the walk, print the median time of <count> frames "
+                                    "and the CPU time per frame, quit."),
+        "count");
+    parser.addOption(frameTimes);
+    const QCommandLineOption simulate(
+        "simulate", QCoreApplication::translate(
+                        "main", "Simulate while playing (every frame, without the cache)."));
+    parser.addOption(simulate);
+    const QCommandLineOption volumes(
+        "show-volumes",
+        QCoreApplication::translate(
+            "main", "Show the collision volumes (xray, surface or wireframe) or hide them (off)."),
+        "look");
+    parser.addOption(volumes);
     parser.process(app);
 
     MainWindow window;
@@ -68,6 +100,8 @@ int runEditor(int argc, char *argv[])
     // Start-up time: launch to the first rendered frame, and to the first frame that shows the
     // opened file.
     const bool report = parser.isSet(startupReport) || parser.isSet(screenshot);
+    if (report)
+        std::fprintf(stderr, "tweed: renderer %s\n", qPrintable(window.viewport()->rendererName()));
     struct Startup
     {
         bool firstFrame = false, loaded = false, documentFrame = false;
@@ -103,9 +137,77 @@ int runEditor(int argc, char *argv[])
         });
     };
 
+    bool frameCountOk = true;
+    const int frameCount = parser.isSet(frameTimes) ? parser.value(frameTimes).toInt(&frameCountOk)
+                                                    : 0;
+    if (!frameCountOk || frameCount < 0) {
+        std::fprintf(stderr, "tweed: --frame-times needs a frame count, not \"%s\"\n",
+                     qPrintable(parser.value(frameTimes)));
+        return 2;
+    }
+    const QString volumeLook = parser.value(volumes);
+    if (parser.isSet(volumes) && volumeLook != QLatin1String("xray") &&
+        volumeLook != QLatin1String("surface") && volumeLook != QLatin1String("wireframe") &&
+        volumeLook != QLatin1String("off")) {
+        std::fprintf(stderr,
+                     "tweed: --show-volumes takes xray, surface, wireframe or off, not \"%s\"\n",
+                     qPrintable(volumeLook));
+        return 2;
+    }
+    // The view options apply once the file is open and playing.
+    auto applyViewOptions = [&window, &parser, &simulate, &volumes, volumeLook] {
+        if (parser.isSet(volumes)) {
+            Viewport *viewport = window.viewport();
+            viewport->setCollisionXRay(volumeLook == QLatin1String("xray"));
+            viewport->setCollisionWireframe(volumeLook == QLatin1String("wireframe"));
+            viewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes,
+                                        volumeLook != QLatin1String("off"));
+        }
+        if (parser.isSet(simulate)) {
+            window.simulation()->setCacheBudget(0);
+            window.simulation()->setSimulating(true);
+        }
+    };
+    auto measureFrames = [&window, frameCount] {
+        // Frame intervals after a second of warm-up (shaders compiled, textures uploaded), with
+        // the process's CPU time over the same frames: on a busy machine the wall time mostly
+        // measures the neighbours.
+        struct Measure
+        {
+            std::vector<double> ms;
+            QElapsedTimer clock;
+            double cpu0 = 0;
+        };
+        auto measure = std::make_shared<Measure>();
+        QTimer::singleShot(1000, &window, [&window, measure, frameCount] {
+            measure->clock.start();
+            measure->cpu0 = processCpuSeconds();
+            QObject::connect(window.viewport(), &Viewport::frameRendered, &window,
+                             [&window, measure, frameCount] {
+                                 measure->ms.push_back(double(measure->clock.nsecsElapsed()) * 1e-6);
+                                 measure->clock.restart();
+                                 if (int(measure->ms.size()) < frameCount + 1)
+                                     return;
+                                 const double cpu = processCpuSeconds() - measure->cpu0;
+                                 std::vector<double> ms(measure->ms.begin() + 1, measure->ms.end());
+                                 std::sort(ms.begin(), ms.end());
+                                 const QSize size = window.viewport()->renderSize();
+                                 std::fprintf(stderr,
+                                              "tweed: frame times: median %.2f ms, cpu %.2f ms "
+                                              "per frame, %d frames, viewport %dx%d, %zu "
+                                              "vertices drawn, renderer %s\n",
+                                              ms[ms.size() / 2], 1e3 * cpu / double(ms.size() + 1),
+                                              int(ms.size()), size.width(), size.height(),
+                                              window.viewport()->characterVertexCount(),
+                                              qPrintable(window.viewport()->rendererName()));
+                                 QCoreApplication::exit(0);
+                             });
+        });
+    };
+
     // Load once the window is up, so the progress dialog has a parent on screen.
     QTimer::singleShot(0, &window, [&window, &parser, &empty, screenshotPath, takeScreenshot,
-                                    startup] {
+                                    startup, applyViewOptions, measureFrames, frameCount] {
         if (!window.offerRecovery() && !parser.isSet(empty)) {
             const QStringList files = parser.positionalArguments();
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
@@ -115,6 +217,8 @@ int runEditor(int argc, char *argv[])
                 window.playWalkClip();
         }
         startup->loaded = true;
+        applyViewOptions();
+        if (frameCount > 0) measureFrames();
         if (!screenshotPath.isEmpty()) takeScreenshot();
     });
 

@@ -107,6 +107,7 @@ public:
     bool keyPress(QKeyEvent *event) override;
     void leave() override;
     void paintOverlay(QPainter &painter, const QSize &size) override;
+    bool hasOverlay() const override { return true; }
 
 signals:
     /// The tool was switched on or off (also when another viewport tool took over).

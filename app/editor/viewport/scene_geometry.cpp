@@ -233,14 +233,16 @@ void addCap(std::vector<Ring> &rings, float centre, float r, float sign, int ste
 
 ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
 {
-    constexpr int kSegments = 16; // smooth enough for an overlay, cheap by the dozen
+    // Smooth enough for a translucent overlay; in software GL triangle set-up is much of the
+    // cost of showing dozens of volumes.
+    constexpr int kSegments = 12;
     constexpr int kCapSteps = 4;
     ShapeMesh mesh;
     switch (volume.shape) {
     case CollisionShape::Ellipsoid:
     case CollisionShape::Sphere: {
         std::vector<Ring> rings;
-        constexpr int kStacks = 10;
+        constexpr int kStacks = 8;
         for (int i = 0; i <= kStacks; ++i) {
             const float phi = kPi * (float(i) / kStacks - 0.5f);
             rings.push_back({std::sin(phi), std::cos(phi), std::cos(phi), std::sin(phi)});
@@ -305,9 +307,12 @@ ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
     }
     case CollisionShape::Plane: {
         const float h = 0.5f * planeSize;
-        mesh.positions = {{-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h}};
+        // Both sides, each facing its way (volumes draw front faces only).
+        mesh.positions = {{-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h},
+                          {-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h}};
         mesh.normals.assign(4, Vec3{0, 1, 0});
-        mesh.indices = {0, 2, 1, 0, 3, 2};
+        mesh.normals.resize(8, Vec3{0, -1, 0});
+        mesh.indices = {0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7};
         break;
     }
     }

@@ -22,10 +22,16 @@
 #include <Qt3DRender/QRenderSurfaceSelector>
 #include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QSortPolicy>
+#include <Qt3DRender/QStencilOperation>
+#include <Qt3DRender/QStencilOperationArguments>
+#include <Qt3DRender/QStencilTest>
+#include <Qt3DRender/QStencilTestArguments>
 #include <Qt3DRender/QTechnique>
 #include <Qt3DRender/QViewport>
 
 #include <QVector4D>
+
+#include <algorithm>
 
 namespace tweed::editor::scene {
 
@@ -65,7 +71,6 @@ in vec2 texCoord;
 in vec4 paintColor;
 out vec4 fragColor;
 uniform vec4 baseColor;
-uniform float useTexture;
 uniform float useVertexColor;
 uniform sampler2D baseColorMap;
 uniform float alphaScale;
@@ -79,8 +84,11 @@ void main()
         n = -n;
     vec3 v = normalize(-viewPosition);
     // Textures are uploaded top row first; UVs have their origin at the bottom left.
-    vec4 tex = useTexture > 0.5 ? texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y))
-                                : vec4(1.0);
+#ifdef BASE_COLOR_MAP
+    vec4 tex = texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y));
+#else
+    vec4 tex = vec4(1.0);
+#endif
     vec3 albedo = toLinear(baseColor.rgb) * toLinear(tex.rgb);
     // Painted channels replace the material's colour (a colour ramp over the mesh).
     if (useVertexColor > 0.5) {
@@ -103,6 +111,33 @@ void main()
     s *= s; s *= s; s *= s; s *= s; s *= s; // s^32
     color += vec3(0.10) * s;
     fragColor = vec4(sqrt(color), baseColor.a * tex.a * alphaScale);
+}
+)";
+
+// Collision volumes: the shading is done per vertex (the shapes are smooth and the overlay is
+// flat-coloured), so each pixel costs one interpolated value and one blend.
+const char *const kVolumeVertex = R"(#version 150 core
+in vec3 vertexPosition;
+in vec3 vertexNormal;
+out float shade;
+uniform mat3 modelViewNormal;
+uniform mat4 mvp;
+void main()
+{
+    vec3 n = normalize(modelViewNormal * vertexNormal);
+    shade = 0.45 + 0.55 * abs(n.z);
+    gl_Position = mvp * vec4(vertexPosition, 1.0);
+}
+)";
+
+const char *const kVolumeFragment = R"(#version 150 core
+in float shade;
+out vec4 fragColor;
+uniform vec4 baseColor;
+uniform float alphaScale;
+void main()
+{
+    fragColor = vec4(baseColor.rgb * shade, baseColor.a * alphaScale);
 }
 )";
 
@@ -254,10 +289,15 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
 {
     const bool transparent = color.alphaF() < 0.999;
     QRenderPass *pass = nullptr;
-    QMaterial *material = makeMaterial(kSurfaceVertex, kSurfaceFragment,
+    // A textured and an untextured program: a branch on a uniform would still cost the texture
+    // fetch per pixel where the rasteriser runs both sides (software GL).
+    static const QByteArray textured =
+        QByteArray(kSurfaceFragment).replace("#version 150 core\n",
+                                             "#version 150 core\n#define BASE_COLOR_MAP\n");
+    QMaterial *material = makeMaterial(kSurfaceVertex, texture ? textured.constData()
+                                                               : kSurfaceFragment,
                                        transparent ? "transparent" : "opaque", parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
-    material->addParameter(new QParameter(QStringLiteral("useTexture"), texture ? 1.0f : 0.0f));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
     material->addParameter(new QParameter(QStringLiteral("useVertexColor"), 0.0f));
     if (texture)
@@ -295,6 +335,72 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
         offset->setDepthSteps(1.0f);
         pass->addRenderState(offset);
     }
+    return material;
+}
+
+namespace {
+
+// A translucent volume pass: front faces, blended, no depth writes; a pixel's stencil turns 1
+// at its first volume fragment and keeps every later one out.
+QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
+                        QDepthTest::DepthFunction depth)
+{
+    auto *pass = new QRenderPass(technique);
+    pass->setShaderProgram(program);
+    auto *key = new QFilterKey(pass);
+    key->setName(QStringLiteral("pass"));
+    key->setValue(QStringLiteral("transparent"));
+    pass->addFilterKey(key);
+    auto *cull = new QCullFace(pass);
+    cull->setMode(QCullFace::Back);
+    pass->addRenderState(cull);
+    addDepthTest(pass, depth);
+    addAlphaBlending(pass, false);
+    pass->addRenderState(new QNoDepthMask(pass));
+    auto *stencil = new QStencilTest(pass);
+    for (QStencilTestArguments *side : {stencil->front(), stencil->back()}) {
+        side->setStencilFunction(QStencilTestArguments::Equal);
+        side->setReferenceValue(0);
+        side->setComparisonMask(0xff);
+    }
+    pass->addRenderState(stencil);
+    auto *operation = new QStencilOperation(pass);
+    for (QStencilOperationArguments *side : {operation->front(), operation->back()}) {
+        side->setStencilTestFailureOperation(QStencilOperationArguments::Keep);
+        side->setDepthTestFailureOperation(QStencilOperationArguments::Keep);
+        side->setAllTestsPassOperation(QStencilOperationArguments::Increment);
+    }
+    pass->addRenderState(operation);
+    technique->addRenderPass(pass);
+    return pass;
+}
+
+} // namespace
+
+QMaterial *makeVolumeMaterial(const QColor &color, float hiddenAlpha, Qt3DCore::QNode *parent)
+{
+    auto *material = new QMaterial(parent);
+    auto *effect = new QEffect(material);
+    auto *technique = new QTechnique(effect);
+    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
+    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
+    technique->graphicsApiFilter()->setMajorVersion(3);
+    technique->graphicsApiFilter()->setMinorVersion(2);
+    auto *program = new QShaderProgram(technique);
+    program->setVertexShaderCode(kVolumeVertex);
+    program->setFragmentShaderCode(kVolumeFragment);
+    volumePass(technique, program, QDepthTest::LessOrEqual);
+    if (hiddenAlpha > 0) {
+        // The parts behind other surfaces, fainter, in the same stencil: a pixel shows the
+        // visible volume when there is one, else the hidden one.
+        QRenderPass *hidden = volumePass(technique, program, QDepthTest::Greater);
+        hidden->addParameter(new QParameter(QStringLiteral("alphaScale"),
+                                            hiddenAlpha / float(std::max(color.alphaF(), 0.01f))));
+    }
+    effect->addTechnique(technique);
+    material->setEffect(effect);
+    material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
+    material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
     return material;
 }
 

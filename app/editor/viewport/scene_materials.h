@@ -30,6 +30,13 @@ Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
                                            Qt3DRender::QAbstractTexture *texture,
                                            Qt3DCore::QNode *parent, float hiddenAlpha = 0);
 
+/// Collision volumes: translucent closed shapes shaded by how squarely they face the viewer
+/// (lit per vertex). Only front faces draw, and each pixel takes the colour of one volume
+/// (the stencil keeps later ones out), so overlapping volumes cost one blend per pixel, not one
+/// per layer. hiddenAlpha > 0 also shows them through what hides them with that alpha (x-ray).
+Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, float hiddenAlpha,
+                                          Qt3DCore::QNode *parent);
+
 struct LineStyle
 {
     QColor color = Qt::white;     ///< used when the geometry has no vertexColor attribute

@@ -19,6 +19,7 @@
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
+#include <Qt3DRender/QRenderCapabilities>
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderSettings>
 #include <Qt3DRender/QTexture>
@@ -73,6 +74,8 @@ constexpr float kHiddenCollisionAlpha = 0.22f;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
+constexpr float kReadoutFontPoint = 9;
+constexpr int kReadoutHeight = 24;
 
 Vec3 translationOf(const Mat4 &m) { return m.column(3); }
 
@@ -282,6 +285,10 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
 
     // Render only when something changed: an idle editor costs nothing.
     mWindow->renderSettings()->setRenderPolicy(Qt3DRender::QRenderSettings::OnDemand);
+    // The driver's GL_RENDERER, as Qt3D reads it with the window's surface format.
+    mRendererName = mWindow->renderSettings()->renderCapabilities()->renderer().trimmed();
+    if (mRendererName.isEmpty())
+        mRendererName = tr("unknown renderer");
     mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
@@ -310,7 +317,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
         overlay->image = new OverlayImage([this, isReadout](QPainter *painter, const QSize &size) {
             if (isReadout) {
                 QFont font = this->font();
-                font.setPointSizeF(9);
+                font.setPointSizeF(kReadoutFontPoint);
                 painter->setFont(font);
                 painter->setPen(QColor(230, 232, 236));
                 painter->setBrush(QColor(20, 22, 26, 150));
@@ -333,7 +340,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
         overlay->entity =
             makeScreenQuad(scene::makeScreenQuadMaterial(texture, &overlay->rect, s.root), s.root);
     }
-    s.readout.image->setSize(QSize(360, 24));
+    s.readout.image->setSize(QSize(360, kReadoutHeight));
     s.labels.image->setSize(QSize(64, 64));
 
     auto *frameAction = new Qt3DLogic::QFrameAction(s.root);
@@ -401,7 +408,7 @@ void Viewport::sync()
         updateLineLayers();
     if (dirty & (DirtyMeshes | DirtyPhysics | DirtyCollision | DirtyPose | DirtyOverlays))
         updatePose();
-    else if (dirty & DirtyLabels && (isOverlayVisible(Overlay::BoneNames) || mTool))
+    else if (dirty & DirtyLabels && drawsLabels())
         mScene->labels.image->update();
     if (!mFramedOnce && !mScene->meshes.empty()) {
         mFramedOnce = true;
@@ -598,8 +605,9 @@ void Viewport::rebuildCollision()
     s.collisionMaterial =
         mCollisionWireframe
             ? scene::makeLineMaterial({.color = wire, .onTop = mCollisionXRay}, s.collisionRoot)
-            : scene::makeSurfaceMaterial(kCollision, nullptr, s.collisionRoot,
-                                         mCollisionXRay ? kHiddenCollisionAlpha : 0.0f);
+            : scene::makeVolumeMaterial(kCollision,
+                                        mCollisionXRay ? kHiddenCollisionAlpha : 0.0f,
+                                        s.collisionRoot);
     const auto &volumes = mDocument->asset().collisionVolumes;
     std::vector<uint32_t> indices;
     for (size_t i = 0; i < volumes.size(); ++i) {
@@ -646,7 +654,8 @@ void Viewport::updateOverlayVisibility()
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
     s.physicsSolidRoot->setEnabled(mPhysicsSolid);
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
-    s.labels.entity->setEnabled(isOverlayVisible(Overlay::BoneNames) || mTool);
+    // A full-view texture blended over the frame: only while something is drawn on it.
+    s.labels.entity->setEnabled(drawsLabels());
 }
 
 // Skins every mesh with the playback's pose and refills the vertex buffers; updates the
@@ -779,7 +788,9 @@ void Viewport::updatePose()
     // Painted surfaces follow the pose too.
     if (!mMeshColors.empty() || !mPhysicsColors.empty())
         applyColors();
-    if (isOverlayVisible(Overlay::BoneNames) || mTool)
+    // Bone names follow the pose; a tool's overlay is drawn again when it asks
+    // (updateToolOverlay) or the camera moves, not every frame.
+    if (isOverlayVisible(Overlay::BoneNames))
         s.labels.image->update();
     updateReadout();
 }
@@ -981,6 +992,11 @@ void Viewport::updateToolOverlay()
     markDirty(DirtyLabels);
 }
 
+bool Viewport::drawsLabels() const
+{
+    return isOverlayVisible(Overlay::BoneNames) || (mTool && mTool->hasOverlay());
+}
+
 Viewport::Ray Viewport::rayAt(const QPointF &pixel) const
 {
     const QSize size = renderSize();
@@ -1126,15 +1142,50 @@ void Viewport::updateReadout()
     mReadoutClock.restart();
     const double share = mFrameMs > 0 ? 100.0 * mSkinningMs / mFrameMs : 0.0;
     const QString text = mFrameMs > 0
-                             ? tr("%1 ms/frame \u2022 skinning %2 ms (%3%)")
+                             ? tr("%1 ms/frame \u2022 skinning %2 ms (%3%) \u2022 %4")
                                    .arg(mFrameMs, 0, 'f', 1)
                                    .arg(mSkinningMs, 0, 'f', 2)
                                    .arg(share, 0, 'f', share < 10 ? 1 : 0)
-                             : tr("skinning %1 ms").arg(mSkinningMs, 0, 'f', 2);
+                                   .arg(mRendererName)
+                             : tr("skinning %1 ms \u2022 %2")
+                                   .arg(mSkinningMs, 0, 'f', 2)
+                                   .arg(mRendererName);
     if (text == mScene->readoutText)
         return;
     mScene->readoutText = text;
+    // The read-out is as wide as its text (renderer names differ in length).
+    QFont font = this->font();
+    font.setPointSizeF(kReadoutFontPoint);
+    const int width = QFontMetrics(font).horizontalAdvance(text) + 24;
+    if (std::abs(width - mScene->readout.image->width()) > 8) {
+        mScene->readout.image->setSize(QSize(width, kReadoutHeight));
+        placeReadout();
+    }
     mScene->readout.image->update();
+}
+
+QString Viewport::readoutText() const { return mScene->readoutText; }
+
+size_t Viewport::characterVertexCount() const
+{
+    size_t count = 0;
+    for (const auto &view : mScene->meshes)
+        count += view.positions.size();
+    return count;
+}
+
+// The read-out sits in the top-left corner at its pixel size.
+void Viewport::placeReadout()
+{
+    const QSize size = mContainer->size();
+    if (size.isEmpty())
+        return;
+    Scene &s = *mScene;
+    const QSize readout = s.readout.image->size();
+    const float x0 = -1 + 2 * 8.0f / float(size.width());
+    const float y1 = 1 - 2 * 8.0f / float(size.height());
+    s.readout.rect->setValue(QVector4D(x0, y1 - 2 * float(readout.height()) / float(size.height()),
+                                       x0 + 2 * float(readout.width()) / float(size.width()), y1));
 }
 
 void Viewport::onFrame(float dt)
@@ -1324,12 +1375,7 @@ void Viewport::resizeEvent(QResizeEvent *event)
         return;
     mController->setAspectRatio(float(size.width()) / float(size.height()));
     Scene &s = *mScene;
-    // The read-out sits in the top-left corner at its pixel size.
-    const QSize readout = s.readout.image->size();
-    const float x0 = -1 + 2 * 8.0f / float(size.width());
-    const float y1 = 1 - 2 * 8.0f / float(size.height());
-    s.readout.rect->setValue(QVector4D(x0, y1 - 2 * float(readout.height()) / float(size.height()),
-                                       x0 + 2 * float(readout.width()) / float(size.width()), y1));
+    placeReadout();
     s.labels.image->setSize(size);
     s.labels.rect->setValue(QVector4D(-1, -1, 1, 1));
     markDirty(DirtyLabels);

@@ -84,6 +84,14 @@ public:
     /// Average time spent skinning and uploading the meshes per pose update, milliseconds.
     double lastSkinningMs() const { return mSkinningMs; }
 
+    /// The OpenGL renderer drawing the view (GL_RENDERER, as "llvmpipe (LLVM 15.0.6, 256
+    /// bits)" or a GPU's name); "unknown renderer" when the driver does not say.
+    QString rendererName() const { return mRendererName; }
+    /// The frame-time read-out as last drawn in the view's corner (with the renderer's name).
+    QString readoutText() const;
+    /// Vertices of the character meshes the view draws.
+    size_t characterVertexCount() const;
+
     /// Model-space bounds of the character in the current pose (min, max); a unit box around
     /// the origin when the document is empty.
     std::pair<Vec3, Vec3> characterBounds() const;
@@ -204,6 +212,8 @@ private:
     void updatePose();
     void paintLabels(QPainter *painter, const QSize &size);
     void updateReadout();
+    bool drawsLabels() const;
+    void placeReadout();
     void updateOverlayVisibility();
     void updateLineLayers();
     void applyColors();
@@ -242,6 +252,7 @@ private:
     ViewportTool *mControlDragTool = nullptr;
     bool mControlDragging = false; ///< a Ctrl + left drag went to mControlDragTool
     Vec3 mWind;
+    QString mRendererName;
     double mFrameMs = 0;
     double mSkinningMs = 0;
     QElapsedTimer mReadoutClock;

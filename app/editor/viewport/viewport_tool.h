@@ -29,6 +29,9 @@ public:
     /// Draws over the rendered scene (brush circle, lasso, legend); call
     /// Viewport::updateToolOverlay() when it should be drawn again.
     virtual void paintOverlay(QPainter &, const QSize &) {}
+    /// Whether paintOverlay() draws anything: the view blends its overlay over the frame only
+    /// for such a tool.
+    virtual bool hasOverlay() const { return false; }
 };
 
 } // namespace tweed::editor

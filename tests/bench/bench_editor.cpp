@@ -1,0 +1,336 @@
+// The editor's frame time: `tweed-bench editor [--frames N] [--rounds R] [--json]`, run under a
+// display (xvfb-run; add LIBGL_ALWAYS_SOFTWARE=1 for Mesa's llvmpipe). The real editor window
+// (`tweed --frame-times N`, its own automation options) plays the sample's walk, once only
+// playing and once simulating every frame, then plays Testwuson.X with 59 collision volumes
+// fitted inside its body (tweed-cli create and volumes --auto-fit) hidden and shown in each
+// look (x-ray, surface, wireframe). Beside each character, in the same round, the peer: a bare
+// Qt3D window of the editor viewport's size drawing one rotating Phong sphere with as many
+// vertices as the character's meshes (this executable started again with --peer). Each process
+// reports the median interval of N frames after a second of warm-up and its CPU time per frame;
+// rounds interleave the cases, and the report gives the median over rounds with the load
+// average: on a shared machine compare the ratios of one run, not runs.
+#include "bench.h"
+
+#if TWEED_HAVE_EDITOR
+
+#include <Qt3DCore/QEntity>
+#include <Qt3DCore/QTransform>
+#include <Qt3DExtras/QPhongMaterial>
+#include <Qt3DExtras/QSphereMesh>
+#include <Qt3DExtras/Qt3DWindow>
+#include <Qt3DLogic/QFrameAction>
+#include <Qt3DRender/QCamera>
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QElapsedTimer>
+#include <QGuiApplication>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+namespace tweed::bench {
+namespace {
+
+struct Frames
+{
+    double ms = 0;    ///< median frame interval
+    double cpuMs = 0; ///< process CPU time per frame
+    int width = 0, height = 0;
+    long vertices = 0;
+    std::string renderer;
+    bool ok = false;
+};
+
+// "tweed: frame times: median M ms, cpu C ms per frame, N frames, viewport WxH, V vertices
+// drawn, renderer R" (the editor and the peer print the same line).
+Frames parseFrames(const QString &output)
+{
+    static const QRegularExpression line(
+        QStringLiteral("frame times: median ([0-9.]+) ms, cpu ([0-9.]+) ms per frame, [0-9]+ "
+                       "frames, viewport ([0-9]+)x([0-9]+), ([0-9]+) vertices drawn, renderer "
+                       "([^\\n]*)"));
+    const QRegularExpressionMatch m = line.match(output);
+    Frames f;
+    if (!m.hasMatch())
+        return f;
+    f.ms = m.captured(1).toDouble();
+    f.cpuMs = m.captured(2).toDouble();
+    f.width = m.captured(3).toInt();
+    f.height = m.captured(4).toInt();
+    f.vertices = m.captured(5).toLong();
+    f.renderer = m.captured(6).trimmed().toStdString();
+    f.ok = true;
+    return f;
+}
+
+double loadAverage()
+{
+    double load[1] = {0};
+    return getloadavg(load, 1) == 1 ? load[0] : -1;
+}
+
+// Runs a program to its end; its error output (where both report) and exit status.
+bool runProgram(const QString &program, const QStringList &args, const QString &configDir,
+                QString *output)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // A fresh editor: no saved layout, preferences or autosave to recover.
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), configDir + QStringLiteral("/config"));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), configDir + QStringLiteral("/data"));
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), configDir + QStringLiteral("/cache"));
+    process.setProcessEnvironment(env);
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(program, args);
+    if (!process.waitForFinished(600000)) {
+        process.kill();
+        process.waitForFinished();
+        *output = QStringLiteral("timed out");
+        return false;
+    }
+    *output = QString::fromLocal8Bit(process.readAll());
+    return process.exitStatus() == QProcess::NormalExit && process.exitCode() == 0;
+}
+
+// The peer: a Qt3D window of the given size with one rotating Phong sphere of about `vertices`
+// vertices (QSphereMesh has (rings + 1) * (slices + 1)), framed to fill about 60% of the
+// view's height as the characters do.
+int runPeer(int width, int height, long vertices, int frames)
+{
+    if (!qEnvironmentVariableIsSet("QT3D_RENDERER"))
+        qputenv("QT3D_RENDERER", "opengl"); // the renderer the editor's viewport uses
+    int argc = 1;
+    char name[] = "tweed-bench";
+    char *argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    Qt3DExtras::Qt3DWindow window;
+    window.resize(width, height);
+    auto *root = new Qt3DCore::QEntity;
+    auto *sphere = new Qt3DCore::QEntity(root);
+    auto *mesh = new Qt3DExtras::QSphereMesh(sphere);
+    const int side = std::max(3, int(std::lround(std::sqrt(double(vertices)))) - 1);
+    mesh->setRings(side);
+    mesh->setSlices(side);
+    mesh->setRadius(1.0f);
+    auto *transform = new Qt3DCore::QTransform(sphere);
+    auto *material = new Qt3DExtras::QPhongMaterial(sphere);
+    material->setDiffuse(QColor(190, 182, 172));
+    sphere->addComponent(mesh);
+    sphere->addComponent(transform);
+    sphere->addComponent(material);
+    window.camera()->lens()->setPerspectiveProjection(45.0f, float(width) / float(height), 0.1f,
+                                                      100.0f);
+    window.camera()->setPosition(QVector3D(0, 0, 4.3f));
+    window.camera()->setViewCenter(QVector3D(0, 0, 0));
+
+    QElapsedTimer clock, sinceStart;
+    std::vector<double> ms;
+    double cpu0 = 0;
+    sinceStart.start();
+    auto *frameAction = new Qt3DLogic::QFrameAction(root);
+    float angle = 0;
+    QObject::connect(frameAction, &Qt3DLogic::QFrameAction::triggered, &app, [&](float dt) {
+        angle += 60.0f * dt;
+        transform->setRotationY(angle);
+        if (sinceStart.elapsed() < 1000)
+            return;
+        if (!clock.isValid()) {
+            clock.start();
+            cpu0 = processCpuNow();
+            return;
+        }
+        ms.push_back(double(clock.nsecsElapsed()) * 1e-6);
+        clock.restart();
+        if (int(ms.size()) < frames)
+            return;
+        const double cpu = processCpuNow() - cpu0;
+        std::printf("tweed-bench: frame times: median %.2f ms, cpu %.2f ms per frame, %d frames, "
+                    "viewport %dx%d, %ld vertices drawn, renderer Qt3D\n",
+                    median(ms), 1e3 * cpu / double(ms.size()), int(ms.size()), width, height,
+                    long((side + 1) * (side + 1)));
+        std::fflush(stdout);
+        QCoreApplication::exit(0);
+    });
+    root->addComponent(frameAction);
+    window.setRootEntity(root);
+    window.show();
+    return app.exec();
+}
+
+struct Case
+{
+    const char *key, *label;
+    QString file; ///< empty: the sample
+    QStringList options;
+};
+
+int run(const std::vector<std::string> &args)
+{
+    int frames = 60, rounds = 3;
+    bool json = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--frames" && i + 1 < args.size())
+            frames = std::atoi(args[++i].c_str());
+        else if (args[i] == "--rounds" && i + 1 < args.size())
+            rounds = std::atoi(args[++i].c_str());
+        else if (args[i] == "--json")
+            json = true;
+        else if (args[i] == "--peer" && i + 4 < args.size())
+            return runPeer(std::atoi(args[i + 1].c_str()), std::atoi(args[i + 2].c_str()),
+                           std::atol(args[i + 3].c_str()), std::atoi(args[i + 4].c_str()));
+        else {
+            std::fprintf(stderr, "usage: tweed-bench editor [--frames N] [--rounds R] [--json]\n");
+            return 1;
+        }
+    }
+    if (frames < 5 || rounds < 1) {
+        std::fprintf(stderr, "editor: --frames at least 5, --rounds at least 1\n");
+        return 1;
+    }
+    if (!qEnvironmentVariableIsSet("DISPLAY") && !qEnvironmentVariableIsSet("WAYLAND_DISPLAY")) {
+        std::fprintf(stderr, "editor: no display; run it under xvfb-run -a -s \"-screen 0 "
+                             "1600x1000x24\" (with LIBGL_ALWAYS_SOFTWARE=1 for llvmpipe)\n");
+        return 1;
+    }
+    int argc = 1;
+    char name[] = "tweed-bench";
+    char *argv[] = {name, nullptr};
+    QCoreApplication app(argc, argv); // for QProcess
+    QTemporaryDir dir;
+    if (!dir.isValid()) {
+        std::fprintf(stderr, "editor: cannot make a temporary folder\n");
+        return 1;
+    }
+    const QString editor = QStringLiteral(TWEED_EDITOR_PATH);
+    const QString cli = QStringLiteral(TWEED_CLI_PATH);
+    const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).canonicalFilePath();
+
+    // Testwuson.X with volumes fitted inside its body on every bone that carries it.
+    const QString wuson = QStringLiteral(TWEED_TESTMODELS_DIR "/X/Testwuson.X");
+    const QString asset = dir.filePath(QStringLiteral("testwuson.tweed"));
+    QString output;
+    if (!runProgram(cli, {QStringLiteral("create"), wuson, QStringLiteral("-o"), asset},
+                    dir.path(), &output) ||
+        !runProgram(cli, {QStringLiteral("volumes"), asset, QStringLiteral("--auto-fit"),
+                          QStringLiteral("--body-mesh"), QStringLiteral("Wuson")},
+                    dir.path(), &output)) {
+        std::fprintf(stderr, "editor: cannot make the Testwuson.X asset: %s\n", qPrintable(output));
+        return 1;
+    }
+
+    const QString count = QString::number(frames);
+    const std::vector<Case> cases = {
+        {"sample_playing", "sample, playing", {}, {}},
+        {"sample_simulating", "sample, simulating", {}, {QStringLiteral("--simulate")}},
+        {"testwuson_volumes_off", "Testwuson.X, volumes hidden", asset,
+         {QStringLiteral("--show-volumes"), QStringLiteral("off")}},
+        {"testwuson_volumes_xray", "Testwuson.X, volumes x-ray", asset,
+         {QStringLiteral("--show-volumes"), QStringLiteral("xray")}},
+        {"testwuson_volumes_surface", "Testwuson.X, volumes surface", asset,
+         {QStringLiteral("--show-volumes"), QStringLiteral("surface")}},
+        {"testwuson_volumes_wireframe", "Testwuson.X, volumes wireframe", asset,
+         {QStringLiteral("--show-volumes"), QStringLiteral("wireframe")}},
+    };
+    // Per case, and per character for the peer ("peer:" + file), the rounds' figures.
+    std::map<std::string, std::vector<Frames>> results;
+    const double loadBefore = loadAverage();
+    std::string renderer;
+    for (int round = 0; round < rounds; ++round) {
+        std::map<QString, Frames> viewOf; // the first case of each character gives the size
+        for (const Case &c : cases) {
+            QStringList editorArgs = c.options;
+            editorArgs << QStringLiteral("--frame-times") << count;
+            if (!c.file.isEmpty())
+                editorArgs.prepend(c.file);
+            runProgram(editor, editorArgs, dir.path(), &output);
+            const Frames f = parseFrames(output);
+            if (!f.ok) {
+                std::fprintf(stderr, "editor: %s: no frame times from the editor:\n%s\n", c.key,
+                             qPrintable(output));
+                return 1;
+            }
+            renderer = f.renderer;
+            results[c.key].push_back(f);
+            if (viewOf.count(c.file))
+                continue;
+            viewOf[c.file] = f;
+            runProgram(self,
+                       {QStringLiteral("editor"), QStringLiteral("--peer"),
+                        QString::number(f.width), QString::number(f.height),
+                        QString::number(f.vertices), count},
+                       dir.path(), &output);
+            const Frames peer = parseFrames(output);
+            if (!peer.ok) {
+                std::fprintf(stderr, "editor: no frame times from the Qt3D peer:\n%s\n",
+                             qPrintable(output));
+                return 1;
+            }
+            results["peer:" + c.file.toStdString()].push_back(peer);
+        }
+    }
+    const double loadAfter = loadAverage();
+
+    const auto medianOf = [&results](const std::string &key, double Frames::*field) {
+        std::vector<double> v;
+        for (const Frames &f : results[key])
+            v.push_back(f.*field);
+        return median(v);
+    };
+    const double offMs = medianOf("testwuson_volumes_off", &Frames::ms);
+    const double offCpu = medianOf("testwuson_volumes_off", &Frames::cpuMs);
+    if (json) {
+        std::printf("{\"renderer\": \"%s\", \"frames\": %d, \"rounds\": %d, \"load_before\": "
+                    "%.2f, \"load_after\": %.2f",
+                    renderer.c_str(), frames, rounds, loadBefore, loadAfter);
+        for (const Case &c : cases) {
+            const std::string peer = "peer:" + c.file.toStdString();
+            std::printf(", \"%s\": {\"ms\": %.2f, \"cpu_ms\": %.2f, \"peer_ms\": %.2f, "
+                        "\"peer_cpu_ms\": %.2f, \"vertices\": %ld}",
+                        c.key, medianOf(c.key, &Frames::ms), medianOf(c.key, &Frames::cpuMs),
+                        medianOf(peer, &Frames::ms), medianOf(peer, &Frames::cpuMs),
+                        results[c.key].front().vertices);
+        }
+        std::printf("}\n");
+        return 0;
+    }
+    const Frames &first = results[cases.front().key].front();
+    std::printf("The editor window under %s, viewport %dx%d; %d frames per run, median of %d "
+                "rounds; load average %.1f before, %.1f after\n",
+                renderer.c_str(), first.width, first.height, frames, rounds, loadBefore,
+                loadAfter);
+    std::printf("  %-32s %9s %9s | %9s %9s | %7s %7s\n", "", "ms/frame", "cpu ms", "peer ms",
+                "peer cpu", "ms/peer", "cpu/peer");
+    for (const Case &c : cases) {
+        const std::string peer = "peer:" + c.file.toStdString();
+        const double ms = medianOf(c.key, &Frames::ms), cpu = medianOf(c.key, &Frames::cpuMs);
+        const double peerMs = medianOf(peer, &Frames::ms), peerCpu = medianOf(peer, &Frames::cpuMs);
+        std::printf("  %-32s %9.1f %9.1f | %9.1f %9.1f | %7.2f %7.2f", c.label, ms, cpu, peerMs,
+                    peerCpu, ms / peerMs, cpu / peerCpu);
+        if (!c.file.isEmpty() && std::string(c.key) != "testwuson_volumes_off")
+            std::printf("   volumes cost %+.0f%% (cpu %+.0f%%)", 100 * (ms / offMs - 1),
+                        100 * (cpu / offCpu - 1));
+        std::printf("\n");
+    }
+    std::printf("  (peer: a bare Qt3D window of the same size, one Phong sphere of %ld and %ld "
+                "vertices for the sample and Testwuson.X)\n",
+                results["peer:"].front().vertices,
+                results["peer:" + asset.toStdString()].front().vertices);
+    return 0;
+}
+
+const bool registered = registerScenario(
+    "editor", "the editor window's frame time (sample playing and simulating; Testwuson.X's "
+              "volumes hidden and shown) beside a bare Qt3D window of one mesh; under xvfb-run",
+    run);
+
+} // namespace
+} // namespace tweed::bench
+
+#endif
