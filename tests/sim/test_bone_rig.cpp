@@ -1,6 +1,10 @@
 // The upper-jacket rig (seed 000): look-at and position constraints on a shoulder-and-chest
 // skeleton made in code, directly and through a cloth instance, with known answers.
+#include "make_test_asset.h"
 #include "sim_test_meshes.h"
+
+#include "tweed/cooked.h"
+#include "tweed/tweed_c.h"
 
 #include "tweed/sim/bone_rig.h"
 #include "tweed/sim/cloth_instance.h"
@@ -216,6 +220,80 @@ private slots:
         cloth.update(frame);
         const std::vector<Mat4> global = j.globals(cloth.skinningMatrices());
         QVERIFY(lookAtError(j.rig[2], j.bind, global, {-1, 0, 0}) < 0.01f);
+    }
+
+    void theCInterfaceReadsTheRigAndGivesTheRiggedMatrices()
+    {
+        const ClothingAsset model = test::makeTestAsset();
+        const std::string bytes = writeCooked(model);
+        TweedAsset *asset = nullptr;
+        QCOMPARE(tweed_asset_load_memory(bytes.data(), bytes.size(), "rig", &asset), TWEED_OK);
+        QCOMPARE(tweed_asset_rig_constraint_count(asset), uint32_t(3));
+        TweedRigConstraint c{};
+        QCOMPARE(tweed_asset_rig_constraint(asset, 1, &c), TWEED_OK);
+        QCOMPARE(c.kind, int32_t(TWEED_RIG_LOOK_AT));
+        QCOMPARE(c.bone, 2);
+        QCOMPARE(c.target, -1);
+        QCOMPARE(c.weight, 0.75f);
+        QCOMPARE(tweed_asset_rig_constraint(asset, 0, &c), TWEED_OK);
+        QCOMPARE(c.point[1], -0.02f);
+        QCOMPARE(tweed_asset_rig_constraint(asset, 3, &c), TWEED_ERROR_INVALID_ARGUMENT);
+        QVERIFY(std::string(tweed_last_error()).find("constraint 3 out of range (3 constraints)") !=
+                std::string::npos);
+
+        TweedInstance *instance = nullptr;
+        QCOMPARE(tweed_instance_create(asset, 0, &instance), TWEED_OK);
+        // The spine bends forward: the thigh's aim and the thigh-hood distance need the rig.
+        const size_t bones = model.skeleton.bones.size();
+        std::vector<Mat4> bind(bones);
+        for (size_t b = 0; b < bones; ++b)
+            bind[b] = inverse(model.skeleton.bones[b].inverseBind);
+        const Vec3 hip = bind[1].column(3);
+        const Mat4 bend = Mat4::translation(hip) * Mat4::rotation(axisAngle({1, 0, 0}, 0.6f)) *
+                          Mat4::translation(-hip);
+        std::vector<float> pose(16 * bones), rigged(16 * bones);
+        for (size_t b = 0; b < bones; ++b) {
+            const Mat4 m = b == 1 || b == 2 || b == 4 ? bend : Mat4{};
+            std::copy(m.m, m.m + 16, pose.begin() + std::ptrdiff_t(16 * b));
+        }
+        QCOMPARE(tweed_instance_set_skinning_matrices(instance, pose.data(), uint32_t(bones)),
+                 TWEED_OK);
+        QCOMPARE(tweed_instance_step(instance, 1.0f / 60), TWEED_OK);
+        QCOMPARE(tweed_instance_skinning_matrices(instance, rigged.data(), uint32_t(bones - 1)),
+                 TWEED_ERROR_BUFFER_TOO_SMALL);
+        QCOMPARE(tweed_instance_skinning_matrices(instance, rigged.data(), uint32_t(bones)),
+                 TWEED_OK);
+        std::vector<Mat4> global(bones);
+        for (size_t b = 0; b < bones; ++b) {
+            Mat4 s;
+            std::copy(rigged.begin() + std::ptrdiff_t(16 * b),
+                      rigged.begin() + std::ptrdiff_t(16 * b + 16), s.m);
+            global[b] = s * bind[b];
+        }
+        // The rig as the library applies it (the hood, bone 4, then also follows its pendulum,
+        // which turns it about its origin); the thigh and the hood at their rest distance.
+        std::vector<int> parents;
+        for (const Bone &b : model.skeleton.bones)
+            parents.push_back(b.parent);
+        std::vector<Mat4> expected(bones), expectedGlobal(bones);
+        for (size_t b = 0; b < bones; ++b) {
+            std::copy(pose.begin() + std::ptrdiff_t(16 * b),
+                      pose.begin() + std::ptrdiff_t(16 * b + 16), expected[b].m);
+            expectedGlobal[b] = expected[b] * bind[b];
+        }
+        BoneRig(model.rigConstraints, parents, bind).apply(expected, expectedGlobal, {0, -1, 0});
+        for (size_t b = 0; b < bones; ++b) {
+            QVERIFY(length(Vec3(global[b].column(3)) - Vec3(expectedGlobal[b].column(3))) < 1e-5f);
+            if (b < 4)
+                for (int k = 0; k < 16; ++k)
+                    QVERIFY(std::abs(global[b].m[size_t(k)] - expectedGlobal[b].m[size_t(k)]) <
+                            1e-5f);
+        }
+        QVERIFY(length(Vec3(global[3].column(3)) - Vec3(bend.transformPoint(bind[3].column(3)))) >
+                0.01f); // the rig moved the thigh
+        QVERIFY(std::abs(originDistance(global, 3, 4) - originDistance(bind, 3, 4)) < 1e-5f);
+        tweed_instance_destroy(instance);
+        tweed_asset_destroy(asset);
     }
 
     void unusableConstraintsAreSkipped()
