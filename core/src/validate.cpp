@@ -157,6 +157,18 @@ void checkVolumeBones(std::vector<std::string> &out, const std::vector<Collision
     }
 }
 
+void checkPendulumBones(std::vector<std::string> &out, const std::vector<PendulumBone> &pendulums,
+                        size_t boneCount)
+{
+    for (size_t i = 0; i < pendulums.size(); ++i) {
+        const PendulumBone &pb = pendulums[i];
+        if (pb.bone < 0 || size_t(pb.bone) >= boneCount)
+            out.push_back("pendulum bone " + std::to_string(i) + ": bone index " +
+                          std::to_string(pb.bone) + " is out of range (" +
+                          std::to_string(boneCount) + " bones)");
+    }
+}
+
 // The rig's bones: in range, two different bones, a look-at's point not on a bone it turns.
 void checkRigBones(std::vector<std::string> &out, const std::vector<RigConstraint> &rig,
                    const Skeleton &skeleton)
@@ -299,13 +311,7 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
     }
 
     checkVolumeBones(out, asset.collisionVolumes, boneCount);
-    for (size_t i = 0; i < asset.pendulumBones.size(); ++i) {
-        const PendulumBone &pb = asset.pendulumBones[i];
-        if (pb.bone < 0 || pb.bone >= int(boneCount))
-            out.push_back("pendulum bone " + std::to_string(i) + ": bone index " +
-                          std::to_string(pb.bone) + " is out of range (" +
-                          std::to_string(boneCount) + " bones)");
-    }
+    checkPendulumBones(out, asset.pendulumBones, boneCount);
     checkRigBones(out, asset.rigConstraints, asset.skeleton);
 }
 
@@ -698,6 +704,24 @@ void tidiness(const ClothingAsset &asset, std::vector<std::string> &out)
 }
 
 } // namespace
+
+std::vector<std::string> rigConstraintProblems(const std::vector<RigConstraint> &rig,
+                                               const Skeleton &skeleton)
+{
+    std::vector<std::string> out;
+    checkRigBones(out, rig, skeleton);
+    checkRigValues(out, rig);
+    return out;
+}
+
+std::vector<std::string> pendulumProblems(const std::vector<PendulumBone> &pendulums,
+                                          size_t boneCount)
+{
+    std::vector<std::string> out;
+    checkPendulumBones(out, pendulums, boneCount);
+    checkPendulums(out, pendulums);
+    return out;
+}
 
 std::vector<std::string> collisionVolumeProblems(const std::vector<CollisionVolume> &volumes,
                                                  size_t boneCount)
