@@ -258,7 +258,7 @@ void TestAuthoring::volumesAddFitRemove()
 void TestAuthoring::rigAddListRemove()
 {
     const QString asset = mDir.filePath("rig.tweed");
-    const QString cooked = mDir.filePath("rig.tweedc");
+    const QString cooked = mDir.filePath("rig-out.tweed"); // -o: the input stays as it was
     QVERIFY(QFile::copy(mAsset, asset));
     Result r = runCli({"rig", asset, "--look-at", "Neck", "--target", "LeftUpperArm:0,0.06,0.01"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
