@@ -720,6 +720,8 @@ private slots:
         QCOMPARE(document()->asset().pendulumBones.back().length, PendulumBone{}.length);
         undo()->undo(); // the Add
         QCOMPARE(undo()->index(), steps - 1);
+        mViewport->setTool(nullptr);
+        QVERIFY(!gizmo->isActive());
     }
 
     void authoringTheRigOnTheChosenBone()
@@ -797,7 +799,6 @@ private slots:
         while (undo()->index() > steps)
             undo()->undo();
         QCOMPARE(document()->asset().rigConstraints.size(), before);
-        playback->setClip(-1);
     }
 
     void gizmoFollowsPlayback()
