@@ -50,9 +50,8 @@ LoadedDocument loadAnyFile(const QString &path, const tweed::ProgressCallback &p
 bool isAssetFile(const QString &path);
 
 /// Re-imports the character at characterPath for `current`: keeps the authored data (painted
-/// channels, transferred by nearest vertex; collision volumes, pendulum bones and the rig,
-/// remapped by bone name; simulation settings; generation settings) and regenerates the
-/// physics meshes.
+/// channels, transferred by nearest vertex; collision volumes and pendulum bones, remapped by
+/// bone name; simulation settings; generation settings) and regenerates the physics meshes.
 /// Runs on any thread; throws like loadCharacterFile.
 LoadedDocument reimportCharacter(const LoadedDocument &current,
                                  const tweed::ProgressCallback &progress = {});
