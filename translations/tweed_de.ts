@@ -1011,8 +1011,8 @@
         <translation>Wie weit der Kollisionskörper in der Bindepose aus dem Körper ragt; mehr als die Kollisionsdicke drückt den Stoff vom Körper weg</translation>
     </message>
     <message>
-        <source>Move Point in the Viewport</source>
-        <translation>Punkt im Ansichtsfenster verschieben</translation>
+        <source>Move Pendulum Point</source>
+        <translation>Pendelpunkt verschieben</translation>
     </message>
     <message>
         <source>Drag the pendulum&apos;s particle in the viewport: its distance from the bone is the length</source>
@@ -3972,8 +3972,8 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <translation>Anteil der angewandten Drehung: 1 zielt genau</translation>
     </message>
     <message>
-        <source>Move Point in the Viewport</source>
-        <translation>Punkt im Ansichtsfenster verschieben</translation>
+        <source>Move Look-At Point</source>
+        <translation>Zielpunkt verschieben</translation>
     </message>
     <message>
         <source>Drag the look-at point in the viewport</source>

@@ -1011,8 +1011,8 @@
         <translation>Cuánto sobresale el volumen del cuerpo en la pose de enlace; más que el grosor de colisión aparta la tela del cuerpo</translation>
     </message>
     <message>
-        <source>Move Point in the Viewport</source>
-        <translation>Mover el punto en la vista</translation>
+        <source>Move Pendulum Point</source>
+        <translation>Mover punto del péndulo</translation>
     </message>
     <message>
         <source>Drag the pendulum&apos;s particle in the viewport: its distance from the bone is the length</source>
@@ -3972,8 +3972,8 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <translation>Parte del giro aplicada: 1 apunta exactamente</translation>
     </message>
     <message>
-        <source>Move Point in the Viewport</source>
-        <translation>Mover el punto en la vista</translation>
+        <source>Move Look-At Point</source>
+        <translation>Mover punto de mira</translation>
     </message>
     <message>
         <source>Drag the look-at point in the viewport</source>

@@ -545,7 +545,7 @@ void CollisionDock::retranslateUi()
     mPendulumDamping->setToolTip(tr("Share of the particle's velocity lost per second"));
     mPendulumGravity->setToolTip(tr("Multiplies the simulation's gravity on the particle"));
     mPendulumAngle->setToolTip(tr("Largest swing away from the animated direction"));
-    mPendulumPoint->setText(tr("Move Point in the Viewport"));
+    mPendulumPoint->setText(tr("Move Pendulum Point"));
     mPendulumPoint->setToolTip(tr("Drag the pendulum's particle in the viewport: its distance "
                                   "from the bone is the length"));
     mMenu->setTitle(tr("&Collision Volumes"));

@@ -116,7 +116,7 @@ void RigPanel::retranslateUi()
         mPoint[a]->setSuffix(tr(" m"));
     }
     mAimWeight->setToolTip(tr("Share of the turn applied: 1 aims exactly"));
-    mPointButton->setText(tr("Move Point in the Viewport"));
+    mPointButton->setText(tr("Move Look-At Point"));
     mPointButton->setToolTip(tr("Drag the look-at point in the viewport"));
     mPartner->setToolTip(tr("A bone kept at its rest distance from this one"));
     mPartnerWeight->setToolTip(tr("Share of the distance correction applied"));
