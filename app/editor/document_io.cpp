@@ -270,7 +270,7 @@ LoadedDocument reimportCharacter(const LoadedDocument &current,
     tweed::ClothingAsset asset =
         tweed::createAsset(result.character, options, subRange(progress, 0.4f, 0.7f));
 
-    // The authored data: settings, names, volumes and pendulum bones (by bone name).
+    // The authored data: settings, names, volumes, pendulum bones and the rig (by bone name).
     asset.name = old.name;
     asset.simulation = old.simulation;
     asset.presetName = old.presetName;
@@ -289,6 +289,15 @@ LoadedDocument reimportCharacter(const LoadedDocument &current,
     for (tweed::PendulumBone p : old.pendulumBones) {
         p.bone = remapBone(p.bone, old.skeleton, asset.skeleton);
         if (p.bone >= 0) asset.pendulumBones.push_back(p);
+    }
+    asset.rigConstraints.clear();
+    for (tweed::RigConstraint c : old.rigConstraints) {
+        const bool down = c.kind == tweed::RigConstraintKind::LookAt && c.target < 0;
+        c.bone = remapBone(c.bone, old.skeleton, asset.skeleton);
+        c.target = down ? -1 : remapBone(c.target, old.skeleton, asset.skeleton);
+        if (c.bone >= 0 && (down || c.target >= 0) &&
+            tweed::rigConstraintProblems({c}, asset.skeleton).empty())
+            asset.rigConstraints.push_back(c);
     }
     if (old.lods.size() > 1)
         result.warnings << Document::tr(

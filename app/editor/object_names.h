@@ -101,6 +101,17 @@ inline constexpr char kCollisionDockPendulumDampingSpinBox[] =
 inline constexpr char kCollisionDockPendulumGravitySpinBox[] =
     "CollisionDock_PendulumGravitySpinBox";
 inline constexpr char kCollisionDockPendulumAngleSpinBox[] = "CollisionDock_PendulumAngleSpinBox";
+inline constexpr char kCollisionDockPendulumPointButton[] = "CollisionDock_PendulumPointButton";
+// The rig (look-at and position constraints) on the chosen bone, in the Collision Volumes dock.
+inline constexpr char kRigPanelGroupBox[] = "RigPanel_GroupBox";
+inline constexpr char kRigPanelAimComboBox[] = "RigPanel_AimComboBox";
+inline constexpr char kRigPanelPointXSpinBox[] = "RigPanel_PointXSpinBox";
+inline constexpr char kRigPanelPointYSpinBox[] = "RigPanel_PointYSpinBox";
+inline constexpr char kRigPanelPointZSpinBox[] = "RigPanel_PointZSpinBox";
+inline constexpr char kRigPanelAimWeightSpinBox[] = "RigPanel_AimWeightSpinBox";
+inline constexpr char kRigPanelPointButton[] = "RigPanel_PointButton";
+inline constexpr char kRigPanelPartnerComboBox[] = "RigPanel_PartnerComboBox";
+inline constexpr char kRigPanelPartnerWeightSpinBox[] = "RigPanel_PartnerWeightSpinBox";
 inline constexpr char kCollisionDockRemoveButton[] = "CollisionDock_RemoveButton";
 inline constexpr char kCollisionDockSplitButton[] = "CollisionDock_SplitButton";
 inline constexpr char kCollisionDockMoveButton[] = "CollisionDock_MoveButton";

@@ -2,6 +2,8 @@
 
 #include "document.h"
 
+#include "tweed/sim/bone_rig.h"
+
 #include <QGuiApplication>
 #include <QScreen>
 #include <QTimer>
@@ -38,6 +40,8 @@ Playback::Playback(Document *document, QObject *parent)
     connect(mDocument, &Document::changed, this, [this](Document::Changes what) {
         if (what & (Document::CharacterChanged | Document::SkeletonChanged))
             characterChanged();
+        else if (what & Document::CollisionChanged)
+            updatePose(); // the rig may have changed
     });
     characterChanged();
 }
@@ -156,6 +160,7 @@ void Playback::updatePose()
 {
     computePose(mTime, mLoopTravel, mGlobal, mRootTransform);
     mSkinning = tweed::skinningMatrices(mDocument->character().skeleton, mGlobal);
+    applyRig(mSkinning, mGlobal);
     emit poseChanged();
 }
 
@@ -164,6 +169,24 @@ void Playback::poseAt(double seconds, std::vector<Mat4> &skinning, Mat4 &root) c
     std::vector<Mat4> global;
     computePose(std::clamp(seconds, 0.0, duration()), Vec3{}, global, root);
     skinning = tweed::skinningMatrices(mDocument->character().skeleton, global);
+    applyRig(skinning, global);
+}
+
+void Playback::applyRig(std::vector<Mat4> &skinning, std::vector<Mat4> &global) const
+{
+    // The asset's rig on the character's skeleton (the asset's bones are the character's).
+    const tweed::ClothingAsset &asset = mDocument->asset();
+    const tweed::Skeleton &skeleton = mDocument->character().skeleton;
+    if (asset.rigConstraints.empty() || skeleton.bones.size() != skinning.size() ||
+        skeleton.bones.size() != global.size())
+        return;
+    std::vector<int> parents;
+    std::vector<Mat4> bind;
+    for (const tweed::Bone &b : skeleton.bones) {
+        parents.push_back(b.parent);
+        bind.push_back(tweed::inverse(b.inverseBind));
+    }
+    tweed::BoneRig(asset.rigConstraints, parents, bind).apply(skinning, global, {0, -1, 0});
 }
 
 void Playback::computePose(double time, const Vec3 &loopTravel, std::vector<Mat4> &global,

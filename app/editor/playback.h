@@ -57,7 +57,8 @@ public:
     /// The bone whose horizontal travel is root motion; -1 when the clip has none.
     int rootMotionBone() const { return mMotionBone; }
 
-    /// Skinning matrices of the current pose (world-space: root motion included).
+    /// Skinning matrices of the current pose (world-space: root motion included), the asset's
+    /// rig applied (the pendulums need the simulation: see SimulationController).
     const std::vector<tweed::Mat4> &skinningMatrices() const { return mSkinning; }
     /// World-space bone matrices of the current pose (root motion included).
     const std::vector<tweed::Mat4> &globalPose() const { return mGlobal; }
@@ -104,6 +105,8 @@ private:
     void analyseClip();
     void tick();
     void updatePose();
+    /// The asset's rig constraints applied to a pose, top-down (tweed::BoneRig).
+    void applyRig(std::vector<tweed::Mat4> &skinning, std::vector<tweed::Mat4> &global) const;
     void computePose(double time, const tweed::Vec3 &loopTravel, std::vector<tweed::Mat4> &global,
                      tweed::Mat4 &root) const;
 

@@ -12,6 +12,7 @@
 #include "tweed/file_io.h"
 #include "tweed/meshproc/import.h"
 #include "tweed/meshproc/authoring.h"
+#include "tweed/meshproc/rig_edits.h"
 #include "tweed/meshproc/volume_inside.h"
 #include "tweed/validate.h"
 
@@ -527,6 +528,74 @@ PYBIND11_MODULE(tweed, m)
             "Fits ellipsoids inside the body on the bones (default: every bone that carries "
             "the garment), as tweed-cli volumes --auto-fit does; a fit replaces the bone's "
             "earlier one. Returns the report: each volume's protrusion, each bone skipped.")
+        // Bone dynamics: the upper-jacket rig and the pendulum bones (as tweed-cli rig)
+        .def_property_readonly(
+            "rig", [](const Asset &a) { return describeBoneDynamics(a.asset); },
+            "The rig constraints and the pendulum bones, one line each.")
+        .def(
+            "look_at",
+            [](Asset &a, const std::string &bone, const std::optional<std::string> &target,
+               const std::array<float, 3> &point, float weight) {
+                RigConstraint c;
+                c.bone = rigBone(a.asset, bone, "bone");
+                if (target) c.target = rigBone(a.asset, *target, "target");
+                c.point = {point[0], point[1], point[2]};
+                c.weight = weight;
+                checkedEdit(a, [&](ClothingAsset &edited) { setRigConstraint(edited, c); });
+            },
+            py::arg("bone"), py::arg("target") = py::none(),
+            py::arg("point") = std::array<float, 3>{0, 0, 0}, py::arg("weight") = 1.0f,
+            "Turns bone towards point (metres, in target's frame), or straight down when target "
+            "is None; replaces the bone's earlier look-at.")
+        .def(
+            "keep_distance",
+            [](Asset &a, const std::string &bone, const std::string &other, float weight) {
+                RigConstraint c;
+                c.kind = RigConstraintKind::Position;
+                c.bone = rigBone(a.asset, bone, "bone");
+                c.target = rigBone(a.asset, other, "other");
+                c.weight = weight;
+                checkedEdit(a, [&](ClothingAsset &edited) { setRigConstraint(edited, c); });
+            },
+            py::arg("bone"), py::arg("other"), py::arg("weight") = 1.0f,
+            "Keeps the two bones at their rest distance (a position constraint).")
+        .def(
+            "remove_look_at",
+            [](Asset &a, const std::string &bone) {
+                removeRigConstraint(a.asset, RigConstraintKind::LookAt,
+                                    rigBone(a.asset, bone, "bone"));
+            },
+            py::arg("bone"))
+        .def(
+            "remove_distance",
+            [](Asset &a, const std::string &bone, const std::string &other) {
+                removeRigConstraint(a.asset, RigConstraintKind::Position,
+                                    rigBone(a.asset, bone, "bone"), rigBone(a.asset, other, "other"));
+            },
+            py::arg("bone"), py::arg("other"))
+        .def(
+            "set_pendulum",
+            [](Asset &a, const std::string &bone, float length, float damping, float gravityScale,
+               float maxAngle) {
+                PendulumBone p;
+                p.bone = rigBone(a.asset, bone, "bone");
+                p.length = length;
+                p.damping = damping;
+                p.gravityScale = gravityScale;
+                p.maxAngleDegrees = maxAngle;
+                checkedEdit(a, [&](ClothingAsset &edited) { setPendulum(edited, p); });
+            },
+            py::arg("bone"), py::arg("length") = PendulumBone{}.length,
+            py::arg("damping") = PendulumBone{}.damping,
+            py::arg("gravity_scale") = PendulumBone{}.gravityScale,
+            py::arg("max_angle_degrees") = PendulumBone{}.maxAngleDegrees,
+            "Adds a pendulum on the bone (a hood), or changes its values.")
+        .def(
+            "remove_pendulum",
+            [](Asset &a, const std::string &bone) {
+                removePendulum(a.asset, rigBone(a.asset, bone, "bone"));
+            },
+            py::arg("bone"))
         // Checks, simulation, files
         .def("validate", [](const Asset &a) { return validateAsset(a.asset); },
              "Every consistency problem, one sentence each; empty when valid.")

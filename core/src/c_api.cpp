@@ -707,6 +707,46 @@ TweedResult tweed_instance_cloth_bone_matrices(TweedInstance *instance, float *s
     });
 }
 
+uint32_t tweed_asset_rig_constraint_count(const TweedAsset *asset)
+{
+    return asset ? uint32_t(asset->asset.rigConstraints.size()) : 0;
+}
+
+TweedResult tweed_asset_rig_constraint(const TweedAsset *asset, uint32_t index,
+                                       TweedRigConstraint *out)
+{
+    if (!asset) return nullArgument("tweed_asset_rig_constraint", "asset");
+    if (!out) return nullArgument("tweed_asset_rig_constraint", "out");
+    const auto &rig = asset->asset.rigConstraints;
+    if (index >= rig.size())
+        return fail(TWEED_ERROR_INVALID_ARGUMENT,
+                    "tweed_asset_rig_constraint: constraint " + std::to_string(index) +
+                        " out of range (" + std::to_string(rig.size()) + " constraints)");
+    const tweed::RigConstraint &c = rig[index];
+    out->kind = int32_t(c.kind);
+    out->bone = c.bone;
+    out->target = c.target;
+    out->point[0] = c.point.x;
+    out->point[1] = c.point.y;
+    out->point[2] = c.point.z;
+    out->weight = c.weight;
+    return TWEED_OK;
+}
+
+TweedResult tweed_instance_skinning_matrices(const TweedInstance *instance, float *matrices,
+                                             uint32_t capacity)
+{
+    if (!instance) return nullArgument("tweed_instance_skinning_matrices", "instance");
+    if (!matrices) return nullArgument("tweed_instance_skinning_matrices", "matrices");
+    const std::vector<tweed::Mat4> &m = instance->cloth->skinningMatrices();
+    if (capacity < m.size())
+        return fail(TWEED_ERROR_BUFFER_TOO_SMALL, "room for " + std::to_string(capacity) +
+                                                      " matrices, " + std::to_string(m.size()) +
+                                                      " needed");
+    copyMatrices(m, matrices);
+    return TWEED_OK;
+}
+
 } // extern "C"
 
 // ---- the engine's job system, scenes of actors ----------------------------------------------

@@ -41,6 +41,9 @@ constexpr Tag kSimulation = {'S', 'I', 'M', 'U'};
 // Cloth-driven bones of one physics mesh (after the PHYS chunks; absent when it has none).
 // Readers that predate it skip it; files without it read with no bones.
 constexpr Tag kClothBones = {'C', 'B', 'O', 'N'};
+// The upper-jacket rig (format version 4; after PEND, absent when the asset has none). Readers
+// that predate it skip it; files without it read with no rig.
+constexpr Tag kRig = {'R', 'I', 'G', 'C'};
 
 uint32_t newestChunkVersion(const Tag &tag)
 {
@@ -322,6 +325,18 @@ std::string writeBytes(const ClothingAsset &asset)
             w.f32(pb.maxAngleDegrees);
         }
     });
+
+    if (!asset.rigConstraints.empty())
+        w.chunk(kRig, [&] {
+            w.count(asset.rigConstraints.size());
+            for (const RigConstraint &c : asset.rigConstraints) {
+                w.u8(uint8_t(c.kind));
+                w.i32(c.bone);
+                w.i32(c.target);
+                w.vec3(c.point);
+                w.f32(c.weight);
+            }
+        });
 
     w.chunk(kSimulation, [&] {
         const auto fields = settingsFields();
@@ -664,6 +679,19 @@ std::vector<PendulumBone> readPendulums(ByteReader &r)
     return bones;
 }
 
+std::vector<RigConstraint> readRig(ByteReader &r)
+{
+    std::vector<RigConstraint> rig(r.count(25, "rig constraints"));
+    for (RigConstraint &c : rig) {
+        c.kind = readEnum(r, RigConstraintKind::Position, "rig constraint kind");
+        c.bone = r.i32();
+        c.target = r.i32();
+        c.point = r.vec3();
+        c.weight = r.f32();
+    }
+    return rig;
+}
+
 SimulationSettings readSimulation(ByteReader &r)
 {
     // Settings are keyed so that settings added later read as their defaults from older files
@@ -704,7 +732,8 @@ Tag chunkOf(std::string_view problem)
 {
     const std::pair<std::string_view, Tag> prefixes[] = {
         {"source", kInfo}, {"skeleton", kSkeleton},          {"physics mesh", kPhysicsMesh},
-        {"lod", kLod},     {"collision volume", kCollision}, {"pendulum bone", kPendulum}};
+        {"lod", kLod},     {"collision volume", kCollision}, {"pendulum bone", kPendulum},
+        {"rig constraint", kRig}};
     if (problem.starts_with("physics mesh") && problem.find(": cloth bone ") != problem.npos)
         return kClothBones;
     for (const auto &[prefix, tag] : prefixes)
@@ -779,7 +808,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
 
         const bool known = tag == kInfo || tag == kSkeleton || tag == kPhysicsMesh || tag == kLod ||
                            tag == kCollision || tag == kPendulum || tag == kSimulation ||
-                           tag == kClothBones;
+                           tag == kClothBones || tag == kRig;
         if (!known) continue; // a newer writer's addition: skipped
         std::string label = "chunk " + tagText(tag);
         if (tag == kPhysicsMesh)
@@ -823,6 +852,8 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
             asset.collisionVolumes = readCollision(r, chunkVersion);
         } else if (tag == kPendulum) {
             asset.pendulumBones = readPendulums(r);
+        } else if (tag == kRig) {
+            asset.rigConstraints = readRig(r);
         } else {
             asset.simulation = readSimulation(r);
         }

@@ -26,6 +26,7 @@ constexpr std::array<std::string_view, 7> kShapeNames = {
 constexpr std::array<std::string_view, 5> kMethodNames = {"immediate", "weld", "simplify", "iso",
                                                           "custom"};
 constexpr std::array<std::string_view, 2> kNormalSourceNames = {"mesh", "bones"};
+constexpr std::array<std::string_view, 2> kRigKindNames = {"look_at", "position"};
 constexpr std::array<std::string_view, 2> kLayerRoleNames = {"shell", "rider"};
 
 } // namespace
@@ -65,6 +66,11 @@ std::string_view shapeName(CollisionShape s) { return kShapeNames[size_t(s)]; }
 std::optional<CollisionShape> shapeFromName(std::string_view name)
 {
     return fromName<CollisionShape>(kShapeNames, name);
+}
+std::string_view rigKindName(RigConstraintKind k) { return kRigKindNames[size_t(k)]; }
+std::optional<RigConstraintKind> rigKindFromName(std::string_view name)
+{
+    return fromName<RigConstraintKind>(kRigKindNames, name);
 }
 std::string_view methodName(GenerationMethod m) { return kMethodNames[size_t(m)]; }
 std::optional<GenerationMethod> methodFromName(std::string_view name)

@@ -157,6 +157,58 @@ void checkVolumeBones(std::vector<std::string> &out, const std::vector<Collision
     }
 }
 
+void checkPendulumBones(std::vector<std::string> &out, const std::vector<PendulumBone> &pendulums,
+                        size_t boneCount)
+{
+    for (size_t i = 0; i < pendulums.size(); ++i) {
+        const PendulumBone &pb = pendulums[i];
+        if (pb.bone < 0 || size_t(pb.bone) >= boneCount)
+            out.push_back("pendulum bone " + std::to_string(i) + ": bone index " +
+                          std::to_string(pb.bone) + " is out of range (" +
+                          std::to_string(boneCount) + " bones)");
+    }
+}
+
+// The rig's bones: in range, two different bones, a look-at's point not on a bone it turns.
+void checkRigBones(std::vector<std::string> &out, const std::vector<RigConstraint> &rig,
+                   const Skeleton &skeleton)
+{
+    const int boneCount = int(skeleton.bones.size());
+    const auto outOfRange = [&](int b) { return b < 0 || b >= boneCount; };
+    for (size_t i = 0; i < rig.size(); ++i) {
+        const RigConstraint &c = rig[i];
+        const std::string where = "rig constraint " + std::to_string(i);
+        const std::string range = " is out of range (" + std::to_string(boneCount) + " bones)";
+        if (outOfRange(c.bone)) {
+            out.push_back(where + ": bone index " + std::to_string(c.bone) + range);
+            continue;
+        }
+        const bool down = c.kind == RigConstraintKind::LookAt && c.target == -1;
+        if (!down && outOfRange(c.target)) {
+            out.push_back(where + ": target bone index " + std::to_string(c.target) + range +
+                          (c.kind == RigConstraintKind::Position ? " (a position constraint "
+                                                                   "needs two bones)"
+                                                                 : ""));
+            continue;
+        }
+        if (c.target == c.bone) {
+            out.push_back(where + ": bone " + std::to_string(c.bone) + " is its own target");
+            continue;
+        }
+        if (c.kind != RigConstraintKind::LookAt || down) continue;
+        // A look-at whose point moves with the bone would chase itself.
+        for (int b = c.target; b >= 0 && b < boneCount; b = skeleton.bones[size_t(b)].parent) {
+            if (b == c.bone) {
+                out.push_back(where + ": target bone " + std::to_string(c.target) +
+                              " is below bone " + std::to_string(c.bone) +
+                              ", which turns it (a look-at aims at a bone it does not move)");
+                break;
+            }
+            if (skeleton.bones[size_t(b)].parent >= b) break; // reported by the skeleton checks
+        }
+    }
+}
+
 void structural(const ClothingAsset &asset, std::vector<std::string> &out)
 {
     // Enumerations outside their range would index the name tables out of bounds.
@@ -259,13 +311,8 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
     }
 
     checkVolumeBones(out, asset.collisionVolumes, boneCount);
-    for (size_t i = 0; i < asset.pendulumBones.size(); ++i) {
-        const PendulumBone &pb = asset.pendulumBones[i];
-        if (pb.bone < 0 || pb.bone >= int(boneCount))
-            out.push_back("pendulum bone " + std::to_string(i) + ": bone index " +
-                          std::to_string(pb.bone) + " is out of range (" +
-                          std::to_string(boneCount) + " bones)");
-    }
+    checkPendulumBones(out, asset.pendulumBones, boneCount);
+    checkRigBones(out, asset.rigConstraints, asset.skeleton);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -528,6 +575,20 @@ void checkPendulums(std::vector<std::string> &out, const std::vector<PendulumBon
     }
 }
 
+void checkRigValues(std::vector<std::string> &out, const std::vector<RigConstraint> &rig)
+{
+    for (size_t i = 0; i < rig.size(); ++i) {
+        const RigConstraint &c = rig[i];
+        const std::string where = "rig constraint " + std::to_string(i);
+        if (!finite(c.point))
+            out.push_back(where + ": point is not finite");
+        else if (!withinBound(c.point, kMaxCoordinate))
+            out.push_back(where + ": point exceeds " + num(kMaxCoordinate) + " m");
+        if (!(c.weight >= 0 && c.weight <= 1))
+            out.push_back(where + ": weight is " + num(c.weight) + ", must lie in [0, 1]");
+    }
+}
+
 void safety(const ClothingAsset &asset, std::vector<std::string> &out)
 {
     if (!std::isfinite(asset.source.units.metresPerUnit) || asset.source.units.metresPerUnit <= 0)
@@ -574,6 +635,7 @@ void safety(const ClothingAsset &asset, std::vector<std::string> &out)
 
     checkCollisionVolumes(out, asset.collisionVolumes);
     checkPendulums(out, asset.pendulumBones);
+    checkRigValues(out, asset.rigConstraints);
 
     for (const std::string &problem : checkSettings(asset.simulation))
         out.push_back(problem);
@@ -642,6 +704,24 @@ void tidiness(const ClothingAsset &asset, std::vector<std::string> &out)
 }
 
 } // namespace
+
+std::vector<std::string> rigConstraintProblems(const std::vector<RigConstraint> &rig,
+                                               const Skeleton &skeleton)
+{
+    std::vector<std::string> out;
+    checkRigBones(out, rig, skeleton);
+    checkRigValues(out, rig);
+    return out;
+}
+
+std::vector<std::string> pendulumProblems(const std::vector<PendulumBone> &pendulums,
+                                          size_t boneCount)
+{
+    std::vector<std::string> out;
+    checkPendulumBones(out, pendulums, boneCount);
+    checkPendulums(out, pendulums);
+    return out;
+}
 
 std::vector<std::string> collisionVolumeProblems(const std::vector<CollisionVolume> &volumes,
                                                  size_t boneCount)

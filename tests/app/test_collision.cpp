@@ -6,6 +6,8 @@
 // undoable.
 #include "collision/collision_dock.h"
 #include "collision/collision_gizmo.h"
+#include "collision/point_gizmo.h"
+#include "collision/rig_panel.h"
 #include "document.h"
 #include "main_window.h"
 #include "object_names.h"
@@ -18,8 +20,10 @@
 #include "test_paths.h"
 
 #include "tweed/meshproc/volume_inside.h"
+#include "tweed/sim/bone_rig.h"
 #include "tweed/sim/colliders.h"
 
+#include <QAbstractItemView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -70,6 +74,17 @@ private:
     {
         QKeyEvent event(QEvent::KeyPress, k, Qt::NoModifier);
         QCoreApplication::sendEvent(mView3d, &event);
+    }
+    /// Picks a combo box item as a user does: opens its list and clicks the item.
+    static void chooseComboItem(QComboBox *combo, int index)
+    {
+        QVERIFY(index >= 0);
+        combo->showPopup();
+        QAbstractItemView *view = combo->view();
+        const QModelIndex item = view->model()->index(index, combo->modelColumn());
+        view->scrollTo(item);
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(item).center());
+        QCOMPARE(combo->currentIndex(), index);
     }
     void clickButton(const char *name)
     {
@@ -669,6 +684,121 @@ private slots:
             undo()->undo();
         QCOMPARE(document()->asset().pendulumBones.size(), before);
         QCOMPARE(undo()->index(), steps);
+    }
+
+    void draggingThePendulumPointSetsItsLength()
+    {
+        auto *bones = test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox);
+        bones->setCurrentIndex(bones->findText("Head"));
+        clickButton(names::kCollisionDockPendulumAddButton);
+        clickButton(names::kCollisionDockPendulumPointButton);
+        PointGizmo *gizmo = mDock->pointGizmo();
+        QVERIFY(gizmo->isActive());
+        QCOMPARE(gizmo->target(), PointGizmo::Target::Pendulum);
+        const std::optional<Vec3> point = gizmo->worldPoint();
+        QVERIFY(point);
+        const Mat4 &head = mWindow->playback()->globalPose()[size_t(bone("Head"))];
+        QVERIFY(std::abs(length(*point - Vec3(head.column(3))) - PendulumBone{}.length) < 1e-4f);
+        // Dragged away from the head's origin on screen: longer, in one step.
+        const QPointF at = *mViewport->project(*point);
+        const QPointF origin = *mViewport->project(head.column(3));
+        const QPointF away = (at - origin) / std::hypot(at.x() - origin.x(), at.y() - origin.y());
+        const int steps = undo()->index();
+        test::mouseStroke(mView3d, {at, at + away * 10.0, at + away * 30.0});
+        QCOMPARE(undo()->index(), steps + 1);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Move Pendulum Point"));
+        const float longer = document()->asset().pendulumBones.back().length;
+        QVERIFY2(longer > PendulumBone{}.length + 0.01f, qPrintable(QString::number(longer)));
+        // Esc during a drag leaves it as it was.
+        const QPointF now = *mViewport->project(*gizmo->worldPoint());
+        send(QEvent::MouseButtonPress, now, Qt::LeftButton, Qt::LeftButton);
+        send(QEvent::MouseMove, now + away * 20.0, Qt::NoButton, Qt::LeftButton);
+        key(Qt::Key_Escape);
+        send(QEvent::MouseButtonRelease, now + away * 20.0, Qt::LeftButton, Qt::NoButton);
+        QCOMPARE(undo()->index(), steps + 1);
+        undo()->undo();
+        QCOMPARE(document()->asset().pendulumBones.back().length, PendulumBone{}.length);
+        undo()->undo(); // the Add
+        QCOMPARE(undo()->index(), steps - 1);
+        mViewport->setTool(nullptr);
+        QVERIFY(!gizmo->isActive());
+    }
+
+    void authoringTheRigOnTheChosenBone()
+    {
+        auto *bones = test::child<QComboBox>(mDock, names::kCollisionDockBoneComboBox);
+        auto *aim = test::child<QComboBox>(mDock, names::kRigPanelAimComboBox);
+        auto *pointY = test::child<QDoubleSpinBox>(mDock, names::kRigPanelPointYSpinBox);
+        auto *weight = test::child<QDoubleSpinBox>(mDock, names::kRigPanelAimWeightSpinBox);
+        auto *partner = test::child<QComboBox>(mDock, names::kRigPanelPartnerComboBox);
+        QVERIFY(bones && aim && pointY && weight && partner);
+        const int steps = undo()->index();
+        const size_t before = document()->asset().rigConstraints.size();
+
+        // The neck looks at a spot on the left upper arm: chosen in the combo, one step.
+        bones->setCurrentIndex(bones->findText("Neck"));
+        QVERIFY(aim->isEnabled() && !pointY->isEnabled());
+        QCOMPARE(aim->findText("Head"), -1); // a bone the neck turns is no choice
+        chooseComboItem(aim, aim->findText("LeftUpperArm"));
+        const auto &rig = document()->asset().rigConstraints;
+        QCOMPARE(rig.size(), before + 1);
+        QCOMPARE(rig.back().kind, RigConstraintKind::LookAt);
+        QCOMPARE(rig.back().bone, bone("Neck"));
+        QCOMPARE(rig.back().target, bone("LeftUpperArm"));
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Look-At"));
+        QVERIFY(pointY->isEnabled());
+        pointY->setValue(0.06);
+        weight->setValue(0.5);
+        QCOMPARE(document()->asset().rigConstraints.back().point.y, 0.06f);
+        QCOMPARE(document()->asset().rigConstraints.back().weight, 0.5f);
+        QCOMPARE(undo()->index(), steps + 3);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Edit Look-At"));
+
+        // The preview poses the neck by the rig: its aim turned halfway towards the point.
+        Playback *playback = mWindow->playback();
+        playback->setClip(0);
+        playback->setTime(0.5);
+        const auto &global = playback->globalPose();
+        std::vector<Mat4> bind;
+        for (const Bone &b : document()->asset().skeleton.bones)
+            bind.push_back(inverse(b.inverseBind));
+        RigConstraint full = document()->asset().rigConstraints.back();
+        full.weight = 1;
+        // Half the weight leaves it off its point; with the weight back at 1 it is on it.
+        QVERIFY(lookAtError(full, bind, global, {0, -1, 0}) > 0.1f);
+        weight->setValue(1.0);
+        QVERIFY(lookAtError(full, bind, playback->globalPose(), {0, -1, 0}) < 0.01f);
+        // The skinned body follows: the skinning matrices are the rigged globals.
+        const auto &skinning = playback->skinningMatrices();
+        const size_t neck = size_t(bone("Neck"));
+        const Mat4 g = skinning[neck] * bind[neck];
+        for (int k = 0; k < 16; ++k)
+            QVERIFY(std::abs(g.m[size_t(k)] - playback->globalPose()[neck].m[size_t(k)]) < 1e-4f);
+
+        // Straight down instead, then the point gizmo has nothing to move.
+        chooseComboItem(aim, aim->findData(RigPanel::kDown));
+        QCOMPARE(document()->asset().rigConstraints.back().target, -1);
+        QVERIFY(!pointY->isEnabled());
+
+        // The left shoulder keeps its distance to the right one.
+        bones->setCurrentIndex(bones->findText("LeftShoulder"));
+        QCOMPARE(partner->currentData().toInt(), RigPanel::kNone);
+        chooseComboItem(partner, partner->findText("RightShoulder"));
+        QCOMPARE(document()->asset().rigConstraints.back().kind, RigConstraintKind::Position);
+        QCOMPARE(document()->asset().rigConstraints.back().target, bone("RightShoulder"));
+        QCOMPARE(undo()->undoText(), QStringLiteral("Add Position Constraint"));
+        chooseComboItem(partner, partner->findData(RigPanel::kNone));
+        QCOMPARE(undo()->undoText(), QStringLiteral("Remove Position Constraint"));
+
+        // Back on the neck the panel shows its look-at; removing it is one step.
+        bones->setCurrentIndex(bones->findText("Neck"));
+        QCOMPARE(aim->currentData().toInt(), RigPanel::kDown);
+        chooseComboItem(aim, aim->findData(RigPanel::kNone));
+        QCOMPARE(document()->asset().rigConstraints.size(), before);
+        QCOMPARE(undo()->undoText(), QStringLiteral("Remove Look-At"));
+        while (undo()->index() > steps)
+            undo()->undo();
+        QCOMPARE(document()->asset().rigConstraints.size(), before);
     }
 
     void gizmoFollowsPlayback()

@@ -41,6 +41,7 @@ private slots:
     void setWritesSettings();
     void paintOperations();
     void volumesAddFitRemove();
+    void rigAddListRemove();
     void badInputLeavesTheFile_data();
     void badInputLeavesTheFile();
 
@@ -254,6 +255,62 @@ void TestAuthoring::volumesAddFitRemove()
     QVERIFY(!r.out.contains("Head sphere"));
 }
 
+void TestAuthoring::rigAddListRemove()
+{
+    const QString asset = mDir.filePath("rig.tweed");
+    const QString cooked = mDir.filePath("rig-out.tweed"); // -o: the input stays as it was
+    QVERIFY(QFile::copy(mAsset, asset));
+    Result r = runCli({"rig", asset, "--look-at", "Neck", "--target", "LeftUpperArm:0,0.06,0.01"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"rig", asset, "--look-at", "Spine1", "--down", "--weight", "0.5"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"rig", asset, "--position", "LeftShoulder", "RightShoulder"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"rig", asset, "--pendulum", "Head", "--length", "0.3", "--max-angle", "40", "-o",
+                cooked});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("3 rig constraints, 1 pendulum bones"), r.out.constData());
+    ClothingAsset a = loadAsset(cooked.toStdString());
+    QCOMPARE(a.rigConstraints.size(), size_t(3));
+    const RigConstraint &neck = a.rigConstraints[0];
+    QCOMPARE(neck.kind, RigConstraintKind::LookAt);
+    QCOMPARE(neck.bone, a.skeleton.find("Neck"));
+    QCOMPARE(neck.target, a.skeleton.find("LeftUpperArm"));
+    QCOMPARE(neck.point.y, 0.06f);
+    QCOMPARE(neck.point.z, 0.01f);
+    QCOMPARE(a.rigConstraints[1].target, -1);
+    QCOMPARE(a.rigConstraints[1].weight, 0.5f);
+    QCOMPARE(a.rigConstraints[2].kind, RigConstraintKind::Position);
+    QCOMPARE(a.rigConstraints[2].target, a.skeleton.find("RightShoulder"));
+    QCOMPARE(a.pendulumBones.size(), size_t(1));
+    QCOMPARE(a.pendulumBones[0].bone, a.skeleton.find("Head"));
+    QCOMPARE(a.pendulumBones[0].length, 0.3f);
+    QCOMPARE(a.pendulumBones[0].maxAngleDegrees, 40.0f);
+
+    // A second look-at on a bone replaces the first; the listing names each.
+    r = runCli({"rig", cooked, "--look-at", "Neck", "--down"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"rig", cooked});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("look_at Neck -> down\nlook_at Spine1 -> down, weight 0.5\n"
+                            "position LeftShoulder <-> RightShoulder ("),
+             r.out.constData());
+    QVERIFY2(r.out.contains("pendulum Head: 0.3 m, damping 0.1, gravity 1, cone 40 degrees"),
+             r.out.constData());
+    r = runCli({"rig", cooked, "--remove-position", "RightShoulder", "LeftShoulder"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"rig", cooked, "--remove-pendulum", "Head"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    r = runCli({"rig", cooked, "--remove-look-at", "Neck", "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QVERIFY2(r.out.contains("\"bone\": \"Spine1\"") && r.out.contains("\"target\": null") &&
+                 r.out.contains("\"pendulum_bones\": []"),
+             r.out.constData());
+    a = loadAsset(cooked.toStdString());
+    QCOMPARE(a.rigConstraints.size(), size_t(1));
+    QVERIFY(a.pendulumBones.empty());
+}
+
 void TestAuthoring::badInputLeavesTheFile_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -299,6 +356,26 @@ void TestAuthoring::badInputLeavesTheFile_data()
         << "--planes must lie in 6..32";
     QTest::newRow("fit an unknown bone")
         << QStringList{"volumes", "@", "--auto-fit", "--bones", "Tail"} << "no bone 'Tail'";
+    QTest::newRow("look-at on no bone")
+        << QStringList{"rig", "@", "--look-at", "Tail", "--down"} << "--look-at: no bone 'Tail'";
+    QTest::newRow("look-at without aim") << QStringList{"rig", "@", "--look-at", "Neck"}
+                                         << "needs one of --target BONE[:x,y,z] and --down";
+    QTest::newRow("look-at at a child")
+        << QStringList{"rig", "@", "--look-at", "LeftShoulder", "--target", "LeftUpperArm"}
+        << "is below bone";
+    QTest::newRow("bad point")
+        << QStringList{"rig", "@", "--look-at", "Neck", "--target", "LeftUpperArm:0,x,0"}
+        << "is not a point x,y,z";
+    QTest::newRow("position on one bone")
+        << QStringList{"rig", "@", "--position", "Chest", "Chest"} << "is its own target";
+    QTest::newRow("pendulum cone")
+        << QStringList{"rig", "@", "--pendulum", "Head", "--max-angle", "270"}
+        << "pendulum on Head: maximum angle is 270 degrees";
+    QTest::newRow("remove a missing pendulum")
+        << QStringList{"rig", "@", "--remove-pendulum", "Head"} << "no pendulum on Head";
+    QTest::newRow("two rig operations")
+        << QStringList{"rig", "@", "--look-at", "Neck", "--down", "--pendulum", "Head"}
+        << "rig takes one of";
     QTest::newRow("no LoD") << QStringList{"paint", "@", "--channel", "max_distance", "--lod", "3",
                                            "--fill", "0"}
                             << "no graphics LoD 3";

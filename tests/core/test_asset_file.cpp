@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <optional>
 #include <random>
 #include <regex>
@@ -68,6 +69,17 @@ std::string printable(const std::string &s)
 }
 
 /// 1-based line of byte offset `at`.
+/// The message of the InputError a call throws ("" when it succeeds).
+template <class F> std::string inputErrorOf(F f)
+{
+    try {
+        f();
+    } catch (const InputError &e) {
+        return e.what();
+    }
+    return {};
+}
+
 int lineOf(const std::string &text, size_t at)
 {
     return 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
@@ -96,6 +108,63 @@ private slots:
         QCOMPARE(writeAssetText(back), text);
     }
 
+    void rigRoundTripsInBothFormats()
+    {
+        const ClothingAsset asset = test::makeTestAsset();
+        QCOMPARE(asset.rigConstraints.size(), size_t(3));
+        const std::string text = writeAssetText(asset);
+        QVERIFY2(text.find("\nrig_constraints:\n  - kind: look_at\n    bone: Bip01 L Thigh\n"
+                          "    target: Bip01 Spine\n    point: [0.05, -0.02, 0.01]\n"
+                          "    weight: 1\n") != std::string::npos,
+                 text.c_str());
+        QVERIFY(text.find("    target: null\n") != std::string::npos); // straight down
+        QVERIFY(text.find("  - kind: position\n") != std::string::npos);
+        QVERIFY(readAssetText(text, "rig.tweed") == asset);
+        QVERIFY(readCooked(writeCooked(asset), "rig.tweedc") == asset);
+        // Version 3 had no rig: without the key such a document reads with none; from version 4
+        // on the key is required.
+        const size_t from = text.find("rig_constraints:");
+        const size_t to = text.find("\nsimulation:", from);
+        QVERIFY(from != std::string::npos && to != std::string::npos);
+        const std::string withoutKey = text.substr(0, from) + text.substr(to + 1);
+        ClothingAsset expected = asset;
+        expected.rigConstraints.clear();
+        QVERIFY(readAssetText(std::regex_replace(withoutKey, std::regex("\nversion: [0-9]+\n"),
+                                                 "\nversion: 3\n"),
+                              "old.tweed") == expected);
+        const auto missing = fileErrorOf([&] { readAssetText(withoutKey, "new.tweed"); });
+        QVERIFY(missing);
+        QVERIFY2(missing->problem().find("missing key 'rig_constraints'") != std::string::npos,
+                 missing->what());
+        // An unknown kind names the choices.
+        const std::string badKind = std::regex_replace(text, std::regex("kind: position"),
+                                                       "kind: orientation");
+        const auto unknown = fileErrorOf([&] { readAssetText(badKind, "kind.tweed"); });
+        QVERIFY(unknown);
+        QVERIFY2(unknown->problem().find("unknown rig constraint kind \"orientation\" (expected "
+                                         "one of: look_at, position)") != std::string::npos,
+                 unknown->what());
+        // A look-at on a bone above its target, or a position constraint without its second
+        // bone, is refused by both writers with the constraint named.
+        for (const auto &[change, problem] :
+             {std::pair{std::function<void(ClothingAsset &)>(
+                            [](ClothingAsset &a) { a.rigConstraints[0].bone = 0; }),
+                        std::string("rig constraint 0: target bone 1 is below bone 0")},
+              std::pair{std::function<void(ClothingAsset &)>(
+                            [](ClothingAsset &a) { a.rigConstraints[2].target = -1; }),
+                        std::string("rig constraint 2: target bone index -1 is out of range")},
+              std::pair{std::function<void(ClothingAsset &)>(
+                            [](ClothingAsset &a) { a.rigConstraints[1].weight = 2; }),
+                        std::string("rig constraint 1: weight is 2, must lie in [0, 1]")}}) {
+            ClothingAsset bad = asset;
+            change(bad);
+            const auto yaml = inputErrorOf([&] { writeAssetText(bad); });
+            const auto cooked = inputErrorOf([&] { writeCooked(bad); });
+            QVERIFY2(yaml.find(problem) != std::string::npos, yaml.c_str());
+            QVERIFY2(cooked.find(problem) != std::string::npos, cooked.c_str());
+        }
+    }
+
     void clothBonesRoundTripInBothFormats()
     {
         ClothingAsset asset = test::makeTestAsset();
@@ -112,7 +181,7 @@ private slots:
         QVERIFY(withoutKey.find("cloth_bones") == std::string::npos);
         ClothingAsset expected = asset;
         expected.physicsMeshes[0].clothBones.clear();
-        QVERIFY(readAssetText(std::regex_replace(withoutKey, std::regex("\nversion: 3\n"),
+        QVERIFY(readAssetText(std::regex_replace(withoutKey, std::regex("\nversion: [0-9]+\n"),
                                                  "\nversion: 2\n"),
                               "old.tweed") == expected);
         const auto missing = fileErrorOf([&] { readAssetText(withoutKey, "new.tweed"); });
@@ -139,7 +208,7 @@ private slots:
     {
         const std::string text = writeAssetText(test::makeTestAsset());
         for (const char *expected :
-             {"\nformat: tweed\n", "\nversion: 3\n", "\nname: \"Jacket \\\"Alan\\\" #1: wool",
+             {"\nformat: tweed\n", "\nversion: 4\n", "\nname: \"Jacket \\\"Alan\\\" #1: wool",
               "\n  up_axis: z\n", "\n  - name: Bip01 Spine\n    parent: Root\n",
               // one vertex per line, floats in their shortest form
               "\n      positions:\n        - [-0.2, 1.2, 0.11]\n        - [-0.1, 1.2, 0.11]\n",
@@ -287,9 +356,9 @@ private slots:
         };
         row("syntax error", "source:\n", "source: [\n", "line ", false);
         row("not tweed", "format: tweed", "format: tweedc", "not a .tweed file", false);
-        row("newer version", "version: 3", "version: 7", "format version 7 is newer", true);
-        row("version zero", "version: 3", "version: 0", "format version 0 is not valid", true);
-        row("version not a number", "version: 3", "version: one", "version: expected an integer",
+        row("newer version", "version: 4", "version: 7", "format version 7 is newer", true);
+        row("version zero", "version: 4", "version: 0", "format version 0 is not valid", true);
+        row("version not a number", "version: 4", "version: one", "version: expected an integer",
             true);
         row("missing key", "  up_axis: z\n", "", "source: missing key 'up_axis'", false);
         row("missing section", "pendulum_bones:", "pendulum_bonez:", "missing key 'pendulum_bones'",

@@ -113,7 +113,7 @@ private slots:
             QCOMPARE(c.version, c.tag == "GLOD" || c.tag == "COLL" ? 2u : 1u);
         }
         QCOMPARE(tags, (std::vector<std::string>{"INFO", "SKEL", "PHYS", "PHYS", "GLOD", "GLOD",
-                                                 "COLL", "PEND", "SIMU"}));
+                                                 "COLL", "PEND", "RIGC", "SIMU"}));
         // INFO: name, preset, source path, content hash, metres per unit, up axis.
         const Chunk &info = f.chunks[0];
         QCOMPARE(info.payload, lengthPrefixed(asset.name) + lengthPrefixed(asset.presetName) +

@@ -154,3 +154,27 @@ def test_auto_setup():
     assert result["nonfinite"].sum() == 0
     with pytest.raises(tweed.Error, match="Nope"):
         tweed.auto_setup(character, meshes=["Nope"])
+
+
+def test_rig_and_pendulum(asset, tmp_path):
+    asset.look_at("Neck", "LeftUpperArm", point=(0, 0.06, 0))
+    asset.look_at("Spine1", weight=0.5)
+    asset.keep_distance("LeftShoulder", "RightShoulder")
+    asset.set_pendulum("Head", length=0.3, max_angle_degrees=40)
+    assert asset.rig[0] == "look_at Neck -> LeftUpperArm at [0, 0.06, 0]"
+    assert asset.rig[1] == "look_at Spine1 -> down, weight 0.5"
+    assert asset.rig[2].startswith("position LeftShoulder <-> RightShoulder (")
+    assert asset.rig[3] == "pendulum Head: 0.3 m, damping 0.1, gravity 1, cone 40 degrees"
+    path = str(tmp_path / "rig.tweedc")
+    asset.save(path)
+    assert tweed.load_asset(path).rig == asset.rig
+    with pytest.raises(tweed.Error, match="is below bone"):
+        asset.look_at("LeftShoulder", "LeftUpperArm")
+    with pytest.raises(tweed.Error, match="maximum angle is 270 degrees"):
+        asset.set_pendulum("Head", max_angle_degrees=270)
+    asset.remove_look_at("Neck")
+    asset.remove_distance("RightShoulder", "LeftShoulder")
+    asset.remove_pendulum("Head")
+    assert asset.rig == ["look_at Spine1 -> down, weight 0.5"]
+    with pytest.raises(tweed.Error, match="no pendulum on Head"):
+        asset.remove_pendulum("Head")

@@ -331,6 +331,21 @@ inline ClothingAsset makeTestAsset(const TestAssetOptions &options = {})
     hood.maxAngleDegrees = 45.0f;
     asset.pendulumBones.push_back(hood);
 
+    // The rig: the thigh aims at a point on the spine, the upper spine looks down (at 3/4
+    // strength), the thigh and the hood keep their distance.
+    RigConstraint aim;
+    aim.bone = 3;
+    aim.target = 1;
+    aim.point = {0.05f, -0.02f, 0.01f};
+    RigConstraint down;
+    down.bone = 2;
+    down.weight = 0.75f;
+    RigConstraint apart;
+    apart.kind = RigConstraintKind::Position;
+    apart.bone = 3;
+    apart.target = 4;
+    asset.rigConstraints = {aim, down, apart};
+
     asset.simulation = tweakedSettings();
     asset.presetName = "tweed";
     return asset;

@@ -1,5 +1,8 @@
 #include "collision/collision_dock.h"
 
+#include "collision/point_gizmo.h"
+#include "collision/rig_panel.h"
+
 #include "document.h"
 #include "editor_context.h"
 #include "long_operation.h"
@@ -119,6 +122,7 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
 {
     setObjectName(names::kCollisionDock);
     mGizmo = new CollisionGizmo(mDocument, context.playback, context.viewport, this);
+    mPointGizmo = new PointGizmo(mDocument, context.playback, context.viewport, this);
 
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
@@ -275,9 +279,20 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     mPendulumDamping = pendulumSpin(names::kCollisionDockPendulumDampingSpinBox, 0.0, 1.0, 2);
     mPendulumGravity = pendulumSpin(names::kCollisionDockPendulumGravitySpinBox, -10.0, 10.0, 2);
     mPendulumAngle = pendulumSpin(names::kCollisionDockPendulumAngleSpinBox, 1.0, 180.0, 1);
+    mPendulumPoint = new QPushButton(mPendulumBox);
+    mPendulumPoint->setObjectName(names::kCollisionDockPendulumPointButton);
+    mPendulumForm->addRow(mPendulumPoint);
+    connect(mPendulumPoint, &QPushButton::clicked, this, [this] {
+        mPointGizmo->setTarget(PointGizmo::Target::Pendulum, currentBone());
+        mPointGizmo->activate();
+    });
     connect(mPendulumAdd, &QPushButton::clicked, this, &CollisionDock::addPendulum);
     connect(mPendulumRemove, &QPushButton::clicked, this, &CollisionDock::removePendulum);
     layout->addWidget(mPendulumBox);
+
+    // The rig on the chosen bone: look-at and position constraints.
+    mRigPanel = new RigPanel(mDocument, mPointGizmo, body);
+    layout->addWidget(mRigPanel);
 
     // Fitting many bones at once.
     mFitBox = new QGroupBox(body);
@@ -383,6 +398,8 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     connect(context.viewport, &Viewport::toolChanged, this, &CollisionDock::updateModeButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updateButtons);
     connect(mBone, &QComboBox::currentIndexChanged, this, &CollisionDock::updatePendulum);
+    connect(mBone, &QComboBox::currentIndexChanged, this,
+            [this] { mRigPanel->setBone(currentBone()); });
     updatePendulum();
     connect(context.preferences, &Preferences::lengthUnitChanged, this,
             &CollisionDock::setLengthUnit);
@@ -392,6 +409,7 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     setLengthUnit(mUnit);
     rebuildBones();
     rebuildList();
+    mRigPanel->setBone(currentBone());
 }
 
 double CollisionDock::lengthScale() const
@@ -527,6 +545,9 @@ void CollisionDock::retranslateUi()
     mPendulumDamping->setToolTip(tr("Share of the particle's velocity lost per second"));
     mPendulumGravity->setToolTip(tr("Multiplies the simulation's gravity on the particle"));
     mPendulumAngle->setToolTip(tr("Largest swing away from the animated direction"));
+    mPendulumPoint->setText(tr("Move Pendulum Point"));
+    mPendulumPoint->setToolTip(tr("Drag the pendulum's particle in the viewport: its distance "
+                                  "from the bone is the length"));
     mMenu->setTitle(tr("&Collision Volumes"));
     rebuildList();
 }
@@ -725,6 +746,7 @@ void CollisionDock::updatePendulum()
     const int index = pendulumIndex();
     mPendulumAdd->setEnabled(index < 0 && currentBone() >= 0);
     mPendulumRemove->setEnabled(index >= 0);
+    mPendulumPoint->setEnabled(index >= 0);
     for (QDoubleSpinBox *spin :
          {mPendulumLength, mPendulumDamping, mPendulumGravity, mPendulumAngle})
         spin->setEnabled(index >= 0);

@@ -40,6 +40,8 @@ namespace tweed::editor {
 
 class Document;
 struct EditorContext;
+class PointGizmo;
+class RigPanel;
 
 class CollisionDock : public QDockWidget
 {
@@ -58,6 +60,8 @@ public:
     int currentBone() const;
     void setCurrentBone(int bone);
     CollisionGizmo *gizmo() const { return mGizmo; }
+    /// The gizmo of the look-at and pendulum points.
+    PointGizmo *pointGizmo() const { return mPointGizmo; }
 
     /// Adds a volume of `shape` on the current bone; returns its index, -1 when there is no bone.
     int addVolume(tweed::CollisionShape shape);
@@ -178,7 +182,9 @@ private:
     QLabel *mFitPlanesLabel;
     QSpinBox *mFitPlanes;
     QGroupBox *mPendulumBox;
-    QPushButton *mPendulumAdd, *mPendulumRemove;
+    QPushButton *mPendulumAdd, *mPendulumRemove, *mPendulumPoint;
+    PointGizmo *mPointGizmo;
+    RigPanel *mRigPanel;
     QFormLayout *mPendulumForm;
     QDoubleSpinBox *mPendulumLength, *mPendulumDamping, *mPendulumGravity, *mPendulumAngle;
     QPushButton *mFitButton;

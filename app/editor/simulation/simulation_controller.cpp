@@ -586,6 +586,16 @@ void SimulationController::pushToViewport()
         const std::vector<Vec3> &x = physicsPositions();
         mViewport->setPhysicsOverride(mPhysicsMesh, toWorld(x, 0, x.size(), false));
     }
+    // The other meshes (the body, a hood) with the simulation's bones: its pendulums applied.
+    const std::vector<Mat4> &simulated = mInstance->skinningMatrices();
+    std::vector<Mat4> skinning = mPlayback->skinningMatrices();
+    if (simulated.size() == mBoneMap.size()) {
+        const Mat4 &root = mPlayback->rootTransform();
+        for (size_t b = 0; b < mBoneMap.size(); ++b)
+            if (mBoneMap[b] >= 0 && size_t(mBoneMap[b]) < skinning.size())
+                skinning[size_t(mBoneMap[b])] = root * simulated[b];
+        mViewport->setSkinningOverride(std::move(skinning));
+    }
 }
 
 

@@ -664,7 +664,10 @@ void Viewport::updatePose()
 {
     Scene &s = *mScene;
     const Character &character = mDocument->character();
-    const std::vector<Mat4> &skinning = mPlayback->skinningMatrices();
+    const std::vector<Mat4> &skinning =
+        mSkinningOverride.size() == mPlayback->skinningMatrices().size()
+            ? mSkinningOverride
+            : mPlayback->skinningMatrices();
     const std::vector<Mat4> &global = mPlayback->globalPose();
 
     QElapsedTimer timer;
@@ -1069,12 +1072,19 @@ void Viewport::setPhysicsOverride(int physicsMesh, std::vector<Vec3> positions)
     markDirty(DirtyPose);
 }
 
+void Viewport::setSkinningOverride(std::vector<Mat4> skinning)
+{
+    mSkinningOverride = std::move(skinning);
+    markDirty(DirtyPose);
+}
+
 void Viewport::clearOverrides()
 {
-    if (mMeshOverrides.empty() && mPhysicsOverrides.empty())
+    if (mMeshOverrides.empty() && mPhysicsOverrides.empty() && mSkinningOverride.empty())
         return;
     mMeshOverrides.clear();
     mPhysicsOverrides.clear();
+    mSkinningOverride.clear();
     markDirty(DirtyPose);
 }
 

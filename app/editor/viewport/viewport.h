@@ -109,6 +109,10 @@ public:
     void setMeshOverride(int mesh, std::vector<Vec3> positions, std::vector<Vec3> normals);
     /// Shows `positions` (world space) for physics mesh `physicsMesh` in the physics overlay.
     void setPhysicsOverride(int physicsMesh, std::vector<Vec3> positions);
+    /// Skins the meshes that have no override with these matrices (world space, one per bone
+    /// of the character) instead of the playback's: the simulation's pose, its pendulum bones
+    /// and rig applied, so a hood's body mesh follows its pendulum. Cleared by clearOverrides.
+    void setSkinningOverride(std::vector<Mat4> skinning);
     /// Back to the skinned meshes everywhere.
     void clearOverrides();
     /// World-space debug lines (the simulation's debug views): pairs of endpoints, with a
@@ -233,6 +237,7 @@ private:
     bool mFramedOnce = false;
     std::vector<bool> mOverlays;
     std::map<int, std::pair<std::vector<Vec3>, std::vector<Vec3>>> mMeshOverrides;
+    std::vector<Mat4> mSkinningOverride; ///< see setSkinningOverride; empty for none
     std::map<int, std::vector<Vec3>> mPhysicsOverrides;
     bool mWindVisible = false;
     bool mPhysicsSolid = false;

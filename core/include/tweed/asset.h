@@ -134,6 +134,7 @@ struct ClothingAsset
     std::vector<PhysicsMesh> physicsMeshes;
     std::vector<CollisionVolume> collisionVolumes;
     std::vector<PendulumBone> pendulumBones;
+    std::vector<RigConstraint> rigConstraints; ///< the upper-jacket rig, run before the cloth
     SimulationSettings simulation;
     std::string presetName; ///< the fabric preset the settings started from, may be empty
     friend bool operator==(const ClothingAsset &, const ClothingAsset &) = default;

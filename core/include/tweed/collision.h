@@ -55,4 +55,29 @@ struct PendulumBone
     friend bool operator==(const PendulumBone &, const PendulumBone &) = default;
 };
 
+/// The upper-jacket rig (seed 000): bones driven from the animated skeleton before the cloth.
+enum class RigConstraintKind : uint8_t {
+    LookAt,   ///< the bone turns so that its rest aim points at target's point (or down)
+    Position, ///< the bone and target are kept at their rest distance
+};
+
+std::string_view rigKindName(RigConstraintKind k);
+std::optional<RigConstraintKind> rigKindFromName(std::string_view name);
+
+/// One rig constraint. Look-at: the direction from the bone's origin to the point at the rest
+/// pose, fixed in the bone, is turned towards the point now (or towards straight down, the
+/// world's -y, when target is -1); the bone's descendants follow. Position: the two bones'
+/// origins are moved apart or together along the line between them to their rest distance.
+/// Constraints run top-down (see bone_rig.h), then the pendulum bones, then the cloth.
+struct RigConstraint
+{
+    RigConstraintKind kind = RigConstraintKind::LookAt;
+    int bone = -1;   ///< the driven bone
+    int target = -1; ///< look-at: the bone carrying the point, -1 for straight down;
+                     ///< position: the other bone
+    Vec3 point{};    ///< look-at: the point in target's local frame, metres
+    float weight = 1.0f; ///< 0..1: share of the correction applied (1 aims exactly)
+    friend bool operator==(const RigConstraint &, const RigConstraint &) = default;
+};
+
 } // namespace tweed

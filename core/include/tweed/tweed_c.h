@@ -318,6 +318,31 @@ uint32_t tweed_instance_cloth_bone_count(const TweedInstance *instance);
 TweedResult tweed_instance_cloth_bone_matrices(TweedInstance *instance, float *skinning,
                                                float *frames, uint32_t capacity);
 
+/* The upper-jacket rig (seed 000): look-at and position constraints the instance applies to
+ * each step's skeleton, top-down, then the pendulum bones, then the cloth. */
+typedef enum TweedRigKind
+{
+    TWEED_RIG_LOOK_AT = 0, /* the bone turns its rest aim towards target's point (or down) */
+    TWEED_RIG_POSITION = 1 /* the bone and target are kept at their rest distance */
+} TweedRigKind;
+typedef struct TweedRigConstraint
+{
+    int32_t kind;     /* TweedRigKind */
+    int32_t bone;     /* the driven bone */
+    int32_t target;   /* look-at: the bone carrying the point, -1 straight down; position: the
+                       * other bone */
+    float point[3];   /* look-at: the point in target's frame, metres */
+    float weight;     /* 0..1 share of the correction */
+} TweedRigConstraint;
+uint32_t tweed_asset_rig_constraint_count(const TweedAsset *asset);
+TweedResult tweed_asset_rig_constraint(const TweedAsset *asset, uint32_t index,
+                                       TweedRigConstraint *out);
+/* The skinning matrices of the last step with the rig and the pendulum bones applied (16
+ * floats per bone, column-major): what the character's other meshes skinned to those bones
+ * (the body under the jacket, the hood) are drawn with. Capacity counts matrices. */
+TweedResult tweed_instance_skinning_matrices(const TweedInstance *instance, float *matrices,
+                                             uint32_t capacity);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

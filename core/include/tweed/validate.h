@@ -51,6 +51,14 @@ std::vector<std::string> structuralProblems(const ClothingAsset &asset);
 std::vector<std::string> collisionVolumeProblems(const std::vector<CollisionVolume> &volumes,
                                                  size_t boneCount);
 
+/// The reader's checks of rig constraints (bones in range and distinct, a look-at's target not
+/// below the bone it turns, point finite, weight in [0, 1]), for edits made one at a time.
+std::vector<std::string> rigConstraintProblems(const std::vector<RigConstraint> &rig,
+                                               const Skeleton &skeleton);
+/// The reader's checks of pendulum bones: bone in range, length, damping, gravity scale, cone.
+std::vector<std::string> pendulumProblems(const std::vector<PendulumBone> &pendulums,
+                                          size_t boneCount);
+
 /// What a reader checks before it returns an asset, and a writer before it writes one.
 enum class AssetChecks
 {

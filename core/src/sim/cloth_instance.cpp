@@ -95,6 +95,7 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
     data->cloth = buildClothData(mesh, options);
     data->collisionVolumes = asset.collisionVolumes;
     data->pendulumBones = asset.pendulumBones;
+    data->rigConstraints = asset.rigConstraints;
     for (const Bone &b : asset.skeleton.bones) {
         data->boneParents.push_back(b.parent);
         data->boneBind.push_back(inverse(b.inverseBind));
@@ -422,6 +423,9 @@ void ClothInstance::Impl::takePose(const ClothFrame &frame, bool resetPendulums)
                 p.started = false;
         const Vec3 gravity =
             world1.applyInverse(world1.translation + Vec3{0, -kGravity * settings.gravityScale, 0});
+        // The upper-jacket rig first, from the animated skeleton; then the pendulums.
+        rig.apply(skinning, boneGlobal,
+                  normalize(world1.applyInverse(world1.translation + Vec3{0, -1, 0})));
         for (size_t i = 0; i < asset->pendulumBones.size(); ++i) {
             const PendulumBone &pb = asset->pendulumBones[i];
             if (pb.bone < 0 || size_t(pb.bone) >= bones)
@@ -429,12 +433,9 @@ void ClothInstance::Impl::takePose(const ClothFrame &frame, bool resetPendulums)
             const Quat q =
                 stepPendulum(pb, pendulums[i], boneGlobal[size_t(pb.bone)], gravity, frame.dt);
             const Vec3 o = boneGlobal[size_t(pb.bone)].column(3);
-            const Mat4 correction =
-                Mat4::translation(o) * Mat4::rotation(q) * Mat4::translation(-o);
-            for (int b : pendulumChildren[i]) {
-                skinning[size_t(b)] = correction * skinning[size_t(b)];
-                boneGlobal[size_t(b)] = correction * boneGlobal[size_t(b)];
-            }
+            moveBones(pendulumChildren[i],
+                      Mat4::translation(o) * Mat4::rotation(q) * Mat4::translation(-o), skinning,
+                      boneGlobal);
         }
     }
     volumeFrame1.resize(volumes.size());
@@ -941,18 +942,9 @@ ClothInstance::ClothInstance(std::shared_ptr<const ClothAssetData> asset,
     d->volumeImpulses.assign(d->volumes.size(), Vec3{});
     d->pendulums.resize(asset->pendulumBones.size());
     // The bones each pendulum turns: its own and every descendant (parents come first).
-    for (const PendulumBone &pb : asset->pendulumBones) {
-        std::vector<int> bones;
-        std::vector<uint8_t> inside(asset->boneParents.size(), 0);
-        for (size_t b = 0; b < asset->boneParents.size(); ++b) {
-            const int parent = asset->boneParents[b];
-            if (int(b) == pb.bone || (parent >= 0 && inside[size_t(parent)])) {
-                inside[b] = 1;
-                bones.push_back(int(b));
-            }
-        }
-        d->pendulumChildren.push_back(std::move(bones));
-    }
+    for (const PendulumBone &pb : asset->pendulumBones)
+        d->pendulumChildren.push_back(boneSubtree(asset->boneParents, pb.bone));
+    d->rig = BoneRig(asset->rigConstraints, asset->boneParents, asset->boneBind);
     d->skinned = !d->data->skin.empty() && !asset->boneBind.empty();
     if (!asset->shells.empty() && asset->shells.shellOf.size() == d->n)
         d->shellCollider = std::make_unique<ShellCollider>(asset->shells, d->data->restPositions);

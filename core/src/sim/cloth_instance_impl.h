@@ -10,6 +10,7 @@
 #include "schedule.h"
 #include "self_collision.h"
 
+#include "tweed/sim/bone_rig.h"
 #include "tweed/sim/cloth_instance.h"
 
 #include <cstdint>
@@ -107,6 +108,7 @@ struct ClothInstance::Impl
     std::vector<Mat4> boneGlobal;
     std::vector<PendulumState> pendulums;
     std::vector<std::vector<int>> pendulumChildren; ///< bones turned by each pendulum
+    BoneRig rig; ///< the upper-jacket rig, applied before the pendulums
     Rigid world0, world1;
     std::vector<Transform> volumeFrame0, volumeFrame1;
     Vec3 windWorld;

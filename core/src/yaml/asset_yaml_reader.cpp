@@ -30,6 +30,7 @@ namespace {
 // older document (getSince). When the format changes, bump kAssetFormatVersion and read the new
 // key that way. Version 2 added each garment part's layer role: before it, every part was a
 // shell. Version 3 added each physics mesh's cloth-driven bones (cloth_bones): before it, none.
+// Version 4 added the upper-jacket rig (rig_constraints): before it, none.
 
 // =============================================================================================
 // Reading
@@ -623,6 +624,21 @@ ClothingAsset readDocument(TextReader &r, yaml::Node root)
                 r.number(r.get(n, "max_angle_degrees", p), p / "max_angle_degrees");
             return pb;
         });
+
+    const yaml::Node rig = r.getSince(4, root, "rig_constraints", top);
+    if (rig.IsDefined())
+        asset.rigConstraints = r.rows<RigConstraint>(
+            rig, top / "rig_constraints", [&](const yaml::Node &n, const Path &p) {
+                RigConstraint c;
+                c.kind = r.enumeration<RigConstraintKind>(r.get(n, "kind", p), p / "kind",
+                                                          rigKindFromName, "rig constraint kind",
+                                                          "look_at, position");
+                c.bone = bones.find(r.get(n, "bone", p), p / "bone");
+                c.target = bones.find(r.get(n, "target", p), p / "target");
+                c.point = r.vec3(r.get(n, "point", p), p / "point");
+                c.weight = r.number(r.get(n, "weight", p), p / "weight");
+                return c;
+            });
 
     asset.simulation = readSimulation(r, r.get(root, "simulation", top), top / "simulation");
     return asset;

@@ -512,6 +512,20 @@ std::string writeText(const ClothingAsset &asset)
         w.number(2, "max_angle_degrees", pb.maxAngleDegrees);
     }
 
+    openSection(w, 0, "rig_constraints", asset.rigConstraints.empty());
+    for (const RigConstraint &c : asset.rigConstraints) {
+        w.beginItem();
+        w.string(2, "kind", rigKindName(c.kind));
+        w.key(2, "bone");
+        w.text += boneRef(c.bone);
+        w.end();
+        w.key(2, "target");
+        w.text += boneRef(c.target);
+        w.end();
+        w.vec3(2, "point", c.point);
+        w.number(2, "weight", c.weight);
+    }
+
     w.key(0, "simulation");
     w.text.pop_back();
     w.end();

@@ -35,6 +35,7 @@ struct ClothAssetData
     std::shared_ptr<const ClothData> cloth;
     std::vector<CollisionVolume> collisionVolumes;
     std::vector<PendulumBone> pendulumBones;
+    std::vector<RigConstraint> rigConstraints;
     std::vector<int> boneParents;
     std::vector<Mat4> boneBind; ///< model-space bind pose of each bone (inverse of inverseBind)
     // The graphics mesh the simulation drives, and how.
