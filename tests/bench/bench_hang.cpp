@@ -45,6 +45,7 @@ struct Options
     bool tethers = true;  ///< the long-range tethers
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
+    float stretchCompliance = -1, bendCompliance = -1; ///< < 0: the scenario's
     uint32_t lanes = 0; ///< at most this many kernel lanes (4 SSE2, 8 AVX2, 16 AVX-512; 0 widest)
     std::string peer;     ///< "" for Tweed, "bullet"
 };
@@ -115,6 +116,10 @@ Result runTweed(const Options &o)
     s.hardStretchLimit = o.hard;
     s.tethers = o.tethers;
     s.stretchLimit = o.stretchLimit;
+    if (o.stretchCompliance >= 0)
+        s.stretchCompliance = o.stretchCompliance;
+    if (o.bendCompliance >= 0)
+        s.bendCompliance = o.bendCompliance;
     ClothInstanceOptions options;
     options.kernelLanes = o.lanes;
     if (o.threads > 1)
@@ -225,6 +230,14 @@ int run(const std::vector<std::string> &args)
             o.stretchLimit = std::stof(next());
         else if (a == "--compression-limit")
             o.compressionLimit = std::stof(next());
+        else if (a == "--stretch-compliance" || a == "--bend-compliance") {
+            const float value = std::stof(next());
+            if (!(value >= 0.0f && std::isfinite(value))) {
+                std::fprintf(stderr, "hang: %s needs a compliance >= 0 (m/N)\n", a.c_str());
+                return 1;
+            }
+            (a == "--stretch-compliance" ? o.stretchCompliance : o.bendCompliance) = value;
+        }
         else if (a == "--baseline-kernels")
             o.lanes = 4;
         else if (a == "--lanes")
@@ -236,7 +249,8 @@ int run(const std::vector<std::string> &args)
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
                          "[--substeps 1|2|5|10] [--no-hard] [--no-hard-limit] [--no-tethers] "
                          "[--stretch-limit L] "
-                         "[--compression-limit C] [--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
+                         "[--compression-limit C] [--stretch-compliance C] [--bend-compliance C] "
+                         "[--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
                          "[--json]\n");
             return 1;
         }
