@@ -8,8 +8,9 @@
 // one diagonal per quad (the triangle mesh's edges, the stretch group) and the pairs across
 // every interior edge (the second diagonal and the bend pairs two vertices apart). Figure of
 // merit: median step time / (N^2 x 10), collision and integration included; and the largest
-// edge stretch after the run. `--peer bullet` runs Bullet's soft body on the same vertices,
-// masses, constraints and sphere.
+// edge stretch after the run, with its edge's ends as (row, column), row 0 the pinned one.
+// `--peer bullet` runs Bullet's soft body on the same vertices, masses, constraints and sphere.
+// `--no-hard-limit` and `--no-tethers` turn off one of the two, `--no-hard` both.
 #include "bench.h"
 #include "../support/hang_scene.h"
 
@@ -17,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -39,9 +41,11 @@ struct Options
     int steps = 200;
     int substeps = 1;     ///< 10 iterations spent as substeps x iterations
     bool json = false;
-    bool hard = true;     ///< hard stretch limit and tethers
+    bool hard = true;     ///< the hard stretch limit
+    bool tethers = true;  ///< the long-range tethers
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
+    float stretchCompliance = -1, bendCompliance = -1; ///< < 0: the scenario's
     uint32_t lanes = 0; ///< at most this many kernel lanes (4 SSE2, 8 AVX2, 16 AVX-512; 0 widest)
     std::string peer;     ///< "" for Tweed, "bullet"
 };
@@ -52,10 +56,34 @@ struct Result
     double cpuNsPerVertexIteration = 0; ///< process CPU time (all threads), robust to a busy machine
     double medianStepMs = 0;
     float maxStretch = 0;
+    int maxStretchAt[4] = {0, 0, 0, 0}; ///< the most stretched edge's ends as row, column
     double constraintsPerVertex = 0;
     int threadsUsed = 1; ///< the pool's threads the cloth runs on (a small one uses fewer)
     bool finite = true;
 };
+
+// The largest edge stretch over the mesh's edges (`positions` indexed as the mesh) and where it
+// sits; false when a length is not finite.
+template <class Positions>
+bool measureStretch(const Options &o, const PhysicsMesh &mesh, const ClothData &data,
+                    const Positions &positions, Result &r)
+{
+    bool finite = true;
+    r.maxStretch = 0;
+    for (size_t e = 0; e + 1 < data.edges.size(); e += 2) {
+        const uint32_t a = data.edges[e], b = data.edges[e + 1];
+        const float len = distance(positions(a), positions(b));
+        if (!std::isfinite(len))
+            finite = false;
+        const float stretch = len / distance(mesh.positions[a], mesh.positions[b]);
+        if (stretch > r.maxStretch) {
+            r.maxStretch = stretch;
+            const int at[4] = {int(a) / o.n, int(a) % o.n, int(b) / o.n, int(b) % o.n};
+            std::copy(at, at + 4, r.maxStretchAt);
+        }
+    }
+    return finite;
+}
 
 // Runs o.steps steps, timing each (wall clock and the process's CPU time): the medians per
 // vertex-iteration of a step.
@@ -86,8 +114,12 @@ Result runTweed(const Options &o)
     auto data = buildClothData(mesh, build);
     SimulationSettings s = test::hangSettings(o.substeps, o.compressionLimit);
     s.hardStretchLimit = o.hard;
-    s.tethers = o.hard;
+    s.tethers = o.tethers;
     s.stretchLimit = o.stretchLimit;
+    if (o.stretchCompliance >= 0)
+        s.stretchCompliance = o.stretchCompliance;
+    if (o.bendCompliance >= 0)
+        s.bendCompliance = o.bendCompliance;
     ClothInstanceOptions options;
     options.kernelLanes = o.lanes;
     if (o.threads > 1)
@@ -99,7 +131,9 @@ Result runTweed(const Options &o)
     cloth.reset(frame);
     Result r = timeSteps(o, [&] { cloth.update(frame); });
     const ClothMeasurements m = cloth.measure();
-    r.maxStretch = m.maxStretch;
+    const std::vector<Vec3> x = cloth.positions();
+    measureStretch(o, mesh, *data, [&](uint32_t v) { return x[v]; }, r);
+    r.maxStretch = m.maxStretch; // the solver's own measure (the same edges)
     r.finite = m.nonFinite == 0;
     r.threadsUsed = cloth.threadCount();
     r.constraintsPerVertex =
@@ -152,15 +186,10 @@ Result runBullet(const Options &o)
     world.addRigidBody(&sphere);
 
     Result r = timeSteps(o, [&] { world.stepSimulation(1.0f / 60, 0); });
-    for (size_t e = 0; e + 1 < data->edges.size(); e += 2) {
-        const uint32_t a = data->edges[e], b = data->edges[e + 1];
-        const btVector3 d = body->m_nodes[int(a)].m_x - body->m_nodes[int(b)].m_x;
-        const float rest = distance(mesh.positions[a], mesh.positions[b]);
-        const float len = d.length();
-        if (!std::isfinite(len))
-            r.finite = false;
-        r.maxStretch = std::max(r.maxStretch, len / rest);
-    }
+    r.finite = measureStretch(o, mesh, *data, [&](uint32_t v) {
+        const btVector3 &p = body->m_nodes[int(v)].m_x;
+        return Vec3{p.x(), p.y(), p.z()};
+    }, r);
     r.constraintsPerVertex = double(body->m_links.size()) / double(count);
     world.removeRigidBody(&sphere);
     world.removeSoftBody(body);
@@ -192,11 +221,23 @@ int run(const std::vector<std::string> &args)
         else if (a == "--json")
             o.json = true;
         else if (a == "--no-hard")
+            o.hard = o.tethers = false;
+        else if (a == "--no-hard-limit")
             o.hard = false;
+        else if (a == "--no-tethers")
+            o.tethers = false;
         else if (a == "--stretch-limit")
             o.stretchLimit = std::stof(next());
         else if (a == "--compression-limit")
             o.compressionLimit = std::stof(next());
+        else if (a == "--stretch-compliance" || a == "--bend-compliance") {
+            const float value = std::stof(next());
+            if (!(value >= 0.0f && std::isfinite(value))) {
+                std::fprintf(stderr, "hang: %s needs a compliance >= 0 (m/N)\n", a.c_str());
+                return 1;
+            }
+            (a == "--stretch-compliance" ? o.stretchCompliance : o.bendCompliance) = value;
+        }
         else if (a == "--baseline-kernels")
             o.lanes = 4;
         else if (a == "--lanes")
@@ -206,8 +247,10 @@ int run(const std::vector<std::string> &args)
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
-                         "[--substeps 1|2|5|10] [--no-hard] [--stretch-limit L] "
-                         "[--compression-limit C] [--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
+                         "[--substeps 1|2|5|10] [--no-hard] [--no-hard-limit] [--no-tethers] "
+                         "[--stretch-limit L] "
+                         "[--compression-limit C] [--stretch-compliance C] [--bend-compliance C] "
+                         "[--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
                          "[--json]\n");
             return 1;
         }
@@ -242,18 +285,22 @@ int run(const std::vector<std::string> &args)
                     "\"threads_used\": %d, \"substeps\": %d, \"steps\": %d, \"compression_limit\": %.3f, "
                     "\"ns_per_vertex_iteration\": %.3f, "
                     "\"cpu_ns_per_vertex_iteration\": %.3f, \"median_step_ms\": %.4f, "
-                    "\"max_stretch\": %.5f, \"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
+                    "\"max_stretch\": %.5f, \"max_stretch_at\": [%d, %d, %d, %d], "
+                    "\"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
                     r.threadsUsed, o.substeps, o.steps, double(o.compressionLimit),
                     r.nsPerVertexIteration,
-                    r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
+                    r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.maxStretchAt[0],
+                    r.maxStretchAt[1], r.maxStretchAt[2], r.maxStretchAt[3], r.constraintsPerVertex,
                     r.finite ? "true" : "false");
     } else {
         std::printf("%-7s %-5s N=%-4d threads=%d (used %d) substeps=%-2d  %8.2f ns/vertex-iteration "
-                    "(cpu %.2f)  %8.3f ms/step  max stretch %.4f  %.2f constraints/vertex%s\n",
+                    "(cpu %.2f)  %8.3f ms/step  max stretch %.4f at (%d,%d)-(%d,%d)  "
+                    "%.2f constraints/vertex%s\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
                     r.threadsUsed, o.substeps, r.nsPerVertexIteration,
-                    r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.constraintsPerVertex,
+                    r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.maxStretchAt[0],
+                    r.maxStretchAt[1], r.maxStretchAt[2], r.maxStretchAt[3], r.constraintsPerVertex,
                     r.finite ? "" : "  NON-FINITE");
     }
     return r.finite ? 0 : 2;

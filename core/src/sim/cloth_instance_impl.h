@@ -102,6 +102,7 @@ struct ClothInstance::Impl
         std::vector<float> rest;
     };
     std::vector<HardList> hardLists;
+    uint32_t hardGroups = 1; ///< see buildHardLists
 
     // Pose and motion.
     std::vector<Mat4> skinning; ///< with pendulum bones applied
@@ -189,8 +190,8 @@ struct ClothInstance::Impl
     // --- Set-up (cloth_instance.cpp) -----------------------------------------------------
 
     /// One list on one thread (rows of many trees interleave: more independent work per
-    /// row); else groups of whole trees, each cut into one stage per thread (see hardPipeline).
-    /// Trees are independent, so the results are the same.
+    /// row); else groups of whole trees (as many as buildHardLists chose), each cut into one
+    /// stage per thread (see hardPipeline). Trees are independent, so the results are the same.
     uint32_t hardGroupCount() const;
     uint32_t vertexOwner(uint32_t v) const;
     void buildHardLists();
