@@ -24,7 +24,10 @@ constexpr size_t kChunkHeaderSize = 16; // tag, chunk version, payload bytes
 constexpr size_t kTrailerSize = 4;      // CRC-32
 constexpr uint32_t kChunkVersion = 1;   // every chunk but GLOD
 // GLOD version 2 (format version 2) adds each submesh's layer role; version 1 reads as shells.
-constexpr uint32_t kLodChunkVersion = 2;
+// GLOD version 3 (format version 4) adds the soft body's tetra skin map; before it, none.
+constexpr uint32_t kLodChunkVersion = 3;
+// PHYS version 2 (format version 4) adds the iso contraction and the soft body's tetrahedra.
+constexpr uint32_t kPhysicsChunkVersion = 2;
 // COLL version 2 (format version 3) adds box and convex shapes and each volume's planes.
 constexpr uint32_t kCollisionChunkVersion = 2;
 
@@ -44,7 +47,10 @@ constexpr Tag kClothBones = {'C', 'B', 'O', 'N'};
 
 uint32_t newestChunkVersion(const Tag &tag)
 {
-    return tag == kLod ? kLodChunkVersion : tag == kCollision ? kCollisionChunkVersion : kChunkVersion;
+    return tag == kLod           ? kLodChunkVersion
+           : tag == kCollision   ? kCollisionChunkVersion
+           : tag == kPhysicsMesh ? kPhysicsChunkVersion
+                                 : kChunkVersion;
 }
 
 /// Setting value kinds in the SIMU chunk (SettingKind's values).
@@ -238,6 +244,8 @@ std::string writeBytes(const ClothingAsset &asset)
             w.u32(r.skinMapFarBindings);
             w.f32(r.skinMapMaxOffset);
             w.u32(r.skinMapFailures);
+            w.f32(g.isoContraction);
+            writeIndices(w, pm.tetrahedra);
         });
 
     for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
@@ -288,6 +296,13 @@ std::string writeBytes(const ClothingAsset &asset)
             w.count(lod.skinMap.bindings.size());
             for (const SkinBinding &b : lod.skinMap.bindings) {
                 w.u32(b.triangle);
+                w.vec3(b.position);
+                w.vec3(b.normal);
+                w.vec3(b.tangent);
+            }
+            w.count(lod.skinMap.tetraBindings.size());
+            for (const TetraBinding &b : lod.skinMap.tetraBindings) {
+                w.u32(b.tetrahedron);
                 w.vec3(b.position);
                 w.vec3(b.normal);
                 w.vec3(b.tangent);
@@ -482,6 +497,8 @@ static_assert(sizeof(Vec2) == 8 && sizeof(Vec3) == 12 && sizeof(Vec4) == 16);
 static_assert(sizeof(BoneInfluence) == 24 && offsetof(BoneInfluence, weights) == 8);
 static_assert(sizeof(SkinBinding) == 40 && offsetof(SkinBinding, position) == 4 &&
               offsetof(SkinBinding, normal) == 16 && offsetof(SkinBinding, tangent) == 28);
+static_assert(sizeof(TetraBinding) == 40 && offsetof(TetraBinding, position) == 4 &&
+              offsetof(TetraBinding, normal) == 16 && offsetof(TetraBinding, tangent) == 28);
 
 std::vector<Vec3> readVec3s(ByteReader &r, const char *what)
 {
@@ -556,7 +573,7 @@ void readSkeleton(ByteReader &r, Skeleton &skeleton)
     }
 }
 
-PhysicsMesh readPhysicsMesh(ByteReader &r)
+PhysicsMesh readPhysicsMesh(ByteReader &r, uint32_t chunkVersion)
 {
     PhysicsMesh pm;
     pm.positions = readVec3s(r, "positions");
@@ -565,7 +582,7 @@ PhysicsMesh readPhysicsMesh(ByteReader &r)
     pm.normals = readVec3s(r, "normals");
     pm.channels = readChannels(r);
     GenerationSettings &g = pm.settings;
-    g.method = readEnum(r, GenerationMethod::Custom, "generation method");
+    g.method = readEnum(r, GenerationMethod::Tetrahedra, "generation method");
     g.weldTolerance = r.f32();
     g.targetVertices = r.u32();
     g.targetEdgeLength = r.f32();
@@ -591,6 +608,10 @@ PhysicsMesh readPhysicsMesh(ByteReader &r)
     rep.skinMapFarBindings = r.u32();
     rep.skinMapMaxOffset = r.f32();
     rep.skinMapFailures = r.u32();
+    if (chunkVersion >= 2) {
+        g.isoContraction = r.f32();
+        pm.tetrahedra = r.packedArray<uint32_t>("tetrahedra");
+    }
     return pm;
 }
 
@@ -623,6 +644,8 @@ GraphicsLod readLod(ByteReader &r, uint32_t chunkVersion)
     mesh.indices = readIndices(r);
     lod.channels = readChannels(r);
     lod.skinMap.bindings = r.packedArray<SkinBinding>("skin map bindings");
+    if (chunkVersion >= 3)
+        lod.skinMap.tetraBindings = r.packedArray<TetraBinding>("tetra skin map bindings");
     return lod;
 }
 
@@ -800,7 +823,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
         } else if (tag == kSkeleton) {
             readSkeleton(r, asset.skeleton);
         } else if (tag == kPhysicsMesh) {
-            asset.physicsMeshes.push_back(readPhysicsMesh(r));
+            asset.physicsMeshes.push_back(readPhysicsMesh(r, chunkVersion));
             ++physicsIndex;
         } else if (tag == kLod) {
             asset.lods.push_back(readLod(r, chunkVersion));

@@ -900,11 +900,9 @@ void ClothInstance::Impl::region(int thread)
             });
         if (tetraVolumes.count() > 0) // a soft body keeps its volume (its edges are stretch)
             schedule.parallelFor(seq, 1, [&](uint32_t) {
-                const float alphaTilde =
-                    settings.volumeCompliance / (substepLength * substepLength);
                 tetraVolumes.beginSubstep();
                 for (int i = 0; i < iterations; ++i)
-                    tetraVolumes.solve(pos.data(), alphaTilde);
+                    tetraVolumes.solve(pos.data(), settings.volumeCompliance, substepLength);
             });
         if (settings.hardStretchLimit)
             hardPipeline(seq);

@@ -19,8 +19,9 @@ void TetraVolumes::build(const std::vector<Vec3> &rest, const std::vector<uint32
     mLambda.assign(mRestVolume.size(), 0.0f);
 }
 
-void TetraVolumes::solve(P4 *pos, float alphaTilde)
+void TetraVolumes::solve(P4 *pos, float compliance, float substep)
 {
+    const float perVolume = compliance / (substep * substep);
     for (size_t t = 0; t < mRestVolume.size(); ++t) {
         const float rest = mRestVolume[t];
         if (!(rest > 0))
@@ -37,6 +38,7 @@ void TetraVolumes::solve(P4 *pos, float alphaTilde)
                    g3 = cross(x1 - x0, x2 - x0) * s;
         const Vec3 g0 = -(g1 + g2 + g3);
         const float c = dot(x1 - x0, g1) - 1.0f; // V / V0 - 1
+        const float alphaTilde = perVolume / rest;
         const float denominator = w0 * lengthSquared(g0) + w1 * lengthSquared(g1) +
                                   w2 * lengthSquared(g2) + w3 * lengthSquared(g3) + alphaTilde;
         if (!(denominator > kTiny))

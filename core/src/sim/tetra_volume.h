@@ -23,9 +23,10 @@ public:
     /// Forgets the multipliers: called at the start of every substep.
     void beginSubstep() { mLambda.assign(mRestVolume.size(), 0.0f); }
     /// One Gauss-Seidel sweep over the tetrahedra, each constraint C = V / V0 - 1 moved by the
-    /// XPBD update with compliance `alphaTilde` (compliance in 1/J over the squared substep;
-    /// 0 keeps every volume). Inverse masses are in the particles' w.
-    void solve(P4 *pos, float alphaTilde);
+    /// XPBD update. `compliance` is one over the bulk modulus (1/Pa; 0 keeps every volume): a
+    /// tetrahedron's energy is C^2 V0 / (2 compliance), so its own compliance is compliance / V0,
+    /// the same material at any resolution. Inverse masses are in the particles' w.
+    void solve(P4 *pos, float compliance, float substep);
 
 private:
     std::vector<uint32_t> mVertices;

@@ -1,5 +1,6 @@
 // Iso-surface path for multi-layered garments: unsigned distance field, surface nets at the
 // offset, the outer layer of the resulting shell kept, then simplified.
+#include "iso_grid.h"
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/bone_segments.h"
@@ -18,38 +19,7 @@
 #include <numeric>
 
 namespace tweed {
-namespace {
-
-using detail::kNone;
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-struct Grid
-{
-    Vec3 origin;
-    float h = 0;
-    int nx = 0, ny = 0, nz = 0;
-    std::vector<float> value; // distance at each node, x fastest
-
-    size_t at(int i, int j, int k) const { return (size_t(k) * size_t(ny) + size_t(j)) * size_t(nx) + size_t(i); }
-    Vec3 node(int i, int j, int k) const
-    {
-        return origin + Vec3{float(i), float(j), float(k)} * h;
-    }
-    // Nearest-node sample (outside the grid: far).
-    float sample(const Vec3 &p, float far) const
-    {
-        const Vec3 g = (p - origin) / h;
-        const int i = int(std::lround(g.x)), j = int(std::lround(g.y)), k = int(std::lround(g.z));
-        if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz)
-            return far;
-        return value[at(i, j, k)];
-    }
-};
+namespace detail {
 
 // Squared unsigned distance to the triangles for the nodes of slices [k0, k1), exact within
 // `band` of them, band^2 beyond. Each triangle visits only the nodes of its box grown by the band
@@ -134,6 +104,20 @@ void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<u
                          [&](size_t, size_t begin, size_t end) {
                              distanceSlices(grid, pos, idx, band, int(begin), int(end));
                          });
+}
+
+} // namespace detail
+
+namespace {
+
+using detail::distanceField;
+using detail::Grid;
+using detail::kNone;
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 // Which surface-nets cell vertices are one vertex: representative per vertex, positions of the
@@ -699,6 +683,26 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
         report.simplify = simplify(out, simplifySettings, sub);
     }
     report.secondsSimplify = since(t0);
+    // Contraction towards the medial surface: inward (towards the body) through the shell to
+    // where it ends, the medial point halfway.
+    if (settings.contraction > 0) {
+        const float reach = maxGap + 2 * iso;
+        for (Vec3 &p : out.positions) {
+            const Vec3 inward = -awayFromBody(p, body, centre);
+            float exit = 0;
+            bool entered = false;
+            for (float s = 0.25f * h; s <= reach; s += 0.25f * h) {
+                const bool in = grid.interpolate(p + inward * s, far) < iso;
+                entered = entered || in;
+                if (entered && !in) {
+                    exit = s;
+                    break;
+                }
+            }
+            const float depth = exit > 0 ? 0.5f * exit : iso; // no end: the garment, iso deep
+            p += inward * (depth * std::min(settings.contraction, 1.0f));
+        }
+    }
     reportProgress(progress, 1.0f, "done");
     if (reportOut)
         *reportOut = report;
