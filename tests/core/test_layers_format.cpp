@@ -77,7 +77,7 @@ private slots:
         std::string text = writeAssetText(asset);
         // What version 1 wrote: no role keys.
         text = std::regex_replace(text, std::regex("\n *role: [^\n]*"), "");
-        text = std::regex_replace(text, std::regex("\nversion: 3\n"), "\nversion: 1\n");
+        text = std::regex_replace(text, std::regex("\nversion: 4\n"), "\nversion: 1\n");
         QVERIFY(text.find("role:") == std::string::npos);
         QVERIFY(readAssetText(text, "old.tweed") == allShells(asset));
         // In version 2 the key is required, and an unknown role is named.

@@ -1287,8 +1287,8 @@ void PhysicsMeshDock::retranslateUi()
     mIsoOffset->setSpecialValueText(tr("One voxel"));
     mIsoContractionLabel->setText(tr("Contraction"));
     mIsoContraction->setSpecialValueText(tr("Outer layer"));
-    mIsoContraction->setToolTip(tr("Moves the outer layer inward, up to the medial surface of "
-                                   "the layers it wraps (1)"));
+    mIsoContraction->setToolTip(tr("Moves the outer layer inward; at 1 it lies on the medial "
+                                   "surface of the layers it wraps"));
     mCustomLabel->setText(tr("Mesh file"));
     mBrowse->setText(tr("Browse…"));
     mNormalsLabel->setText(tr("Normals"));
