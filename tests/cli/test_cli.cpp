@@ -83,6 +83,9 @@ void TestCli::endToEnd_data()
         << QStringList{"--mesh", "Coat", "--mesh", "CoatLining", "--method", "iso", "--target-edge",
                        "0.04", "--normals", "bones"}
         << 0;
+    QTest::newRow("sample, soft body of the coat")
+        << QString::fromStdString(tweed::test::kSampleCharacter)
+        << QStringList{"--mesh", "Coat", "--method", "tetra", "--voxel", "0.08"} << 0;
     QTest::newRow("sample, subdivide and close holes")
         << QString::fromStdString(tweed::test::kSampleCharacter)
         << QStringList{"--mesh", "CoatLining", "--method", "simplify", "--subdivide", "1",

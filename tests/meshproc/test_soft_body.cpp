@@ -5,7 +5,9 @@
 #include "tweed/asset_file.h"
 #include "tweed/cooked.h"
 #include "tweed/errors.h"
+#include "tweed/meshproc/export.h"
 #include "tweed/meshproc/iso_surface.h"
+#include "tweed/meshproc/point_cache.h"
 #include "tweed/meshproc/physics_mesh.h"
 #include "tweed/meshproc/skin_map_build.h"
 #include "tweed/meshproc/tetra_mesh.h"
@@ -14,6 +16,7 @@
 #include "tweed/skin_map.h"
 #include "tweed/validate.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -296,6 +299,32 @@ private slots:
         const double kept = volumeAfter(0), loose = volumeAfter(1.0f);
         QVERIFY2(std::abs(kept - rest) < 0.05 * rest, qPrintable(QString("%1 of %2").arg(kept).arg(rest)));
         QVERIFY2(loose < 0.8 * rest, qPrintable(QString("%1 of %2").arg(loose).arg(rest)));
+    }
+
+    void aSoftBodyExportsAsAPointCache()
+    {
+        // The simulated graphics mesh of a hanging ball, frame by frame, into a PC2 file.
+        const GraphicsMesh sphere = makeSphere(0.2f, 12, 24, {0, 1.0f, 0});
+        const ClothingAsset asset =
+            softBodyAsset(sphere, 0.05f, [](const Vec3 &p) { return p.y > 1.17f; });
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("ball.pc2").toStdString();
+        ExportOptions options;
+        options.format = ExportFormat::PointCache;
+        options.frames = 20;
+        const ExportReport report = exportAsset(asset, path, options);
+        const PointCache cache = readPc2(path);
+        QCOMPARE(cache.frames.size(), size_t(20));
+        float sag = 0;
+        for (const std::vector<Vec3> &frame : cache.frames) {
+            QCOMPARE(frame.size(), sphere.vertexCount());
+            QVERIFY(allFinite(frame));
+        }
+        for (size_t v = 0; v < sphere.vertexCount(); ++v)
+            sag = std::max(sag, sphere.positions[v].y - cache.frames.back()[v].y);
+        QVERIFY2(sag > 0.002f, qPrintable(QString::number(sag))); // the ball hangs and stretches
+        // Every vertex stays within the Max Distance its tetrahedron's corners allow.
+        QVERIFY2(report.cacheMaxExcess <= 1e-4f, qPrintable(QString::number(report.cacheMaxExcess)));
     }
 
     void aSoftBodyRoundTripsThroughBothFormats()
