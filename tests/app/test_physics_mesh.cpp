@@ -226,6 +226,18 @@ private slots:
         QCOMPARE(lod.skinMap.tetraBindings.size(), lod.mesh.vertexCount());
         QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockVerticesLabel)->text(),
                  QString::number(after.vertexCount()));
+        // Previewed: the simulation runs the soft body and the garment follows it.
+        SimulationController *simulation = mWindow->simulation();
+        simulation->setSimulating(true);
+        for (int i = 0; i < 5; ++i)
+            mWindow->playback()->stepFrame(1);
+        QVERIFY2(simulation->instance(), qPrintable(simulation->lastError()));
+        QCOMPARE(simulation->physicsPositions().size(), after.vertexCount());
+        const std::vector<Vec3> &shown = simulation->graphicsPositions();
+        QCOMPARE(shown.size(), lod.mesh.vertexCount());
+        QVERIFY(std::all_of(shown.begin(), shown.end(), [](const Vec3 &p) { return isFinite(p); }));
+        QVERIFY(shown != lod.mesh.positions); // it moves with the walk
+        simulation->setSimulating(false);
         doc()->undoStack()->undo();
         QCOMPARE(physics(), before);
         QVERIFY(doc()->asset().lods[0].skinMap.tetraBindings.empty());
