@@ -146,6 +146,19 @@ void writeVec3s(ByteWriter &w, const std::vector<Vec3> &v)
         w.vec3(x);
 }
 
+/// A skin map: the count, then per binding its element (triangle or tetrahedron) and points.
+template <class Binding>
+void writeBindings(ByteWriter &w, const std::vector<Binding> &bindings, uint32_t Binding::*element)
+{
+    w.count(bindings.size());
+    for (const Binding &b : bindings) {
+        w.u32(b.*element);
+        w.vec3(b.position);
+        w.vec3(b.normal);
+        w.vec3(b.tangent);
+    }
+}
+
 void writeIndices(ByteWriter &w, const std::vector<uint32_t> &v)
 {
     w.count(v.size());
@@ -293,20 +306,8 @@ std::string writeBytes(const ClothingAsset &asset)
             writeSkin(w, mesh.skin);
             writeIndices(w, mesh.indices);
             writeChannels(w, lod.channels);
-            w.count(lod.skinMap.bindings.size());
-            for (const SkinBinding &b : lod.skinMap.bindings) {
-                w.u32(b.triangle);
-                w.vec3(b.position);
-                w.vec3(b.normal);
-                w.vec3(b.tangent);
-            }
-            w.count(lod.skinMap.tetraBindings.size());
-            for (const TetraBinding &b : lod.skinMap.tetraBindings) {
-                w.u32(b.tetrahedron);
-                w.vec3(b.position);
-                w.vec3(b.normal);
-                w.vec3(b.tangent);
-            }
+            writeBindings(w, lod.skinMap.bindings, &SkinBinding::triangle);
+            writeBindings(w, lod.skinMap.tetraBindings, &TetraBinding::tetrahedron);
         });
 
     w.chunk(kCollision, [&] {

@@ -588,16 +588,21 @@ void safety(const ClothingAsset &asset, std::vector<std::string> &out)
         checkWeights(out, where, mesh.skin);
         checkChannelValues(out, where, lod.channels);
         Check check(out, where + ": skin map", "bindings with bad coordinates");
-        for (size_t v = 0; v < lod.skinMap.bindings.size(); ++v) {
-            const SkinBinding &b = lod.skinMap.bindings[v];
-            if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
-                check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
-            else if (!withinBound(b.position, kMaxCoordinate) ||
-                     !withinBound(b.normal, kMaxCoordinate) ||
-                     !withinBound(b.tangent, kMaxCoordinate))
-                check.fail("vertex " + std::to_string(v) + ": coordinates exceed " +
-                           num(kMaxCoordinate));
-        }
+        // The triangle bindings, or a soft body's tetra bindings (barycentric coordinates).
+        auto coordinates = [&](const auto &bindings) {
+            for (size_t v = 0; v < bindings.size(); ++v) {
+                const auto &b = bindings[v];
+                if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
+                    check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
+                else if (!withinBound(b.position, kMaxCoordinate) ||
+                         !withinBound(b.normal, kMaxCoordinate) ||
+                         !withinBound(b.tangent, kMaxCoordinate))
+                    check.fail("vertex " + std::to_string(v) + ": coordinates exceed " +
+                               num(kMaxCoordinate));
+            }
+        };
+        coordinates(lod.skinMap.bindings);
+        coordinates(lod.skinMap.tetraBindings);
         check.finish();
     }
 

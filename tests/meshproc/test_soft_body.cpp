@@ -349,6 +349,9 @@ private slots:
         bad = asset;
         bad.lods[0].skinMap.tetraBindings[0].tetrahedron = 1u << 30;
         QVERIFY(!validateAsset(bad).empty());
+        bad = asset;
+        bad.lods[0].skinMap.tetraBindings[3].normal.y = std::nanf("");
+        QVERIFY(!validateAsset(bad).empty());
     }
 
     void theContractedIsoSurfaceLiesOnTheLayersMedialSurface()

@@ -358,38 +358,33 @@ GraphicsMesh readGraphicsMesh(TextReader &r, const yaml::Node &map, const Path &
     return mesh;
 }
 
+/// A skin map's rows: the element (triangle or tetrahedron, or `unbound`), then the three
+/// points' coordinates.
+template <class Binding, uint32_t Binding::*element>
+std::vector<Binding> readBindings(TextReader &r, const yaml::Node &rows, const Path &path)
+{
+    return r.rows<Binding>(rows, path, [&](const yaml::Node &row, const Path &p) {
+        r.sequence(row, p, 10);
+        Binding b;
+        const yaml::Node t = row[0];
+        b.*element = t.IsScalar() && t.Scalar() == "unbound" ? SkinMap::kUnbound
+                                                              : r.integer<uint32_t>(t, p[0]);
+        Vec3 *points[] = {&b.position, &b.normal, &b.tangent};
+        for (size_t i = 0; i < 9; ++i)
+            (*points[i / 3])[int(i % 3)] = r.number(row[i + 1], p[i + 1]);
+        return b;
+    });
+}
+
 SkinMap readSkinMap(TextReader &r, const yaml::Node &map, const Path &parent)
 {
     SkinMap skinMap;
-    skinMap.bindings =
-        r.rows<SkinBinding>(r.get(map, "skin_map", parent), parent / "skin_map",
-                            [&](const yaml::Node &row, const Path &p) {
-                                r.sequence(row, p, 10);
-                                SkinBinding b;
-                                const yaml::Node t = row[0];
-                                b.triangle = t.IsScalar() && t.Scalar() == "unbound"
-                                                 ? SkinMap::kUnbound
-                                                 : r.integer<uint32_t>(t, p[0]);
-                                Vec3 *points[] = {&b.position, &b.normal, &b.tangent};
-                                for (size_t i = 0; i < 9; ++i)
-                                    (*points[i / 3])[int(i % 3)] = r.number(row[i + 1], p[i + 1]);
-                                return b;
-                            });
+    skinMap.bindings = readBindings<SkinBinding, &SkinBinding::triangle>(
+        r, r.get(map, "skin_map", parent), parent / "skin_map");
     const yaml::Node tetra = r.getSince(4, map, "tetra_skin_map", parent);
     if (tetra.IsDefined())
-        skinMap.tetraBindings = r.rows<TetraBinding>(
-            tetra, parent / "tetra_skin_map", [&](const yaml::Node &row, const Path &p) {
-                r.sequence(row, p, 10);
-                TetraBinding b;
-                const yaml::Node t = row[0];
-                b.tetrahedron = t.IsScalar() && t.Scalar() == "unbound"
-                                    ? SkinMap::kUnbound
-                                    : r.integer<uint32_t>(t, p[0]);
-                Vec3 *points[] = {&b.position, &b.normal, &b.tangent};
-                for (size_t i = 0; i < 9; ++i)
-                    (*points[i / 3])[int(i % 3)] = r.number(row[i + 1], p[i + 1]);
-                return b;
-            });
+        skinMap.tetraBindings = readBindings<TetraBinding, &TetraBinding::tetrahedron>(
+            r, tetra, parent / "tetra_skin_map");
     return skinMap;
 }
 

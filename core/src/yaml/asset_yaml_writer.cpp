@@ -402,37 +402,30 @@ std::string writeText(const ClothingAsset &asset)
         writeSkin(w, 3, mesh.skin);
         writeTriangles(w, 3, mesh.indices);
         writeChannels(w, 2, lod.channels);
+        // A skin map's rows: the element (or unbound), then the three points' coordinates.
+        auto bindingRow = [&](uint32_t element, const Vec3 &position, const Vec3 &normal,
+                              const Vec3 &tangent) {
+            w.text += '[';
+            if (element == SkinMap::kUnbound)
+                w.text += "unbound";
+            else
+                appendInt(w.text, element);
+            for (const Vec3 *p : {&position, &normal, &tangent})
+                for (int i = 0; i < 3; ++i) {
+                    w.text += ", ";
+                    appendFloat(w.text, (*p)[i]);
+                }
+            w.text += ']';
+        };
         w.rows(2, "skin_map", lod.skinMap.bindings,
                "per graphics vertex: physics triangle, then (u, v, h) of position, normal point, "
                "tangent point",
-               [&](const SkinBinding &b) {
-                   w.text += '[';
-                   if (b.triangle == SkinMap::kUnbound)
-                       w.text += "unbound";
-                   else
-                       appendInt(w.text, b.triangle);
-                   for (const Vec3 *p : {&b.position, &b.normal, &b.tangent})
-                       for (int i = 0; i < 3; ++i) {
-                           w.text += ", ";
-                           appendFloat(w.text, (*p)[i]);
-                       }
-                   w.text += ']';
-               });
+               [&](const SkinBinding &b) { bindingRow(b.triangle, b.position, b.normal, b.tangent); });
         w.rows(2, "tetra_skin_map", lod.skinMap.tetraBindings,
                "per graphics vertex of a soft body: tetrahedron, then the barycentric b0, b1, b2 "
                "of position, normal point, tangent point",
                [&](const TetraBinding &b) {
-                   w.text += '[';
-                   if (b.tetrahedron == SkinMap::kUnbound)
-                       w.text += "unbound";
-                   else
-                       appendInt(w.text, b.tetrahedron);
-                   for (const Vec3 *p : {&b.position, &b.normal, &b.tangent})
-                       for (int i = 0; i < 3; ++i) {
-                           w.text += ", ";
-                           appendFloat(w.text, (*p)[i]);
-                       }
-                   w.text += ']';
+                   bindingRow(b.tetrahedron, b.position, b.normal, b.tangent);
                });
     }
 

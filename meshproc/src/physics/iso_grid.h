@@ -66,6 +66,11 @@ struct Grid
     }
 };
 
+/// A grid of spacing h over the box of the indexed vertices grown by pad on every side. Throws
+/// InputError (naming the voxel) when it would have more than maxNodes nodes.
+Grid gridAround(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices, float h,
+                float pad, double maxNodes);
+
 /// Unsigned distance to the triangles at every node of `grid` (its origin, spacing and size
 /// set), exact within `band` of them, `band` beyond.
 void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,

@@ -95,6 +95,34 @@ void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<
 // Unsigned distance to the triangles, exact within `band` of them, `band` beyond. Each hardware
 // thread fills its own slices (the minimum does not depend on the order, so the field is the
 // same with any number of threads); small grids are not worth a thread.
+Grid gridAround(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices, float h,
+                float pad, double maxNodes)
+{
+    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+    for (uint32_t i : indices) {
+        lo = minComponents(lo, positions[i]);
+        hi = maxComponents(hi, positions[i]);
+    }
+    Grid grid;
+    grid.h = h;
+    grid.origin = lo - Vec3{pad, pad, pad};
+    const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
+    const double cells = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
+    if (!(cells <= maxNodes)) {
+        // (as a double: a tiny voxel makes more nodes than any integer type holds)
+        char count[32], voxel[32], most[32];
+        std::snprintf(count, sizeof count, "%.3g", cells);
+        std::snprintf(voxel, sizeof voxel, "%g", double(h));
+        std::snprintf(most, sizeof most, "%.3g", maxNodes);
+        throw InputError(std::string("a voxel of ") + voxel + " m makes a grid of " + count +
+                         " nodes (at most " + most + "); choose a larger voxel");
+    }
+    grid.nx = int(std::ceil(extent.x)) + 2;
+    grid.ny = int(std::ceil(extent.y)) + 2;
+    grid.nz = int(std::ceil(extent.z)) + 2;
+    return grid;
+}
+
 void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
                    float band)
 {
@@ -454,30 +482,10 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     IsoSurfaceReport report;
     Clock::time_point t0 = Clock::now();
     reportProgress(progress, 0.0f, "building the distance field");
-    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
     Vec3 centre;
-    for (uint32_t i : indices) {
-        lo = minComponents(lo, positions[i]);
-        hi = maxComponents(hi, positions[i]);
+    for (uint32_t i : indices)
         centre += positions[i] / float(indices.size());
-    }
-    const float pad = iso + 2 * h;
-    Grid grid;
-    grid.h = h;
-    grid.origin = lo - Vec3{pad, pad, pad};
-    const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
-    const double cells = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
-    if (!(cells <= 4.0e8)) {
-        // (as a double: a tiny voxel makes more nodes than any integer type holds)
-        char count[32], voxel[32];
-        std::snprintf(count, sizeof count, "%.3g", cells);
-        std::snprintf(voxel, sizeof voxel, "%g", double(h));
-        throw InputError(std::string("a voxel of ") + voxel + " m makes a grid of " + count +
-                         " nodes (at most 4e+08); choose a larger voxel");
-    }
-    grid.nx = int(std::ceil(extent.x)) + 2;
-    grid.ny = int(std::ceil(extent.y)) + 2;
-    grid.nz = int(std::ceil(extent.z)) + 2;
+    Grid grid = detail::gridAround(positions, indices, h, iso + 2 * h, 4.0e8);
     report.gridX = uint32_t(grid.nx), report.gridY = uint32_t(grid.ny), report.gridZ = uint32_t(grid.nz);
     // A node next to a crossing is at most one voxel beyond the iso value.
     const float band = iso + h;

@@ -139,27 +139,7 @@ PhysicsGeometry tetraMesh(const std::vector<Vec3> &positions, const std::vector<
     const float iso = settings.offset > 0 ? settings.offset : report.closedSurface ? 0.0f : h;
 
     reportProgress(progress, 0.0f, "building the distance field");
-    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
-    for (uint32_t i : indices) {
-        lo = minComponents(lo, positions[i]);
-        hi = maxComponents(hi, positions[i]);
-    }
-    const float pad = iso + 2 * h;
-    Grid grid;
-    grid.h = h;
-    grid.origin = lo - Vec3{pad, pad, pad};
-    const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
-    const double nodes = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
-    if (!(nodes <= 2.0e7)) {
-        char count[32], voxel[32];
-        std::snprintf(count, sizeof count, "%.3g", nodes);
-        std::snprintf(voxel, sizeof voxel, "%g", double(h));
-        throw InputError(std::string("a voxel of ") + voxel + " m makes a tetrahedral grid of " +
-                         count + " nodes (at most 2e+07); choose a larger voxel");
-    }
-    grid.nx = int(std::ceil(extent.x)) + 2;
-    grid.ny = int(std::ceil(extent.y)) + 2;
-    grid.nz = int(std::ceil(extent.z)) + 2;
+    Grid grid = detail::gridAround(positions, indices, h, iso + 2 * h, 2.0e7);
     report.gridX = uint32_t(grid.nx), report.gridY = uint32_t(grid.ny), report.gridZ = uint32_t(grid.nz);
     const float band = iso + 2 * h;
     detail::distanceField(grid, positions, indices, band);
