@@ -146,6 +146,9 @@ private slots:
         QVERIFY2(smallest >= 0.1 * 0.04 * 0.04 * 0.04 / 6 * 0.999,
                  qPrintable(QString::number(smallest)));
         const double volume = totalVolume(g.positions, g.tetrahedra);
+        qInfo("sphere: %u tetrahedra, volume %.6f of %.6f enclosed (%+.2f%%), smallest %.3f of a "
+              "cube's sixth", report.tetrahedra, volume, enclosed, 100 * (volume / enclosed - 1),
+              double(report.smallestVolumeRatio));
         QVERIFY2(std::abs(volume - enclosed) < 0.03 * enclosed,
                  qPrintable(QString("%1 vs %2").arg(volume).arg(enclosed)));
         QVERIFY(std::abs(volume - report.volume) < 1e-6 * volume);
@@ -264,6 +267,8 @@ private slots:
             sag = std::max(sag, pm.positions[v].y - p[v].y);
         QVERIFY2(sag > 0.01f, qPrintable(QString::number(sag))); // it does hang and stretch
         const double volume = totalVolume(p, pm.tetrahedra);
+        qInfo("hanging ball: sag %.4f m, volume %+.3f%% after 2 s", double(sag),
+              100 * (volume / rest - 1));
         QVERIFY2(std::abs(volume - rest) < 0.03 * rest,
                  qPrintable(QString("%1 of %2").arg(volume).arg(rest)));
     }
@@ -297,6 +302,8 @@ private slots:
             return totalVolume(body.positions(), pm.tetrahedra);
         };
         const double kept = volumeAfter(0), loose = volumeAfter(1.0f);
+        qInfo("squeezed to %.3f: volume %.3f with the constraints, %.3f without", 0.343,
+              kept / rest, loose / rest);
         QVERIFY2(std::abs(kept - rest) < 0.05 * rest, qPrintable(QString("%1 of %2").arg(kept).arg(rest)));
         QVERIFY2(loose < 0.8 * rest, qPrintable(QString("%1 of %2").arg(loose).arg(rest)));
     }
