@@ -191,6 +191,14 @@
         <translation>Weichheit von Scherung und Biegung im Nachgiebigkeitsmodus.</translation>
     </message>
     <message>
+        <source>Volume compliance</source>
+        <translation>Volumennachgiebigkeit</translation>
+    </message>
+    <message>
+        <source>Softness of a soft body&apos;s volume, one over its bulk modulus (0 keeps it).</source>
+        <translation>Weichheit des Volumens eines Weichkörpers, eins durch seinen Kompressionsmodul (0 erhält es).</translation>
+    </message>
+    <message>
         <source>Hard stretch limit</source>
         <translation>Harte Dehnungsgrenze</translation>
     </message>
@@ -2742,6 +2750,26 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>Your own low-resolution mesh from a file</source>
         <translation>Ihr eigenes Netz mit niedriger Auflösung aus einer Datei</translation>
+    </message>
+    <message>
+        <source>Soft body (tetrahedra)</source>
+        <translation>Weichkörper (Tetraeder)</translation>
+    </message>
+    <message>
+        <source>Tetrahedra filling the iso-surface, simulated as a soft body that keeps its volume</source>
+        <translation>Tetraeder, die die Isofläche füllen, simuliert als Weichkörper, der sein Volumen behält</translation>
+    </message>
+    <message>
+        <source>Contraction</source>
+        <translation>Kontraktion</translation>
+    </message>
+    <message>
+        <source>Outer layer</source>
+        <translation>Äußere Schicht</translation>
+    </message>
+    <message>
+        <source>Moves the outer layer inward; at 1 it lies on the medial surface of the layers it wraps</source>
+        <translation>Bewegt die äußere Schicht nach innen; bei 1 liegt sie auf der Mittelfläche der umhüllten Schichten</translation>
     </message>
     <message>
         <source>Weld tolerance</source>

@@ -191,6 +191,14 @@
         <translation>Blandura de la cizalla y la flexión en modo de flexibilidad.</translation>
     </message>
     <message>
+        <source>Volume compliance</source>
+        <translation>Flexibilidad de volumen</translation>
+    </message>
+    <message>
+        <source>Softness of a soft body&apos;s volume, one over its bulk modulus (0 keeps it).</source>
+        <translation>Blandura del volumen de un cuerpo blando, uno entre su módulo de compresión (0 lo conserva).</translation>
+    </message>
+    <message>
         <source>Hard stretch limit</source>
         <translation>Límite rígido de estiramiento</translation>
     </message>
@@ -2742,6 +2750,26 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>Your own low-resolution mesh from a file</source>
         <translation>Su propia malla de baja resolución desde un archivo</translation>
+    </message>
+    <message>
+        <source>Soft body (tetrahedra)</source>
+        <translation>Cuerpo blando (tetraedros)</translation>
+    </message>
+    <message>
+        <source>Tetrahedra filling the iso-surface, simulated as a soft body that keeps its volume</source>
+        <translation>Tetraedros que llenan la isosuperficie, simulados como un cuerpo blando que conserva su volumen</translation>
+    </message>
+    <message>
+        <source>Contraction</source>
+        <translation>Contracción</translation>
+    </message>
+    <message>
+        <source>Outer layer</source>
+        <translation>Capa exterior</translation>
+    </message>
+    <message>
+        <source>Moves the outer layer inward; at 1 it lies on the medial surface of the layers it wraps</source>
+        <translation>Mueve la capa exterior hacia dentro; en 1 queda sobre la superficie media de las capas que envuelve</translation>
     </message>
     <message>
         <source>Weld tolerance</source>

@@ -139,7 +139,8 @@ void run(CreateArgs args)
     GenerationSettings &g = args.options.generation;
     const auto method = methodFromName(args.method);
     if (!method)
-        throw InputError("--method must be one of immediate, weld, simplify, iso, custom; not '" +
+        throw InputError("--method must be one of immediate, weld, simplify, iso, custom, tetra; "
+                         "not '" +
                          args.method + "'");
     g.method = *method;
     const auto normals = normalSourceFromName(args.normals);
@@ -152,6 +153,8 @@ void run(CreateArgs args)
     requireNonNegative("--voxel", g.voxelSize);
     requireNonNegative("--max-distance", args.options.maxDistance);
     requireNonNegative("--iso-offset", g.isoOffset);
+    requireRange("--iso-contraction", g.isoContraction, 0, 1,
+                 "0: the outer layer, 1: the medial surface");
     requireRange("--pin-top", args.options.pinnedTop, 0, 1);
     requireRange("--subdivide", g.subdivisions, 0, 4);
     // 0 simplifies to --target-edge instead; a cloth mesh needs at least 4 vertices.
@@ -258,7 +261,9 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--rider", a->options.riderMeshes,
                     "Garment mesh that follows the simulated shell (lining, pocket, button); "
                     "repeat for several");
-    cmd->add_option("--method", a->method, "Physics mesh: immediate, weld, simplify, iso, custom")
+    cmd->add_option("--method", a->method,
+                    "Physics mesh: immediate, weld, simplify, iso, custom, tetra (a soft body: "
+                    "tetrahedra filling the iso-surface)")
         ->capture_default_str();
     cmd->add_option("--weld-tolerance", g.weldTolerance, "Weld distance in metres")
         ->capture_default_str();
@@ -275,8 +280,13 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
     cmd->add_option("--target-edge", g.targetEdgeLength, "Simplify: target edge length, metres");
     cmd->add_option("--close-holes-below", g.closeHolesBelow, "Close holes whose boundary is shorter, metres");
     cmd->add_option("--subdivide", g.subdivisions, "Subdivision rounds before simplifying, 0 to 4");
-    cmd->add_option("--voxel", g.voxelSize, "Iso-surface voxel size, metres (default 1/128 of the diagonal)");
+    cmd->add_option("--voxel", g.voxelSize,
+                    "Iso-surface voxel size, metres (default 1/128 of the diagonal; tetra: 1/24)");
     cmd->add_option("--iso-offset", g.isoOffset, "Iso-surface offset from the garment, metres");
+    cmd->add_option("--iso-contraction", g.isoContraction,
+                    "Iso: 0 keeps the outer layer, up to 1 contracts it to the medial surface "
+                    "of the layers")
+        ->capture_default_str();
     cmd->add_option("--custom-mesh", a->customMesh, "Custom physics mesh file (with --method custom)");
     cmd->add_flag("--accept-fused", a->acceptFused,
                   "Keep an iso-surface or custom mesh that joins parts the bones move apart");

@@ -52,6 +52,7 @@ inline constexpr char kPhysicsMeshDockCloseHolesSpinBox[] = "PhysicsMeshDock_Clo
 inline constexpr char kPhysicsMeshDockSubdivisionsSpinBox[] = "PhysicsMeshDock_SubdivisionsSpinBox";
 inline constexpr char kPhysicsMeshDockVoxelSizeSpinBox[] = "PhysicsMeshDock_VoxelSizeSpinBox";
 inline constexpr char kPhysicsMeshDockIsoOffsetSpinBox[] = "PhysicsMeshDock_IsoOffsetSpinBox";
+inline constexpr char kPhysicsMeshDockIsoContractionSpinBox[] = "PhysicsMeshDock_IsoContractionSpinBox";
 inline constexpr char kPhysicsMeshDockCustomMeshLineEdit[] = "PhysicsMeshDock_CustomMeshLineEdit";
 inline constexpr char kPhysicsMeshDockBrowseButton[] = "PhysicsMeshDock_BrowseButton";
 inline constexpr char kPhysicsMeshDockNormalsComboBox[] = "PhysicsMeshDock_NormalsComboBox";

@@ -397,6 +397,8 @@ void PropertiesDock::updateSelection()
             size_t bound = 0;
             for (const auto &b : lod.skinMap.bindings)
                 bound += b.triangle != tweed::SkinMap::kUnbound;
+            for (const auto &b : lod.skinMap.tetraBindings) // a soft body's
+                bound += b.tetrahedron != tweed::SkinMap::kUnbound;
             row(tr("Skin-map bindings"),
                 tr("%1 of %2 vertices").arg(bound).arg(lod.mesh.vertexCount()));
         }

@@ -46,6 +46,8 @@ const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Softness of the mesh edges in compliance mode."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Bend compliance"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Softness of shear and bend in compliance mode."),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Volume compliance"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Softness of a soft body's volume, one over its bulk modulus (0 keeps it)."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Hard stretch limit"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Vertical constraints, top down, that move only the lower vertex."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Tethers"),

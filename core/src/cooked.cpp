@@ -24,7 +24,10 @@ constexpr size_t kChunkHeaderSize = 16; // tag, chunk version, payload bytes
 constexpr size_t kTrailerSize = 4;      // CRC-32
 constexpr uint32_t kChunkVersion = 1;   // every chunk but GLOD
 // GLOD version 2 (format version 2) adds each submesh's layer role; version 1 reads as shells.
-constexpr uint32_t kLodChunkVersion = 2;
+// GLOD version 3 (format version 4) adds the soft body's tetra skin map; before it, none.
+constexpr uint32_t kLodChunkVersion = 3;
+// PHYS version 2 (format version 4) adds the iso contraction and the soft body's tetrahedra.
+constexpr uint32_t kPhysicsChunkVersion = 2;
 // COLL version 2 (format version 3) adds box and convex shapes and each volume's planes.
 constexpr uint32_t kCollisionChunkVersion = 2;
 
@@ -47,7 +50,10 @@ constexpr Tag kRig = {'R', 'I', 'G', 'C'};
 
 uint32_t newestChunkVersion(const Tag &tag)
 {
-    return tag == kLod ? kLodChunkVersion : tag == kCollision ? kCollisionChunkVersion : kChunkVersion;
+    return tag == kLod           ? kLodChunkVersion
+           : tag == kCollision   ? kCollisionChunkVersion
+           : tag == kPhysicsMesh ? kPhysicsChunkVersion
+                                 : kChunkVersion;
 }
 
 /// Setting value kinds in the SIMU chunk (SettingKind's values).
@@ -141,6 +147,19 @@ void writeVec3s(ByteWriter &w, const std::vector<Vec3> &v)
     w.count(v.size());
     for (const Vec3 &x : v)
         w.vec3(x);
+}
+
+/// A skin map: the count, then per binding its element (triangle or tetrahedron) and points.
+template <class Binding>
+void writeBindings(ByteWriter &w, const std::vector<Binding> &bindings, uint32_t Binding::*element)
+{
+    w.count(bindings.size());
+    for (const Binding &b : bindings) {
+        w.u32(b.*element);
+        w.vec3(b.position);
+        w.vec3(b.normal);
+        w.vec3(b.tangent);
+    }
 }
 
 void writeIndices(ByteWriter &w, const std::vector<uint32_t> &v)
@@ -241,6 +260,8 @@ std::string writeBytes(const ClothingAsset &asset)
             w.u32(r.skinMapFarBindings);
             w.f32(r.skinMapMaxOffset);
             w.u32(r.skinMapFailures);
+            w.f32(g.isoContraction);
+            writeIndices(w, pm.tetrahedra);
         });
 
     for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
@@ -288,13 +309,8 @@ std::string writeBytes(const ClothingAsset &asset)
             writeSkin(w, mesh.skin);
             writeIndices(w, mesh.indices);
             writeChannels(w, lod.channels);
-            w.count(lod.skinMap.bindings.size());
-            for (const SkinBinding &b : lod.skinMap.bindings) {
-                w.u32(b.triangle);
-                w.vec3(b.position);
-                w.vec3(b.normal);
-                w.vec3(b.tangent);
-            }
+            writeBindings(w, lod.skinMap.bindings, &SkinBinding::triangle);
+            writeBindings(w, lod.skinMap.tetraBindings, &TetraBinding::tetrahedron);
         });
 
     w.chunk(kCollision, [&] {
@@ -497,6 +513,8 @@ static_assert(sizeof(Vec2) == 8 && sizeof(Vec3) == 12 && sizeof(Vec4) == 16);
 static_assert(sizeof(BoneInfluence) == 24 && offsetof(BoneInfluence, weights) == 8);
 static_assert(sizeof(SkinBinding) == 40 && offsetof(SkinBinding, position) == 4 &&
               offsetof(SkinBinding, normal) == 16 && offsetof(SkinBinding, tangent) == 28);
+static_assert(sizeof(TetraBinding) == 40 && offsetof(TetraBinding, position) == 4 &&
+              offsetof(TetraBinding, normal) == 16 && offsetof(TetraBinding, tangent) == 28);
 
 std::vector<Vec3> readVec3s(ByteReader &r, const char *what)
 {
@@ -571,7 +589,7 @@ void readSkeleton(ByteReader &r, Skeleton &skeleton)
     }
 }
 
-PhysicsMesh readPhysicsMesh(ByteReader &r)
+PhysicsMesh readPhysicsMesh(ByteReader &r, uint32_t chunkVersion)
 {
     PhysicsMesh pm;
     pm.positions = readVec3s(r, "positions");
@@ -580,7 +598,7 @@ PhysicsMesh readPhysicsMesh(ByteReader &r)
     pm.normals = readVec3s(r, "normals");
     pm.channels = readChannels(r);
     GenerationSettings &g = pm.settings;
-    g.method = readEnum(r, GenerationMethod::Custom, "generation method");
+    g.method = readEnum(r, GenerationMethod::Tetrahedra, "generation method");
     g.weldTolerance = r.f32();
     g.targetVertices = r.u32();
     g.targetEdgeLength = r.f32();
@@ -606,6 +624,10 @@ PhysicsMesh readPhysicsMesh(ByteReader &r)
     rep.skinMapFarBindings = r.u32();
     rep.skinMapMaxOffset = r.f32();
     rep.skinMapFailures = r.u32();
+    if (chunkVersion >= 2) {
+        g.isoContraction = r.f32();
+        pm.tetrahedra = r.packedArray<uint32_t>("tetrahedra");
+    }
     return pm;
 }
 
@@ -638,6 +660,8 @@ GraphicsLod readLod(ByteReader &r, uint32_t chunkVersion)
     mesh.indices = readIndices(r);
     lod.channels = readChannels(r);
     lod.skinMap.bindings = r.packedArray<SkinBinding>("skin map bindings");
+    if (chunkVersion >= 3)
+        lod.skinMap.tetraBindings = r.packedArray<TetraBinding>("tetra skin map bindings");
     return lod;
 }
 
@@ -829,7 +853,7 @@ ClothingAsset readBytes(std::string_view bytes, const std::string &name, AssetCh
         } else if (tag == kSkeleton) {
             readSkeleton(r, asset.skeleton);
         } else if (tag == kPhysicsMesh) {
-            asset.physicsMeshes.push_back(readPhysicsMesh(r));
+            asset.physicsMeshes.push_back(readPhysicsMesh(r, chunkVersion));
             ++physicsIndex;
         } else if (tag == kLod) {
             asset.lods.push_back(readLod(r, chunkVersion));

@@ -23,8 +23,8 @@ constexpr std::array<std::string_view, kMaskChannelCount> kMaskChannelNames = {
     "physics", "latch_master", "latch_slave"};
 constexpr std::array<std::string_view, 7> kShapeNames = {
     "ellipsoid", "sphere", "capsule", "tapered_capsule", "plane", "box", "convex"};
-constexpr std::array<std::string_view, 5> kMethodNames = {"immediate", "weld", "simplify", "iso",
-                                                          "custom"};
+constexpr std::array<std::string_view, 6> kMethodNames = {"immediate", "weld", "simplify", "iso",
+                                                          "custom", "tetra"};
 constexpr std::array<std::string_view, 2> kNormalSourceNames = {"mesh", "bones"};
 constexpr std::array<std::string_view, 2> kRigKindNames = {"look_at", "position"};
 constexpr std::array<std::string_view, 2> kLayerRoleNames = {"shell", "rider"};

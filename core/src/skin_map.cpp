@@ -167,4 +167,63 @@ void applySkinMap(const SkinMap &map, const std::vector<uint32_t> &physicsIndice
     }
 }
 
+Vec3 tetraCoordinates(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &d)
+{
+    // Cramer's rule for [a-d b-d c-d] x = p - d, in double: a vertex deep inside a large
+    // tetrahedron keeps its rest position to the float's precision.
+    const double ax = a.x - d.x, ay = a.y - d.y, az = a.z - d.z;
+    const double bx = b.x - d.x, by = b.y - d.y, bz = b.z - d.z;
+    const double cx = c.x - d.x, cy = c.y - d.y, cz = c.z - d.z;
+    const double px = p.x - d.x, py = p.y - d.y, pz = p.z - d.z;
+    auto det3 = [](double x0, double y0, double z0, double x1, double y1, double z1, double x2,
+                   double y2, double z2) {
+        return x0 * (y1 * z2 - z1 * y2) - y0 * (x1 * z2 - z1 * x2) + z0 * (x1 * y2 - y1 * x2);
+    };
+    const double det = det3(ax, ay, az, bx, by, bz, cx, cy, cz);
+    if (!(std::abs(det) > 1e-30))
+        return {0.25f, 0.25f, 0.25f};
+    return {float(det3(px, py, pz, bx, by, bz, cx, cy, cz) / det),
+            float(det3(ax, ay, az, px, py, pz, cx, cy, cz) / det),
+            float(det3(ax, ay, az, bx, by, bz, px, py, pz) / det)};
+}
+
+void applyTetraSkinMap(const SkinMap &map, const std::vector<uint32_t> &tetrahedra,
+                       const std::vector<Vec3> &physicsPositions, std::vector<Vec3> &outPositions,
+                       std::vector<Vec3> *outNormals, std::vector<Vec4> *outTangents)
+{
+    const size_t n = map.tetraBindings.size();
+    for (size_t i = 0; i < n; ++i) {
+        const TetraBinding &bind = map.tetraBindings[i];
+        if (bind.tetrahedron == SkinMap::kUnbound)
+            continue;
+        const uint32_t *t = &tetrahedra[size_t(bind.tetrahedron) * 4];
+        const Vec3 &a = physicsPositions[t[0]], &b = physicsPositions[t[1]],
+                   &c = physicsPositions[t[2]], &d = physicsPositions[t[3]];
+        const Vec3 p = evaluateTetraPoint(bind.position, a, b, c, d);
+        outPositions[i] = p;
+        if (outNormals)
+            (*outNormals)[i] = normalize(evaluateTetraPoint(bind.normal, a, b, c, d) - p);
+        if (outTangents) {
+            const Vec3 t3 = normalize(evaluateTetraPoint(bind.tangent, a, b, c, d) - p);
+            Vec4 &out = (*outTangents)[i];
+            out.x = t3.x;
+            out.y = t3.y;
+            out.z = t3.z;
+        }
+    }
+}
+
+void applySkinMap(const SkinMap &map, const PhysicsMesh &physics,
+                  const std::vector<Vec3> &physicsPositions, const std::vector<Vec3> &physicsNormals,
+                  std::vector<Vec3> &outPositions, std::vector<Vec3> *outNormals,
+                  std::vector<Vec4> *outTangents)
+{
+    if (!map.tetraBindings.empty())
+        applyTetraSkinMap(map, physics.tetrahedra, physicsPositions, outPositions, outNormals,
+                          outTangents);
+    else
+        applySkinMap(map, physics.indices, physicsPositions, physicsNormals, outPositions,
+                     outNormals, outTangents);
+}
+
 } // namespace tweed

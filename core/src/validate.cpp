@@ -217,7 +217,7 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
                       " is not a valid axis");
     for (size_t p = 0; p < asset.physicsMeshes.size(); ++p) {
         const GenerationSettings &g = asset.physicsMeshes[p].settings;
-        if (size_t(g.method) > size_t(GenerationMethod::Custom))
+        if (size_t(g.method) > size_t(GenerationMethod::Tetrahedra))
             out.push_back("physics mesh " + std::to_string(p) + ": generation method " +
                           std::to_string(int(g.method)) + " is not a valid method");
         if (size_t(g.normals) > size_t(NormalSource::Bones))
@@ -256,6 +256,16 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
                               std::to_string(worst) + " is out of range (" + std::to_string(n) +
                               " vertices)");
         }
+        if (pm.tetrahedra.size() % 4 != 0)
+            out.push_back(where + ": " + std::to_string(pm.tetrahedra.size()) +
+                          " tetrahedron indices are not a multiple of 4");
+        Check tetra(out, where, "out-of-range tetrahedron vertices");
+        for (size_t i = 0; i < pm.tetrahedra.size(); ++i)
+            if (pm.tetrahedra[i] >= n)
+                tetra.fail("tetrahedron " + std::to_string(i / 4) + ": vertex " +
+                           std::to_string(pm.tetrahedra[i]) + " is out of range (" +
+                           std::to_string(n) + " vertices)");
+        tetra.finish();
     }
 
     for (size_t l = 0; l < asset.lods.size(); ++l) {
@@ -290,8 +300,27 @@ void structural(const ClothingAsset &asset, std::vector<std::string> &out)
             continue;
         }
         if (lod.physicsMesh == -1) {
-            if (!lod.skinMap.bindings.empty())
+            if (!lod.skinMap.bindings.empty() || !lod.skinMap.tetraBindings.empty())
                 out.push_back(where + ": has a skin map but no physics mesh");
+            continue;
+        }
+        if (!lod.skinMap.tetraBindings.empty()) { // a soft body's: tetra skinning
+            if (!lod.skinMap.bindings.empty() || lod.skinMap.tetraBindings.size() != n)
+                out.push_back(where + ": tetra skin map has " +
+                              std::to_string(lod.skinMap.tetraBindings.size()) + " bindings for " +
+                              std::to_string(n) + " vertices (and " +
+                              std::to_string(lod.skinMap.bindings.size()) + " triangle bindings)");
+            const size_t tets = asset.physicsMeshes[size_t(lod.physicsMesh)].tetrahedronCount();
+            Check check(out, where + ": tetra skin map", "bindings with out-of-range tetrahedra");
+            for (size_t v = 0; v < lod.skinMap.tetraBindings.size(); ++v) {
+                const uint32_t t = lod.skinMap.tetraBindings[v].tetrahedron;
+                if (t != SkinMap::kUnbound && t >= tets)
+                    check.fail("vertex " + std::to_string(v) + ": tetrahedron " +
+                               std::to_string(t) + " is out of range (physics mesh " +
+                               std::to_string(lod.physicsMesh) + " has " + std::to_string(tets) +
+                               " tetrahedra)");
+            }
+            check.finish();
             continue;
         }
         if (lod.skinMap.bindings.size() != n) {
@@ -620,16 +649,21 @@ void safety(const ClothingAsset &asset, std::vector<std::string> &out)
         checkWeights(out, where, mesh.skin);
         checkChannelValues(out, where, lod.channels);
         Check check(out, where + ": skin map", "bindings with bad coordinates");
-        for (size_t v = 0; v < lod.skinMap.bindings.size(); ++v) {
-            const SkinBinding &b = lod.skinMap.bindings[v];
-            if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
-                check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
-            else if (!withinBound(b.position, kMaxCoordinate) ||
-                     !withinBound(b.normal, kMaxCoordinate) ||
-                     !withinBound(b.tangent, kMaxCoordinate))
-                check.fail("vertex " + std::to_string(v) + ": coordinates exceed " +
-                           num(kMaxCoordinate));
-        }
+        // The triangle bindings, or a soft body's tetra bindings (barycentric coordinates).
+        auto coordinates = [&](const auto &bindings) {
+            for (size_t v = 0; v < bindings.size(); ++v) {
+                const auto &b = bindings[v];
+                if (!finite(b.position) || !finite(b.normal) || !finite(b.tangent))
+                    check.fail("vertex " + std::to_string(v) + ": coordinates are not finite");
+                else if (!withinBound(b.position, kMaxCoordinate) ||
+                         !withinBound(b.normal, kMaxCoordinate) ||
+                         !withinBound(b.tangent, kMaxCoordinate))
+                    check.fail("vertex " + std::to_string(v) + ": coordinates exceed " +
+                               num(kMaxCoordinate));
+            }
+        };
+        coordinates(lod.skinMap.bindings);
+        coordinates(lod.skinMap.tetraBindings);
         check.finish();
     }
 

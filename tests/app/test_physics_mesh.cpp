@@ -192,6 +192,60 @@ private slots:
         QCOMPARE(mDock->settings().targetVertices, 800u);
     }
 
+    // The soft-body path, chosen in the panel: one undo step makes tetrahedra whose boundary is
+    // the physics mesh's surface, and binds the garment to them by tetra skinning. The
+    // contraction towards the medial surface belongs to the iso-surface path.
+    void softBodyPath()
+    {
+        const PhysicsMesh before = physics();
+        const int steps = doc()->undoStack()->index();
+        auto *contraction = widget<QDoubleSpinBox>(names::kPhysicsMeshDockIsoContractionSpinBox);
+        chooseMethod(GenerationMethod::IsoSurface);
+        QVERIFY(contraction->isVisibleTo(mDock));
+        contraction->setValue(0.5);
+        QCOMPARE(mDock->settings().isoContraction, 0.5f);
+        chooseMethod(GenerationMethod::Tetrahedra);
+        QVERIFY(!contraction->isVisibleTo(mDock));
+        QVERIFY(widget<QDoubleSpinBox>(names::kPhysicsMeshDockVoxelSizeSpinBox)->isVisibleTo(mDock));
+        QCOMPARE(mDock->settings().isoContraction, 0.0f);
+        clickGenerate();
+        QCOMPARE(mDock->lastOutcome().status, OperationOutcome::Finished);
+        QVERIFY(mPrompts->errors.isEmpty());
+        QCOMPARE(doc()->undoStack()->index(), steps + 1);
+        const PhysicsMesh after = physics();
+        QCOMPARE(after.settings.method, GenerationMethod::Tetrahedra);
+        QVERIFY(after.tetrahedronCount() > 100);
+        for (size_t t = 0; t < after.tetrahedronCount(); ++t) {
+            const uint32_t *q = &after.tetrahedra[4 * t];
+            const Vec3 &a = after.positions[q[0]];
+            QVERIFY(dot(after.positions[q[1]] - a,
+                        cross(after.positions[q[2]] - a, after.positions[q[3]] - a)) > 0);
+        }
+        const GraphicsLod &lod = doc()->asset().lods[0];
+        QVERIFY(lod.skinMap.bindings.empty());
+        QCOMPARE(lod.skinMap.tetraBindings.size(), lod.mesh.vertexCount());
+        QCOMPARE(widget<QLabel>(names::kPhysicsMeshDockVerticesLabel)->text(),
+                 QString::number(after.vertexCount()));
+        // Previewed: the simulation runs the soft body and the garment follows it.
+        SimulationController *simulation = mWindow->simulation();
+        simulation->setSimulating(true);
+        for (int i = 0; i < 5; ++i)
+            mWindow->playback()->stepFrame(1);
+        QVERIFY2(simulation->instance(), qPrintable(simulation->lastError()));
+        QCOMPARE(simulation->physicsPositions().size(), after.vertexCount());
+        const std::vector<Vec3> &shown = simulation->graphicsPositions();
+        QCOMPARE(shown.size(), lod.mesh.vertexCount());
+        QVERIFY(std::all_of(shown.begin(), shown.end(), [](const Vec3 &p) { return isFinite(p); }));
+        QVERIFY(shown != lod.mesh.positions); // it moves with the walk
+        simulation->setSimulating(false);
+        doc()->undoStack()->undo();
+        QCOMPARE(physics(), before);
+        QVERIFY(doc()->asset().lods[0].skinMap.tetraBindings.empty());
+        doc()->undoStack()->redo();
+        QCOMPARE(physics(), after);
+        doc()->undoStack()->undo();
+    }
+
     // Paint lives on the graphics mesh: a regeneration (weld) carries it onto the new physics
     // mesh.
     void paintSurvivesRegeneration()

@@ -575,7 +575,8 @@ inline std::vector<CraftedAsset> craftedAssets()
         putLe(chunk(f, "PHYS", 0).payload, physLayout(chunk(f, "PHYS", 0).payload).positions - 4,
               0xFFFFFFFFu, 4);
     });
-    bytes("lod0-binding-count-short", "40 unexpected bytes at the end of the chunk",
+    // (The last binding's first bytes are then read as the tetra skin map's count.)
+    bytes("lod0-binding-count-short", "tetra skin map bindings: count",
           [&](CookedFile &f) {
               std::string &pl = chunk(f, "GLOD", 0).payload;
               putLe(pl, lodLayout(pl).bindings - 4, 19, 4);

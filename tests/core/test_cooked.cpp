@@ -109,8 +109,9 @@ private slots:
         std::vector<std::string> tags;
         for (const Chunk &c : f.chunks) {
             tags.push_back(c.tag);
-            // GLOD 2: the layer roles; COLL 2: box and convex shapes, convex planes
-            QCOMPARE(c.version, c.tag == "GLOD" || c.tag == "COLL" ? 2u : 1u);
+            // GLOD 2: the layer roles, 3: the tetra skin map; COLL 2: box and convex shapes,
+            // convex planes; PHYS 2: the iso contraction and the tetrahedra
+            QCOMPARE(c.version, c.tag == "GLOD" ? 3u : c.tag == "COLL" || c.tag == "PHYS" ? 2u : 1u);
         }
         QCOMPARE(tags, (std::vector<std::string>{"INFO", "SKEL", "PHYS", "PHYS", "GLOD", "GLOD",
                                                  "COLL", "PEND", "RIGC", "SIMU"}));
@@ -231,10 +232,10 @@ private slots:
                  error->what());
 
         f.version = kCookedFormatVersion;
-        chunk(f, "GLOD", 1).version = 3;
+        chunk(f, "GLOD", 1).version = 4;
         const auto chunkError = fileErrorOf([&] { readCooked(assemble(f), "new.tweedc"); });
         QVERIFY(chunkError);
-        QVERIFY2(chunkError->problem().find("chunk GLOD 1: chunk version 3 is not supported") !=
+        QVERIFY2(chunkError->problem().find("chunk GLOD 1: chunk version 4 is not supported") !=
                      std::string::npos,
                  chunkError->what());
     }

@@ -158,7 +158,7 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     mMethodCombo->setObjectName(names::kPhysicsMeshDockMethodComboBox);
     for (GenerationMethod m : {GenerationMethod::Immediate, GenerationMethod::Weld,
                                GenerationMethod::Simplify, GenerationMethod::IsoSurface,
-                               GenerationMethod::Custom})
+                               GenerationMethod::Custom, GenerationMethod::Tetrahedra})
         mMethodCombo->addItem(QString(), int(m));
     mPathForm->addRow(mMethodLabel, mMethodCombo);
     mWeldLabel = new QLabel(mPathBox);
@@ -195,6 +195,14 @@ PhysicsMeshDock::PhysicsMeshDock(const EditorContext &context, QWidget *parent)
     mIsoOffsetLabel = new QLabel(mPathBox);
     mIsoOffset = makeLengthSpin(mPathBox, names::kPhysicsMeshDockIsoOffsetSpinBox);
     mPathForm->addRow(mIsoOffsetLabel, mIsoOffset);
+    mIsoContractionLabel = new QLabel(mPathBox);
+    mIsoContraction = new QDoubleSpinBox(mPathBox);
+    mIsoContraction->setObjectName(names::kPhysicsMeshDockIsoContractionSpinBox);
+    mIsoContraction->setKeyboardTracking(false);
+    mIsoContraction->setRange(0, 1);
+    mIsoContraction->setDecimals(2);
+    mIsoContraction->setSingleStep(0.1);
+    mPathForm->addRow(mIsoContractionLabel, mIsoContraction);
     mCustomLabel = new QLabel(mPathBox);
     mCustomRow = new QWidget(mPathBox);
     auto *customLayout = new QHBoxLayout(mCustomRow);
@@ -386,6 +394,7 @@ GenerationSettings PhysicsMeshDock::settings() const
     s.method = GenerationMethod(mMethodCombo->currentData().toInt());
     const bool simplify = s.method == GenerationMethod::Simplify;
     const bool iso = s.method == GenerationMethod::IsoSurface;
+    const bool tetra = s.method == GenerationMethod::Tetrahedra;
     const bool custom = s.method == GenerationMethod::Custom;
     const bool fromTriangles = s.method == GenerationMethod::Immediate ||
                                s.method == GenerationMethod::Weld || simplify;
@@ -400,10 +409,12 @@ GenerationSettings PhysicsMeshDock::settings() const
         s.closeHolesBelow = float(mCloseHoles->value() / scale);
     if (fromTriangles || custom)
         s.subdivisions = uint32_t(mSubdivisions->value());
-    if (iso) {
+    if (iso || tetra) {
         s.voxelSize = float(mVoxel->value() / scale);
         s.isoOffset = float(mIsoOffset->value() / scale);
     }
+    if (iso)
+        s.isoContraction = float(mIsoContraction->value());
     if (custom)
         s.customMeshPath = QDir::fromNativeSeparators(mCustomPath->text().trimmed()).toStdString();
     s.normals = NormalSource(mNormals->currentData().toInt());
@@ -438,6 +449,7 @@ void PhysicsMeshDock::setSettings(const GenerationSettings &s)
     mSubdivisions->setValue(int(s.subdivisions));
     mVoxel->setValue(s.voxelSize * scale);
     mIsoOffset->setValue(s.isoOffset * scale);
+    mIsoContraction->setValue(s.isoContraction);
     mCustomPath->setText(QString::fromStdString(s.customMeshPath));
     mNormals->setCurrentIndex(std::max(0, mNormals->findData(int(s.normals))));
     mPhysicsMask->setChecked(s.usePhysicsMask);
@@ -645,8 +657,10 @@ void PhysicsMeshDock::updateVisibility()
     mPathForm->setRowVisible(mTargetEdge, target && !byCount);
     mPathForm->setRowVisible(mCloseHoles, fromTriangles);
     mPathForm->setRowVisible(mSubdivisions, fromTriangles || custom);
-    mPathForm->setRowVisible(mVoxel, iso);
-    mPathForm->setRowVisible(mIsoOffset, iso);
+    const bool tetra = m == GenerationMethod::Tetrahedra;
+    mPathForm->setRowVisible(mVoxel, iso || tetra);
+    mPathForm->setRowVisible(mIsoOffset, iso || tetra);
+    mPathForm->setRowVisible(mIsoContraction, iso);
     mPathForm->setRowVisible(mCustomRow, custom);
 }
 
@@ -1245,13 +1259,14 @@ void PhysicsMeshDock::retranslateUi()
     mPathBox->setTitle(tr("Path"));
     mMethodLabel->setText(tr("Method"));
     const QStringList methods{tr("Immediate"), tr("Weld"), tr("Simplify"), tr("Iso-surface"),
-                              tr("Custom mesh")};
+                              tr("Custom mesh"), tr("Soft body (tetrahedra)")};
     const QStringList methodTips{
         tr("The garment's triangles as they are"),
         tr("Vertices within the weld tolerance merged: seams are sewn"),
         tr("Welded, then reduced to the target with even triangles"),
         tr("One outer layer wrapped over a layered garment"),
-        tr("Your own low-resolution mesh from a file")};
+        tr("Your own low-resolution mesh from a file"),
+        tr("Tetrahedra filling the iso-surface, simulated as a soft body that keeps its volume")};
     for (int i = 0; i < methods.size(); ++i) {
         mMethodCombo->setItemText(i, methods[i]);
         mMethodCombo->setItemData(i, methodTips[i], Qt::ToolTipRole);
@@ -1270,6 +1285,10 @@ void PhysicsMeshDock::retranslateUi()
     mVoxel->setSpecialValueText(tr("Automatic"));
     mIsoOffsetLabel->setText(tr("Offset"));
     mIsoOffset->setSpecialValueText(tr("One voxel"));
+    mIsoContractionLabel->setText(tr("Contraction"));
+    mIsoContraction->setSpecialValueText(tr("Outer layer"));
+    mIsoContraction->setToolTip(tr("Moves the outer layer inward; at 1 it lies on the medial "
+                                   "surface of the layers it wraps"));
     mCustomLabel->setText(tr("Mesh file"));
     mBrowse->setText(tr("Browse…"));
     mNormalsLabel->setText(tr("Normals"));

@@ -204,6 +204,8 @@ private:
     QDoubleSpinBox *mVoxel;
     QLabel *mIsoOffsetLabel;
     QDoubleSpinBox *mIsoOffset;
+    QLabel *mIsoContractionLabel;
+    QDoubleSpinBox *mIsoContraction;
     QLabel *mCustomLabel;
     QWidget *mCustomRow;
     QLineEdit *mCustomPath;

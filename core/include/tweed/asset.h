@@ -18,7 +18,8 @@
 namespace tweed {
 
 /// How a physics mesh was made from its graphics mesh.
-enum class GenerationMethod : uint8_t { Immediate, Weld, Simplify, IsoSurface, Custom };
+/// Tetrahedra: a soft body, the volume inside the iso-surface cut into tetrahedra.
+enum class GenerationMethod : uint8_t { Immediate, Weld, Simplify, IsoSurface, Custom, Tetrahedra };
 /// Where simulation normals come from.
 enum class NormalSource : uint8_t { Mesh, Bones };
 
@@ -40,6 +41,9 @@ struct GenerationSettings
     uint32_t subdivisions = 0;      ///< midpoint subdivision rounds before simplifying
     float voxelSize = 0.0f;         ///< iso-surface voxel, metres; 0 = 1/128 of the diagonal
     float isoOffset = 0.0f;         ///< iso-surface offset from the garment, metres
+    /// Iso-surface: 0 keeps the outer layer; up to 1 contracts it towards the medial surface
+    /// of the layers it wraps (APEX's cloth from the iso-surface).
+    float isoContraction = 0.0f;
     std::string customMeshPath;     ///< custom: file relative to the asset
     NormalSource normals = NormalSource::Mesh;
     std::vector<std::string> submeshes; ///< garment submeshes; empty = all
@@ -76,11 +80,15 @@ struct PhysicsMesh
     /// every frame (ClothInstance::clothBoneMatrices) and the offline bake uses them. May be
     /// empty.
     std::vector<ClothBoneDefinition> clothBones;
+    /// A soft body's tetrahedra, four vertex indices each, positively oriented; empty for
+    /// cloth. Then `indices` is their boundary surface and the other vertices are inside.
+    std::vector<uint32_t> tetrahedra;
     GenerationSettings settings;
     GenerationReport report;
 
     size_t vertexCount() const { return positions.size(); }
     size_t triangleCount() const { return indices.size() / 3; }
+    size_t tetrahedronCount() const { return tetrahedra.size() / 4; }
     friend bool operator==(const PhysicsMesh &, const PhysicsMesh &) = default;
 };
 
@@ -97,11 +105,25 @@ struct SkinBinding
     friend bool operator==(const SkinBinding &, const SkinBinding &) = default;
 };
 
+/// APEX's tetra skinning of one graphics vertex: the tetrahedron that encloses it (the nearest
+/// one for a vertex outside) and the barycentric coordinates (b0, b1, b2; b3 = 1 - their sum)
+/// of its position and of the points one unit along its normal and tangent.
+struct TetraBinding
+{
+    uint32_t tetrahedron = 0;
+    Vec3 position;
+    Vec3 normal;
+    Vec3 tangent;
+    friend bool operator==(const TetraBinding &, const TetraBinding &) = default;
+};
+
 /// One binding per graphics vertex; a graphics vertex with no binding follows its bones.
+/// A soft body's LoD binds to tetrahedra instead: `bindings` is empty, `tetraBindings` full.
 struct SkinMap
 {
     static constexpr uint32_t kUnbound = 0xFFFFFFFFu;
     std::vector<SkinBinding> bindings; ///< triangle == kUnbound: skinned by bones only
+    std::vector<TetraBinding> tetraBindings; ///< tetrahedron == kUnbound: by bones only
     friend bool operator==(const SkinMap &, const SkinMap &) = default;
 };
 

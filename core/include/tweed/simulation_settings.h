@@ -49,6 +49,7 @@ struct SimulationSettings
     bool useCompliance = true;      ///< XPBD: fabric looks the same at any substeps/iterations
     float stretchCompliance = 1e-7f; ///< m/N, XPBD compliance of stretch constraints
     float bendCompliance = 1e-4f;    ///< m/N, XPBD compliance of shear/bend constraints
+    float volumeCompliance = 0.0f;   ///< 1/Pa, a soft body's volume: one over its bulk modulus
     bool hardStretchLimit = true;   ///< vertical hard constraints, top-down, move the lower vertex
     bool tethers = true;            ///< long-range tethers to the nearest fixed vertex
     float stretchLimit = 1.02f;     ///< >= 1, largest allowed length / rest length

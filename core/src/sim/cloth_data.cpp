@@ -54,6 +54,26 @@ void checkMesh(const PhysicsMesh &mesh)
         throw InputError("physics mesh: " + std::to_string(mesh.normals.size()) +
                          " normals for " + std::to_string(n) + " vertices");
     checkChannels(mesh.channels, n, "physics mesh");
+    if (mesh.tetrahedra.size() % 4 != 0)
+        throw InputError("physics mesh: tetrahedron index count " +
+                         std::to_string(mesh.tetrahedra.size()) + " is not a multiple of 4");
+    for (uint32_t i : mesh.tetrahedra)
+        if (i >= n)
+            throw InputError("physics mesh: tetrahedron index " + std::to_string(i) +
+                             " out of range (" + std::to_string(n) + " vertices)");
+}
+
+/// The four faces of each tetrahedron as triangles (their edges are the tetrahedra's edges).
+std::vector<uint32_t> tetrahedronFaces(const std::vector<uint32_t> &tetrahedra)
+{
+    std::vector<uint32_t> faces;
+    faces.reserve(tetrahedra.size() * 3);
+    for (size_t t = 0; t + 3 < tetrahedra.size(); t += 4) {
+        const uint32_t a = tetrahedra[t], b = tetrahedra[t + 1], c = tetrahedra[t + 2],
+                       d = tetrahedra[t + 3];
+        faces.insert(faces.end(), {a, b, c, a, b, d, a, c, d, b, c, d});
+    }
+    return faces;
 }
 
 std::vector<float> channelOrDefault(const PaintChannels &channels, size_t n, FloatChannel c)
@@ -522,8 +542,11 @@ std::shared_ptr<const ClothData> buildClothData(const PhysicsMesh &mesh,
         // A vertex without triangles (or with degenerate ones) still needs a mass.
         d.area.push_back(area[v] > 0 ? area[v] : meanArea > 0 ? meanArea : 1e-4f);
 
-    d.edges = uniqueEdges(mesh.indices);
-    d.edge = findEdgeVertices(mesh.indices, n);
+    d.tetrahedra = mesh.tetrahedra;
+    // A soft body's stretch constraints are the edges of its tetrahedra (the surface's among
+    // them); its closed surface has no rim, so no vertex gets the edge scales.
+    d.edges = uniqueEdges(d.tetrahedra.empty() ? mesh.indices : tetrahedronFaces(d.tetrahedra));
+    d.edge = d.tetrahedra.empty() ? findEdgeVertices(mesh.indices, n) : std::vector<uint8_t>(n, 0);
     d.stretchCount.assign(n, 0);
     for (uint32_t v : d.edges)
         ++d.stretchCount[v];

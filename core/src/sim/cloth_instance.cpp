@@ -91,6 +91,14 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
         if (b.triangle != SkinMap::kUnbound && b.triangle >= mesh.triangleCount())
             throw InputError("graphics LoD " + std::to_string(lod) +
                              ": skin map refers to a missing physics triangle");
+    if (!g.skinMap.tetraBindings.empty() && g.skinMap.tetraBindings.size() != g.mesh.vertexCount())
+        throw InputError("graphics LoD " + std::to_string(lod) + ": tetra skin map has " +
+                         std::to_string(g.skinMap.tetraBindings.size()) + " bindings for " +
+                         std::to_string(g.mesh.vertexCount()) + " vertices");
+    for (const TetraBinding &b : g.skinMap.tetraBindings)
+        if (b.tetrahedron != SkinMap::kUnbound && b.tetrahedron >= mesh.tetrahedronCount())
+            throw InputError("graphics LoD " + std::to_string(lod) +
+                             ": skin map refers to a missing physics tetrahedron");
     auto data = std::make_shared<ClothAssetData>();
     data->cloth = buildClothData(mesh, options);
     data->collisionVolumes = asset.collisionVolumes;
@@ -324,6 +332,8 @@ void ClothInstance::Impl::configure()
         if (dihedralBending && c.constraintKind[k] == ClothData::kBend) // the hinges bend instead
             constraintParam[k] = xpbd ? 1e20f : 0.0f;
     }
+    if (tetraVolumes.count() == 0 && !c.tetrahedra.empty())
+        tetraVolumes.build(c.restPositions, c.tetrahedra);
     if (dihedralBending && !dihedralBuilt) {
         dihedral.build(c.restPositions, c.indices);
         dihedralBuilt = true;
@@ -665,8 +675,9 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
     const size_t substeps = size_t(std::max(1, settings.substeps));
     // integrate, hard (before and after, a phase per group), self-collision, finish
     const size_t dihedralPhase = settings.bendingModel == int(BendingModel::Dihedral) ? 1 : 0;
+    const size_t volumePhase = tetraVolumes.count() > 0 ? 1 : 0;
     const size_t perSubstep =
-        3 + dihedralPhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
+        3 + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
     return 2 + size_t(stepCount) * (1 + substeps * perSubstep);
 }
 
@@ -900,6 +911,12 @@ void ClothInstance::Impl::region(int thread)
                 const float perSweep = 1.0f - std::pow(1.0f - bend, 1.0f / float(iterations));
                 for (int i = 0; i < iterations; ++i)
                     dihedral.solve(pos.data(), perSweep);
+            });
+        if (tetraVolumes.count() > 0) // a soft body keeps its volume (its edges are stretch)
+            schedule.parallelFor(seq, 1, [&](uint32_t) {
+                tetraVolumes.beginSubstep();
+                for (int i = 0; i < iterations; ++i)
+                    tetraVolumes.solve(pos.data(), settings.volumeCompliance, substepLength);
             });
         if (settings.hardStretchLimit)
             hardPipeline(seq);

@@ -7,6 +7,7 @@
 
 #include "constraint_kernels.h"
 #include "dihedral_bending.h"
+#include "tetra_volume.h"
 #include "schedule.h"
 #include "self_collision.h"
 
@@ -168,6 +169,7 @@ struct ClothInstance::Impl
     // Solver options (see SimulationSettings, "Solver options").
     sim::DihedralBending dihedral; ///< built when the dihedral bending model is first chosen
     bool dihedralBuilt = false;
+    sim::TetraVolumes tetraVolumes; ///< a soft body's tetrahedra (none for cloth)
     std::vector<std::vector<Vec3>> threadImpulses; ///< two-way: per thread, per volume
     std::vector<Vec3> volumeImpulses;              ///< two-way: of the last update, world space
     struct Sleep

@@ -79,11 +79,13 @@ void deformGraphicsMesh(const ClothAssetData &a, const std::vector<Vec3> &physic
     if (tangents)
         tangents->resize(wantTangents ? count : 0);
     const bool hasNormals = a.graphicsNormals.size() == count;
-    const bool hasMap = a.skinMap.bindings.size() == count;
+    const bool tetra = count > 0 && a.skinMap.tetraBindings.size() == count; // a soft body
+    const bool hasMap = tetra || a.skinMap.bindings.size() == count;
     const bool recompute = normals && options.recomputeNormals;
     // Unbound vertices follow their bones.
     for (size_t v = 0; v < count; ++v) {
-        if (hasMap && a.skinMap.bindings[v].triangle != SkinMap::kUnbound)
+        if (hasMap && (tetra ? a.skinMap.tetraBindings[v].tetrahedron
+                             : a.skinMap.bindings[v].triangle) != SkinMap::kUnbound)
             continue;
         Vec3 p = a.graphicsPositions[v], nrm = hasNormals ? a.graphicsNormals[v] : Vec3{0, 1, 0};
         Vec3 t = wantTangents ? Vec3{a.graphicsTangents[v].x, a.graphicsTangents[v].y,
@@ -96,7 +98,10 @@ void deformGraphicsMesh(const ClothAssetData &a, const std::vector<Vec3> &physic
         if (wantTangents)
             (*tangents)[v] = {t.x, t.y, t.z, 0};
     }
-    if (hasMap) {
+    if (tetra) {
+        applyTetraSkinMap(a.skinMap, a.cloth->tetrahedra, physicsPositions, positions, normals,
+                          wantTangents ? tangents : nullptr);
+    } else if (hasMap) {
         // Recomputed normals replace the carried ones below, except where a vertex has no area
         // around it: the skin map's normal stays there.
         applySkinMap(a.skinMap, a.cloth->indices, physicsPositions, physicsNormals, positions,

@@ -30,7 +30,9 @@ namespace {
 // older document (getSince). When the format changes, bump kAssetFormatVersion and read the new
 // key that way. Version 2 added each garment part's layer role: before it, every part was a
 // shell. Version 3 added each physics mesh's cloth-driven bones (cloth_bones): before it, none.
-// Version 4 added the upper-jacket rig (rig_constraints): before it, none.
+// Version 4 added the upper-jacket rig (rig_constraints) and the soft body: each physics
+// mesh's tetrahedra, each LoD's tetra_skin_map and the generation's iso_contraction (before
+// it: no rig, none, none and 0).
 
 // =============================================================================================
 // Reading
@@ -357,23 +359,33 @@ GraphicsMesh readGraphicsMesh(TextReader &r, const yaml::Node &map, const Path &
     return mesh;
 }
 
+/// A skin map's rows: the element (triangle or tetrahedron, or `unbound`), then the three
+/// points' coordinates.
+template <class Binding, uint32_t Binding::*element>
+std::vector<Binding> readBindings(TextReader &r, const yaml::Node &rows, const Path &path)
+{
+    return r.rows<Binding>(rows, path, [&](const yaml::Node &row, const Path &p) {
+        r.sequence(row, p, 10);
+        Binding b;
+        const yaml::Node t = row[0];
+        b.*element = t.IsScalar() && t.Scalar() == "unbound" ? SkinMap::kUnbound
+                                                              : r.integer<uint32_t>(t, p[0]);
+        Vec3 *points[] = {&b.position, &b.normal, &b.tangent};
+        for (size_t i = 0; i < 9; ++i)
+            (*points[i / 3])[int(i % 3)] = r.number(row[i + 1], p[i + 1]);
+        return b;
+    });
+}
+
 SkinMap readSkinMap(TextReader &r, const yaml::Node &map, const Path &parent)
 {
     SkinMap skinMap;
-    skinMap.bindings =
-        r.rows<SkinBinding>(r.get(map, "skin_map", parent), parent / "skin_map",
-                            [&](const yaml::Node &row, const Path &p) {
-                                r.sequence(row, p, 10);
-                                SkinBinding b;
-                                const yaml::Node t = row[0];
-                                b.triangle = t.IsScalar() && t.Scalar() == "unbound"
-                                                 ? SkinMap::kUnbound
-                                                 : r.integer<uint32_t>(t, p[0]);
-                                Vec3 *points[] = {&b.position, &b.normal, &b.tangent};
-                                for (size_t i = 0; i < 9; ++i)
-                                    (*points[i / 3])[int(i % 3)] = r.number(row[i + 1], p[i + 1]);
-                                return b;
-                            });
+    skinMap.bindings = readBindings<SkinBinding, &SkinBinding::triangle>(
+        r, r.get(map, "skin_map", parent), parent / "skin_map");
+    const yaml::Node tetra = r.getSince(4, map, "tetra_skin_map", parent);
+    if (tetra.IsDefined())
+        skinMap.tetraBindings = readBindings<TetraBinding, &TetraBinding::tetrahedron>(
+            r, tetra, parent / "tetra_skin_map");
     return skinMap;
 }
 
@@ -382,7 +394,7 @@ GenerationSettings readGeneration(TextReader &r, const yaml::Node &map, const Pa
     GenerationSettings g;
     g.method = r.enumeration<GenerationMethod>(r.get(map, "method", path), path / "method",
                                                methodFromName, "generation method",
-                                               "immediate, weld, simplify, iso, custom");
+                                               "immediate, weld, simplify, iso, custom, tetra");
     g.weldTolerance = r.number(r.get(map, "weld_tolerance", path), path / "weld_tolerance");
     g.targetVertices =
         r.integer<uint32_t>(r.get(map, "target_vertices", path), path / "target_vertices");
@@ -392,6 +404,9 @@ GenerationSettings readGeneration(TextReader &r, const yaml::Node &map, const Pa
     g.subdivisions = r.integer<uint32_t>(r.get(map, "subdivisions", path), path / "subdivisions");
     g.voxelSize = r.number(r.get(map, "voxel_size", path), path / "voxel_size");
     g.isoOffset = r.number(r.get(map, "iso_offset", path), path / "iso_offset");
+    const yaml::Node contraction = r.getSince(4, map, "iso_contraction", path);
+    if (contraction.IsDefined())
+        g.isoContraction = r.number(contraction, path / "iso_contraction");
     g.customMeshPath = r.string(r.get(map, "custom_mesh", path), path / "custom_mesh");
     g.normals = r.enumeration<NormalSource>(r.get(map, "normals", path), path / "normals",
                                             normalSourceFromName, "normal source", "mesh, bones");
@@ -580,6 +595,19 @@ ClothingAsset readDocument(TextReader &r, yaml::Node root)
                                                    r.integer<uint32_t>(row[1], q[1]),
                                                    r.integer<uint32_t>(row[2], q[2])};
                     });
+            const yaml::Node tetrahedra = r.getSince(4, n, "tetrahedra", p);
+            if (tetrahedra.IsDefined()) {
+                const std::vector<std::array<uint32_t, 4>> rows = r.rows<std::array<uint32_t, 4>>(
+                    tetrahedra, p / "tetrahedra", [&](const yaml::Node &row, const Path &q) {
+                        r.sequence(row, q, 4);
+                        std::array<uint32_t, 4> t{};
+                        for (size_t k = 0; k < 4; ++k)
+                            t[k] = r.integer<uint32_t>(row[k], q[k]);
+                        return t;
+                    });
+                for (const std::array<uint32_t, 4> &t : rows)
+                    pm.tetrahedra.insert(pm.tetrahedra.end(), t.begin(), t.end());
+            }
             pm.settings = readGeneration(r, r.get(n, "generation", p), p / "generation");
             pm.report = readReport(r, r.get(n, "report", p), p / "report");
             return pm;

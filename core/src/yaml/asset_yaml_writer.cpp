@@ -402,21 +402,30 @@ std::string writeText(const ClothingAsset &asset)
         writeSkin(w, 3, mesh.skin);
         writeTriangles(w, 3, mesh.indices);
         writeChannels(w, 2, lod.channels);
+        // A skin map's rows: the element (or unbound), then the three points' coordinates.
+        auto bindingRow = [&](uint32_t element, const Vec3 &position, const Vec3 &normal,
+                              const Vec3 &tangent) {
+            w.text += '[';
+            if (element == SkinMap::kUnbound)
+                w.text += "unbound";
+            else
+                appendInt(w.text, element);
+            for (const Vec3 *p : {&position, &normal, &tangent})
+                for (int i = 0; i < 3; ++i) {
+                    w.text += ", ";
+                    appendFloat(w.text, (*p)[i]);
+                }
+            w.text += ']';
+        };
         w.rows(2, "skin_map", lod.skinMap.bindings,
                "per graphics vertex: physics triangle, then (u, v, h) of position, normal point, "
                "tangent point",
-               [&](const SkinBinding &b) {
-                   w.text += '[';
-                   if (b.triangle == SkinMap::kUnbound)
-                       w.text += "unbound";
-                   else
-                       appendInt(w.text, b.triangle);
-                   for (const Vec3 *p : {&b.position, &b.normal, &b.tangent})
-                       for (int i = 0; i < 3; ++i) {
-                           w.text += ", ";
-                           appendFloat(w.text, (*p)[i]);
-                       }
-                   w.text += ']';
+               [&](const SkinBinding &b) { bindingRow(b.triangle, b.position, b.normal, b.tangent); });
+        w.rows(2, "tetra_skin_map", lod.skinMap.tetraBindings,
+               "per graphics vertex of a soft body: tetrahedron, then the barycentric b0, b1, b2 "
+               "of position, normal point, tangent point",
+               [&](const TetraBinding &b) {
+                   bindingRow(b.tetrahedron, b.position, b.normal, b.tangent);
                });
     }
 
@@ -438,6 +447,19 @@ std::string writeText(const ClothingAsset &asset)
                    appendInt(w.text, b.row);
                    w.text += ']';
                });
+        std::vector<std::array<uint32_t, 4>> tetrahedra(pm.tetrahedronCount());
+        for (size_t t = 0; t < tetrahedra.size(); ++t)
+            std::copy_n(&pm.tetrahedra[4 * t], 4, tetrahedra[t].begin());
+        w.rows(2, "tetrahedra", tetrahedra, "a soft body's: four vertices each",
+               [&](const std::array<uint32_t, 4> &t) {
+                   w.text += '[';
+                   for (size_t k = 0; k < 4; ++k) {
+                       if (k > 0)
+                           w.text += ", ";
+                       appendInt(w.text, t[k]);
+                   }
+                   w.text += ']';
+               });
 
         const GenerationSettings &g = pm.settings;
         w.key(2, "generation");
@@ -451,6 +473,7 @@ std::string writeText(const ClothingAsset &asset)
         w.integer(3, "subdivisions", g.subdivisions);
         w.number(3, "voxel_size", g.voxelSize);
         w.number(3, "iso_offset", g.isoOffset);
+        w.number(3, "iso_contraction", g.isoContraction);
         w.string(3, "custom_mesh", g.customMeshPath);
         w.string(3, "normals", normalSourceName(g.normals));
         w.key(3, "submeshes");

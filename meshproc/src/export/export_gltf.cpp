@@ -382,12 +382,25 @@ float pointCacheExcess(const ClothingAsset &asset, int lod,
     const GraphicsMesh &g = l.mesh;
     const PhysicsMesh &pm = asset.physicsMeshes[size_t(l.physicsMesh)];
     const std::vector<float> &maxDistance = pm.channels[FloatChannel::MaxDistance];
-    const bool bound = l.skinMap.bindings.size() == g.vertexCount();
+    const bool tetra = !l.skinMap.tetraBindings.empty(); // a soft body's tetra skinning
+    const bool bound = (tetra ? l.skinMap.tetraBindings.size() : l.skinMap.bindings.size()) ==
+                       g.vertexCount();
     // The part of each graphics vertex's bound that is the same in every frame: its triangle's
     // Max Distances as its coordinates weigh them (beyond the triangle too), and its offset,
     // which a turning normal can carry to the far side.
     std::vector<float> reach(g.vertexCount(), 0.0f);
-    for (size_t v = 0; v < reach.size() && bound; ++v) {
+    for (size_t v = 0; v < reach.size() && bound && tetra; ++v) {
+        // A tetrahedron's corners weighted by the barycentric coordinates (no offset).
+        const TetraBinding &b = l.skinMap.tetraBindings[v];
+        if (b.tetrahedron == SkinMap::kUnbound) continue;
+        const uint32_t *t = &pm.tetrahedra[4 * size_t(b.tetrahedron)];
+        const float w[4] = {b.position.x, b.position.y, b.position.z,
+                            1 - b.position.x - b.position.y - b.position.z};
+        for (int k = 0; k < 4; ++k)
+            reach[v] += std::abs(w[k]) *
+                        (maxDistance.size() == pm.vertexCount() ? maxDistance[t[k]] : 0.0f);
+    }
+    for (size_t v = 0; v < reach.size() && bound && !tetra; ++v) {
         const SkinBinding &b = l.skinMap.bindings[v];
         if (b.triangle == SkinMap::kUnbound) continue;
         const uint32_t *t = &pm.indices[3 * size_t(b.triangle)];
@@ -412,7 +425,7 @@ float pointCacheExcess(const ClothingAsset &asset, int lod,
         // and its triangle's corners may follow somewhat different weights).
         mapped = graphicsSkinned;
         if (bound)
-            applySkinMap(l.skinMap, pm.indices, physicsSkinned, physicsNormals, mapped, nullptr);
+            applySkinMap(l.skinMap, pm, physicsSkinned, physicsNormals, mapped, nullptr);
         // Single-precision rounding, as the solver's own check allows: 10 micrometres and a
         // millionth of the distance from the origin (far from it a float's step is larger).
         for (size_t v = 0; v < reach.size(); ++v)

@@ -1,5 +1,6 @@
 // Iso-surface path for multi-layered garments: unsigned distance field, surface nets at the
 // offset, the outer layer of the resulting shell kept, then simplified.
+#include "iso_grid.h"
 #include "mesh_internal.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/bone_segments.h"
@@ -18,38 +19,7 @@
 #include <numeric>
 
 namespace tweed {
-namespace {
-
-using detail::kNone;
-using Clock = std::chrono::steady_clock;
-
-double since(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
-
-struct Grid
-{
-    Vec3 origin;
-    float h = 0;
-    int nx = 0, ny = 0, nz = 0;
-    std::vector<float> value; // distance at each node, x fastest
-
-    size_t at(int i, int j, int k) const { return (size_t(k) * size_t(ny) + size_t(j)) * size_t(nx) + size_t(i); }
-    Vec3 node(int i, int j, int k) const
-    {
-        return origin + Vec3{float(i), float(j), float(k)} * h;
-    }
-    // Nearest-node sample (outside the grid: far).
-    float sample(const Vec3 &p, float far) const
-    {
-        const Vec3 g = (p - origin) / h;
-        const int i = int(std::lround(g.x)), j = int(std::lround(g.y)), k = int(std::lround(g.z));
-        if (i < 0 || j < 0 || k < 0 || i >= nx || j >= ny || k >= nz)
-            return far;
-        return value[at(i, j, k)];
-    }
-};
+namespace detail {
 
 // Squared unsigned distance to the triangles for the nodes of slices [k0, k1), exact within
 // `band` of them, band^2 beyond. Each triangle visits only the nodes of its box grown by the band
@@ -125,6 +95,34 @@ void distanceSlices(Grid &grid, const std::vector<Vec3> &pos, const std::vector<
 // Unsigned distance to the triangles, exact within `band` of them, `band` beyond. Each hardware
 // thread fills its own slices (the minimum does not depend on the order, so the field is the
 // same with any number of threads); small grids are not worth a thread.
+Grid gridAround(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices, float h,
+                float pad, double maxNodes)
+{
+    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
+    for (uint32_t i : indices) {
+        lo = minComponents(lo, positions[i]);
+        hi = maxComponents(hi, positions[i]);
+    }
+    Grid grid;
+    grid.h = h;
+    grid.origin = lo - Vec3{pad, pad, pad};
+    const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
+    const double cells = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
+    if (!(cells <= maxNodes)) {
+        // (as a double: a tiny voxel makes more nodes than any integer type holds)
+        char count[32], voxel[32], most[32];
+        std::snprintf(count, sizeof count, "%.3g", cells);
+        std::snprintf(voxel, sizeof voxel, "%g", double(h));
+        std::snprintf(most, sizeof most, "%.3g", maxNodes);
+        throw InputError(std::string("a voxel of ") + voxel + " m makes a grid of " + count +
+                         " nodes (at most " + most + "); choose a larger voxel");
+    }
+    grid.nx = int(std::ceil(extent.x)) + 2;
+    grid.ny = int(std::ceil(extent.y)) + 2;
+    grid.nz = int(std::ceil(extent.z)) + 2;
+    return grid;
+}
+
 void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<uint32_t> &idx,
                    float band)
 {
@@ -134,6 +132,20 @@ void distanceField(Grid &grid, const std::vector<Vec3> &pos, const std::vector<u
                          [&](size_t, size_t begin, size_t end) {
                              distanceSlices(grid, pos, idx, band, int(begin), int(end));
                          });
+}
+
+} // namespace detail
+
+namespace {
+
+using detail::distanceField;
+using detail::Grid;
+using detail::kNone;
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point t0)
+{
+    return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
 // Which surface-nets cell vertices are one vertex: representative per vertex, positions of the
@@ -470,30 +482,10 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
     IsoSurfaceReport report;
     Clock::time_point t0 = Clock::now();
     reportProgress(progress, 0.0f, "building the distance field");
-    Vec3 lo{1e30f, 1e30f, 1e30f}, hi{-1e30f, -1e30f, -1e30f};
     Vec3 centre;
-    for (uint32_t i : indices) {
-        lo = minComponents(lo, positions[i]);
-        hi = maxComponents(hi, positions[i]);
+    for (uint32_t i : indices)
         centre += positions[i] / float(indices.size());
-    }
-    const float pad = iso + 2 * h;
-    Grid grid;
-    grid.h = h;
-    grid.origin = lo - Vec3{pad, pad, pad};
-    const Vec3 extent = (hi - lo + Vec3{2 * pad, 2 * pad, 2 * pad}) / h;
-    const double cells = double(extent.x + 2) * double(extent.y + 2) * double(extent.z + 2);
-    if (!(cells <= 4.0e8)) {
-        // (as a double: a tiny voxel makes more nodes than any integer type holds)
-        char count[32], voxel[32];
-        std::snprintf(count, sizeof count, "%.3g", cells);
-        std::snprintf(voxel, sizeof voxel, "%g", double(h));
-        throw InputError(std::string("a voxel of ") + voxel + " m makes a grid of " + count +
-                         " nodes (at most 4e+08); choose a larger voxel");
-    }
-    grid.nx = int(std::ceil(extent.x)) + 2;
-    grid.ny = int(std::ceil(extent.y)) + 2;
-    grid.nz = int(std::ceil(extent.z)) + 2;
+    Grid grid = detail::gridAround(positions, indices, h, iso + 2 * h, 4.0e8);
     report.gridX = uint32_t(grid.nx), report.gridY = uint32_t(grid.ny), report.gridZ = uint32_t(grid.nz);
     // A node next to a crossing is at most one voxel beyond the iso value.
     const float band = iso + h;
@@ -699,6 +691,26 @@ PhysicsGeometry isoSurface(const std::vector<Vec3> &positions, const std::vector
         report.simplify = simplify(out, simplifySettings, sub);
     }
     report.secondsSimplify = since(t0);
+    // Contraction towards the medial surface: inward (towards the body) through the shell to
+    // where it ends, the medial point halfway.
+    if (settings.contraction > 0) {
+        const float reach = maxGap + 2 * iso;
+        for (Vec3 &p : out.positions) {
+            const Vec3 inward = -awayFromBody(p, body, centre);
+            float exit = 0;
+            bool entered = false;
+            for (float s = 0.25f * h; s <= reach; s += 0.25f * h) {
+                const bool in = grid.interpolate(p + inward * s, far) < iso;
+                entered = entered || in;
+                if (entered && !in) {
+                    exit = s;
+                    break;
+                }
+            }
+            const float depth = exit > 0 ? 0.5f * exit : iso; // no end: the garment, iso deep
+            p += inward * (depth * std::min(settings.contraction, 1.0f));
+        }
+    }
     reportProgress(progress, 1.0f, "done");
     if (reportOut)
         *reportOut = report;

@@ -10,6 +10,7 @@
 #include "tweed/meshproc/physics_mesh.h"
 #include "tweed/meshproc/simplify.h"
 #include "tweed/meshproc/subdivide.h"
+#include "tweed/meshproc/tetra_mesh.h"
 #include "tweed/meshproc/transfer.h"
 #include "tweed/meshproc/weld.h"
 
@@ -98,6 +99,8 @@ void validateGenerationSettings(const GenerationSettings &s)
         throw InputError("the voxel size must be a finite distance of 0 or more");
     if (!std::isfinite(s.isoOffset) || s.isoOffset < 0)
         throw InputError("the iso-surface offset must be a finite distance of 0 or more");
+    if (!std::isfinite(s.isoContraction) || s.isoContraction < 0 || s.isoContraction > 1)
+        throw InputError("the iso-surface contraction must be between 0 and 1");
     if (s.subdivisions > 4)
         throw InputError("at most 4 subdivision rounds (each multiplies the triangles by 4)");
     if (s.method == GenerationMethod::Simplify && s.targetVertices == 0 &&
@@ -164,11 +167,19 @@ PhysicsMesh generatePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &c
         IsoSurfaceSettings s;
         s.voxelSize = settings.voxelSize;
         s.offset = settings.isoOffset;
+        s.contraction = settings.isoContraction;
         s.simplify.targetVertices = settings.targetVertices;
         s.simplify.targetEdgeLength = settings.targetEdgeLength;
         s.simplify.measureError = false;
         geometry = isoSurface(mesh.positions, selectedIndices, boneSegments(skeleton, mesh.skin), s,
                               nullptr, stage(0.1f, 0.8f));
+        break;
+    }
+    case GenerationMethod::Tetrahedra: {
+        TetraMeshSettings s;
+        s.voxelSize = settings.voxelSize;
+        s.offset = settings.isoOffset;
+        geometry = tetraMesh(mesh.positions, selectedIndices, s, nullptr, stage(0.1f, 0.8f));
         break;
     }
     case GenerationMethod::Custom: {

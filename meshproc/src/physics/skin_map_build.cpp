@@ -5,6 +5,7 @@
 #include "tweed/errors.h"
 #include "tweed/meshproc/mesh_quality.h"
 #include "tweed/meshproc/skin_map_build.h"
+#include "tweed/meshproc/tetra_mesh.h"
 #include "tweed/skin_map.h"
 #include "tweed/validate.h"
 
@@ -34,6 +35,8 @@ SkinMap buildSkinMap(const GraphicsMesh &mesh, const PaintChannels &channels, Ph
     const size_t n = mesh.vertexCount();
     if (channels.vertexCount() != 0 && channels.vertexCount() != n)
         throw InputError("the paint channels do not match the graphics mesh's vertices");
+    if (!physics.tetrahedra.empty()) // a soft body: APEX's tetra skinning
+        return buildTetraSkinMap(mesh, physics, reportOut);
     if (physics.indices.empty())
         throw InputError("the physics mesh has no triangles to bind to");
     if (!(settings.farDistance >= 0))

@@ -409,6 +409,7 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
         geometry.region, mesh, triangleSubset);
     out.positions = std::move(geometry.positions);
     out.indices = std::move(geometry.indices);
+    out.tetrahedra = std::move(geometry.tetrahedra); // a soft body's surface already faces out
 
     if (mesh.isSkinned()) {
         out.skin.resize(n);
@@ -424,7 +425,7 @@ PhysicsMesh makePhysicsMesh(const GraphicsMesh &mesh, const PaintChannels &chann
     const std::vector<Vec3> graphicsNormals =
         mesh.normals.size() == mesh.vertexCount() ? mesh.normals
                                                   : computeVertexNormals(mesh.positions, mesh.indices);
-    {
+    if (out.tetrahedra.empty()) {
         detail::DisjointSets sets(n);
         auto find = [&](uint32_t x) { return sets.find(x); };
         const size_t triCount = out.indices.size() / 3;

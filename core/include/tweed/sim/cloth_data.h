@@ -114,6 +114,9 @@ struct ClothData
     std::vector<uint32_t> hardTree;     ///< index of the tree (one per fixed vertex), or kNone
 
     std::vector<uint32_t> indices; ///< triangles, for normals and the skin map
+    /// A soft body's tetrahedra (four indices each; their edges are stretch constraints and
+    /// each keeps its volume); empty for cloth.
+    std::vector<uint32_t> tetrahedra;
     /// Mesh edges (pairs, a < b) as in the stretch group, for measuring stretch.
     std::vector<uint32_t> edges;
 };

@@ -18,6 +18,9 @@ struct IsoSurfaceSettings
     float maxLayerGap = 0; ///< metres: layers closer than this collapse to the outer one;
                            ///< 0 = 4 voxels plus twice the offset
     SimplifySettings simplify; ///< with no target: an edge length of two voxels
+    /// 0 keeps the outer layer; 1 moves each vertex inward to the medial surface of the shell
+    /// it bounds (midway to where the shell ends inside, APEX's cloth from the iso-surface)
+    float contraction = 0;
 };
 
 struct IsoSurfaceReport

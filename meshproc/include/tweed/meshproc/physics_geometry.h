@@ -22,6 +22,8 @@ struct PhysicsGeometry
     /// not known; a vertex with a source vertex is at that vertex whatever its region.
     std::vector<uint32_t> regionStart;
     std::vector<uint32_t> region;
+    /// A soft body's tetrahedra, four indices each (the tetra path); empty otherwise.
+    std::vector<uint32_t> tetrahedra;
 
     size_t vertexCount() const { return positions.size(); }
     size_t triangleCount() const { return indices.size() / 3; }
