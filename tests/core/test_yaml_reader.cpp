@@ -15,6 +15,18 @@
 
 using namespace tweed;
 
+namespace {
+
+/// parse (which reads the writer's subset itself) and libyaml agree on text: the same tree, or
+/// the same error at the same place.
+void agreeWithLibyaml(const std::string &text)
+{
+    const std::string difference = yaml::Document::differenceFromLibyaml(text);
+    QVERIFY2(difference.empty(), difference.c_str());
+}
+
+} // namespace
+
 class TestYamlReader : public QObject
 {
     Q_OBJECT
@@ -69,9 +81,82 @@ private slots:
     void bytesThatAreNotUtf8()
     {
         const std::string value = "caf\xe9 \xff\xfe \xc2\x85 \xe2\x80\xa8 \xef\x9c\x80 ok";
-        const auto doc = yaml::Document::parse("name: \"" + value + "\"\nplain: \xe9t\xe9\n");
+        const std::string text = "name: \"" + value + "\"\nplain: \xe9t\xe9\n";
+        const auto doc = yaml::Document::parse(text);
         QCOMPARE(std::string(doc->root()["name"].Scalar()), value);
         QCOMPARE(std::string(doc->root()["plain"].Scalar()), std::string("\xe9t\xe9"));
+    }
+
+    // Positions are counted as libyaml counts them (characters, "\r\n" one break, no byte order
+    // mark) though only offsets are stored; scalars that are not verbatim in the text (escapes,
+    // folding, quotes doubled) read as their value.
+    void positionsAfterUtf8AndCrlf()
+    {
+        const std::string text = "\xEF\xBB\xBF"
+                                 "n\xc3\xa9: \"x\\ty\"\r\n"
+                                 "b: [1, 2]\r\n"
+                                 "c: folded\n  text\n"
+                                 "d: 'it''s'\n";
+        const auto doc = yaml::Document::parse(text);
+        const yaml::Node root = doc->root();
+        const yaml::Node n = root["n\xc3\xa9"];
+        QCOMPARE(n.Scalar(), std::string_view("x\ty"));
+        QCOMPARE(n.Mark().line, 0);
+        QCOMPARE(n.Mark().column, 4);
+        QCOMPARE(root["b"].Mark().line, 1);
+        QCOMPARE(root["b"].Mark().column, 3);
+        QCOMPARE(root["b"][1].Scalar(), std::string_view("2"));
+        QCOMPARE(root["b"][1].Mark().column, 7);
+        QCOMPARE(root["c"].Scalar(), std::string_view("folded text"));
+        QCOMPARE(root["c"].Mark().line, 2);
+        QCOMPARE(root["d"].Scalar(), std::string_view("it's"));
+        QCOMPARE(root["d"].Mark().line, 4);
+        QCOMPARE(root["d"].Mark().column, 3);
+    }
+
+    // The subset of YAML the writer writes is read without libyaml, to the same tree; every
+    // truncation and random edit of a written asset, and texts just outside the subset, give
+    // the same tree or the same error as libyaml.
+    void subsetReadsAsLibyamlDoes()
+    {
+        const std::string text = writeAssetText(test::makeTestAsset());
+        QVERIFY(yaml::Document::inSubset(text));
+        agreeWithLibyaml(text);
+        for (size_t n = 0; n + 1 < text.size(); n += 37)
+            agreeWithLibyaml(text.substr(0, n));
+        std::mt19937 random(5);
+        const std::string alphabet = "0123456789-.:[]{},#'\"&*!|>?%@ \n\t\rxyz\\";
+        for (int i = 0; i < 1500; ++i) {
+            std::string edited = text;
+            for (int k = 0; k < 1 + int(random() % 3); ++k)
+                edited[random() % edited.size()] = alphabet[random() % alphabet.size()];
+            agreeWithLibyaml(edited);
+        }
+        const char *const texts[] = {
+            "a: 1\n",
+            "a:\n- x\n- y\n", // a sequence not indented
+            "a:\n  - x\n  b: 1\n",
+            "a:\n    b: 1\n  c: 2\n",
+            "a: b\n  c\n",  // folded plain scalar
+            "a: [1,\n2]\n", // flow continued at the block's column
+            "a: [1,\n  2]\nb: [x y, -1, -, \"q\\x41\\\"\"]\n",
+            "a: \"x\\u0041\"\n",
+            "a: &x 1\nb: *x\n",
+            "- a\n- b\n",
+            "a: 1\n---\nb: 2\n",
+            "a: 1 # c\nb:   # c\n  - [1, 2] # c\n  - k: v\n    l: null\n  - ~\nc:\n",
+            "a: one two  three\n",
+            "a: [1, 2,]\n",
+            "a: [1, [2]]\n",
+            "a:b\n",
+            "a: b:c\n",
+            "-a: 1\n- : 2\n",
+            "null: 1\n~: 2\n",
+            "",
+            "# only a comment\n",
+        };
+        for (const char *t : texts)
+            agreeWithLibyaml(t);
     }
 
     void damagedTextNeverCrashes()

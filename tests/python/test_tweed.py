@@ -128,7 +128,16 @@ def test_example_script(tmp_path):
     assert "Max Distance violations 0" in done.stdout
     for name in ("coat.tweed", "coat.tweedc", "walk.mdd"):
         assert (tmp_path / name).stat().st_size > 0
-    assert tweed.load_asset(str(tmp_path / "coat.tweed")).validate() == []
+    coat = tweed.load_asset(str(tmp_path / "coat.tweed"))
+    assert coat.validate() == []
+    # The coat it wrote is good cloth on the walk: no edge stretched beyond the measures' limit
+    # (docs/measures.md), none of its Max Distance exceeded, held at the shoulders (within a
+    # millimetre once smoothed).
+    walk = coat.simulate(tweed.load_character(SAMPLE), "Walk", fps=30)
+    assert walk["nonfinite"].sum() == 0
+    assert walk["max_distance_violations"].sum() == 0
+    assert walk["max_stretch"].max() <= 1.25, walk["max_stretch"]
+    assert coat.channel("max_distance").min() < 1e-3
 
 
 def test_auto_setup():

@@ -1,7 +1,9 @@
-// A YAML document read with libyaml's event parser into a compact tree: one array of nodes, one
-// of child slots and one arena of scalar text, with each node's line and column. The .tweed
-// reader's view of YAML; read-only, with the node queries it needs (mappings by key, sequences
-// by index and in order, scalars as text, null).
+// A YAML document read with libyaml's event parser into a compact tree: one array of 12-byte
+// nodes, one of child slots, scalars as views of the text where they stand in it verbatim (an
+// arena holds the others), and each node's position as an offset in the text, turned into line
+// and column only when asked (for a message). The .tweed reader's view of YAML; read-only, with
+// the node queries it needs (mappings by key, sequences by index and in order, scalars as text,
+// null).
 #pragma once
 
 #include <cstdint>
@@ -48,7 +50,10 @@ public:
     bool IsMap() const;
     /// A scalar's text (empty for another kind).
     std::string_view Scalar() const;
+    /// Line and column, counted from the text (for messages).
     ::tweed::yaml::Mark Mark() const;
+    /// Where the node starts: characters from the start of the text, as libyaml counts them.
+    uint32_t Position() const;
     /// Elements of a sequence, pairs of a mapping; 0 otherwise.
     size_t size() const;
 
@@ -90,25 +95,54 @@ private:
 class Document
 {
 public:
-    /// Parses the first document of the text (a text with none gives a null root). Throws
+    /// Parses the first document of the text (a text with none gives a null root). The
+    /// document refers to the text: keep the text alive while the document is in use. Throws
     /// ParseError.
     static std::unique_ptr<Document> parse(std::string_view text);
+    /// The same with libyaml on every text: what parse gives where it reads a .tweed's subset
+    /// of YAML itself (the reference the tests compare it with).
+    static std::unique_ptr<Document> parseWithLibyaml(std::string_view text);
+    /// Whether parse reads the text without libyaml (a text in the subset the writer writes).
+    static bool inSubset(std::string_view text);
+    /// How parse and parseWithLibyaml differ on the text, with an excerpt; empty when they give
+    /// the same tree (kinds, scalars, positions) or the same error at the same place.
+    static std::string differenceFromLibyaml(std::string_view text);
     Node root() const { return Node(this, 0); }
 
 private:
     friend class Node;
     friend class Builder;
-    enum class Kind : uint8_t { Null, Scalar, Sequence, Map };
+    friend class FastParser;
+    static std::unique_ptr<Document> parseText(std::string_view text, bool subset);
+    enum class Kind : uint8_t
+    {
+        Null,
+        Scalar,
+        Sequence,
+        Map
+    };
+    /// Where a node starts, as libyaml counts it (characters from the start of the text, after
+    /// a byte order mark), in the low 30 bits; its Kind in the top 2.
+    static constexpr uint32_t kWhereBits = 30;
+    static constexpr uint32_t kWhereMask = (1u << kWhereBits) - 1;
     struct Item
     {
-        Kind kind = Kind::Null;
-        int line = 0, column = 0;
-        uint32_t first = 0; ///< scalar: offset in mText; container: first slot in mSlots
+        uint32_t where = 0;
+        uint32_t first = 0; ///< scalar: offset in the text, or past its end in mArena (below);
+                            ///< container: first slot in mSlots
         uint32_t count = 0; ///< scalar: length; sequence: elements; map: 2 * pairs
+        Kind kind() const { return Kind(where >> kWhereBits); }
     };
+    static_assert(sizeof(Item) == 12);
+    std::string_view scalarText(const Item &item) const;
+    ::tweed::yaml::Mark markAt(uint32_t where) const;
     std::vector<Item> mItems;
     std::vector<uint32_t> mSlots;
-    std::string mText;
+    std::string mEscaped;   ///< the text with its bytes that are not UTF-8 escaped, if any
+    std::string_view mText; ///< the text libyaml parsed (the caller's or mEscaped)
+    /// Scalars that are not in mText as they are (folded, escaped, unescaped bytes), at offset
+    /// first - mText.size().
+    std::string mArena;
 };
 
 } // namespace tweed::yaml
