@@ -92,34 +92,6 @@ std::vector<float> edgeDistances(const std::vector<Vec3> &p,
     return d;
 }
 
-// The vertices within `radius` of v along the edges, with their distances (v itself at 0).
-std::vector<std::pair<uint32_t, float>> withinRadius(const std::vector<Vec3> &p,
-                                                     const std::vector<std::vector<uint32_t>> &nb,
-                                                     uint32_t v, float radius)
-{
-    std::map<uint32_t, float> best{{v, 0.0f}};
-    using Item = std::pair<float, uint32_t>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    queue.push({0.0f, v});
-    std::vector<std::pair<uint32_t, float>> out;
-    while (!queue.empty()) {
-        const auto [d, u] = queue.top();
-        queue.pop();
-        if (d > best[u]) continue;
-        out.push_back({u, d});
-        for (uint32_t w : nb[u]) {
-            const float dw = d + distance(p[u], p[w]);
-            if (dw >= radius) continue;
-            const auto it = best.find(w);
-            if (it == best.end() || dw < it->second) {
-                best[w] = dw;
-                queue.push({dw, w});
-            }
-        }
-    }
-    return out;
-}
-
 // The body meshes posed by a skeleton's skinning matrices, as surfaces.
 struct PosedBodies
 {
@@ -266,6 +238,151 @@ std::vector<CollisionVolume> boneSegmentVolumes(const ClothingAsset &asset, cons
 }
 
 } // namespace
+
+SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
+                                   const std::vector<uint32_t> &indices,
+                                   std::vector<BoneInfluence> &skin,
+                                   const std::vector<std::vector<Mat4>> &poses, float limit,
+                                   const std::vector<float> &resistance, int maxIterations)
+{
+    const size_t n = positions.size();
+    if (skin.size() != n)
+        throw InputError("skinning repair: " + std::to_string(skin.size()) + " bone weights for " +
+                         std::to_string(n) + " vertices");
+    if (!resistance.empty() && resistance.size() != n)
+        throw InputError("skinning repair: " + std::to_string(resistance.size()) +
+                         " resistances for " + std::to_string(n) + " vertices");
+    if (!(limit >= 1.0f) || !std::isfinite(limit))
+        throw InputError("skinning repair: the stretch limit must be at least 1");
+    if (indices.size() % 3 != 0)
+        throw InputError("skinning repair: the index count is not a multiple of three");
+    for (uint32_t i : indices)
+        if (i >= n) throw InputError("skinning repair: vertex index " + std::to_string(i) + " out of range");
+    for (const std::vector<Mat4> &pose : poses)
+        for (const BoneInfluence &inf : skin)
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (inf.weights[size_t(k)] > 0 && inf.bones[size_t(k)] >= pose.size())
+                    throw InputError("skinning repair: bone " + std::to_string(inf.bones[size_t(k)]) +
+                                     " outside the pose's " + std::to_string(pose.size()) + " bones");
+    SkinRepairReport report;
+    if (n == 0 || poses.empty()) return report;
+
+    const auto nb = neighbourLists(n, indices);
+    const auto edges = edgeList(nb);
+    if (edges.empty()) return report;
+    std::vector<std::vector<uint32_t>> incident(n);
+    std::vector<float> rest(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e) {
+        incident[edges[e].first].push_back(uint32_t(e));
+        incident[edges[e].second].push_back(uint32_t(e));
+        rest[e] = distance(positions[edges[e].first], positions[edges[e].second]);
+    }
+    // Every vertex skinned in every pose, updated where the weights change.
+    const size_t P = poses.size();
+    std::vector<Vec3> x(P * n);
+    auto skinOne = [&](size_t v) {
+        for (size_t p = 0; p < P; ++p) {
+            Vec3 sum{};
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (const float w = skin[v].weights[size_t(k)]; w > 0)
+                    sum = sum + poses[p][skin[v].bones[size_t(k)]].transformPoint(positions[v]) * w;
+            x[p * n + v] = sum;
+        }
+    };
+    std::vector<float> stretch(edges.size(), 1.0f);
+    auto measure = [&](size_t e) {
+        float s = 1;
+        if (rest[e] > 1e-6f)
+            for (size_t p = 0; p < P; ++p)
+                s = std::max(s, distance(x[p * n + edges[e].first], x[p * n + edges[e].second]) / rest[e]);
+        stretch[e] = s;
+    };
+    for (size_t v = 0; v < n; ++v) skinOne(v);
+    for (size_t e = 0; e < edges.size(); ++e) measure(e);
+    auto worstAndOver = [&] {
+        float worst = 1;
+        size_t over = 0;
+        for (float s : stretch) {
+            worst = std::max(worst, s);
+            over += s > limit;
+        }
+        return std::pair{worst, over};
+    };
+    auto [worst, over] = worstAndOver();
+    report.before = report.after = worst;
+
+    std::vector<float> resist(n, 0.0f);
+    for (size_t v = 0; v < resistance.size(); ++v) resist[v] = std::clamp(resistance[v], 0.0f, 1.0f);
+    const std::vector<BoneInfluence> original = skin;
+    auto resistance0 = [&](size_t v) { return resistance.empty() ? 0.0f : std::clamp(resistance[v], 0.0f, 1.0f); };
+    std::vector<BoneInfluence> bestSkin = skin;
+    float bestWorst = worst;
+    size_t bestOver = over;
+    int stale = 0;
+    std::vector<float> heat(n), grown(n);
+    std::vector<uint8_t> dirty(edges.size(), 0);
+    for (int it = 0; it < maxIterations && over > 0; ++it) {
+        // The region: the over-stretched edges' vertices and rings around them, more rings
+        // while the stretch persists, the diffusion fading with the rings.
+        std::fill(heat.begin(), heat.end(), 0.0f);
+        for (size_t e = 0; e < edges.size(); ++e)
+            if (stretch[e] > limit) heat[edges[e].first] = heat[edges[e].second] = 1;
+        const int rings = std::min(2 + it / 8, 6);
+        for (int r = 0; r < rings; ++r) {
+            grown = heat;
+            for (size_t v = 0; v < n; ++v)
+                if (heat[v] > 0)
+                    for (uint32_t w : nb[v]) grown[w] = std::max(grown[w], 0.85f * heat[v]);
+            heat.swap(grown);
+        }
+        // Steps of diffusion (Jacobi): each vertex of the region moves towards its neighbours'
+        // mean; where the stretch persists, the resistance wears off.
+        std::vector<BoneInfluence> next;
+        std::map<int, float> sum;
+        bool changed = false;
+        for (int sweep = 0; sweep < 3; ++sweep) {
+            next = skin;
+            for (size_t v = 0; v < n; ++v) {
+                const float a = 0.5f * heat[v] * (1.0f - resist[v]);
+                if (!(a > 0.01f) || nb[v].empty()) continue;
+                sum.clear();
+                for (const auto &[b, w] : toWeights(skin[v])) sum[b] += (1 - a) * w;
+                const float share = a / float(nb[v].size());
+                for (uint32_t u : nb[v])
+                    for (const auto &[b, w] : toWeights(skin[u])) sum[b] += share * w;
+                next[v] = toInfluence(Weights(sum.begin(), sum.end()));
+                changed |= !(next[v] == skin[v]);
+                if (sweep == 0 && resist[v] < 1.0f) resist[v] = std::max(0.5f * resistance0(v), 0.95f * resist[v]);
+            }
+            skin.swap(next);
+        }
+        if (!changed) break;
+        for (size_t v = 0; v < n; ++v)
+            if (heat[v] > 0) {
+                skinOne(v);
+                for (uint32_t e : incident[v]) dirty[e] = 1;
+            }
+        for (size_t e = 0; e < edges.size(); ++e)
+            if (dirty[e]) {
+                measure(e);
+                dirty[e] = 0;
+            }
+        std::tie(worst, over) = worstAndOver();
+        report.iterations = it + 1;
+        if (worst < bestWorst - 1e-4f || (worst <= bestWorst && over < bestOver)) {
+            bestWorst = worst;
+            bestOver = over;
+            bestSkin = skin;
+            stale = 0;
+        } else if (++stale >= 40) {
+            break; // no progress: the best weights found stand
+        }
+    }
+    skin = bestSkin;
+    report.after = bestWorst;
+    for (size_t v = 0; v < n; ++v) report.changedVertices += !(skin[v] == original[v]);
+    return report;
+}
 
 std::vector<AnimationClip> proceduralClips(const Skeleton &skeleton)
 {
@@ -579,72 +696,100 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     report.volumes = uint32_t(asset.collisionVolumes.size());
 
     lap("volumes");
-    // 7. Skinning repair: smooth the physics mesh's weights along the surface where the bones
-    // alone stretch it beyond the limit, keeping them where the garment hugs the body.
+    // 7. Skinning repair: diffuse the physics mesh's weights along the surface where the bones
+    // alone stretch it beyond the limit over the sampled poses, until every edge is within it;
+    // where the garment hugs the body the weights resist the change until the stretch there
+    // persists. Then no vertex whose edges the skinning still stretches stays pinned: pinned
+    // vertices follow the skinning exactly.
     reportProgress(progress, 0.42f, "repairing the bone weights");
+    // Per vertex, the largest skinned stretch of its edges after the repair: the check pins
+    // none above pinStretch.
+    const float pinStretch = 1.0f + 0.5f * (options.stretchLimit - 1.0f);
+    std::vector<float> skinnedVertexStretch(n, 1.0f);
     {
         const float limit = options.stretchLimit;
-        std::vector<float> stretch = edgeStretch(physics.skin, edges, poses, physics.positions);
-        float worst = *std::max_element(stretch.begin(), stretch.end());
-        report.skinnedStretchBefore = worst;
-        std::vector<uint8_t> repaired(n, 0);
-        // Near the body at rest the garment hugs it and follows the body's own bones.
-        // First the vertices away from the body; when that stops helping, those hugging it too.
-        bool hugToo = body.empty();
-        auto kept = [&](uint32_t v) { return !hugToo && std::abs(bindDistance[v]) <= pinReach; };
-        int fruitless = 0;
-        for (int round = 0; round < 20 && worst > limit; ++round) {
-            std::vector<uint8_t> region(n, 0);
-            for (size_t e = 0; e < edges.size(); ++e)
-                if (stretch[e] > limit) region[edges[e].first] = region[edges[e].second] = 1;
-            for (int ring = 0; ring < 2 + round / 2; ++ring) {
-                std::vector<uint8_t> grown = region;
+        const std::vector<BoneInfluence> originalSkin = physics.skin;
+        std::vector<float> boneDepth(asset.skeleton.bones.size(), 0.0f);
+        for (size_t b = 0; b < boneDepth.size(); ++b)
+            for (int p = asset.skeleton.bones[b].parent; p >= 0 && boneDepth[b] < float(boneDepth.size());
+                 p = asset.skeleton.bones[size_t(p)].parent)
+                boneDepth[b] += 1;
+        auto chainDepth = [&](const BoneInfluence &inf) {
+            float depth = 0;
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (inf.bones[size_t(k)] < boneDepth.size())
+                    depth += inf.weights[size_t(k)] * boneDepth[inf.bones[size_t(k)]];
+            return depth;
+        };
+        uint32_t unpinnedTotal = 0;
+        // The pinned vertices' weights are kept in a pass; those unpinned after it are repaired
+        // in the next.
+        for (int pass = 0; pass < 2; ++pass) {
+            std::vector<float> resist(n, 0.0f);
+            for (size_t v = 0; v < n; ++v)
+                resist[v] = pinned[v] ? 1.0f : !body.empty() && std::abs(bindDistance[v]) <= pinReach ? 0.8f : 0.0f;
+            const SkinRepairReport repair =
+                repairSkinWeights(physics.positions, physics.indices, physics.skin, poses, limit, resist);
+            if (pass == 0) report.skinnedStretchBefore = repair.before;
+            report.skinnedStretchAfter = repair.after;
+            // Edges between pinned vertices get their stretch from the skinning alone: where it
+            // stretches one beyond half way to the limit, an end is unpinned (an edge to a free
+            // vertex the simulation relaxes); each piece keeps its least stretched pins when
+            // none would be left.
+            const std::vector<float> stretch = edgeStretch(physics.skin, edges, poses, physics.positions);
+            std::vector<float> vertexStretch(n, 1.0f);
+            std::fill(skinnedVertexStretch.begin(), skinnedVertexStretch.end(), 1.0f);
+            std::vector<uint8_t> keep = pinned;
+            for (size_t e = 0; e < edges.size(); ++e) {
+                const auto [a, b] = edges[e];
+                skinnedVertexStretch[a] = std::max(skinnedVertexStretch[a], stretch[e]);
+                skinnedVertexStretch[b] = std::max(skinnedVertexStretch[b], stretch[e]);
+                if (!pinned[a] || !pinned[b]) continue;
+                vertexStretch[a] = std::max(vertexStretch[a], stretch[e]);
+                vertexStretch[b] = std::max(vertexStretch[b], stretch[e]);
+                if (!(stretch[e] > pinStretch)) continue;
+                // The end carried by the bones further down the chain lets go (a waistband
+                // keeps the vertices on the hips, not those the legs pull); both when alike.
+                const float da = chainDepth(physics.skin[a]), db = chainDepth(physics.skin[b]);
+                if (da >= db - 0.05f) keep[a] = 0;
+                if (db >= da - 0.05f) keep[b] = 0;
+            }
+            for (uint32_t id = 0; id < pieceTop.size(); ++id) {
+                bool held = false, had = false;
+                for (size_t v = 0; v < n; ++v) {
+                    held |= piece[v] == id && keep[v];
+                    had |= piece[v] == id && pinned[v];
+                }
+                if (held || !had) continue;
+                float least = kInf;
                 for (size_t v = 0; v < n; ++v)
-                    if (region[v])
-                        for (uint32_t w : nb[v]) grown[w] = 1;
-                region.swap(grown);
+                    if (piece[v] == id && pinned[v]) least = std::min(least, vertexStretch[v]);
+                for (size_t v = 0; v < n; ++v)
+                    if (piece[v] == id && pinned[v] && vertexStretch[v] <= least + 0.02f) keep[v] = 1;
             }
-            // Each vertex of the region takes the mean of the weights within a radius along
-            // the surface (closer ones count more); the radius doubles every other round.
-            const float radius = std::min(3.0f * meanEdge * std::pow(1.5f, float(round)), 2.0f * height);
-            std::vector<BoneInfluence> next = physics.skin;
-            for (uint32_t v = 0; v < n; ++v) {
-                if (!region[v] || kept(v)) continue;
-                std::map<int, float> sum;
-                for (const auto &[u, d] : withinRadius(physics.positions, nb, v, radius))
-                    for (const auto &[b, w] : toWeights(physics.skin[u]))
-                        sum[b] += (1.0f - d / radius) * w;
-                next[v] = toInfluence(Weights(sum.begin(), sum.end()));
-            }
-            // A round that does not lower the worst stretch is undone, and the repair stops.
-            std::vector<float> nextStretch = edgeStretch(next, edges, poses, physics.positions);
-            const float nextWorst = *std::max_element(nextStretch.begin(), nextStretch.end());
-            if (!(nextWorst < worst - 1e-3f)) {
-                // Not applied; a wider radius (next round) may still help, a few times.
-                if (hugToo && ++fruitless >= 3) break;
-                hugToo = true;
-                continue;
-            }
-            for (uint32_t v = 0; v < n; ++v)
-                if (region[v] && !kept(v)) repaired[v] = 1;
-            physics.skin.swap(next);
-            stretch.swap(nextStretch);
-            worst = nextWorst;
-            reportProgress(progress, 0.42f + 0.06f * float(round + 1) / 20, "repairing the bone weights");
+            uint32_t unpinned = 0;
+            for (size_t v = 0; v < n; ++v) unpinned += pinned[v] && !keep[v];
+            if (unpinned == 0) break;
+            pinned.swap(keep);
+            unpinnedTotal += unpinned;
         }
-        report.repairedVertices = uint32_t(std::count(repaired.begin(), repaired.end(), 1));
-        report.skinnedStretchAfter = worst;
+        for (size_t v = 0; v < n; ++v) report.repairedVertices += !(physics.skin[v] == originalSkin[v]);
         if (report.repairedVertices > 0)
             report.actions.push_back(format(
                 "skinning repair: the bones alone stretched the physics mesh %.2f over the clips; "
-                "the weights of %u vertices smoothed along the surface: %.2f (limit %.2f)",
+                "the weights of %u vertices diffused along the surface: %.2f (limit %.2f)",
                 double(report.skinnedStretchBefore), report.repairedVertices,
                 double(report.skinnedStretchAfter), double(limit)));
         else
             report.actions.push_back(format("skinned-pose stretch %.2f over the clips: the weights kept",
-                                            double(worst)));
+                                            double(report.skinnedStretchAfter)));
+        if (unpinnedTotal > 0) {
+            paintMaxDistance();
+            report.actions.push_back(format("%u pinned vertices whose edges the skinned pose stretches "
+                                            "beyond %.2f unpinned",
+                                            unpinnedTotal, double(pinStretch)));
+        }
     }
-
     lap("skinning repair");
     // 8. Settings: the fabric, substeps and iterations from the resolution and the fastest
     // motion, free edges that flutter and a share of the world motion.
@@ -779,6 +924,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             for (size_t v = 0; v < n; ++v) {
                 if (pinned[v] || md[v] <= 0 || float(found.hitFrames[v]) <= 0.25f * float(found.frames))
                     continue;
+                if (skinnedVertexStretch[v] > pinStretch) {
+                    // Pinned, the skinning would stretch its edges: more room instead.
+                    boost[v] *= 1.5f;
+                    ++raised;
+                    continue;
+                }
                 if (md[v] < 0.5f * mdMax || md[v] >= bodyLimit[v]) {
                     pinned[v] = 1;
                     ++pins;

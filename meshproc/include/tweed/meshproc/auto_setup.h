@@ -83,6 +83,28 @@ std::vector<std::string> failedMeasures(const ClipMeasures &m, float collisionTh
 /// jump 0.4 m and spin a turn every 1.5 s.
 std::vector<AnimationClip> proceduralClips(const Skeleton &skeleton);
 
+/// What repairSkinWeights did.
+struct SkinRepairReport
+{
+    float before = 1, after = 1; ///< largest skinned edge stretch over the poses
+    uint32_t changedVertices = 0; ///< vertices whose weights changed
+    int iterations = 0;
+};
+
+/// Skinning repair: diffuses the bone weights `skin` of the mesh (rest `positions`, triangle
+/// `indices`) along its edges where the poses (skinning matrices) stretch an edge beyond
+/// `limit`, widening the region while an edge stays over it, until every edge is within the
+/// limit over every pose (weights that agree across a region move it rigidly) or `maxIterations`.
+/// `resist` (empty, or 0..1 per vertex) slows the change where the weights should be kept (the
+/// garment hugs the body); below 1 it wears off to half where the stretch persists, at 1 the
+/// weights are kept (pinned vertices). Throws
+/// InputError for mismatched sizes or a limit below 1.
+SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
+                                   const std::vector<uint32_t> &indices,
+                                   std::vector<BoneInfluence> &skin,
+                                   const std::vector<std::vector<Mat4>> &poses, float limit,
+                                   const std::vector<float> &resist = {}, int maxIterations = 150);
+
 /// The report as text lines for a user.
 std::vector<std::string> describeAutoSetup(const AutoSetupReport &report);
 
