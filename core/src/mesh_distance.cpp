@@ -128,7 +128,7 @@ MeshDistance::MeshDistance(const std::vector<Vec3> &restPositions,
     update(restPositions);
 }
 
-void MeshDistance::update(const std::vector<Vec3> &positions)
+void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres)
 {
     if (positions.size() != mVertexCount)
         throw InputError("mesh distance: " + std::to_string(positions.size()) +
@@ -138,7 +138,7 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     std::fill(mVertexNormal.begin(), mVertexNormal.end(), Vec3{});
     std::fill(mEdgeNormal.begin(), mEdgeNormal.end(), Vec3{});
     const size_t triangles = mFaceNormal.size();
-    std::vector<Vec3> centres(triangles);
+    if (centres) centres->resize(triangles);
     for (size_t t = 0; t < triangles; ++t) {
         const Vec3 &a = mPositions[mIndices[t * 3]], &b = mPositions[mIndices[t * 3 + 1]],
                    &c = mPositions[mIndices[t * 3 + 2]];
@@ -149,10 +149,18 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
         mVertexNormal[mIndices[t * 3 + 2]] += n * angleAt(c, a, b);
         for (int k = 0; k < 3; ++k)
             mEdgeNormal[mEdgeOf[t * 3 + size_t(k)]] += n;
+        if (!centres) continue;
         // A non-finite centre (a cloth that blew up) would break the ordering of the split.
         const Vec3 centre = (a + b + c) * (1.0f / 3.0f);
-        centres[t] = isFinite(centre) ? centre : Vec3{};
+        (*centres)[t] = isFinite(centre) ? centre : Vec3{};
     }
+}
+
+void MeshDistance::update(const std::vector<Vec3> &positions)
+{
+    std::vector<Vec3> centres;
+    setPositions(positions, &centres);
+    const size_t triangles = mFaceNormal.size();
     mTriangles.resize(triangles);
     for (size_t t = 0; t < triangles; ++t)
         mTriangles[t] = uint32_t(t);
@@ -160,6 +168,29 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     if (triangles > 0) {
         mNodes.reserve(2 * triangles / kLeafSize + 2);
         build(0, uint32_t(triangles), centres);
+    }
+}
+
+void MeshDistance::refit(const std::vector<Vec3> &positions)
+{
+    setPositions(positions, nullptr);
+    // Children come after their parent (build is depth first): children first from the back.
+    for (size_t i = mNodes.size(); i-- > 0;) {
+        Node &node = mNodes[i];
+        Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+        if (node.count > 0) {
+            for (uint32_t k = node.first; k < node.first + node.count; ++k)
+                for (uint32_t c = 0; c < 3; ++c) {
+                    const Vec3 &p = mPositions[mIndices[mTriangles[k] * 3 + c]];
+                    lo = minComponents(lo, p);
+                    hi = maxComponents(hi, p);
+                }
+        } else {
+            lo = minComponents(mNodes[node.left].lo, mNodes[node.right].lo);
+            hi = maxComponents(mNodes[node.left].hi, mNodes[node.right].hi);
+        }
+        node.lo = lo;
+        node.hi = hi;
     }
 }
 
