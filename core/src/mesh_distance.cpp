@@ -240,12 +240,19 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
     float best = INFINITY;
     uint32_t bestTriangle = 0;
     int bestFeature = 6;
-    uint32_t stack[128];
+    // Nodes to visit with the squared distance to their box (each box measured once).
+    struct Pending
+    {
+        uint32_t node;
+        float box;
+    };
+    Pending stack[128];
     int top = 0;
-    stack[top++] = 0;
+    stack[top++] = {0, boxDistanceSquared(p, mNodes[0].lo, mNodes[0].hi)};
     while (top > 0) {
-        const Node &node = mNodes[stack[--top]];
-        if (boxDistanceSquared(p, node.lo, node.hi) >= best) continue;
+        const Pending pending = stack[--top];
+        if (pending.box >= best) continue;
+        const Node &node = mNodes[pending.node];
         if (node.count > 0) {
             for (uint32_t i = node.first; i < node.first + node.count; ++i) {
                 const uint32_t t = mTriangles[i];
@@ -268,11 +275,11 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
         const float dl = boxDistanceSquared(p, l.lo, l.hi), dr = boxDistanceSquared(p, r.lo, r.hi);
         if (top + 2 > 128) continue; // depth is bounded by log2 of the triangle count
         if (dl < dr) {
-            stack[top++] = node.right;
-            stack[top++] = node.left;
+            if (dr < best) stack[top++] = {node.right, dr};
+            if (dl < best) stack[top++] = {node.left, dl};
         } else {
-            stack[top++] = node.left;
-            stack[top++] = node.right;
+            if (dl < best) stack[top++] = {node.left, dl};
+            if (dr < best) stack[top++] = {node.right, dr};
         }
     }
     Vec3 normal;

@@ -18,11 +18,12 @@ namespace tweed {
 namespace {
 
 constexpr float kThinnest = 0.001f; // metres: no volume is made thinner
+constexpr float kSmallest = 0.005f; // metres: a volume reaching less far is dropped
 constexpr int kSamples = 256;       // surface points per check, as the measures take them
 constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
-constexpr int kPosesPerRound = 4;   // worst poses (of those sticking out) added per round
+constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
 // Around a volume, how far beyond its surface the body's motion is followed to bound how much
 // a point's distance to the body can change between poses.
 constexpr float kMotionReach = 0.05f;
@@ -119,6 +120,12 @@ float sizeOf(const CollisionVolume &v)
 CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
                          float thickness)
 {
+    // Per pose and surface point, where its distance to the body was last measured and what
+    // it was: a point that moved less since then than the thickness less the size of that
+    // distance is still within the thickness (the size of the distance changes no faster than
+    // the point moves; its side can flip where the body passes through itself).
+    std::vector<std::vector<Vec3>> measuredAt(poses.size());
+    std::vector<std::vector<float>> measured(poses.size());
     for (int round = 0; round < kRounds; ++round) {
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
@@ -126,10 +133,21 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
         std::vector<float> planeShrink(v.planes.size(), 0.0f);
         float sphere = 0, cap = 0, low = 0, high = 0;
         bool outside = false;
-        for (const PosedBody *pose : poses)
-            for (const Transform frame = colliderFrame(v, boneGlobalIn(*pose, v.bone));
-                 const Vec3 &p : volumeSurfaceSamples(v, frame, pose->samples)) {
-                const float excess = bodyDistance(pose->surfaces, p) - thickness;
+        for (size_t k = 0; k < poses.size(); ++k) {
+            const PosedBody &pose = *poses[k];
+            const Transform frame = colliderFrame(v, boneGlobalIn(pose, v.bone));
+            const std::vector<Vec3> points = volumeSurfaceSamples(v, frame, pose.samples);
+            if (measuredAt[k].size() != points.size()) {
+                measuredAt[k] = points;
+                measured[k].assign(points.size(), INFINITY);
+            }
+            for (size_t j = 0; j < points.size(); ++j) {
+                const Vec3 &p = points[j];
+                if (std::abs(measured[k][j]) + distance(p, measuredAt[k][j]) <= thickness)
+                    continue;
+                measuredAt[k][j] = p;
+                measured[k][j] = bodyDistance(pose.surfaces, p);
+                const float excess = measured[k][j] - thickness;
                 if (!(excess > 0)) continue;
                 outside = true;
                 const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
@@ -175,6 +193,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                     break;
                 }
             }
+        }
         if (!outside) break;
         bool thinnest = false;
         switch (v.shape) {
@@ -336,9 +355,9 @@ Transform rigidBoneFrame(const std::vector<Mat4> &global, int bone)
 
 // Measures each volume in every pose of the motion as the measures do, skipping the surface
 // points whose distance provably stays below both the largest found so far in the pose's clip
-// and the volume's limit: the distance from a point to the body changes by at most how far the
-// body's vertices around it move, in the frame of the volume's bone.
-void follow(std::vector<Followed> &volumes, const BodyMotion &motion)
+// and the volume's limit: the size of the distance from a point to the body changes by at most
+// how far the body's vertices around it move, in the frame of the volume's bone.
+void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t stride = 1)
 {
     const std::vector<MeshDistance> &rest = motion.restSurfaces();
     std::vector<MeshDistance> surfaces = rest;
@@ -354,12 +373,19 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion)
         f.perGroup.assign(motion.clipCount() + 1, 0.0f);
     }
     std::vector<std::vector<Vec3>> points(volumes.size());
+    size_t last = 0;
     for (size_t pose = 0; pose < motion.poseCount(); ++pose) {
+        // Every `stride`-th pose of each clip, and its last.
+        const bool lastOfClip =
+            pose + 1 == motion.poseCount() || motion.clipOf(pose + 1) != motion.clipOf(pose);
+        if (pose > 0 && pose % stride != 0 && !lastOfClip) continue;
         previous.swap(positions);
         motion.positions(pose, positions);
         bool posed = false; // the surfaces are posed only when a point needs measuring
         const std::vector<Mat4> &global = motion.boneGlobal(pose);
-        const bool newGroup = pose == 0 || motion.clipOf(pose) != motion.clipOf(pose - 1);
+        const bool newGroup = pose == 0 || motion.clipOf(pose) != motion.clipOf(last);
+        const size_t before = last;
+        last = pose;
         for (size_t k = 0; k < volumes.size(); ++k) {
             Followed &f = volumes[k];
             const CollisionVolume &v = *f.volume;
@@ -367,10 +393,10 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion)
             // How far the body around the volume moved since the last pose, in the bone's frame.
             if (pose > 0) {
                 const Transform now = rigidBoneFrame(global, v.bone);
-                const Transform before = rigidBoneFrame(motion.boneGlobal(pose - 1), v.bone);
+                const Transform then = rigidBoneFrame(motion.boneGlobal(before), v.bone);
                 const Vec3 cNow = now.translation + rotate(now.rotation, f.centre);
-                const Vec3 cBefore = before.translation + rotate(before.rotation, f.centre);
-                const Quat invNow = conjugate(now.rotation), invBefore = conjugate(before.rotation);
+                const Vec3 cBefore = then.translation + rotate(then.rotation, f.centre);
+                const Quat invNow = conjugate(now.rotation), invBefore = conjugate(then.rotation);
                 // A triangle reaches into the ball as far as its longest edge from corners
                 // outside it.
                 const float ball = f.reach + kMotionReach + motion.longestEdge();
@@ -382,7 +408,7 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion)
                         if (lengthSquared(a - cNow) > r2 && lengthSquared(b - cBefore) > r2)
                             continue;
                         moved = std::max(moved, length(rotate(invNow, a - now.translation) -
-                                                       rotate(invBefore, b - before.translation)));
+                                                       rotate(invBefore, b - then.translation)));
                     }
                 f.motion += double(moved);
             }
@@ -396,8 +422,10 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion)
             const float skipBelow = std::min(f.groupWorst, f.limit);
             float poseWorst = 0;
             for (size_t i = 0; i < points[k].size(); ++i) {
-                if (chained &&
-                    double(f.last[i]) + (f.motion - f.motionThen[i]) <= double(skipBelow))
+                // The size of the distance, not its sign, is what moves no faster than the body:
+                // where the body passes through itself the side can flip.
+                if (chained && double(std::abs(f.last[i])) + (f.motion - f.motionThen[i]) <=
+                                   double(skipBelow))
                     continue;
                 if (!posed) {
                     for (size_t m = 0; m < surfaces.size(); ++m)
@@ -495,7 +523,7 @@ private:
 // all on every pose of the motion (posing the body once for all) and shrinks each again on the
 // worst poses where it sticks out, until none does.
 void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseCache &cache,
-                   float thickness, int rounds)
+                   float thickness, int rounds, size_t stride = 1)
 {
     for (int round = 0; round < rounds; ++round) {
         std::vector<Fitting *> open;
@@ -514,10 +542,10 @@ void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseC
             followed[k].volume = &open[k]->volume;
             followed[k].limit = thickness;
         }
-        follow(followed, motion);
+        follow(followed, motion, stride);
         for (size_t k = 0; k < open.size(); ++k) {
             Fitting &f = *open[k];
-            f.worst = followed[k].worst;
+            f.worst = stride == 1 ? followed[k].worst : -1;
             std::vector<std::pair<float, size_t>> &out = followed[k].outside;
             std::sort(out.begin(), out.end(), std::greater<>());
             size_t added = 0;
@@ -582,8 +610,11 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
             fits[b][i].done = true;
     }
     const std::vector<float> before = volumeProtrusions(fitted, body);
-    // The bind pose and one round on the clips decide the splits; the chosen go on.
-    fitOverMotion(all, body, cache, thickness, 2);
+    // The bind pose and two rounds on every fourth frame of the clips decide the splits; the
+    // chosen go on, checked on every frame.
+    fitOverMotion(all, body, cache, thickness, 3, 4);
+    for (Fitting *f : all)
+        f->done = false;
     all.clear();
     std::vector<std::vector<Fitting *>> chosen(bones.size());
     for (size_t b = 0; b < bones.size(); ++b) {
@@ -617,8 +648,12 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
                     ++r.posesPerClip[size_t(body.clipOf(p))];
                 else
                     r.bindPoseShrinks = 1;
-            // A volume whose centre could not be brought inside the body is no volume of it.
-            if (f->worst > thickness + 1e-5f) continue;
+            // A volume whose centre could not be brought inside the body, or that shrank to a
+            // point, is no volume of it.
+            const CollisionVolume &v = f->volume;
+            const float reach = std::max({v.radii.x, v.radii.y, v.radii.z, v.radius, v.radius2,
+                                          v.radius + v.halfHeight});
+            if (f->worst > thickness + 1e-5f || reach < kSmallest) continue;
             out[b].volumes.push_back(f->volume);
             r.protrusions.push_back(f->worst);
             r.protrusionAfter = std::max(r.protrusionAfter, f->worst);
