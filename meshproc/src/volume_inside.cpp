@@ -24,9 +24,6 @@ constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
 constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
-// Around a volume, how far beyond its surface the body's motion is followed to bound how much
-// a point's distance to the body can change between poses.
-constexpr float kMotionReach = 0.05f;
 
 // Signed distance to the union of the body surfaces (negative inside any of them).
 float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
@@ -332,112 +329,37 @@ struct Followed
 {
     const CollisionVolume *volume = nullptr;
     float limit = INFINITY; // poses where it sticks out more are listed
-    // Around the volume in its bone's rigid frame: the ball the body's motion is followed in.
-    Vec3 centre;
-    float reach = 0;
-    // Per surface point, the distance last measured and the motion (summed bound) then.
-    std::vector<float> last;
-    std::vector<double> motionThen;
-    double motion = 0; // the bound on how far the body around the volume moved, summed
-    float worst = 0, groupWorst = 0;
+    float worst = 0;
     std::vector<float> perGroup; // bind pose, then each clip
     std::vector<std::pair<float, size_t>> outside; // (protrusion, pose) beyond the limit
 };
 
-Transform rigidBoneFrame(const std::vector<Mat4> &global, int bone)
-{
-    Transform frame = bone >= 0 && size_t(bone) < global.size() ? decompose(global[size_t(bone)])
-                                                                : Transform{};
-    frame.rotation = normalize(frame.rotation);
-    frame.scale = {1, 1, 1};
-    return frame;
-}
-
-// Measures each volume in every pose of the motion as the measures do, skipping the surface
-// points whose distance provably stays below both the largest found so far in the pose's clip
-// and the volume's limit: the size of the distance from a point to the body changes by at most
-// how far the body's vertices around it move, in the frame of the volume's bone.
+// Measures each volume in every pose of the motion as the measures do (the body posed once a
+// pose for all volumes).
 void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t stride = 1)
 {
     const std::vector<MeshDistance> &rest = motion.restSurfaces();
     std::vector<MeshDistance> surfaces = rest;
-    std::vector<std::vector<Vec3>> positions, previous;
-    for (Followed &f : volumes) {
-        const CollisionVolume &v = *f.volume;
-        const Transform frame = colliderFrame(v, Mat4{});
-        f.centre = v.local.translation;
-        float r = 0;
-        for (const Vec3 &p : volumeSurfaceSamples(v, frame, kSamples))
-            r = std::max(r, length(p - frame.translation));
-        f.reach = r;
+    std::vector<std::vector<Vec3>> positions;
+    for (Followed &f : volumes)
         f.perGroup.assign(motion.clipCount() + 1, 0.0f);
-    }
-    std::vector<std::vector<Vec3>> points(volumes.size());
-    size_t last = 0;
     for (size_t pose = 0; pose < motion.poseCount(); ++pose) {
         // Every `stride`-th pose of each clip, and its last.
         const bool lastOfClip =
             pose + 1 == motion.poseCount() || motion.clipOf(pose + 1) != motion.clipOf(pose);
         if (pose > 0 && pose % stride != 0 && !lastOfClip) continue;
-        previous.swap(positions);
         motion.positions(pose, positions);
-        bool posed = false; // the surfaces are posed only when a point needs measuring
+        for (size_t m = 0; m < surfaces.size(); ++m)
+            surfaces[m].refit(positions[m]);
         const std::vector<Mat4> &global = motion.boneGlobal(pose);
-        const bool newGroup = pose == 0 || motion.clipOf(pose) != motion.clipOf(last);
-        const size_t before = last;
-        last = pose;
         for (size_t k = 0; k < volumes.size(); ++k) {
             Followed &f = volumes[k];
             const CollisionVolume &v = *f.volume;
-            if (newGroup) f.groupWorst = 0;
-            // How far the body around the volume moved since the last pose, in the bone's frame.
-            if (pose > 0) {
-                const Transform now = rigidBoneFrame(global, v.bone);
-                const Transform then = rigidBoneFrame(motion.boneGlobal(before), v.bone);
-                const Vec3 cNow = now.translation + rotate(now.rotation, f.centre);
-                const Vec3 cBefore = then.translation + rotate(then.rotation, f.centre);
-                const Quat invNow = conjugate(now.rotation), invBefore = conjugate(then.rotation);
-                // A triangle reaches into the ball as far as its longest edge from corners
-                // outside it.
-                const float ball = f.reach + kMotionReach + motion.longestEdge();
-                const float r2 = ball * ball;
-                float moved = 0;
-                for (size_t m = 0; m < positions.size(); ++m)
-                    for (size_t i = 0; i < positions[m].size(); ++i) {
-                        const Vec3 &a = positions[m][i], &b = previous[m][i];
-                        if (lengthSquared(a - cNow) > r2 && lengthSquared(b - cBefore) > r2)
-                            continue;
-                        moved = std::max(moved, length(rotate(invNow, a - now.translation) -
-                                                       rotate(invBefore, b - then.translation)));
-                    }
-                f.motion += double(moved);
-            }
-            points[k] =
-                volumeSurfaceSamples(v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples);
-            const bool chained = f.last.size() == points[k].size();
-            if (!chained) {
-                f.last.assign(points[k].size(), INFINITY);
-                f.motionThen.assign(points[k].size(), 0.0);
-            }
-            const float skipBelow = std::min(f.groupWorst, f.limit);
             float poseWorst = 0;
-            for (size_t i = 0; i < points[k].size(); ++i) {
-                // The size of the distance, not its sign, is what moves no faster than the body:
-                // where the body passes through itself the side can flip.
-                if (chained && double(std::abs(f.last[i])) + (f.motion - f.motionThen[i]) <=
-                                   double(skipBelow))
-                    continue;
-                if (!posed) {
-                    for (size_t m = 0; m < surfaces.size(); ++m)
-                        surfaces[m].refit(positions[m]);
-                    posed = true;
-                }
-                const float d = bodyDistance(surfaces, points[k][i]);
-                f.last[i] = d;
-                f.motionThen[i] = f.motion;
-                if (std::isfinite(d)) poseWorst = std::max(poseWorst, d);
-            }
-            f.groupWorst = std::max(f.groupWorst, poseWorst);
+            for (const Vec3 &p :
+                 volumeSurfaceSamples(v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples))
+                if (const float d = bodyDistance(surfaces, p); std::isfinite(d))
+                    poseWorst = std::max(poseWorst, d);
             const size_t group = size_t(motion.clipOf(pose) + 1);
             f.perGroup[group] = std::max(f.perGroup[group], poseWorst);
             f.worst = std::max(f.worst, poseWorst);

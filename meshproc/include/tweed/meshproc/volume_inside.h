@@ -72,8 +72,7 @@ std::vector<PosedBody> bodyPoses(const Skeleton &skeleton,
 /// motion (the bind pose and each clip's frames), on the same surface points and body surfaces
 /// as the measures (volumeSurfaceSamples, the union of the body meshes): what `tweed-cli qa`
 /// reports as volume_protrusion_m at the motion's frame rate. `perClip` (when given) gets the
-/// largest per clip. Exact; points that provably cannot exceed the largest found so far (the
-/// body around the volume moved less since they were measured) are not measured again.
+/// largest per clip.
 float volumeProtrusion(const CollisionVolume &volume, const BodyMotion &motion,
                        std::vector<float> *perClip = nullptr);
 /// The same for several volumes at once (each pose is posed once): one value per volume.
