@@ -128,7 +128,7 @@ MeshDistance::MeshDistance(const std::vector<Vec3> &restPositions,
     update(restPositions);
 }
 
-void MeshDistance::update(const std::vector<Vec3> &positions)
+void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres)
 {
     if (positions.size() != mVertexCount)
         throw InputError("mesh distance: " + std::to_string(positions.size()) +
@@ -138,7 +138,7 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     std::fill(mVertexNormal.begin(), mVertexNormal.end(), Vec3{});
     std::fill(mEdgeNormal.begin(), mEdgeNormal.end(), Vec3{});
     const size_t triangles = mFaceNormal.size();
-    std::vector<Vec3> centres(triangles);
+    if (centres) centres->resize(triangles);
     for (size_t t = 0; t < triangles; ++t) {
         const Vec3 &a = mPositions[mIndices[t * 3]], &b = mPositions[mIndices[t * 3 + 1]],
                    &c = mPositions[mIndices[t * 3 + 2]];
@@ -149,10 +149,18 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
         mVertexNormal[mIndices[t * 3 + 2]] += n * angleAt(c, a, b);
         for (int k = 0; k < 3; ++k)
             mEdgeNormal[mEdgeOf[t * 3 + size_t(k)]] += n;
+        if (!centres) continue;
         // A non-finite centre (a cloth that blew up) would break the ordering of the split.
         const Vec3 centre = (a + b + c) * (1.0f / 3.0f);
-        centres[t] = isFinite(centre) ? centre : Vec3{};
+        (*centres)[t] = isFinite(centre) ? centre : Vec3{};
     }
+}
+
+void MeshDistance::update(const std::vector<Vec3> &positions)
+{
+    std::vector<Vec3> centres;
+    setPositions(positions, &centres);
+    const size_t triangles = mFaceNormal.size();
     mTriangles.resize(triangles);
     for (size_t t = 0; t < triangles; ++t)
         mTriangles[t] = uint32_t(t);
@@ -160,6 +168,29 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     if (triangles > 0) {
         mNodes.reserve(2 * triangles / kLeafSize + 2);
         build(0, uint32_t(triangles), centres);
+    }
+}
+
+void MeshDistance::refit(const std::vector<Vec3> &positions)
+{
+    setPositions(positions, nullptr);
+    // Children come after their parent (build is depth first): children first from the back.
+    for (size_t i = mNodes.size(); i-- > 0;) {
+        Node &node = mNodes[i];
+        Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+        if (node.count > 0) {
+            for (uint32_t k = node.first; k < node.first + node.count; ++k)
+                for (uint32_t c = 0; c < 3; ++c) {
+                    const Vec3 &p = mPositions[mIndices[mTriangles[k] * 3 + c]];
+                    lo = minComponents(lo, p);
+                    hi = maxComponents(hi, p);
+                }
+        } else {
+            lo = minComponents(mNodes[node.left].lo, mNodes[node.right].lo);
+            hi = maxComponents(mNodes[node.left].hi, mNodes[node.right].hi);
+        }
+        node.lo = lo;
+        node.hi = hi;
     }
 }
 
@@ -209,12 +240,19 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
     float best = INFINITY;
     uint32_t bestTriangle = 0;
     int bestFeature = 6;
-    uint32_t stack[128];
+    // Nodes to visit with the squared distance to their box (each box measured once).
+    struct Pending
+    {
+        uint32_t node;
+        float box;
+    };
+    Pending stack[128];
     int top = 0;
-    stack[top++] = 0;
+    stack[top++] = {0, boxDistanceSquared(p, mNodes[0].lo, mNodes[0].hi)};
     while (top > 0) {
-        const Node &node = mNodes[stack[--top]];
-        if (boxDistanceSquared(p, node.lo, node.hi) >= best) continue;
+        const Pending pending = stack[--top];
+        if (pending.box >= best) continue;
+        const Node &node = mNodes[pending.node];
         if (node.count > 0) {
             for (uint32_t i = node.first; i < node.first + node.count; ++i) {
                 const uint32_t t = mTriangles[i];
@@ -237,11 +275,11 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
         const float dl = boxDistanceSquared(p, l.lo, l.hi), dr = boxDistanceSquared(p, r.lo, r.hi);
         if (top + 2 > 128) continue; // depth is bounded by log2 of the triangle count
         if (dl < dr) {
-            stack[top++] = node.right;
-            stack[top++] = node.left;
+            if (dr < best) stack[top++] = {node.right, dr};
+            if (dl < best) stack[top++] = {node.left, dl};
         } else {
-            stack[top++] = node.left;
-            stack[top++] = node.right;
+            if (dl < best) stack[top++] = {node.left, dl};
+            if (dr < best) stack[top++] = {node.right, dr};
         }
     }
     Vec3 normal;

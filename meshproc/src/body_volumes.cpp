@@ -53,37 +53,49 @@ std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &c
     std::vector<const GraphicsMesh *> body;
     for (int m : settings.meshes)
         body.push_back(&character.meshes[size_t(m)]);
-    // Inside in the bind pose and in every clip's poses, five a second.
-    const std::vector<PosedBody> poses = bodyPoses(character.skeleton, body, character.clips, 0.2);
+    // Inside in the bind pose and in every frame of every clip.
+    const BodyMotion motion(character.skeleton, body, character.clips);
     const float thickness = asset.simulation.collisionThickness;
     std::vector<std::string> lines;
-    char line[256];
-    std::snprintf(
-        line, sizeof line,
-        "collision volumes fitted inside %s (thickness %.4f m): largest protrusion "
-        "outside the body over the bind pose and %zu clip poses, as fitted and kept inside",
-        names.c_str(), double(thickness), poses.size() - 1);
+    char line[512];
+    std::snprintf(line, sizeof line,
+                  "collision volumes fitted inside %s (thickness %.4f m): largest protrusion "
+                  "outside the body over the bind pose and %zu frames of %zu clips (%.0f a "
+                  "second), as fitted and kept inside",
+                  names.c_str(), double(thickness), motion.poseCount() - 1, motion.clipCount(),
+                  kFitFramesPerSecond);
     lines.push_back(line);
+    // Bones of the character by name: the asset's skeleton is the character's.
+    std::vector<int> characterBones;
+    for (int bone : bones)
+        characterBones.push_back(character.skeleton.find(asset.skeleton.bones[size_t(bone)].name));
+    const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
+    std::vector<BoneFit> fits = fitBonesInside(character.skeleton, meshes, characterBones, shape,
+                                               settings, thickness, &motion);
+    size_t next = 0;
     for (int bone : bones) {
-        // Bones of the character by name: the asset's skeleton is the character's.
-        const int characterBone = character.skeleton.find(asset.skeleton.bones[size_t(bone)].name);
-        InsideFitReport report;
-        std::vector<CollisionVolume> volumes;
-        try {
-            volumes = fitVolumesInside(character, characterBone, shape,
-                                       settings, thickness, &report, &poses);
-        } catch (const InputError &error) {
-            lines.push_back(std::string("  skipped: ") + error.what());
+        BoneFit &fit = fits[next++];
+        if (!fit.error.empty()) {
+            lines.push_back("  skipped: " + fit.error);
             continue;
         }
-        for (CollisionVolume &v : volumes) {
-            const float protrusion = volumeProtrusion(v, poses);
+        const InsideFitReport &report = fit.report;
+        // What made it smaller than the fit around the bone's vertices.
+        std::string shrunk;
+        if (report.bindPoseShrinks) shrunk = "bind pose";
+        for (size_t c = 0; c < report.posesPerClip.size(); ++c)
+            if (report.posesPerClip[c] > 0)
+                shrunk += (shrunk.empty() ? "" : ", ") + motion.clipName(int(c)) + " (" +
+                          std::to_string(report.posesPerClip[c]) + " poses)";
+        for (size_t i = 0; i < fit.volumes.size(); ++i) {
+            CollisionVolume &v = fit.volumes[i];
             v.bone = bone;
             std::snprintf(line, sizeof line,
-                          "  %-24s radii %.3f %.3f %.3f m  protrusion %.4f m (as fitted %.4f m)%s",
+                          "  %-24s radii %.3f %.3f %.3f m  protrusion %.4f m (as fitted %.4f m)%s%s%s",
                           v.name.c_str(), double(v.radii.x), double(v.radii.y), double(v.radii.z),
-                          double(protrusion), double(report.protrusionBefore),
-                          report.split ? ", split" : "");
+                          double(report.protrusions[i]), double(report.protrusionBefore),
+                          report.split ? ", split in two" : "",
+                          shrunk.empty() ? "" : ", shrunk for ", shrunk.c_str());
             lines.push_back(line);
             // A fit replaces the earlier fit of its name (a bone fitted again).
             std::erase_if(asset.collisionVolumes,

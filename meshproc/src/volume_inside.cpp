@@ -4,17 +4,26 @@
 #include "tweed/errors.h"
 #include "tweed/sim/colliders.h"
 
+#include "tweed/clip_simulation.h"
+
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
 
 namespace tweed {
 namespace {
 
 constexpr float kThinnest = 0.001f; // metres: no volume is made thinner
-constexpr int kSamples = 1024;      // surface points per check in the bind pose
-constexpr int kPoseSamples = 256;   // and in each pose of a clip
+constexpr float kSmallest = 0.005f; // metres: a volume reaching less far is dropped
+constexpr int kSamples = 256;       // surface points per check, as the measures take them
 constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
+constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
+constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
 
 // Signed distance to the union of the body surfaces (negative inside any of them).
 float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
@@ -25,10 +34,13 @@ float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
     return d;
 }
 
+Mat4 boneGlobalIn(const std::vector<Mat4> &global, int bone)
+{
+    return bone >= 0 && size_t(bone) < global.size() ? global[size_t(bone)] : Mat4{};
+}
 Mat4 boneGlobalIn(const PosedBody &pose, int bone)
 {
-    return bone >= 0 && size_t(bone) < pose.boneGlobal.size() ? pose.boneGlobal[size_t(bone)]
-                                                              : Mat4{};
+    return boneGlobalIn(pose.boneGlobal, bone);
 }
 
 // Keeps the sizes a shape does not use in step with the ones it does (as fitVolume leaves them).
@@ -100,63 +112,17 @@ float sizeOf(const CollisionVolume &v)
                                                 : v.radius * v.radius * (v.radius + v.halfHeight);
 }
 
-} // namespace
-
-std::vector<PosedBody> bodyPoses(const Skeleton &skeleton,
-                                 const std::vector<const GraphicsMesh *> &body,
-                                 const std::vector<AnimationClip> &clips, double step)
+// Shrinks `v` (sizes only, the centre stays) until no point of its surface lies outside the
+// body by more than `thickness` in any of `poses`, or it is a millimetre thin.
+CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
+                         float thickness)
 {
-    if (!(step > 0) || !std::isfinite(step))
-        throw InputError("collision fit: the time between checked poses must be above 0");
-    auto pose = [&](const AnimationClip *clip, double t, int samples) {
-        PosedBody posed;
-        posed.samples = samples;
-        const std::vector<Mat4> skinning = skinningMatricesAt(skeleton, clip, t);
-        for (size_t b = 0; b < skeleton.bones.size(); ++b)
-            posed.boneGlobal.push_back(skinning[b] * inverse(skeleton.bones[b].inverseBind));
-        for (const GraphicsMesh *mesh : body) {
-            if (!mesh || mesh->indices.empty()) continue;
-            std::vector<Vec3> positions;
-            skinVertices(mesh->positions, mesh->skin, skinning, positions);
-            MeshDistance surface(mesh->positions, mesh->indices);
-            surface.update(positions);
-            posed.surfaces.push_back(std::move(surface));
-        }
-        return posed;
-    };
-    std::vector<PosedBody> out;
-    out.push_back(pose(nullptr, 0.0, kSamples));
-    for (const AnimationClip &clip : clips)
-        for (double t = 0; t <= clip.duration + 1e-9; t += step)
-            out.push_back(pose(&clip, t, kPoseSamples));
-    return out;
-}
-
-float volumeProtrusion(const CollisionVolume &volume, const std::vector<PosedBody> &poses)
-{
-    float worst = 0;
-    for (const PosedBody &pose : poses) {
-        if (pose.surfaces.empty()) continue;
-        const Transform frame = colliderFrame(volume, boneGlobalIn(pose, volume.bone));
-        for (const Vec3 &p : volumeSurfaceSamples(volume, frame, pose.samples))
-            worst = std::max(worst, bodyDistance(pose.surfaces, p));
-    }
-    return worst;
-}
-
-float volumeProtrusion(const CollisionVolume &volume, const Skeleton &skeleton,
-                       const std::vector<const GraphicsMesh *> &body)
-{
-    return volumeProtrusion(volume, bodyPoses(skeleton, body));
-}
-
-CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vector<PosedBody> &poses,
-                                 float thickness)
-{
-    CollisionVolume v = volume;
-    if (v.shape == CollisionShape::Plane || poses.empty() || poses.front().surfaces.empty())
-        return v;
-    recentre(v, boneGlobalIn(poses.front(), v.bone), poses.front().surfaces);
+    // Per pose and surface point, where its distance to the body was last measured and what
+    // it was: a point that moved less since then than the thickness less the size of that
+    // distance is still within the thickness (the size of the distance changes no faster than
+    // the point moves; its side can flip where the body passes through itself).
+    std::vector<std::vector<Vec3>> measuredAt(poses.size());
+    std::vector<std::vector<float>> measured(poses.size());
     for (int round = 0; round < kRounds; ++round) {
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
@@ -164,10 +130,21 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
         std::vector<float> planeShrink(v.planes.size(), 0.0f);
         float sphere = 0, cap = 0, low = 0, high = 0;
         bool outside = false;
-        for (const PosedBody &pose : poses)
-            for (const Transform frame = colliderFrame(v, boneGlobalIn(pose, v.bone));
-                 const Vec3 &p : volumeSurfaceSamples(v, frame, pose.samples)) {
-                const float excess = bodyDistance(pose.surfaces, p) - thickness;
+        for (size_t k = 0; k < poses.size(); ++k) {
+            const PosedBody &pose = *poses[k];
+            const Transform frame = colliderFrame(v, boneGlobalIn(pose, v.bone));
+            const std::vector<Vec3> points = volumeSurfaceSamples(v, frame, pose.samples);
+            if (measuredAt[k].size() != points.size()) {
+                measuredAt[k] = points;
+                measured[k].assign(points.size(), INFINITY);
+            }
+            for (size_t j = 0; j < points.size(); ++j) {
+                const Vec3 &p = points[j];
+                if (std::abs(measured[k][j]) + distance(p, measuredAt[k][j]) <= thickness)
+                    continue;
+                measuredAt[k][j] = p;
+                measured[k][j] = bodyDistance(pose.surfaces, p);
+                const float excess = measured[k][j] - thickness;
                 if (!(excess > 0)) continue;
                 outside = true;
                 const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
@@ -213,6 +190,7 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
                     break;
                 }
             }
+        }
         if (!outside) break;
         bool thinnest = false;
         switch (v.shape) {
@@ -253,55 +231,388 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
     return v;
 }
 
-std::vector<CollisionVolume>
-fitVolumesInside(const Skeleton &skeleton, const std::vector<const GraphicsMesh *> &meshes,
-                 int bone, CollisionShape shape, const CollisionFitSettings &settings,
-                 float thickness, InsideFitReport *report, const std::vector<PosedBody> *poses)
+} // namespace
+
+BodyMotion::BodyMotion(const Skeleton &skeleton, const std::vector<const GraphicsMesh *> &body,
+                       const std::vector<AnimationClip> &clips, double framesPerSecond)
+{
+    if (!(framesPerSecond > 0) || !std::isfinite(framesPerSecond))
+        throw InputError("collision fit: the frames a second of the checked poses must be above 0");
+    for (const GraphicsMesh *mesh : body) {
+        if (!mesh || mesh->indices.empty()) continue;
+        mMeshes.push_back(mesh);
+        mRest.emplace_back(mesh->positions, mesh->indices);
+        for (size_t i = 0; i + 2 < mesh->indices.size(); i += 3)
+            for (int k = 0; k < 3; ++k)
+                mLongestEdge = std::max(
+                    mLongestEdge, distance(mesh->positions[mesh->indices[i + size_t(k)]],
+                                           mesh->positions[mesh->indices[i + size_t(k + 1) % 3]]));
+    }
+    auto add = [&](const AnimationClip *clip, double t, int index) {
+        mSkinning.push_back(skinningMatricesAt(skeleton, clip, t));
+        std::vector<Mat4> global;
+        global.reserve(skeleton.bones.size());
+        for (size_t b = 0; b < skeleton.bones.size(); ++b)
+            global.push_back(mSkinning.back()[b] * inverse(skeleton.bones[b].inverseBind));
+        mBoneGlobal.push_back(std::move(global));
+        mClip.push_back(index);
+    };
+    add(nullptr, 0.0, -1);
+    for (size_t c = 0; c < clips.size(); ++c) {
+        mClipNames.push_back(clips[c].name);
+        const int frames = std::max(1, int(std::ceil(clips[c].duration * framesPerSecond)));
+        for (int f = 0; f <= frames; ++f)
+            add(&clips[c], clipFrameTime(f, framesPerSecond, clips[c].duration), int(c));
+    }
+}
+
+void BodyMotion::positions(size_t pose, std::vector<std::vector<Vec3>> &out) const
+{
+    out.resize(mMeshes.size());
+    for (size_t m = 0; m < mMeshes.size(); ++m)
+        skinVertices(mMeshes[m]->positions, mMeshes[m]->skin, mSkinning[pose], out[m]);
+}
+
+PosedBody BodyMotion::posed(size_t pose) const
+{
+    PosedBody posed;
+    posed.samples = kSamples;
+    posed.boneGlobal = mBoneGlobal[pose];
+    posed.surfaces = mRest;
+    std::vector<std::vector<Vec3>> positions;
+    this->positions(pose, positions);
+    for (size_t m = 0; m < mMeshes.size(); ++m)
+        posed.surfaces[m].refit(positions[m]);
+    return posed;
+}
+
+std::vector<PosedBody> bodyPoses(const Skeleton &skeleton,
+                                 const std::vector<const GraphicsMesh *> &body,
+                                 const std::vector<AnimationClip> &clips, double step)
+{
+    if (!(step > 0) || !std::isfinite(step))
+        throw InputError("collision fit: the time between checked poses must be above 0");
+    std::vector<PosedBody> out;
+    for (size_t c = 0; c <= clips.size(); ++c) {
+        // The bind pose, then each clip alone at one frame every `step` seconds.
+        const std::vector<AnimationClip> one =
+            c == 0 ? std::vector<AnimationClip>{} : std::vector<AnimationClip>{clips[c - 1]};
+        const BodyMotion motion(skeleton, body, one, 1.0 / step);
+        for (size_t p = c == 0 ? 0 : 1; p < motion.poseCount(); ++p)
+            out.push_back(motion.posed(p));
+    }
+    return out;
+}
+
+float volumeProtrusion(const CollisionVolume &volume, const std::vector<PosedBody> &poses)
+{
+    float worst = 0;
+    for (const PosedBody &pose : poses) {
+        if (pose.surfaces.empty()) continue;
+        const Transform frame = colliderFrame(volume, boneGlobalIn(pose, volume.bone));
+        for (const Vec3 &p : volumeSurfaceSamples(volume, frame, pose.samples))
+            worst = std::max(worst, bodyDistance(pose.surfaces, p));
+    }
+    return worst;
+}
+
+float volumeProtrusion(const CollisionVolume &volume, const Skeleton &skeleton,
+                       const std::vector<const GraphicsMesh *> &body)
+{
+    return volumeProtrusion(volume, bodyPoses(skeleton, body));
+}
+
+namespace {
+
+// One volume followed over a motion's poses.
+struct Followed
+{
+    const CollisionVolume *volume = nullptr;
+    float limit = INFINITY; // poses where it sticks out more are listed
+    float worst = 0;
+    std::vector<float> perGroup; // bind pose, then each clip
+    std::vector<std::pair<float, size_t>> outside; // (protrusion, pose) beyond the limit
+};
+
+// Measures each volume in every pose of the motion as the measures do (the body posed once a
+// pose for all volumes).
+void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t stride = 1)
+{
+    const std::vector<MeshDistance> &rest = motion.restSurfaces();
+    std::vector<MeshDistance> surfaces = rest;
+    std::vector<std::vector<Vec3>> positions;
+    for (Followed &f : volumes)
+        f.perGroup.assign(motion.clipCount() + 1, 0.0f);
+    for (size_t pose = 0; pose < motion.poseCount(); ++pose) {
+        // Every `stride`-th pose of each clip, and its last.
+        const bool lastOfClip =
+            pose + 1 == motion.poseCount() || motion.clipOf(pose + 1) != motion.clipOf(pose);
+        if (pose > 0 && pose % stride != 0 && !lastOfClip) continue;
+        motion.positions(pose, positions);
+        for (size_t m = 0; m < surfaces.size(); ++m)
+            surfaces[m].refit(positions[m]);
+        const std::vector<Mat4> &global = motion.boneGlobal(pose);
+        for (size_t k = 0; k < volumes.size(); ++k) {
+            Followed &f = volumes[k];
+            const CollisionVolume &v = *f.volume;
+            float poseWorst = 0;
+            for (const Vec3 &p :
+                 volumeSurfaceSamples(v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples))
+                if (const float d = bodyDistance(surfaces, p); std::isfinite(d))
+                    poseWorst = std::max(poseWorst, d);
+            const size_t group = size_t(motion.clipOf(pose) + 1);
+            f.perGroup[group] = std::max(f.perGroup[group], poseWorst);
+            f.worst = std::max(f.worst, poseWorst);
+            if (poseWorst > f.limit) f.outside.push_back({poseWorst, pose});
+        }
+    }
+}
+
+} // namespace
+
+std::vector<float> volumeProtrusions(const std::vector<CollisionVolume> &volumes,
+                                     const BodyMotion &motion,
+                                     std::vector<std::vector<float>> *perClip)
+{
+    std::vector<Followed> followed(volumes.size());
+    for (size_t i = 0; i < volumes.size(); ++i)
+        followed[i].volume = &volumes[i];
+    // Planes protrude nowhere (no surface points); nothing to follow without a body.
+    if (!motion.restSurfaces().empty()) follow(followed, motion);
+    std::vector<float> out;
+    if (perClip) perClip->clear();
+    for (const Followed &f : followed) {
+        out.push_back(f.worst);
+        if (perClip)
+            perClip->push_back(f.perGroup.empty()
+                                   ? std::vector<float>(motion.clipCount(), 0.0f)
+                                   : std::vector<float>(f.perGroup.begin() + 1, f.perGroup.end()));
+    }
+    return out;
+}
+
+float volumeProtrusion(const CollisionVolume &volume, const BodyMotion &motion,
+                       std::vector<float> *perClip)
+{
+    std::vector<std::vector<float>> clips;
+    const float out = volumeProtrusions({volume}, motion, perClip ? &clips : nullptr).front();
+    if (perClip) *perClip = clips.front();
+    return out;
+}
+
+CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vector<PosedBody> &poses,
+                                 float thickness)
+{
+    CollisionVolume v = volume;
+    if (v.shape == CollisionShape::Plane || poses.empty() || poses.front().surfaces.empty())
+        return v;
+    recentre(v, boneGlobalIn(poses.front(), v.bone), poses.front().surfaces);
+    std::vector<const PosedBody *> pointers;
+    for (const PosedBody &pose : poses)
+        pointers.push_back(&pose);
+    return shrinkOn(v, pointers, thickness);
+}
+
+namespace {
+
+// A volume being fitted over a motion: shrunk on the poses found sticking out so far.
+struct Fitting
+{
+    CollisionVolume volume;
+    std::vector<size_t> poses; // into the motion, the bind pose first
+    bool done = false;
+    float worst = -1; // protrusion over the motion as last followed (-1: not followed since)
+};
+
+// The motion's poses with their surfaces, built when first asked for.
+class PoseCache
+{
+public:
+    explicit PoseCache(const BodyMotion &motion) : mMotion(motion) {}
+    const PosedBody &operator[](size_t pose)
+    {
+        auto it = mPoses.find(pose);
+        if (it == mPoses.end()) it = mPoses.emplace(pose, mMotion.posed(pose)).first;
+        return it->second;
+    }
+
+private:
+    const BodyMotion &mMotion;
+    std::map<size_t, PosedBody> mPoses;
+};
+
+// Shrinks each volume on its poses (the bind pose first), then, round by round, checks them
+// all on every pose of the motion (posing the body once for all) and shrinks each again on the
+// worst poses where it sticks out, until none does.
+void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseCache &cache,
+                   float thickness, int rounds, size_t stride = 1)
+{
+    for (int round = 0; round < rounds; ++round) {
+        std::vector<Fitting *> open;
+        for (Fitting *f : fits) {
+            if (f->done) continue;
+            std::vector<const PosedBody *> poses;
+            for (size_t p : f->poses)
+                poses.push_back(&cache[p]);
+            f->volume = shrinkOn(f->volume, poses, thickness);
+            f->worst = -1;
+            open.push_back(f);
+        }
+        if (open.empty() || motion.poseCount() <= 1) break;
+        std::vector<Followed> followed(open.size());
+        for (size_t k = 0; k < open.size(); ++k) {
+            followed[k].volume = &open[k]->volume;
+            followed[k].limit = thickness;
+        }
+        follow(followed, motion, stride);
+        for (size_t k = 0; k < open.size(); ++k) {
+            Fitting &f = *open[k];
+            f.worst = stride == 1 ? followed[k].worst : -1;
+            std::vector<std::pair<float, size_t>> &out = followed[k].outside;
+            std::sort(out.begin(), out.end(), std::greater<>());
+            size_t added = 0;
+            for (const auto &[protrusion, pose] : out) {
+                if (added == size_t(kPosesPerRound)) break;
+                if (std::find(f.poses.begin(), f.poses.end(), pose) != f.poses.end()) continue;
+                f.poses.push_back(pose);
+                ++added;
+            }
+            // Inside everywhere, or as thin as it gets on the poses it failed.
+            if (added == 0) f.done = true;
+        }
+    }
+}
+
+} // namespace
+
+std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
+                                    const std::vector<const GraphicsMesh *> &meshes,
+                                    const std::vector<int> &bones, CollisionShape shape,
+                                    const CollisionFitSettings &settings, float thickness,
+                                    const BodyMotion *motion)
 {
     if (!(thickness >= 0) || !std::isfinite(thickness))
         throw InputError("collision fit: the thickness must be a number of at least 0");
-    const CollisionVolume fitted = fitVolume(skeleton, meshes, bone, shape, settings);
-    const std::vector<PosedBody> bindOnly =
-        poses ? std::vector<PosedBody>{} : bodyPoses(skeleton, meshes);
-    const std::vector<PosedBody> &body = poses ? *poses : bindOnly;
-    InsideFitReport r;
-    r.protrusionBefore = volumeProtrusion(fitted, body);
+    const std::optional<BodyMotion> bindOnly =
+        motion ? std::nullopt : std::optional<BodyMotion>(std::in_place, skeleton, meshes);
+    const BodyMotion &body = motion ? *motion : *bindOnly;
+    PoseCache cache(body);
+    const PosedBody &bind = cache[0];
 
-    // Shrunk whole, or split in two along its length when the halves, shrunk, hold more.
-    std::vector<CollisionVolume> out{shrinkInsideBody(fitted, body, thickness)};
-    if (shape == CollisionShape::Ellipsoid) {
-        const auto [first, second] = splitEllipsoid(fitted);
-        std::vector<CollisionVolume> halves{shrinkInsideBody(first, body, thickness),
-                                            shrinkInsideBody(second, body, thickness)};
-        if (sizeOf(halves[0]) + sizeOf(halves[1]) > kSplitGain * sizeOf(out[0])) out = halves;
+    // Per bone: fitVolume's volume, then it whole and its halves (an ellipsoid's), recentred.
+    std::vector<BoneFit> out(bones.size());
+    std::vector<CollisionVolume> fitted;
+    std::vector<size_t> fittedOf(bones.size(), SIZE_MAX);
+    std::vector<std::array<Fitting, 3>> fits(bones.size());
+    std::vector<Fitting *> all;
+    for (size_t b = 0; b < bones.size(); ++b) {
+        out[b].bone = bones[b];
+        try {
+            fitted.push_back(fitVolume(skeleton, meshes, bones[b], shape, settings));
+        } catch (const InputError &error) {
+            out[b].error = error.what();
+            continue;
+        }
+        fittedOf[b] = fitted.size() - 1;
+        std::vector<CollisionVolume> start{fitted.back()};
+        if (shape == CollisionShape::Ellipsoid) {
+            const auto [first, second] = splitEllipsoid(fitted.back());
+            start.push_back(first);
+            start.push_back(second);
+        }
+        for (size_t i = 0; i < start.size(); ++i) {
+            Fitting &f = fits[b][i];
+            f.volume = start[i];
+            if (shape != CollisionShape::Plane && !bind.surfaces.empty())
+                recentre(f.volume, boneGlobalIn(bind, f.volume.bone), bind.surfaces);
+            f.poses = {0};
+            all.push_back(&f);
+        }
+        for (size_t i = start.size(); i < 3; ++i)
+            fits[b][i].done = true;
     }
-    // A volume whose centre could not be brought inside the body is no volume of the body.
-    out.erase(std::remove_if(out.begin(), out.end(),
-                             [&](const CollisionVolume &v) {
-                                 return volumeProtrusion(v, body) > thickness + 1e-5f;
-                             }),
-              out.end());
-    if (out.empty())
-        throw InputError("collision fit: no " + std::string(shapeName(shape)) + " on bone '" +
-                         fitted.name + "' lies inside the body");
-    for (size_t i = 0; i < out.size(); ++i) {
-        out[i].name = fitted.name + (i == 0 ? "" : " " + std::to_string(i + 1));
-        r.protrusionAfter = std::max(r.protrusionAfter, volumeProtrusion(out[i], body));
+    const std::vector<float> before = volumeProtrusions(fitted, body);
+    // The bind pose and two rounds on every fourth frame of the clips decide the splits; the
+    // chosen go on, checked on every frame.
+    fitOverMotion(all, body, cache, thickness, 3, 4);
+    for (Fitting *f : all)
+        f->done = false;
+    all.clear();
+    std::vector<std::vector<Fitting *>> chosen(bones.size());
+    for (size_t b = 0; b < bones.size(); ++b) {
+        if (fittedOf[b] == SIZE_MAX) continue;
+        std::array<Fitting, 3> &f = fits[b];
+        if (shape == CollisionShape::Ellipsoid &&
+            sizeOf(f[1].volume) + sizeOf(f[2].volume) > kSplitGain * sizeOf(f[0].volume))
+            chosen[b] = {&f[1], &f[2]};
+        else
+            chosen[b] = {&f[0]};
+        all.insert(all.end(), chosen[b].begin(), chosen[b].end());
     }
-    r.split = out.size() > 1;
-    if (report) *report = r;
+    fitOverMotion(all, body, cache, thickness, kCheckRounds);
+    // Those the rounds left unchecked since their last shrink.
+    std::vector<CollisionVolume> unchecked;
+    for (Fitting *f : all)
+        if (f->worst < 0) unchecked.push_back(f->volume);
+    const std::vector<float> checked = volumeProtrusions(unchecked, body);
+    for (size_t i = 0, k = 0; i < all.size(); ++i)
+        if (all[i]->worst < 0) all[i]->worst = checked[k++];
+
+    for (size_t b = 0; b < bones.size(); ++b) {
+        if (fittedOf[b] == SIZE_MAX) continue;
+        InsideFitReport &r = out[b].report;
+        r.protrusionBefore = before[fittedOf[b]];
+        r.posesPerClip.assign(body.clipCount(), 0);
+        const std::string &name = fitted[fittedOf[b]].name;
+        for (const Fitting *f : chosen[b]) {
+            for (size_t p : f->poses)
+                if (body.clipOf(p) >= 0)
+                    ++r.posesPerClip[size_t(body.clipOf(p))];
+                else
+                    r.bindPoseShrinks = 1;
+            // A volume whose centre could not be brought inside the body, or that shrank to a
+            // point, is no volume of it.
+            const CollisionVolume &v = f->volume;
+            const float reach = std::max({v.radii.x, v.radii.y, v.radii.z, v.radius, v.radius2,
+                                          v.radius + v.halfHeight});
+            if (f->worst > thickness + 1e-5f || reach < kSmallest) continue;
+            out[b].volumes.push_back(f->volume);
+            r.protrusions.push_back(f->worst);
+            r.protrusionAfter = std::max(r.protrusionAfter, f->worst);
+        }
+        if (out[b].volumes.empty())
+            out[b].error = "collision fit: no " + std::string(shapeName(shape)) + " on bone '" +
+                           name + "' lies inside the body";
+        for (size_t i = 0; i < out[b].volumes.size(); ++i)
+            out[b].volumes[i].name = name + (i == 0 ? "" : " " + std::to_string(i + 1));
+        r.split = out[b].volumes.size() > 1;
+    }
     return out;
+}
+
+std::vector<CollisionVolume>
+fitVolumesInside(const Skeleton &skeleton, const std::vector<const GraphicsMesh *> &meshes,
+                 int bone, CollisionShape shape, const CollisionFitSettings &settings,
+                 float thickness, InsideFitReport *report, const BodyMotion *motion)
+{
+    if (bone < 0 || size_t(bone) >= skeleton.bones.size())
+        throw InputError("collision fit: there is no bone " + std::to_string(bone));
+    BoneFit fit =
+        std::move(fitBonesInside(skeleton, meshes, {bone}, shape, settings, thickness, motion)
+                      .front());
+    if (!fit.error.empty()) throw InputError(fit.error);
+    if (report) *report = fit.report;
+    return fit.volumes;
 }
 
 std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bone,
                                               CollisionShape shape,
                                               const CollisionFitSettings &settings, float thickness,
-                                              InsideFitReport *report,
-                                              const std::vector<PosedBody> *poses)
+                                              InsideFitReport *report, const BodyMotion *motion)
 {
     const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
     return fitVolumesInside(character.skeleton, meshes, bone, shape, settings, thickness, report,
-                            poses);
+                            motion);
 }
 
 } // namespace tweed

@@ -4,12 +4,14 @@
 // sample of its surface, and still fills a good part of the limb. The enclosing ellipsoids it
 // starts from stick out; volumeProtrusion measures a known case exactly.
 #include "tweed/cloth_measures.h"
+#include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/volume_inside.h"
 #include "tweed/sim/colliders.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace tweed;
@@ -104,6 +106,80 @@ Body makeBody()
     return body;
 }
 
+// One closed tube (radius 6 cm) along two bones, an upper and a lower one of 0.4 m each, its
+// weights blending from one to the other over 10 cm each side of the joint, and a clip of one
+// second that bends the joint by 100 degrees: the body folds at the joint, so volumes that lie
+// inside it at rest stick out of it once bent.
+struct BendingBody
+{
+    Skeleton skeleton;
+    GraphicsMesh mesh;
+    AnimationClip bend;
+};
+
+BendingBody makeBendingBody()
+{
+    BendingBody body;
+    Bone upper, lower;
+    upper.name = "Upper";
+    lower.name = "Lower";
+    lower.parent = 0;
+    lower.restLocal.translation = {0, 0.4f, 0};
+    body.skeleton.bones = {upper, lower};
+    const std::vector<Mat4> global = body.skeleton.restGlobal();
+    for (size_t b = 0; b < global.size(); ++b)
+        body.skeleton.bones[b].inverseBind = inverse(global[b]);
+    constexpr int kRows = 41, kSegments = 24;
+    constexpr float kRadius = 0.06f, kLength = 0.8f;
+    GraphicsMesh &mesh = body.mesh;
+    mesh.name = "Body";
+    auto weigh = [](float y) {
+        BoneInfluence inf;
+        const float w = std::clamp((y - 0.3f) / 0.2f, 0.0f, 1.0f);
+        inf.bones[0] = 0;
+        inf.weights[0] = 1 - w;
+        inf.bones[1] = 1;
+        inf.weights[1] = w;
+        return inf;
+    };
+    for (int j = 0; j < kRows; ++j)
+        for (int i = 0; i < kSegments; ++i) {
+            const float y = kLength * float(j) / float(kRows - 1);
+            const float phi = 2 * kPi * float(i) / kSegments;
+            mesh.positions.push_back({kRadius * std::cos(phi), y, kRadius * std::sin(phi)});
+            mesh.skin.push_back(weigh(y));
+        }
+    for (int j = 0; j + 1 < kRows; ++j)
+        for (int i = 0; i < kSegments; ++i) {
+            const uint32_t a = uint32_t(j * kSegments + i), b = uint32_t(j * kSegments + (i + 1) % kSegments);
+            const uint32_t c = a + kSegments, d = b + kSegments;
+            mesh.indices.insert(mesh.indices.end(), {a, c, b, b, c, d});
+        }
+    // The caps: a centre vertex at each end.
+    for (int end = 0; end < 2; ++end) {
+        const float y = end == 0 ? 0.0f : kLength;
+        const uint32_t centre = uint32_t(mesh.positions.size());
+        mesh.positions.push_back({0, y, 0});
+        mesh.skin.push_back(weigh(y));
+        const uint32_t ring = end == 0 ? 0 : uint32_t((kRows - 1) * kSegments);
+        for (int i = 0; i < kSegments; ++i) {
+            const uint32_t a = ring + uint32_t(i), b = ring + uint32_t((i + 1) % kSegments);
+            if (end == 0)
+                mesh.indices.insert(mesh.indices.end(), {centre, a, b});
+            else
+                mesh.indices.insert(mesh.indices.end(), {centre, b, a});
+        }
+    }
+    body.bend.name = "Bend";
+    body.bend.duration = 1.0;
+    BoneTrack track;
+    track.bone = 1;
+    track.rotations = {{0.0, Quat{}}, {1.0, axisAngle({0, 0, 1}, 100.0f * kPi / 180.0f)}};
+    track.translations = {{0.0, Vec3{0, 0.4f, 0}}};
+    body.bend.tracks.push_back(track);
+    return body;
+}
+
 // Largest signed distance of the volume's surface (sampled densely) from the body: the union
 // of the capsules.
 float measuredProtrusion(const CollisionVolume &v, const Body &body)
@@ -182,6 +258,65 @@ private slots:
                 QVERIFY2(size >= 0.5f * thinnest,
                          qPrintable(what + " size " + QString::number(size)));
             }
+    }
+
+    void fittedOverAClipStayInsideInEveryFrame()
+    {
+        const BendingBody body = makeBendingBody();
+        // The tube is closed and its normals point out: the axis is inside, 1 cm out is out.
+        const MeshDistance rest(body.mesh.positions, body.mesh.indices);
+        QVERIFY(std::abs(rest.query({0, 0.2f, 0}).distance + 0.06f) < 2e-3f);
+        QVERIFY(std::abs(rest.query({0.07f, 0.2f, 0}).distance - 0.01f) < 2e-3f);
+
+        const std::vector<AnimationClip> clips{body.bend};
+        const BodyMotion motion(body.skeleton, {&body.mesh}, clips);
+        QCOMPARE(int(motion.poseCount()), 1 + 61); // the bind pose, frames 0 to 60
+        // Every frame at 60 a second, measured as the measures do (core's volumeProtrusion on
+        // the body posed from scratch), and half-way between frames too.
+        auto worstOverClip = [&](const CollisionVolume &v, double fps) {
+            float worst = 0;
+            MeshDistance posed(body.mesh.positions, body.mesh.indices);
+            for (int f = 0; f <= int(fps); ++f) {
+                const std::vector<Mat4> skinning =
+                    skinningMatricesAt(body.skeleton, &body.bend, double(f) / fps);
+                std::vector<Vec3> positions;
+                skinVertices(body.mesh.positions, body.mesh.skin, skinning, positions);
+                posed.update(positions);
+                const Mat4 bone = skinning[size_t(v.bone)] *
+                                  inverse(body.skeleton.bones[size_t(v.bone)].inverseBind);
+                worst = std::max(worst, volumeProtrusion(v, bone, posed));
+            }
+            return worst;
+        };
+        CollisionFitSettings settings;
+        for (int bone = 0; bone < 2; ++bone) {
+            // Fitted in the bind pose only, the volume sticks out of the bent body.
+            float bindOnly = 0;
+            for (const CollisionVolume &v : fitVolumesInside(body.skeleton, {&body.mesh}, bone,
+                                                             CollisionShape::Ellipsoid, settings,
+                                                             kThickness))
+                bindOnly = std::max(bindOnly, worstOverClip(v, 60));
+            QVERIFY2(bindOnly > 2 * kThickness, qPrintable(QString::number(bindOnly)));
+            // Fitted over the clip it does not, in any frame, and agrees with the measure.
+            InsideFitReport report;
+            const std::vector<CollisionVolume> volumes =
+                fitVolumesInside(body.skeleton, {&body.mesh}, bone, CollisionShape::Ellipsoid,
+                                 settings, kThickness, &report, &motion);
+            QVERIFY(!volumes.empty());
+            QCOMPARE(report.protrusions.size(), volumes.size());
+            QVERIFY(report.posesPerClip.at(0) > 0); // the bend made it shrink
+            float size = 0;
+            for (size_t i = 0; i < volumes.size(); ++i) {
+                const float measured = worstOverClip(volumes[i], 60);
+                QVERIFY2(measured <= kThickness + 1e-5f, qPrintable(QString::number(measured)));
+                QVERIFY2(std::abs(measured - report.protrusions[i]) < 1e-5f,
+                         qPrintable(QString("%1 %2").arg(measured).arg(report.protrusions[i])));
+                QVERIFY(std::abs(volumeProtrusion(volumes[i], motion) - measured) < 1e-5f);
+                size = std::max(size, smallestSize(volumes[i]));
+            }
+            // Still a volume of the limb: at least a third of its radius.
+            QVERIFY2(size >= 0.02f, qPrintable(QString::number(size)));
+        }
     }
 
     void protrusionOfAKnownVolume()

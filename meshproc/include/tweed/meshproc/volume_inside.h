@@ -19,15 +19,66 @@ struct PosedBody
 {
     std::vector<Mat4> boneGlobal;
     std::vector<MeshDistance> surfaces;
-    int samples = 1024; ///< points on a volume's surface checked in this pose
+    int samples = 256; ///< points on a volume's surface checked in this pose
 };
 
-/// The body meshes (skinned to `skeleton`) in the bind pose and, for each clip (indexing the
-/// skeleton), every `step` seconds from its start to its end, checked on fewer points. Throws
-/// InputError for a step that is not positive.
+/// Frames a second at which a fit checks the clips' poses: the rate `tweed-cli qa` measures at
+/// by default, so that the fit and the measure see the same frames.
+constexpr double kFitFramesPerSecond = 60.0;
+
+/// The body meshes (skinned to `skeleton`) over the clips: the bind pose, then for each clip the
+/// frames 0 to ceil(duration * fps) at clipFrameTime (the frames ClipSimulation plays and the
+/// measures take). Only bone matrices are kept per pose; the surfaces are posed on demand. The
+/// skeleton, meshes and clips must outlive it. Throws InputError for a rate that is not positive.
+class BodyMotion
+{
+public:
+    BodyMotion(const Skeleton &skeleton, const std::vector<const GraphicsMesh *> &body,
+               const std::vector<AnimationClip> &clips = {},
+               double framesPerSecond = kFitFramesPerSecond);
+
+    size_t poseCount() const { return mSkinning.size(); }
+    /// The clip of a pose (index into the clips given), -1 for the bind pose.
+    int clipOf(size_t pose) const { return mClip[pose]; }
+    const std::string &clipName(int clip) const { return mClipNames[size_t(clip)]; }
+    size_t clipCount() const { return mClipNames.size(); }
+    /// The bones' model-space matrices in a pose.
+    const std::vector<Mat4> &boneGlobal(size_t pose) const { return mBoneGlobal[pose]; }
+    /// The meshes skinned to a pose, one position list per mesh with triangles.
+    void positions(size_t pose, std::vector<std::vector<Vec3>> &out) const;
+    /// The surfaces at rest, one per mesh with triangles (posed with MeshDistance::refit).
+    const std::vector<MeshDistance> &restSurfaces() const { return mRest; }
+    /// A pose with its surfaces built.
+    PosedBody posed(size_t pose) const;
+    /// The longest triangle edge of the meshes at rest, metres.
+    float longestEdge() const { return mLongestEdge; }
+
+private:
+    std::vector<const GraphicsMesh *> mMeshes;
+    std::vector<MeshDistance> mRest;
+    std::vector<std::vector<Mat4>> mSkinning, mBoneGlobal;
+    std::vector<int> mClip;
+    std::vector<std::string> mClipNames;
+    float mLongestEdge = 0;
+};
+
+/// The body meshes in the bind pose and, for each clip, every `step` seconds from its start to
+/// its end. Throws InputError for a step that is not positive.
 std::vector<PosedBody> bodyPoses(const Skeleton &skeleton,
                                  const std::vector<const GraphicsMesh *> &body,
                                  const std::vector<AnimationClip> &clips = {}, double step = 0.2);
+
+/// Largest distance by which the surface of `volume` lies outside the body, in every pose of the
+/// motion (the bind pose and each clip's frames), on the same surface points and body surfaces
+/// as the measures (volumeSurfaceSamples, the union of the body meshes): what `tweed-cli qa`
+/// reports as volume_protrusion_m at the motion's frame rate. `perClip` (when given) gets the
+/// largest per clip.
+float volumeProtrusion(const CollisionVolume &volume, const BodyMotion &motion,
+                       std::vector<float> *perClip = nullptr);
+/// The same for several volumes at once (each pose is posed once): one value per volume.
+std::vector<float> volumeProtrusions(const std::vector<CollisionVolume> &volumes,
+                                     const BodyMotion &motion,
+                                     std::vector<std::vector<float>> *perClip = nullptr);
 
 /// Largest distance by which the surface of `volume` lies outside every body surface (0
 /// inside) over the poses.
@@ -45,17 +96,24 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
 
 struct InsideFitReport
 {
-    float protrusionBefore = 0; ///< metres, of fitVolume's volume
+    float protrusionBefore = 0; ///< metres, of fitVolume's volume (over the poses checked)
     float protrusionAfter = 0;  ///< metres, largest of the volumes returned
     bool split = false;         ///< two or more volumes were returned
+    /// Per clip of the motion, how many of its poses the volumes were shrunk for (the poses
+    /// beyond the bind pose where the fit first stuck out).
+    std::vector<int> posesPerClip;
+    int bindPoseShrinks = 0; ///< 1 when the bind pose alone made it shrink
+    std::vector<float> protrusions; ///< metres, of each volume returned
 };
 
 /// fitVolume on `meshes` (the body, never the garment), its centre moved deeper into the body
 /// where the bone's vertices lie on one side of it, shrunk inside the meshes within
-/// `thickness` in the bind pose, or in `poses` when given (see bodyPoses: the meshes posed by
-/// the clips, so that the volume stays inside while the body bends at the joints). An ellipsoid is
-/// split in two along its longest axis (splitEllipsoid, each half shrunk) when the halves hold a
-/// quarter more than the whole; they are named "<bone>" and
+/// `thickness` in the bind pose, or in every pose of `motion` when given (the meshes posed by
+/// the clips' frames, so that the volume stays inside while the body bends at the joints; the
+/// motion's meshes must be `meshes`). The poses are taken coarse to fine: shrunk on the bind
+/// pose, then checked on every pose and shrunk again on the poses where it sticks out, until
+/// none does. An ellipsoid is split in two along its longest axis (splitEllipsoid, each half
+/// shrunk) when the halves hold a quarter more than the whole; they are named "<bone>" and
 /// "<bone> 2". Throws as fitVolume does, and InputError when no volume of the shape can lie
 /// inside the body near the bone's vertices.
 std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
@@ -63,20 +121,36 @@ std::vector<CollisionVolume> fitVolumesInside(const Skeleton &skeleton,
                                               int bone, CollisionShape shape,
                                               const CollisionFitSettings &settings, float thickness,
                                               InsideFitReport *report = nullptr,
-                                              const std::vector<PosedBody> *poses = nullptr);
+                                              const BodyMotion *motion = nullptr);
+/// One bone's result of fitBonesInside: its volumes and report, or why it has none.
+struct BoneFit
+{
+    int bone = -1;
+    std::vector<CollisionVolume> volumes;
+    InsideFitReport report;
+    std::string error; ///< the InputError fitVolumesInside would throw; empty when fitted
+};
+/// fitVolumesInside on several bones at once: each round poses the body once for all of them.
+/// Throws InputError for a bad thickness; a bone that cannot be fitted gets its error.
+std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
+                                    const std::vector<const GraphicsMesh *> &meshes,
+                                    const std::vector<int> &bones, CollisionShape shape,
+                                    const CollisionFitSettings &settings, float thickness,
+                                    const BodyMotion *motion = nullptr);
 /// The same on a character's meshes chosen as fitVolume chooses them.
 std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bone,
                                               CollisionShape shape,
                                               const CollisionFitSettings &settings, float thickness,
                                               InsideFitReport *report = nullptr,
-                                              const std::vector<PosedBody> *poses = nullptr);
+                                              const BodyMotion *motion = nullptr);
 
-/// Volumes of `shape` (ellipsoids unless told; not planes) inside the body (fitVolumesInside, the asset's collision thickness, in the bind
-/// pose and five poses a second of every clip) on the named bones, or on every bone that
+/// Volumes of `shape` (ellipsoids unless told; not planes) inside the body (fitVolumesInside, the
+/// asset's collision thickness, in the bind pose and every frame of every clip at
+/// kFitFramesPerSecond) on the named bones, or on every bone that
 /// carries the garment (a skin weight of at least the fit's threshold); a volume replaces an
 /// earlier one of its name. The body is the character meshes named in bodyNames, or those the
 /// garment was not made of. Returns one line of report per volume (its protrusion, as fitted and
-/// after) and per bone skipped. Throws InputError for an unknown mesh or bone, or when there is
+/// after, whether it was split and the clips it was shrunk for) and per bone skipped. Throws InputError for an unknown mesh or bone, or when there is
 /// no body mesh to fit to. A convex volume has `convexPlanes` planes.
 std::vector<std::string> fitBodyVolumes(ClothingAsset &asset, const Character &character,
                                         const std::vector<std::string> &bodyNames,
