@@ -112,7 +112,7 @@ private slots:
         QVERIFY(withoutKey.find("cloth_bones") == std::string::npos);
         ClothingAsset expected = asset;
         expected.physicsMeshes[0].clothBones.clear();
-        QVERIFY(readAssetText(std::regex_replace(withoutKey, std::regex("\nversion: 3\n"),
+        QVERIFY(readAssetText(std::regex_replace(withoutKey, std::regex("\nversion: 4\n"),
                                                  "\nversion: 2\n"),
                               "old.tweed") == expected);
         const auto missing = fileErrorOf([&] { readAssetText(withoutKey, "new.tweed"); });
@@ -139,7 +139,7 @@ private slots:
     {
         const std::string text = writeAssetText(test::makeTestAsset());
         for (const char *expected :
-             {"\nformat: tweed\n", "\nversion: 3\n", "\nname: \"Jacket \\\"Alan\\\" #1: wool",
+             {"\nformat: tweed\n", "\nversion: 4\n", "\nname: \"Jacket \\\"Alan\\\" #1: wool",
               "\n  up_axis: z\n", "\n  - name: Bip01 Spine\n    parent: Root\n",
               // one vertex per line, floats in their shortest form
               "\n      positions:\n        - [-0.2, 1.2, 0.11]\n        - [-0.1, 1.2, 0.11]\n",
@@ -287,9 +287,9 @@ private slots:
         };
         row("syntax error", "source:\n", "source: [\n", "line ", false);
         row("not tweed", "format: tweed", "format: tweedc", "not a .tweed file", false);
-        row("newer version", "version: 3", "version: 7", "format version 7 is newer", true);
-        row("version zero", "version: 3", "version: 0", "format version 0 is not valid", true);
-        row("version not a number", "version: 3", "version: one", "version: expected an integer",
+        row("newer version", "version: 4", "version: 7", "format version 7 is newer", true);
+        row("version zero", "version: 4", "version: 0", "format version 0 is not valid", true);
+        row("version not a number", "version: 4", "version: one", "version: expected an integer",
             true);
         row("missing key", "  up_axis: z\n", "", "source: missing key 'up_axis'", false);
         row("missing section", "pendulum_bones:", "pendulum_bonez:", "missing key 'pendulum_bones'",

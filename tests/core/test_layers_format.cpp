@@ -77,7 +77,7 @@ private slots:
         std::string text = writeAssetText(asset);
         // What version 1 wrote: no role keys.
         text = std::regex_replace(text, std::regex("\n *role: [^\n]*"), "");
-        text = std::regex_replace(text, std::regex("\nversion: 3\n"), "\nversion: 1\n");
+        text = std::regex_replace(text, std::regex("\nversion: 4\n"), "\nversion: 1\n");
         QVERIFY(text.find("role:") == std::string::npos);
         QVERIFY(readAssetText(text, "old.tweed") == allShells(asset));
         // In version 2 the key is required, and an unknown role is named.
@@ -98,7 +98,7 @@ private slots:
     {
         const ClothingAsset asset = makeTestAsset();
         CookedFile f = parse(writeCooked(asset));
-        QCOMPARE(f.version, 3u); // version 3: box and convex volumes (COLL version 2)
+        QCOMPARE(f.version, 4u); // version 4: bend_scale; 3: box and convex volumes (COLL 2)
         QCOMPARE(chunk(f, "GLOD", 0).version, 2u);
         QCOMPARE(chunk(f, "INFO", 0).version, 1u);
         f.version = 1;

@@ -590,7 +590,8 @@ void PaintDock::retranslateUi()
     const QString channels[] = {tr("Max Distance"),     tr("Backstop Radius"),
                                 tr("Backstop Distance"), tr("Stiffness Scale"),
                                 tr("Damping Scale"),     tr("Wind Scale"),
-                                tr("Mass Scale"),        tr("Physics (on/off)"),
+                                tr("Mass Scale"),        tr("Bend Scale"),
+                                tr("Physics (on/off)"),
                                 tr("Latch Master"),      tr("Latch Slave")};
     for (int i = 0; i < mChannel->count(); ++i)
         mChannel->setItemText(i, channels[i]);

@@ -836,6 +836,8 @@ QString PaintTool::channelText() const
         return tr("Wind Scale");
     case FloatChannel::MassScale:
         return tr("Mass Scale");
+    case FloatChannel::BendScale:
+        return tr("Bend Scale");
     case FloatChannel::Count:
         break;
     }

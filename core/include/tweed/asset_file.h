@@ -9,7 +9,7 @@
 
 namespace tweed {
 
-constexpr int kAssetFormatVersion = 3;
+constexpr int kAssetFormatVersion = 4;
 
 /// The asset as .tweed text. Writing the read-back text gives the same bytes. Throws
 /// InputError on an asset the reader would refuse, so a written file is a readable file.

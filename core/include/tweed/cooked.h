@@ -12,7 +12,7 @@
 
 namespace tweed {
 
-constexpr uint32_t kCookedFormatVersion = 3;
+constexpr uint32_t kCookedFormatVersion = 4;
 
 /// The cooked bytes of an asset. Writing the read-back asset gives the same bytes. Throws
 /// InputError on an asset the reader would refuse, so a written file is a readable file.

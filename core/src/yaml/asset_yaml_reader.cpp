@@ -30,6 +30,8 @@ namespace {
 // older document (getSince). When the format changes, bump kAssetFormatVersion and read the new
 // key that way. Version 2 added each garment part's layer role: before it, every part was a
 // shell. Version 3 added each physics mesh's cloth-driven bones (cloth_bones): before it, none.
+// Version 4 added the bend_scale paint channel: before it, stiffness_scale scaled bending too,
+// so an older document's bend_scale is its stiffness_scale.
 
 // =============================================================================================
 // Reading
@@ -307,9 +309,15 @@ PaintChannels readChannels(TextReader &r, const yaml::Node &map, const Path &par
         for (const yaml::Node &e : seq)
             values.push_back(readValue(e, p[i++]));
     };
-    for (size_t c = 0; c < kFloatChannelCount; ++c)
+    for (size_t c = 0; c < kFloatChannelCount; ++c) {
+        if (FloatChannel(c) == FloatChannel::BendScale &&
+            !r.getSince(4, n, "bend_scale", path).IsDefined()) {
+            channels[FloatChannel::BendScale] = channels[FloatChannel::StiffnessScale];
+            continue;
+        }
         read(channelName(FloatChannel(c)), channels.floats[c],
              [&](const yaml::Node &e, const Path &p) { return r.number(e, p); });
+    }
     for (size_t c = 0; c < kMaskChannelCount; ++c)
         read(channelName(MaskChannel(c)), channels.masks[c],
              [&](const yaml::Node &e, const Path &p) { return r.integer<uint32_t>(e, p); });
