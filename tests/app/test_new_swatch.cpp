@@ -1,0 +1,148 @@
+// File > New Cloth Patch and New Rope through the real widgets: the menu action opens the
+// dialog, the values typed there make the document (replacing the one open, as File > Open does:
+// unsaved, nothing to undo), and playing simulates it like any garment: the held vertices stay,
+// the rest swings down.
+#include "ui_test_support.h"
+
+#include "document.h"
+#include "object_names.h"
+#include "simulation/simulation_controller.h"
+#include "swatch_dialog.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QUndoStack>
+
+using namespace tweed;
+using namespace tweed::editor;
+
+class TestNewSwatch : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> mWindow;
+    test::ScriptedPrompts *mPrompts = nullptr;
+
+    // Triggers the File menu's action `actionName`; once its dialog shows, `fill` sets its
+    // widgets and `button` is clicked. False when no dialog showed.
+    bool runDialog(const char *actionName, const std::function<void(QDialog *)> &fill,
+                   const char *button)
+    {
+        bool shown = false;
+        QTimer::singleShot(0, this, [&] {
+            QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<SwatchDialog *>(QApplication::activeModalWidget()),
+                                     5000);
+            auto *dialog = qobject_cast<SwatchDialog *>(QApplication::activeModalWidget());
+            shown = true;
+            fill(dialog);
+            test::child<QPushButton>(dialog, button)->click();
+        });
+        QAction *action = test::child<QAction>(mWindow.get(), actionName);
+        if (!action) return false;
+        // Through the menu the user sees.
+        auto *menu = test::child<QMenu>(mWindow.get(), names::kMainWindowFileMenu);
+        if (!menu || !menu->actions().contains(action)) return false;
+        action->trigger();
+        return shown;
+    }
+
+    std::vector<uint32_t> heldVertices() const
+    {
+        const PhysicsMesh &pm = mWindow->document()->asset().physicsMeshes.at(0);
+        std::vector<uint32_t> held;
+        for (uint32_t v = 0; v < pm.vertexCount(); ++v)
+            if (pm.channels[FloatChannel::MaxDistance][v] == 0.0f)
+                held.push_back(v);
+        return held;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        mWindow = test::makeMainWindow("test_new_swatch", &mPrompts);
+        QVERIFY(mWindow);
+        QVERIFY(test::openSampleCoat(*mWindow));
+    }
+
+    void newClothPatchFromTheDialog()
+    {
+        Document *document = mWindow->document();
+        QVERIFY(!document->asset().lods.empty());
+        const size_t coatVertices = document->asset().physicsMeshes.at(0).vertexCount();
+        // Cancel leaves the document alone.
+        QVERIFY(runDialog(names::kMainWindowFileNewPatchAction, [](QDialog *) {},
+                          names::kSwatchDialogCancelButton));
+        QCOMPARE(document->asset().physicsMeshes.at(0).vertexCount(), coatVertices);
+
+        QVERIFY(runDialog(
+            names::kMainWindowFileNewPatchAction,
+            [](QDialog *d) {
+                test::child<QDoubleSpinBox>(d, names::kSwatchDialogWidthSpinBox)->setValue(0.4);
+                test::child<QDoubleSpinBox>(d, names::kSwatchDialogHeightSpinBox)->setValue(0.2);
+                test::child<QSpinBox>(d, names::kSwatchDialogResolutionSpinBox)->setValue(8);
+                auto *pinned = test::child<QComboBox>(d, names::kSwatchDialogPinnedComboBox);
+                pinned->setCurrentIndex(pinned->findData(int(PinnedEdge::Left)));
+                auto *preset = test::child<QComboBox>(d, names::kSwatchDialogPresetComboBox);
+                preset->setCurrentIndex(preset->findData(QString("silk")));
+            },
+            names::kSwatchDialogOkButton));
+        const ClothingAsset &asset = document->asset();
+        QCOMPARE(asset.presetName, std::string("silk"));
+        const PhysicsMesh &pm = asset.physicsMeshes.at(0);
+        QCOMPARE(pm.vertexCount(), size_t(9 * 5)); // 8 quads across, 4 down
+        QCOMPARE(heldVertices().size(), size_t(5));  // the left column
+        for (uint32_t v : heldVertices())
+            QCOMPARE(pm.positions[v].x, -0.2f);
+        // Like a file opened: a new document, unsaved, with nothing to undo, and its clips.
+        QVERIFY(document->isModified());
+        QVERIFY(document->filePath().isEmpty());
+        QCOMPARE(document->undoStack()->count(), 0);
+        QCOMPARE(mWindow->playback()->clipCount(), 2);
+
+        // It simulates like any garment: the held column stays, the free corner swings down.
+        SimulationController *simulation = mWindow->simulation();
+        for (int f = 0; f < 45; ++f)
+            mWindow->playback()->advance(1.0 / 30);
+        const std::vector<Vec3> &x = simulation->physicsPositions();
+        QCOMPARE(x.size(), pm.vertexCount());
+        for (uint32_t v : heldVertices())
+            QVERIFY(distance(x[v], pm.positions[v]) < 1e-4f);
+        QVERIFY2(x[8].y < pm.positions[8].y - 0.05f, qPrintable(QString::number(double(x[8].y))));
+    }
+
+    void newRopeFromTheDialog()
+    {
+        mPrompts->unsavedAnswer = Prompts::UnsavedAnswer::Discard;
+        const int askedBefore = mPrompts->unsavedAsked;
+        QVERIFY(runDialog(
+            names::kMainWindowFileNewRopeAction,
+            [](QDialog *d) {
+                test::child<QDoubleSpinBox>(d, names::kSwatchDialogHeightSpinBox)->setValue(0.8);
+                test::child<QSpinBox>(d, names::kSwatchDialogResolutionSpinBox)->setValue(16);
+                // A rope offers its top end or nothing.
+                QCOMPARE(test::child<QComboBox>(d, names::kSwatchDialogPinnedComboBox)->count(), 2);
+            },
+            names::kSwatchDialogOkButton));
+        // The unsaved patch was offered for saving first.
+        QCOMPARE(mPrompts->unsavedAsked, askedBefore + 1);
+        const PhysicsMesh &pm = mWindow->document()->asset().physicsMeshes.at(0);
+        QCOMPARE(pm.vertexCount(), size_t(2 * 17));
+        QCOMPARE(heldVertices().size(), size_t(2));
+        float lowest = 1e9f;
+        for (const Vec3 &p : pm.positions)
+            lowest = std::min(lowest, p.y);
+        QCOMPARE(lowest, 0.0f);
+        QCOMPARE(pm.positions[0].y, 0.8f);
+        QVERIFY(mPrompts->errors.isEmpty());
+    }
+};
+
+QTEST_MAIN(TestNewSwatch)
+#include "test_new_swatch.moc"
