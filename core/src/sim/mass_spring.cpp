@@ -29,9 +29,11 @@ void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> 
             continue;
         const Vec3 dir = d / len;
         const float stretch = len - sp.restLength;
-        const float grow = s.stiffening > 0 && sp.restLength > 0
-                               ? 1.0f + s.stiffening * std::abs(stretch) / sp.restLength
-                               : 1.0f;
+        float grow = s.stiffening > 0 && sp.restLength > 0
+                         ? 1.0f + s.stiffening * std::abs(stretch) / sp.restLength
+                         : 1.0f;
+        if (s.stiffeningCap > 0)
+            grow = std::min(grow, s.stiffeningCap);
         // The scales multiply first: a softened huge stiffness stays a finite product.
         const float force = (stiffnessScale * sp.stiffness) * grow * stretch +
                             (dampingScale * sp.damping) * dot(v[sp.b] - v[sp.a], dir);
@@ -81,25 +83,46 @@ void addScaled(std::vector<Vec3> &out, const std::vector<Vec3> &a, const std::ve
         out[i] = a[i] + b[i] * h;
 }
 
+// Non-linear springs: the largest strain any spring has now, plus kStrainRoom, is E; the force
+// k x (1 + g e) has the slope k (1 + 2 g e), at most k (1 + 2 g E) up to E, and past E the
+// factor is held at 1 + g E (stiffeningCap, slope k (1 + g E)): no spring is steeper than k
+// times stiffeningSlope's factor.
+constexpr double kStrainRoom = 0.5;
+
+double largestStrain(const MassSpringSystem &s)
+{
+    double e = 0;
+    for (const Spring &sp : s.springs)
+        if (sp.active && sp.restLength > 0)
+            e = std::max(e, std::abs(double(distance(s.positions[sp.a], s.positions[sp.b])) /
+                                         double(sp.restLength) -
+                                     1.0));
+    return e;
+}
+
+double stiffeningSlope(const MassSpringSystem &s)
+{
+    if (!(s.stiffening > 0))
+        return 1.0;
+    return 1.0 + 2.0 * double(s.stiffening) * (largestStrain(s) + kStrainRoom);
+}
+
 } // namespace
 
 MassSpringStability massSpringStability(const MassSpringSystem &s, float dt)
 {
     // Gershgorin bounds on the stiffness and damping matrices over the masses: a particle's row
     // holds its springs' sum over its mass on the diagonal and as much off it.
-    // Non-linear springs count with their stiffness at the current strain (the force's slope
-    // there, k (1 + 2 g e)); angle springs with the bound k |u_i| sum_j |u_j| of their Hessian's
-    // row i (u: the angle's gradients, Bridson et al.) at the current positions.
+    // Non-linear springs count with the steepest slope of their force, k (1 + 2 g e), they
+    // can take in the step: stiffeningSlope's. Angle springs with the bound
+    // k |u_i| sum_j |u_j| of their Hessian's row i (u: the angle's gradients, Bridson et al.)
+    // at the current positions.
+    const double slopeFactor = stiffeningSlope(s);
     std::vector<double> k(s.positions.size(), 0.0), c(s.positions.size(), 0.0);
     for (const Spring &sp : s.springs) {
         if (!sp.active)
             continue;
-        double slope = sp.stiffness;
-        if (s.stiffening > 0 && sp.restLength > 0)
-            slope *= 1.0 + 2.0 * double(s.stiffening) *
-                               std::abs(double(distance(s.positions[sp.a], s.positions[sp.b])) /
-                                            double(sp.restLength) -
-                                        1.0);
+        const double slope = sp.stiffness * slopeFactor;
         k[sp.a] += slope;
         k[sp.b] += slope;
         c[sp.a] += sp.damping;
@@ -171,6 +194,10 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
         throw InputError("mass-spring step: the stiffening is negative or not finite");
 
     MassSpringReport report;
+    // The factor is held at the slope the substeps are chosen for (see stiffeningSlope).
+    s.stiffeningCap =
+        s.stiffening > 0 ? float(1.0 + double(s.stiffening) * (largestStrain(s) + kStrainRoom))
+                         : 0.0f;
     const MassSpringStability stability = massSpringStability(s, dt);
     const int substeps = stability.substeps;
     const float stiffnessScale = stability.stiffnessScale, dampingScale = stability.dampingScale;

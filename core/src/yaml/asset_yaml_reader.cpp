@@ -67,6 +67,9 @@ public:
 
     /// The document's format version (set once read; the current one until then).
     int version = kAssetFormatVersion;
+    /// The line (from 1) of each setting read, so that a setting the load checks refuse (out
+    /// of its range, as a value cut short is) is named with its line.
+    std::map<std::string, int, std::less<>> settingLines;
 
     [[noreturn]] void fail(const yaml::Node &at, const Path *path, const std::string &what) const
     {
@@ -449,6 +452,7 @@ SimulationSettings readSimulation(TextReader &r, const yaml::Node &map, const Pa
         const yaml::Node n = map[f.key];
         if (!n.IsDefined()) continue;
         const Path p = path / f.key;
+        if (n.Mark().line >= 0) r.settingLines[f.key] = n.Mark().line + 1;
         switch (f.kind) {
         case SettingKind::Float:
             s.*f.floatMember = r.number(n, p);
@@ -654,7 +658,13 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name, As
     }
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
     const std::vector<std::string> problems = assetProblems(asset, checks);
-    if (!problems.empty()) throw FileError(name, problemSummary(problems));
+    if (!problems.empty()) {
+        std::string where;
+        for (const auto &[key, line] : reader.settingLines)
+            if (problems.front().starts_with("setting " + key + " "))
+                where = "line " + std::to_string(line) + ": ";
+        throw FileError(name, where + problemSummary(problems));
+    }
     return asset;
 }
 

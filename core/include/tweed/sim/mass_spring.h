@@ -49,6 +49,10 @@ struct MassSpringSystem
     /// Non-linear springs: a spring's stiffness grows with its strain e = |length / rest - 1|
     /// to k (1 + stiffening e), so fabric stiffens as it stretches; 0 = linear.
     float stiffening = 0.0f;
+    /// Set by each step: the largest stiffening factor (1 + stiffening e) a spring takes in it,
+    /// from the strain at the step's start with room to grow, so the substeps chosen stay
+    /// stable; 0 = no limit (massSpringAccelerations called on its own).
+    float stiffeningCap = 0.0f;
     Vec3 gravity{0, -9.81f, 0}; ///< m/s^2
     /// Extra acceleration per particle (wind), m/s^2; empty for none.
     std::vector<Vec3> externalAcceleration;
