@@ -1,11 +1,13 @@
 // File > New Cloth Patch and New Rope through the real widgets: the menu action opens the
 // dialog, the values typed there make the document (replacing the one open, as File > Open does:
 // unsaved, nothing to undo), and playing simulates it like any garment: the held vertices stay,
-// the rest swings down.
+// the rest swings down. The Paint panel paints its Bend Scale.
 #include "ui_test_support.h"
 
 #include "document.h"
 #include "object_names.h"
+#include "paint/paint_dock.h"
+#include "paint/paint_tool.h"
 #include "simulation/simulation_controller.h"
 #include "swatch_dialog.h"
 
@@ -17,6 +19,7 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 
 using namespace tweed;
@@ -115,6 +118,46 @@ private slots:
         for (uint32_t v : heldVertices())
             QVERIFY(distance(x[v], pm.positions[v]) < 1e-4f);
         QVERIFY2(x[8].y < pm.positions[8].y - 0.05f, qPrintable(QString::number(double(x[8].y))));
+    }
+
+    void paintBendScaleOnThePatch()
+    {
+        // The Paint panel offers Bend Scale; a fill of 0 sets it on every vertex of the patch
+        // and its physics mesh, leaves Stiffness Scale alone, and is one undo step.
+        Document *document = mWindow->document();
+        mWindow->playback()->pause();
+        mWindow->playback()->setTime(0);
+        auto *dock = test::child<PaintDock>(mWindow.get(), names::kPaintDock);
+        QVERIFY(dock);
+        dock->show();
+        dock->raise();
+        auto *activate = test::child<QToolButton>(dock, names::kPaintDockActivateButton);
+        if (!dock->tool()->isActive()) activate->click();
+        QVERIFY(dock->tool()->isActive());
+        auto *channel = test::child<QComboBox>(dock, names::kPaintDockChannelComboBox);
+        channel->setCurrentIndex(int(FloatChannel::BendScale));
+        QCOMPARE(channel->currentText(), QString("Bend Scale"));
+        test::child<QToolButton>(dock, names::kPaintDockFillButton)->click();
+        test::child<QComboBox>(dock, names::kPaintDockFillScopeComboBox)->setCurrentIndex(0);
+        test::child<QDoubleSpinBox>(dock, names::kPaintDockValueSpinBox)->setValue(0.0);
+        const GraphicsLod &lod = document->asset().lods.at(0);
+        const std::optional<QPointF> pixel = test::surfacePixel(
+            *mWindow->viewport(), lod.mesh.positions, lod.mesh.indices, 0.1, 0.5);
+        QVERIFY(pixel);
+        const int steps = document->undoStack()->count();
+        test::mouseStroke(test::viewport3dWindow(), {*pixel});
+        QCOMPARE(document->undoStack()->count(), steps + 1);
+        const size_t n = lod.mesh.vertexCount();
+        QCOMPARE(document->asset().lods[0].channels[FloatChannel::BendScale],
+                 std::vector<float>(n, 0.0f));
+        QCOMPARE(document->asset().lods[0].channels[FloatChannel::StiffnessScale],
+                 std::vector<float>(n, 1.0f));
+        const PhysicsMesh &pm = document->asset().physicsMeshes.at(0);
+        QCOMPARE(pm.channels[FloatChannel::BendScale], std::vector<float>(pm.vertexCount(), 0.0f));
+        document->undoStack()->undo();
+        QCOMPARE(document->asset().lods[0].channels[FloatChannel::BendScale],
+                 std::vector<float>(n, 1.0f));
+        activate->click();
     }
 
     void newRopeFromTheDialog()
