@@ -519,10 +519,6 @@
         <translation>Biegung</translation>
     </message>
     <message>
-        <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending).</source>
-        <translation>Abstandsbedingungen über benachbarte Dreiecke oder ihr Flächenwinkel mit seinem Ruhewinkel (Ortho-Biegung).</translation>
-    </message>
-    <message>
         <source>Two-way interaction</source>
         <translation>Wechselwirkung in beide Richtungen</translation>
     </message>
@@ -561,6 +557,18 @@
     <message>
         <source>Convex</source>
         <translation>Konvex</translation>
+    </message>
+    <message>
+        <source>Spring stiffening</source>
+        <translation>Federversteifung</translation>
+    </message>
+    <message>
+        <source>Non-linear springs: stiffness grows to k (1 + this x strain) as a spring stretches; 0 keeps them linear.</source>
+        <translation>Nichtlineare Federn: Die Steifigkeit wächst beim Dehnen auf k (1 + dieser Wert x Dehnung); 0 lässt sie linear.</translation>
+    </message>
+    <message>
+        <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending; angle springs in the mass-spring model).</source>
+        <translation>Abstandsbedingungen über benachbarte Dreiecke oder ihr Flächenwinkel mit seinem Ruhewinkel (Ortho-Biegung; Winkelfedern im Masse-Feder-Modell).</translation>
     </message>
 </context>
 <context>
@@ -1979,6 +1987,46 @@
         <source>Restored unsaved work.</source>
         <translation>Ungespeicherte Arbeit wiederhergestellt.</translation>
     </message>
+    <message>
+        <source>New Cloth &amp;Patch...</source>
+        <translation>Neues &amp;Stoffstück...</translation>
+    </message>
+    <message>
+        <source>Start an asset on a pinned sheet of cloth, to try a fabric without a character</source>
+        <translation>Ein Asset auf einem gehaltenen Stoffstück beginnen, um einen Stoff ohne Figur zu testen</translation>
+    </message>
+    <message>
+        <source>New Ro&amp;pe...</source>
+        <translation>Neues S&amp;eil...</translation>
+    </message>
+    <message>
+        <source>Start an asset on a hanging rope, to try a fabric without a character</source>
+        <translation>Ein Asset auf einem hängenden Seil beginnen, um einen Stoff ohne Figur zu testen</translation>
+    </message>
+    <message>
+        <source>Making the rope...</source>
+        <translation>Seil wird erstellt...</translation>
+    </message>
+    <message>
+        <source>Making the cloth patch...</source>
+        <translation>Stoffstück wird erstellt...</translation>
+    </message>
+    <message>
+        <source>Cannot make the rope</source>
+        <translation>Das Seil kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <source>Cannot make the patch</source>
+        <translation>Das Stoffstück kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <source>New rope: play to watch it hang.</source>
+        <translation>Neues Seil: Abspielen, um es hängen zu sehen.</translation>
+    </message>
+    <message>
+        <source>New cloth patch: play to watch it hang.</source>
+        <translation>Neues Stoffstück: Abspielen, um es hängen zu sehen.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
@@ -2455,6 +2503,10 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <source>Paint Tool</source>
         <translation>Malwerkzeug</translation>
     </message>
+    <message>
+        <source>Bend Scale</source>
+        <translation>Biegeskala</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2508,6 +2560,10 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>Paint</source>
         <translation>Malen</translation>
+    </message>
+    <message>
+        <source>Bend Scale</source>
+        <translation>Biegeskala</translation>
     </message>
 </context>
 <context>
@@ -3818,6 +3874,109 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>The largest stretch of each frame, averaged over the frames</source>
         <translation>Die größte Dehnung jedes Bildes, gemittelt über die Bilder</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::SwatchDialog</name>
+    <message>
+        <source>New Rope</source>
+        <translation>Neues Seil</translation>
+    </message>
+    <message>
+        <source>New Cloth Patch</source>
+        <translation>Neues Stoffstück</translation>
+    </message>
+    <message>
+        <source>&amp;Thickness:</source>
+        <translation>&amp;Dicke:</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>&amp;Breite:</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Länge:</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>&amp;Höhe:</translation>
+    </message>
+    <message>
+        <source>&amp;Segments:</source>
+        <translation>&amp;Segmente:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Auflösung:</translation>
+    </message>
+    <message>
+        <source>Held &amp;end:</source>
+        <translation>Gehaltenes &amp;Ende:</translation>
+    </message>
+    <message>
+        <source>Held &amp;edge:</source>
+        <translation>Gehaltene &amp;Kante:</translation>
+    </message>
+    <message>
+        <source>&amp;Fabric:</source>
+        <translation>&amp;Stoff:</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>The rope is a strip this wide, two vertices across</source>
+        <translation>Das Seil ist ein Streifen dieser Breite, zwei Punkte breit</translation>
+    </message>
+    <message>
+        <source>The patch&apos;s width along x</source>
+        <translation>Die Breite des Stoffstücks entlang x</translation>
+    </message>
+    <message>
+        <source>The rope hangs from this height down to the ground</source>
+        <translation>Das Seil hängt von dieser Höhe bis zum Boden</translation>
+    </message>
+    <message>
+        <source>The patch hangs from this height down to the ground</source>
+        <translation>Das Stoffstück hängt von dieser Höhe bis zum Boden</translation>
+    </message>
+    <message>
+        <source>Segments along the rope</source>
+        <translation>Segmente entlang des Seils</translation>
+    </message>
+    <message>
+        <source>Quads along the patch&apos;s longer side</source>
+        <translation>Vierecke entlang der längeren Seite des Stoffstücks</translation>
+    </message>
+    <message>
+        <source>The vertices the bone holds (Max Distance 0)</source>
+        <translation>Die Punkte, die der Knochen hält (Max Distance 0)</translation>
+    </message>
+    <message>
+        <source>Top end</source>
+        <translation>Oberes Ende</translation>
+    </message>
+    <message>
+        <source>Top edge</source>
+        <translation>Obere Kante</translation>
+    </message>
+    <message>
+        <source>Left edge</source>
+        <translation>Linke Kante</translation>
+    </message>
+    <message>
+        <source>Top corners</source>
+        <translation>Obere Ecken</translation>
+    </message>
+    <message>
+        <source>None (falls freely)</source>
+        <translation>Keine (fällt frei)</translation>
+    </message>
+    <message>
+        <source>The fabric preset the simulation settings start from</source>
+        <translation>Die Stoffvorgabe, von der die Simulationseinstellungen ausgehen</translation>
     </message>
 </context>
 <context>

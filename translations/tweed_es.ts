@@ -519,10 +519,6 @@
         <translation>Flexión</translation>
     </message>
     <message>
-        <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending).</source>
-        <translation>Restricciones de distancia entre triángulos vecinos, o su ángulo diedro con su ángulo de reposo (flexión orto).</translation>
-    </message>
-    <message>
         <source>Two-way interaction</source>
         <translation>Interacción bidireccional</translation>
     </message>
@@ -561,6 +557,18 @@
     <message>
         <source>Convex</source>
         <translation>Convexo</translation>
+    </message>
+    <message>
+        <source>Spring stiffening</source>
+        <translation>Endurecimiento de muelles</translation>
+    </message>
+    <message>
+        <source>Non-linear springs: stiffness grows to k (1 + this x strain) as a spring stretches; 0 keeps them linear.</source>
+        <translation>Muelles no lineales: la rigidez crece hasta k (1 + este valor x deformación) al estirarse; 0 los deja lineales.</translation>
+    </message>
+    <message>
+        <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending; angle springs in the mass-spring model).</source>
+        <translation>Restricciones de distancia entre triángulos vecinos, o su ángulo diedro con su ángulo de reposo (flexión ortogonal; muelles angulares en el modelo masa-muelle).</translation>
     </message>
 </context>
 <context>
@@ -1979,6 +1987,46 @@
         <source>Restored unsaved work.</source>
         <translation>Se restauró el trabajo sin guardar.</translation>
     </message>
+    <message>
+        <source>New Cloth &amp;Patch...</source>
+        <translation>Nueva &amp;pieza de tela...</translation>
+    </message>
+    <message>
+        <source>Start an asset on a pinned sheet of cloth, to try a fabric without a character</source>
+        <translation>Empezar un recurso sobre una pieza de tela sujeta, para probar un tejido sin personaje</translation>
+    </message>
+    <message>
+        <source>New Ro&amp;pe...</source>
+        <translation>Nue&amp;va cuerda...</translation>
+    </message>
+    <message>
+        <source>Start an asset on a hanging rope, to try a fabric without a character</source>
+        <translation>Empezar un recurso sobre una cuerda colgante, para probar un tejido sin personaje</translation>
+    </message>
+    <message>
+        <source>Making the rope...</source>
+        <translation>Creando la cuerda...</translation>
+    </message>
+    <message>
+        <source>Making the cloth patch...</source>
+        <translation>Creando la pieza de tela...</translation>
+    </message>
+    <message>
+        <source>Cannot make the rope</source>
+        <translation>No se puede crear la cuerda</translation>
+    </message>
+    <message>
+        <source>Cannot make the patch</source>
+        <translation>No se puede crear la pieza de tela</translation>
+    </message>
+    <message>
+        <source>New rope: play to watch it hang.</source>
+        <translation>Nueva cuerda: reproduce para verla colgar.</translation>
+    </message>
+    <message>
+        <source>New cloth patch: play to watch it hang.</source>
+        <translation>Nueva pieza de tela: reproduce para verla colgar.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
@@ -2455,6 +2503,10 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <source>Paint Tool</source>
         <translation>Herramienta de pintura</translation>
     </message>
+    <message>
+        <source>Bend Scale</source>
+        <translation>Escala de flexión</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2508,6 +2560,10 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>Paint</source>
         <translation>Pintar</translation>
+    </message>
+    <message>
+        <source>Bend Scale</source>
+        <translation>Escala de flexión</translation>
     </message>
 </context>
 <context>
@@ -3818,6 +3874,109 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>The largest stretch of each frame, averaged over the frames</source>
         <translation>El mayor estiramiento de cada fotograma, promediado sobre los fotogramas</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::SwatchDialog</name>
+    <message>
+        <source>New Rope</source>
+        <translation>Nueva cuerda</translation>
+    </message>
+    <message>
+        <source>New Cloth Patch</source>
+        <translation>Nueva pieza de tela</translation>
+    </message>
+    <message>
+        <source>&amp;Thickness:</source>
+        <translation>&amp;Grosor:</translation>
+    </message>
+    <message>
+        <source>&amp;Width:</source>
+        <translation>&amp;Anchura:</translation>
+    </message>
+    <message>
+        <source>&amp;Length:</source>
+        <translation>&amp;Longitud:</translation>
+    </message>
+    <message>
+        <source>&amp;Height:</source>
+        <translation>A&amp;ltura:</translation>
+    </message>
+    <message>
+        <source>&amp;Segments:</source>
+        <translation>&amp;Segmentos:</translation>
+    </message>
+    <message>
+        <source>&amp;Resolution:</source>
+        <translation>&amp;Resolución:</translation>
+    </message>
+    <message>
+        <source>Held &amp;end:</source>
+        <translation>&amp;Extremo sujeto:</translation>
+    </message>
+    <message>
+        <source>Held &amp;edge:</source>
+        <translation>&amp;Borde sujeto:</translation>
+    </message>
+    <message>
+        <source>&amp;Fabric:</source>
+        <translation>&amp;Tejido:</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>The rope is a strip this wide, two vertices across</source>
+        <translation>La cuerda es una tira de esta anchura, de dos vértices</translation>
+    </message>
+    <message>
+        <source>The patch&apos;s width along x</source>
+        <translation>La anchura de la pieza a lo largo de x</translation>
+    </message>
+    <message>
+        <source>The rope hangs from this height down to the ground</source>
+        <translation>La cuerda cuelga desde esta altura hasta el suelo</translation>
+    </message>
+    <message>
+        <source>The patch hangs from this height down to the ground</source>
+        <translation>La pieza cuelga desde esta altura hasta el suelo</translation>
+    </message>
+    <message>
+        <source>Segments along the rope</source>
+        <translation>Segmentos a lo largo de la cuerda</translation>
+    </message>
+    <message>
+        <source>Quads along the patch&apos;s longer side</source>
+        <translation>Cuadriláteros a lo largo del lado mayor de la pieza</translation>
+    </message>
+    <message>
+        <source>The vertices the bone holds (Max Distance 0)</source>
+        <translation>Los vértices que sujeta el hueso (Max Distance 0)</translation>
+    </message>
+    <message>
+        <source>Top end</source>
+        <translation>Extremo superior</translation>
+    </message>
+    <message>
+        <source>Top edge</source>
+        <translation>Borde superior</translation>
+    </message>
+    <message>
+        <source>Left edge</source>
+        <translation>Borde izquierdo</translation>
+    </message>
+    <message>
+        <source>Top corners</source>
+        <translation>Esquinas superiores</translation>
+    </message>
+    <message>
+        <source>None (falls freely)</source>
+        <translation>Ninguno (cae libremente)</translation>
+    </message>
+    <message>
+        <source>The fabric preset the simulation settings start from</source>
+        <translation>El preajuste de tejido del que parten los ajustes de simulación</translation>
     </message>
 </context>
 <context>

@@ -105,7 +105,7 @@ const bool registered = registerCommand("paint", [](CLI::App &app) {
     cmd->add_option("ASSET", a->asset, "Asset (.tweed or .tweedc), written in place")->required();
     cmd->add_option("--channel", a->channel,
                     "max_distance, backstop_radius, backstop_distance, stiffness_scale, "
-                    "damping_scale, wind_scale, mass_scale, or a mask: physics, latch_master, "
+                    "damping_scale, wind_scale, mass_scale, bend_scale, or a mask: physics, latch_master, "
                     "latch_slave")
         ->required();
     cmd->add_option("--lod", a->lod, "Graphics LoD")->capture_default_str();

@@ -50,11 +50,16 @@ void simulate(const SimulateOptions &o)
                                      std::to_string(asset.lods.size()) + " graphics LoDs (0 to " +
                                      std::to_string(int(asset.lods.size()) - 1) + ")");
     const std::string sourcePath = sourceCharacterPath(asset, o.asset);
-    if (sourcePath.empty())
-        throw FileError(o.asset, "the asset names no source character to take clips from");
-    if (!std::filesystem::exists(sourcePath))
-        throw FileError(sourcePath, "source character of " + o.asset + " not found");
-    const Character character = importCharacter(sourcePath);
+    // An asset made without a character (tweed-cli patch, rope) plays its rest pose.
+    Character character;
+    if (sourcePath.empty()) {
+        character.skeleton = asset.skeleton;
+        character.clips.push_back({"rest pose", o.frames > 0 ? o.frames / o.fps : 1.0, {}});
+    } else {
+        if (!std::filesystem::exists(sourcePath))
+            throw FileError(sourcePath, "source character of " + o.asset + " not found");
+        character = importCharacter(sourcePath);
+    }
     if (character.clips.empty())
         throw FileError(sourcePath, "the source character has no animation clips");
     int clipIndex = 0;

@@ -19,6 +19,8 @@ QString ChannelTitles::of(FloatChannel channel)
         return tr("Wind Scale");
     case FloatChannel::MassScale:
         return tr("Mass Scale");
+    case FloatChannel::BendScale:
+        return tr("Bend Scale");
     case FloatChannel::Count:
         break;
     }

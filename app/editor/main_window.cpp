@@ -18,6 +18,7 @@
 #include "simulation/grab_tool.h"
 #include "simulation/simulation_dock.h"
 #include "simulation/statistics_dock.h"
+#include "swatch_dialog.h"
 #include "user_guide.h"
 #include "viewport/playback_bar.h"
 #include "viewport/viewport.h"
@@ -190,6 +191,10 @@ void MainWindow::createActions()
     a.newCharacter = makeAction(this, names::kMainWindowFileNewAction, "new");
     a.newCharacter->setShortcut(QKeySequence::New);
     connect(a.newCharacter, &QAction::triggered, this, &MainWindow::newFromCharacter);
+    a.newPatch = makeAction(this, names::kMainWindowFileNewPatchAction);
+    connect(a.newPatch, &QAction::triggered, this, [this] { newSwatch(false); });
+    a.newRope = makeAction(this, names::kMainWindowFileNewRopeAction);
+    connect(a.newRope, &QAction::triggered, this, [this] { newSwatch(true); });
     a.open = makeAction(this, names::kMainWindowFileOpenAction, "open");
     a.open->setShortcut(QKeySequence::Open);
     connect(a.open, &QAction::triggered, this, &MainWindow::openDialog);
@@ -320,7 +325,7 @@ void MainWindow::createMenus()
     auto &a = mActions;
     mFileMenu = menuBar()->addMenu(QString());
     mFileMenu->setObjectName(names::kMainWindowFileMenu);
-    mFileMenu->addActions({a.newCharacter, a.open});
+    mFileMenu->addActions({a.newCharacter, a.newPatch, a.newRope, a.open});
     mRecentMenu = mFileMenu->addMenu(QString());
     mRecentMenu->setObjectName(names::kMainWindowFileRecentMenu);
     mFileMenu->addSeparator();
@@ -526,6 +531,12 @@ void MainWindow::retranslateUi()
 
     a.newCharacter->setText(tr("&New from Character..."));
     a.newCharacter->setToolTip(tr("Import a character file and start a clothing asset on it"));
+    a.newPatch->setText(tr("New Cloth &Patch..."));
+    a.newPatch->setToolTip(tr("Start an asset on a pinned sheet of cloth, to try a fabric "
+                              "without a character"));
+    a.newRope->setText(tr("New Ro&pe..."));
+    a.newRope->setToolTip(tr("Start an asset on a hanging rope, to try a fabric without a "
+                             "character"));
     a.open->setText(tr("&Open..."));
     a.open->setToolTip(
         tr("Open a clothing asset (.tweed, or a cooked .tweedc to convert) or a character file"));
@@ -705,6 +716,35 @@ void MainWindow::newFromCharacter()
                                                 characterFilter());
     if (path.isEmpty()) return;
     load(path, tr("Importing %1...").arg(QFileInfo(path).fileName()));
+}
+
+void MainWindow::newSwatch(bool rope)
+{
+    if (!maybeSave()) return;
+    SwatchDialog dialog(rope, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    const tweed::SwatchOptions options = dialog.options();
+    tweed::Swatch swatch;
+    const OperationOutcome outcome = LongOperation::run(
+        this, rope ? tr("Making the rope...") : tr("Making the cloth patch..."),
+        [&swatch, options, rope](const tweed::ProgressCallback &progress) {
+            swatch = rope ? tweed::makeRope(options, progress)
+                          : tweed::makeClothPatch(options, progress);
+        });
+    if (outcome.status == OperationOutcome::Failed)
+        prompts()->showError(this, rope ? tr("Cannot make the rope") : tr("Cannot make the patch"),
+                             outcome.error);
+    if (outcome.status != OperationOutcome::Finished) return;
+    LoadedDocument loaded;
+    loaded.character = std::move(swatch.character);
+    loaded.asset = std::move(swatch.asset);
+    loaded.unsaved = true;
+    mDocument->replace(std::move(loaded));
+    if (mPlayback->clipCount() > 0) mPlayback->setClip(0);
+    statusBar()->showMessage(rope ? tr("New rope: play to watch it hang.")
+                                  : tr("New cloth patch: play to watch it hang."),
+                             5000);
+    mViewport->frameAll();
 }
 
 void MainWindow::openDialog()

@@ -118,6 +118,9 @@ private:
 
     bool maybeSave();
     void newFromCharacter();
+    /// File > New Cloth Patch / New Rope: the dialog, then the piece made off the UI thread
+    /// replaces the document (as File > Open does).
+    void newSwatch(bool rope);
     void openDialog();
     bool saveAs();
     void exportCooked();
@@ -160,6 +163,7 @@ private:
 
     struct Actions
     {
+        QAction *newPatch = nullptr, *newRope = nullptr;
         QAction *newCharacter, *open, *save, *saveAs, *exportCooked, *exportForEngines, *reimport, *close,
             *clearRecent, *quit;
         QAction *undo, *redo, *preferences;

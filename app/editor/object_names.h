@@ -167,6 +167,16 @@ inline constexpr char kExportDialogAllowLossCheckBox[] = "ExportDialog_AllowLoss
 inline constexpr char kExportDialogStatusLabel[] = "ExportDialog_StatusLabel";
 inline constexpr char kExportDialogExportButton[] = "ExportDialog_ExportButton";
 inline constexpr char kExportDialogCloseButton[] = "ExportDialog_CloseButton";
+inline constexpr char kSwatchDialogPatch[] = "SwatchDialog_Patch";
+inline constexpr char kSwatchDialogRope[] = "SwatchDialog_Rope";
+inline constexpr char kSwatchDialogWidthSpinBox[] = "SwatchDialog_WidthSpinBox";
+inline constexpr char kSwatchDialogHeightSpinBox[] = "SwatchDialog_HeightSpinBox";
+inline constexpr char kSwatchDialogResolutionSpinBox[] = "SwatchDialog_ResolutionSpinBox";
+inline constexpr char kSwatchDialogPinnedComboBox[] = "SwatchDialog_PinnedComboBox";
+inline constexpr char kSwatchDialogPresetComboBox[] = "SwatchDialog_PresetComboBox";
+inline constexpr char kSwatchDialogButtonBox[] = "SwatchDialog_ButtonBox";
+inline constexpr char kSwatchDialogOkButton[] = "SwatchDialog_OkButton";
+inline constexpr char kSwatchDialogCancelButton[] = "SwatchDialog_CancelButton";
 
 // The main window: menus, actions, status bar.
 inline constexpr char kMainWindowCentralWidget[] = "MainWindow_CentralWidget";
@@ -181,6 +191,8 @@ inline constexpr char kMainWindowWindowMenu[] = "MainWindow_WindowMenu";
 inline constexpr char kMainWindowAutosaveTimer[] = "MainWindow_AutosaveTimer";
 inline constexpr char kMainWindowFileNewAction[] = "MainWindow_FileNewAction";
 inline constexpr char kMainWindowFileOpenAction[] = "MainWindow_FileOpenAction";
+inline constexpr char kMainWindowFileNewPatchAction[] = "MainWindow_FileNewPatchAction";
+inline constexpr char kMainWindowFileNewRopeAction[] = "MainWindow_FileNewRopeAction";
 inline constexpr char kMainWindowFileSaveAction[] = "MainWindow_FileSaveAction";
 inline constexpr char kMainWindowFileSaveAsAction[] = "MainWindow_FileSaveAsAction";
 inline constexpr char kMainWindowFileExportCookedAction[] = "MainWindow_FileExportCookedAction";

@@ -29,6 +29,8 @@ constexpr uint32_t kLodChunkVersion = 3;
 // PHYS version 2 (format version 4) adds the iso contraction and the soft body's tetrahedra.
 constexpr uint32_t kPhysicsChunkVersion = 2;
 // COLL version 2 (format version 3) adds box and convex shapes and each volume's planes.
+// Format version 4 adds the bend_scale channel (PHYS and GLOD channels are named, so the chunk
+// versions stay): a file without it reads it as its stiffness_scale, which scaled bending too.
 constexpr uint32_t kCollisionChunkVersion = 2;
 
 uint32_t newestChunkVersion(const std::array<char, 4> &tag);
@@ -556,6 +558,12 @@ PaintChannels readChannels(ByteReader &r)
         if (seenMask[size_t(*c)]) r.fail("channel " + name + " appears twice");
         seenMask[size_t(*c)] = true;
         channels[*c] = std::move(values);
+    }
+    const size_t stiffness = size_t(FloatChannel::StiffnessScale);
+    const size_t bend = size_t(FloatChannel::BendScale);
+    if (!seenFloat[bend] && seenFloat[stiffness]) {
+        channels.floats[bend] = channels.floats[stiffness];
+        seenFloat[bend] = true;
     }
     for (size_t c = 0; c < kFloatChannelCount; ++c)
         if (!seenFloat[c])

@@ -18,7 +18,7 @@ std::optional<E> fromName(const std::array<std::string_view, N> &names, std::str
 
 constexpr std::array<std::string_view, kFloatChannelCount> kFloatChannelNames = {
     "max_distance", "backstop_radius", "backstop_distance", "stiffness_scale",
-    "damping_scale", "wind_scale",     "mass_scale"};
+    "damping_scale", "wind_scale",     "mass_scale",       "bend_scale"};
 constexpr std::array<std::string_view, kMaskChannelCount> kMaskChannelNames = {
     "physics", "latch_master", "latch_slave"};
 constexpr std::array<std::string_view, 7> kShapeNames = {

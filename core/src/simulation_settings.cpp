@@ -139,6 +139,10 @@ const SettingField kFields[] = {
       "Provot's limit on spring length over rest length; 0 disables.", 0, 2, &S::provotLimit),
     F("tear_factor", "Tear factor", "", "Mass-spring",
       "Springs stretched beyond this ratio tear; 0 never.", 0, 10, &S::tearFactor),
+    F("spring_stiffening", "Spring stiffening", "", "Mass-spring",
+      "Non-linear springs: stiffness grows to k (1 + this x strain) as a spring stretches; 0 "
+      "keeps them linear.",
+      0, 1000, &S::springStiffening),
 
     F("com_damping", "Centre-of-mass damping", "", "Solver options",
       "Share of the velocity relative to the cloth's centre-of-mass frame lost per second; the "
@@ -146,7 +150,7 @@ const SettingField kFields[] = {
       0, 1, &S::comDamping),
     E("bending_model", "Bending", "Solver options",
       "Distance constraints across neighbouring triangles, or their dihedral angle with its "
-      "rest angle (ortho bending).",
+      "rest angle (ortho bending; angle springs in the mass-spring model).",
       &S::bendingModel, kBendingNames),
     B("two_way_interaction", "Two-way interaction", "Solver options",
       "Report the impulses the cloth gives each collision volume every frame.",

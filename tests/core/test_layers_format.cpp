@@ -99,7 +99,7 @@ private slots:
         const ClothingAsset asset = makeTestAsset();
         CookedFile f = parse(writeCooked(asset));
         // 3: box and convex volumes (COLL version 2); 4: the rig (RIGC), the soft body (PHYS 2,
-        // GLOD 3).
+        // GLOD 3) and the bend_scale channel.
         QCOMPARE(f.version, 4u);
         QCOMPARE(chunk(f, "GLOD", 0).version, 3u);
         QCOMPARE(chunk(f, "INFO", 0).version, 1u);

@@ -1313,10 +1313,10 @@ private slots:
         ClothInstance stiff(data, s), soft(data, s);
         stiff.reset(frameAt(0));
         soft.reset(frameAt(0));
-        // Softer constraints sag more.
+        // Softer constraints (stretch and bend) sag more.
         PaintChannels channels = mesh.channels;
-        std::fill(channels[FloatChannel::StiffnessScale].begin(),
-                  channels[FloatChannel::StiffnessScale].end(), 0.001f);
+        for (FloatChannel c : {FloatChannel::StiffnessScale, FloatChannel::BendScale})
+            std::fill(channels[c].begin(), channels[c].end(), 0.001f);
         soft.setChannels(channels);
         for (int f = 0; f < 60; ++f) {
             stiff.update(frameAt(1.0f / 60));

@@ -15,10 +15,13 @@ enum class FloatChannel : uint8_t {
     MaxDistance,      ///< metres a vertex may move from its skinned position; 0 = fully skinned
     BackstopRadius,   ///< metres, radius of the sphere behind the vertex
     BackstopDistance, ///< metres from the skinned vertex to the backstop sphere's surface
-    StiffnessScale,   ///< multiplies the stretch and bend stiffness of the vertex's constraints
+    StiffnessScale,   ///< multiplies the stretch (and shear) stiffness of the vertex's constraints
     DampingScale,     ///< multiplies the damping
     WindScale,        ///< multiplies the wind drag
     MassScale,        ///< multiplies the mass derived from the fabric's area density
+    /// multiplies the bend stiffness across the edges at the vertex (0 lets a crease fold).
+    /// Files written before it read it as their StiffnessScale, which scaled bending too.
+    BendScale,
     Count
 };
 

@@ -12,7 +12,8 @@
 
 namespace tweed {
 
-constexpr uint32_t kCookedFormatVersion = 4; ///< 4: the rig chunk RIGC; the soft body (PHYS 2, GLOD 3)
+/// 4: the rig chunk RIGC, the soft body (PHYS 2, GLOD 3) and the bend_scale channel.
+constexpr uint32_t kCookedFormatVersion = 4;
 
 /// The cooked bytes of an asset. Writing the read-back asset gives the same bytes. Throws
 /// InputError on an asset the reader would refuse, so a written file is a readable file.

@@ -16,9 +16,9 @@ namespace tweed {
 
 enum class SolverModel : int { PositionBased = 0, MassSpring = 1 };
 enum class SpringIntegrator : int { Midpoint = 0, RungeKutta4 = 1 };
-/// What resists bending in the position-based model: distance constraints across neighbouring
-/// triangles (and quads' diagonals), or the dihedral angle between neighbouring triangles with
-/// its rest angle (APEX's ortho bending).
+/// What resists bending: distance constraints (springs) across neighbouring triangles (and
+/// quads' diagonals), or the dihedral angle between neighbouring triangles with its rest angle
+/// (APEX's ortho bending; angle springs in the mass-spring model).
 enum class BendingModel : int { Distance = 0, Dihedral = 1 };
 
 struct SimulationSettings
@@ -92,6 +92,8 @@ struct SimulationSettings
     float springDamping = 1.0f;       ///< N s/m
     float provotLimit = 1.1f;         ///< >= 1, Provot's deformation limit; 0 disables
     float tearFactor = 0.0f;          ///< springs stretched beyond this ratio tear; 0 = never
+    /// Non-linear springs: stiffness k (1 + springStiffening |strain|); 0 = linear springs.
+    float springStiffening = 0.0f;
 
     // Solver options (position-based model)
     /// 0..1, share of the velocity relative to the centre-of-mass frame (its translation and

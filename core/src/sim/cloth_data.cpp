@@ -457,6 +457,43 @@ std::vector<uint8_t> findEdgeVertices(const std::vector<uint32_t> &indices, size
 
 namespace {
 
+/// Each vertex's mesh neighbours, sorted.
+std::vector<std::vector<uint32_t>> vertexNeighbours(const std::vector<uint32_t> &edges, size_t n)
+{
+    std::vector<std::vector<uint32_t>> out(n);
+    for (size_t e = 0; e + 1 < edges.size(); e += 2) {
+        out[edges[e]].push_back(edges[e + 1]);
+        out[edges[e + 1]].push_back(edges[e]);
+    }
+    for (auto &list : out)
+        std::sort(list.begin(), list.end());
+    return out;
+}
+
+// A bend pair (a, b) spans the hinge edge whose ends both neighbour a and b: its scale is the
+// mean painted BendScale of the hinge's vertices, so that a line of vertices painted 0 lets the
+// cloth fold along it. Pairs without such neighbours take the mean of their own ends.
+float hingeBendScale(const std::vector<std::vector<uint32_t>> &neighbours,
+                     const std::vector<float> &bend, uint32_t a, uint32_t b)
+{
+    const std::vector<uint32_t> &na = neighbours[a], &nb = neighbours[b];
+    float sum = 0;
+    int count = 0;
+    for (size_t i = 0, j = 0; i < na.size() && j < nb.size();) {
+        if (na[i] < nb[j]) {
+            ++i;
+        } else if (nb[j] < na[i]) {
+            ++j;
+        } else {
+            sum += bend[na[i]];
+            ++count;
+            ++i;
+            ++j;
+        }
+    }
+    return count ? sum / float(count) : 0.5f * (bend[a] + bend[b]);
+}
+
 // The painted values and everything derived from them: fixed flags, masses, per-constraint
 // stiffness and the shortest-path forest (tethers, hard constraints) rooted at the fixed
 // vertices. Needs the topology, the areas and the coloured constraints.
@@ -471,6 +508,8 @@ void applyPaint(ClothData &d, const PaintChannels &channels)
     const std::vector<float> massScale = channelOrDefault(channels, n, FloatChannel::MassScale);
     const std::vector<float> stiffness =
         channelOrDefault(channels, n, FloatChannel::StiffnessScale);
+    d.bendScale = channelOrDefault(channels, n, FloatChannel::BendScale);
+    const std::vector<float> &bend = d.bendScale;
 
     d.fixed.resize(n);
     for (size_t v = 0; v < n; ++v)
@@ -479,10 +518,16 @@ void applyPaint(ClothData &d, const PaintChannels &channels)
     for (size_t v = 0; v < n; ++v)
         d.massPerDensity[v] = d.area[v] * std::max(massScale[v], 1e-3f);
     d.stiffnessScale.resize(d.constraintA.size());
-    for (size_t k = 0; k < d.constraintA.size(); ++k)
-        d.stiffnessScale[k] = d.constraintKind[k] == ClothData::kPadding
-                                  ? 1.0f
-                                  : 0.5f * (stiffness[d.constraintA[k]] + stiffness[d.constraintB[k]]);
+    const std::vector<std::vector<uint32_t>> neighbours = vertexNeighbours(d.edges, n);
+    for (size_t k = 0; k < d.constraintA.size(); ++k) {
+        const uint32_t a = d.constraintA[k], b = d.constraintB[k];
+        if (d.constraintKind[k] == ClothData::kPadding)
+            d.stiffnessScale[k] = 1.0f;
+        else if (d.constraintKind[k] == ClothData::kBend)
+            d.stiffnessScale[k] = hingeBendScale(neighbours, bend, a, b);
+        else
+            d.stiffnessScale[k] = 0.5f * (stiffness[a] + stiffness[b]);
+    }
 
     const Forest forest = shortestPathForest(d.restPositions, d.edges, d.fixed);
     d.tetherAnchor = forest.anchor;

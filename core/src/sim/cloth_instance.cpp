@@ -910,7 +910,7 @@ void ClothInstance::Impl::region(int thread)
                 const float bend = std::clamp(settings.bendStiffness, 0.0f, 1.0f);
                 const float perSweep = 1.0f - std::pow(1.0f - bend, 1.0f / float(iterations));
                 for (int i = 0; i < iterations; ++i)
-                    dihedral.solve(pos.data(), perSweep);
+                    dihedral.solve(pos.data(), perSweep, data->bendScale.data());
             });
         if (tetraVolumes.count() > 0) // a soft body keeps its volume (its edges are stretch)
             schedule.parallelFor(seq, 1, [&](uint32_t) {

@@ -7,10 +7,7 @@
 #include <utility>
 
 namespace tweed::sim {
-namespace {
 
-// Bridson et al.'s vectors: the angle's gradients are -u for the opposite vertices c, d and the
-// edge's a, b (in that order). Returns false for a degenerate hinge.
 bool hingeVectors(const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &d, Vec3 u[4])
 {
     const Vec3 e = b - a;
@@ -35,8 +32,6 @@ float wrapAngle(float x)
         x += 2 * kPi;
     return x;
 }
-
-} // namespace
 
 float dihedralAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &d)
 {
@@ -69,7 +64,7 @@ void DihedralBending::build(const std::vector<Vec3> &rest, const std::vector<uin
     }
 }
 
-void DihedralBending::solve(P4 *pos, float stiffness) const
+void DihedralBending::solve(P4 *pos, float stiffness, const float *vertexScale) const
 {
     for (size_t h = 0; h < mRestAngle.size(); ++h) {
         const uint32_t *i = &mVertices[4 * h]; // a, b, c, d
@@ -85,7 +80,10 @@ void DihedralBending::solve(P4 *pos, float stiffness) const
             continue;
         const float error = wrapAngle(dihedralAngle(a, b, c, d) - mRestAngle[h]);
         // The gradient is -u: x += -s C w grad / sum(w |grad|^2) = s C w u / sum.
-        const float scale = stiffness * error / denominator;
+        const float share =
+            vertexScale ? std::min(1.0f, stiffness * 0.5f * (vertexScale[i[0]] + vertexScale[i[1]]))
+                        : stiffness;
+        const float scale = share * error / denominator;
         for (int k = 0; k < 4; ++k) {
             P4 &p = pos[order[k]];
             setXyz(p, v3(p) + u[k] * (scale * p.w));

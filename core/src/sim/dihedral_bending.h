@@ -15,6 +15,11 @@ namespace tweed::sim {
 /// The signed angle (radians, -pi..pi) between the normals of triangles (a, b, c) and (b, a, d)
 /// about the edge a -> b; 0 when they lie flat in one plane.
 float dihedralAngle(const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &d);
+/// Bridson et al.'s vectors u: the angle's gradients are -u[0..3] for c, d, a and b (in that
+/// order). Returns false for a degenerate hinge.
+bool hingeVectors(const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &d, Vec3 u[4]);
+/// x wrapped into -pi..pi.
+float wrapAngle(float x);
 
 class DihedralBending
 {
@@ -26,8 +31,11 @@ public:
     float restAngle(size_t hinge) const { return mRestAngle[hinge]; }
 
     /// One Gauss-Seidel sweep over the hinges: each moves its four particles (weighted by their
-    /// inverse masses in w) a share `stiffness` (0..1) of the way back to its rest angle.
-    void solve(P4 *pos, float stiffness) const;
+    /// inverse masses in w) a share `stiffness` (0..1) of the way back to its rest angle, times
+    /// the mean of `vertexScale` (painted BendScale, may be null) over the hinge edge's ends.
+    void solve(P4 *pos, float stiffness, const float *vertexScale = nullptr) const;
+    /// The hinge's four vertices: the edge's a, b, then the opposite c and d.
+    const uint32_t *vertices(size_t hinge) const { return &mVertices[4 * hinge]; }
 
 private:
     std::vector<uint32_t> mVertices; ///< per hinge: edge a, b, then the opposite c and d

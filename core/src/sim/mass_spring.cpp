@@ -28,11 +28,30 @@ void massSpringAccelerations(const MassSpringSystem &s, const std::vector<Vec3> 
         if (!(len > 1e-12f))
             continue;
         const Vec3 dir = d / len;
+        const float stretch = len - sp.restLength;
+        float grow = s.stiffening > 0 && sp.restLength > 0
+                         ? 1.0f + s.stiffening * std::abs(stretch) / sp.restLength
+                         : 1.0f;
+        if (s.stiffeningCap > 0)
+            grow = std::min(grow, s.stiffeningCap);
         // The scales multiply first: a softened huge stiffness stays a finite product.
-        const float force = (stiffnessScale * sp.stiffness) * (len - sp.restLength) +
+        const float force = (stiffnessScale * sp.stiffness) * grow * stretch +
                             (dampingScale * sp.damping) * dot(v[sp.b] - v[sp.a], dir);
         out[sp.a] += dir * (force * s.inverseMass[sp.a]);
         out[sp.b] -= dir * (force * s.inverseMass[sp.b]);
+    }
+    // Angle springs: the force on each of the four vertices is -k (angle - rest) times the
+    // angle's gradient, which is -u (Bridson et al.).
+    for (const SpringHinge &hg : s.hinges) {
+        Vec3 u[4]; // for c, d, a, b
+        if (!sim::hingeVectors(x[hg.a], x[hg.b], x[hg.c], x[hg.d], u))
+            continue;
+        const float error = sim::wrapAngle(
+            sim::dihedralAngle(x[hg.a], x[hg.b], x[hg.c], x[hg.d]) - hg.restAngle);
+        const float torque = (stiffnessScale * hg.stiffness) * error;
+        const uint32_t order[4] = {hg.c, hg.d, hg.a, hg.b};
+        for (int k = 0; k < 4; ++k)
+            out[order[k]] += u[k] * (torque * s.inverseMass[order[k]]);
     }
     const bool external = s.externalAcceleration.size() == n;
     for (size_t i = 0; i < n; ++i) {
@@ -64,20 +83,62 @@ void addScaled(std::vector<Vec3> &out, const std::vector<Vec3> &a, const std::ve
         out[i] = a[i] + b[i] * h;
 }
 
+// Non-linear springs: the largest strain any spring has now, plus kStrainRoom, is E; the force
+// k x (1 + g e) has the slope k (1 + 2 g e), at most k (1 + 2 g E) up to E, and past E the
+// factor is held at 1 + g E (stiffeningCap, slope k (1 + g E)): no spring is steeper than k
+// times stiffeningSlope's factor.
+constexpr double kStrainRoom = 0.5;
+
+double largestStrain(const MassSpringSystem &s)
+{
+    double e = 0;
+    for (const Spring &sp : s.springs)
+        if (sp.active && sp.restLength > 0)
+            e = std::max(e, std::abs(double(distance(s.positions[sp.a], s.positions[sp.b])) /
+                                         double(sp.restLength) -
+                                     1.0));
+    return e;
+}
+
+double stiffeningSlope(const MassSpringSystem &s)
+{
+    if (!(s.stiffening > 0))
+        return 1.0;
+    return 1.0 + 2.0 * double(s.stiffening) * (largestStrain(s) + kStrainRoom);
+}
+
 } // namespace
 
 MassSpringStability massSpringStability(const MassSpringSystem &s, float dt)
 {
     // Gershgorin bounds on the stiffness and damping matrices over the masses: a particle's row
     // holds its springs' sum over its mass on the diagonal and as much off it.
+    // Non-linear springs count with the steepest slope of their force, k (1 + 2 g e), they
+    // can take in the step: stiffeningSlope's. Angle springs with the bound
+    // k |u_i| sum_j |u_j| of their Hessian's row i (u: the angle's gradients, Bridson et al.)
+    // at the current positions.
+    const double slopeFactor = stiffeningSlope(s);
     std::vector<double> k(s.positions.size(), 0.0), c(s.positions.size(), 0.0);
     for (const Spring &sp : s.springs) {
         if (!sp.active)
             continue;
-        k[sp.a] += sp.stiffness;
-        k[sp.b] += sp.stiffness;
+        const double slope = sp.stiffness * slopeFactor;
+        k[sp.a] += slope;
+        k[sp.b] += slope;
         c[sp.a] += sp.damping;
         c[sp.b] += sp.damping;
+    }
+    for (const SpringHinge &hg : s.hinges) {
+        Vec3 u[4];
+        if (!sim::hingeVectors(s.positions[hg.a], s.positions[hg.b], s.positions[hg.c],
+                               s.positions[hg.d], u))
+            continue;
+        double sum = 0;
+        for (const Vec3 &g : u)
+            sum += double(length(g));
+        const uint32_t order[4] = {hg.c, hg.d, hg.a, hg.b};
+        for (int i = 0; i < 4; ++i)
+            k[order[i]] += double(hg.stiffness) * double(length(u[i])) * sum;
     }
     MassSpringStability out;
     double omega2 = 0;
@@ -122,8 +183,21 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
     for (const float w : s.inverseMass)
         if (!(w >= 0) || !std::isfinite(w))
             throw InputError("mass-spring step: an inverse mass is negative or not finite");
+    for (const SpringHinge &hg : s.hinges) {
+        if (hg.a >= n || hg.b >= n || hg.c >= n || hg.d >= n)
+            throw InputError("mass-spring step: hinge index out of range");
+        if (!(hg.stiffness >= 0 && std::isfinite(hg.stiffness) && std::isfinite(hg.restAngle)))
+            throw InputError("mass-spring step: a hinge's stiffness or rest angle is negative or "
+                             "not finite");
+    }
+    if (!(s.stiffening >= 0) || !std::isfinite(s.stiffening))
+        throw InputError("mass-spring step: the stiffening is negative or not finite");
 
     MassSpringReport report;
+    // The factor is held at the slope the substeps are chosen for (see stiffeningSlope).
+    s.stiffeningCap =
+        s.stiffening > 0 ? float(1.0 + double(s.stiffening) * (largestStrain(s) + kStrainRoom))
+                         : 0.0f;
     const MassSpringStability stability = massSpringStability(s, dt);
     const int substeps = stability.substeps;
     const float stiffnessScale = stability.stiffnessScale, dampingScale = stability.dampingScale;
@@ -134,8 +208,8 @@ MassSpringReport stepMassSpring(MassSpringSystem &s, float dt)
     uint64_t activeSprings = 0;
     for (const Spring &sp : s.springs)
         activeSprings += sp.active ? 1 : 0;
-    report.forceTerms =
-        uint64_t(substeps) * uint64_t(evaluationsPerSubstep(s.integrator)) * (activeSprings + n);
+    report.forceTerms = uint64_t(substeps) * uint64_t(evaluationsPerSubstep(s.integrator)) *
+                        (activeSprings + s.hinges.size() + n);
     const float h = dt / float(substeps);
     float keep = std::pow(1.0f - std::clamp(s.damping, 0.0f, 1.0f), h);
     if (s.integrator == SpringIntegrator::Midpoint) {
@@ -236,6 +310,7 @@ void ClothInstance::Impl::configureSprings()
 {
     const ClothData &c = *data;
     const SimulationSettings &s = settings;
+    const bool angleBending = s.bendingModel == int(BendingModel::Dihedral);
     if (!springsBuilt) {
         springs.springs.clear();
         for (size_t k = 0; k < c.constraintA.size(); ++k) {
@@ -263,10 +338,30 @@ void ClothInstance::Impl::configureSprings()
         Spring &sp = springs.springs[i++];
         sp.stiffness = (kind == ClothData::kStretch ? s.structuralSpring
                         : kind == ClothData::kShear ? s.shearSpring
+                        : angleBending              ? 0.0f // the hinges bend instead
                                                     : s.bendSpring) *
                        c.stiffnessScale[k];
         sp.damping = s.springDamping;
     }
+    // Angle-based bending: one angle spring per hinge of the dihedral model, bend_spring times
+    // the hinge's rest length squared per radian (what a bend spring across a hinge of equal
+    // triangles gives for small angles), times the hinge's painted BendScale.
+    springs.hinges.clear();
+    if (angleBending) {
+        if (!dihedralBuilt) {
+            dihedral.build(c.restPositions, c.indices);
+            dihedralBuilt = true;
+        }
+        springs.hinges.reserve(dihedral.hingeCount());
+        for (size_t h = 0; h < dihedral.hingeCount(); ++h) {
+            const uint32_t *v = dihedral.vertices(h);
+            const float edge = distance(c.restPositions[v[0]], c.restPositions[v[1]]);
+            const float scale = 0.5f * (c.bendScale[v[0]] + c.bendScale[v[1]]);
+            springs.hinges.push_back(
+                {v[0], v[1], v[2], v[3], dihedral.restAngle(h), s.bendSpring * edge * edge * scale});
+        }
+    }
+    springs.stiffening = s.springStiffening;
     springs.inverseMass.assign(invMass.begin(), invMass.begin() + n);
     springs.damping = s.damping;
     springs.integrator = SpringIntegrator(s.springIntegrator);
@@ -324,22 +419,35 @@ void ClothInstance::Impl::massSpringSteps()
         springs.gravity = ctx.gravity;
         springs.damping = 0; // applied above through the per-vertex keep factors
         status.lastUpdateWork += stepMassSpring(springs, stepLength).forceTerms + n;
+        // The integrators' scratch (free between steps) keeps each vertex's previous position:
+        // a collision volume that pushes a vertex out changes it (sim::applyCollision).
+        std::vector<Vec3> &before = springs.scratchX;
+        before.resize(n);
         for (uint32_t v = 0; v < n; ++v) {
             setXyz(prev[v], v3(pos[v]));
+            before[v] = v3(pos[v]);
             setXyz(pos[v], springs.positions[v]);
         }
         finishVertices(0, n, ctx, 0);
+        const float keepTangential = 1.0f - std::clamp(settings.friction, 0.0f, 1.0f);
         for (uint32_t v = 0; v < n; ++v) {
             if (invMass[v] == 0.0f)
                 continue;
-            // Projections remove the velocity into the surface they pushed out of.
+            // Projections remove the velocity into the surface they pushed out of; a collision
+            // volume's friction takes the same share of the velocity along it as in the
+            // position-based model.
             const Vec3 moved = v3(pos[v]) - springs.positions[v];
             const float len = length(moved);
             if (len > 0) {
                 const Vec3 dir = moved / len;
-                const float into = dot(springs.velocities[v], dir);
+                Vec3 &vel = springs.velocities[v];
+                const float into = dot(vel, dir);
                 if (into < 0)
-                    springs.velocities[v] -= dir * into;
+                    vel -= dir * into;
+                if (v3(prev[v]) != before[v]) {
+                    const Vec3 along = vel - dir * dot(vel, dir);
+                    vel -= along * (1.0f - keepTangential);
+                }
             }
             springs.positions[v] = v3(pos[v]);
         }

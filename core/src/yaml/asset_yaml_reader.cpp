@@ -30,9 +30,10 @@ namespace {
 // older document (getSince). When the format changes, bump kAssetFormatVersion and read the new
 // key that way. Version 2 added each garment part's layer role: before it, every part was a
 // shell. Version 3 added each physics mesh's cloth-driven bones (cloth_bones): before it, none.
-// Version 4 added the upper-jacket rig (rig_constraints) and the soft body: each physics
-// mesh's tetrahedra, each LoD's tetra_skin_map and the generation's iso_contraction (before
-// it: no rig, none, none and 0).
+// Version 4 added the upper-jacket rig (rig_constraints), the soft body (each physics mesh's
+// tetrahedra, each LoD's tetra_skin_map and the generation's iso_contraction; before it: no
+// rig, none, none and 0) and the bend_scale paint channel (before it, stiffness_scale scaled
+// bending too, so an older document's bend_scale is its stiffness_scale).
 
 // =============================================================================================
 // Reading
@@ -68,6 +69,9 @@ public:
 
     /// The document's format version (set once read; the current one until then).
     int version = kAssetFormatVersion;
+    /// The line (from 1) of each setting read, so that a setting the load checks refuse (out
+    /// of its range, as a value cut short is) is named with its line.
+    std::map<std::string, int, std::less<>> settingLines;
 
     [[noreturn]] void fail(const yaml::Node &at, const Path *path, const std::string &what) const
     {
@@ -310,9 +314,15 @@ PaintChannels readChannels(TextReader &r, const yaml::Node &map, const Path &par
         for (const yaml::Node &e : seq)
             values.push_back(readValue(e, p[i++]));
     };
-    for (size_t c = 0; c < kFloatChannelCount; ++c)
+    for (size_t c = 0; c < kFloatChannelCount; ++c) {
+        if (FloatChannel(c) == FloatChannel::BendScale &&
+            !r.getSince(4, n, "bend_scale", path).IsDefined()) {
+            channels[FloatChannel::BendScale] = channels[FloatChannel::StiffnessScale];
+            continue;
+        }
         read(channelName(FloatChannel(c)), channels.floats[c],
              [&](const yaml::Node &e, const Path &p) { return r.number(e, p); });
+    }
     for (size_t c = 0; c < kMaskChannelCount; ++c)
         read(channelName(MaskChannel(c)), channels.masks[c],
              [&](const yaml::Node &e, const Path &p) { return r.integer<uint32_t>(e, p); });
@@ -457,6 +467,7 @@ SimulationSettings readSimulation(TextReader &r, const yaml::Node &map, const Pa
         const yaml::Node n = map[f.key];
         if (!n.IsDefined()) continue;
         const Path p = path / f.key;
+        if (n.Mark().line >= 0) r.settingLines[f.key] = n.Mark().line + 1;
         switch (f.kind) {
         case SettingKind::Float:
             s.*f.floatMember = r.number(n, p);
@@ -690,7 +701,13 @@ ClothingAsset readAssetText(const std::string &text, const std::string &name, As
     }
     // The load checks: what makes the asset safe to simulate (docs/runtime.md).
     const std::vector<std::string> problems = assetProblems(asset, checks);
-    if (!problems.empty()) throw FileError(name, problemSummary(problems));
+    if (!problems.empty()) {
+        std::string where;
+        for (const auto &[key, line] : reader.settingLines)
+            if (problems.front().starts_with("setting " + key + " "))
+                where = "line " + std::to_string(line) + ": ";
+        throw FileError(name, where + problemSummary(problems));
+    }
     return asset;
 }
 

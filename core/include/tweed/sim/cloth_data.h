@@ -67,6 +67,7 @@ struct ClothData
     std::vector<float> backstopDistance;
     std::vector<float> dampingScale;
     std::vector<float> windScale;
+    std::vector<float> bendScale; ///< painted BendScale per vertex (the dihedral hinges')
     std::vector<uint8_t> fixed;  ///< 1 where maxDistance is 0
     std::vector<uint8_t> edge;   ///< 1 for edge vertices (see findEdgeVertices)
     std::vector<uint32_t> stretchCount; ///< stretch constraints per vertex
@@ -78,7 +79,9 @@ struct ClothData
     /// 16-byte particle without a shift).
     std::vector<uint16_t> constraintA16, constraintB16;
     std::vector<float> restLength;
-    std::vector<float> stiffnessScale; ///< mean painted StiffnessScale of the two ends
+    /// Stretch and shear: the mean painted StiffnessScale of the two ends; bend: the mean
+    /// BendScale of the hinge edge the pair spans.
+    std::vector<float> stiffnessScale;
     /// kStretch (mesh edge), kShear (across a quad's diagonal), kBend (across another edge)
     /// or kPadding; the mass-spring model gives each kind its own spring constant.
     std::vector<uint8_t> constraintKind;

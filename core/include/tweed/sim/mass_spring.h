@@ -30,12 +30,29 @@ struct Spring
     bool active = true;    ///< false once torn
 };
 
+/// An angle spring (angle-based bending): the torque k (angle - rest) about the edge a -> b
+/// shared by triangles (a, b, c) and (b, a, d), on the dihedral angle between them.
+struct SpringHinge
+{
+    uint32_t a = 0, b = 0, c = 0, d = 0;
+    float restAngle = 0; ///< radians
+    float stiffness = 0; ///< N m/rad
+};
+
 struct MassSpringSystem
 {
     std::vector<Vec3> positions;  ///< metres
     std::vector<Vec3> velocities; ///< m/s
     std::vector<float> inverseMass; ///< 1/kg; 0 = driven by the caller (pinned)
     std::vector<Spring> springs;
+    std::vector<SpringHinge> hinges; ///< angle-based bending; may be empty
+    /// Non-linear springs: a spring's stiffness grows with its strain e = |length / rest - 1|
+    /// to k (1 + stiffening e), so fabric stiffens as it stretches; 0 = linear.
+    float stiffening = 0.0f;
+    /// Set by each step: the largest stiffening factor (1 + stiffening e) a spring takes in it,
+    /// from the strain at the step's start with room to grow, so the substeps chosen stay
+    /// stable; 0 = no limit (massSpringAccelerations called on its own).
+    float stiffeningCap = 0.0f;
     Vec3 gravity{0, -9.81f, 0}; ///< m/s^2
     /// Extra acceleration per particle (wind), m/s^2; empty for none.
     std::vector<Vec3> externalAcceleration;
