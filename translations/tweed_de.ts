@@ -43,6 +43,10 @@
         <source>Latch Slave</source>
         <translation>Latch-Slave</translation>
     </message>
+    <message>
+        <source>Bend Scale</source>
+        <translation>Biegeskala</translation>
+    </message>
 </context>
 <context>
     <name>SimulationSettings</name>
@@ -2503,10 +2507,6 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
         <source>Paint Tool</source>
         <translation>Malwerkzeug</translation>
     </message>
-    <message>
-        <source>Bend Scale</source>
-        <translation>Biegeskala</translation>
-    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2560,10 +2560,6 @@ Masken: die Gruppen genau setzen, hinzufügen, entfernen oder nur diese behalten
     <message>
         <source>Paint</source>
         <translation>Malen</translation>
-    </message>
-    <message>
-        <source>Bend Scale</source>
-        <translation>Biegeskala</translation>
     </message>
 </context>
 <context>
@@ -3203,6 +3199,25 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     </message>
 </context>
 <context>
+    <name>tweed::editor::PointGizmo</name>
+    <message>
+        <source>Move pendulum point</source>
+        <translation>Pendelpunkt verschieben</translation>
+    </message>
+    <message>
+        <source>Move look-at point</source>
+        <translation>Zielpunkt verschieben</translation>
+    </message>
+    <message>
+        <source>Move Look-At Point</source>
+        <translation>Zielpunkt verschieben</translation>
+    </message>
+    <message>
+        <source>Move Pendulum Point</source>
+        <translation>Pendelpunkt verschieben</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -3545,6 +3560,109 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>Planes</source>
         <translation>Ebenen</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::RigPanel</name>
+    <message>
+        <source>Rig</source>
+        <translation>Rig</translation>
+    </message>
+    <message>
+        <source>Bones driven from the animated skeleton before the cloth: a look-at turns the bone towards a point on another bone or straight down; a position constraint keeps two bones at their rest distance</source>
+        <translation>Knochen, die vor dem Stoff vom animierten Skelett gesteuert werden: ein Look-at dreht den Knochen zu einem Punkt auf einem anderen Knochen oder senkrecht nach unten; eine Positionsbedingung hält zwei Knochen auf ihrem Ruheabstand</translation>
+    </message>
+    <message>
+        <source>Looks at:</source>
+        <translation>Blickt auf:</translation>
+    </message>
+    <message>
+        <source>Point:</source>
+        <translation>Punkt:</translation>
+    </message>
+    <message>
+        <source>Look-at weight:</source>
+        <translation>Look-at-Gewicht:</translation>
+    </message>
+    <message>
+        <source>Keeps distance to:</source>
+        <translation>Hält Abstand zu:</translation>
+    </message>
+    <message>
+        <source>Distance weight:</source>
+        <translation>Abstandsgewicht:</translation>
+    </message>
+    <message>
+        <source>Nothing, straight down, or a point on another bone</source>
+        <translation>Nichts, senkrecht nach unten oder ein Punkt auf einem anderen Knochen</translation>
+    </message>
+    <message>
+        <source>Point x on the target bone</source>
+        <translation>Punkt x auf dem Zielknochen</translation>
+    </message>
+    <message>
+        <source>Point y on the target bone</source>
+        <translation>Punkt y auf dem Zielknochen</translation>
+    </message>
+    <message>
+        <source>Point z on the target bone</source>
+        <translation>Punkt z auf dem Zielknochen</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>Share of the turn applied: 1 aims exactly</source>
+        <translation>Anteil der angewandten Drehung: 1 zielt genau</translation>
+    </message>
+    <message>
+        <source>Move Look-At Point</source>
+        <translation>Zielpunkt verschieben</translation>
+    </message>
+    <message>
+        <source>Drag the look-at point in the viewport</source>
+        <translation>Den Zielpunkt im Ansichtsfenster ziehen</translation>
+    </message>
+    <message>
+        <source>A bone kept at its rest distance from this one</source>
+        <translation>Ein Knochen, der auf seinem Ruheabstand zu diesem gehalten wird</translation>
+    </message>
+    <message>
+        <source>Share of the distance correction applied</source>
+        <translation>Anteil der angewandten Abstandskorrektur</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nichts</translation>
+    </message>
+    <message>
+        <source>Straight down</source>
+        <translation>Senkrecht nach unten</translation>
+    </message>
+    <message>
+        <source>Remove Look-At</source>
+        <translation>Look-at entfernen</translation>
+    </message>
+    <message>
+        <source>Add Look-At</source>
+        <translation>Look-at hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit Look-At</source>
+        <translation>Look-at bearbeiten</translation>
+    </message>
+    <message>
+        <source>Remove Position Constraint</source>
+        <translation>Positionsbedingung entfernen</translation>
+    </message>
+    <message>
+        <source>Add Position Constraint</source>
+        <translation>Positionsbedingung hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit Position Constraint</source>
+        <translation>Positionsbedingung bearbeiten</translation>
     </message>
 </context>
 <context>
@@ -4062,128 +4180,6 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>Simulate Workspace</source>
         <translation>Arbeitsbereich Simulieren</translation>
-    </message>
-</context>
-<context>
-    <name>tweed::editor::PointGizmo</name>
-    <message>
-        <source>Move pendulum point</source>
-        <translation>Pendelpunkt verschieben</translation>
-    </message>
-    <message>
-        <source>Move look-at point</source>
-        <translation>Zielpunkt verschieben</translation>
-    </message>
-    <message>
-        <source>Move Look-At Point</source>
-        <translation>Zielpunkt verschieben</translation>
-    </message>
-    <message>
-        <source>Move Pendulum Point</source>
-        <translation>Pendelpunkt verschieben</translation>
-    </message>
-</context>
-<context>
-    <name>tweed::editor::RigPanel</name>
-    <message>
-        <source>Rig</source>
-        <translation>Rig</translation>
-    </message>
-    <message>
-        <source>Bones driven from the animated skeleton before the cloth: a look-at turns the bone towards a point on another bone or straight down; a position constraint keeps two bones at their rest distance</source>
-        <translation>Knochen, die vor dem Stoff vom animierten Skelett gesteuert werden: ein Look-at dreht den Knochen zu einem Punkt auf einem anderen Knochen oder senkrecht nach unten; eine Positionsbedingung hält zwei Knochen auf ihrem Ruheabstand</translation>
-    </message>
-    <message>
-        <source>Looks at:</source>
-        <translation>Blickt auf:</translation>
-    </message>
-    <message>
-        <source>Point:</source>
-        <translation>Punkt:</translation>
-    </message>
-    <message>
-        <source>Look-at weight:</source>
-        <translation>Look-at-Gewicht:</translation>
-    </message>
-    <message>
-        <source>Keeps distance to:</source>
-        <translation>Hält Abstand zu:</translation>
-    </message>
-    <message>
-        <source>Distance weight:</source>
-        <translation>Abstandsgewicht:</translation>
-    </message>
-    <message>
-        <source>Nothing, straight down, or a point on another bone</source>
-        <translation>Nichts, senkrecht nach unten oder ein Punkt auf einem anderen Knochen</translation>
-    </message>
-    <message>
-        <source>Point x on the target bone</source>
-        <translation>Punkt x auf dem Zielknochen</translation>
-    </message>
-    <message>
-        <source>Point y on the target bone</source>
-        <translation>Punkt y auf dem Zielknochen</translation>
-    </message>
-    <message>
-        <source>Point z on the target bone</source>
-        <translation>Punkt z auf dem Zielknochen</translation>
-    </message>
-    <message>
-        <source> m</source>
-        <translation> m</translation>
-    </message>
-    <message>
-        <source>Share of the turn applied: 1 aims exactly</source>
-        <translation>Anteil der angewandten Drehung: 1 zielt genau</translation>
-    </message>
-    <message>
-        <source>Move Look-At Point</source>
-        <translation>Zielpunkt verschieben</translation>
-    </message>
-    <message>
-        <source>Drag the look-at point in the viewport</source>
-        <translation>Den Zielpunkt im Ansichtsfenster ziehen</translation>
-    </message>
-    <message>
-        <source>A bone kept at its rest distance from this one</source>
-        <translation>Ein Knochen, der auf seinem Ruheabstand zu diesem gehalten wird</translation>
-    </message>
-    <message>
-        <source>Share of the distance correction applied</source>
-        <translation>Anteil der angewandten Abstandskorrektur</translation>
-    </message>
-    <message>
-        <source>Nothing</source>
-        <translation>Nichts</translation>
-    </message>
-    <message>
-        <source>Straight down</source>
-        <translation>Senkrecht nach unten</translation>
-    </message>
-    <message>
-        <source>Remove Look-At</source>
-        <translation>Look-at entfernen</translation>
-    </message>
-    <message>
-        <source>Add Look-At</source>
-        <translation>Look-at hinzufügen</translation>
-    </message>
-    <message>
-        <source>Edit Look-At</source>
-        <translation>Look-at bearbeiten</translation>
-    </message>
-    <message>
-        <source>Remove Position Constraint</source>
-        <translation>Positionsbedingung entfernen</translation>
-    </message>
-    <message>
-        <source>Add Position Constraint</source>
-        <translation>Positionsbedingung hinzufügen</translation>
-    </message>
-    <message>
-        <source>Edit Position Constraint</source>
-        <translation>Positionsbedingung bearbeiten</translation>
     </message>
 </context>
 </TS>

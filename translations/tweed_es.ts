@@ -43,6 +43,10 @@
         <source>Latch Slave</source>
         <translation>Enganche esclavo</translation>
     </message>
+    <message>
+        <source>Bend Scale</source>
+        <translation>Escala de flexión</translation>
+    </message>
 </context>
 <context>
     <name>SimulationSettings</name>
@@ -2503,10 +2507,6 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
         <source>Paint Tool</source>
         <translation>Herramienta de pintura</translation>
     </message>
-    <message>
-        <source>Bend Scale</source>
-        <translation>Escala de flexión</translation>
-    </message>
 </context>
 <context>
     <name>tweed::editor::PaintTool</name>
@@ -2560,10 +2560,6 @@ Máscaras: establecer los grupos exactamente, añadirlos, quitarlos o conservar 
     <message>
         <source>Paint</source>
         <translation>Pintar</translation>
-    </message>
-    <message>
-        <source>Bend Scale</source>
-        <translation>Escala de flexión</translation>
     </message>
 </context>
 <context>
@@ -3203,6 +3199,25 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     </message>
 </context>
 <context>
+    <name>tweed::editor::PointGizmo</name>
+    <message>
+        <source>Move pendulum point</source>
+        <translation>Mover el punto del péndulo</translation>
+    </message>
+    <message>
+        <source>Move look-at point</source>
+        <translation>Mover el punto de mira</translation>
+    </message>
+    <message>
+        <source>Move Look-At Point</source>
+        <translation>Mover punto de mira</translation>
+    </message>
+    <message>
+        <source>Move Pendulum Point</source>
+        <translation>Mover punto del péndulo</translation>
+    </message>
+</context>
+<context>
     <name>tweed::editor::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
@@ -3545,6 +3560,109 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>Planes</source>
         <translation>Planos</translation>
+    </message>
+</context>
+<context>
+    <name>tweed::editor::RigPanel</name>
+    <message>
+        <source>Rig</source>
+        <translation>Rig</translation>
+    </message>
+    <message>
+        <source>Bones driven from the animated skeleton before the cloth: a look-at turns the bone towards a point on another bone or straight down; a position constraint keeps two bones at their rest distance</source>
+        <translation>Huesos guiados por el esqueleto animado antes de la tela: un look-at gira el hueso hacia un punto de otro hueso o hacia abajo; una restricción de posición mantiene dos huesos a su distancia de reposo</translation>
+    </message>
+    <message>
+        <source>Looks at:</source>
+        <translation>Mira a:</translation>
+    </message>
+    <message>
+        <source>Point:</source>
+        <translation>Punto:</translation>
+    </message>
+    <message>
+        <source>Look-at weight:</source>
+        <translation>Peso del look-at:</translation>
+    </message>
+    <message>
+        <source>Keeps distance to:</source>
+        <translation>Mantiene la distancia a:</translation>
+    </message>
+    <message>
+        <source>Distance weight:</source>
+        <translation>Peso de la distancia:</translation>
+    </message>
+    <message>
+        <source>Nothing, straight down, or a point on another bone</source>
+        <translation>Nada, hacia abajo o un punto de otro hueso</translation>
+    </message>
+    <message>
+        <source>Point x on the target bone</source>
+        <translation>Punto x en el hueso de destino</translation>
+    </message>
+    <message>
+        <source>Point y on the target bone</source>
+        <translation>Punto y en el hueso de destino</translation>
+    </message>
+    <message>
+        <source>Point z on the target bone</source>
+        <translation>Punto z en el hueso de destino</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>Share of the turn applied: 1 aims exactly</source>
+        <translation>Parte del giro aplicada: 1 apunta exactamente</translation>
+    </message>
+    <message>
+        <source>Move Look-At Point</source>
+        <translation>Mover punto de mira</translation>
+    </message>
+    <message>
+        <source>Drag the look-at point in the viewport</source>
+        <translation>Arrastra el punto de mira en la vista</translation>
+    </message>
+    <message>
+        <source>A bone kept at its rest distance from this one</source>
+        <translation>Un hueso mantenido a su distancia de reposo de este</translation>
+    </message>
+    <message>
+        <source>Share of the distance correction applied</source>
+        <translation>Parte de la corrección de distancia aplicada</translation>
+    </message>
+    <message>
+        <source>Nothing</source>
+        <translation>Nada</translation>
+    </message>
+    <message>
+        <source>Straight down</source>
+        <translation>Hacia abajo</translation>
+    </message>
+    <message>
+        <source>Remove Look-At</source>
+        <translation>Quitar look-at</translation>
+    </message>
+    <message>
+        <source>Add Look-At</source>
+        <translation>Añadir look-at</translation>
+    </message>
+    <message>
+        <source>Edit Look-At</source>
+        <translation>Editar look-at</translation>
+    </message>
+    <message>
+        <source>Remove Position Constraint</source>
+        <translation>Quitar restricción de posición</translation>
+    </message>
+    <message>
+        <source>Add Position Constraint</source>
+        <translation>Añadir restricción de posición</translation>
+    </message>
+    <message>
+        <source>Edit Position Constraint</source>
+        <translation>Editar restricción de posición</translation>
     </message>
 </context>
 <context>
@@ -4062,128 +4180,6 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>Simulate Workspace</source>
         <translation>Espacio de trabajo Simular</translation>
-    </message>
-</context>
-<context>
-    <name>tweed::editor::PointGizmo</name>
-    <message>
-        <source>Move pendulum point</source>
-        <translation>Mover el punto del péndulo</translation>
-    </message>
-    <message>
-        <source>Move look-at point</source>
-        <translation>Mover el punto de mira</translation>
-    </message>
-    <message>
-        <source>Move Look-At Point</source>
-        <translation>Mover punto de mira</translation>
-    </message>
-    <message>
-        <source>Move Pendulum Point</source>
-        <translation>Mover punto del péndulo</translation>
-    </message>
-</context>
-<context>
-    <name>tweed::editor::RigPanel</name>
-    <message>
-        <source>Rig</source>
-        <translation>Rig</translation>
-    </message>
-    <message>
-        <source>Bones driven from the animated skeleton before the cloth: a look-at turns the bone towards a point on another bone or straight down; a position constraint keeps two bones at their rest distance</source>
-        <translation>Huesos guiados por el esqueleto animado antes de la tela: un look-at gira el hueso hacia un punto de otro hueso o hacia abajo; una restricción de posición mantiene dos huesos a su distancia de reposo</translation>
-    </message>
-    <message>
-        <source>Looks at:</source>
-        <translation>Mira a:</translation>
-    </message>
-    <message>
-        <source>Point:</source>
-        <translation>Punto:</translation>
-    </message>
-    <message>
-        <source>Look-at weight:</source>
-        <translation>Peso del look-at:</translation>
-    </message>
-    <message>
-        <source>Keeps distance to:</source>
-        <translation>Mantiene la distancia a:</translation>
-    </message>
-    <message>
-        <source>Distance weight:</source>
-        <translation>Peso de la distancia:</translation>
-    </message>
-    <message>
-        <source>Nothing, straight down, or a point on another bone</source>
-        <translation>Nada, hacia abajo o un punto de otro hueso</translation>
-    </message>
-    <message>
-        <source>Point x on the target bone</source>
-        <translation>Punto x en el hueso de destino</translation>
-    </message>
-    <message>
-        <source>Point y on the target bone</source>
-        <translation>Punto y en el hueso de destino</translation>
-    </message>
-    <message>
-        <source>Point z on the target bone</source>
-        <translation>Punto z en el hueso de destino</translation>
-    </message>
-    <message>
-        <source> m</source>
-        <translation> m</translation>
-    </message>
-    <message>
-        <source>Share of the turn applied: 1 aims exactly</source>
-        <translation>Parte del giro aplicada: 1 apunta exactamente</translation>
-    </message>
-    <message>
-        <source>Move Look-At Point</source>
-        <translation>Mover punto de mira</translation>
-    </message>
-    <message>
-        <source>Drag the look-at point in the viewport</source>
-        <translation>Arrastra el punto de mira en la vista</translation>
-    </message>
-    <message>
-        <source>A bone kept at its rest distance from this one</source>
-        <translation>Un hueso mantenido a su distancia de reposo de este</translation>
-    </message>
-    <message>
-        <source>Share of the distance correction applied</source>
-        <translation>Parte de la corrección de distancia aplicada</translation>
-    </message>
-    <message>
-        <source>Nothing</source>
-        <translation>Nada</translation>
-    </message>
-    <message>
-        <source>Straight down</source>
-        <translation>Hacia abajo</translation>
-    </message>
-    <message>
-        <source>Remove Look-At</source>
-        <translation>Quitar look-at</translation>
-    </message>
-    <message>
-        <source>Add Look-At</source>
-        <translation>Añadir look-at</translation>
-    </message>
-    <message>
-        <source>Edit Look-At</source>
-        <translation>Editar look-at</translation>
-    </message>
-    <message>
-        <source>Remove Position Constraint</source>
-        <translation>Quitar restricción de posición</translation>
-    </message>
-    <message>
-        <source>Add Position Constraint</source>
-        <translation>Añadir restricción de posición</translation>
-    </message>
-    <message>
-        <source>Edit Position Constraint</source>
-        <translation>Editar restricción de posición</translation>
     </message>
 </context>
 </TS>
