@@ -223,12 +223,11 @@ QVector4D toVector(const QColor &c)
     return QVector4D(float(c.redF()), float(c.greenF()), float(c.blueF()), float(c.alphaF()));
 }
 
-// A material with one OpenGL 3.2 core technique and one render pass tagged `pass`.
-QMaterial *makeMaterial(const char *vertex, const char *fragment, const char *pass,
-                        Qt3DCore::QNode *parent, QRenderPass **renderPassOut = nullptr)
+// An OpenGL 3.2 core technique of `effect` with the shader program of `vertex` and `fragment`
+// (the caller adds the technique's render passes, then the technique to the effect).
+QShaderProgram *makeCoreTechnique(QEffect *effect, const char *vertex, const char *fragment,
+                                  QTechnique **techniqueOut)
 {
-    auto *material = new QMaterial(parent);
-    auto *effect = new QEffect(material);
     auto *technique = new QTechnique(effect);
     technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
     technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
@@ -237,6 +236,18 @@ QMaterial *makeMaterial(const char *vertex, const char *fragment, const char *pa
     auto *program = new QShaderProgram(technique);
     program->setVertexShaderCode(vertex);
     program->setFragmentShaderCode(fragment);
+    *techniqueOut = technique;
+    return program;
+}
+
+// A material with one OpenGL 3.2 core technique and one render pass tagged `pass`.
+QMaterial *makeMaterial(const char *vertex, const char *fragment, const char *pass,
+                        Qt3DCore::QNode *parent, QRenderPass **renderPassOut = nullptr)
+{
+    auto *material = new QMaterial(parent);
+    auto *effect = new QEffect(material);
+    QTechnique *technique = nullptr;
+    QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
     auto *renderPass = new QRenderPass(technique);
     renderPass->setShaderProgram(program);
     auto *key = new QFilterKey(renderPass);
@@ -381,14 +392,8 @@ QMaterial *makeVolumeMaterial(const QColor &color, float hiddenAlpha, Qt3DCore::
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
-    auto *technique = new QTechnique(effect);
-    technique->graphicsApiFilter()->setApi(QGraphicsApiFilter::OpenGL);
-    technique->graphicsApiFilter()->setProfile(QGraphicsApiFilter::CoreProfile);
-    technique->graphicsApiFilter()->setMajorVersion(3);
-    technique->graphicsApiFilter()->setMinorVersion(2);
-    auto *program = new QShaderProgram(technique);
-    program->setVertexShaderCode(kVolumeVertex);
-    program->setFragmentShaderCode(kVolumeFragment);
+    QTechnique *technique = nullptr;
+    QShaderProgram *program = makeCoreTechnique(effect, kVolumeVertex, kVolumeFragment, &technique);
     volumePass(technique, program, QDepthTest::LessOrEqual);
     if (hiddenAlpha > 0) {
         // The parts behind other surfaces, fainter, in the same stencil: a pixel shows the
