@@ -341,6 +341,14 @@ private slots:
         Vec3 y = before + Vec3{0.0f, 0.001f, 0.0f};
         sim::keepOutOfBackstop(t, n, centre, radius, y);
         QVERIFY(distance(x, y) < 0.002f);
+        // Precise at a small offset on a large sphere: 0.4 mm on half a metre, at a target
+        // a metre from the origin.
+        const Vec3 far{0.7f, 1.3f, -0.4f};
+        const Vec3 farCentre = sim::backstopCentre(far, n, radius, 0.0f);
+        Vec3 small = far + Vec3{0.0004f, 0.0f, -1e-6f};
+        const float smallOffset = distance(small, far);
+        sim::keepOutOfBackstop(far, n, farCentre, radius, small);
+        QVERIFY(std::abs(distance(small, far) - smallOffset) < 1e-6f);
         // Outside the sphere nothing moves.
         Vec3 out{0.04f, 0.0f, 0.01f};
         sim::keepOutOfBackstop(t, n, centre, radius, out);

@@ -74,26 +74,29 @@ inline void keepOutOfBackstop(const Vec3 &t, const Vec3 &n, const Vec3 &centre, 
 {
     if (lengthSquared(x - centre) >= radius * radius * (1.0f - 1e-6f))
         return;
-    const float offset2 = lengthSquared(x - t);   // the circle's distance from t, squared
-    const float d = dot(t - centre, n);           // centre to t along n: radius + distance
+    const Vec3 rel = x - t;
+    const float offset2 = lengthSquared(rel);          // the circle's distance from t, squared
+    const float d = dot(t - centre, n);                // centre to t: radius + distance
+    const float behind = d - radius;                   // the backstop distance
     if (d <= kTiny) {
         x = t;
         return;
     }
-    const float a = (d * d + radius * radius - offset2) / (2 * d); // circle's plane from centre
-    const float rho2 = radius * radius - a * a;
+    // The circle's plane lies h behind t along n; computed from t, not from the centre, so that
+    // a Max Distance of a millimetre on a sphere of half a metre keeps its precision.
+    const float h = (behind * (2 * radius + behind) + offset2) / (2 * d);
+    const float rho2 = offset2 - h * h;
     if (rho2 < 0) {
         x = t;
         return;
     }
-    const Vec3 rel = x - centre;
     Vec3 across = rel - n * dot(rel, n);
     float len = length(across);
     if (len <= kTiny) { // on the axis: any side will do
         across = cross(n, std::abs(n.x) < 0.9f ? Vec3{1, 0, 0} : Vec3{0, 1, 0});
         len = length(across);
     }
-    x = centre + n * a + across * (std::sqrt(rho2) / len);
+    x = t - n * h + across * (std::sqrt(rho2) / len);
 }
 
 /// For a biased Max Distance shape, which the circle of keepOutOfBackstop may leave: after Max
