@@ -91,7 +91,7 @@ constexpr double kBoundaryWeight = 4.0;
 constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // A pass collapses at most 1/kPassShare of the vertices still to go, from as many cheapest
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
-constexpr uint32_t kPassShare = 4;
+constexpr uint32_t kPassShare = 1;
 constexpr uint32_t kExactFactor = 2;
 // The first passes run in up to kMaxDomains domains of at least kDomainVertices vertices at once
 // (a power of two, so that two or four threads share them evenly).
@@ -237,17 +237,18 @@ public:
                 std::vector<uint32_t> times(n, 0);
                 for (uint32_t v = uint32_t(begin); v < end; ++v) {
                     const uint32_t *corners = fanCorners(v);
+                    // (summed in double precision, rounded to single once)
+                    Quadric sum = Quadric::load(mVert[v].quadric);
                     for (uint32_t i = 0; i < fanSize(v); ++i) {
                         const uint32_t c = corners[i], f = c / 3;
                         const Vec3 &normal = faceNormals[f];
                         if (lengthSquared(normal) > 0)
-                            addQuadric(v, Quadric::plane(
-                                              normal,
-                                              -double(dot(normal, pos(mCorners[3 * f]) - pos(v))),
-                                              1.0));
+                            sum += Quadric::plane(
+                                normal, -double(dot(normal, pos(mCorners[3 * f]) - pos(v))), 1.0);
                         ++times[mCorners[nextCorner(c)]];
                         ++times[mCorners[prevCorner(c)]];
                     }
+                    sum.store(mVert[v].quadric);
                     bool once = false;
                     for (uint32_t i = 0; i < fanSize(v); ++i)
                         for (const uint32_t w :
@@ -505,6 +506,7 @@ private:
     {
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
+        mLocked[b] = pass;
         const std::span<const uint32_t> neighbours = ring(ws, a);
         for (const uint32_t x : neighbours) { // read below, after the survivor's costs
             __builtin_prefetch(&mDirty[x]);
@@ -524,7 +526,7 @@ private:
         for (const uint32_t x : neighbours) {
             if (mFrozen[x])
                 continue;
-            mLocked[x] = pass;
+            // (ring not locked)
             if (mDirty[x])
                 continue;
             const uint32_t p = mBestPartner[x];
