@@ -95,8 +95,9 @@ constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
 // The passes stop within 1/kPassSlack of their goal and leave the rest to the next phase (the
 // passes on the whole mesh, then the exact phase): the last passes make a few collapses each
-// and cost a sweep over every vertex each (the tail was two thirds of the 99 passes human.zae
-// took to 2,000 vertices).
+// and cost a sweep over every vertex each, and the exact phase orders those collapses better
+// (the 460K-triangle human.zae to 2,000 vertices: largest error 2.30e-3 of the diagonal
+// without the slack, 1.85e-3 with it).
 constexpr uint32_t kPassSlack = 16;
 // The first passes run in up to kMaxDomains domains of at least kDomainVertices vertices at once
 // (a power of two, so that two or four threads share them evenly).
@@ -327,9 +328,9 @@ private:
     // each is one compact piece of the surface), each collapsed by its own worker while every
     // vertex next to another domain stays as it is. A collapse then only touches triangles,
     // fans and vertices of its own domain, so the workers share nothing they write. Each domain
-    // is collapsed down to its share of `until` (plus its frozen vertices, which the passes on
-    // the whole mesh then take). The domains depend on the mesh alone, so the result is the same
-    // on any number of threads.
+    // is collapsed down to about its share of `until` (plus its frozen vertices, which the passes
+    // on the whole mesh then take). The domains depend on the mesh alone, so the result is the
+    // same on any number of threads.
     bool runDomainPasses(uint32_t until, const ProgressCallback &progress)
     {
         const uint32_t n = uint32_t(mVert.size());
