@@ -855,8 +855,13 @@ void ClothInstance::Impl::finishVertex(uint32_t v, const Substep &ctx,
     if (backstop)
         sim::applyBackstop(centre, nrm, prm.y, x);
     sim::applyMaxDistance(t, nrm, prm.x, bias, x);
-    if (backstop)
-        sim::keepOutOfBackstop(t, centre, prm.y, x);
+    if (backstop) {
+        sim::keepOutOfBackstop(t, nrm, centre, prm.y, x);
+        if (bias != 0.0f) { // the circle keeps x's distance from t, not a biased shape
+            sim::applyMaxDistance(t, nrm, prm.x, bias, x);
+            sim::retreatOutOfBackstop(t, centre, prm.y, x);
+        }
+    }
     setXyz(pos[v], x);
 }
 
