@@ -92,6 +92,9 @@ MainWindow::MainWindow(QWidget *parent)
     mViewport = new Viewport(mDocument, mPlayback, central);
     mPlaybackBar = new PlaybackBar(mPlayback, central);
     mSimulation = new SimulationController(mDocument, mPlayback, this);
+    connect(mSimulation, &SimulationController::warningRaised, this, [this](const QString &w) {
+        reportWarnings(tr("Simulation"), tr("Simulating."), {w});
+    });
     mSimulation->setViewport(mViewport);
     // The timeline draws the current clip's cached range.
     const auto showCachedRange = [this] {

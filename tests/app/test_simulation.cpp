@@ -4,6 +4,7 @@
 #include "document.h"
 #include "export_dialog.h"
 #include "main_window.h"
+#include "messages_dock.h"
 #include "object_names.h"
 #include "playback.h"
 #include "simulation/debug_views.h"
@@ -962,6 +963,45 @@ private slots:
 
     // The main window has the controller, both docks (in View > Panels) and the Simulation
     // menu's actions, which drive the simulation of its document.
+    // Backstop spheres smaller than Max Distance are reported in the Messages panel while
+    // simulating, once per finding, and again after mended paint goes bad again.
+    void backstopUnderMaxDistanceReported()
+    {
+        test::isolateSettings("test_simulation");
+        MainWindow window;
+        window.document()->replace(mLoaded);
+        Document *document = window.document();
+        const qsizetype before = window.messagesDock()->messages().size();
+        window.simulation()->setSimulating(true);
+        QVERIFY(window.simulation()->instance());
+        auto paintRadius = [&](float radius) {
+            ValueEdit edit;
+            for (uint32_t v = 0; v < document->asset().lods[0].mesh.vertexCount(); ++v) {
+                edit.vertices.push_back(v);
+                edit.values.push_back(radius);
+            }
+            document->paintChannel(0, FloatChannel::BackstopRadius, edit,
+                                   QStringLiteral("Backstop"));
+        };
+        auto reported = [&] {
+            int count = 0;
+            for (const QString &m : window.messagesDock()->messages())
+                count += m.contains("backstop radius smaller than their Max Distance") ? 1 : 0;
+            return count;
+        };
+        QCOMPARE(reported(), 0);
+        paintRadius(0.001f);
+        QCOMPARE(reported(), 1);
+        QVERIFY(window.messagesDock()->messages().size() > before);
+        paintRadius(0.002f); // the same finding: said once
+        QCOMPARE(reported(), 1);
+        paintRadius(2.0f);
+        QCOMPARE(reported(), 1);
+        paintRadius(0.001f);
+        QCOMPARE(reported(), 2);
+        window.simulation()->setSimulating(false);
+    }
+
     void mainWindowIntegration()
     {
         test::isolateSettings("test_simulation");

@@ -355,6 +355,33 @@ private slots:
         QCOMPARE(out.z, 0.01f);
     }
 
+    // A backstop sphere smaller than the vertex's Max Distance is reported, with the count,
+    // and the report goes when the paint is mended.
+    void backstopUnderMaxDistanceIsReported()
+    {
+        PhysicsMesh mesh = makeGrid(6, 6, 0.05f, true, 0.03f);
+        for (size_t v = 6; v < 12; ++v)
+            mesh.channels[FloatChannel::BackstopRadius][v] = 0.02f;
+        for (size_t v = 12; v < mesh.positions.size(); ++v)
+            mesh.channels[FloatChannel::BackstopRadius][v] = 0.5f;
+        ClothInstance cloth(buildClothData(mesh), quietSettings());
+        QCOMPARE(cloth.status().warnings.size(), size_t(1));
+        QVERIFY(cloth.status().warnings[0].rfind("6 vertices have a backstop radius smaller", 0) == 0);
+        QCOMPARE(cloth.status().backstopsUnderMaxDistance, 6u);
+        for (size_t v = 6; v < 12; ++v)
+            mesh.channels[FloatChannel::BackstopRadius][v] = 0.04f;
+        cloth.setChannels(mesh.channels);
+        QVERIFY(cloth.status().warnings.empty());
+        SimulationSettings off = quietSettings();
+        off.backstop = false; // no backstop runs: nothing to say
+        for (size_t v = 6; v < 12; ++v)
+            mesh.channels[FloatChannel::BackstopRadius][v] = 0.02f;
+        cloth.setChannels(mesh.channels);
+        QCOMPARE(cloth.status().warnings.size(), size_t(1));
+        cloth.setSettings(off);
+        QVERIFY(cloth.status().warnings.empty());
+    }
+
     /// The largest edge stretch over 1.5 s of a sheet bent into a half cylinder (radius 6 cm,
     /// normals outwards, as a sleeve's back), pinned along its top and blown at 15 m/s onto its
     /// backstop of `backstopRadius` (0: none) with distance 0: a surface through the skinned

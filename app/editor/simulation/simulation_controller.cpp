@@ -340,10 +340,25 @@ void SimulationController::onDocumentChanged(unsigned what)
     }
     if (!mInstance || mNeedsRebuild)
         return;
-    if (what & Document::SettingsChanged)
+    if (what & Document::SettingsChanged) {
         mInstance->setSettings(mDocument->asset().simulation);
+        reportPaintWarnings();
+    }
     if (what & Document::CollisionChanged)
         mInstance->setCollisionVolumes(mDocument->asset().collisionVolumes);
+}
+
+void SimulationController::reportPaintWarnings()
+{
+    const uint32_t count = mInstance ? mInstance->status().backstopsUnderMaxDistance : 0;
+    if (count == mReportedBackstops)
+        return;
+    mReportedBackstops = count;
+    if (count > 0)
+        emit warningRaised(tr("%n physics vertices have a backstop radius smaller than their Max "
+                              "Distance: they can slip past the backstop sphere sideways and pull "
+                              "the cloth apart. Paint a radius larger than Max Distance.",
+                              nullptr, int(count)));
 }
 
 // Hands the physics mesh's channels to the instance; false when it cannot take them (then
@@ -364,6 +379,7 @@ bool SimulationController::takeChannels()
         return false;
     }
     ++mChannelUpdates;
+    reportPaintWarnings();
     // A cached frame shown while the run is elsewhere stays until the next frame is shown.
     if (mSimulating && mStarted && !(mShowingCached && mRunFrame != mShownFrame))
         publish();
@@ -401,6 +417,7 @@ bool SimulationController::ensureInstance()
     }
     ++mBuildCount;
     mError.clear();
+    reportPaintWarnings();
     mPhysicsMesh = asset.lods[size_t(mLod)].physicsMesh;
 
     // Playback poses index the character's skeleton; the asset may order bones differently.

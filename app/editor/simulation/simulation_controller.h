@@ -240,6 +240,9 @@ signals:
     void windChanged();
     /// An instance could not be built: the message says why.
     void errorOccurred(const QString &message);
+    /// The instance runs, but the asset asks for something it cannot do well (backstop spheres
+    /// smaller than Max Distance); raised once for each new finding.
+    void warningRaised(const QString &message);
     /// A cached frame is shown (nothing was simulated); the positions are new.
     void frameShown();
     /// Frames were added to the cache or it was emptied.
@@ -255,6 +258,8 @@ private:
     void stopClock();
     void fail(const std::exception &e);
     bool ensureInstance();
+    /// Raises warningRaised when the instance's findings on the paint changed.
+    void reportPaintWarnings();
     /// This pose's model-space skinning (asset bone order) and world transform.
     ClothFrame currentFrame();
     void resetOnCurrentPose();
@@ -297,6 +302,7 @@ private:
     bool mStarted = false; ///< the instance has been reset onto a pose
     int mBuildCount = 0;
     int mChannelUpdates = 0;
+    uint32_t mReportedBackstops = 0; ///< backstops under Max Distance last reported
     int mPhysicsMesh = -1;
     int mFrames = 0;
     double mLastTime = 0;

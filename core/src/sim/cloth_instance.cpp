@@ -275,6 +275,17 @@ void ClothInstance::Impl::setSettings(const SimulationSettings &input)
     configure();
 }
 
+void ClothInstance::Impl::resetWarnings()
+{
+    status.warnings = settingWarnings;
+    if (status.backstopsUnderMaxDistance > 0)
+        status.warnings.push_back(
+            std::to_string(status.backstopsUnderMaxDistance) +
+            " vertices have a backstop radius smaller than their Max Distance: they can slip "
+            "past the backstop sphere sideways and pull the cloth apart (paint a radius larger "
+            "than Max Distance)");
+}
+
 void ClothInstance::Impl::configure()
 {
     const SimulationSettings &s = settings;
@@ -294,6 +305,7 @@ void ClothInstance::Impl::configure()
             cut = std::max(cut, effectiveMaxDistance(c, v, s, lodScale));
         cut *= std::min(lod.maxDistanceCut, 1.0f);
     }
+    status.backstopsUnderMaxDistance = 0;
     for (uint32_t v = 0; v < n; ++v) {
         const bool edge = c.edge[v] != 0;
         const float mass = c.explicitMass.empty() ? s.areaDensity * c.massPerDensity[v]
@@ -306,6 +318,8 @@ void ClothInstance::Impl::configure()
             s.damping * c.dampingScale[v] * (edge ? s.edgeDampingScale : 1.0f), 0.0f, 1.0f);
         params[v] = {fixed ? 0.0f : radius, s.backstop ? c.backstopRadius[v] : 0.0f,
                      c.backstopDistance[v], std::pow(1.0f - damping, h)};
+        if (!fixed && params[v].y > 0 && params[v].y < radius)
+            ++status.backstopsUnderMaxDistance;
         windFactor[v] = fixed ? 0.0f
                               : c.area[v] * c.windScale[v] *
                                     (edge ? s.edgeWindScale : 1.0f) * invMass[v];
@@ -416,7 +430,7 @@ void ClothInstance::Impl::configure()
         hardConstraintCount += parent == ClothData::kNone ? 0 : 1;
     sleep.asleep = false; // new settings: simulate again
     sleep.still = 0;
-    status.warnings = settingWarnings;
+    resetWarnings();
     status.springSubsteps = status.springNeededSubsteps = 0;
     if (s.model == int(SolverModel::MassSpring))
         configureSprings();

@@ -75,6 +75,8 @@ struct ClothInstance::Impl
     std::vector<float> compressionLimit; ///< per constraint; empty when every limit is 1
     ClothStatus status;
     std::vector<std::string> settingWarnings; ///< of the last setSettings (see ClothStatus)
+    /// status.warnings from the settings and the paint, before any the mass-spring model adds.
+    void resetWarnings();
     uint64_t realConstraints = 0, hardConstraintCount = 0; ///< without padding
     std::vector<float> colourParam; ///< per solve colour: its parameter when uniform, else NaN
     /// Movable vertices held much tighter by Max Distance than a mesh neighbour (their radii

@@ -368,7 +368,7 @@ void ClothInstance::Impl::configureSprings()
     springs.provotLimit = s.provotLimit;
     springs.tearFactor = s.tearFactor;
     const MassSpringStability stability = massSpringStability(springs, stepLength);
-    status.warnings = settingWarnings;
+    resetWarnings();
     status.springSubsteps = stability.substeps;
     status.springNeededSubsteps = stability.neededSubsteps;
     if (stability.stiffnessScale < 1.0f || stability.dampingScale < 1.0f) {

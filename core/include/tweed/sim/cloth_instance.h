@@ -153,8 +153,9 @@ struct ClothStatus
 {
     /// Settings the solver could not take as given, one sentence each: a value outside its
     /// documented range or not finite (clamped into the range), or mass-spring stiffness or
-    /// damping softened to the model's cost bound (see MassSpringSystem). Renewed whenever the
-    /// settings, channels or pins change; empty when everything runs as set.
+    /// damping softened to the model's cost bound (see MassSpringSystem); and paint the solver
+    /// cannot do well: backstop spheres smaller than their vertices' Max Distance. Renewed
+    /// whenever the settings, channels or pins change; empty when everything runs as set.
     std::vector<std::string> warnings;
     /// Work of the last update in elementary solver terms, a measure of cost that does not
     /// depend on the machine: position-based, per substep, iterations x (constraints + vertices
@@ -167,6 +168,9 @@ struct ClothStatus
     int lastUpdateSteps = 0;      ///< fixed steps the last update ran
     int springSubsteps = 0;       ///< mass-spring: substeps per step (0 for position-based)
     int springNeededSubsteps = 0; ///< mass-spring: substeps stability needs without the cap
+    /// Movable vertices whose backstop sphere is smaller than their Max Distance (one of the
+    /// warnings, as a count for tools that word it themselves).
+    uint32_t backstopsUnderMaxDistance = 0;
 };
 
 /// The constraint kernels ClothInstance runs on this processor for a lane limit (see
