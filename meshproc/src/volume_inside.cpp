@@ -520,10 +520,14 @@ private:
 // Shrinks each volume on its poses (the bind pose first), then, round by round, checks them
 // all on every pose of the motion (posing the body once for all) and shrinks each again on the
 // worst poses where it sticks out, until none does.
+// `progress` hears from `from` to `to` of the whole fit, a round at a time.
 void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseCache &cache,
-                   float thickness, int rounds, size_t stride = 1)
+                   float thickness, int rounds, size_t stride, const ProgressCallback &progress,
+                   float from, float to)
 {
     for (int round = 0; round < rounds; ++round) {
+        reportProgress(progress, from + (to - from) * float(round) / float(rounds),
+                       "fitting collision volumes");
         std::vector<Fitting *> open;
         std::vector<std::vector<const PosedBody *>> poses;
         for (Fitting *f : fits) {
@@ -586,7 +590,7 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
                                     const std::vector<const GraphicsMesh *> &meshes,
                                     const std::vector<int> &bones, CollisionShape shape,
                                     const CollisionFitSettings &settings, float thickness,
-                                    const BodyMotion *motion)
+                                    const BodyMotion *motion, const ProgressCallback &progress)
 {
     if (!(thickness >= 0) || !std::isfinite(thickness))
         throw InputError("collision fit: the thickness must be a number of at least 0");
@@ -631,7 +635,7 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
     const std::vector<float> before = volumeProtrusions(fitted, body);
     // The bind pose and two rounds on every fourth frame of the clips decide the splits; the
     // chosen go on, checked on every fourth frame, then on every frame.
-    fitOverMotion(all, body, cache, thickness, 3, 4);
+    fitOverMotion(all, body, cache, thickness, 3, 4, progress, 0.1f, 0.4f);
     for (Fitting *f : all)
         f->done = false;
     all.clear();
@@ -647,10 +651,10 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
         all.insert(all.end(), chosen[b].begin(), chosen[b].end());
     }
     // Coarse to fine: on every fourth frame until none sticks out there, then on every frame.
-    fitOverMotion(all, body, cache, thickness, kCheckRounds, 4);
+    fitOverMotion(all, body, cache, thickness, kCheckRounds, 4, progress, 0.4f, 0.6f);
     for (Fitting *f : all)
         f->done = false;
-    fitOverMotion(all, body, cache, thickness, kCheckRounds);
+    fitOverMotion(all, body, cache, thickness, kCheckRounds, 1, progress, 0.6f, 0.95f);
     // Those the rounds left unchecked since their last shrink (but too small to be kept).
     std::vector<CollisionVolume> unchecked;
     std::erase_if(all, [](const Fitting *f) { return reachOf(f->volume) < kSmallest; });
@@ -687,6 +691,16 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
         r.split = out[b].volumes.size() > 1;
     }
     return out;
+}
+
+std::vector<BoneFit> fitBonesInside(const Character &character, const std::vector<int> &bones,
+                                    CollisionShape shape, const CollisionFitSettings &settings,
+                                    float thickness, const ProgressCallback &progress)
+{
+    const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
+    const BodyMotion motion(character.skeleton, meshes, character.clips);
+    return fitBonesInside(character.skeleton, meshes, bones, shape, settings, thickness, &motion,
+                          progress);
 }
 
 std::vector<CollisionVolume>
