@@ -39,10 +39,12 @@ std::vector<Vec3> slice(const std::vector<Vec3> &positions, const VertexRange &r
 }
 
 // A surface that is a set of ranges of the graphics mesh, in its skinned and simulated states.
+// Its hierarchies are built at rest and refitted each frame (the topology stays).
 struct LayerSurface
 {
     std::vector<VertexRange> ranges;
     MeshDistance skinned, simulated;
+    std::vector<Vec3> scratch;
 
     LayerSurface(const GraphicsMesh &mesh, std::vector<VertexRange> parts)
         : ranges(std::move(parts)), skinned(gather(mesh.positions), indicesOf(mesh)),
@@ -52,11 +54,15 @@ struct LayerSurface
     std::vector<Vec3> gather(const std::vector<Vec3> &positions) const
     {
         std::vector<Vec3> out;
-        for (const VertexRange &r : ranges) {
-            const std::vector<Vec3> part = slice(positions, r);
-            out.insert(out.end(), part.begin(), part.end());
-        }
+        gather(positions, out);
         return out;
+    }
+    void gather(const std::vector<Vec3> &positions, std::vector<Vec3> &out) const
+    {
+        out.clear();
+        for (const VertexRange &r : ranges)
+            out.insert(out.end(), positions.begin() + r.first,
+                       positions.begin() + r.first + r.count);
     }
     std::vector<uint32_t> indicesOf(const GraphicsMesh &mesh) const
     {
@@ -72,8 +78,10 @@ struct LayerSurface
     void update(const std::vector<Vec3> &skinnedPositions,
                 const std::vector<Vec3> &simulatedPositions)
     {
-        skinned.update(gather(skinnedPositions));
-        simulated.update(gather(simulatedPositions));
+        gather(skinnedPositions, scratch);
+        skinned.refit(scratch);
+        gather(simulatedPositions, scratch);
+        simulated.refit(scratch);
     }
 };
 
@@ -310,13 +318,21 @@ struct ClothMeasurer::Impl
     ClothLayers layers;
     ClothMeasureSettings settings;
     std::vector<LayerSurface> shells;
-    std::unique_ptr<LayerSurface> garment; ///< every shell, for the body
+    std::unique_ptr<LayerSurface> shellsTogether; ///< of several shells
+    LayerSurface *garment = nullptr; ///< every shell, for the body (the one shell, or together)
     std::vector<BodyMesh> body;
     std::vector<MeshDistance> bodySurfaces;
     std::vector<FrameMeasures> frames;
     FrameOffenders offenders;
     std::vector<Vec3> skinned;
     std::vector<std::vector<Vec3>> bodyPosed;
+    // The closest triangles found in the frame before, where each query starts: per graphics
+    // vertex against its shell (skinned, simulated) and against each inner shell; per body
+    // vertex against the garment (skinned, simulated); per volume, surface point and body mesh.
+    std::vector<uint32_t> riderHints[2];
+    std::vector<std::vector<uint32_t>> shellHints[2];
+    std::vector<std::vector<uint32_t>> bodyHints[2];
+    std::vector<std::vector<uint32_t>> volumeHints;
 };
 
 ClothMeasurer::ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers layers,
@@ -360,8 +376,20 @@ ClothMeasurer::ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers la
     }
     for (const VertexRange &r : layers.shells)
         d->shells.emplace_back(*d->mesh, std::vector<VertexRange>{r});
-    if (!layers.shells.empty())
-        d->garment = std::make_unique<LayerSurface>(*d->mesh, layers.shells);
+    if (layers.shells.size() > 1) {
+        d->shellsTogether = std::make_unique<LayerSurface>(*d->mesh, layers.shells);
+        d->garment = d->shellsTogether.get();
+    } else if (!d->shells.empty()) {
+        d->garment = &d->shells.front();
+    }
+    for (auto &hints : d->riderHints)
+        hints.assign(n, UINT32_MAX);
+    for (auto &hints : d->shellHints)
+        hints.assign(d->shells.size(), std::vector<uint32_t>(n, UINT32_MAX));
+    for (auto &hints : d->bodyHints)
+        for (const BodyMesh &m : body)
+            hints.emplace_back(m.positions.size(), UINT32_MAX);
+    d->volumeHints.resize(d->volumes.size());
     d->layers = std::move(layers);
     d->body = std::move(body);
 }
@@ -401,14 +429,15 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
         s.skinned = mesh.positions;
     for (LayerSurface &shell : s.shells)
         shell.update(s.skinned, graphics);
+    if (s.shellsTogether) s.shellsTogether->update(s.skinned, graphics);
 
     for (const RiderLayer &rider : s.layers.riders) {
         const LayerSurface &shell = s.shells[size_t(rider.shell)];
         for (uint32_t v = rider.vertices.first; v < rider.vertices.first + rider.vertices.count;
              ++v) {
             ++f.layerVertices;
-            if (inside(shell.skinned.query(s.skinned[v]), 0.0f) &&
-                outside(shell.simulated.query(graphics[v]), tol)) {
+            if (inside(shell.skinned.query(s.skinned[v], s.riderHints[0][v]), 0.0f) &&
+                outside(shell.simulated.query(graphics[v], s.riderHints[1][v]), tol)) {
                 ++f.layerPokes;
                 if (record) off.riders.push_back(v);
             }
@@ -419,8 +448,10 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
             const VertexRange &r = s.layers.shells[outer];
             for (uint32_t v = r.first; v < r.first + r.count; ++v) {
                 ++f.shellVertices;
-                if (!inside(s.shells[inner].skinned.query(s.skinned[v]), 0.0f) &&
-                    inside(s.shells[inner].simulated.query(graphics[v]), tol)) {
+                if (!inside(s.shells[inner].skinned.query(s.skinned[v], s.shellHints[0][inner][v]),
+                            0.0f) &&
+                    inside(s.shells[inner].simulated.query(graphics[v], s.shellHints[1][inner][v]),
+                           tol)) {
                     ++f.shellPokes;
                     if (record) off.shells.push_back(v);
                 }
@@ -435,7 +466,6 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
             lo = minComponents(lo, s.skinned[v]);
             hi = maxComponents(hi, s.skinned[v]);
         }
-    if (s.garment) s.garment->update(s.skinned, graphics);
     for (size_t b = 0; b < s.body.size(); ++b) {
         const BodyMesh &m = s.body[b];
         std::vector<Vec3> &posed = s.bodyPosed[b];
@@ -443,14 +473,15 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
             posed = m.positions;
         else
             skinVertices(m.positions, m.skin, skinning, posed);
-        s.bodySurfaces[b].update(posed);
+        s.bodySurfaces[b].refit(posed);
         if (!s.garment) continue;
-        for (const Vec3 &p : posed) {
+        for (size_t v = 0; v < posed.size(); ++v) {
+            const Vec3 &p = posed[v];
             if (p.x < lo.x || p.y < lo.y || p.z < lo.z || p.x > hi.x || p.y > hi.y || p.z > hi.z)
                 continue;
-            if (!inside(s.garment->skinned.query(p), 0.0f)) continue;
+            if (!inside(s.garment->skinned.query(p, s.bodyHints[0][b][v]), 0.0f)) continue;
             ++f.bodyVertices;
-            if (outside(s.garment->simulated.query(p), tol)) {
+            if (outside(s.garment->simulated.query(p, s.bodyHints[1][b][v]), tol)) {
                 ++f.bodyPokes;
                 if (record) off.body.push_back(p);
             }
@@ -458,14 +489,20 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
     }
 
     // Collision volumes against the body: the deepest-inside body mesh decides.
-    for (const CollisionVolume &volume : s.volumes) {
+    for (size_t i = 0; i < s.volumes.size() && s.settings.measureVolumes; ++i) {
         if (s.bodySurfaces.empty()) break;
+        const CollisionVolume &volume = s.volumes[i];
         const Transform frame =
             colliderFrame(volume, boneGlobalOf(s.skeleton, skinning, volume.bone));
-        for (const Vec3 &p : volumeSurfaceSamples(volume, frame)) {
+        const std::vector<Vec3> points = volumeSurfaceSamples(volume, frame);
+        std::vector<uint32_t> &hints = s.volumeHints[i];
+        hints.resize(points.size() * s.bodySurfaces.size(), UINT32_MAX);
+        for (size_t j = 0; j < points.size(); ++j) {
             float nearest = INFINITY;
-            for (const MeshDistance &surface : s.bodySurfaces)
-                nearest = std::min(nearest, surface.query(p).distance);
+            for (size_t b = 0; b < s.bodySurfaces.size(); ++b)
+                nearest = std::min(nearest, s.bodySurfaces[b]
+                                                .query(points[j], hints[j * s.bodySurfaces.size() + b])
+                                                .distance);
             if (std::isfinite(nearest)) f.volumeProtrusion = std::max(f.volumeProtrusion, nearest);
         }
     }

@@ -235,11 +235,25 @@ uint32_t MeshDistance::build(uint32_t first, uint32_t count, std::vector<Vec3> &
 
 SurfaceDistance MeshDistance::query(const Vec3 &p) const
 {
+    uint32_t hint = UINT32_MAX;
+    return query(p, hint);
+}
+
+SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
+{
     SurfaceDistance result;
     if (mNodes.empty()) return result;
     float best = INFINITY;
     uint32_t bestTriangle = 0;
     int bestFeature = 6;
+    // The hinted triangle bounds the search from the start.
+    if (hint < mFaceNormal.size()) {
+        result.closest = closestOnTriangle(p, mPositions[mIndices[hint * 3]],
+                                           mPositions[mIndices[hint * 3 + 1]],
+                                           mPositions[mIndices[hint * 3 + 2]], bestFeature);
+        best = lengthSquared(p - result.closest);
+        bestTriangle = hint;
+    }
     // Nodes to visit with the squared distance to their box (each box measured once).
     struct Pending
     {
@@ -251,7 +265,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
     stack[top++] = {0, boxDistanceSquared(p, mNodes[0].lo, mNodes[0].hi)};
     while (top > 0) {
         const Pending pending = stack[--top];
-        if (pending.box >= best) continue;
+        if (pending.box > best) continue;
         const Node &node = mNodes[pending.node];
         if (node.count > 0) {
             for (uint32_t i = node.first; i < node.first + node.count; ++i) {
@@ -261,7 +275,9 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
                                                  mPositions[mIndices[t * 3 + 1]],
                                                  mPositions[mIndices[t * 3 + 2]], feature);
                 const float d = lengthSquared(p - q);
-                if (d < best) {
+                // Of triangles equally close (beside an open seam), the first: the same
+                // whatever the order of the search.
+                if (d < best || (d == best && t < bestTriangle)) {
                     best = d;
                     bestTriangle = t;
                     bestFeature = feature;
@@ -275,13 +291,14 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
         const float dl = boxDistanceSquared(p, l.lo, l.hi), dr = boxDistanceSquared(p, r.lo, r.hi);
         if (top + 2 > 128) continue; // depth is bounded by log2 of the triangle count
         if (dl < dr) {
-            if (dr < best) stack[top++] = {node.right, dr};
-            if (dl < best) stack[top++] = {node.left, dl};
+            if (dr <= best) stack[top++] = {node.right, dr};
+            if (dl <= best) stack[top++] = {node.left, dl};
         } else {
-            if (dl < best) stack[top++] = {node.left, dl};
-            if (dr < best) stack[top++] = {node.right, dr};
+            if (dl <= best) stack[top++] = {node.left, dl};
+            if (dr <= best) stack[top++] = {node.right, dr};
         }
     }
+    hint = bestTriangle;
     Vec3 normal;
     if (bestFeature < 3) {
         const uint32_t v = mIndices[bestTriangle * 3 + uint32_t(bestFeature)];

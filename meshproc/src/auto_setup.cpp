@@ -11,7 +11,10 @@
 #include "tweed/meshproc/volume_inside.h"
 #include "tweed/simulation_settings.h"
 
+#include "mesh_internal.h"
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -110,7 +113,7 @@ struct PosedBodies
         for (size_t i = 0; i < meshes.size(); ++i) {
             if (meshes[i].skin.empty()) continue;
             skinVertices(meshes[i].positions, meshes[i].skin, skinning, scratch);
-            surfaces[i].update(scratch);
+            surfaces[i].refit(scratch);
         }
     }
     // Signed distance to the closest body surface (positive outside); the closest point's
@@ -849,6 +852,25 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
 
     // 9. The check: every clip simulated and measured; where a measure fails, adjust and again.
     const std::vector<BodyMesh> measureBody = body.meshes;
+    // The volumes' protrusion per clip and frame as a round measured it, for the rounds after
+    // while the volumes stay as they were (the body and the frames do).
+    std::vector<CollisionVolume> measuredVolumes;
+    std::vector<std::vector<float>> volumeFrames(clips.size());
+    auto framesOf = [&](size_t c) {
+        return std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
+                                         options.checkFps)));
+    };
+    int checkFrames = 0;
+    for (size_t c = 0; c < clips.size(); ++c)
+        checkFrames += framesOf(c);
+    // With several threads the clips run side by side, the longest first, each simulated on
+    // one thread (the same bits as on several); the calling thread reports the progress.
+    const size_t clipThreads = size_t(std::clamp(options.threads, 1, int(std::max<size_t>(clips.size(), 1))));
+    std::vector<size_t> clipOrder(clips.size());
+    for (size_t c = 0; c < clips.size(); ++c)
+        clipOrder[c] = c;
+    std::stable_sort(clipOrder.begin(), clipOrder.end(),
+                     [&](size_t a, size_t b) { return framesOf(a) > framesOf(b); });
     for (int round = 0;; ++round) {
         report.rounds = round;
         report.clips.clear();
@@ -858,18 +880,26 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         found.insideFrames.assign(n, 0);
         bool bodyFailed = false, hitFailed = false, stretchFailed = false, layerFailed = false;
         std::shared_ptr<SimThreadPool> pool;
-        if (options.threads > 1) pool = std::make_shared<SimThreadPool>(options.threads);
-        for (size_t c = 0; c < clips.size(); ++c) {
+        if (options.threads > 1 && clipThreads == 1)
+            pool = std::make_shared<SimThreadPool>(options.threads);
+        const bool volumesKnown = round > 0 && measuredVolumes == asset.collisionVolumes;
+        std::vector<ClipMeasures> measures(clips.size());
+        std::vector<VertexFindings> clipFound(clips.size(), found);
+        std::atomic<int> framesDone{0};
+        std::atomic<bool> stop{false};
+        auto checkClip = [&](size_t c, PosedBodies &posed, bool reports) {
             ClipSimulationSettings settings;
             settings.framesPerSecond = options.checkFps;
             settings.pool = pool;
             ClipSimulation run(asset, &clips[c], settings);
-            ClothMeasurer measurer(asset, 0, garmentLayers(asset, 0), measureBody);
-            const int frames = std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
-                                                         options.checkFps)));
+            ClothMeasureSettings measureSettings;
+            measureSettings.measureVolumes = !volumesKnown;
+            ClothMeasurer measurer(asset, 0, garmentLayers(asset, 0), measureBody, measureSettings);
+            VertexFindings &seen = clipFound[c];
+            const int frames = framesOf(c);
             run.advance();
             std::vector<Vec3> graphics;
-            for (int f = 1; f <= frames; ++f) {
+            for (int f = 1; f <= frames && !stop; ++f) {
                 run.advance();
                 run.instance().deformGraphics(graphics, nullptr);
                 measurer.add(graphics, run.skinning(), run.instance(), 1.0f);
@@ -877,19 +907,56 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 const std::vector<Vec3> &t = run.instance().targetPositions();
                 for (size_t v = 0; v < n && v < x.size(); ++v)
                     if (md[v] > 0 && distance(x[v], t[v]) >= 0.99f * md[v] * s.maxDistanceScale)
-                        ++found.hitFrames[v];
-                if (!body.empty() && f % 3 == 0) {
-                    body.pose(run.skinning());
+                        ++seen.hitFrames[v];
+                if (!posed.empty() && f % 3 == 0) {
+                    posed.pose(run.skinning());
                     for (size_t v = 0; v < n && v < x.size(); ++v)
-                        if (md[v] > 0 && body.query(x[v]).distance < -0.002f) ++found.insideFrames[v];
+                        if (md[v] > 0 && posed.query(x[v]).distance < -0.002f) ++seen.insideFrames[v];
                 }
-                ++found.frames;
-                const float done = (float(c) + float(f) / float(frames)) / float(clips.size());
-                reportProgress(progress,
-                               0.5f + 0.5f * (float(round) + done) / float(options.rounds + 1),
-                               "checking " + clips[c].name);
+                ++seen.frames;
+                const float done = float(++framesDone) / float(checkFrames);
+                if (!reports) continue;
+                try {
+                    reportProgress(progress,
+                                   0.5f + 0.5f * (float(round) + done) / float(options.rounds + 1),
+                                   "checking " + clips[c].name);
+                } catch (const Cancelled &) {
+                    stop = true;
+                    throw;
+                }
             }
-            AutoSetupClip clip{clips[c].name, measurer.result()};
+            measures[c] = measurer.result();
+            if (!volumesKnown) {
+                volumeFrames[c].clear();
+                for (const FrameMeasures &m : measures[c].perFrame)
+                    volumeFrames[c].push_back(m.volumeProtrusion);
+            } else {
+                for (size_t i = 0; i < measures[c].perFrame.size() && i < volumeFrames[c].size(); ++i) {
+                    measures[c].perFrame[i].volumeProtrusion = volumeFrames[c][i];
+                    measures[c].sum.volumeProtrusion =
+                        std::max(measures[c].sum.volumeProtrusion, volumeFrames[c][i]);
+                }
+            }
+        };
+        std::atomic<size_t> nextClip{0};
+        detail::forEachRange(
+            clipThreads, 1,
+            [&](size_t range, size_t, size_t) {
+                PosedBodies posed = body;
+                for (size_t i; (i = nextClip++) < clipOrder.size() && !stop;)
+                    checkClip(clipOrder[i], posed, range == 0);
+            },
+            clipThreads);
+        measuredVolumes = asset.collisionVolumes;
+        for (const VertexFindings &f : clipFound) {
+            for (size_t v = 0; v < n; ++v) {
+                found.hitFrames[v] += f.hitFrames[v];
+                found.insideFrames[v] += f.insideFrames[v];
+            }
+            found.frames += f.frames;
+        }
+        for (size_t c = 0; c < clips.size(); ++c) {
+            AutoSetupClip clip{clips[c].name, std::move(measures[c])};
             for (const std::string &f : failedMeasures(clip.measures, thickness)) {
                 failures.push_back(clip.name + ": " + f);
                 bodyFailed |= f.starts_with("body_poke") || f.starts_with("shell_poke");

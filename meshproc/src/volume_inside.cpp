@@ -6,8 +6,11 @@
 
 #include "tweed/clip_simulation.h"
 
+#include "mesh_internal.h"
+
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <cmath>
 #include <functional>
@@ -33,6 +36,28 @@ float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
         d = std::min(d, surface.query(p).distance);
     return d;
 }
+// The same, each surface's search starting from its triangle in `hints` (one per surface, the
+// closest triangles of a point measured before near p), which get the closest triangles.
+float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p, uint32_t *hints)
+{
+    float d = INFINITY;
+    for (size_t i = 0; i < body.size(); ++i)
+        d = std::min(d, body[i].query(p, hints[i]).distance);
+    return d;
+}
+
+// A volume's surface points in one pose: where each was last measured against the body, the
+// distance found and the closest triangles (one per body surface), kept while the volume
+// shrinks.
+struct Measured
+{
+    std::vector<Vec3> at;
+    std::vector<float> distance;
+    std::vector<uint32_t> hints;
+    /// Skip by the size of the distance only: the body's side of a point may flip where it
+    /// passes through itself or is open.
+    bool strict = false;
+};
 
 Mat4 boneGlobalIn(const std::vector<Mat4> &global, int bone)
 {
@@ -104,6 +129,12 @@ void recentre(CollisionVolume &v, const Mat4 &bone, const std::vector<MeshDistan
     v.local.translation += rotate(conjugate(normalize(boneFrame.rotation)), c - fitted.origin);
 }
 
+// How far the volume reaches from its centre at most.
+float reachOf(const CollisionVolume &v)
+{
+    return std::max({v.radii.x, v.radii.y, v.radii.z, v.radius, v.radius2, v.radius + v.halfHeight});
+}
+
 float sizeOf(const CollisionVolume &v)
 {
     return v.shape == CollisionShape::Ellipsoid || v.shape == CollisionShape::Box ||
@@ -113,16 +144,19 @@ float sizeOf(const CollisionVolume &v)
 }
 
 // Shrinks `v` (sizes only, the centre stays) until no point of its surface lies outside the
-// body by more than `thickness` in any of `poses`, or it is a millimetre thin.
+// body by more than `thickness` in any of `poses`, or it is a millimetre thin. `memo` (one per
+// pose, kept by the caller between calls on the same poses of a shrinking volume) holds what
+// was measured.
 CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
-                         float thickness)
+                         float thickness, std::vector<Measured> &memo)
 {
     // Per pose and surface point, where its distance to the body was last measured and what
-    // it was: a point that moved less since then than the thickness less the size of that
-    // distance is still within the thickness (the size of the distance changes no faster than
-    // the point moves; its side can flip where the body passes through itself).
-    std::vector<std::vector<Vec3>> measuredAt(poses.size());
-    std::vector<std::vector<float>> measured(poses.size());
+    // it was: a point that moved less since then than the thickness less that distance is
+    // still within the thickness (the distance changes no faster than the point moves). Where
+    // the body passes through itself or is open, a point's side can flip without crossing the
+    // surface: the caller finds it in its check over the motion and asks for the strict bound
+    // (the size of the distance, which changes no faster than the point moves).
+    memo.resize(poses.size());
     for (int round = 0; round < kRounds; ++round) {
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
@@ -134,17 +168,20 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
             const PosedBody &pose = *poses[k];
             const Transform frame = colliderFrame(v, boneGlobalIn(pose, v.bone));
             const std::vector<Vec3> points = volumeSurfaceSamples(v, frame, pose.samples);
-            if (measuredAt[k].size() != points.size()) {
-                measuredAt[k] = points;
-                measured[k].assign(points.size(), INFINITY);
+            Measured &m = memo[k];
+            const size_t surfaces = pose.surfaces.size();
+            if (m.at.size() != points.size()) {
+                m.at = points;
+                m.distance.assign(points.size(), INFINITY);
+                m.hints.assign(points.size() * surfaces, UINT32_MAX);
             }
             for (size_t j = 0; j < points.size(); ++j) {
                 const Vec3 &p = points[j];
-                if (std::abs(measured[k][j]) + distance(p, measuredAt[k][j]) <= thickness)
-                    continue;
-                measuredAt[k][j] = p;
-                measured[k][j] = bodyDistance(pose.surfaces, p);
-                const float excess = measured[k][j] - thickness;
+                const float known = m.strict ? std::abs(m.distance[j]) : m.distance[j];
+                if (known + distance(p, m.at[j]) <= thickness) continue;
+                m.at[j] = p;
+                m.distance[j] = bodyDistance(pose.surfaces, p, &m.hints[j * surfaces]);
+                const float excess = m.distance[j] - thickness;
                 if (!(excess > 0)) continue;
                 outside = true;
                 const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
@@ -192,6 +229,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
             }
         }
         if (!outside) break;
+        const CollisionVolume was = v;
         bool thinnest = false;
         switch (v.shape) {
         case CollisionShape::Convex:
@@ -226,7 +264,12 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
             break;
         }
         tidy(v);
-        if (thinnest) break;
+        // As thin as it gets, too small to be kept, or unchanged (the sizes that would give
+        // are as thin as they get): another round would find the same.
+        const bool unchanged = v.radii == was.radii && v.radius == was.radius &&
+                               v.radius2 == was.radius2 && v.halfHeight == was.halfHeight &&
+                               v.planes == was.planes;
+        if (thinnest || unchanged || reachOf(v) < kSmallest) break;
     }
     return v;
 }
@@ -335,37 +378,65 @@ struct Followed
 };
 
 // Measures each volume in every pose of the motion as the measures do (the body posed once a
-// pose for all volumes).
+// pose for all volumes), the poses shared among the hardware threads.
 void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t stride = 1)
 {
-    const std::vector<MeshDistance> &rest = motion.restSurfaces();
-    std::vector<MeshDistance> surfaces = rest;
-    std::vector<std::vector<Vec3>> positions;
-    for (Followed &f : volumes)
-        f.perGroup.assign(motion.clipCount() + 1, 0.0f);
+    // Every `stride`-th pose of each clip, and its last.
+    std::vector<size_t> poses;
     for (size_t pose = 0; pose < motion.poseCount(); ++pose) {
-        // Every `stride`-th pose of each clip, and its last.
         const bool lastOfClip =
             pose + 1 == motion.poseCount() || motion.clipOf(pose + 1) != motion.clipOf(pose);
-        if (pose > 0 && pose % stride != 0 && !lastOfClip) continue;
-        motion.positions(pose, positions);
-        for (size_t m = 0; m < surfaces.size(); ++m)
-            surfaces[m].refit(positions[m]);
-        const std::vector<Mat4> &global = motion.boneGlobal(pose);
+        if (pose == 0 || pose % stride == 0 || lastOfClip) poses.push_back(pose);
+    }
+    for (Followed &f : volumes)
+        f.perGroup.assign(motion.clipCount() + 1, 0.0f);
+    // Per range of poses, the volumes as followed over it; merged in order.
+    std::vector<Followed> fresh = volumes;
+    for (Followed &f : fresh) {
+        f.worst = 0;
+        f.outside.clear();
+    }
+    std::vector<std::vector<Followed>> parts(detail::rangeCount(poses.size(), 8), fresh);
+    detail::forEachRange(poses.size(), 8, [&](size_t range, size_t begin, size_t end) {
+        std::vector<Followed> &part = parts[range];
+        std::vector<MeshDistance> surfaces = motion.restSurfaces();
+        std::vector<std::vector<Vec3>> positions;
+        // Per volume, surface point and body surface, the closest triangle in the pose before.
+        std::vector<std::vector<uint32_t>> hints(part.size());
+        for (size_t i = begin; i < end; ++i) {
+            const size_t pose = poses[i];
+            motion.positions(pose, positions);
+            for (size_t m = 0; m < surfaces.size(); ++m)
+                surfaces[m].refit(positions[m]);
+            const std::vector<Mat4> &global = motion.boneGlobal(pose);
+            for (size_t k = 0; k < part.size(); ++k) {
+                Followed &f = part[k];
+                const CollisionVolume &v = *f.volume;
+                const std::vector<Vec3> points = volumeSurfaceSamples(
+                    v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples);
+                hints[k].resize(points.size() * surfaces.size(), UINT32_MAX);
+                float poseWorst = 0;
+                for (size_t j = 0; j < points.size(); ++j)
+                    if (const float d = bodyDistance(surfaces, points[j],
+                                                     &hints[k][j * surfaces.size()]);
+                        std::isfinite(d))
+                        poseWorst = std::max(poseWorst, d);
+                const size_t group = size_t(motion.clipOf(pose) + 1);
+                f.perGroup[group] = std::max(f.perGroup[group], poseWorst);
+                f.worst = std::max(f.worst, poseWorst);
+                if (poseWorst > f.limit) f.outside.push_back({poseWorst, pose});
+            }
+        }
+    });
+    for (const std::vector<Followed> &part : parts)
         for (size_t k = 0; k < volumes.size(); ++k) {
             Followed &f = volumes[k];
-            const CollisionVolume &v = *f.volume;
-            float poseWorst = 0;
-            for (const Vec3 &p :
-                 volumeSurfaceSamples(v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples))
-                if (const float d = bodyDistance(surfaces, p); std::isfinite(d))
-                    poseWorst = std::max(poseWorst, d);
-            const size_t group = size_t(motion.clipOf(pose) + 1);
-            f.perGroup[group] = std::max(f.perGroup[group], poseWorst);
-            f.worst = std::max(f.worst, poseWorst);
-            if (poseWorst > f.limit) f.outside.push_back({poseWorst, pose});
+            const Followed &p = part[k];
+            for (size_t g = 0; g < f.perGroup.size(); ++g)
+                f.perGroup[g] = std::max(f.perGroup[g], p.perGroup[g]);
+            f.worst = std::max(f.worst, p.worst);
+            f.outside.insert(f.outside.end(), p.outside.begin(), p.outside.end());
         }
-    }
 }
 
 } // namespace
@@ -410,7 +481,11 @@ CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vecto
     std::vector<const PosedBody *> pointers;
     for (const PosedBody &pose : poses)
         pointers.push_back(&pose);
-    return shrinkOn(v, pointers, thickness);
+    // No check over a motion follows: the strict bound throughout.
+    std::vector<Measured> memo(poses.size());
+    for (Measured &m : memo)
+        m.strict = true;
+    return shrinkOn(v, pointers, thickness, memo);
 }
 
 namespace {
@@ -420,6 +495,7 @@ struct Fitting
 {
     CollisionVolume volume;
     std::vector<size_t> poses; // into the motion, the bind pose first
+    std::vector<Measured> measured; // per pose of `poses`, as shrinkOn last measured it
     bool done = false;
     float worst = -1; // protrusion over the motion as last followed (-1: not followed since)
 };
@@ -444,20 +520,37 @@ private:
 // Shrinks each volume on its poses (the bind pose first), then, round by round, checks them
 // all on every pose of the motion (posing the body once for all) and shrinks each again on the
 // worst poses where it sticks out, until none does.
+// `progress` hears from `from` to `to` of the whole fit, a round at a time.
 void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseCache &cache,
-                   float thickness, int rounds, size_t stride = 1)
+                   float thickness, int rounds, size_t stride, const ProgressCallback &progress,
+                   float from, float to)
 {
     for (int round = 0; round < rounds; ++round) {
+        reportProgress(progress, from + (to - from) * float(round) / float(rounds),
+                       "fitting collision volumes");
         std::vector<Fitting *> open;
+        std::vector<std::vector<const PosedBody *>> poses;
         for (Fitting *f : fits) {
             if (f->done) continue;
-            std::vector<const PosedBody *> poses;
-            for (size_t p : f->poses)
-                poses.push_back(&cache[p]);
-            f->volume = shrinkOn(f->volume, poses, thickness);
-            f->worst = -1;
             open.push_back(f);
+            poses.emplace_back();
+            for (size_t p : f->poses)
+                poses.back().push_back(&cache[p]);
         }
+        // The volumes shrink independently: shared among the hardware threads, each taking the
+        // next volume left.
+        std::atomic<size_t> next{0};
+        detail::forEachRange(open.size(), 1, [&](size_t, size_t, size_t) {
+            for (size_t k; (k = next++) < open.size();) {
+                Fitting &f = *open[k];
+                f.volume = shrinkOn(f.volume, poses[k], thickness, f.measured);
+                f.worst = -1;
+            }
+        });
+        // Too small to be kept: not followed further.
+        for (Fitting *f : open)
+            f->done = reachOf(f->volume) < kSmallest;
+        std::erase_if(open, [](const Fitting *f) { return f->done; });
         if (open.empty() || motion.poseCount() <= 1) break;
         std::vector<Followed> followed(open.size());
         for (size_t k = 0; k < open.size(); ++k) {
@@ -473,9 +566,17 @@ void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseC
             size_t added = 0;
             for (const auto &[protrusion, pose] : out) {
                 if (added == size_t(kPosesPerRound)) break;
-                if (std::find(f.poses.begin(), f.poses.end(), pose) != f.poses.end()) continue;
-                f.poses.push_back(pose);
-                ++added;
+                const size_t at =
+                    size_t(std::find(f.poses.begin(), f.poses.end(), pose) - f.poses.begin());
+                if (at == f.poses.size()) {
+                    f.poses.push_back(pose);
+                    ++added;
+                } else if (at < f.measured.size() && !f.measured[at].strict) {
+                    // Shrunk on it, yet outside: measured again with the strict bound.
+                    f.measured[at] = Measured{};
+                    f.measured[at].strict = true;
+                    ++added;
+                }
             }
             // Inside everywhere, or as thin as it gets on the poses it failed.
             if (added == 0) f.done = true;
@@ -489,7 +590,7 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
                                     const std::vector<const GraphicsMesh *> &meshes,
                                     const std::vector<int> &bones, CollisionShape shape,
                                     const CollisionFitSettings &settings, float thickness,
-                                    const BodyMotion *motion)
+                                    const BodyMotion *motion, const ProgressCallback &progress)
 {
     if (!(thickness >= 0) || !std::isfinite(thickness))
         throw InputError("collision fit: the thickness must be a number of at least 0");
@@ -533,8 +634,8 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
     }
     const std::vector<float> before = volumeProtrusions(fitted, body);
     // The bind pose and two rounds on every fourth frame of the clips decide the splits; the
-    // chosen go on, checked on every frame.
-    fitOverMotion(all, body, cache, thickness, 3, 4);
+    // chosen go on, checked on every fourth frame, then on every frame.
+    fitOverMotion(all, body, cache, thickness, 3, 4, progress, 0.1f, 0.4f);
     for (Fitting *f : all)
         f->done = false;
     all.clear();
@@ -549,9 +650,14 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
             chosen[b] = {&f[0]};
         all.insert(all.end(), chosen[b].begin(), chosen[b].end());
     }
-    fitOverMotion(all, body, cache, thickness, kCheckRounds);
-    // Those the rounds left unchecked since their last shrink.
+    // Coarse to fine: on every fourth frame until none sticks out there, then on every frame.
+    fitOverMotion(all, body, cache, thickness, kCheckRounds, 4, progress, 0.4f, 0.6f);
+    for (Fitting *f : all)
+        f->done = false;
+    fitOverMotion(all, body, cache, thickness, kCheckRounds, 1, progress, 0.6f, 0.95f);
+    // Those the rounds left unchecked since their last shrink (but too small to be kept).
     std::vector<CollisionVolume> unchecked;
+    std::erase_if(all, [](const Fitting *f) { return reachOf(f->volume) < kSmallest; });
     for (Fitting *f : all)
         if (f->worst < 0) unchecked.push_back(f->volume);
     const std::vector<float> checked = volumeProtrusions(unchecked, body);
@@ -572,10 +678,7 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
                     r.bindPoseShrinks = 1;
             // A volume whose centre could not be brought inside the body, or that shrank to a
             // point, is no volume of it.
-            const CollisionVolume &v = f->volume;
-            const float reach = std::max({v.radii.x, v.radii.y, v.radii.z, v.radius, v.radius2,
-                                          v.radius + v.halfHeight});
-            if (f->worst > thickness + 1e-5f || reach < kSmallest) continue;
+            if (f->worst > thickness + 1e-5f || reachOf(f->volume) < kSmallest) continue;
             out[b].volumes.push_back(f->volume);
             r.protrusions.push_back(f->worst);
             r.protrusionAfter = std::max(r.protrusionAfter, f->worst);
@@ -588,6 +691,16 @@ std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
         r.split = out[b].volumes.size() > 1;
     }
     return out;
+}
+
+std::vector<BoneFit> fitBonesInside(const Character &character, const std::vector<int> &bones,
+                                    CollisionShape shape, const CollisionFitSettings &settings,
+                                    float thickness, const ProgressCallback &progress)
+{
+    const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
+    const BodyMotion motion(character.skeleton, meshes, character.clips);
+    return fitBonesInside(character.skeleton, meshes, bones, shape, settings, thickness, &motion,
+                          progress);
 }
 
 std::vector<CollisionVolume>

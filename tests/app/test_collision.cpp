@@ -127,12 +127,13 @@ private:
 
     // Weighted share of the Body's vertices the bone drives (weight >= 0.3) inside the volume
     // at the bind pose, measured with the simulation's own collider code.
-    // How far the volume's surface lies outside the Body mesh in the bind pose.
+    // How far the volume's surface lies outside the Body mesh in the bind pose and every frame
+    // of the clips (as Auto-Fit fits and the measures take it).
     float bodyProtrusion(const CollisionVolume &volume) const
     {
         const Character &character = document()->character();
         const GraphicsMesh &body = character.meshes[size_t(character.findMesh("Body"))];
-        return volumeProtrusion(volume, character.skeleton, {&body});
+        return volumeProtrusion(volume, BodyMotion(character.skeleton, {&body}, character.clips));
     }
 
 private slots:
@@ -442,7 +443,12 @@ private slots:
                 const float out = bodyProtrusion(v);
                 QVERIFY2(out <= thickness + 1e-4f,
                          qPrintable(QString("%1: %2").arg(name).arg(out)));
-                QVERIFY(std::min({v.radii.x, v.radii.y, v.radii.z}) > 0.02f); // a limb's volume
+                // A limb's volume: the arm's stays thick; the thigh's flattens where the Jump
+                // bends the hip into it.
+                if (std::string(name) == "RightUpperArm")
+                    QVERIFY(std::min({v.radii.x, v.radii.y, v.radii.z}) > 0.02f);
+                else
+                    QVERIFY(std::max({v.radii.x, v.radii.y, v.radii.z}) > 0.05f);
             }
             QVERIFY(count >= 1);
         }

@@ -342,6 +342,39 @@ private slots:
                  QLocale().toString(double(dock->protrusion(1)), 'f', 3) + " " +
                      CollisionDock::tr("m"));
     }
+
+    // The column measures over the bind pose and every frame of the clips, as Auto Setup fits
+    // and `tweed-cli qa` measures: an upper-arm volume fitted inside in the bind pose alone
+    // sticks out in the clips' frames, by what the measure over the clips says.
+    void protrusionColumnCoversTheClips()
+    {
+        LoadedDocument withVolume = mSample;
+        const Character &character = withVolume.character;
+        QVERIFY(!character.clips.empty());
+        const int arm = character.skeleton.find("LeftUpperArm");
+        QVERIFY(arm >= 0);
+        const int bodyMesh = character.findMesh("Body");
+        QVERIFY(bodyMesh >= 0);
+        const std::vector<const GraphicsMesh *> body{&character.meshes[size_t(bodyMesh)]};
+        const float thickness = withVolume.asset.simulation.collisionThickness;
+        const std::vector<CollisionVolume> bindFit = fitVolumesInside(
+            character.skeleton, body, arm, CollisionShape::Ellipsoid, {}, thickness);
+        QVERIFY(!bindFit.empty());
+        withVolume.asset.collisionVolumes = {bindFit.front()};
+        doc()->replace(withVolume);
+        auto *dock = test::child<CollisionDock>(mWindow.get(), names::kCollisionDock);
+        QVERIFY(dock);
+        const float bindOnly = volumeProtrusion(bindFit.front(), character.skeleton, body);
+        const BodyMotion motion(character.skeleton, body, character.clips);
+        const float overClips = volumeProtrusion(bindFit.front(), motion);
+        QVERIFY2(bindOnly <= thickness + 1e-5f, qPrintable(QString::number(bindOnly)));
+        QVERIFY2(overClips > bindOnly + 1e-3f,
+                 qPrintable(QString("%1 %2").arg(overClips).arg(bindOnly)));
+        QCOMPARE(dock->protrusion(0), overClips);
+        auto *list = test::child<QTreeWidget>(dock, names::kCollisionDockVolumeList);
+        QCOMPARE(list->topLevelItem(0)->data(CollisionDock::ProtrusionColumn, Qt::UserRole).toDouble(),
+                 double(overClips));
+    }
 };
 
 QTEST_MAIN(TestGarmentLayers)

@@ -147,6 +147,44 @@ private slots:
         QVERIFY(std::abs(d2.query({0, 0, 0.25f}).distance - 0.05f) < 1e-6f);
     }
 
+    void hintedQueriesAndRefitsFindTheSameAsAFreshSearch()
+    {
+        GraphicsMesh box;
+        appendBox(box, 0.2f, 6);
+        MeshDistance rebuilt(box.positions, box.indices), refitted = rebuilt;
+        const uint32_t triangles = uint32_t(box.indices.size() / 3);
+        uint32_t seed = 12345;
+        auto random = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return float(seed >> 8) / float(1u << 24);
+        };
+        std::vector<uint32_t> carried(64, UINT32_MAX);
+        for (int pose = 0; pose < 4; ++pose) {
+            // The box twisted about y and stretched, a little more each pose.
+            std::vector<Vec3> moved;
+            for (const Vec3 &p : box.positions) {
+                const float a = 0.3f * float(pose) * p.y / 0.2f;
+                moved.push_back({(std::cos(a) * p.x - std::sin(a) * p.z) * (1 + 0.1f * float(pose)),
+                                 p.y, std::sin(a) * p.x + std::cos(a) * p.z});
+            }
+            rebuilt.update(moved);
+            refitted.refit(moved);
+            for (size_t i = 0; i < carried.size(); ++i) {
+                const Vec3 p{0.6f * random() - 0.3f, 0.6f * random() - 0.3f, 0.6f * random() - 0.3f};
+                const SurfaceDistance fresh = rebuilt.query(p);
+                // Any hint, none, or the closest triangle of the point in the pose before.
+                uint32_t anyHint = uint32_t(random() * float(triangles)), none = UINT32_MAX;
+                for (uint32_t *hint : {&anyHint, &none, &carried[i]}) {
+                    const SurfaceDistance hinted = refitted.query(p, *hint);
+                    QCOMPARE(hinted.distance, fresh.distance);
+                    QCOMPARE(hinted.onOpenEdge, fresh.onOpenEdge);
+                    QVERIFY(*hint < triangles);
+                }
+                QCOMPARE(refitted.query(p).distance, fresh.distance);
+            }
+        }
+    }
+
     void riderPushedThroughTheShellBy3mmCountsBy1mmDoesNot()
     {
         // Shell: the 0.2 box; rider: the 0.19 box inside it.

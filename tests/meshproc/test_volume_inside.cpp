@@ -319,6 +319,34 @@ private slots:
         }
     }
 
+    // The fit over a clip tells its progress a round at a time and stops when asked, through
+    // the same function the editor's Auto-Fit calls (fitBonesInside).
+    void fitOverAClipReportsProgressAndStops()
+    {
+        const BendingBody body = makeBendingBody();
+        const BodyMotion motion(body.skeleton, {&body.mesh}, {body.bend});
+        std::vector<float> heard;
+        const std::vector<BoneFit> fits = fitBonesInside(
+            body.skeleton, {&body.mesh}, {0, 1}, CollisionShape::Ellipsoid, {}, kThickness,
+            &motion, [&heard](float fraction, std::string_view) {
+                heard.push_back(fraction);
+                return true;
+            });
+        QCOMPARE(fits.size(), size_t(2));
+        QVERIFY(heard.size() >= 3);
+        QVERIFY(std::is_sorted(heard.begin(), heard.end()));
+        QVERIFY(heard.front() >= 0.0f && heard.back() <= 1.0f);
+        for (const BoneFit &fit : fits) {
+            QVERIFY2(fit.error.empty(), fit.error.c_str());
+            QVERIFY(fit.report.protrusionAfter <= kThickness + 1e-5f);
+        }
+        int calls = 0;
+        QVERIFY_THROWS_EXCEPTION(
+            Cancelled, fitBonesInside(body.skeleton, {&body.mesh}, {0, 1},
+                                      CollisionShape::Ellipsoid, {}, kThickness, &motion,
+                                      [&calls](float, std::string_view) { return ++calls < 2; }));
+    }
+
     void protrusionOfAKnownVolume()
     {
         const Body body = makeBody();

@@ -615,15 +615,35 @@ float CollisionDock::protrusion(int index) const
         for (const std::string &name : names)
             if (const int m = character.findMesh(name); m >= 0)
                 body.push_back(&character.meshes[size_t(m)]);
-        mBody.clear();
+        mBody.reset();
+        mProtrusions.clear();
         try {
-            if (!body.empty()) mBody = bodyPoses(mDocument->asset().skeleton, body);
+            // Over the clips as Auto-Fit and Auto Setup fit and `tweed-cli qa` measures.
+            if (!body.empty())
+                mBody = std::make_unique<BodyMotion>(mDocument->asset().skeleton, body,
+                                                     character.clips);
         } catch (const std::exception &) {
-            mBody.clear(); // a body that does not fit the skeleton: no protrusion to show
+            mBody.reset(); // a body that does not fit the skeleton: no protrusion to show
         }
         mBodyValid = true;
     }
-    return mBody.empty() ? 0.0f : volumeProtrusion(volumes[size_t(index)], mBody);
+    if (!mBody) return 0.0f;
+    // Measured once per volume as it is: the volumes not measured yet, all at once.
+    std::vector<CollisionVolume> missing;
+    for (const CollisionVolume &v : volumes)
+        if (std::none_of(mProtrusions.begin(), mProtrusions.end(),
+                         [&v](const auto &known) { return known.first == v; }) &&
+            std::find(missing.begin(), missing.end(), v) == missing.end())
+            missing.push_back(v);
+    if (!missing.empty()) {
+        if (mProtrusions.size() > 4 * volumes.size() + 16) mProtrusions.clear();
+        const std::vector<float> measured = volumeProtrusions(missing, *mBody);
+        for (size_t i = 0; i < missing.size(); ++i)
+            mProtrusions.push_back({missing[i], measured[i]});
+    }
+    for (const auto &[v, out] : mProtrusions)
+        if (v == volumes[size_t(index)]) return out;
+    return 0.0f;
 }
 
 void CollisionDock::rebuildList()
@@ -988,17 +1008,13 @@ int CollisionDock::autoFit()
     QStringList skipped;
     const OperationOutcome outcome = LongOperation::run(
         this, tr("Fitting collision volumes..."), [&](const ProgressCallback &progress) {
-            for (size_t i = 0; i < bones.size(); ++i) {
-                reportProgress(progress, float(i) / float(bones.size()), "fitting");
-                try {
-                    // Inside the body within the collision thickness, split where one
-                    // volume cannot follow it.
-                    for (CollisionVolume &v :
-                         fitVolumesInside(character, bones[i], shape, settings, thickness))
-                        fitted.push_back(std::move(v));
-                } catch (const InputError &error) {
-                    skipped << QString::fromStdString(error.what());
-                }
+            // Inside the body within the collision thickness in the bind pose and every frame
+            // of every clip (as Auto Setup fits them), split where one volume cannot follow it.
+            for (BoneFit &fit : fitBonesInside(character, bones, shape, settings, thickness,
+                                               progress)) {
+                if (!fit.error.empty()) skipped << QString::fromStdString(fit.error);
+                for (CollisionVolume &v : fit.volumes)
+                    fitted.push_back(std::move(v));
             }
         });
     if (outcome.status == OperationOutcome::Cancelled) return 0;

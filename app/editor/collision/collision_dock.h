@@ -15,6 +15,8 @@
 #include <QList>
 
 #include <array>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "tweed/meshproc/volume_inside.h"
@@ -145,8 +147,10 @@ private:
     QString protrusionText(float metres) const;
 
     QTreeWidget *mList;
-    /// The body in the bind pose, for the protrusion column (built on demand).
-    mutable std::vector<tweed::PosedBody> mBody;
+    /// The body in the bind pose and every frame of the character's clips, for the protrusion
+    /// column (built on demand), and the protrusions measured on it so far, by volume.
+    mutable std::unique_ptr<tweed::BodyMotion> mBody;
+    mutable std::vector<std::pair<tweed::CollisionVolume, float>> mProtrusions;
     mutable bool mBodyValid = false;
     QLabel *mBoneLabel;
     QComboBox *mBone;

@@ -83,6 +83,9 @@ struct ClothMeasureSettings
     float pokeTolerance = 0.002f; ///< metres a vertex may be on the wrong side of a surface
     float hitShare = 0.99f;       ///< a vertex this far out of its Max Distance is at the limit
     bool recordOffenders = false; ///< keep the offending vertices of the last frame
+    /// Measure the volumes' protrusion (off: 0, for a caller that knows it already, the
+    /// volumes and the body being as they were when it measured them).
+    bool measureVolumes = true;
 };
 
 /// The vertices a frame's measures counted against it (ClothMeasureSettings::recordOffenders),

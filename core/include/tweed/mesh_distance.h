@@ -44,6 +44,10 @@ public:
     void refit(const std::vector<Vec3> &positions);
     /// Signed distance from p to the surface as of the last update (the rest positions before).
     SurfaceDistance query(const Vec3 &p) const;
+    /// The same, starting from triangle `hint` (the closest of a nearby point measured before,
+    /// any value when there is none): the same result, found faster when p lies near that
+    /// point. `hint` gets the closest triangle.
+    SurfaceDistance query(const Vec3 &p, uint32_t &hint) const;
     bool empty() const { return mTriangles.empty(); }
 
 private:

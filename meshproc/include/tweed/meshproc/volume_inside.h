@@ -7,6 +7,7 @@
 #include "tweed/asset.h"
 #include "tweed/meshproc/collision_fit.h"
 #include "tweed/mesh_distance.h"
+#include "tweed/progress.h"
 #include "tweed/skeleton.h"
 
 #include <string>
@@ -132,11 +133,19 @@ struct BoneFit
 };
 /// fitVolumesInside on several bones at once: each round poses the body once for all of them.
 /// Throws InputError for a bad thickness; a bone that cannot be fitted gets its error.
+/// `progress` hears of each round (Cancelled when it asks to stop).
 std::vector<BoneFit> fitBonesInside(const Skeleton &skeleton,
                                     const std::vector<const GraphicsMesh *> &meshes,
                                     const std::vector<int> &bones, CollisionShape shape,
                                     const CollisionFitSettings &settings, float thickness,
-                                    const BodyMotion *motion = nullptr);
+                                    const BodyMotion *motion = nullptr,
+                                    const ProgressCallback &progress = {});
+/// The same on a character's meshes chosen as fitVolume chooses them, inside in the bind pose
+/// and every frame of every clip of the character at kFitFramesPerSecond (as Auto Setup fits
+/// them and the measures take them): the editor's Auto-Fit.
+std::vector<BoneFit> fitBonesInside(const Character &character, const std::vector<int> &bones,
+                                    CollisionShape shape, const CollisionFitSettings &settings,
+                                    float thickness, const ProgressCallback &progress = {});
 /// The same on a character's meshes chosen as fitVolume chooses them.
 std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bone,
                                               CollisionShape shape,
