@@ -931,8 +931,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             for (size_t v = 0; v < n; ++v) {
                 if (pinned[v] || md[v] <= 0 || float(found.hitFrames[v]) <= 0.25f * float(found.frames))
                     continue;
-                if (skinnedVertexStretch[v] > pinStretch) {
-                    // Pinned, the skinning would stretch its edges: more room instead.
+                const bool bodyHeld = md[v] >= bodyLimit[v] - 1e-5f;
+                if (skinnedVertexStretch[v] > pinStretch && (!bodyHeld || md[v] >= restMd)) {
+                    // Pinned, the skinning would stretch its edges: more room instead, where
+                    // the body leaves it some (with less than restMd the body holds the cloth
+                    // where the skinning puts it anyway: pinned).
+                    if (bodyHeld) continue;
                     boost[v] *= 1.5f;
                     ++raised;
                     continue;
