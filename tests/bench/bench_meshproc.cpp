@@ -5,7 +5,12 @@
 // CGAL) are timed with that construction, as Tweed is timed with its own.
 //
 //   tweed-bench meshproc [--model FILE] [--target N] [--runs N] [--no-large] [--no-openmesh]
-//                        [--no-cgal]
+//                        [--no-cgal] [--simplify-only] [--threads N] [--cpu]
+//
+// --simplify-only leaves out the iso-surface path and the transfers (for profiling the
+// simplifiers); --threads caps Tweed's threads (0, the default: one per hardware thread);
+// --cpu times Tweed's simplifier and meshoptimizer's by the CPU seconds of the calling thread
+// instead of wall time (steadier on a busy machine; meaningful for Tweed with --threads 1).
 #include "bench.h"
 
 #include "tweed/meshproc/bone_segments.h"
@@ -137,10 +142,12 @@ Geometry cgalSimplify(const Geometry &input, uint32_t target, uint32_t *rejected
 #endif
 
 void simplifyRows(const std::string &label, const Geometry &input, uint32_t target, int runs,
-                  bool openMesh, bool cgal)
+                  uint32_t threads, bool cpu, bool openMesh, bool cgal)
 {
-    std::printf("\n%s: %zu vertices, %zu triangles, to %u vertices (median of %d runs)\n\n",
-                label.c_str(), input.positions.size(), input.indices.size() / 3, target, runs);
+    const auto timer = cpu ? threadCpuSeconds : wallSeconds;
+    std::printf("\n%s: %zu vertices, %zu triangles, to %u vertices (median of %d runs%s)\n\n",
+                label.c_str(), input.positions.size(), input.indices.size() / 3, target, runs,
+                cpu ? ", Tweed and meshoptimizer in thread CPU ms" : "");
     std::printf("| %-34s | %9s | %6s | %6s | %13s | %5s | %5s | %s |\n", "simplifier", "ms",
                 "verts", "tris", "error e-3", "min°", "sprd", "non-manifold");
     std::printf("|---|---|---|---|---|---|---|---|\n");
@@ -150,11 +157,12 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
         s.targetVertices = target;
         s.relaxPasses = relax;
         s.measureError = false;
+        s.threads = threads;
         PhysicsGeometry out;
         const double t = medianSeconds(runs, [&] {
             out = PhysicsGeometry{input.positions, input.indices, {}};
             simplify(out, s);
-        });
+        }, timer);
         printRow(measure(relax ? "tweed simplify (+3 relax passes)" : "tweed simplify (collapse only)",
                          t, input, out.positions, out.indices));
     }
@@ -180,7 +188,7 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
             count = meshopt_simplify(dest.data(), input.indices.data(), input.indices.size(),
                                      &input.positions[0].x, input.positions.size(), sizeof(Vec3),
                                      targetIndices, 1.0f, 0, nullptr);
-        });
+        }, timer);
         printRow(measure("meshoptimizer meshopt_simplify", t, input, input.positions,
                          {dest.begin(), dest.begin() + long(count)}));
     }
@@ -243,7 +251,8 @@ int run(const std::vector<std::string> &args)
     std::string model = "/usr/share/assimp/models/Collada/human.zae";
     uint32_t target = 2000;
     int runs = 5;
-    bool large = true, openMesh = true, cgal = true;
+    bool large = true, openMesh = true, cgal = true, simplifyOnly = false, cpu = false;
+    uint32_t threads = 0;
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--model" && i + 1 < args.size())
             model = args[++i];
@@ -251,6 +260,12 @@ int run(const std::vector<std::string> &args)
             target = uint32_t(std::atoi(args[++i].c_str()));
         else if (args[i] == "--runs" && i + 1 < args.size())
             runs = std::max(1, std::atoi(args[++i].c_str()));
+        else if (args[i] == "--threads" && i + 1 < args.size())
+            threads = uint32_t(std::max(0, std::atoi(args[++i].c_str())));
+        else if (args[i] == "--cpu")
+            cpu = true;
+        else if (args[i] == "--simplify-only")
+            simplifyOnly = true;
         else if (args[i] == "--no-large")
             large = false;
         else if (args[i] == "--no-openmesh")
@@ -280,11 +295,11 @@ int run(const std::vector<std::string> &args)
                 model.c_str(), merged.positions.size(), merged.indices.size() / 3,
                 1e3 * weldSeconds, 1e3 * weldTolSeconds, welded.positions.size());
     Geometry human{welded.positions, welded.indices};
-    simplifyRows("human", human, target, runs, openMesh, cgal);
+    simplifyRows("human", human, target, runs, threads, cpu, openMesh, cgal);
 
     // The iso-surface path at 1/128 of the diagonal, surface at +2 voxels, simplified to the
     // target; then the transfers onto the result.
-    {
+    if (!simplifyOnly) {
         IsoSurfaceSettings iso; // voxel 0: 1/128 of the diagonal; offset 0: one voxel
         IsoSurfaceReport report;
         PhysicsGeometry layer;
@@ -338,7 +353,7 @@ int run(const std::vector<std::string> &args)
                     soup.positions.size(), 1e3 * soupSeconds, rewelded.positions.size(),
                     big.positions.size());
         simplifyRows("human subdivided twice", {big.positions, big.indices}, target,
-                     std::max(1, runs / 2), openMesh, cgal);
+                     std::max(1, runs / 2), threads, cpu, openMesh, cgal);
     }
     return 0;
 }

@@ -340,16 +340,24 @@ void ClothInstance::Impl::configure()
     }
     // Batches of 16 constraints whose ends are all fixed (Max Distance 0 under the physical
     // LoD: triangles that are pure skinning) move nothing: the solver skips them.
-    const size_t batches = c.constraintA.size() / 16;
-    activeBatch.assign(batches, 1);
-    allBatchesActive = true;
-    for (size_t k = 0; k < batches; ++k) {
+    const uint32_t batches = uint32_t(c.constraintA.size() / 16);
+    activeRunEnd.clear();
+    activeRunBegin.clear();
+    for (uint32_t k = 0; k < batches; ++k) {
         bool active = false;
-        for (size_t i = k * 16; i < k * 16 + 16 && !active; ++i)
+        for (size_t i = size_t(k) * 16; i < size_t(k) * 16 + 16 && !active; ++i)
             active = invMass[c.constraintA[i]] > 0.0f || invMass[c.constraintB[i]] > 0.0f;
-        activeBatch[k] = active ? 1 : 0;
-        allBatchesActive = allBatchesActive && active;
+        if (!active)
+            continue;
+        if (!activeRunEnd.empty() && activeRunEnd.back() == k * 16) {
+            activeRunEnd.back() += 16;
+        } else {
+            activeRunBegin.push_back(k * 16);
+            activeRunEnd.push_back(k * 16 + 16);
+        }
     }
+    allBatchesActive = activeRunBegin.size() == 1 && activeRunBegin[0] == 0 &&
+                       activeRunEnd[0] == batches * 16;
     tightVertices.clear();
     {
         std::vector<uint8_t> tight(n, 0);
@@ -750,16 +758,10 @@ void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, La
     }
     // Runs of batches with a movable end (a constraint touches nothing outside itself within
     // its colour, so skipping the others changes no position).
-    for (uint32_t k = b; k < e;) {
-        while (k < e && !activeBatch[k / 16])
-            k += 16;
-        uint32_t end = k;
-        while (end < e && activeBatch[end / 16])
-            end += 16;
-        if (end > k)
-            kernel(args, k, end);
-        k = end;
-    }
+    size_t k = size_t(std::upper_bound(activeRunEnd.begin(), activeRunEnd.end(), b) -
+                      activeRunEnd.begin());
+    for (; k < activeRunBegin.size() && activeRunBegin[k] < e; ++k)
+        kernel(args, std::max(b, activeRunBegin[k]), std::min(e, activeRunEnd[k]));
 }
 
 // Hard constraints: each vertex at most stretchLimit * rest from its parent, moving only
@@ -853,8 +855,13 @@ void ClothInstance::Impl::finishVertex(uint32_t v, const Substep &ctx,
     if (backstop)
         sim::applyBackstop(centre, nrm, prm.y, x);
     sim::applyMaxDistance(t, nrm, prm.x, bias, x);
-    if (backstop)
-        sim::keepOutOfBackstop(t, centre, prm.y, x);
+    if (backstop) {
+        sim::keepOutOfBackstop(t, nrm, centre, prm.y, x);
+        if (bias != 0.0f) { // the circle keeps x's distance from t, not a biased shape
+            sim::applyMaxDistance(t, nrm, prm.x, bias, x);
+            sim::retreatOutOfBackstop(t, centre, prm.y, x);
+        }
+    }
     setXyz(pos[v], x);
 }
 

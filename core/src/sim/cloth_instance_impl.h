@@ -86,8 +86,9 @@ struct ClothInstance::Impl
     /// scale of 10, against 3.27 with 1; now 3.25).
     std::vector<uint32_t> tightVertices;
     uint32_t kernelLanes = 0; ///< see ClothInstanceOptions::kernelLanes
-    /// Per batch of 16 constraints: 0 when all its ends are fixed (skipped by solveColour).
-    std::vector<uint8_t> activeBatch;
+    /// Runs [begin, end) of consecutive batches of 16 constraints with a movable end, in
+    /// order (solveColour skips the batches whose ends are all fixed).
+    std::vector<uint32_t> activeRunBegin, activeRunEnd;
     bool allBatchesActive = true;
     int iterations = 1;
     float stepLength = 1.0f / 60;

@@ -31,6 +31,9 @@ namespace {
 
 // Keeps denominators normal floats (even their product) and finite.
 constexpr float kTinyDenominator = 1e-15f;
+/// The same for num den (wA + wB + alphaTilde), of the order of r^4 w: still a normal float
+/// for 0.1 mm edges of a 1 g particle.
+constexpr float kTinyProduct = 1e-30f;
 
 // gather and scatter below are always inlined: with the kernels' many instantiations GCC
 // otherwise makes them calls, which doubles the constraint kernel's time.
@@ -125,12 +128,15 @@ inline VM vnotle(VF a, VF b) { return _mm256_cmp_ps(a, b, _CMP_NLE_UQ); }
 inline VF vselect(VM m, VF a, VF b) { return _mm256_blendv_ps(b, a, m); }
 inline unsigned vbits(VM m) { return unsigned(_mm256_movemask_ps(m)); }
 
-// Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors.
+// Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors. A row's
+// upper half is a broadcast load blended in (a load and a blend rather than an insert, which
+// would take a shuffle slot the transposes need; 2% faster on the hang benchmark).
 template <typename Index>
 [[gnu::always_inline]] inline VF row(P4 *p, const Index *idx, int i)
 {
-    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_load_ps(at(p, idx, i))),
-                                _mm_load_ps(at(p, idx, i + 4)), 1);
+    return _mm256_blend_ps(_mm256_castps128_ps256(_mm_load_ps(at(p, idx, i))),
+                           _mm256_broadcast_ps(reinterpret_cast<const __m128 *>(at(p, idx, i + 4))),
+                           0xF0);
 }
 
 template <typename Index>
@@ -176,10 +182,10 @@ template <typename Index>
 // AVX-512 without FMA: the same operations again, sixteen lanes at a time, with mask registers
 // for the lane masks.
 #if defined(__clang__)
-#pragma clang attribute push(__attribute__((target("avx512f"))), apply_to = function)
+#pragma clang attribute push(__attribute__((target("avx512f,avx512vl"))), apply_to = function)
 #else
 #pragma GCC push_options
-#pragma GCC target("avx512f")
+#pragma GCC target("avx512f,avx512vl")
 #endif
 namespace avx512 {
 
@@ -203,50 +209,39 @@ inline VM vnotle(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_NLE_UQ); }
 inline VF vselect(VM m, VF a, VF b) { return _mm512_mask_blend_ps(m, b, a); }
 inline unsigned vbits(VM m) { return unsigned(m); }
 
-// Loads 16 particles (four per 512-bit row: particles i, i + 4, i + 8, i + 12) and transposes
-// them to x, y, z, w vectors, in each 128-bit quarter as the AVX2 path does. The rows are
-// broadcasts merged under masks (loads and blends) rather than inserts (shuffles, which the
-// transposes keep busy).
-template <typename Index>
-[[gnu::always_inline]] inline VF row(P4 *p, const Index *idx, int i)
+// Loads 16 particles as two sets of eight, each transposed in 256-bit registers as the AVX2
+// path does, and joins the halves: cheaper than transposing in 512-bit rows (masked broadcasts
+// in, 128-bit extracts out, 512-bit shuffles), so that the wider arithmetic pays on processors
+// that split 512-bit operations in two (Zen 4). AVX-512VL gives the 256-bit code 32 registers.
+[[gnu::always_inline]] inline VF join(__m256 lo, __m256 hi)
 {
-    VF r = _mm512_broadcast_f32x4(_mm_load_ps(at(p, idx, i)));
-    r = _mm512_mask_broadcast_f32x4(r, 0x00F0, _mm_load_ps(at(p, idx, i + 4)));
-    r = _mm512_mask_broadcast_f32x4(r, 0x0F00, _mm_load_ps(at(p, idx, i + 8)));
-    return _mm512_mask_broadcast_f32x4(r, 0xF000, _mm_load_ps(at(p, idx, i + 12)));
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)),
+                                               _mm256_castps_pd(hi), 1));
+}
+
+[[gnu::always_inline]] inline __m256 high(VF v)
+{
+    return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
 }
 
 template <typename Index>
 [[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
 {
-    const VF r0 = row(p, idx, 0), r1 = row(p, idx, 1), r2 = row(p, idx, 2), r3 = row(p, idx, 3);
-    const VF t0 = _mm512_unpacklo_ps(r0, r1), t1 = _mm512_unpacklo_ps(r2, r3);
-    const VF t2 = _mm512_unpackhi_ps(r0, r1), t3 = _mm512_unpackhi_ps(r2, r3);
-    x = _mm512_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
-    y = _mm512_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
-    z = _mm512_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
-    w = _mm512_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-}
-
-// Stores the four quarters of a row to particles i, i + 4, i + 8, i + 12.
-template <typename Index>
-[[gnu::always_inline]] inline void storeRow(P4 *p, const Index *idx, int i, VF r)
-{
-    _mm_store_ps(at(p, idx, i), _mm512_castps512_ps128(r));
-    _mm_store_ps(at(p, idx, i + 4), _mm512_extractf32x4_ps(r, 1));
-    _mm_store_ps(at(p, idx, i + 8), _mm512_extractf32x4_ps(r, 2));
-    _mm_store_ps(at(p, idx, i + 12), _mm512_extractf32x4_ps(r, 3));
+    __m256 x0, y0, z0, w0, x1, y1, z1, w1;
+    avx2::gather(p, idx, x0, y0, z0, w0);
+    avx2::gather(p, idx + 8, x1, y1, z1, w1);
+    x = join(x0, x1);
+    y = join(y0, y1);
+    z = join(z0, z1);
+    w = join(w0, w1);
 }
 
 template <typename Index>
 [[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
 {
-    const VF t0 = _mm512_unpacklo_ps(x, y), t1 = _mm512_unpacklo_ps(z, w);
-    const VF t2 = _mm512_unpackhi_ps(x, y), t3 = _mm512_unpackhi_ps(z, w);
-    storeRow(p, idx, 0, _mm512_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0)));
-    storeRow(p, idx, 1, _mm512_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2)));
-    storeRow(p, idx, 2, _mm512_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0)));
-    storeRow(p, idx, 3, _mm512_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2)));
+    avx2::scatter(p, idx, _mm512_castps512_ps256(x), _mm512_castps512_ps256(y),
+                  _mm512_castps512_ps256(z), _mm512_castps512_ps256(w));
+    avx2::scatter(p, idx + 8, high(x), high(y), high(z), high(w));
 }
 
 #include "constraint_kernel.inc"
@@ -264,7 +259,7 @@ Path bestPath()
 {
     static const Path path = [] {
         __builtin_cpu_init();
-        if (__builtin_cpu_supports("avx512f"))
+        if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl"))
             return Path::Avx512;
         if (__builtin_cpu_supports("avx2"))
             return Path::Avx2;
@@ -273,16 +268,15 @@ Path bestPath()
     return path;
 }
 
-// The widest path of at most `lanes` lanes the processor has; by default (0) at most AVX2. On
-// the hang benchmark (Zen 5) AVX-512 runs 3% slower than AVX2: moving particles between rows and
-// lanes (masked broadcasts in, 128-bit extracts out, the transposes) costs more per constraint
-// than the wider arithmetic saves.
+// The widest path of at most `lanes` lanes the processor has (0: the widest). On the hang
+// benchmark (Zen 4, which splits 512-bit operations in two) AVX-512 runs 9% faster than AVX2:
+// its 256-bit transposes use 32 registers (no spills) and its arithmetic half the instructions.
 Path pathFor(uint32_t lanes)
 {
     const Path best = bestPath();
-    if (lanes >= 16)
+    if (lanes >= 16 || lanes == 0)
         return best;
-    if (lanes >= 8 || lanes == 0)
+    if (lanes >= 8)
         return best == Path::Sse2 ? Path::Sse2 : Path::Avx2;
     return Path::Sse2;
 }

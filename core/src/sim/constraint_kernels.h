@@ -42,7 +42,8 @@ struct ColourArgs
 using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
 
 /// The kernel for these modes on the widest path of at most `lanes` lanes the processor has
-/// (0: AVX2 or SSE2, the fastest measured; 16: AVX-512 too; 4: SSE2 always; see
+/// (0 or 16: AVX-512, AVX2 or SSE2, the widest the processor has; 8: at most AVX2; 4: SSE2
+/// always; see
 /// ClothInstanceOptions::kernelLanes); narrowIndices reads the 16-bit constraint ends (less
 /// memory traffic on large meshes).
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,

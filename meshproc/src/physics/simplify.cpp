@@ -93,6 +93,12 @@ constexpr float kShortRim = 0.25f, kRimTolerance = 0.1f;
 // candidates; the exact phase makes the collapses below kExactFactor times the target.
 constexpr uint32_t kPassShare = 4;
 constexpr uint32_t kExactFactor = 2;
+// The passes stop within 1/kPassSlack of their goal and leave the rest to the next phase (the
+// passes on the whole mesh, then the exact phase): the last passes make a few collapses each
+// and cost a sweep over every vertex each, and the exact phase orders those collapses better
+// (the 460K-triangle human.zae to 2,000 vertices: largest error 2.30e-3 of the diagonal
+// without the slack, 1.85e-3 with it).
+constexpr uint32_t kPassSlack = 16;
 // The first passes run in up to kMaxDomains domains of at least kDomainVertices vertices at once
 // (a power of two, so that two or four threads share them evenly).
 constexpr uint32_t kDomainVertices = 6000, kMaxDomains = 4;
@@ -237,17 +243,18 @@ public:
                 std::vector<uint32_t> times(n, 0);
                 for (uint32_t v = uint32_t(begin); v < end; ++v) {
                     const uint32_t *corners = fanCorners(v);
+                    // (summed in double precision, rounded to single once)
+                    Quadric sum = Quadric::load(mVert[v].quadric);
                     for (uint32_t i = 0; i < fanSize(v); ++i) {
                         const uint32_t c = corners[i], f = c / 3;
                         const Vec3 &normal = faceNormals[f];
                         if (lengthSquared(normal) > 0)
-                            addQuadric(v, Quadric::plane(
-                                              normal,
-                                              -double(dot(normal, pos(mCorners[3 * f]) - pos(v))),
-                                              1.0));
+                            sum += Quadric::plane(
+                                normal, -double(dot(normal, pos(mCorners[3 * f]) - pos(v))), 1.0);
                         ++times[mCorners[nextCorner(c)]];
                         ++times[mCorners[prevCorner(c)]];
                     }
+                    sum.store(mVert[v].quadric);
                     bool once = false;
                     for (uint32_t i = 0; i < fanSize(v); ++i)
                         for (const uint32_t w :
@@ -321,9 +328,9 @@ private:
     // each is one compact piece of the surface), each collapsed by its own worker while every
     // vertex next to another domain stays as it is. A collapse then only touches triangles,
     // fans and vertices of its own domain, so the workers share nothing they write. Each domain
-    // is collapsed down to its share of `until` (plus its frozen vertices, which the passes on
-    // the whole mesh then take). The domains depend on the mesh alone, so the result is the same
-    // on any number of threads.
+    // is collapsed down to about its share of `until` (plus its frozen vertices, which the passes
+    // on the whole mesh then take). The domains depend on the mesh alone, so the result is the
+    // same on any number of threads.
     bool runDomainPasses(uint32_t until, const ProgressCallback &progress)
     {
         const uint32_t n = uint32_t(mVert.size());
@@ -419,7 +426,8 @@ private:
         if (!cached)
             computeBestOf(ws, active);
         uint32_t pass = 0;
-        while (ws.alive > until) {
+        const uint32_t slack = until / kPassSlack;
+        while (ws.alive > until + slack) {
             // The best edges of the vertices whose neighbourhood the last pass changed, in
             // vertex order (that is Morton order, so neighbours share cache lines): one sweep
             // drops the dead from the active list, which is in that order, and lists them.
@@ -1417,7 +1425,9 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
 
     const float cosMax = float(std::cos(double(settings.maxNormalChangeDegrees) * kPi / 180.0));
     // How much quadric error a flip or a move may add: a small share of the collapses' largest.
-    const double bound = 0.05 * s.largestCost();
+    // (At 5%, the passes raised human.zae's largest distance to the input at 2,000 vertices from
+    // 1.92e-3 to 2.04e-3 of the diagonal; at 2%, to 1.93e-3, with nearly the same evening out.)
+    const double bound = 0.02 * s.largestCost();
     for (uint32_t pass = 0; pass < settings.relaxPasses; ++pass) {
         report.flips += flipEdges(geometry, quadrics, references, bound, cosMax);
         relaxVertices(geometry, quadrics, boundary, references, bound, cosMax);

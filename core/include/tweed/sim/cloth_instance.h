@@ -130,8 +130,8 @@ struct ClothInstanceOptions
     /// bits either way (tests compare the two); only the speed differs.
     bool baselineKernels = false;
     /// At most this many SIMD lanes for the kernels (4 SSE2, 8 AVX2, 16 AVX-512), of those the
-    /// processor has; 0: AVX2 where it exists (AVX-512 measured no faster). The same bits on
-    /// every path; for tests and benchmarks.
+    /// processor has; 0: the widest it has. The same bits on every path; for tests and
+    /// benchmarks.
     uint32_t kernelLanes = 0;
 };
 
