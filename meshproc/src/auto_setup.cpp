@@ -659,13 +659,22 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
 
     // 5. Max Distance: rising with the distance along the surface from the pinned region (half
     // of it), at most a tenth of the garment's height (3 to 25 cm), and limited so that the
-    // allowed sphere never reaches into the body in any pose; below 4 mm it is pinned.
+    // allowed sphere never reaches into the body in any pose; below 4 mm it is pinned. Where the
+    // body holds it within restMd in every pose, the cloth rests on the body: it is pinned too
+    // (left free, it sits at its small limit most of the time and fights its pinned
+    // neighbours, which stretches it beyond what the skinned pose does), unless the skinned
+    // pose stretches its edges beyond the limit.
     const float mdMax = std::clamp(0.1f * height, 0.03f, 0.25f);
     const float minMd = std::max(0.004f, thickness);
+    const float restMd = std::max(minMd, 0.025f);
     std::vector<float> bodyLimit(n, kInf);
     if (!body.empty())
         for (size_t v = 0; v < n; ++v)
             bodyLimit[v] = std::max(0.0f, nearest[v] - thickness);
+    // Per vertex, the largest skinned stretch of its edges after the repair (step 7): the check
+    // pins none above pinStretch, the body none above the stretch limit.
+    const float pinStretch = 1.0f + 0.5f * (options.stretchLimit - 1.0f);
+    std::vector<float> skinnedVertexStretch(n, 1.0f);
     std::vector<float> md(n, 0.0f);
     std::vector<float> boost(n, 1.0f); // raised by the check where a free vertex hits its limit
     auto paintMaxDistance = [&] {
@@ -673,7 +682,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         for (size_t v = 0; v < n; ++v) {
             float value =
                 pinned[v] ? 0.0f : std::min({0.5f * along[v] * boost[v], mdMax * boost[v], bodyLimit[v]});
-            if (!std::isfinite(value) || value < minMd) value = 0;
+            if (!std::isfinite(value) || value < minMd || (bodyLimit[v] < restMd && value >= bodyLimit[v] &&
+                                                        skinnedVertexStretch[v] <= options.stretchLimit))
+                value = 0;
             md[v] = value;
         }
     };
@@ -705,10 +716,6 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     // persists. Then no vertex whose edges the skinning still stretches stays pinned: pinned
     // vertices follow the skinning exactly.
     reportProgress(progress, 0.42f, "repairing the bone weights");
-    // Per vertex, the largest skinned stretch of its edges after the repair: the check pins
-    // none above pinStretch.
-    const float pinStretch = 1.0f + 0.5f * (options.stretchLimit - 1.0f);
-    std::vector<float> skinnedVertexStretch(n, 1.0f);
     {
         const float limit = options.stretchLimit;
         const std::vector<BoneInfluence> originalSkin = physics.skin;
@@ -786,8 +793,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         else
             report.actions.push_back(format("skinned-pose stretch %.2f over the clips: the weights kept",
                                             double(report.skinnedStretchAfter)));
+        paintMaxDistance();
         if (unpinnedTotal > 0) {
-            paintMaxDistance();
             report.actions.push_back(format("%u pinned vertices whose edges the skinned pose stretches "
                                             "beyond %.2f unpinned",
                                             unpinnedTotal, double(pinStretch)));
@@ -991,8 +998,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             for (size_t v = 0; v < n; ++v) {
                 if (pinned[v] || md[v] <= 0 || float(found.hitFrames[v]) <= 0.25f * float(found.frames))
                     continue;
-                if (skinnedVertexStretch[v] > pinStretch) {
-                    // Pinned, the skinning would stretch its edges: more room instead.
+                const bool bodyHeld = md[v] >= bodyLimit[v] - 1e-5f;
+                if (skinnedVertexStretch[v] > pinStretch && (!bodyHeld || md[v] >= restMd)) {
+                    // Pinned, the skinning would stretch its edges: more room instead, where
+                    // the body leaves it some (with less than restMd the body holds the cloth
+                    // where the skinning puts it anyway: pinned).
+                    if (bodyHeld) continue;
                     boost[v] *= 1.5f;
                     ++raised;
                     continue;

@@ -211,7 +211,8 @@ private slots:
                  qPrintable(QString::number(double(check->physicsMaxStretch))));
 
         // No edge between two pinned vertices (which follow the skinning exactly) is stretched
-        // by the skinning beyond half way to the limit over the walk, yet the waistband holds.
+        // by the skinning beyond the limit over the walk (the pinned region's own beyond half
+        // way to it; the cloth the body holds, within it), yet the waistband holds.
         {
             const AnimationClip walkClip = retargetClip(character.clips.front(), character.skeleton, asset.skeleton);
             float pinnedWorst = 1;
@@ -229,7 +230,7 @@ private slots:
                     }
             }
             QVERIFY(pinnedEdges > 0);
-            QVERIFY2(pinnedWorst <= 1.0f + 0.5f * (options.stretchLimit - 1.0f) + 1e-3f,
+            QVERIFY2(pinnedWorst <= options.stretchLimit + 1e-3f,
                      qPrintable(QString::number(double(pinnedWorst))));
         }
 
@@ -256,6 +257,70 @@ private slots:
         QVERIFY(asset.simulation.worldLinearMotion < 1.0f);
         QVERIFY(!report.actions.empty());
         QVERIFY(describeAutoSetup(report).size() > report.actions.size());
+    }
+
+    void clothRestingOnTheBodyIsPinned()
+    {
+        // The skirt's waist 1.2 cm outside the torso: there the body holds the cloth within a
+        // centimetre or two in every pose. Left free with that little room, it would sit at its
+        // limit most of the time; it is pinned. What stays free has a Max Distance of at least
+        // 2.5 cm or is on the ramp from the pinned region (half the distance along the surface).
+        Character character = makeCharacter(true, true);
+        character.meshes[1] = makeSkirt("Skirt", 1.08f, 0.55f, 0.152f, 0.25f);
+        character.meshes[2] = makeSkirt("Lining", 1.07f, 0.65f, 0.147f, 0.225f);
+        AutoSetupOptions options;
+        options.rounds = 1;
+        const AutoSetupResult result = autoSetup(character, options);
+        const PhysicsMesh &physics = result.asset.physicsMeshes.front();
+        const size_t n = physics.vertexCount();
+        // Distances along the edges from the pinned vertices.
+        std::vector<std::vector<uint32_t>> nb(n);
+        for (size_t i = 0; i < physics.indices.size(); i += 3)
+            for (int k = 0; k < 3; ++k) {
+                const uint32_t a = physics.indices[i + size_t(k)], b = physics.indices[i + size_t(k + 1) % 3];
+                nb[a].push_back(b);
+                nb[b].push_back(a);
+            }
+        std::vector<float> along(n, 1e9f);
+        for (size_t v = 0; v < n; ++v)
+            if (maxDistanceAt(result.asset, v) == 0) along[v] = 0;
+        for (bool changed = true; changed;) { // Bellman-Ford: small meshes
+            changed = false;
+            for (size_t v = 0; v < n; ++v)
+                for (uint32_t w : nb[v])
+                    if (const float d = along[w] + distance(physics.positions[v], physics.positions[w]); d < along[v] - 1e-7f) {
+                        along[v] = d;
+                        changed = true;
+                    }
+        }
+        // The largest skinned stretch of each vertex's edges over the walk: where it is beyond
+        // the limit the vertex keeps some room.
+        std::vector<float> skinned(n, 1.0f);
+        const AnimationClip walk = retargetClip(character.clips.front(), character.skeleton, result.asset.skeleton);
+        std::vector<Vec3> x;
+        for (double t = 0; t <= walk.duration + 1e-9; t += 0.1) {
+            skinVertices(physics.positions, physics.skin, skinningMatricesAt(result.asset.skeleton, &walk, t), x);
+            for (size_t v = 0; v < n; ++v)
+                for (uint32_t w : nb[v])
+                    skinned[v] = std::max(skinned[v], distance(x[v], x[w]) / distance(physics.positions[v], physics.positions[w]));
+        }
+        size_t pinnedBelowWaist = 0, small = 0;
+        for (size_t v = 0; v < n; ++v) {
+            const float md = maxDistanceAt(result.asset, v);
+            pinnedBelowWaist += md == 0 && physics.positions[v].y < 1.0f && physics.positions[v].y > 0.9f;
+            if (md > 0 && md < 0.025f && skinned[v] <= options.stretchLimit - 0.01f) {
+                ++small;
+                QVERIFY2(std::abs(md - 0.5f * along[v]) < 1e-4f,
+                         qPrintable(QStringLiteral("vertex %1: Max Distance %2, along %3")
+                                        .arg(v).arg(double(md)).arg(double(along[v]))));
+            }
+        }
+        // The hips hold the skirt below the waistband too.
+        QVERIFY2(pinnedBelowWaist > 0, qPrintable(QString::number(small)));
+        // And so the cloth is seldom at its limit over the walk.
+        QCOMPARE(result.report.clips.size(), size_t(1));
+        const double hits = result.report.clips.front().measures.sum.maxDistanceHitShare();
+        QVERIFY2(hits <= 0.05, qPrintable(QString::number(hits)));
     }
 
     void repairKeepsAHingedStripWithinTheLimit()
