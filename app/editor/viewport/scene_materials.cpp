@@ -141,6 +141,120 @@ void main()
 }
 )";
 
+// Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the back faces of
+// its bounding box, and every fragment casts its view ray against the exact shape in the shape's
+// own space, where an ellipsoid is a unit sphere and a capsule or tapered capsule the hull of two
+// spheres on the y axis. The ray's origin and direction are affine in the box's points, so they
+// are interpolated exactly; the hit's depth is written so that the body hides the volume where
+// the x-ray is off.
+const char *const kRoundVolumeVertex = R"(#version 150 core
+in vec3 localPosition;
+in vec3 frameX;
+in vec3 frameY;
+in vec3 frameZ;
+in vec3 frameOrigin;
+in vec3 shapeScale;
+in vec4 shape;
+out vec3 rayOrigin;
+out vec3 rayDirection;
+out vec4 clipOrigin;
+out vec4 clipDirection;
+flat out vec4 shapeOut;
+uniform mat4 viewMatrix;
+uniform mat4 inverseViewMatrix;
+uniform mat4 projectionMatrix;
+void main()
+{
+    mat3 frame = mat3(frameX, frameY, frameZ);
+    vec3 world = frame * localPosition + frameOrigin;
+    vec4 view = viewMatrix * vec4(world, 1.0);
+    gl_Position = projectionMatrix * view;
+    // The view ray through this point: from the eye (perspective) or along the view axis from
+    // the point's place on the image plane (orthographic).
+    float orthographic = projectionMatrix[3][3];
+    vec3 originView = orthographic * vec3(view.xy, 0.0);
+    vec3 directionView = mix(view.xyz, vec3(0.0, 0.0, -1.0), orthographic);
+    clipOrigin = projectionMatrix * vec4(originView, 1.0);
+    clipDirection = projectionMatrix * vec4(directionView, 0.0);
+    mat3 toFrame = inverse(frame);
+    vec3 originWorld = (inverseViewMatrix * vec4(originView, 1.0)).xyz;
+    rayOrigin = shapeScale * (toFrame * (originWorld - frameOrigin));
+    rayDirection = shapeScale * (toFrame * (mat3(inverseViewMatrix) * directionView));
+    shapeOut = shape;
+}
+)";
+
+const char *const kRoundVolumeFragment = R"(#version 150 core
+in vec3 rayOrigin;
+in vec3 rayDirection;
+in vec4 clipOrigin;
+in vec4 clipDirection;
+flat in vec4 shapeOut;
+out vec4 fragColor;
+uniform vec4 baseColor;
+uniform vec4 selectedColor;
+uniform float alphaScale;
+void main()
+{
+    float rayLength = length(rayDirection);
+    vec3 rd = rayDirection / rayLength;
+    float ra = shapeOut.x;
+    float rb = shapeOut.y;
+    vec3 pa = vec3(0.0, -shapeOut.z, 0.0);
+    vec3 pb = vec3(0.0, shapeOut.z, 0.0);
+    float t = 1e20;
+    vec3 n = vec3(0.0, 0.0, 1.0);
+    // The two end spheres. The squared distance of the ray from the centre is taken from the
+    // ray's closest point, not as a difference of large squares: in the space of a thin
+    // ellipsoid the eye is thousands of radii away.
+    vec3 oa = rayOrigin - pa;
+    float b = dot(oa, rd);
+    vec3 q = oa - b * rd;
+    float h = ra * ra - dot(q, q);
+    if (h > 0.0) {
+        t = -b - sqrt(h);
+        n = (oa + t * rd) / ra;
+    }
+    vec3 ob = rayOrigin - pb;
+    b = dot(ob, rd);
+    q = ob - b * rd;
+    h = rb * rb - dot(q, q);
+    if (h > 0.0 && -b - sqrt(h) < t) {
+        t = -b - sqrt(h);
+        n = (ob + t * rd) / rb;
+    }
+    // The cone between them, tangent to both (after Inigo Quilez's rounded cone).
+    vec3 ba = pb - pa;
+    float rr = ra - rb;
+    float m0 = dot(ba, ba);
+    float d2 = m0 - rr * rr;
+    if (d2 > 1e-6 * m0) {
+        float m1 = dot(ba, oa);
+        float m2 = dot(ba, rd);
+        float m3 = dot(rd, oa);
+        float k2 = d2 - m2 * m2;
+        float k1 = d2 * m3 - m1 * m2 + m2 * rr * ra;
+        float k0 = d2 * dot(oa, oa) - m1 * m1 + m1 * rr * ra * 2.0 - m0 * ra * ra;
+        float hc = k1 * k1 - k0 * k2;
+        if (hc > 0.0 && abs(k2) > 1e-12) {
+            float tc = (-sqrt(hc) - k1) / k2;
+            float y = m1 - ra * rr + tc * m2;
+            if (y > 0.0 && y < d2 && tc < t) {
+                t = tc;
+                n = d2 * (oa + tc * rd) - ba * y;
+            }
+        }
+    }
+    if (t > 1e19 || t < 0.0)
+        discard;
+    float shade = 0.45 + 0.55 * abs(dot(normalize(n), rd));
+    vec4 color = mix(baseColor, selectedColor, shapeOut.w);
+    fragColor = vec4(color.rgb * shade, color.a * alphaScale);
+    vec4 clip = clipOrigin + (t / rayLength) * clipDirection;
+    gl_FragDepth = 0.5 + 0.5 * clip.z / clip.w;
+}
+)";
+
 const char *const kLineVertex = R"(#version 150 core
 in vec3 vertexPosition;
 in vec4 vertexColor;
@@ -354,7 +468,7 @@ namespace {
 // A translucent volume pass: front faces, blended, no depth writes; a pixel's stencil turns 1
 // at its first volume fragment and keeps every later one out.
 QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
-                        QDepthTest::DepthFunction depth)
+                        QDepthTest::DepthFunction depth, QCullFace::CullingMode culling)
 {
     auto *pass = new QRenderPass(technique);
     pass->setShaderProgram(program);
@@ -363,7 +477,7 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
     key->setValue(QStringLiteral("transparent"));
     pass->addFilterKey(key);
     auto *cull = new QCullFace(pass);
-    cull->setMode(QCullFace::Back);
+    cull->setMode(culling);
     pass->addRenderState(cull);
     addDepthTest(pass, depth);
     addAlphaBlending(pass, false);
@@ -386,26 +500,39 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
     return pass;
 }
 
-} // namespace
-
-QMaterial *makeVolumeMaterial(const QColor &color, float hiddenAlpha, Qt3DCore::QNode *parent)
+// A volume material: one pass, blended through the stencil; the x-ray draws over everything.
+QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
+                              bool xray, QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
-    QShaderProgram *program = makeCoreTechnique(effect, kVolumeVertex, kVolumeFragment, &technique);
-    volumePass(technique, program, QDepthTest::LessOrEqual);
-    if (hiddenAlpha > 0) {
-        // The parts behind other surfaces, fainter, in the same stencil: a pixel shows the
-        // visible volume when there is one, else the hidden one.
-        QRenderPass *hidden = volumePass(technique, program, QDepthTest::Greater);
-        hidden->addParameter(new QParameter(QStringLiteral("alphaScale"),
-                                            hiddenAlpha / float(std::max(color.alphaF(), 0.01f))));
-    }
+    QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
+    volumePass(technique, program, xray ? QDepthTest::Always : QDepthTest::LessOrEqual, cull);
     effect->addTechnique(technique);
     material->setEffect(effect);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
+    return material;
+}
+
+} // namespace
+
+QMaterial *makeVolumeMaterial(const QColor &color, bool xray, Qt3DCore::QNode *parent)
+{
+    return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, xray, QCullFace::Back,
+                              parent);
+}
+
+QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor, bool xray,
+                                   Qt3DCore::QNode *parent)
+{
+    // The back faces of the boxes: there is one behind every pixel of the shape, even with the
+    // camera inside a box.
+    QMaterial *material = makeVolumeMaterial(kRoundVolumeVertex, kRoundVolumeFragment, color,
+                                             xray, QCullFace::Front, parent);
+    material->addParameter(new QParameter(QStringLiteral("selectedColor"),
+                                          toVector(selectedColor)));
     return material;
 }
 

@@ -68,9 +68,10 @@ const QColor kPhysicsFill(64, 190, 230, 50);
 const QColor kPhysicsWire(120, 226, 255, 150);
 const QColor kPhysicsSolid(96, 178, 214);
 const QColor kCollision(250, 150, 60, 110);
+const QColor kCollisionSelected(90, 220, 255, 130);
 const QColor kWind(255, 214, 90);
-// Collision volumes sit inside the body; they show through it this faintly.
-constexpr float kHiddenCollisionAlpha = 0.22f;
+// Collision volumes sit inside the body; with the x-ray they show over it this faintly.
+constexpr int kXRayCollisionAlpha = 100;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
@@ -154,11 +155,14 @@ struct Viewport::Scene
         QEntity *fillEntity = nullptr;
         QEntity *solid = nullptr; ///< the opaque debug surface, under physicsSolidRoot
     };
-    /// A collision volume's vertices in the one mesh that draws them all (one entity: an
-    /// entity per volume made showing them cost several times the frame).
+    /// A collision volume in the few entities that draw them all (an entity per volume made
+    /// showing them cost several times the frame): a round one in roundVolumes, another one's
+    /// vertices in collisionEntity, or in the wireframe look its outline's points in
+    /// collisionLocal (segment pairs) drawn by collisionLines.
     struct VolumeView
     {
         int index = -1;
+        bool round = false;
         size_t first = 0, count = 0;
     };
     struct ScreenOverlay
@@ -181,6 +185,9 @@ struct Viewport::Scene
     std::vector<Vec3> collisionLocal, collisionLocalNormals; ///< in each volume's frame
     std::vector<Vec3> collisionPositions, collisionNormals;  ///< posed, world space
     QByteArray collisionBytes;
+    scene::RoundVolumes *roundVolumes = nullptr;
+    std::vector<scene::RoundVolume> roundPoses;
+    scene::LineEntity *collisionLines = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -596,29 +603,48 @@ void Viewport::rebuildCollision()
     delete s.collisionEntity;
     s.collisionEntity = nullptr;
     s.collisionBuffer = nullptr;
+    delete s.roundVolumes;
+    s.roundVolumes = nullptr;
+    delete s.collisionLines;
+    s.collisionLines = nullptr;
+    delete s.collisionMaterial;
+    s.collisionMaterial = nullptr;
     s.volumes.clear();
     s.collisionLocal.clear();
     s.collisionLocalNormals.clear();
-    delete s.collisionMaterial;
-    QColor wire = kCollision;
-    wire.setAlpha(230);
-    s.collisionMaterial =
-        mCollisionWireframe
-            ? scene::makeLineMaterial({.color = wire, .onTop = mCollisionXRay}, s.collisionRoot)
-            : scene::makeVolumeMaterial(kCollision,
-                                        mCollisionXRay ? kHiddenCollisionAlpha : 0.0f,
-                                        s.collisionRoot);
     const auto &volumes = mDocument->asset().collisionVolumes;
+    const float planeSize = 0.6f * s.characterHeight;
+    if (mCollisionWireframe) {
+        // Every volume's outline in one line list, posed and coloured in updatePose().
+        s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay},
+                                                 s.collisionRoot);
+        for (size_t i = 0; i < volumes.size(); ++i) {
+            const std::vector<Vec3> outline = scene::collisionShapeOutline(volumes[i], planeSize);
+            s.volumes.push_back({int(i), false, s.collisionLocal.size(), outline.size()});
+            s.collisionLocal.insert(s.collisionLocal.end(), outline.begin(), outline.end());
+        }
+        return;
+    }
+    QColor fill = kCollision, selectedFill = kCollisionSelected;
+    if (mCollisionXRay) {
+        fill.setAlpha(kXRayCollisionAlpha);
+        selectedFill.setAlpha(kXRayCollisionAlpha + 30);
+    }
     std::vector<uint32_t> indices;
+    size_t round = 0;
     for (size_t i = 0; i < volumes.size(); ++i) {
-        const scene::ShapeMesh shape =
-            scene::collisionShapeMesh(volumes[i], 0.6f * s.characterHeight);
         Scene::VolumeView view;
         view.index = int(i);
+        if (scene::isRoundShape(volumes[i].shape)) {
+            view.round = true;
+            ++round;
+            s.volumes.push_back(view);
+            continue;
+        }
+        const scene::ShapeMesh shape = scene::collisionShapeMesh(volumes[i], planeSize);
         view.first = s.collisionLocal.size();
         view.count = shape.positions.size();
-        for (uint32_t index :
-             mCollisionWireframe ? scene::edgeIndices(shape.indices) : shape.indices)
+        for (uint32_t index : shape.indices)
             indices.push_back(uint32_t(view.first) + index);
         s.collisionLocal.insert(s.collisionLocal.end(), shape.positions.begin(),
                                 shape.positions.end());
@@ -626,8 +652,15 @@ void Viewport::rebuildCollision()
                                        shape.normals.end());
         s.volumes.push_back(view);
     }
+    if (round > 0) {
+        // The material has no parent: the entity takes it.
+        s.roundVolumes = new scene::RoundVolumes(
+            scene::makeRoundVolumeMaterial(fill, selectedFill, mCollisionXRay, nullptr),
+            s.collisionRoot);
+    }
     if (indices.empty())
         return;
+    s.collisionMaterial = scene::makeVolumeMaterial(fill, mCollisionXRay, s.collisionRoot);
     s.collisionEntity = new QEntity(s.collisionRoot);
     s.collisionBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
     s.collisionPositions = s.collisionLocal;
@@ -636,11 +669,9 @@ void Viewport::rebuildCollision()
     s.collisionBuffer->setData(s.collisionBytes);
     auto *geometry = scene::makeSurfaceGeometry(
         s.collisionBuffer, uint32_t(s.collisionLocal.size()), indices, s.collisionEntity);
-    s.collisionEntity->addComponent(makeRenderer(
-        geometry,
-        mCollisionWireframe ? Qt3DRender::QGeometryRenderer::Lines
-                            : Qt3DRender::QGeometryRenderer::Triangles,
-        0, uint32_t(indices.size()), s.collisionEntity));
+    s.collisionEntity->addComponent(makeRenderer(geometry,
+                                                 Qt3DRender::QGeometryRenderer::Triangles, 0,
+                                                 uint32_t(indices.size()), s.collisionEntity));
     s.collisionEntity->addComponent(s.collisionMaterial);
 }
 
@@ -714,6 +745,11 @@ void Viewport::updatePose()
 
     if (isOverlayVisible(Overlay::CollisionVolumes)) {
         const auto &volumes = mDocument->asset().collisionVolumes;
+        scene::LineList outlines;
+        s.roundPoses.clear();
+        QColor wire = kCollision, selectedWire = kCollisionSelected;
+        wire.setAlpha(230);
+        selectedWire.setAlpha(230);
         for (auto &view : s.volumes) {
             const CollisionVolume &volume = volumes[size_t(view.index)];
             Mat4 bone = mPlayback->rootTransform();
@@ -722,11 +758,28 @@ void Viewport::updatePose()
             Transform local = volume.local;
             local.scale = {1, 1, 1};
             const Mat4 m = bone * Mat4::fromTransform(local);
-            for (size_t v = view.first; v < view.first + view.count; ++v) {
-                s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
-                s.collisionNormals[v] = normalize(m.transformVector(s.collisionLocalNormals[v]));
+            const bool selected =
+                std::find(mSelection.collisionVolumes.begin(), mSelection.collisionVolumes.end(),
+                          view.index) != mSelection.collisionVolumes.end();
+            if (s.collisionLines) {
+                for (size_t v = view.first; v + 1 < view.first + view.count; v += 2)
+                    outlines.add(m.transformPoint(s.collisionLocal[v]),
+                                 m.transformPoint(s.collisionLocal[v + 1]),
+                                 selected ? selectedWire : wire);
+            } else if (view.round) {
+                s.roundPoses.push_back({m, volume, selected});
+            } else {
+                for (size_t v = view.first; v < view.first + view.count; ++v) {
+                    s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
+                    s.collisionNormals[v] =
+                        normalize(m.transformVector(s.collisionLocalNormals[v]));
+                }
             }
         }
+        if (s.collisionLines)
+            s.collisionLines->setLines(outlines);
+        if (s.roundVolumes)
+            s.roundVolumes->setVolumes(s.roundPoses);
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
