@@ -346,9 +346,14 @@ private slots:
     void hiddenVolumesAreNotDrawn()
     {
         mPlayback->pause();
+        // Shown once first, so that the volumes' buffers hold a pose: hiding them must stop
+        // drawing them, not find them empty.
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        const QImage shown = mViewport->grabFrame();
         mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
         const QImage before = mViewport->grabFrame();
         QVERIFY(!before.isNull());
+        QVERIFY(differingPixels(before, shown) > 200);
         QVERIFY(mViewport->isCollisionXRay());
         mViewport->setCollisionXRay(false);
         mViewport->setCollisionXRay(true);

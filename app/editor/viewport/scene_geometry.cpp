@@ -410,9 +410,9 @@ namespace {
 
 // A round volume's vertex: its bounding-box corner in the volume's frame, the frame (three axes
 // and the origin), the scale from the frame to the shape's space (1 / radii for an ellipsoid,
-// which is a unit sphere there) and the shape there (radius at -y, radius at +y, half height,
-// selected).
-constexpr int kRoundFloats = 3 + 12 + 3 + 4;
+// which is a unit sphere there), the shape there (radius at -y, radius at +y, half height, and
+// the box's diagonal: how far back a ray starts outside it) and whether it is selected.
+constexpr int kRoundFloats = 3 + 12 + 3 + 4 + 1;
 constexpr int kRoundStride = kRoundFloats * sizeof(float);
 
 // The bounding box's 12 triangles, wound counter-clockwise seen from outside; corner c is at
@@ -435,7 +435,7 @@ RoundVolumes::RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *pare
     uint offset = 0;
     for (const Field &f : {Field{"localPosition", 3}, Field{"frameX", 3}, Field{"frameY", 3},
                            Field{"frameZ", 3}, Field{"frameOrigin", 3}, Field{"shapeScale", 3},
-                           Field{"shape", 4}}) {
+                           Field{"shape", 4}, Field{"selected", 1}}) {
         auto *attribute = new QAttribute(mBuffer, QString::fromLatin1(f.name), QAttribute::Float,
                                          f.size, 0, offset * sizeof(float), kRoundStride,
                                          mGeometry);
@@ -486,13 +486,14 @@ void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
         const Vec3 pad = (hi - lo) * 0.01f;
         lo -= pad;
         hi += pad;
+        const float reach = 1.05f * length(mulComponents(hi - lo, scale));
         for (int corner = 0; corner < 8; ++corner) {
             const float values[kRoundFloats] = {
                 corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z,
                 v.model.m[0], v.model.m[1], v.model.m[2], v.model.m[4], v.model.m[5],
                 v.model.m[6], v.model.m[8], v.model.m[9], v.model.m[10], v.model.m[12],
                 v.model.m[13], v.model.m[14], scale.x, scale.y, scale.z, shape[0], shape[1],
-                shape[2], v.selected ? 1.0f : 0.0f};
+                shape[2], reach, v.selected ? 1.0f : 0.0f};
             std::memcpy(out, values, sizeof(values));
             out += kRoundFloats;
         }

@@ -144,9 +144,11 @@ void main()
 // Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the back faces of
 // its bounding box, and every fragment casts its view ray against the exact shape in the shape's
 // own space, where an ellipsoid is a unit sphere and a capsule or tapered capsule the hull of two
-// spheres on the y axis. The ray's origin and direction are affine in the box's points, so they
-// are interpolated exactly; the hit's depth is written so that the body hides the volume where
-// the x-ray is off.
+// spheres on the y axis. The box point and the ray's direction are affine in the box's points,
+// so they are interpolated exactly. The ray starts a little outside the box on the eye's side
+// (not at the eye: in the space of a thin ellipsoid the eye is thousands of radii away). Where
+// the x-ray is off the hit's depth is written, so that the body hides the volume. Variants:
+// ELLIPSOID (one sphere, no cone) and WRITE_DEPTH.
 const char *const kRoundVolumeVertex = R"(#version 150 core
 in vec3 localPosition;
 in vec3 frameX;
@@ -155,59 +157,72 @@ in vec3 frameZ;
 in vec3 frameOrigin;
 in vec3 shapeScale;
 in vec4 shape;
-out vec3 rayOrigin;
+in float selected;
+out vec3 shapePoint;
 out vec3 rayDirection;
-out vec4 clipOrigin;
-out vec4 clipDirection;
+out vec2 clipPoint;
+out vec2 clipDirection;
 flat out vec4 shapeOut;
+flat out vec4 color;
 uniform mat4 viewMatrix;
 uniform mat4 inverseViewMatrix;
 uniform mat4 projectionMatrix;
+uniform vec4 baseColor;
+uniform vec4 selectedColor;
+uniform float alphaScale;
 void main()
 {
     mat3 frame = mat3(frameX, frameY, frameZ);
     vec3 world = frame * localPosition + frameOrigin;
     vec4 view = viewMatrix * vec4(world, 1.0);
     gl_Position = projectionMatrix * view;
-    // The view ray through this point: from the eye (perspective) or along the view axis from
-    // the point's place on the image plane (orthographic).
-    float orthographic = projectionMatrix[3][3];
-    vec3 originView = orthographic * vec3(view.xy, 0.0);
-    vec3 directionView = mix(view.xyz, vec3(0.0, 0.0, -1.0), orthographic);
-    clipOrigin = projectionMatrix * vec4(originView, 1.0);
-    clipDirection = projectionMatrix * vec4(directionView, 0.0);
-    mat3 toFrame = inverse(frame);
-    vec3 originWorld = (inverseViewMatrix * vec4(originView, 1.0)).xyz;
-    rayOrigin = shapeScale * (toFrame * (originWorld - frameOrigin));
-    rayDirection = shapeScale * (toFrame * (mat3(inverseViewMatrix) * directionView));
+    // The view ray through this point: from the eye (perspective) or along the view axis
+    // (orthographic).
+    vec3 directionView = mix(view.xyz, vec3(0.0, 0.0, -1.0), projectionMatrix[3][3]);
+    clipPoint = gl_Position.zw;
+    clipDirection = (projectionMatrix * vec4(directionView, 0.0)).zw;
+    shapePoint = shapeScale * localPosition;
+    rayDirection = shapeScale * (inverse(frame) * (mat3(inverseViewMatrix) * directionView));
     shapeOut = shape;
+    color = mix(baseColor, selectedColor, selected);
+    color.a *= alphaScale;
 }
 )";
 
 const char *const kRoundVolumeFragment = R"(#version 150 core
-in vec3 rayOrigin;
+in vec3 shapePoint;
 in vec3 rayDirection;
-in vec4 clipOrigin;
-in vec4 clipDirection;
+in vec2 clipPoint;
+in vec2 clipDirection;
 flat in vec4 shapeOut;
+flat in vec4 color;
 out vec4 fragColor;
-uniform vec4 baseColor;
-uniform vec4 selectedColor;
-uniform float alphaScale;
 void main()
 {
     float rayLength = length(rayDirection);
     vec3 rd = rayDirection / rayLength;
+#ifdef ELLIPSOID
+    // The unit sphere: the ray's squared distance from the centre, from the box point (whose
+    // length is about 1, so nothing cancels); the cosine between the ray and the normal where
+    // it enters is the square root of 1 minus that.
+    float b = dot(shapePoint, rd);
+    float h = 1.0 - (dot(shapePoint, shapePoint) - b * b);
+    if (h <= 0.0)
+        discard;
+    float facing = sqrt(h);
+    // How far the entry point lies before the box point along the ray.
+    float back = b + facing;
+#else
+    float reach = shapeOut.w;
+    vec3 ro = shapePoint - reach * rd;
     float ra = shapeOut.x;
     float rb = shapeOut.y;
     vec3 pa = vec3(0.0, -shapeOut.z, 0.0);
     vec3 pb = vec3(0.0, shapeOut.z, 0.0);
     float t = 1e20;
     vec3 n = vec3(0.0, 0.0, 1.0);
-    // The two end spheres. The squared distance of the ray from the centre is taken from the
-    // ray's closest point, not as a difference of large squares: in the space of a thin
-    // ellipsoid the eye is thousands of radii away.
-    vec3 oa = rayOrigin - pa;
+    // The two end spheres.
+    vec3 oa = ro - pa;
     float b = dot(oa, rd);
     vec3 q = oa - b * rd;
     float h = ra * ra - dot(q, q);
@@ -215,7 +230,7 @@ void main()
         t = -b - sqrt(h);
         n = (oa + t * rd) / ra;
     }
-    vec3 ob = rayOrigin - pb;
+    vec3 ob = ro - pb;
     b = dot(ob, rd);
     q = ob - b * rd;
     h = rb * rb - dot(q, q);
@@ -245,13 +260,16 @@ void main()
             }
         }
     }
-    if (t > 1e19 || t < 0.0)
+    if (t > 1e19)
         discard;
-    float shade = 0.45 + 0.55 * abs(dot(normalize(n), rd));
-    vec4 color = mix(baseColor, selectedColor, shapeOut.w);
-    fragColor = vec4(color.rgb * shade, color.a * alphaScale);
-    vec4 clip = clipOrigin + (t / rayLength) * clipDirection;
-    gl_FragDepth = 0.5 + 0.5 * clip.z / clip.w;
+    float facing = abs(dot(normalize(n), rd));
+    float back = reach - t;
+#endif
+    fragColor = vec4(color.rgb * (0.45 + 0.55 * facing), color.a);
+#ifdef WRITE_DEPTH
+    vec2 clip = clipPoint - (back / rayLength) * clipDirection;
+    gl_FragDepth = 0.5 + 0.5 * clip.x / clip.y;
+#endif
 }
 )";
 
@@ -524,12 +542,20 @@ QMaterial *makeVolumeMaterial(const QColor &color, bool xray, Qt3DCore::QNode *p
                               parent);
 }
 
-QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor, bool xray,
-                                   Qt3DCore::QNode *parent)
+QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
+                                   bool ellipsoids, bool xray, Qt3DCore::QNode *parent)
 {
+    QByteArray defines;
+    if (ellipsoids)
+        defines += "#define ELLIPSOID\n";
+    if (!xray)
+        defines += "#define WRITE_DEPTH\n";
+    const QByteArray fragment =
+        QByteArray(kRoundVolumeFragment)
+            .replace("#version 150 core\n", "#version 150 core\n" + defines);
     // The back faces of the boxes: there is one behind every pixel of the shape, even with the
     // camera inside a box.
-    QMaterial *material = makeVolumeMaterial(kRoundVolumeVertex, kRoundVolumeFragment, color,
+    QMaterial *material = makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color,
                                              xray, QCullFace::Front, parent);
     material->addParameter(new QParameter(QStringLiteral("selectedColor"),
                                           toVector(selectedColor)));

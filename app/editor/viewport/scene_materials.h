@@ -38,9 +38,11 @@ Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
 Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, bool xray,
                                           Qt3DCore::QNode *parent);
 /// The same look for RoundVolumes (scene_geometry.h), ray cast per pixel; selected volumes
-/// take selectedColor.
+/// take selectedColor. With `ellipsoids` the program knows only ellipsoids and spheres (a
+/// cheaper test per pixel); without, every round shape.
 Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
-                                               bool xray, Qt3DCore::QNode *parent);
+                                               bool ellipsoids, bool xray,
+                                               Qt3DCore::QNode *parent);
 
 struct LineStyle
 {

@@ -185,8 +185,9 @@ struct Viewport::Scene
     std::vector<Vec3> collisionLocal, collisionLocalNormals; ///< in each volume's frame
     std::vector<Vec3> collisionPositions, collisionNormals;  ///< posed, world space
     QByteArray collisionBytes;
-    scene::RoundVolumes *roundVolumes = nullptr;
-    std::vector<scene::RoundVolume> roundPoses;
+    /// Ellipsoids and spheres, and the capsules: a cheaper program for the first.
+    scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
+    std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
     scene::LineEntity *collisionLines = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
@@ -603,8 +604,10 @@ void Viewport::rebuildCollision()
     delete s.collisionEntity;
     s.collisionEntity = nullptr;
     s.collisionBuffer = nullptr;
-    delete s.roundVolumes;
-    s.roundVolumes = nullptr;
+    delete s.ellipsoids;
+    s.ellipsoids = nullptr;
+    delete s.capsules;
+    s.capsules = nullptr;
     delete s.collisionLines;
     s.collisionLines = nullptr;
     delete s.collisionMaterial;
@@ -631,13 +634,20 @@ void Viewport::rebuildCollision()
         selectedFill.setAlpha(kXRayCollisionAlpha + 30);
     }
     std::vector<uint32_t> indices;
-    size_t round = 0;
     for (size_t i = 0; i < volumes.size(); ++i) {
         Scene::VolumeView view;
         view.index = int(i);
         if (scene::isRoundShape(volumes[i].shape)) {
             view.round = true;
-            ++round;
+            const bool ellipsoid = volumes[i].shape == CollisionShape::Ellipsoid ||
+                                   volumes[i].shape == CollisionShape::Sphere;
+            // The material has no parent: the entity takes it.
+            scene::RoundVolumes *&entity = ellipsoid ? s.ellipsoids : s.capsules;
+            if (!entity)
+                entity = new scene::RoundVolumes(
+                    scene::makeRoundVolumeMaterial(fill, selectedFill, ellipsoid,
+                                                   mCollisionXRay, nullptr),
+                    s.collisionRoot);
             s.volumes.push_back(view);
             continue;
         }
@@ -651,12 +661,6 @@ void Viewport::rebuildCollision()
         s.collisionLocalNormals.insert(s.collisionLocalNormals.end(), shape.normals.begin(),
                                        shape.normals.end());
         s.volumes.push_back(view);
-    }
-    if (round > 0) {
-        // The material has no parent: the entity takes it.
-        s.roundVolumes = new scene::RoundVolumes(
-            scene::makeRoundVolumeMaterial(fill, selectedFill, mCollisionXRay, nullptr),
-            s.collisionRoot);
     }
     if (indices.empty())
         return;
@@ -746,7 +750,8 @@ void Viewport::updatePose()
     if (isOverlayVisible(Overlay::CollisionVolumes)) {
         const auto &volumes = mDocument->asset().collisionVolumes;
         scene::LineList outlines;
-        s.roundPoses.clear();
+        s.ellipsoidPoses.clear();
+        s.capsulePoses.clear();
         QColor wire = kCollision, selectedWire = kCollisionSelected;
         wire.setAlpha(230);
         selectedWire.setAlpha(230);
@@ -767,7 +772,11 @@ void Viewport::updatePose()
                                  m.transformPoint(s.collisionLocal[v + 1]),
                                  selected ? selectedWire : wire);
             } else if (view.round) {
-                s.roundPoses.push_back({m, volume, selected});
+                (volume.shape == CollisionShape::Ellipsoid ||
+                         volume.shape == CollisionShape::Sphere
+                     ? s.ellipsoidPoses
+                     : s.capsulePoses)
+                    .push_back({m, volume, selected});
             } else {
                 for (size_t v = view.first; v < view.first + view.count; ++v) {
                     s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
@@ -778,8 +787,10 @@ void Viewport::updatePose()
         }
         if (s.collisionLines)
             s.collisionLines->setLines(outlines);
-        if (s.roundVolumes)
-            s.roundVolumes->setVolumes(s.roundPoses);
+        if (s.ellipsoids)
+            s.ellipsoids->setVolumes(s.ellipsoidPoses);
+        if (s.capsules)
+            s.capsules->setVolumes(s.capsulePoses);
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
