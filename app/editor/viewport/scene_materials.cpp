@@ -119,25 +119,28 @@ void main()
 const char *const kVolumeVertex = R"(#version 150 core
 in vec3 vertexPosition;
 in vec3 vertexNormal;
-out float shade;
+in float selected;
+out vec4 color;
 uniform mat3 modelViewNormal;
 uniform mat4 mvp;
+uniform vec4 baseColor;
+uniform vec4 selectedColor;
+uniform float alphaScale;
 void main()
 {
     vec3 n = normalize(modelViewNormal * vertexNormal);
-    shade = 0.45 + 0.55 * abs(n.z);
+    color = mix(baseColor, selectedColor, selected);
+    color = vec4(color.rgb * (0.45 + 0.55 * abs(n.z)), color.a * alphaScale);
     gl_Position = mvp * vec4(vertexPosition, 1.0);
 }
 )";
 
 const char *const kVolumeFragment = R"(#version 150 core
-in float shade;
+in vec4 color;
 out vec4 fragColor;
-uniform vec4 baseColor;
-uniform float alphaScale;
 void main()
 {
-    fragColor = vec4(baseColor.rgb * shade, baseColor.a * alphaScale);
+    fragColor = color;
 }
 )";
 
@@ -520,7 +523,8 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
 
 // A volume material: one pass, blended through the stencil; the x-ray draws over everything.
 QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
-                              bool xray, QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
+                              const QColor &selectedColor, bool xray,
+                              QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
@@ -531,15 +535,18 @@ QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QC
     material->setEffect(effect);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
+    material->addParameter(new QParameter(QStringLiteral("selectedColor"),
+                                          toVector(selectedColor)));
     return material;
 }
 
 } // namespace
 
-QMaterial *makeVolumeMaterial(const QColor &color, bool xray, Qt3DCore::QNode *parent)
+QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor, bool xray,
+                              Qt3DCore::QNode *parent)
 {
-    return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, xray, QCullFace::Back,
-                              parent);
+    return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, selectedColor, xray,
+                              QCullFace::Back, parent);
 }
 
 QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
@@ -555,11 +562,8 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
             .replace("#version 150 core\n", "#version 150 core\n" + defines);
     // The back faces of the boxes: there is one behind every pixel of the shape, even with the
     // camera inside a box.
-    QMaterial *material = makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color,
-                                             xray, QCullFace::Front, parent);
-    material->addParameter(new QParameter(QStringLiteral("selectedColor"),
-                                          toVector(selectedColor)));
-    return material;
+    return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
+                              xray, QCullFace::Front, parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)

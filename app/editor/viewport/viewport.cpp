@@ -185,6 +185,9 @@ struct Viewport::Scene
     std::vector<Vec3> collisionLocal, collisionLocalNormals; ///< in each volume's frame
     std::vector<Vec3> collisionPositions, collisionNormals;  ///< posed, world space
     QByteArray collisionBytes;
+    /// 1 for the vertices of selected volumes, uploaded when the selection changes.
+    Qt3DCore::QBuffer *collisionSelectedBuffer = nullptr;
+    std::vector<float> collisionSelected;
     /// Ellipsoids and spheres, and the capsules: a cheaper program for the first.
     scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
     std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
@@ -604,6 +607,8 @@ void Viewport::rebuildCollision()
     delete s.collisionEntity;
     s.collisionEntity = nullptr;
     s.collisionBuffer = nullptr;
+    s.collisionSelectedBuffer = nullptr;
+    s.collisionSelected.clear();
     delete s.ellipsoids;
     s.ellipsoids = nullptr;
     delete s.capsules;
@@ -664,7 +669,8 @@ void Viewport::rebuildCollision()
     }
     if (indices.empty())
         return;
-    s.collisionMaterial = scene::makeVolumeMaterial(fill, mCollisionXRay, s.collisionRoot);
+    s.collisionMaterial =
+        scene::makeVolumeMaterial(fill, selectedFill, mCollisionXRay, s.collisionRoot);
     s.collisionEntity = new QEntity(s.collisionRoot);
     s.collisionBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
     s.collisionPositions = s.collisionLocal;
@@ -673,6 +679,14 @@ void Viewport::rebuildCollision()
     s.collisionBuffer->setData(s.collisionBytes);
     auto *geometry = scene::makeSurfaceGeometry(
         s.collisionBuffer, uint32_t(s.collisionLocal.size()), indices, s.collisionEntity);
+    s.collisionSelectedBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
+    s.collisionSelected.assign(s.collisionLocal.size(), 0.0f);
+    s.collisionSelectedBuffer->setData(
+        QByteArray(reinterpret_cast<const char *>(s.collisionSelected.data()),
+                   qsizetype(s.collisionSelected.size() * sizeof(float))));
+    geometry->addAttribute(new Qt3DCore::QAttribute(
+        s.collisionSelectedBuffer, QStringLiteral("selected"), Qt3DCore::QAttribute::Float, 1,
+        uint(s.collisionLocal.size()), 0, sizeof(float), geometry));
     s.collisionEntity->addComponent(makeRenderer(geometry,
                                                  Qt3DRender::QGeometryRenderer::Triangles, 0,
                                                  uint32_t(indices.size()), s.collisionEntity));
@@ -750,6 +764,7 @@ void Viewport::updatePose()
     if (isOverlayVisible(Overlay::CollisionVolumes)) {
         const auto &volumes = mDocument->asset().collisionVolumes;
         scene::LineList outlines;
+        std::vector<float> meshSelected(s.collisionSelected.size(), 0.0f);
         s.ellipsoidPoses.clear();
         s.capsulePoses.clear();
         QColor wire = kCollision, selectedWire = kCollisionSelected;
@@ -779,6 +794,7 @@ void Viewport::updatePose()
                     .push_back({m, volume, selected});
             } else {
                 for (size_t v = view.first; v < view.first + view.count; ++v) {
+                    meshSelected[v] = selected ? 1.0f : 0.0f;
                     s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
                     s.collisionNormals[v] =
                         normalize(m.transformVector(s.collisionLocalNormals[v]));
@@ -794,6 +810,12 @@ void Viewport::updatePose()
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
+        }
+        if (s.collisionSelectedBuffer && meshSelected != s.collisionSelected) {
+            s.collisionSelected = std::move(meshSelected);
+            s.collisionSelectedBuffer->setData(
+                QByteArray(reinterpret_cast<const char *>(s.collisionSelected.data()),
+                           qsizetype(s.collisionSelected.size() * sizeof(float))));
         }
     }
 
