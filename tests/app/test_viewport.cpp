@@ -346,9 +346,14 @@ private slots:
     void hiddenVolumesAreNotDrawn()
     {
         mPlayback->pause();
+        // Shown once first, so that the volumes' buffers hold a pose: hiding them must stop
+        // drawing them, not find them empty.
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        const QImage shown = mViewport->grabFrame();
         mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
         const QImage before = mViewport->grabFrame();
         QVERIFY(!before.isNull());
+        QVERIFY(differingPixels(before, shown) > 200);
         QVERIFY(mViewport->isCollisionXRay());
         mViewport->setCollisionXRay(false);
         mViewport->setCollisionXRay(true);
@@ -361,6 +366,41 @@ private slots:
         QVERIFY(differingPixels(before, mViewport->grabFrame()) > 200);
         mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
         QCOMPARE(differingPixels(before, mViewport->grabFrame()), 0);
+    }
+
+    void selectedVolumeIsHighlighted()
+    {
+        mPlayback->pause();
+        mViewport->setSelection({});
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        for (const bool wireframe : {false, true}) {
+            mViewport->setCollisionWireframe(wireframe);
+            const QImage plain = mViewport->grabFrame();
+            ViewportSelection selection;
+            selection.collisionVolumes = {0};
+            mViewport->setSelection(selection);
+            const QImage selected = mViewport->grabFrame();
+            mViewport->setSelection({});
+            QVERIFY(differingPixels(plain, selected) > (wireframe ? 40 : 200));
+            // The changed pixels turn from the volumes' orange towards the selection's cyan.
+            const QImage a = plain.convertToFormat(QImage::Format_RGB32);
+            const QImage b = selected.convertToFormat(QImage::Format_RGB32);
+            long blueGain = 0, redLoss = 0;
+            for (int row = 40; row < a.height(); ++row) {
+                for (int col = 0; col < a.width(); ++col) {
+                    const QRgb p = a.pixel(col, row), q = b.pixel(col, row);
+                    blueGain += qBlue(q) - qBlue(p);
+                    redLoss += qRed(p) - qRed(q);
+                }
+            }
+            QVERIFY2(blueGain > 0 && redLoss > 0,
+                     qPrintable(QStringLiteral("wireframe %1: blue %2, red %3")
+                                    .arg(wireframe)
+                                    .arg(blueGain)
+                                    .arg(redLoss)));
+        }
+        mViewport->setCollisionWireframe(false);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
     }
 };
 

@@ -3,7 +3,8 @@
 // (`tweed --frame-times N`, its own automation options) plays the sample's walk, once only
 // playing and once simulating every frame, then plays Testwuson.X with 59 collision volumes
 // fitted inside its body (tweed-cli create and volumes --auto-fit) hidden and shown in each
-// look (x-ray, surface, wireframe). Beside each character, in the same round, the peer: a bare
+// look (x-ray, surface, wireframe), and simulating hidden and in x-ray; the same for the sample's
+// coat with volumes fitted inside its body (playing and simulating). Beside each character, in the same round, the peer: a bare
 // Qt3D window of the editor viewport's size drawing one rotating Phong sphere with as many
 // vertices as the character's meshes (this executable started again with --peer). Each process
 // reports the median interval of N frames after a second of warm-up and its CPU time per frame;
@@ -169,6 +170,7 @@ struct Case
     const char *key, *label;
     QString file; ///< empty: the sample
     QStringList options;
+    const char *baseline = nullptr; ///< the same case with the volumes hidden
 };
 
 int run(const std::vector<std::string> &args)
@@ -224,6 +226,20 @@ int run(const std::vector<std::string> &args)
         std::fprintf(stderr, "editor: cannot make the Testwuson.X asset: %s\n", qPrintable(output));
         return 1;
     }
+    // The sample's coat with volumes fitted inside its body.
+    const QString sample = dir.filePath(QStringLiteral("sample.tweed"));
+    if (!runProgram(cli,
+                    {QStringLiteral("create"), QStringLiteral(TWEED_SAMPLE_CHARACTER),
+                     QStringLiteral("-o"), sample, QStringLiteral("--mesh"), QStringLiteral("Coat"),
+                     QStringLiteral("--mesh"), QStringLiteral("CoatLining")},
+                    dir.path(), &output) ||
+        !runProgram(cli, {QStringLiteral("volumes"), sample, QStringLiteral("--auto-fit"),
+                          QStringLiteral("--body-mesh"), QStringLiteral("Body")},
+                    dir.path(), &output)) {
+        std::fprintf(stderr, "editor: cannot make the sample asset: %s\n", qPrintable(output));
+        return 1;
+    }
+    const QString simulate = QStringLiteral("--simulate"), show = QStringLiteral("--show-volumes");
 
     const QString count = QString::number(frames);
     const std::vector<Case> cases = {
@@ -232,11 +248,24 @@ int run(const std::vector<std::string> &args)
         {"testwuson_volumes_off", "Testwuson.X, volumes hidden", asset,
          {QStringLiteral("--show-volumes"), QStringLiteral("off")}},
         {"testwuson_volumes_xray", "Testwuson.X, volumes x-ray", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("xray")}},
+         {QStringLiteral("--show-volumes"), QStringLiteral("xray")}, "testwuson_volumes_off"},
         {"testwuson_volumes_surface", "Testwuson.X, volumes surface", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("surface")}},
+         {QStringLiteral("--show-volumes"), QStringLiteral("surface")}, "testwuson_volumes_off"},
         {"testwuson_volumes_wireframe", "Testwuson.X, volumes wireframe", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("wireframe")}},
+         {QStringLiteral("--show-volumes"), QStringLiteral("wireframe")}, "testwuson_volumes_off"},
+        {"testwuson_simulating_volumes_off", "Testwuson.X simulating, hidden", asset,
+         {simulate, show, QStringLiteral("off")}},
+        {"testwuson_simulating_volumes_xray", "Testwuson.X simulating, x-ray", asset,
+         {simulate, show, QStringLiteral("xray")}, "testwuson_simulating_volumes_off"},
+        {"sample_volumes_off", "sample's volumes hidden", sample, {show, QStringLiteral("off")}},
+        {"sample_volumes_xray", "sample's volumes x-ray", sample,
+         {show, QStringLiteral("xray")}, "sample_volumes_off"},
+        {"sample_volumes_wireframe", "sample's volumes wireframe", sample,
+         {show, QStringLiteral("wireframe")}, "sample_volumes_off"},
+        {"sample_simulating_volumes_off", "sample simulating, hidden", sample,
+         {simulate, show, QStringLiteral("off")}},
+        {"sample_simulating_volumes_xray", "sample simulating, x-ray", sample,
+         {simulate, show, QStringLiteral("xray")}, "sample_simulating_volumes_off"},
     };
     // Per case, and per character for the peer ("peer:" + file), the rounds' figures.
     std::map<std::string, std::vector<Frames>> results;
@@ -283,8 +312,6 @@ int run(const std::vector<std::string> &args)
             v.push_back(f.*field);
         return median(v);
     };
-    const double offMs = medianOf("testwuson_volumes_off", &Frames::ms);
-    const double offCpu = medianOf("testwuson_volumes_off", &Frames::cpuMs);
     if (json) {
         std::printf("{\"renderer\": \"%s\", \"frames\": %d, \"rounds\": %d, \"load_before\": "
                     "%.2f, \"load_after\": %.2f",
@@ -313,9 +340,10 @@ int run(const std::vector<std::string> &args)
         const double peerMs = medianOf(peer, &Frames::ms), peerCpu = medianOf(peer, &Frames::cpuMs);
         std::printf("  %-32s %9.1f %9.1f | %9.1f %9.1f | %7.2f %7.2f", c.label, ms, cpu, peerMs,
                     peerCpu, ms / peerMs, cpu / peerCpu);
-        if (!c.file.isEmpty() && std::string(c.key) != "testwuson_volumes_off")
-            std::printf("   volumes cost %+.0f%% (cpu %+.0f%%)", 100 * (ms / offMs - 1),
-                        100 * (cpu / offCpu - 1));
+        if (c.baseline)
+            std::printf("   volumes cost %+.0f%% (cpu %+.0f%%)",
+                        100 * (ms / medianOf(c.baseline, &Frames::ms) - 1),
+                        100 * (cpu / medianOf(c.baseline, &Frames::cpuMs) - 1));
         std::printf("\n");
     }
     std::printf("  (peer: a bare Qt3D window of the same size, one Phong sphere of %ld and %ld "

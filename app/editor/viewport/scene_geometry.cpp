@@ -229,7 +229,117 @@ void addCap(std::vector<Ring> &rings, float centre, float r, float sign, int ste
     }
 }
 
+// A box's or convex hull's faces: each plane's normal and the corners on it in order around
+// their centre.
+std::vector<std::pair<Vec3, std::vector<Vec3>>> convexFaces(const CollisionVolume &volume)
+{
+    std::vector<Vec4> planes = volume.planes;
+    if (volume.shape == CollisionShape::Box) {
+        const auto box = boxPlanes(volume.radii);
+        planes.assign(box.begin(), box.end());
+    }
+    const std::vector<Vec3> corners = convexCorners(planes);
+    std::vector<std::pair<Vec3, std::vector<Vec3>>> faces;
+    for (const Vec4 &q : planes) {
+        const Vec3 n{q.x, q.y, q.z};
+        std::vector<Vec3> face;
+        for (const Vec3 &c : corners)
+            if (std::abs(dot(n, c) - q.w) < 1e-4f * (1 + std::abs(q.w))) face.push_back(c);
+        if (face.size() < 3) continue;
+        Vec3 centre;
+        for (const Vec3 &c : face)
+            centre += c;
+        centre = centre / float(face.size());
+        const Vec3 u = normalize(std::abs(n.x) < 0.9f ? cross(n, Vec3{1, 0, 0})
+                                                      : cross(n, Vec3{0, 1, 0}));
+        const Vec3 w = cross(n, u);
+        std::sort(face.begin(), face.end(), [&](const Vec3 &a, const Vec3 &b) {
+            return std::atan2(dot(a - centre, w), dot(a - centre, u)) <
+                   std::atan2(dot(b - centre, w), dot(b - centre, u));
+        });
+        faces.emplace_back(n, std::move(face));
+    }
+    return faces;
+}
+
+// A closed polyline of `segments` segments around `centre` in the plane of u and v (an ellipse
+// of semi-axes |u| and |v|), from angle `from` to `to` (radians), appended as segment pairs.
+void addArc(std::vector<Vec3> &out, const Vec3 &centre, const Vec3 &u, const Vec3 &v, float from,
+            float to, int segments)
+{
+    Vec3 previous = centre + u * std::cos(from) + v * std::sin(from);
+    for (int s = 1; s <= segments; ++s) {
+        const float a = from + (to - from) * float(s) / float(segments);
+        const Vec3 p = centre + u * std::cos(a) + v * std::sin(a);
+        out.push_back(previous);
+        out.push_back(p);
+        previous = p;
+    }
+}
+
 } // namespace
+
+bool isRoundShape(CollisionShape shape)
+{
+    return shape == CollisionShape::Ellipsoid || shape == CollisionShape::Sphere ||
+           shape == CollisionShape::Capsule || shape == CollisionShape::TaperedCapsule;
+}
+
+std::vector<Vec3> collisionShapeOutline(const CollisionVolume &volume, float planeSize)
+{
+    // Enough for a smooth-looking ring; every segment costs the software rasteriser a quad.
+    constexpr int kRing = 16;
+    std::vector<Vec3> out;
+    const Vec3 x{1, 0, 0}, y{0, 1, 0}, z{0, 0, 1};
+    switch (volume.shape) {
+    case CollisionShape::Ellipsoid:
+    case CollisionShape::Sphere: {
+        const Vec3 r = volume.shape == CollisionShape::Sphere
+                           ? Vec3{volume.radius, volume.radius, volume.radius}
+                           : volume.radii;
+        addArc(out, {}, x * r.x, z * r.z, 0, 2 * kPi, kRing);
+        addArc(out, {}, x * r.x, y * r.y, 0, 2 * kPi, kRing);
+        addArc(out, {}, z * r.z, y * r.y, 0, 2 * kPi, kRing);
+        break;
+    }
+    case CollisionShape::Capsule:
+    case CollisionShape::TaperedCapsule: {
+        const float r1 = volume.radius;
+        const float r2 = volume.shape == CollisionShape::Capsule ? volume.radius : volume.radius2;
+        const Vec3 bottom = y * -volume.halfHeight, top = y * volume.halfHeight;
+        addArc(out, bottom, x * r1, z * r1, 0, 2 * kPi, kRing);
+        addArc(out, top, x * r2, z * r2, 0, 2 * kPi, kRing);
+        for (const Vec3 &side : {x, z}) {
+            addArc(out, top, side * r2, y * r2, 0, kPi, kRing / 2);
+            addArc(out, bottom, side * r1, y * r1, kPi, 2 * kPi, kRing / 2);
+            for (float sign : {-1.0f, 1.0f}) {
+                out.push_back(bottom + side * (sign * r1));
+                out.push_back(top + side * (sign * r2));
+            }
+        }
+        break;
+    }
+    case CollisionShape::Box:
+    case CollisionShape::Convex:
+        for (const auto &face : convexFaces(volume)) {
+            const std::vector<Vec3> &corners = face.second;
+            for (size_t i = 0; i < corners.size(); ++i) {
+                out.push_back(corners[i]);
+                out.push_back(corners[(i + 1) % corners.size()]);
+            }
+        }
+        break;
+    case CollisionShape::Plane: {
+        const float h = 0.5f * planeSize;
+        const Vec3 c[4] = {{-h, 0, -h}, {h, 0, -h}, {h, 0, h}, {-h, 0, h}};
+        for (int i = 0; i < 4; ++i)
+            out.insert(out.end(), {c[i], c[(i + 1) % 4]});
+        out.insert(out.end(), {{-h, 0, 0}, {h, 0, 0}, {0, 0, -h}, {0, 0, h}});
+        break;
+    }
+    }
+    return out;
+}
 
 ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
 {
@@ -271,30 +381,7 @@ ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
     }
     case CollisionShape::Box:
     case CollisionShape::Convex: {
-        std::vector<Vec4> planes = volume.planes;
-        if (volume.shape == CollisionShape::Box) {
-            const auto box = boxPlanes(volume.radii);
-            planes.assign(box.begin(), box.end());
-        }
-        const std::vector<Vec3> corners = convexCorners(planes);
-        // Each plane's face: the corners on it in order around their centre, as a fan.
-        for (const Vec4 &q : planes) {
-            const Vec3 n{q.x, q.y, q.z};
-            std::vector<Vec3> face;
-            for (const Vec3 &c : corners)
-                if (std::abs(dot(n, c) - q.w) < 1e-4f * (1 + std::abs(q.w))) face.push_back(c);
-            if (face.size() < 3) continue;
-            Vec3 centre;
-            for (const Vec3 &c : face)
-                centre += c;
-            centre = centre / float(face.size());
-            const Vec3 u = normalize(std::abs(n.x) < 0.9f ? cross(n, Vec3{1, 0, 0})
-                                                          : cross(n, Vec3{0, 1, 0}));
-            const Vec3 w = cross(n, u);
-            std::sort(face.begin(), face.end(), [&](const Vec3 &a, const Vec3 &b) {
-                return std::atan2(dot(a - centre, w), dot(a - centre, u)) <
-                       std::atan2(dot(b - centre, w), dot(b - centre, u));
-            });
+        for (const auto &[n, face] : convexFaces(volume)) {
             const uint32_t first = uint32_t(mesh.positions.size());
             for (const Vec3 &c : face) {
                 mesh.positions.push_back(c);
@@ -317,6 +404,116 @@ ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
     }
     }
     return mesh;
+}
+
+namespace {
+
+// A round volume's vertex: its bounding-box corner in the volume's frame, the frame (three axes
+// and the origin), the scale from the frame to the shape's space (1 / radii for an ellipsoid,
+// which is a unit sphere there), the shape there (radius at -y, radius at +y, half height, and
+// the box's diagonal: how far back a ray starts outside it) and whether it is selected.
+constexpr int kRoundFloats = 3 + 12 + 3 + 4 + 1;
+constexpr int kRoundStride = kRoundFloats * sizeof(float);
+
+// The bounding box's 12 triangles, wound counter-clockwise seen from outside; corner c is at
+// (c & 1 ? x1 : x0, c & 2 ? y1 : y0, c & 4 ? z1 : z0).
+constexpr uint32_t kBoxTriangles[36] = {0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5, 0, 1, 5, 0, 5, 4,
+                                        2, 6, 7, 2, 7, 3, 0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6};
+
+} // namespace
+
+RoundVolumes::RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent)
+    : Qt3DCore::QEntity(parent), mBuffer(new Qt3DCore::QBuffer(this)),
+      mIndexBuffer(new Qt3DCore::QBuffer(this)), mGeometry(new Qt3DCore::QGeometry(this)),
+      mRenderer(new Qt3DRender::QGeometryRenderer(this))
+{
+    struct Field
+    {
+        const char *name;
+        uint size;
+    };
+    uint offset = 0;
+    for (const Field &f : {Field{"localPosition", 3}, Field{"frameX", 3}, Field{"frameY", 3},
+                           Field{"frameZ", 3}, Field{"frameOrigin", 3}, Field{"shapeScale", 3},
+                           Field{"shape", 4}, Field{"selected", 1}}) {
+        auto *attribute = new QAttribute(mBuffer, QString::fromLatin1(f.name), QAttribute::Float,
+                                         f.size, 0, offset * sizeof(float), kRoundStride,
+                                         mGeometry);
+        mGeometry->addAttribute(attribute);
+        if (offset == 0)
+            mGeometry->setBoundingVolumePositionAttribute(attribute);
+        offset += f.size;
+    }
+    auto *index = new QAttribute(mGeometry);
+    index->setAttributeType(QAttribute::IndexAttribute);
+    index->setVertexBaseType(QAttribute::UnsignedInt);
+    index->setBuffer(mIndexBuffer);
+    mGeometry->addAttribute(index);
+    mRenderer->setGeometry(mGeometry);
+    mRenderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    mRenderer->setVertexCount(0);
+    addComponent(mRenderer);
+    addComponent(material);
+}
+
+void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
+{
+    mBytes.resize(qsizetype(volumes.size() * 8 * kRoundStride));
+    auto *out = reinterpret_cast<float *>(mBytes.data());
+    for (const RoundVolume &v : volumes) {
+        const CollisionVolume &c = v.volume;
+        Vec3 lo, hi, scale{1, 1, 1};
+        float shape[3];
+        if (c.shape == CollisionShape::Ellipsoid || c.shape == CollisionShape::Sphere) {
+            const Vec3 r = c.shape == CollisionShape::Sphere ? Vec3{c.radius, c.radius, c.radius}
+                                                             : c.radii;
+            hi = maxComponents(r, Vec3{1e-6f, 1e-6f, 1e-6f});
+            lo = -hi;
+            scale = {1 / hi.x, 1 / hi.y, 1 / hi.z};
+            shape[0] = shape[1] = 1;
+            shape[2] = 0;
+        } else {
+            const float r1 = std::max(c.radius, 1e-6f);
+            const float r2 = c.shape == CollisionShape::Capsule ? r1 : std::max(c.radius2, 1e-6f);
+            const float r = std::max(r1, r2);
+            lo = {-r, -c.halfHeight - r1, -r};
+            hi = {r, c.halfHeight + r2, r};
+            shape[0] = r1;
+            shape[1] = r2;
+            shape[2] = c.halfHeight;
+        }
+        // A little margin, so that the box never clips the shape's silhouette.
+        const Vec3 pad = (hi - lo) * 0.01f;
+        lo -= pad;
+        hi += pad;
+        const float reach = 1.05f * length(mulComponents(hi - lo, scale));
+        for (int corner = 0; corner < 8; ++corner) {
+            const float values[kRoundFloats] = {
+                corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z,
+                v.model.m[0], v.model.m[1], v.model.m[2], v.model.m[4], v.model.m[5],
+                v.model.m[6], v.model.m[8], v.model.m[9], v.model.m[10], v.model.m[12],
+                v.model.m[13], v.model.m[14], scale.x, scale.y, scale.z, shape[0], shape[1],
+                shape[2], reach, v.selected ? 1.0f : 0.0f};
+            std::memcpy(out, values, sizeof(values));
+            out += kRoundFloats;
+        }
+    }
+    mBuffer->setData(mBytes);
+    if (mIndexedVolumes != volumes.size()) {
+        std::vector<uint32_t> indices;
+        indices.reserve(volumes.size() * 36);
+        for (uint32_t v = 0; v < uint32_t(volumes.size()); ++v)
+            for (uint32_t i : kBoxTriangles)
+                indices.push_back(8 * v + i);
+        mIndexBuffer->setData(toByteArray(indices));
+        mIndexedVolumes = volumes.size();
+        for (QAttribute *attribute : mGeometry->attributes()) {
+            if (attribute->attributeType() == QAttribute::IndexAttribute)
+                attribute->setCount(uint(indices.size()));
+        }
+        setVertexCount(mGeometry, uint32_t(volumes.size() * 8));
+        mRenderer->setVertexCount(int(indices.size()));
+    }
 }
 
 } // namespace tweed::editor::scene

@@ -101,4 +101,40 @@ struct ShapeMesh
 /// plane's normal); planes are drawn as a square of side `planeSize`.
 ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize);
 
+/// The wireframe of a collision volume in its own local frame, as segment end points in pairs:
+/// a round shape's equator and two meridians (a capsule's also the rings where its caps meet
+/// the body), the outlines of a box's or hull's faces, a plane's square. True edges only, no
+/// triangle diagonals: a few dozen segments per volume.
+std::vector<Vec3> collisionShapeOutline(const CollisionVolume &volume, float planeSize);
+
+/// Ellipsoids, spheres, capsules and tapered capsules: drawn exactly by ray casting inside their
+/// bounding boxes (RoundVolumes), not as triangle meshes.
+bool isRoundShape(CollisionShape shape);
+
+/// A round collision volume as RoundVolumes draws it.
+struct RoundVolume
+{
+    Mat4 model;     ///< the volume's frame (bone times its local transform, without scale)
+    CollisionVolume volume;
+    bool selected = false;
+};
+
+/// Every round collision volume in one draw: each volume's bounding box (12 triangles), whose
+/// fragments cast the view ray against the exact shape (RoundVolumeMaterial in
+/// scene_materials.h). A few hundred vertices for any number of volumes instead of thousands of
+/// small triangles, which is what software GL pays for. setVolumes() refills one buffer.
+class RoundVolumes : public Qt3DCore::QEntity
+{
+public:
+    RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
+    void setVolumes(const std::vector<RoundVolume> &volumes);
+
+private:
+    Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
+    Qt3DCore::QGeometry *mGeometry;
+    Qt3DRender::QGeometryRenderer *mRenderer;
+    QByteArray mBytes;
+    size_t mIndexedVolumes = 0;
+};
+
 } // namespace tweed::editor::scene

@@ -119,25 +119,160 @@ void main()
 const char *const kVolumeVertex = R"(#version 150 core
 in vec3 vertexPosition;
 in vec3 vertexNormal;
-out float shade;
+in float selected;
+out vec4 color;
 uniform mat3 modelViewNormal;
 uniform mat4 mvp;
+uniform vec4 baseColor;
+uniform vec4 selectedColor;
+uniform float alphaScale;
 void main()
 {
     vec3 n = normalize(modelViewNormal * vertexNormal);
-    shade = 0.45 + 0.55 * abs(n.z);
+    color = mix(baseColor, selectedColor, selected);
+    color = vec4(color.rgb * (0.45 + 0.55 * abs(n.z)), color.a * alphaScale);
     gl_Position = mvp * vec4(vertexPosition, 1.0);
 }
 )";
 
 const char *const kVolumeFragment = R"(#version 150 core
-in float shade;
+in vec4 color;
 out vec4 fragColor;
+void main()
+{
+    fragColor = color;
+}
+)";
+
+// Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the back faces of
+// its bounding box, and every fragment casts its view ray against the exact shape in the shape's
+// own space, where an ellipsoid is a unit sphere and a capsule or tapered capsule the hull of two
+// spheres on the y axis. The box point and the ray's direction are affine in the box's points,
+// so they are interpolated exactly. The ray starts a little outside the box on the eye's side
+// (not at the eye: in the space of a thin ellipsoid the eye is thousands of radii away). Where
+// the x-ray is off the hit's depth is written, so that the body hides the volume. Variants:
+// ELLIPSOID (one sphere, no cone) and WRITE_DEPTH.
+const char *const kRoundVolumeVertex = R"(#version 150 core
+in vec3 localPosition;
+in vec3 frameX;
+in vec3 frameY;
+in vec3 frameZ;
+in vec3 frameOrigin;
+in vec3 shapeScale;
+in vec4 shape;
+in float selected;
+out vec3 shapePoint;
+out vec3 rayDirection;
+out vec2 clipPoint;
+out vec2 clipDirection;
+flat out vec4 shapeOut;
+flat out vec4 color;
+uniform mat4 viewMatrix;
+uniform mat4 inverseViewMatrix;
+uniform mat4 projectionMatrix;
 uniform vec4 baseColor;
+uniform vec4 selectedColor;
 uniform float alphaScale;
 void main()
 {
-    fragColor = vec4(baseColor.rgb * shade, baseColor.a * alphaScale);
+    mat3 frame = mat3(frameX, frameY, frameZ);
+    vec3 world = frame * localPosition + frameOrigin;
+    vec4 view = viewMatrix * vec4(world, 1.0);
+    gl_Position = projectionMatrix * view;
+    // The view ray through this point: from the eye (perspective) or along the view axis
+    // (orthographic).
+    vec3 directionView = mix(view.xyz, vec3(0.0, 0.0, -1.0), projectionMatrix[3][3]);
+    clipPoint = gl_Position.zw;
+    clipDirection = (projectionMatrix * vec4(directionView, 0.0)).zw;
+    shapePoint = shapeScale * localPosition;
+    rayDirection = shapeScale * (inverse(frame) * (mat3(inverseViewMatrix) * directionView));
+    shapeOut = shape;
+    color = mix(baseColor, selectedColor, selected);
+    color.a *= alphaScale;
+}
+)";
+
+const char *const kRoundVolumeFragment = R"(#version 150 core
+in vec3 shapePoint;
+in vec3 rayDirection;
+in vec2 clipPoint;
+in vec2 clipDirection;
+flat in vec4 shapeOut;
+flat in vec4 color;
+out vec4 fragColor;
+void main()
+{
+    float rayLength = length(rayDirection);
+    vec3 rd = rayDirection / rayLength;
+#ifdef ELLIPSOID
+    // The unit sphere: the ray's squared distance from the centre, from the box point (whose
+    // length is about 1, so nothing cancels); the cosine between the ray and the normal where
+    // it enters is the square root of 1 minus that.
+    float b = dot(shapePoint, rd);
+    float h = 1.0 - (dot(shapePoint, shapePoint) - b * b);
+    if (h <= 0.0)
+        discard;
+    float facing = sqrt(h);
+    // How far the entry point lies before the box point along the ray.
+    float back = b + facing;
+#else
+    float reach = shapeOut.w;
+    vec3 ro = shapePoint - reach * rd;
+    float ra = shapeOut.x;
+    float rb = shapeOut.y;
+    vec3 pa = vec3(0.0, -shapeOut.z, 0.0);
+    vec3 pb = vec3(0.0, shapeOut.z, 0.0);
+    float t = 1e20;
+    vec3 n = vec3(0.0, 0.0, 1.0);
+    // The two end spheres.
+    vec3 oa = ro - pa;
+    float b = dot(oa, rd);
+    vec3 q = oa - b * rd;
+    float h = ra * ra - dot(q, q);
+    if (h > 0.0) {
+        t = -b - sqrt(h);
+        n = (oa + t * rd) / ra;
+    }
+    vec3 ob = ro - pb;
+    b = dot(ob, rd);
+    q = ob - b * rd;
+    h = rb * rb - dot(q, q);
+    if (h > 0.0 && -b - sqrt(h) < t) {
+        t = -b - sqrt(h);
+        n = (ob + t * rd) / rb;
+    }
+    // The cone between them, tangent to both (after Inigo Quilez's rounded cone).
+    vec3 ba = pb - pa;
+    float rr = ra - rb;
+    float m0 = dot(ba, ba);
+    float d2 = m0 - rr * rr;
+    if (d2 > 1e-6 * m0) {
+        float m1 = dot(ba, oa);
+        float m2 = dot(ba, rd);
+        float m3 = dot(rd, oa);
+        float k2 = d2 - m2 * m2;
+        float k1 = d2 * m3 - m1 * m2 + m2 * rr * ra;
+        float k0 = d2 * dot(oa, oa) - m1 * m1 + m1 * rr * ra * 2.0 - m0 * ra * ra;
+        float hc = k1 * k1 - k0 * k2;
+        if (hc > 0.0 && abs(k2) > 1e-12) {
+            float tc = (-sqrt(hc) - k1) / k2;
+            float y = m1 - ra * rr + tc * m2;
+            if (y > 0.0 && y < d2 && tc < t) {
+                t = tc;
+                n = d2 * (oa + tc * rd) - ba * y;
+            }
+        }
+    }
+    if (t > 1e19)
+        discard;
+    float facing = abs(dot(normalize(n), rd));
+    float back = reach - t;
+#endif
+    fragColor = vec4(color.rgb * (0.45 + 0.55 * facing), color.a);
+#ifdef WRITE_DEPTH
+    vec2 clip = clipPoint - (back / rayLength) * clipDirection;
+    gl_FragDepth = 0.5 + 0.5 * clip.x / clip.y;
+#endif
 }
 )";
 
@@ -354,7 +489,7 @@ namespace {
 // A translucent volume pass: front faces, blended, no depth writes; a pixel's stencil turns 1
 // at its first volume fragment and keeps every later one out.
 QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
-                        QDepthTest::DepthFunction depth)
+                        QDepthTest::DepthFunction depth, QCullFace::CullingMode culling)
 {
     auto *pass = new QRenderPass(technique);
     pass->setShaderProgram(program);
@@ -363,7 +498,7 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
     key->setValue(QStringLiteral("transparent"));
     pass->addFilterKey(key);
     auto *cull = new QCullFace(pass);
-    cull->setMode(QCullFace::Back);
+    cull->setMode(culling);
     pass->addRenderState(cull);
     addDepthTest(pass, depth);
     addAlphaBlending(pass, false);
@@ -386,27 +521,49 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
     return pass;
 }
 
-} // namespace
-
-QMaterial *makeVolumeMaterial(const QColor &color, float hiddenAlpha, Qt3DCore::QNode *parent)
+// A volume material: one pass, blended through the stencil; the x-ray draws over everything.
+QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
+                              const QColor &selectedColor, bool xray,
+                              QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
-    QShaderProgram *program = makeCoreTechnique(effect, kVolumeVertex, kVolumeFragment, &technique);
-    volumePass(technique, program, QDepthTest::LessOrEqual);
-    if (hiddenAlpha > 0) {
-        // The parts behind other surfaces, fainter, in the same stencil: a pixel shows the
-        // visible volume when there is one, else the hidden one.
-        QRenderPass *hidden = volumePass(technique, program, QDepthTest::Greater);
-        hidden->addParameter(new QParameter(QStringLiteral("alphaScale"),
-                                            hiddenAlpha / float(std::max(color.alphaF(), 0.01f))));
-    }
+    QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
+    volumePass(technique, program, xray ? QDepthTest::Always : QDepthTest::LessOrEqual, cull);
     effect->addTechnique(technique);
     material->setEffect(effect);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
+    material->addParameter(new QParameter(QStringLiteral("selectedColor"),
+                                          toVector(selectedColor)));
     return material;
+}
+
+} // namespace
+
+QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor, bool xray,
+                              Qt3DCore::QNode *parent)
+{
+    return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, selectedColor, xray,
+                              QCullFace::Back, parent);
+}
+
+QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
+                                   bool ellipsoids, bool xray, Qt3DCore::QNode *parent)
+{
+    QByteArray defines;
+    if (ellipsoids)
+        defines += "#define ELLIPSOID\n";
+    if (!xray)
+        defines += "#define WRITE_DEPTH\n";
+    const QByteArray fragment =
+        QByteArray(kRoundVolumeFragment)
+            .replace("#version 150 core\n", "#version 150 core\n" + defines);
+    // The back faces of the boxes: there is one behind every pixel of the shape, even with the
+    // camera inside a box.
+    return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
+                              xray, QCullFace::Front, parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)

@@ -33,9 +33,16 @@ Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
 /// Collision volumes: translucent closed shapes shaded by how squarely they face the viewer
 /// (lit per vertex). Only front faces draw, and each pixel takes the colour of one volume
 /// (the stencil keeps later ones out), so overlapping volumes cost one blend per pixel, not one
-/// per layer. hiddenAlpha > 0 also shows them through what hides them with that alpha (x-ray).
-Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, float hiddenAlpha,
-                                          Qt3DCore::QNode *parent);
+/// per layer. One pass: with xray the volumes draw over what hides them (no depth test),
+/// without it the body hides them. Vertices whose "selected" attribute is 1 take selectedColor.
+Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor,
+                                          bool xray, Qt3DCore::QNode *parent);
+/// The same look for RoundVolumes (scene_geometry.h), ray cast per pixel; selected volumes
+/// take selectedColor. With `ellipsoids` the program knows only ellipsoids and spheres (a
+/// cheaper test per pixel); without, every round shape.
+Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
+                                               bool ellipsoids, bool xray,
+                                               Qt3DCore::QNode *parent);
 
 struct LineStyle
 {

@@ -68,9 +68,10 @@ const QColor kPhysicsFill(64, 190, 230, 50);
 const QColor kPhysicsWire(120, 226, 255, 150);
 const QColor kPhysicsSolid(96, 178, 214);
 const QColor kCollision(250, 150, 60, 110);
+const QColor kCollisionSelected(90, 220, 255, 130);
 const QColor kWind(255, 214, 90);
-// Collision volumes sit inside the body; they show through it this faintly.
-constexpr float kHiddenCollisionAlpha = 0.22f;
+// Collision volumes sit inside the body; with the x-ray they show over it this faintly.
+constexpr int kXRayCollisionAlpha = 100;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
@@ -154,11 +155,14 @@ struct Viewport::Scene
         QEntity *fillEntity = nullptr;
         QEntity *solid = nullptr; ///< the opaque debug surface, under physicsSolidRoot
     };
-    /// A collision volume's vertices in the one mesh that draws them all (one entity: an
-    /// entity per volume made showing them cost several times the frame).
+    /// A collision volume in the few entities that draw them all (an entity per volume made
+    /// showing them cost several times the frame): a round one in roundVolumes, another one's
+    /// vertices in collisionEntity, or in the wireframe look its outline's points in
+    /// collisionLocal (segment pairs) drawn by collisionLines.
     struct VolumeView
     {
         int index = -1;
+        bool round = false;
         size_t first = 0, count = 0;
     };
     struct ScreenOverlay
@@ -181,6 +185,13 @@ struct Viewport::Scene
     std::vector<Vec3> collisionLocal, collisionLocalNormals; ///< in each volume's frame
     std::vector<Vec3> collisionPositions, collisionNormals;  ///< posed, world space
     QByteArray collisionBytes;
+    /// 1 for the vertices of selected volumes, uploaded when the selection changes.
+    Qt3DCore::QBuffer *collisionSelectedBuffer = nullptr;
+    std::vector<float> collisionSelected;
+    /// Ellipsoids and spheres, and the capsules: a cheaper program for the first.
+    scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
+    std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
+    scene::LineEntity *collisionLines = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -596,29 +607,59 @@ void Viewport::rebuildCollision()
     delete s.collisionEntity;
     s.collisionEntity = nullptr;
     s.collisionBuffer = nullptr;
+    s.collisionSelectedBuffer = nullptr;
+    s.collisionSelected.clear();
+    delete s.ellipsoids;
+    s.ellipsoids = nullptr;
+    delete s.capsules;
+    s.capsules = nullptr;
+    delete s.collisionLines;
+    s.collisionLines = nullptr;
+    delete s.collisionMaterial;
+    s.collisionMaterial = nullptr;
     s.volumes.clear();
     s.collisionLocal.clear();
     s.collisionLocalNormals.clear();
-    delete s.collisionMaterial;
-    QColor wire = kCollision;
-    wire.setAlpha(230);
-    s.collisionMaterial =
-        mCollisionWireframe
-            ? scene::makeLineMaterial({.color = wire, .onTop = mCollisionXRay}, s.collisionRoot)
-            : scene::makeVolumeMaterial(kCollision,
-                                        mCollisionXRay ? kHiddenCollisionAlpha : 0.0f,
-                                        s.collisionRoot);
     const auto &volumes = mDocument->asset().collisionVolumes;
+    const float planeSize = 0.6f * s.characterHeight;
+    if (mCollisionWireframe) {
+        // Every volume's outline in one line list, posed and coloured in updatePose().
+        s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay},
+                                                 s.collisionRoot);
+        for (size_t i = 0; i < volumes.size(); ++i) {
+            const std::vector<Vec3> outline = scene::collisionShapeOutline(volumes[i], planeSize);
+            s.volumes.push_back({int(i), false, s.collisionLocal.size(), outline.size()});
+            s.collisionLocal.insert(s.collisionLocal.end(), outline.begin(), outline.end());
+        }
+        return;
+    }
+    QColor fill = kCollision, selectedFill = kCollisionSelected;
+    if (mCollisionXRay) {
+        fill.setAlpha(kXRayCollisionAlpha);
+        selectedFill.setAlpha(kXRayCollisionAlpha + 30);
+    }
     std::vector<uint32_t> indices;
     for (size_t i = 0; i < volumes.size(); ++i) {
-        const scene::ShapeMesh shape =
-            scene::collisionShapeMesh(volumes[i], 0.6f * s.characterHeight);
         Scene::VolumeView view;
         view.index = int(i);
+        if (scene::isRoundShape(volumes[i].shape)) {
+            view.round = true;
+            const bool ellipsoid = volumes[i].shape == CollisionShape::Ellipsoid ||
+                                   volumes[i].shape == CollisionShape::Sphere;
+            // The material has no parent: the entity takes it.
+            scene::RoundVolumes *&entity = ellipsoid ? s.ellipsoids : s.capsules;
+            if (!entity)
+                entity = new scene::RoundVolumes(
+                    scene::makeRoundVolumeMaterial(fill, selectedFill, ellipsoid,
+                                                   mCollisionXRay, nullptr),
+                    s.collisionRoot);
+            s.volumes.push_back(view);
+            continue;
+        }
+        const scene::ShapeMesh shape = scene::collisionShapeMesh(volumes[i], planeSize);
         view.first = s.collisionLocal.size();
         view.count = shape.positions.size();
-        for (uint32_t index :
-             mCollisionWireframe ? scene::edgeIndices(shape.indices) : shape.indices)
+        for (uint32_t index : shape.indices)
             indices.push_back(uint32_t(view.first) + index);
         s.collisionLocal.insert(s.collisionLocal.end(), shape.positions.begin(),
                                 shape.positions.end());
@@ -628,6 +669,8 @@ void Viewport::rebuildCollision()
     }
     if (indices.empty())
         return;
+    s.collisionMaterial =
+        scene::makeVolumeMaterial(fill, selectedFill, mCollisionXRay, s.collisionRoot);
     s.collisionEntity = new QEntity(s.collisionRoot);
     s.collisionBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
     s.collisionPositions = s.collisionLocal;
@@ -636,11 +679,17 @@ void Viewport::rebuildCollision()
     s.collisionBuffer->setData(s.collisionBytes);
     auto *geometry = scene::makeSurfaceGeometry(
         s.collisionBuffer, uint32_t(s.collisionLocal.size()), indices, s.collisionEntity);
-    s.collisionEntity->addComponent(makeRenderer(
-        geometry,
-        mCollisionWireframe ? Qt3DRender::QGeometryRenderer::Lines
-                            : Qt3DRender::QGeometryRenderer::Triangles,
-        0, uint32_t(indices.size()), s.collisionEntity));
+    s.collisionSelectedBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
+    s.collisionSelected.assign(s.collisionLocal.size(), 0.0f);
+    s.collisionSelectedBuffer->setData(
+        QByteArray(reinterpret_cast<const char *>(s.collisionSelected.data()),
+                   qsizetype(s.collisionSelected.size() * sizeof(float))));
+    geometry->addAttribute(new Qt3DCore::QAttribute(
+        s.collisionSelectedBuffer, QStringLiteral("selected"), Qt3DCore::QAttribute::Float, 1,
+        uint(s.collisionLocal.size()), 0, sizeof(float), geometry));
+    s.collisionEntity->addComponent(makeRenderer(geometry,
+                                                 Qt3DRender::QGeometryRenderer::Triangles, 0,
+                                                 uint32_t(indices.size()), s.collisionEntity));
     s.collisionEntity->addComponent(s.collisionMaterial);
 }
 
@@ -714,6 +763,13 @@ void Viewport::updatePose()
 
     if (isOverlayVisible(Overlay::CollisionVolumes)) {
         const auto &volumes = mDocument->asset().collisionVolumes;
+        scene::LineList outlines;
+        std::vector<float> meshSelected(s.collisionSelected.size(), 0.0f);
+        s.ellipsoidPoses.clear();
+        s.capsulePoses.clear();
+        QColor wire = kCollision, selectedWire = kCollisionSelected;
+        wire.setAlpha(230);
+        selectedWire.setAlpha(230);
         for (auto &view : s.volumes) {
             const CollisionVolume &volume = volumes[size_t(view.index)];
             Mat4 bone = mPlayback->rootTransform();
@@ -722,14 +778,44 @@ void Viewport::updatePose()
             Transform local = volume.local;
             local.scale = {1, 1, 1};
             const Mat4 m = bone * Mat4::fromTransform(local);
-            for (size_t v = view.first; v < view.first + view.count; ++v) {
-                s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
-                s.collisionNormals[v] = normalize(m.transformVector(s.collisionLocalNormals[v]));
+            const bool selected =
+                std::find(mSelection.collisionVolumes.begin(), mSelection.collisionVolumes.end(),
+                          view.index) != mSelection.collisionVolumes.end();
+            if (s.collisionLines) {
+                for (size_t v = view.first; v + 1 < view.first + view.count; v += 2)
+                    outlines.add(m.transformPoint(s.collisionLocal[v]),
+                                 m.transformPoint(s.collisionLocal[v + 1]),
+                                 selected ? selectedWire : wire);
+            } else if (view.round) {
+                (volume.shape == CollisionShape::Ellipsoid ||
+                         volume.shape == CollisionShape::Sphere
+                     ? s.ellipsoidPoses
+                     : s.capsulePoses)
+                    .push_back({m, volume, selected});
+            } else {
+                for (size_t v = view.first; v < view.first + view.count; ++v) {
+                    meshSelected[v] = selected ? 1.0f : 0.0f;
+                    s.collisionPositions[v] = m.transformPoint(s.collisionLocal[v]);
+                    s.collisionNormals[v] =
+                        normalize(m.transformVector(s.collisionLocalNormals[v]));
+                }
             }
         }
+        if (s.collisionLines)
+            s.collisionLines->setLines(outlines);
+        if (s.ellipsoids)
+            s.ellipsoids->setVolumes(s.ellipsoidPoses);
+        if (s.capsules)
+            s.capsules->setVolumes(s.capsulePoses);
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
+        }
+        if (s.collisionSelectedBuffer && meshSelected != s.collisionSelected) {
+            s.collisionSelected = std::move(meshSelected);
+            s.collisionSelectedBuffer->setData(
+                QByteArray(reinterpret_cast<const char *>(s.collisionSelected.data()),
+                           qsizetype(s.collisionSelected.size() * sizeof(float))));
         }
     }
 
