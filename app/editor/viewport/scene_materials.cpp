@@ -32,6 +32,7 @@
 #include <QVector4D>
 
 #include <algorithm>
+#include <vector>
 
 namespace tweed::editor::scene {
 
@@ -173,26 +174,29 @@ void main()
 }
 )";
 
+// The gradient is smooth enough to be computed per vertex of a finely divided quad: each pixel
+// then costs one interpolated colour. It lies on the far plane and is drawn after the opaque
+// surfaces, so the pixels they cover are not shaded twice.
 const char *const kBackgroundVertex = R"(#version 150 core
 in vec3 vertexPosition;
-out vec2 screen;
-void main()
-{
-    screen = vertexPosition.xy * 2.0 - 1.0;
-    gl_Position = vec4(screen, 0.9999, 1.0);
-}
-)";
-
-const char *const kBackgroundFragment = R"(#version 150 core
-in vec2 screen;
-out vec4 fragColor;
+out vec3 color;
 uniform vec4 topColor;
 uniform vec4 bottomColor;
 void main()
 {
+    vec2 screen = vertexPosition.xy * 2.0 - 1.0;
     float t = smoothstep(-1.0, 1.0, screen.y);
-    vec3 color = mix(bottomColor.rgb, topColor.rgb, t);
+    color = mix(bottomColor.rgb, topColor.rgb, t);
     color *= 1.0 - 0.10 * dot(screen * 0.7, screen * 0.7);
+    gl_Position = vec4(screen, 1.0, 1.0);
+}
+)";
+
+const char *const kBackgroundFragment = R"(#version 150 core
+in vec3 color;
+out vec4 fragColor;
+void main()
+{
     fragColor = vec4(color, 1.0);
 }
 )";
@@ -296,7 +300,8 @@ QRenderPassFilter *passFilter(const char *pass, Qt3DCore::QNode *parent)
 } // namespace
 
 QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
-                               Qt3DCore::QNode *parent, float hiddenAlpha)
+                               Qt3DCore::QNode *parent, float hiddenAlpha, SurfaceLayer layer,
+                               bool closed)
 {
     const bool transparent = color.alphaF() < 0.999;
     QRenderPass *pass = nullptr;
@@ -307,14 +312,17 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
                                              "#version 150 core\n#define BASE_COLOR_MAP\n");
     QMaterial *material = makeMaterial(kSurfaceVertex, texture ? textured.constData()
                                                                : kSurfaceFragment,
-                                       transparent ? "transparent" : "opaque", parent, &pass);
+                                       transparent                    ? "transparent"
+                                       : layer == SurfaceLayer::Inner ? "opaque-inner"
+                                                                      : "opaque",
+                                       parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
     material->addParameter(new QParameter(QStringLiteral("useVertexColor"), 0.0f));
     if (texture)
         material->addParameter(new QParameter(QStringLiteral("baseColorMap"), texture));
     auto *cull = new QCullFace(pass);
-    cull->setMode(QCullFace::NoCulling);
+    cull->setMode(transparent ? QCullFace::NoCulling : QCullFace::Back);
     pass->addRenderState(cull);
     addDepthTest(pass, QDepthTest::LessOrEqual);
     if (transparent) {
@@ -340,11 +348,33 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
             technique->addRenderPass(hidden);
         }
     } else {
+        // The back faces, once every front face is drawn: on a software renderer a back face
+        // drawn first costs its whole shading for a pixel that a front face then covers.
+        // Hidden pixels are not free there either (the rasteriser still walks and depth-tests
+        // each small triangle), so a closed surface draws none.
+        std::vector<QRenderPass *> passes{pass};
+        if (!closed) {
+            auto *technique = static_cast<QTechnique *>(pass->parent());
+            auto *back = new QRenderPass(technique);
+            back->setShaderProgram(pass->shaderProgram());
+            auto *key = new QFilterKey(back);
+            key->setName(QStringLiteral("pass"));
+            key->setValue(QStringLiteral("opaque-back"));
+            back->addFilterKey(key);
+            auto *backCull = new QCullFace(back);
+            backCull->setMode(QCullFace::Front);
+            back->addRenderState(backCull);
+            addDepthTest(back, QDepthTest::LessOrEqual);
+            technique->addRenderPass(back);
+            passes.push_back(back);
+        }
         // Pushes filled surfaces back a little so wireframes on them draw cleanly.
-        auto *offset = new QPolygonOffset(pass);
-        offset->setScaleFactor(1.0f);
-        offset->setDepthSteps(1.0f);
-        pass->addRenderState(offset);
+        for (QRenderPass *p : passes) {
+            auto *offset = new QPolygonOffset(p);
+            offset->setScaleFactor(1.0f);
+            offset->setDepthSteps(1.0f);
+            p->addRenderState(offset);
+        }
     }
     return material;
 }
@@ -434,7 +464,7 @@ QMaterial *makeBackgroundMaterial(const QColor &top, const QColor &bottom,
         makeMaterial(kBackgroundVertex, kBackgroundFragment, "background", parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("topColor"), toVector(top)));
     material->addParameter(new QParameter(QStringLiteral("bottomColor"), toVector(bottom)));
-    addDepthTest(pass, QDepthTest::Always);
+    addDepthTest(pass, QDepthTest::LessOrEqual);
     pass->addRenderState(new QNoDepthMask(pass));
     auto *cull = new QCullFace(pass);
     cull->setMode(QCullFace::NoCulling);
@@ -473,8 +503,10 @@ QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCaptur
     clear->setClearColor(QColor(40, 42, 46));
     new QNoDraw(clear);
 
-    passFilter("background", cameraSelector);
     passFilter("opaque", cameraSelector);
+    passFilter("opaque-inner", cameraSelector);
+    passFilter("opaque-back", cameraSelector);
+    passFilter("background", cameraSelector);
     passFilter("lines", cameraSelector);
     auto *sort = new QSortPolicy(cameraSelector);
     sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});

@@ -7,6 +7,8 @@
 #include "viewport/scene_geometry.h"
 #include "viewport/scene_materials.h"
 
+#include "tweed/meshproc/garment_map.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
@@ -71,6 +73,9 @@ const QColor kCollision(250, 150, 60, 110);
 const QColor kWind(255, 214, 90);
 // Collision volumes sit inside the body; they show through it this faintly.
 constexpr float kHiddenCollisionAlpha = 0.22f;
+
+// The background gradient is computed at the corners of this many cells a side.
+constexpr int kBackgroundDivisions = 16;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
@@ -227,20 +232,31 @@ Qt3DRender::QAbstractTexture *makeTexture(const QImage &image, Qt3DCore::QNode *
     return texture;
 }
 
-// A quad over [0, 1]^2 whose material places it on screen.
-QEntity *makeScreenQuad(Qt3DRender::QMaterial *material, QEntity *parent)
+// A quad over [0, 1]^2 whose material places it on screen, as divisions x divisions cells (a
+// material that computes per vertex what varies over the screen).
+QEntity *makeScreenQuad(Qt3DRender::QMaterial *material, QEntity *parent, int divisions = 1)
 {
     auto *entity = new QEntity(parent);
     auto *geometry = new Qt3DCore::QGeometry(entity);
-    const float quad[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0};
+    std::vector<float> quad;
+    const float step = 1.0f / float(divisions);
+    for (int j = 0; j < divisions; ++j) {
+        for (int i = 0; i < divisions; ++i) {
+            const float x0 = float(i) * step, y0 = float(j) * step;
+            const float x1 = float(i + 1) * step, y1 = float(j + 1) * step;
+            quad.insert(quad.end(), {x0, y0, 0, x1, y0, 0, x1, y1, 0, x0, y0, 0, x1, y1, 0, x0, y1, 0});
+        }
+    }
+    const auto vertexCount = uint(quad.size() / 3);
     auto *buffer = new Qt3DCore::QBuffer(geometry);
-    buffer->setData(QByteArray(reinterpret_cast<const char *>(quad), sizeof(quad)));
+    buffer->setData(QByteArray(reinterpret_cast<const char *>(quad.data()),
+                               qsizetype(quad.size() * sizeof(float))));
     geometry->addAttribute(new QAttribute(buffer, QAttribute::defaultPositionAttributeName(),
-                                          QAttribute::Float, 3, 6, 0, 3 * sizeof(float),
-                                          geometry));
+                                          QAttribute::Float, 3, vertexCount, 0,
+                                          3 * sizeof(float), geometry));
     auto *renderer = new Qt3DRender::QGeometryRenderer(entity);
     renderer->setGeometry(geometry);
-    renderer->setVertexCount(6);
+    renderer->setVertexCount(int(vertexCount));
     entity->addComponent(renderer);
     entity->addComponent(material);
     return entity;
@@ -299,7 +315,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     Scene &s = *mScene;
     s.root = new QEntity;
     makeScreenQuad(scene::makeBackgroundMaterial(kBackgroundTop, kBackgroundBottom, s.root),
-                   s.root);
+                   s.root, kBackgroundDivisions);
     s.meshRoot = new QEntity(s.root);
     s.wireRoot = new QEntity(s.root);
     s.physicsRoot = new QEntity(s.root);
@@ -434,6 +450,13 @@ void Viewport::rebuildMeshes()
     if (sourcePath.isEmpty())
         sourcePath = mDocument->characterPath();
     const std::map<std::string, MaterialLook> looks = readGltfMaterialLooks(sourcePath);
+    // The garment's meshes draw first, the meshes they cover (the body) after them.
+    std::vector<bool> inGarment(character.meshes.size(), false);
+    if (!mDocument->asset().lods.empty())
+        for (const GarmentPart &part : garmentParts(character, mDocument->asset().lods[0].mesh))
+            if (part.mesh >= 0 && size_t(part.mesh) < inGarment.size())
+                inGarment[size_t(part.mesh)] = true;
+    const bool hasGarment = std::find(inGarment.begin(), inGarment.end(), true) != inGarment.end();
 
     Bounds bounds;
     int colorIndex = 0;
@@ -467,6 +490,8 @@ void Viewport::rebuildMeshes()
                                                   2 * sizeof(float), geometry));
         }
 
+        // A closed body hides its own back faces: they are not drawn.
+        const bool closed = scene::isClosedSurface(mesh.positions, mesh.indices);
         // One entity per submesh (each has its material); submeshes cover all triangles.
         std::vector<Submesh> submeshes = mesh.submeshes;
         if (submeshes.empty())
@@ -505,7 +530,11 @@ void Viewport::rebuildMeshes()
             entity->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
                                               sub.firstTriangle * 3, sub.triangleCount * 3,
                                               entity));
-            entity->addComponent(scene::makeSurfaceMaterial(color, texture, entity));
+            entity->addComponent(scene::makeSurfaceMaterial(
+                color, texture, entity, 0,
+                hasGarment && !inGarment[m] ? scene::SurfaceLayer::Inner
+                                            : scene::SurfaceLayer::Outer,
+                closed));
         }
 
         // The wireframe shares the skinned vertex buffer: no extra skinning per frame.
