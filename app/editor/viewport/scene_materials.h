@@ -28,18 +28,30 @@ namespace tweed::editor::scene {
 /// shaded. The order changes what a frame costs, never what it shows.
 enum class SurfaceLayer { Outer, Inner };
 
+/// How an opaque surface is lit: per pixel, or per vertex with the texture still per pixel (for
+/// software renderers, which pay per pixel instruction; the highlight and rim lose some
+/// sharpness on coarse meshes). Transparent surfaces are lit per pixel.
+enum class SurfaceLighting { PerPixel, PerVertex };
+
+struct SurfaceOptions
+{
+    float hiddenAlpha = 0;                  ///< see makeSurfaceMaterial
+    SurfaceLayer layer = SurfaceLayer::Outer;
+    bool closed = false;                    ///< isClosedSurface(): no back faces drawn
+    SurfaceLighting lighting = SurfaceLighting::PerPixel;
+};
+
 /// Lit surface: base colour times the base-colour texture when one is given; two-sided, with
 /// a three-point studio light rig fixed to the camera. Transparent when the colour's alpha is
 /// below one (then drawn in the transparent pass without writing depth); a transparent surface
 /// with hiddenAlpha > 0 also shows through what hides it, with that alpha (x-ray). An opaque
 /// surface draws its front faces in its layer's pass and its back faces after every front face
 /// (a back face is seen only through an opening, so most of them are hidden by then); a closed
-/// surface (isClosedSurface) draws no back faces.
+/// surface draws no back faces.
 Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
                                            Qt3DRender::QAbstractTexture *texture,
-                                           Qt3DCore::QNode *parent, float hiddenAlpha = 0,
-                                           SurfaceLayer layer = SurfaceLayer::Outer,
-                                           bool closed = false);
+                                           Qt3DCore::QNode *parent,
+                                           const SurfaceOptions &options = {});
 
 /// Collision volumes: translucent closed shapes shaded by how squarely they face the viewer
 /// (lit per vertex). Only front faces draw, and each pixel takes the colour of one volume

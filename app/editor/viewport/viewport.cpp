@@ -284,6 +284,25 @@ Qt3DExtras::Qt3DWindow *makeWindow()
 
 } // namespace
 
+bool isSoftwareRenderer(const QString &renderer)
+{
+    for (const char *name : {"llvmpipe", "softpipe", "swrast", "SwiftShader", "Software Rasterizer"})
+        if (renderer.contains(QLatin1String(name), Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+scene::SurfaceLighting Viewport::lighting() const
+{
+    return mPerVertexLighting ? scene::SurfaceLighting::PerVertex
+                              : scene::SurfaceLighting::PerPixel;
+}
+
+QString Viewport::rendererLabel() const
+{
+    return mPerVertexLighting ? tr("%1, lit per vertex").arg(mRendererName) : mRendererName;
+}
+
 Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     : QWidget(parent), mDocument(document), mPlayback(playback), mWindow(makeWindow()), mScene(std::make_unique<Scene>()),
       mOverlays(size_t(Overlay::Grid) + 1, false)
@@ -305,6 +324,10 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     mRendererName = mWindow->renderSettings()->renderCapabilities()->renderer().trimmed();
     if (mRendererName.isEmpty())
         mRendererName = tr("unknown renderer");
+    // A software renderer pays for every instruction of every pixel: it lights per vertex
+    // (TWEED_VIEWPORT_LIGHTING=pixel or vertex chooses either on any renderer).
+    const QByteArray lighting = qgetenv("TWEED_VIEWPORT_LIGHTING");
+    mPerVertexLighting = lighting == "vertex" || (lighting != "pixel" && isSoftwareRenderer(mRendererName));
     mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
@@ -531,10 +554,11 @@ void Viewport::rebuildMeshes()
                                               sub.firstTriangle * 3, sub.triangleCount * 3,
                                               entity));
             entity->addComponent(scene::makeSurfaceMaterial(
-                color, texture, entity, 0,
-                hasGarment && !inGarment[m] ? scene::SurfaceLayer::Inner
-                                            : scene::SurfaceLayer::Outer,
-                closed));
+                color, texture, entity,
+                {.layer = hasGarment && !inGarment[m] ? scene::SurfaceLayer::Inner
+                                                      : scene::SurfaceLayer::Outer,
+                 .closed = closed,
+                 .lighting = lighting()}));
         }
 
         // The wireframe shares the skinned vertex buffer: no extra skinning per frame.
@@ -614,7 +638,8 @@ void Viewport::rebuildPhysics()
         view.solid = new QEntity(s.physicsSolidRoot);
         view.solid->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
                                               0, uint32_t(mesh.indices.size()), view.solid));
-        view.solid->addComponent(scene::makeSurfaceMaterial(kPhysicsSolid, nullptr, view.solid));
+        view.solid->addComponent(scene::makeSurfaceMaterial(kPhysicsSolid, nullptr, view.solid,
+                                                            {.lighting = lighting()}));
         s.physics.push_back(std::move(view));
     }
 }
@@ -903,10 +928,12 @@ void setMaterialParameter(Qt3DRender::QMaterial *material, const QString &name, 
 }
 
 // A nearly opaque surface material that takes its colour from the vertices.
-Qt3DRender::QMaterial *makePaintMaterial(Qt3DCore::QNode *parent)
+Qt3DRender::QMaterial *makePaintMaterial(Qt3DCore::QNode *parent, bool perVertex)
 {
-    Qt3DRender::QMaterial *material = scene::makeSurfaceMaterial(QColor(255, 255, 255), nullptr,
-                                                                 parent);
+    Qt3DRender::QMaterial *material = scene::makeSurfaceMaterial(
+        QColor(255, 255, 255), nullptr, parent,
+        {.lighting = perVertex ? scene::SurfaceLighting::PerVertex
+                               : scene::SurfaceLighting::PerPixel});
     setMaterialParameter(material, QStringLiteral("useVertexColor"), 1.0f);
     return material;
 }
@@ -947,7 +974,7 @@ void Viewport::applyColors()
                              found->second.size() == mesh.vertexCount();
         if (painted && !view.painted) {
             view.painted = new scene::PaintedSurface(mesh.indices, uint32_t(mesh.vertexCount()),
-                                                     makePaintMaterial(s.meshRoot), s.meshRoot);
+                                                     makePaintMaterial(s.meshRoot, mPerVertexLighting), s.meshRoot);
         }
         if (painted)
             view.painted->update(view.positions, view.normals, found->second);
@@ -963,7 +990,7 @@ void Viewport::applyColors()
                              found->second.size() == mesh.vertexCount();
         if (painted && !view.painted) {
             view.painted = new scene::PaintedSurface(mesh.indices, uint32_t(mesh.vertexCount()),
-                                                     makePaintMaterial(view.entity), view.entity);
+                                                     makePaintMaterial(view.entity, mPerVertexLighting), view.entity);
         }
         if (painted) {
             const std::vector<Vec3> &positions =
@@ -1185,10 +1212,10 @@ void Viewport::updateReadout()
                                    .arg(mFrameMs, 0, 'f', 1)
                                    .arg(mSkinningMs, 0, 'f', 2)
                                    .arg(share, 0, 'f', share < 10 ? 1 : 0)
-                                   .arg(mRendererName)
+                                   .arg(rendererLabel())
                              : tr("skinning %1 ms \u2022 %2")
                                    .arg(mSkinningMs, 0, 'f', 2)
-                                   .arg(mRendererName);
+                                   .arg(rendererLabel());
     if (text == mScene->readoutText)
         return;
     mScene->readoutText = text;
