@@ -4139,6 +4139,10 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <translation>Skinning %1 ms • %2</translation>
     </message>
     <message>
+        <source>%1, lit per vertex</source>
+        <translation>%1, pro Vertex beleuchtet</translation>
+    </message>
+    <message>
         <source>unknown renderer</source>
         <translation>unbekannter Renderer</translation>
     </message>

@@ -4139,6 +4139,10 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <translation>skinning %1 ms • %2</translation>
     </message>
     <message>
+        <source>%1, lit per vertex</source>
+        <translation>%1, iluminado por vértice</translation>
+    </message>
+    <message>
         <source>unknown renderer</source>
         <translation>renderizador desconocido</translation>
     </message>

@@ -101,7 +101,7 @@ int runEditor(int argc, char *argv[])
     // opened file.
     const bool report = parser.isSet(startupReport) || parser.isSet(screenshot);
     if (report)
-        std::fprintf(stderr, "tweed: renderer %s\n", qPrintable(window.viewport()->rendererName()));
+        std::fprintf(stderr, "tweed: renderer %s\n", qPrintable(window.viewport()->rendererLabel()));
     struct Startup
     {
         bool firstFrame = false, loaded = false, documentFrame = false;
@@ -199,7 +199,7 @@ int runEditor(int argc, char *argv[])
                                               ms[ms.size() / 2], 1e3 * cpu / double(ms.size() + 1),
                                               int(ms.size()), size.width(), size.height(),
                                               window.viewport()->characterVertexCount(),
-                                              qPrintable(window.viewport()->rendererName()));
+                                              qPrintable(window.viewport()->rendererLabel()));
                                  QCoreApplication::exit(0);
                              });
         });

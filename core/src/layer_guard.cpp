@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace tweed {
@@ -20,18 +21,26 @@ struct Plane
     float offset = 0;
 };
 
-// The plane of triangle abc oriented like the corners' normals, with p's height over it.
-// False for a degenerate triangle.
-bool planeOf(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &corners,
-             Plane &out)
+// The unit normal of triangle abc oriented like the corners' normals; false for a degenerate
+// triangle.
+bool normalOf(const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &corners, Vec3 &out)
 {
     Vec3 n = cross(b - a, c - a);
     const float len = length(n);
     if (!(len > 0))
         return false;
-    n = n / (dot(n, corners) < 0 ? -len : len);
-    out.normal = n;
-    out.offset = dot(p - a, n);
+    out = n / (dot(n, corners) < 0 ? -len : len);
+    return true;
+}
+
+// The plane of triangle abc oriented like the corners' normals, with p's height over it.
+// False for a degenerate triangle.
+bool planeOf(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, const Vec3 &corners,
+             Plane &out)
+{
+    if (!normalOf(a, b, c, corners, out.normal))
+        return false;
+    out.offset = dot(p - a, out.normal);
     return true;
 }
 
@@ -144,21 +153,34 @@ void keepRidersOnTheirSide(const RiderGuard &guard, const SkinMap &map,
                            const std::vector<Vec3> &physicsPositions,
                            const std::vector<Vec3> &physicsNormals, std::vector<Vec3> &outPositions)
 {
+    // Each triangle's normal once (a triangle is around a dozen riders); 0 = not yet, 1 = made,
+    // 2 = degenerate.
+    const size_t triangles = physicsIndices.size() / 3;
+    std::vector<Vec3> normal(triangles);
+    std::vector<uint8_t> state(triangles, 0);
     for (size_t i = 0; i < guard.riders.size(); ++i) {
         const uint32_t v = guard.riders[i];
         const float side = map.bindings[v].position.z < 0 ? -1.0f : 1.0f;
         const float need = guard.clearance[i];
         Vec3 p = outPositions[v];
         for (uint32_t r = guard.aroundStart[i]; r < guard.aroundStart[i + 1]; ++r) {
-            const uint32_t *f = &physicsIndices[3 * size_t(guard.around[r])];
+            const uint32_t t = guard.around[r];
+            const uint32_t *f = &physicsIndices[3 * size_t(t)];
             const Vec3 &a = physicsPositions[f[0]], &b = physicsPositions[f[1]],
                        &c = physicsPositions[f[2]];
-            Plane plane;
+            if (state[t] == 0)
+                state[t] = normalOf(a, b, c,
+                                    physicsNormals[f[0]] + physicsNormals[f[1]] + physicsNormals[f[2]],
+                                    normal[t])
+                               ? 1
+                               : 2;
+            if (state[t] != 1)
+                continue;
+            const Vec3 &n = normal[t];
+            const float offset = dot(p - a, n);
             // Most riders are well on their side: the projection test only when they are not.
-            if (planeOf(p, a, b, c, physicsNormals[f[0]] + physicsNormals[f[1]] + physicsNormals[f[2]],
-                        plane) &&
-                side * plane.offset < need && isOver(p, a, b, c, plane.normal))
-                p += plane.normal * (side * (need - side * plane.offset));
+            if (side * offset < need && isOver(p, a, b, c, n))
+                p += n * (side * (need - side * offset));
         }
         if (isFinite(p))
             outPositions[v] = p;

@@ -338,7 +338,14 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(mViewport->readoutText().contains(QLatin1String("ms/frame")),
                                  20000);
         mPlayback->pause();
-        QVERIFY2(mViewport->readoutText().endsWith(renderer), qPrintable(mViewport->readoutText()));
+        QVERIFY2(mViewport->readoutText().contains(renderer), qPrintable(mViewport->readoutText()));
+        // A software renderer lights per vertex and the read-out says so; a GPU per pixel.
+        if (qEnvironmentVariableIsEmpty("TWEED_VIEWPORT_LIGHTING"))
+            QCOMPARE(mViewport->isLitPerVertex(), isSoftwareRenderer(renderer));
+        QCOMPARE(mViewport->readoutText().endsWith(QLatin1String(", lit per vertex")),
+                 mViewport->isLitPerVertex());
+        QVERIFY(isSoftwareRenderer(QStringLiteral("llvmpipe (LLVM 15.0.6, 256 bits)")));
+        QVERIFY(!isSoftwareRenderer(QStringLiteral("NVIDIA GeForce RTX 3060/PCIe/SSE2")));
     }
 
     // Volumes rebuilt while their overlay is off (a new look, an opened file) stay hidden: the

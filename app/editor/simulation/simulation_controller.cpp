@@ -558,7 +558,7 @@ void SimulationController::publish()
     emit stepped();
 }
 
-void SimulationController::measure()
+void SimulationController::measure(bool graphics)
 {
     const ClothMeasurements m = mInstance->measure();
     mStats.maxStretch = m.maxStretch;
@@ -567,6 +567,8 @@ void SimulationController::measure()
     mStats.contacts = m.penetrations;
     mStats.nonFinite = m.nonFinite;
     mStats.maxDistanceHits = countMaxDistanceHits(*mInstance, mInstance->settings().maxDistanceScale);
+    if (!graphics)
+        return;
     mInstance->deformGraphics(mGraphicsPositions, &mGraphicsNormals);
     measureCloth();
 }
@@ -766,7 +768,7 @@ bool SimulationController::continueFrom(int frame)
     return true;
 }
 
-bool SimulationController::stepRun()
+bool SimulationController::stepRun(bool shown)
 {
     const int frame = mRunFrame + 1;
     mPrevious = mInstance->positions();
@@ -789,11 +791,15 @@ bool SimulationController::stepRun()
     mStats.time = clipFrameTime(frame, mPlayback->frameRate(), mPlayback->duration());
     mRunFrame = frame;
     mFrames = frame - mRunStart;
-    measure();
     const int clip = mRunClip;
     if (mGrabVertex >= 0)
         mRunClean = false; // a grabbed frame is not the clip's simulation
-    if (mRunClean && mCache.end(clip) == frame - 1 && mCache.append(clip, liveFrame()))
+    const bool cache = mRunClean && mCache.end(clip) == frame - 1;
+    // The garment's graphics mesh of a frame passed over on the way to the one shown (a slow
+    // frame makes the playback skip clip frames) is seen by no one unless the cache keeps the
+    // frame or the statistics measure it.
+    measure(shown || isMeasuring() || (cache && mCache.bytes() < mCache.budget()));
+    if (cache && mCache.append(clip, liveFrame()))
         emit cacheChanged();
     return true;
 }
@@ -801,7 +807,7 @@ bool SimulationController::stepRun()
 void SimulationController::runTo(int frame)
 {
     while (mRunFrame < frame) {
-        if (!stepRun())
+        if (!stepRun(mRunFrame + 1 == frame))
             return;
         if (mRunFrame < frame)
             emit stepped(); // the statistics see every frame; the viewport the last

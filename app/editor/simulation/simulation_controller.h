@@ -264,8 +264,9 @@ private:
     ClothFrame currentFrame();
     void resetOnCurrentPose();
     void publish();
-    /// Measures the instance's state and deforms the graphics mesh (the shown frame's data).
-    void measure();
+    /// Measures the instance's state and, with graphics, deforms the graphics mesh and adds the
+    /// clip measures (the shown frame's data).
+    void measure(bool graphics = true);
     /// The cloth measures (tweed/cloth_measures.h) of the state, while someone is measuring.
     void measureCloth();
     void pushToViewport();
@@ -283,8 +284,9 @@ private:
     bool startRun(int frame);
     /// Continues from cached frame `frame` (its state restored).
     bool continueFrom(int frame);
-    /// Simulates the run's next frame and caches it when the run is clean.
-    bool stepRun();
+    /// Simulates the run's next frame and caches it when the run is clean; shown: it is the
+    /// frame runTo() stops at (others deform the graphics mesh only for the cache or measures).
+    bool stepRun(bool shown);
     /// Simulates the run on to `frame` and shows it.
     void runTo(int frame);
     void invalidateCache();

@@ -2,6 +2,7 @@
 
 #include "viewport/scene_materials.h"
 
+#include "tweed/mesh.h"
 #include "tweed/mesh_edges.h"
 #include "tweed/sim/colliders.h"
 
@@ -93,6 +94,32 @@ void setVertexCount(Qt3DCore::QGeometry *geometry, uint32_t vertexCount)
     for (QAttribute *attribute : geometry->attributes())
         if (attribute->attributeType() == QAttribute::VertexAttribute)
             attribute->setCount(vertexCount);
+}
+
+bool isClosedSurface(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices)
+{
+    if (indices.size() < 12 || indices.size() % 3 != 0)
+        return false;
+    const std::vector<uint32_t> weld = weldEqualPositions(positions);
+    std::vector<uint64_t> directed;
+    directed.reserve(indices.size());
+    double volume = 0;
+    for (size_t t = 0; t < indices.size(); t += 3) {
+        const uint32_t v[3] = {weld[indices[t]], weld[indices[t + 1]], weld[indices[t + 2]]};
+        if (v[0] == v[1] || v[1] == v[2] || v[2] == v[0])
+            return false;
+        for (int k = 0; k < 3; ++k)
+            directed.push_back((uint64_t(v[k]) << 32) | v[(k + 1) % 3]);
+        volume += double(dot(positions[indices[t]],
+                             cross(positions[indices[t + 1]], positions[indices[t + 2]])));
+    }
+    std::sort(directed.begin(), directed.end());
+    if (std::adjacent_find(directed.begin(), directed.end()) != directed.end())
+        return false; // two triangles run an edge the same way (or three share it)
+    for (uint64_t edge : directed)
+        if (!std::binary_search(directed.begin(), directed.end(), (edge << 32) | (edge >> 32)))
+            return false;
+    return volume > 0;
 }
 
 std::vector<uint32_t> edgeIndices(const std::vector<uint32_t> &triangles)

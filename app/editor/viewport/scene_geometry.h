@@ -42,6 +42,11 @@ Qt3DCore::QGeometry *makeSurfaceGeometry(Qt3DCore::QBuffer *vertices, uint32_t v
 /// Sets the vertex count of every vertex attribute of a geometry (the buffer grew or shrank).
 void setVertexCount(Qt3DCore::QGeometry *geometry, uint32_t vertexCount);
 
+/// Whether a triangle mesh is closed and faces outwards once the two sides of its seams are
+/// welded (every edge in two triangles that run it in opposite directions, a positive volume):
+/// then its back faces are hidden by its front faces from any viewpoint outside it.
+bool isClosedSurface(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices);
+
 /// The unique edges of a triangle list as a line index list.
 std::vector<uint32_t> edgeIndices(const std::vector<uint32_t> &triangles);
 

@@ -32,6 +32,7 @@
 #include <QVector4D>
 
 #include <algorithm>
+#include <vector>
 
 namespace tweed::editor::scene {
 
@@ -63,9 +64,34 @@ void main()
 
 // Three-point studio lighting in view space (the rig follows the camera, as DCC viewports do):
 // a warm key from the upper left, a cool fill from the right, a rim from behind, plus a
-// sky/ground hemisphere ambient. Lighting is done in linear space and written as sRGB.
-const char *const kSurfaceFragment = R"(#version 150 core
-in vec3 viewPosition;
+// sky/ground hemisphere ambient. Lighting is done in linear space and written as sRGB: the
+// linear colour is albedo * studioDiffuse + studioAdd. Gamma 2 instead of 2.2: squares and
+// square roots are much cheaper than pow() on software GL.
+#define TWEED_STUDIO_LIGHT                                                                      \
+    "vec3 toLinear(vec3 c) { return c * c; }\n"                                               \
+    "const vec3 key = normalize(vec3(-0.45, 0.55, 0.70));\n"                                  \
+    "const vec3 fill = normalize(vec3(0.75, 0.05, 0.45));\n"                                  \
+    "const vec3 rim = normalize(vec3(0.25, 0.45, -0.85));\n"                                  \
+    "vec3 studioDiffuse(vec3 n, vec3 up)\n"                                                    \
+    "{\n"                                                                                      \
+    "    float hemi = 0.5 + 0.5 * dot(n, up);\n"                                               \
+    "    return mix(vec3(0.05, 0.05, 0.055), vec3(0.20, 0.21, 0.23), hemi)\n"                 \
+    "           + vec3(1.00, 0.96, 0.90) * 0.95 * max(dot(n, key), 0.0)\n"                     \
+    "           + vec3(0.55, 0.62, 0.78) * 0.35 * max(dot(n, fill), 0.0);\n"                    \
+    "}\n"                                                                                      \
+    "vec3 studioAdd(vec3 n, vec3 v)\n"                                                         \
+    "{\n"                                                                                      \
+    "    float facing = 1.0 - max(dot(n, v), 0.0);\n"                                          \
+    "    vec3 color = vec3(0.55, 0.62, 0.75) * 0.35 * facing * facing * facing *\n"             \
+    "                 max(dot(n, rim) * 0.5 + 0.5, 0.0);\n"                                     \
+    "    vec3 h = normalize(key + v);\n"                                                       \
+    "    float s = max(dot(n, h), 0.0);\n"                                                     \
+    "    s *= s; s *= s; s *= s; s *= s; s *= s; // s^32\n"                                    \
+    "    return color + vec3(0.10) * s;\n"                                                     \
+    "}\n"
+
+const char *const kSurfaceFragment = "#version 150 core\n"
+                                     R"(in vec3 viewPosition;
 in vec3 viewNormal;
 in vec2 texCoord;
 in vec4 paintColor;
@@ -75,8 +101,7 @@ uniform float useVertexColor;
 uniform sampler2D baseColorMap;
 uniform float alphaScale;
 uniform mat4 viewMatrix;
-// Gamma 2 instead of 2.2: squares and square roots are much cheaper than pow() on software GL.
-vec3 toLinear(vec3 c) { return c * c; }
+)" TWEED_STUDIO_LIGHT R"(
 void main()
 {
     vec3 n = normalize(viewNormal);
@@ -95,24 +120,65 @@ void main()
         albedo = toLinear(paintColor.rgb);
         tex = vec4(1.0);
     }
-    vec3 up = normalize(mat3(viewMatrix) * vec3(0.0, 1.0, 0.0));
-    vec3 key = normalize(vec3(-0.45, 0.55, 0.70));
-    vec3 fill = normalize(vec3(0.75, 0.05, 0.45));
-    vec3 rim = normalize(vec3(0.25, 0.45, -0.85));
-    float hemi = 0.5 + 0.5 * dot(n, up);
-    vec3 color = albedo * mix(vec3(0.05, 0.05, 0.055), vec3(0.20, 0.21, 0.23), hemi);
-    color += albedo * vec3(1.00, 0.96, 0.90) * 0.95 * max(dot(n, key), 0.0);
-    color += albedo * vec3(0.55, 0.62, 0.78) * 0.35 * max(dot(n, fill), 0.0);
-    float facing = 1.0 - max(dot(n, v), 0.0);
-    color += vec3(0.55, 0.62, 0.75) * 0.35 * facing * facing * facing *
-             max(dot(n, rim) * 0.5 + 0.5, 0.0);
-    vec3 h = normalize(key + v);
-    float s = max(dot(n, h), 0.0);
-    s *= s; s *= s; s *= s; s *= s; s *= s; // s^32
-    color += vec3(0.10) * s;
+    // The view matrix is a rotation: its y column is the world's up in view space, unit length.
+    vec3 up = mat3(viewMatrix) * vec3(0.0, 1.0, 0.0);
+    vec3 color = albedo * studioDiffuse(n, up) + studioAdd(n, v);
     fragColor = vec4(sqrt(color), baseColor.a * tex.a * alphaScale);
 }
 )";
+
+// The same rig lit per vertex, for software renderers (SurfaceLighting::PerVertex), where every
+// pixel's instructions cost CPU time: the vertex passes the linear light that multiplies the
+// texture and the light added to it, and the pixel only applies the texture and the gamma.
+// A pass draws one side of the faces (faceSign), so the normal is turned without
+// gl_FrontFacing.
+const char *const kVertexLitVertex = "#version 150 core\n"
+                                     R"(in vec3 vertexPosition;
+in vec3 vertexNormal;
+in vec2 vertexTexCoord;
+in vec4 vertexColor;
+out vec3 litScale;
+out vec3 litOffset;
+out vec2 texCoord;
+uniform mat4 modelView;
+uniform mat3 modelViewNormal;
+uniform mat4 mvp;
+uniform mat4 viewMatrix;
+uniform vec4 baseColor;
+uniform float useVertexColor;
+uniform float faceSign;
+)" TWEED_STUDIO_LIGHT R"(
+void main()
+{
+    vec3 n = faceSign * normalize(modelViewNormal * vertexNormal);
+    vec3 v = normalize(-(modelView * vec4(vertexPosition, 1.0)).xyz);
+    vec3 base = useVertexColor > 0.5 ? vertexColor.rgb : baseColor.rgb;
+    vec3 up = mat3(viewMatrix) * vec3(0.0, 1.0, 0.0);
+    litScale = toLinear(base) * studioDiffuse(n, up);
+    litOffset = studioAdd(n, v);
+    texCoord = useVertexColor > 0.5 ? vec2(0.0) : vertexTexCoord;
+    gl_Position = mvp * vec4(vertexPosition, 1.0);
+}
+)";
+
+const char *const kVertexLitFragment = R"(#version 150 core
+in vec3 litScale;
+in vec3 litOffset;
+in vec2 texCoord;
+out vec4 fragColor;
+uniform sampler2D baseColorMap;
+void main()
+{
+#ifdef BASE_COLOR_MAP
+    vec3 tex = texture(baseColorMap, vec2(texCoord.x, 1.0 - texCoord.y)).rgb;
+    fragColor = vec4(sqrt(tex * tex * litScale + litOffset), 1.0);
+#else
+    fragColor = vec4(sqrt(litScale + litOffset), 1.0);
+#endif
+}
+)";
+
+#undef TWEED_STUDIO_LIGHT
 
 // Collision volumes: the shading is done per vertex (the shapes are smooth and the overlay is
 // flat-coloured), so each pixel costs one interpolated value and one blend.
@@ -308,26 +374,29 @@ void main()
 }
 )";
 
+// The gradient is smooth enough to be computed per vertex of a finely divided quad: each pixel
+// then costs one interpolated colour. It lies on the far plane and is drawn after the opaque
+// surfaces, so the pixels they cover are not shaded twice.
 const char *const kBackgroundVertex = R"(#version 150 core
 in vec3 vertexPosition;
-out vec2 screen;
-void main()
-{
-    screen = vertexPosition.xy * 2.0 - 1.0;
-    gl_Position = vec4(screen, 0.9999, 1.0);
-}
-)";
-
-const char *const kBackgroundFragment = R"(#version 150 core
-in vec2 screen;
-out vec4 fragColor;
+out vec3 color;
 uniform vec4 topColor;
 uniform vec4 bottomColor;
 void main()
 {
+    vec2 screen = vertexPosition.xy * 2.0 - 1.0;
     float t = smoothstep(-1.0, 1.0, screen.y);
-    vec3 color = mix(bottomColor.rgb, topColor.rgb, t);
+    color = mix(bottomColor.rgb, topColor.rgb, t);
     color *= 1.0 - 0.10 * dot(screen * 0.7, screen * 0.7);
+    gl_Position = vec4(screen, 1.0, 1.0);
+}
+)";
+
+const char *const kBackgroundFragment = R"(#version 150 core
+in vec3 color;
+out vec4 fragColor;
+void main()
+{
     fragColor = vec4(color, 1.0);
 }
 )";
@@ -431,25 +500,35 @@ QRenderPassFilter *passFilter(const char *pass, Qt3DCore::QNode *parent)
 } // namespace
 
 QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
-                               Qt3DCore::QNode *parent, float hiddenAlpha)
+                               Qt3DCore::QNode *parent, const SurfaceOptions &options)
 {
     const bool transparent = color.alphaF() < 0.999;
+    const float hiddenAlpha = options.hiddenAlpha;
+    const bool perVertex = !transparent && options.lighting == SurfaceLighting::PerVertex;
     QRenderPass *pass = nullptr;
     // A textured and an untextured program: a branch on a uniform would still cost the texture
     // fetch per pixel where the rasteriser runs both sides (software GL).
-    static const QByteArray textured =
-        QByteArray(kSurfaceFragment).replace("#version 150 core\n",
-                                             "#version 150 core\n#define BASE_COLOR_MAP\n");
-    QMaterial *material = makeMaterial(kSurfaceVertex, texture ? textured.constData()
-                                                               : kSurfaceFragment,
-                                       transparent ? "transparent" : "opaque", parent, &pass);
+    const auto withTexture = [](const char *fragment) {
+        return QByteArray(fragment).replace("#version 150 core\n",
+                                            "#version 150 core\n#define BASE_COLOR_MAP\n");
+    };
+    static const QByteArray textured = withTexture(kSurfaceFragment);
+    static const QByteArray texturedVertexLit = withTexture(kVertexLitFragment);
+    const char *fragment = perVertex ? (texture ? texturedVertexLit.constData() : kVertexLitFragment)
+                                     : (texture ? textured.constData() : kSurfaceFragment);
+    QMaterial *material =
+        makeMaterial(perVertex ? kVertexLitVertex : kSurfaceVertex, fragment,
+                     transparent                            ? "transparent"
+                     : options.layer == SurfaceLayer::Inner ? "opaque-inner"
+                                                            : "opaque",
+                     parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
     material->addParameter(new QParameter(QStringLiteral("alphaScale"), 1.0f));
     material->addParameter(new QParameter(QStringLiteral("useVertexColor"), 0.0f));
     if (texture)
         material->addParameter(new QParameter(QStringLiteral("baseColorMap"), texture));
     auto *cull = new QCullFace(pass);
-    cull->setMode(QCullFace::NoCulling);
+    cull->setMode(transparent ? QCullFace::NoCulling : QCullFace::Back);
     pass->addRenderState(cull);
     addDepthTest(pass, QDepthTest::LessOrEqual);
     if (transparent) {
@@ -475,11 +554,38 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
             technique->addRenderPass(hidden);
         }
     } else {
+        // The back faces, once every front face is drawn: on a software renderer a back face
+        // drawn first costs its whole shading for a pixel that a front face then covers.
+        // Hidden pixels are not free there either (the rasteriser still walks and depth-tests
+        // each small triangle), so a closed surface draws none.
+        std::vector<QRenderPass *> passes{pass};
+        if (!options.closed) {
+            auto *technique = static_cast<QTechnique *>(pass->parent());
+            auto *back = new QRenderPass(technique);
+            back->setShaderProgram(pass->shaderProgram());
+            auto *key = new QFilterKey(back);
+            key->setName(QStringLiteral("pass"));
+            key->setValue(QStringLiteral("opaque-back"));
+            back->addFilterKey(key);
+            auto *backCull = new QCullFace(back);
+            backCull->setMode(QCullFace::Front);
+            back->addRenderState(backCull);
+            addDepthTest(back, QDepthTest::LessOrEqual);
+            technique->addRenderPass(back);
+            passes.push_back(back);
+        }
+        if (perVertex) {
+            pass->addParameter(new QParameter(QStringLiteral("faceSign"), 1.0f));
+            if (passes.size() > 1)
+                passes[1]->addParameter(new QParameter(QStringLiteral("faceSign"), -1.0f));
+        }
         // Pushes filled surfaces back a little so wireframes on them draw cleanly.
-        auto *offset = new QPolygonOffset(pass);
-        offset->setScaleFactor(1.0f);
-        offset->setDepthSteps(1.0f);
-        pass->addRenderState(offset);
+        for (QRenderPass *p : passes) {
+            auto *offset = new QPolygonOffset(p);
+            offset->setScaleFactor(1.0f);
+            offset->setDepthSteps(1.0f);
+            p->addRenderState(offset);
+        }
     }
     return material;
 }
@@ -591,7 +697,7 @@ QMaterial *makeBackgroundMaterial(const QColor &top, const QColor &bottom,
         makeMaterial(kBackgroundVertex, kBackgroundFragment, "background", parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("topColor"), toVector(top)));
     material->addParameter(new QParameter(QStringLiteral("bottomColor"), toVector(bottom)));
-    addDepthTest(pass, QDepthTest::Always);
+    addDepthTest(pass, QDepthTest::LessOrEqual);
     pass->addRenderState(new QNoDepthMask(pass));
     auto *cull = new QCullFace(pass);
     cull->setMode(QCullFace::NoCulling);
@@ -630,8 +736,10 @@ QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCaptur
     clear->setClearColor(QColor(40, 42, 46));
     new QNoDraw(clear);
 
-    passFilter("background", cameraSelector);
     passFilter("opaque", cameraSelector);
+    passFilter("opaque-inner", cameraSelector);
+    passFilter("opaque-back", cameraSelector);
+    passFilter("background", cameraSelector);
     passFilter("lines", cameraSelector);
     auto *sort = new QSortPolicy(cameraSelector);
     sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});

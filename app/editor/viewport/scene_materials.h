@@ -1,7 +1,8 @@
 // The viewport's materials (small GLSL 1.50 programs) and its frame graph. The frame graph draws
-// in fixed passes, each selected by the render-pass filter key "pass": background gradient,
-// opaque lit surfaces, depth-tested lines, transparent surfaces (sorted back to front),
-// always-on-top lines (skeleton) and screen-space overlays (read-out, bone names).
+// in fixed passes, each selected by the render-pass filter key "pass": opaque lit surfaces
+// (front faces of the outer layer, of the inner layer, then back faces), the background
+// gradient where nothing opaque is, depth-tested lines, transparent surfaces (sorted back to
+// front), always-on-top lines (skeleton) and screen-space overlays (read-out, bone names).
 #pragma once
 
 #include <QColor>
@@ -22,13 +23,35 @@ class QObject;
 
 namespace tweed::editor::scene {
 
+/// Which of the opaque passes draws a surface's front faces: the outer layer (garments) first,
+/// then what it covers (the body), so that a covered pixel fails the depth test before it is
+/// shaded. The order changes what a frame costs, never what it shows.
+enum class SurfaceLayer { Outer, Inner };
+
+/// How an opaque surface is lit: per pixel, or per vertex with the texture still per pixel (for
+/// software renderers, which pay per pixel instruction; the highlight and rim lose some
+/// sharpness on coarse meshes). Transparent surfaces are lit per pixel.
+enum class SurfaceLighting { PerPixel, PerVertex };
+
+struct SurfaceOptions
+{
+    float hiddenAlpha = 0;                  ///< see makeSurfaceMaterial
+    SurfaceLayer layer = SurfaceLayer::Outer;
+    bool closed = false;                    ///< isClosedSurface(): no back faces drawn
+    SurfaceLighting lighting = SurfaceLighting::PerPixel;
+};
+
 /// Lit surface: base colour times the base-colour texture when one is given; two-sided, with
 /// a three-point studio light rig fixed to the camera. Transparent when the colour's alpha is
 /// below one (then drawn in the transparent pass without writing depth); a transparent surface
-/// with hiddenAlpha > 0 also shows through what hides it, with that alpha (x-ray).
+/// with hiddenAlpha > 0 also shows through what hides it, with that alpha (x-ray). An opaque
+/// surface draws its front faces in its layer's pass and its back faces after every front face
+/// (a back face is seen only through an opening, so most of them are hidden by then); a closed
+/// surface draws no back faces.
 Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
                                            Qt3DRender::QAbstractTexture *texture,
-                                           Qt3DCore::QNode *parent, float hiddenAlpha = 0);
+                                           Qt3DCore::QNode *parent,
+                                           const SurfaceOptions &options = {});
 
 /// Collision volumes: translucent closed shapes shaded by how squarely they face the viewer
 /// (lit per vertex). Only front faces draw, and each pixel takes the colour of one volume
@@ -54,7 +77,9 @@ struct LineStyle
 };
 Qt3DRender::QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent);
 
-/// Full-screen vertical gradient behind everything.
+/// Full-screen vertical gradient behind everything, computed per vertex (draw it on a finely
+/// divided quad over [0, 1]^2) and drawn after the opaque surfaces, only where they left the
+/// far plane.
 Qt3DRender::QMaterial *makeBackgroundMaterial(const QColor &top, const QColor &bottom,
                                               Qt3DCore::QNode *parent);
 

@@ -7,6 +7,8 @@
 #include "viewport/scene_geometry.h"
 #include "viewport/scene_materials.h"
 
+#include "tweed/meshproc/garment_map.h"
+
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
 #include <Qt3DCore/QEntity>
@@ -72,6 +74,9 @@ const QColor kCollisionSelected(90, 220, 255, 130);
 const QColor kWind(255, 214, 90);
 // Collision volumes sit inside the body; with the x-ray they show over it this faintly.
 constexpr int kXRayCollisionAlpha = 100;
+
+// The background gradient is computed at the corners of this many cells a side.
+constexpr int kBackgroundDivisions = 16;
 
 constexpr float kBoneNameFontPoint = 8.5f;
 constexpr int kReadoutIntervalMs = 250;
@@ -238,20 +243,31 @@ Qt3DRender::QAbstractTexture *makeTexture(const QImage &image, Qt3DCore::QNode *
     return texture;
 }
 
-// A quad over [0, 1]^2 whose material places it on screen.
-QEntity *makeScreenQuad(Qt3DRender::QMaterial *material, QEntity *parent)
+// A quad over [0, 1]^2 whose material places it on screen, as divisions x divisions cells (a
+// material that computes per vertex what varies over the screen).
+QEntity *makeScreenQuad(Qt3DRender::QMaterial *material, QEntity *parent, int divisions = 1)
 {
     auto *entity = new QEntity(parent);
     auto *geometry = new Qt3DCore::QGeometry(entity);
-    const float quad[] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0};
+    std::vector<float> quad;
+    const float step = 1.0f / float(divisions);
+    for (int j = 0; j < divisions; ++j) {
+        for (int i = 0; i < divisions; ++i) {
+            const float x0 = float(i) * step, y0 = float(j) * step;
+            const float x1 = float(i + 1) * step, y1 = float(j + 1) * step;
+            quad.insert(quad.end(), {x0, y0, 0, x1, y0, 0, x1, y1, 0, x0, y0, 0, x1, y1, 0, x0, y1, 0});
+        }
+    }
+    const auto vertexCount = uint(quad.size() / 3);
     auto *buffer = new Qt3DCore::QBuffer(geometry);
-    buffer->setData(QByteArray(reinterpret_cast<const char *>(quad), sizeof(quad)));
+    buffer->setData(QByteArray(reinterpret_cast<const char *>(quad.data()),
+                               qsizetype(quad.size() * sizeof(float))));
     geometry->addAttribute(new QAttribute(buffer, QAttribute::defaultPositionAttributeName(),
-                                          QAttribute::Float, 3, 6, 0, 3 * sizeof(float),
-                                          geometry));
+                                          QAttribute::Float, 3, vertexCount, 0,
+                                          3 * sizeof(float), geometry));
     auto *renderer = new Qt3DRender::QGeometryRenderer(entity);
     renderer->setGeometry(geometry);
-    renderer->setVertexCount(6);
+    renderer->setVertexCount(int(vertexCount));
     entity->addComponent(renderer);
     entity->addComponent(material);
     return entity;
@@ -279,6 +295,25 @@ Qt3DExtras::Qt3DWindow *makeWindow()
 
 } // namespace
 
+bool isSoftwareRenderer(const QString &renderer)
+{
+    for (const char *name : {"llvmpipe", "softpipe", "swrast", "SwiftShader", "Software Rasterizer"})
+        if (renderer.contains(QLatin1String(name), Qt::CaseInsensitive))
+            return true;
+    return false;
+}
+
+scene::SurfaceLighting Viewport::lighting() const
+{
+    return mPerVertexLighting ? scene::SurfaceLighting::PerVertex
+                              : scene::SurfaceLighting::PerPixel;
+}
+
+QString Viewport::rendererLabel() const
+{
+    return mPerVertexLighting ? tr("%1, lit per vertex").arg(mRendererName) : mRendererName;
+}
+
 Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     : QWidget(parent), mDocument(document), mPlayback(playback), mWindow(makeWindow()), mScene(std::make_unique<Scene>()),
       mOverlays(size_t(Overlay::Grid) + 1, false)
@@ -300,6 +335,10 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     mRendererName = mWindow->renderSettings()->renderCapabilities()->renderer().trimmed();
     if (mRendererName.isEmpty())
         mRendererName = tr("unknown renderer");
+    // A software renderer pays for every instruction of every pixel: it lights per vertex
+    // (TWEED_VIEWPORT_LIGHTING=pixel or vertex chooses either on any renderer).
+    const QByteArray lighting = qgetenv("TWEED_VIEWPORT_LIGHTING");
+    mPerVertexLighting = lighting == "vertex" || (lighting != "pixel" && isSoftwareRenderer(mRendererName));
     mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
@@ -310,7 +349,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     Scene &s = *mScene;
     s.root = new QEntity;
     makeScreenQuad(scene::makeBackgroundMaterial(kBackgroundTop, kBackgroundBottom, s.root),
-                   s.root);
+                   s.root, kBackgroundDivisions);
     s.meshRoot = new QEntity(s.root);
     s.wireRoot = new QEntity(s.root);
     s.physicsRoot = new QEntity(s.root);
@@ -445,6 +484,13 @@ void Viewport::rebuildMeshes()
     if (sourcePath.isEmpty())
         sourcePath = mDocument->characterPath();
     const std::map<std::string, MaterialLook> looks = readGltfMaterialLooks(sourcePath);
+    // The garment's meshes draw first, the meshes they cover (the body) after them.
+    std::vector<bool> inGarment(character.meshes.size(), false);
+    if (!mDocument->asset().lods.empty())
+        for (const GarmentPart &part : garmentParts(character, mDocument->asset().lods[0].mesh))
+            if (part.mesh >= 0 && size_t(part.mesh) < inGarment.size())
+                inGarment[size_t(part.mesh)] = true;
+    const bool hasGarment = std::find(inGarment.begin(), inGarment.end(), true) != inGarment.end();
 
     Bounds bounds;
     int colorIndex = 0;
@@ -478,6 +524,8 @@ void Viewport::rebuildMeshes()
                                                   2 * sizeof(float), geometry));
         }
 
+        // A closed body hides its own back faces: they are not drawn.
+        const bool closed = scene::isClosedSurface(mesh.positions, mesh.indices);
         // One entity per submesh (each has its material); submeshes cover all triangles.
         std::vector<Submesh> submeshes = mesh.submeshes;
         if (submeshes.empty())
@@ -516,7 +564,12 @@ void Viewport::rebuildMeshes()
             entity->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
                                               sub.firstTriangle * 3, sub.triangleCount * 3,
                                               entity));
-            entity->addComponent(scene::makeSurfaceMaterial(color, texture, entity));
+            entity->addComponent(scene::makeSurfaceMaterial(
+                color, texture, entity,
+                {.layer = hasGarment && !inGarment[m] ? scene::SurfaceLayer::Inner
+                                                      : scene::SurfaceLayer::Outer,
+                 .closed = closed,
+                 .lighting = lighting()}));
         }
 
         // The wireframe shares the skinned vertex buffer: no extra skinning per frame.
@@ -596,7 +649,8 @@ void Viewport::rebuildPhysics()
         view.solid = new QEntity(s.physicsSolidRoot);
         view.solid->addComponent(makeRenderer(geometry, Qt3DRender::QGeometryRenderer::Triangles,
                                               0, uint32_t(mesh.indices.size()), view.solid));
-        view.solid->addComponent(scene::makeSurfaceMaterial(kPhysicsSolid, nullptr, view.solid));
+        view.solid->addComponent(scene::makeSurfaceMaterial(kPhysicsSolid, nullptr, view.solid,
+                                                            {.lighting = lighting()}));
         s.physics.push_back(std::move(view));
     }
 }
@@ -960,10 +1014,12 @@ void setMaterialParameter(Qt3DRender::QMaterial *material, const QString &name, 
 }
 
 // A nearly opaque surface material that takes its colour from the vertices.
-Qt3DRender::QMaterial *makePaintMaterial(Qt3DCore::QNode *parent)
+Qt3DRender::QMaterial *makePaintMaterial(Qt3DCore::QNode *parent, bool perVertex)
 {
-    Qt3DRender::QMaterial *material = scene::makeSurfaceMaterial(QColor(255, 255, 255), nullptr,
-                                                                 parent);
+    Qt3DRender::QMaterial *material = scene::makeSurfaceMaterial(
+        QColor(255, 255, 255), nullptr, parent,
+        {.lighting = perVertex ? scene::SurfaceLighting::PerVertex
+                               : scene::SurfaceLighting::PerPixel});
     setMaterialParameter(material, QStringLiteral("useVertexColor"), 1.0f);
     return material;
 }
@@ -1004,7 +1060,7 @@ void Viewport::applyColors()
                              found->second.size() == mesh.vertexCount();
         if (painted && !view.painted) {
             view.painted = new scene::PaintedSurface(mesh.indices, uint32_t(mesh.vertexCount()),
-                                                     makePaintMaterial(s.meshRoot), s.meshRoot);
+                                                     makePaintMaterial(s.meshRoot, mPerVertexLighting), s.meshRoot);
         }
         if (painted)
             view.painted->update(view.positions, view.normals, found->second);
@@ -1020,7 +1076,7 @@ void Viewport::applyColors()
                              found->second.size() == mesh.vertexCount();
         if (painted && !view.painted) {
             view.painted = new scene::PaintedSurface(mesh.indices, uint32_t(mesh.vertexCount()),
-                                                     makePaintMaterial(view.entity), view.entity);
+                                                     makePaintMaterial(view.entity, mPerVertexLighting), view.entity);
         }
         if (painted) {
             const std::vector<Vec3> &positions =
@@ -1242,10 +1298,10 @@ void Viewport::updateReadout()
                                    .arg(mFrameMs, 0, 'f', 1)
                                    .arg(mSkinningMs, 0, 'f', 2)
                                    .arg(share, 0, 'f', share < 10 ? 1 : 0)
-                                   .arg(mRendererName)
+                                   .arg(rendererLabel())
                              : tr("skinning %1 ms \u2022 %2")
                                    .arg(mSkinningMs, 0, 'f', 2)
-                                   .arg(mRendererName);
+                                   .arg(rendererLabel());
     if (text == mScene->readoutText)
         return;
     mScene->readoutText = text;

@@ -31,6 +31,14 @@ class QPainter;
 
 namespace tweed::editor {
 
+namespace scene {
+enum class SurfaceLighting;
+}
+
+/// Whether an OpenGL renderer (GL_RENDERER) draws on the CPU: Mesa's llvmpipe, softpipe and
+/// swrast, SwiftShader.
+bool isSoftwareRenderer(const QString &renderer);
+
 class Document;
 class Playback;
 
@@ -87,7 +95,12 @@ public:
     /// The OpenGL renderer drawing the view (GL_RENDERER, as "llvmpipe (LLVM 15.0.6, 256
     /// bits)" or a GPU's name); "unknown renderer" when the driver does not say.
     QString rendererName() const { return mRendererName; }
-    /// The frame-time read-out as last drawn in the view's corner (with the renderer's name).
+    /// Whether the opaque surfaces are lit per vertex (on a software renderer, where lighting
+    /// per pixel costs most of the frame) rather than per pixel (on a GPU).
+    bool isLitPerVertex() const { return mPerVertexLighting; }
+    /// The renderer's name, with ", lit per vertex" when isLitPerVertex().
+    QString rendererLabel() const;
+    /// The frame-time read-out as last drawn in the view's corner (with rendererLabel()).
     QString readoutText() const;
     /// Vertices of the character meshes the view draws.
     size_t characterVertexCount() const;
@@ -222,6 +235,7 @@ private:
     void updateLineLayers();
     void applyColors();
     void onFrame(float dt);
+    scene::SurfaceLighting lighting() const;
     std::pair<Vec3, Vec3> boundsOf(const ViewportSelection &selection) const;
 
     Document *mDocument;
@@ -258,6 +272,7 @@ private:
     bool mControlDragging = false; ///< a Ctrl + left drag went to mControlDragTool
     Vec3 mWind;
     QString mRendererName;
+    bool mPerVertexLighting = false;
     double mFrameMs = 0;
     double mSkinningMs = 0;
     QElapsedTimer mReadoutClock;
