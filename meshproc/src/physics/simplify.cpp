@@ -876,6 +876,10 @@ private:
 
     // No more than edgeCost (its quadric error is not negative, and rounding keeps the order),
     // at the price of an edge length: a neighbour this bound already rules out is skipped.
+    // (Adding each end's own least quadric error, c - b.A^-1.b, cached per vertex, skips
+    // little more: an input vertex's planes all pass through it, so only survivors have more
+    // than 0. On human.zae to 2,000 vertices the length skipped 25.6K of 317K evaluations and
+    // the minima 3.1K more, 1%: not worth a solve per collapse.)
     float costLowerBound(uint32_t a, uint32_t b) const { return float(lengthTerm(a, b)); }
 
     float edgeCost(uint32_t a, uint32_t b) const
