@@ -2031,6 +2031,14 @@
         <source>New cloth patch: play to watch it hang.</source>
         <translation>Neues Stoffstück: Abspielen, um es hängen zu sehen.</translation>
     </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>Simulating.</source>
+        <translation>Simulation läuft.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
@@ -3694,6 +3702,13 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
     <message>
         <source>Baking %1...</source>
         <translation>%1 wird gebacken...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n physics vertices have a backstop radius smaller than their Max Distance: they can slip past the backstop sphere sideways and pull the cloth apart. Paint a radius larger than Max Distance.</source>
+        <translation>
+            <numerusform>%n Physikvertex hat einen Backstop-Radius kleiner als seine Max Distance: Er kann seitlich an der Backstop-Kugel vorbeigleiten und den Stoff auseinanderziehen. Malen Sie einen Radius größer als Max Distance.</numerusform>
+            <numerusform>%n Physikvertices haben einen Backstop-Radius kleiner als ihre Max Distance: Sie können seitlich an der Backstop-Kugel vorbeigleiten und den Stoff auseinanderziehen. Malen Sie einen Radius größer als Max Distance.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

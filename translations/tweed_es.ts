@@ -2031,6 +2031,14 @@
         <source>New cloth patch: play to watch it hang.</source>
         <translation>Nueva pieza de tela: reproduce para verla colgar.</translation>
     </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulación</translation>
+    </message>
+    <message>
+        <source>Simulating.</source>
+        <translation>Simulando.</translation>
+    </message>
 </context>
 <context>
     <name>tweed::editor::MaskBitsPicker</name>
@@ -3694,6 +3702,13 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
     <message>
         <source>Baking %1...</source>
         <translation>Horneando %1...</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n physics vertices have a backstop radius smaller than their Max Distance: they can slip past the backstop sphere sideways and pull the cloth apart. Paint a radius larger than Max Distance.</source>
+        <translation>
+            <numerusform>%n vértice físico tiene un radio de backstop menor que su Max Distance: puede deslizarse por el lado de la esfera de backstop y separar la tela. Pinte un radio mayor que Max Distance.</numerusform>
+            <numerusform>%n vértices físicos tienen un radio de backstop menor que su Max Distance: pueden deslizarse por el lado de la esfera de backstop y separar la tela. Pinte un radio mayor que Max Distance.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
