@@ -138,4 +138,33 @@ inline float maxDistanceBetween(const std::vector<Vec3> &a, const std::vector<Ve
     return worst;
 }
 
+/// A vertex rigidly skinned to `bone`.
+inline BoneInfluence rigidInfluence(int bone)
+{
+    BoneInfluence inf;
+    inf.bones[0] = uint16_t(bone);
+    inf.weights[0] = 1;
+    return inf;
+}
+
+/// The triangles of `rows` rings of `segments` vertices each, numbered ring by ring from
+/// `base`, each ring closed on itself: two triangles per quad, wound (ring j, ring j + 1,
+/// around) so that a tube whose rings go up and around from x towards z faces outwards;
+/// `flip` reverses them.
+inline void appendRingTriangles(std::vector<uint32_t> &indices, uint32_t base, int rows,
+                                int segments, bool flip = false)
+{
+    for (int j = 0; j + 1 < rows; ++j)
+        for (int i = 0; i < segments; ++i) {
+            const uint32_t a = base + uint32_t(j * segments + i);
+            const uint32_t b = base + uint32_t((j + 1) * segments + i);
+            const uint32_t c = base + uint32_t((j + 1) * segments + (i + 1) % segments);
+            const uint32_t d = base + uint32_t(j * segments + (i + 1) % segments);
+            if (flip)
+                indices.insert(indices.end(), {a, c, b, a, d, c});
+            else
+                indices.insert(indices.end(), {a, b, c, a, c, d});
+        }
+}
+
 } // namespace tweed::test

@@ -5,6 +5,7 @@
 // Setup guesses the layers, pins the waistband, repairs the weights, keeps the lining inside the
 // skirt over the walk and fits volumes inside the body; without a body mesh it falls back to
 // the bone segments; without clips it checks the procedural motions; Cancel changes nothing.
+#include "physics_test_meshes.h"
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/auto_setup.h"
@@ -38,20 +39,10 @@ void appendCapsule(GraphicsMesh &mesh, Vec3 a, Vec3 b, float radius, int bone)
                 const Vec3 ring = side * std::cos(phi) + other * std::sin(phi);
                 mesh.positions.push_back(centre + axis * (radius * std::sin(theta)) +
                                          ring * (radius * std::cos(theta)));
-                BoneInfluence inf;
-                inf.bones[0] = uint16_t(bone);
-                inf.weights[0] = 1;
-                mesh.skin.push_back(inf);
+                mesh.skin.push_back(test::rigidInfluence(bone));
             }
         }
-    for (int j = 0; j + 1 < rows; ++j)
-        for (int i = 0; i < kSegments; ++i) {
-            const uint32_t p = base + uint32_t(j * kSegments + i);
-            const uint32_t q = base + uint32_t((j + 1) * kSegments + i);
-            const uint32_t r = base + uint32_t((j + 1) * kSegments + (i + 1) % kSegments);
-            const uint32_t s = base + uint32_t(j * kSegments + (i + 1) % kSegments);
-            for (uint32_t k : {p, r, q, p, s, r}) mesh.indices.push_back(k);
-        }
+    test::appendRingTriangles(mesh.indices, base, rows, kSegments, true);
 }
 
 // An open flared tube from the waist (top, radius rTop) to the hem: the hips carry the top,
@@ -337,10 +328,7 @@ private slots:
             for (int c = 0; c <= kColumns; ++c) {
                 const Vec3 p{2.0f * float(c) / kColumns, 0.2f * float(r) / kRows, 0};
                 positions.push_back(p);
-                BoneInfluence inf;
-                inf.bones[0] = p.x < 1.0f ? 0 : 1;
-                inf.weights[0] = 1;
-                skin.push_back(inf);
+                skin.push_back(test::rigidInfluence(p.x < 1.0f ? 0 : 1));
             }
         std::vector<uint32_t> indices;
         for (uint32_t r = 0; r < uint32_t(kRows); ++r)

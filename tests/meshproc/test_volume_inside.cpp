@@ -3,6 +3,7 @@
 // lies inside the body within the collision thickness, measured independently on a denser
 // sample of its surface, and still fills a good part of the limb. The enclosing ellipsoids it
 // starts from stick out; volumeProtrusion measures a known case exactly.
+#include "physics_test_meshes.h"
 #include "tweed/cloth_measures.h"
 #include "tweed/clip_simulation.h"
 #include "tweed/errors.h"
@@ -53,22 +54,10 @@ void appendCapsule(GraphicsMesh &mesh, const Limb &limb, const Mat4 &frame, int 
                 const float phi = 2 * kPi * float(i) / kSegments;
                 const Vec3 local{rho * std::cos(phi), y, rho * std::sin(phi) * limb.flatten};
                 mesh.positions.push_back(frame.transformPoint(local));
-                BoneInfluence inf;
-                inf.bones[0] = uint16_t(bone);
-                inf.weights[0] = 1;
-                mesh.skin.push_back(inf);
+                mesh.skin.push_back(test::rigidInfluence(bone));
             }
         }
-    for (int j = 0; j + 1 < rows; ++j)
-        for (int i = 0; i < kSegments; ++i) {
-            const uint32_t a = base + uint32_t(j * kSegments + i);
-            const uint32_t b = base + uint32_t((j + 1) * kSegments + i);
-            const uint32_t c = base + uint32_t((j + 1) * kSegments + (i + 1) % kSegments);
-            const uint32_t d = base + uint32_t(j * kSegments + (i + 1) % kSegments);
-            // Outward: up the capsule, then around from x towards z.
-            for (uint32_t q : {a, b, c, a, c, d})
-                mesh.indices.push_back(q);
-        }
+    test::appendRingTriangles(mesh.indices, base, rows, kSegments); // outwards
 }
 
 struct Body
