@@ -964,7 +964,8 @@ private slots:
     // The main window has the controller, both docks (in View > Panels) and the Simulation
     // menu's actions, which drive the simulation of its document.
     // Backstop spheres smaller than Max Distance are reported in the Messages panel while
-    // simulating, once per finding, and again after mended paint goes bad again.
+    // simulating, once per finding, again after mended paint goes bad again, and again for a
+    // newly opened document.
     void backstopUnderMaxDistanceReported()
     {
         test::isolateSettings("test_simulation");
@@ -999,6 +1000,12 @@ private slots:
         QCOMPARE(reported(), 1);
         paintRadius(0.001f);
         QCOMPARE(reported(), 2);
+        // Another document with the same paint is a new finding.
+        LoadedDocument again = mLoaded;
+        again.asset = document->asset();
+        document->replace(again);
+        QVERIFY(window.simulation()->instance());
+        QCOMPARE(reported(), 3);
         window.simulation()->setSimulating(false);
     }
 

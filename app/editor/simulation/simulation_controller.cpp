@@ -394,6 +394,7 @@ bool SimulationController::ensureInstance()
     mStarted = false;
     mMeasurer.reset();
     mInstance.reset();
+    mReportedBackstops = 0; // a new instance, perhaps of another asset: report afresh
     mData.reset();
     mPhysicsMesh = -1;
     mGarmentMeshes.clear();

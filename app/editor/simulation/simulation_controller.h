@@ -241,7 +241,7 @@ signals:
     /// An instance could not be built: the message says why.
     void errorOccurred(const QString &message);
     /// The instance runs, but the asset asks for something it cannot do well (backstop spheres
-    /// smaller than Max Distance); raised once for each new finding.
+    /// smaller than Max Distance); raised once for each new finding of an instance.
     void warningRaised(const QString &message);
     /// A cached frame is shown (nothing was simulated); the positions are new.
     void frameShown();
