@@ -233,6 +233,12 @@ ClosestHit TriangleTree::closest(const Vec3 &p, Accept &&accept, float maxDistan
     return best;
 }
 
+/// Neighbours of each vertex through the triangles' edges, sorted, without repeats.
+std::vector<std::vector<uint32_t>> neighbourLists(size_t n, const std::vector<uint32_t> &idx);
+
+/// Each edge of neighbour lists once, as (lower, higher) vertex.
+std::vector<std::pair<uint32_t, uint32_t>> edgeList(const std::vector<std::vector<uint32_t>> &nb);
+
 /// Bounding-box diagonal of the vertices used by indices (or of all positions when empty).
 float boundingDiagonal(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices);
 

@@ -128,4 +128,29 @@ void compactVertices(std::vector<Vec3> &positions, std::vector<uint32_t> &indice
         i = remap[i];
 }
 
+std::vector<std::vector<uint32_t>> neighbourLists(size_t n, const std::vector<uint32_t> &idx)
+{
+    std::vector<std::vector<uint32_t>> out(n);
+    for (size_t t = 0; t + 2 < idx.size(); t += 3)
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t a = idx[t + size_t(k)], b = idx[t + size_t((k + 1) % 3)];
+            out[a].push_back(b);
+            out[b].push_back(a);
+        }
+    for (auto &list : out) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+    }
+    return out;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>> edgeList(const std::vector<std::vector<uint32_t>> &nb)
+{
+    std::vector<std::pair<uint32_t, uint32_t>> edges;
+    for (uint32_t v = 0; v < nb.size(); ++v)
+        for (uint32_t w : nb[v])
+            if (v < w) edges.push_back({v, w});
+    return edges;
+}
+
 } // namespace tweed::detail
