@@ -71,8 +71,10 @@ std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions)
 std::span<const uint64_t> keepSmallestSorted(std::span<uint64_t> keys, size_t count,
                                              std::vector<uint64_t> &buffer)
 {
-    constexpr int kShift = 52; // a 12-bit histogram of the cost's sign, exponent and 3 bits more
-    constexpr uint32_t kBuckets = 1u << 12;
+    // An 11-bit histogram of the cost's sign, exponent and 2 bits more (which keys pass it only
+    // decides how many the sort below takes, not which it returns).
+    constexpr int kShift = 53;
+    constexpr uint32_t kBuckets = 1u << 11;
     uint32_t histogram[kBuckets] = {};
     for (const uint64_t key : keys)
         ++histogram[key >> kShift];
