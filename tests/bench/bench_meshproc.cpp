@@ -13,6 +13,7 @@
 // instead of wall time (steadier on a busy machine; meaningful for Tweed with --threads 1).
 #include "bench.h"
 
+#include "tweed/asset.h"
 #include "tweed/meshproc/bone_segments.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/meshproc/import.h"
@@ -152,6 +153,9 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
                 "verts", "tris", "error e-3", "min°", "sprd", "non-manifold");
     std::printf("|---|---|---|---|---|---|---|---|\n");
 
+    // Tweed's outputs' hashes (positions and triangles), printed under the table: a change meant
+    // to keep the output the same shows the same hashes.
+    std::string outputHashes;
     for (uint32_t relax : {0u, 3u}) {
         SimplifySettings s;
         s.targetVertices = target;
@@ -165,6 +169,13 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
         }, timer);
         printRow(measure(relax ? "tweed simplify (+3 relax passes)" : "tweed simplify (collapse only)",
                          t, input, out.positions, out.indices));
+        const std::string bytes =
+            std::string(reinterpret_cast<const char *>(out.positions.data()),
+                        out.positions.size() * sizeof(Vec3)) +
+            std::string(reinterpret_cast<const char *>(out.indices.data()),
+                        out.indices.size() * sizeof(uint32_t));
+        outputHashes += (outputHashes.empty() ? "" : ", ") + std::to_string(relax) +
+                        " relax passes " + contentHash(bytes);
     }
 
 #ifdef TWEED_HAVE_MESHOPTIMIZER
@@ -244,6 +255,7 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
 #else
     (void)cgal;
 #endif
+    std::printf("\ntweed output, %s\n", outputHashes.c_str());
 }
 
 int run(const std::vector<std::string> &args)

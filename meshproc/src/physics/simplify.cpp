@@ -431,8 +431,9 @@ private:
             // The best edges of the vertices whose neighbourhood the last pass changed, in
             // vertex order (that is Morton order, so neighbours share cache lines): one sweep
             // drops the dead from the active list, which is in that order, and lists them.
-            // (The sweeps write every entry and advance by the test, without branches on it.)
-            dirty.resize(active.size());
+            // (The sweeps write every entry and advance by the test, without branches on it. The
+            // lists only grow, so that no pass fills them with zeros first.)
+            growTo(dirty, active.size());
             size_t alive = 0, dirtyCount = 0;
             for (const uint32_t v : active) {
                 active[alive] = v;
@@ -442,42 +443,41 @@ private:
                 mDirty[v] = 0;
             }
             active.resize(alive);
-            dirty.resize(dirtyCount);
-            computeBestOf(ws, dirty);
+            computeBestOf(ws, std::span(dirty.data(), dirtyCount));
             // Candidates as (cost, vertex) keys: costs are not negative, so their bits order
             // like the floats, and ties go to the lower vertex.
-            order.resize(active.size());
+            growTo(order, active.size());
             size_t candidates = 0;
             for (const uint32_t v : active) {
                 order[candidates] = sortKey(mBestCost[v], v);
                 candidates += mBestCost[v] < kInfinite;
             }
-            order.resize(candidates);
-            if (order.empty())
+            if (candidates == 0)
                 break;
             // Up to a share of the collapses still to make, from as many cheapest candidates.
             const uint32_t budget = std::max(1u, (ws.alive - until) / kPassShare);
-            keepSmallestSorted(order, budget, ws.sortBuffer);
+            const std::span<const uint64_t> chosen = keepSmallestSorted(
+                std::span(order.data(), candidates), budget, ws.sortBuffer);
             ++pass;
             uint32_t done = 0;
-            for (size_t i = 0; i < order.size(); ++i) {
+            for (size_t i = 0; i < chosen.size(); ++i) {
                 // The candidates are scattered over the mesh: fetch what the checks of the ones
                 // a few places ahead will read first, so that the misses overlap.
-                if (i + 16 < order.size()) {
-                    const uint32_t u = uint32_t(order[i + 16]);
+                if (i + 16 < chosen.size()) {
+                    const uint32_t u = uint32_t(chosen[i + 16]);
                     __builtin_prefetch(&mBestPartner[u]);
                     __builtin_prefetch(&mLocked[u]);
                     __builtin_prefetch(&mFans[u]);
                 }
-                if (i + 8 < order.size() && mBestPartner[uint32_t(order[i + 8])] != kNone) {
-                    const uint32_t u = uint32_t(order[i + 8]), uw = mBestPartner[u];
+                if (i + 8 < chosen.size() && mBestPartner[uint32_t(chosen[i + 8])] != kNone) {
+                    const uint32_t u = uint32_t(chosen[i + 8]), uw = mBestPartner[u];
                     __builtin_prefetch(&mLocked[uw]);
                     __builtin_prefetch(&mFans[uw]);
                     for (uint32_t x : {u, uw}) {
                         __builtin_prefetch(&mVert[x]);
                     }
                 }
-                const uint32_t v = uint32_t(order[i]);
+                const uint32_t v = uint32_t(chosen[i]);
                 const uint32_t w = mBestPartner[v];
                 if (mLocked[v] == pass || mLocked[w] == pass)
                     continue;
@@ -524,7 +524,7 @@ private:
         // Nothing around the survivor changes again in this pass (its ring is locked), so its
         // best edge is found now, from the ring at hand.
         std::vector<uint32_t> &costed = ws.neighbours;
-        costed.resize(neighbours.size());
+        growTo(costed, neighbours.size());
         size_t count = 0;
         for (const uint32_t x : neighbours) {
             if (mFrozen[x])
@@ -590,6 +590,14 @@ private:
 
     void markDirty(uint32_t v) { mDirty[v] = 1; }
 
+    // Working lists that only grow: a list used for n entries at a time is resized (its new
+    // entries written as zeros) only when n exceeds every earlier n.
+    template <class T> static void growTo(std::vector<T> &list, size_t n)
+    {
+        if (list.size() < n)
+            list.resize(n);
+    }
+
     static uint64_t sortKey(float cost, uint32_t v)
     {
         uint32_t bits;
@@ -616,7 +624,7 @@ public:
                         continue;
                     const std::span<const uint32_t> neighbours = ring(ws, v);
                     std::vector<uint32_t> &above = ws.neighbours;
-                    above.resize(neighbours.size());
+                    growTo(above, neighbours.size());
                     size_t count = 0;
                     for (const uint32_t w : neighbours) {
                         above[count] = w;
@@ -789,7 +797,7 @@ private:
         FanBlock &fan = mFans[v];
         return fan.count & kOverflow ? mOverflow[v].data() : fan.corners;
     }
-    void setFan(uint32_t v, const std::vector<uint32_t> &corners)
+    void setFan(uint32_t v, std::span<const uint32_t> corners)
     {
         FanBlock &fan = mFans[v];
         const uint32_t n = uint32_t(corners.size());
@@ -798,7 +806,7 @@ private:
             fan.count = n;
             return;
         }
-        mOverflow[v] = corners;
+        mOverflow[v].assign(corners.begin(), corners.end());
         fan.count = n | kOverflow;
     }
 
@@ -940,7 +948,7 @@ private:
                         std::vector<Candidate> &out, bool heap = false)
     {
         std::vector<float> &costs = ws.costs;
-        costs.resize(others.size());
+        growTo(costs, others.size());
         forEachEdgeCost(
             a, others, [](size_t, double) { return false; },
             [&](size_t i, float cost) { costs[i] = cost; });
@@ -1059,7 +1067,7 @@ private:
 
     // computeBest of each live vertex of the list, fetching the data of the ones a few places
     // ahead.
-    void computeBestOf(Workspace &ws, const std::vector<uint32_t> &vertices)
+    void computeBestOf(Workspace &ws, std::span<const uint32_t> vertices)
     {
         for (size_t i = 0; i < vertices.size(); ++i) {
             if (i + 8 < vertices.size()) {
@@ -1206,7 +1214,7 @@ private:
         for (int i = 0; i < edgeTris; ++i)
             std::fill_n(&mCorners[3 * size_t(edgeTriangle[i])], 3, kNone);
         std::vector<uint32_t> &mergedFan = ws.merged;
-        mergedFan.resize(fanA.size() + fanB.size());
+        growTo(mergedFan, fanA.size() + fanB.size());
         size_t merged = 0;
         for (const std::vector<FanTriangle> *fan : {&fanB, &fanA})
             for (auto t = fan->rbegin(); t != fan->rend(); ++t) {
@@ -1215,9 +1223,8 @@ private:
                 mergedFan[merged] = t->corner;
                 merged += live;
             }
-        mergedFan.resize(merged);
         setFan(b, {});
-        setFan(a, mergedFan);
+        setFan(a, std::span(mergedFan.data(), merged));
         // An unmoved vertex is still at its input position.
         mMoved[a] = mMoved[a] || !(p == pos(a)) || mMoved[b];
         q.shifted(p - pos(a)).store(mVert[a].quadric); // relative to its new position

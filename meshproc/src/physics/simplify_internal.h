@@ -6,6 +6,7 @@
 #include "tweed/meshproc/physics_geometry.h"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace tweed::simplify_detail {
@@ -47,15 +48,17 @@ inline uint32_t prevCorner(uint32_t c)
 // Sorts keys by their upper 32 bits, stably: three counting passes of 11 bits (the comparisons
 // of a comparison sort on costs or Morton codes mispredict about every other branch). buffer is
 // working memory, grown as needed.
-void sortByHighWord(std::vector<uint64_t> &keys, std::vector<uint64_t> &buffer);
+void sortByHighWord(std::span<uint64_t> keys, std::vector<uint64_t> &buffer);
 
 // The vertices in the order of a Morton curve through their bounding box (ties by index).
 std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions);
 
-// Keeps the `count` smallest of keys (cost bits << 32 | vertex, costs not negative, listed in
-// vertex order), sorted: sorting on the cost bits alone, stably, then orders them fully. A
-// histogram of the costs' top bits first drops the keys that cannot be among the smallest.
-void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<uint64_t> &buffer);
+// The `count` smallest of keys (cost bits << 32 | vertex, costs not negative, listed in vertex
+// order), sorted, at the start of keys (whose order is lost): sorting on the cost bits alone,
+// stably, then orders them fully. A histogram of the costs' top bits first drops the keys that
+// cannot be among the smallest.
+std::span<const uint64_t> keepSmallestSorted(std::span<uint64_t> keys, size_t count,
+                                             std::vector<uint64_t> &buffer);
 
 // Flips interior edges whose two triangles are nearly coplanar when that raises their smallest
 // angle, turns neither new triangle too far from the old ones or from the input surface, and

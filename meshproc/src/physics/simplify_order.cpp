@@ -21,7 +21,7 @@ uint32_t spreadBits(uint32_t x)
 
 } // namespace
 
-void sortByHighWord(std::vector<uint64_t> &keys, std::vector<uint64_t> &buffer)
+void sortByHighWord(std::span<uint64_t> keys, std::vector<uint64_t> &buffer)
 {
     constexpr int kDigitBits = 11;
     constexpr uint32_t kBuckets = 1u << kDigitBits;
@@ -68,10 +68,13 @@ std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions)
     return order;
 }
 
-void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<uint64_t> &buffer)
+std::span<const uint64_t> keepSmallestSorted(std::span<uint64_t> keys, size_t count,
+                                             std::vector<uint64_t> &buffer)
 {
-    constexpr int kShift = 52; // a 12-bit histogram of the cost's sign, exponent and 3 bits more
-    constexpr uint32_t kBuckets = 1u << 12;
+    // An 11-bit histogram of the cost's sign, exponent and 2 bits more (which keys pass it only
+    // decides how many the sort below takes, not which it returns).
+    constexpr int kShift = 53;
+    constexpr uint32_t kBuckets = 1u << 11;
     uint32_t histogram[kBuckets] = {};
     for (const uint64_t key : keys)
         ++histogram[key >> kShift];
@@ -83,14 +86,14 @@ void keepSmallestSorted(std::vector<uint64_t> &keys, size_t count, std::vector<u
         keys[kept] = key;
         kept += (key >> kShift) <= last;
     }
-    keys.resize(kept);
+    keys = keys.first(kept);
     // A short list (the last passes') is sorted faster by comparisons than by three passes
     // over the histograms; the keys are distinct, so the order is the same.
     if (kept <= 256)
         std::sort(keys.begin(), keys.end());
     else
         sortByHighWord(keys, buffer);
-    keys.resize(std::min(count, keys.size()));
+    return keys.first(std::min(count, kept));
 }
 
 } // namespace tweed::simplify_detail

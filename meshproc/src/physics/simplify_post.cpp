@@ -115,7 +115,10 @@ uint32_t flipEdges(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
                                          sinSquaredMinAngle(pos[b], pos[a], pos[d])),
                     sinAfter = std::min(sinSquaredMinAngle(pos[c], pos[a], pos[d]),
                                         sinSquaredMinAngle(pos[d], pos[b], pos[c]));
-        if (angleOfSinSquared(sinAfter) <= angleOfSinSquared(sinBefore) + 1e-3f)
+        // (The angles grow with the squared sines, so a flip that does not raise the squared
+        // sine fails the test without its two arcsines.)
+        if (!(sinAfter > sinBefore) ||
+            angleOfSinSquared(sinAfter) <= angleOfSinSquared(sinBefore) + 1e-3f)
             continue;
         const size_t ab = edges.slot(detail::edgeKey(a, b));
         if (edges.count(ab) != 2)
@@ -202,8 +205,17 @@ void relaxVertices(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
         const double errorBefore = quadrics[v].eval(old);
         if (quadrics[v].eval(target) > 1.1 * errorBefore + bound)
             continue;
-        // Only moves that raise the smallest angle around the vertex and turn no triangle.
+        // Only moves that raise the smallest angle around the vertex (checked first: most moves
+        // fail it) and turn no triangle.
         float angleBefore = 1, angleAfter = 1; // as squared sines
+        for (uint32_t k = start[v]; k < start[v + 1]; ++k) {
+            const uint32_t c = tris[k];
+            const Vec3 &x = pos[g.indices[nextCorner(c)]], &y = pos[g.indices[prevCorner(c)]];
+            angleBefore = std::min(angleBefore, sinSquaredMinAngle(old, x, y));
+            angleAfter = std::min(angleAfter, sinSquaredMinAngle(target, x, y));
+        }
+        if (angleAfter <= angleBefore)
+            continue;
         bool ok = true;
         for (uint32_t k = start[v]; k < start[v + 1] && ok; ++k) {
             const uint32_t c = tris[k];
@@ -212,10 +224,8 @@ void relaxVertices(PhysicsGeometry &g, const std::vector<Quadric> &quadrics,
             const Vec3 nBefore = cross(x - old, y - old), nAfter = cross(x - target, y - target);
             ok = !turnsTooFar(nBefore, nAfter, references[v] + references[xi] + references[yi],
                               cosMax);
-            angleBefore = std::min(angleBefore, sinSquaredMinAngle(old, x, y));
-            angleAfter = std::min(angleAfter, sinSquaredMinAngle(target, x, y));
         }
-        if (!ok || angleAfter <= angleBefore)
+        if (!ok)
             continue;
         pos[v] = target;
         if (v < g.sourceVertex.size())
