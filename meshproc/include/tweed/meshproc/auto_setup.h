@@ -53,6 +53,9 @@ struct AutoSetupReport
     float maxDistanceCap = 0;
     uint32_t backstopVertices = 0;
     uint32_t volumes = 0;
+    /// Fitted volumes dropped because keeping them inside the body over the clips squeezed
+    /// them thinner than twice the collision thickness (they would protect nothing).
+    uint32_t collapsedVolumes = 0;
     float skinnedStretchBefore = 1, skinnedStretchAfter = 1; ///< of the physics mesh
     uint32_t repairedVertices = 0; ///< physics vertices whose weights were smoothed
     std::string preset;
