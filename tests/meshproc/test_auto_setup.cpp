@@ -371,6 +371,41 @@ private slots:
         QVERIFY2(hits <= 0.05, qPrintable(QString::number(hits)));
     }
 
+    void squeezedVolumesAreDroppedAndReported()
+    {
+        // The left thigh is a rod 4 mm thick: no ellipsoid inside it is thicker than the rod
+        // and the collision thickness, and so thin a volume protects nothing (the cloth slips
+        // past it). Auto Setup drops it and says so; the torso keeps its volume.
+        Character character = makeCharacter(true, true);
+        GraphicsMesh body;
+        body.name = "Body";
+        appendCapsule(body, {0, 1.0f, 0}, {0, 1.5f, 0}, 0.14f, 0);
+        appendCapsule(body, {-0.09f, 0.78f, 0}, {-0.09f, 0.5f, 0}, 0.004f, 2);
+        appendCapsule(body, {0.09f, 0.78f, 0}, {0.09f, 0.5f, 0}, 0.07f, 4);
+        body.submeshes.push_back({"Body", "skin", "", 0, uint32_t(body.indices.size() / 3)});
+        character.meshes[0] = body;
+        AutoSetupOptions options;
+        options.rounds = 0;
+        options.checkSeconds = 0.5;
+        const AutoSetupResult result = autoSetup(character, options);
+        const float useful = 2 * result.asset.simulation.collisionThickness;
+        bool torso = false;
+        for (const CollisionVolume &v : result.asset.collisionVolumes) {
+            QCOMPARE(v.shape, CollisionShape::Ellipsoid);
+            QVERIFY2(std::min({v.radii.x, v.radii.y, v.radii.z}) >= useful,
+                     qPrintable(QString::fromStdString(v.name)));
+            QVERIFY(v.bone != 2);
+            torso |= v.bone == 0;
+        }
+        QVERIFY(torso);
+        QVERIFY(result.report.collapsedVolumes >= 1);
+        QCOMPARE(result.report.volumes, uint32_t(result.asset.collisionVolumes.size()));
+        bool says = false;
+        for (const std::string &line : describeAutoSetup(result.report))
+            says |= line.find("dropped") != std::string::npos && line.find("LeftLeg") != std::string::npos;
+        QVERIFY(says);
+    }
+
     void repairKeepsAHingedStripWithinTheLimit()
     {
         // A strip 2 m long along x, 0.2 m wide, split at x = 1 between a root bone and a child
