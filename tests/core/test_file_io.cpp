@@ -142,10 +142,15 @@ private slots:
         int killedWithTemps = 0;
         constexpr int kRuns = 30;
         for (int run = 0; run < kRuns; ++run) {
+            // The writer says when its versions are built, so that the delay falls among its
+            // saves however slowly a loaded machine starts it.
+            int ready[2];
+            QCOMPARE(pipe(ready), 0);
             const pid_t child = fork();
             QVERIFY(child >= 0);
             if (child == 0) {
                 const std::string a = version('a', kSize), b = version('b', kSize);
+                if (write(ready[1], "r", 1) != 1) _exit(4);
                 for (unsigned i = 0;; ++i) {
                     try {
                         writeFileAtomically(path, i % 2 ? a : b);
@@ -154,6 +159,11 @@ private slots:
                     }
                 }
             }
+            close(ready[1]); // a writer that dies unready ends the read
+            char byte = 0;
+            const ssize_t got = read(ready[0], &byte, 1);
+            close(ready[0]);
+            QCOMPARE(got, ssize_t(1));
             usleep(useconds_t(delayUs(random)));
             QCOMPARE(kill(child, SIGKILL), 0);
             int status = 0;
