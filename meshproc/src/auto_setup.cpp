@@ -134,12 +134,32 @@ std::vector<float> edgeStretch(const std::vector<BoneInfluence> &skin,
     return out;
 }
 
+// How thin a volume is: its smallest half-size, metres (a plane or hull: unbounded here).
+float thinnestOf(const CollisionVolume &v)
+{
+    switch (v.shape) {
+    case CollisionShape::Ellipsoid:
+    case CollisionShape::Box:
+        return std::min({v.radii.x, v.radii.y, v.radii.z});
+    case CollisionShape::Sphere:
+    case CollisionShape::Capsule:
+        return v.radius;
+    case CollisionShape::TaperedCapsule:
+        return std::max(v.radius, v.radius2);
+    default:
+        return kInf;
+    }
+}
+
 // What the check found per physics vertex over every clip.
 struct VertexFindings
 {
     std::vector<uint32_t> hitFrames;   ///< frames at the Max Distance limit
     std::vector<uint32_t> insideFrames; ///< frames inside the body by more than the tolerance
     uint32_t frames = 0;
+    /// Per vertex, the largest share of a clip's frames it spent at its limit (a vertex at its
+    /// limit through a jump counts, however long the other clips are).
+    std::vector<float> hitShare;
 };
 
 // Volumes from the bone segments (no body mesh): a capsule along each bone that carries the
@@ -368,8 +388,17 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     std::vector<std::vector<Mat4>> poses{skinningMatricesAt(asset.skeleton, nullptr, 0)};
     std::vector<size_t> poseClip{0};
     std::vector<float> vertexSpeed(n, 0.0f); // fastest skinned motion of each vertex, m/s
+    // The same relative to the garment's centroid: how fast the garment's own parts swing,
+    // whatever the whole character does (walking on, jumping up).
+    std::vector<float> swingSpeed(n, 0.0f);
     {
         std::vector<Vec3> previous, x;
+        Vec3 previousCentre;
+        auto centroid = [n](const std::vector<Vec3> &p) {
+            Vec3 c;
+            for (const Vec3 &q : p) c = c + q;
+            return c * (1.0f / float(std::max<size_t>(1, n)));
+        };
         for (size_t c = 0; c < clips.size(); ++c) {
             const int samples = std::clamp(int(std::ceil(clips[c].duration * 10)), 1, 80);
             const double dt = clips[c].duration / samples;
@@ -378,17 +407,25 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 poses.push_back(skinningMatricesAt(asset.skeleton, &clips[c], s * dt));
                 poseClip.push_back(c + 1);
                 skinVertices(physics.positions, physics.skin, poses.back(), x);
+                const Vec3 centre = centroid(x);
                 if (!previous.empty())
-                    for (size_t v = 0; v < n; ++v)
+                    for (size_t v = 0; v < n; ++v) {
                         vertexSpeed[v] = std::max(vertexSpeed[v], distance(x[v], previous[v]) / float(dt));
+                        swingSpeed[v] = std::max(
+                            swingSpeed[v], distance(x[v] - centre, previous[v] - previousCentre) / float(dt));
+                    }
                 previous = x;
+                previousCentre = centre;
             }
         }
     }
     // The clips' fastest motion: of the vertices (a few outliers, a hand in a jump, aside).
-    std::vector<float> speeds = vertexSpeed;
-    std::nth_element(speeds.begin(), speeds.begin() + ptrdiff_t(speeds.size() * 95 / 100), speeds.end());
-    const float fastest = speeds[speeds.size() * 95 / 100];
+    auto fastestOf = [](std::vector<float> speeds) {
+        std::nth_element(speeds.begin(), speeds.begin() + ptrdiff_t(speeds.size() * 95 / 100), speeds.end());
+        return speeds[speeds.size() * 95 / 100];
+    };
+    const float fastest = fastestOf(vertexSpeed);
+    const float fastestSwing = fastestOf(swingSpeed);
     // Per vertex: the largest and smallest signed distance to the body over the poses, and
     // whether the body under it faces up (it rests on it) in the bind pose.
     std::vector<float> farthest(n, -kInf), nearest(n, kInf), bindDistance(n, kInf);
@@ -417,11 +454,16 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     // 4. The pinned region: near the body in every pose and either resting on it from above
     // (shoulders) or at the top of its piece of garment (collar, waistband).
     float top = -kInf, bottom = kInf;
+    Vec3 low{kInf, kInf, kInf}, high{-kInf, -kInf, -kInf};
     for (const Vec3 &p : physics.positions) {
         top = std::max(top, p.y);
         bottom = std::min(bottom, p.y);
+        low = {std::min(low.x, p.x), std::min(low.y, p.y), std::min(low.z, p.z)};
+        high = {std::max(high.x, p.x), std::max(high.y, p.y), std::max(high.z, p.z)};
     }
     const float height = std::max(1e-3f, top - bottom);
+    // The garment's size: its largest extent (a long garment may lie along any axis).
+    const float size = std::max({1e-3f, high.x - low.x, high.y - low.y, high.z - low.z});
     std::vector<float> sortedBind;
     for (float d : bindDistance)
         if (std::isfinite(d)) sortedBind.push_back(std::abs(d));
@@ -465,13 +507,18 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     }
 
     // 5. Max Distance: rising with the distance along the surface from the pinned region (half
-    // of it), at most a tenth of the garment's height (3 to 25 cm), and limited so that the
+    // of it), at most a cap that scales with the garment's size and the clips' speed (a tenth of
+    // its size, or how far its parts swing relative to it in a tenth of a second, whichever is
+    // larger; at least 3 cm, at most half its size), and limited so that the
     // allowed sphere never reaches into the body in any pose; below 4 mm it is pinned. Where the
     // body holds it within restMd in every pose, the cloth rests on the body: it is pinned too
     // (left free, it sits at its small limit most of the time and fights its pinned
     // neighbours, which stretches it beyond what the skinned pose does), unless the skinned
     // pose stretches its edges beyond the limit.
-    const float mdMax = std::clamp(0.1f * height, 0.03f, 0.25f);
+    constexpr float kSwingSeconds = 0.1f;
+    const float mdMax =
+        std::clamp(std::max(0.1f * size, kSwingSeconds * fastestSwing), 0.03f, std::max(0.03f, 0.5f * size));
+    report.maxDistanceCap = mdMax;
     const float minMd = std::max(0.004f, thickness);
     const float restMd = std::max(minMd, 0.025f);
     std::vector<float> bodyLimit(n, kInf);
@@ -508,6 +555,23 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                                         lines.empty() ? "" : "see the fit's report"));
         for (size_t i = 1; i < lines.size(); ++i)
             if (lines[i].find("skipped") != std::string::npos) report.actions.push_back(lines[i]);
+        // A volume the fit squeezed to a sheet or a needle to keep it inside the body over the
+        // clips protects nothing: the cloth slips past it. It is dropped and reported; the
+        // backstop (below) protects the body under the vertices no volume covers.
+        const float useful = 2 * thickness;
+        std::string dropped;
+        std::erase_if(asset.collisionVolumes, [&](const CollisionVolume &v) {
+            const float thinnest = thinnestOf(v);
+            if (!(thinnest < useful)) return false;
+            dropped += format("%s%s (%.1f mm)", dropped.empty() ? "" : ", ", v.name.c_str(),
+                              double(thinnest * 1000));
+            ++report.collapsedVolumes;
+            return true;
+        });
+        if (!dropped.empty())
+            report.actions.push_back(format("dropped %u collision volumes the fit had to squeeze thinner "
+                                            "than %.0f mm to keep them inside the body over the clips: %s",
+                                            report.collapsedVolumes, double(useful * 1000), dropped.c_str()));
     } else {
         asset.collisionVolumes = boneSegmentVolumes(asset, physics, thickness);
         report.actions.push_back(format("no body mesh: %zu capsules along the bone segments that "
@@ -691,6 +755,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         std::vector<std::string> failures;
         VertexFindings found;
         found.hitFrames.assign(n, 0);
+        found.hitShare.assign(n, 0.0f);
         found.insideFrames.assign(n, 0);
         bool bodyFailed = false, hitFailed = false, stretchFailed = false, layerFailed = false;
         std::shared_ptr<SimThreadPool> pool;
@@ -766,6 +831,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             for (size_t v = 0; v < n; ++v) {
                 found.hitFrames[v] += f.hitFrames[v];
                 found.insideFrames[v] += f.insideFrames[v];
+                if (f.frames > 0)
+                    found.hitShare[v] = std::max(found.hitShare[v], float(f.hitFrames[v]) / float(f.frames));
             }
             found.frames += f.frames;
         }
@@ -799,23 +866,26 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 what += format("Max Distance halved on %u vertices near the poke-through; ", lowered);
         }
         if (hitFailed) {
-            // A vertex at its limit a quarter of the time: pinned where the body keeps its
-            // Max Distance small, given more room where it does not.
+            // A vertex at its limit a quarter of a clip: pinned where the body keeps its Max
+            // Distance from growing or it is small, given more room where it is not. Held by
+            // the body at its limit, a vertex the skinning stretches is pinned too: there the
+            // skinned target has moved away from the body (the coat's back over a crouch) and
+            // the cloth, keeping its length, cuts inside towards the body until its limit
+            // stops it; on the sphere's surface it follows the skinning anyway and fights its
+            // neighbours, which stretches it more than the skinned pose does (the sample's
+            // Jump: 2.83 with such vertices free, 2.51 pinned).
             uint32_t pins = 0, raised = 0;
             for (size_t v = 0; v < n; ++v) {
-                if (pinned[v] || md[v] <= 0 || float(found.hitFrames[v]) <= 0.25f * float(found.frames))
-                    continue;
+                if (pinned[v] || md[v] <= 0 || found.hitShare[v] <= 0.25f) continue;
                 const bool bodyHeld = md[v] >= bodyLimit[v] - 1e-5f;
-                if (skinnedVertexStretch[v] > pinStretch && (!bodyHeld || md[v] >= restMd)) {
+                if (skinnedVertexStretch[v] > pinStretch && !bodyHeld) {
                     // Pinned, the skinning would stretch its edges: more room instead, where
-                    // the body leaves it some (with less than restMd the body holds the cloth
-                    // where the skinning puts it anyway: pinned).
-                    if (bodyHeld) continue;
+                    // the body leaves it some.
                     boost[v] *= 1.5f;
                     ++raised;
                     continue;
                 }
-                if (md[v] < 0.5f * mdMax || md[v] >= bodyLimit[v]) {
+                if (md[v] < 0.5f * mdMax || bodyHeld) {
                     pinned[v] = 1;
                     ++pins;
                 } else {
@@ -849,8 +919,10 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     report.actions.insert(
         report.actions.begin() + std::min<ptrdiff_t>(2, ptrdiff_t(report.actions.size())),
         format("pinned %u of %zu physics vertices (near the body in every pose, at the top or "
-               "resting on it); Max Distance up to %.3f m, limited by the body; backstop on %u",
-               report.pinnedVertices, n, double(report.maxDistance), report.backstopVertices));
+               "resting on it); Max Distance up to %.3f m (cap %.3f m from the garment's %.2f m "
+               "size and its parts' swing of %.2f m/s), limited by the body; backstop on %u",
+               report.pinnedVertices, n, double(report.maxDistance), double(mdMax), double(size),
+               double(fastestSwing), report.backstopVertices));
     report.actions.push_back(format("fabric %s, %d x %d substeps x iterations (fastest skinned "
                                     "motion %.2f m/s), edge damping 0.5, world motion 60%%/50%%",
                                     report.preset.c_str(), s.substeps, s.iterations, double(fastest)));

@@ -48,8 +48,14 @@ struct AutoSetupReport
     float targetEdge = 0;         ///< metres, 0 for weld
     uint32_t pinnedVertices = 0;  ///< physics vertices with Max Distance 0
     float maxDistance = 0;        ///< largest Max Distance painted, metres
+    /// The cap on Max Distance before the check rounds, metres: from the garment's size and
+    /// how fast its parts swing over the clips.
+    float maxDistanceCap = 0;
     uint32_t backstopVertices = 0;
     uint32_t volumes = 0;
+    /// Fitted volumes dropped because keeping them inside the body over the clips squeezed
+    /// them thinner than twice the collision thickness (they would protect nothing).
+    uint32_t collapsedVolumes = 0;
     float skinnedStretchBefore = 1, skinnedStretchAfter = 1; ///< of the physics mesh
     uint32_t repairedVertices = 0; ///< physics vertices whose weights were smoothed
     std::string preset;
