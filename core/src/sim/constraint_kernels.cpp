@@ -237,44 +237,10 @@ inline VM vnotle(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_NLE_UQ); }
 inline VF vselect(VM m, VF a, VF b) { return _mm512_mask_blend_ps(m, b, a); }
 inline unsigned vbits(VM m) { return unsigned(m); }
 
-// Loads 16 particles as two sets of eight, each transposed in 256-bit registers as the AVX2
-// path does, and joins the halves: cheaper than transposing in 512-bit rows (masked broadcasts
-// in, 128-bit extracts out, 512-bit shuffles), so that the wider arithmetic pays on processors
-// that split 512-bit operations in two (Zen 4). AVX-512VL gives the 256-bit code 32 registers.
-[[gnu::always_inline]] inline VF join(__m256 lo, __m256 hi)
-{
-    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)),
-                                               _mm256_castps_pd(hi), 1));
-}
-
-[[gnu::always_inline]] inline __m256 high(VF v)
-{
-    return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
-}
-
-template <class Addr>
-[[gnu::always_inline]] inline void gatherAt(Addr addr, VF &x, VF &y, VF &z, VF &w)
-{
-    __m256 x0, y0, z0, w0, x1, y1, z1, w1;
-    avx2::gatherAt(addr, x0, y0, z0, w0);
-    avx2::gatherAt(Shifted<Addr>{addr, 8}, x1, y1, z1, w1);
-    x = join(x0, x1);
-    y = join(y0, y1);
-    z = join(z0, z1);
-    w = join(w0, w1);
-}
-
-template <class Addr>
-[[gnu::always_inline]] inline void scatterAt(Addr addr, VF x, VF y, VF z, VF w)
-{
-    avx2::scatterAt(addr, _mm512_castps512_ps256(x), _mm512_castps512_ps256(y),
-                    _mm512_castps512_ps256(z), _mm512_castps512_ps256(w));
-    avx2::scatterAt(Shifted<Addr>{addr, 8}, high(x), high(y), high(z), high(w));
-}
-
-// A run of 16 consecutive particles as four 512-bit rows, transposed by two-source permutes
-// in two rounds (8 shuffles each way, against 24 for the gathers' 256-bit transposes, and no
-// index loads): rows to x0-7 y0-7 / z0-7 w0-7 of each half, then the halves joined.
+// 16 particles as four 512-bit rows of four (row j holds particles 4 j to 4 j + 3), transposed
+// to and from x, y, z, w by two-source permutes in two rounds: rows to x0-7 y0-7 / z0-7 w0-7
+// of each half, then the halves joined. 8 shuffles each way, against 28 for 256-bit
+// transposes joined (on Zen 4 the shuffles bind: 20% of the hang benchmark's time).
 inline __m512i lanes(int a, int step)
 {
     return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,
@@ -288,12 +254,9 @@ inline __m512i lanes(int a, int step)
     return _mm512_permutex2var_ps(a, index, b);
 }
 
-#define TWEED_SIM_ROW_RUNS 1
-[[gnu::always_inline]] inline void loadRun(P4 *q, VF &x, VF &y, VF &z, VF &w)
+[[gnu::always_inline]] inline void fromRows(VF r0, VF r1, VF r2, VF r3, VF &x, VF &y, VF &z,
+                                            VF &w)
 {
-    const float *f = &q->x;
-    const VF r0 = _mm512_loadu_ps(f), r1 = _mm512_loadu_ps(f + 16), r2 = _mm512_loadu_ps(f + 32),
-             r3 = _mm512_loadu_ps(f + 48);
     // x and y of particles 0-7 (4 i, 4 i + 1 of rows 0 and 1), z and w.
     const __m512i xy = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
     const __m512i zw = _mm512_add_epi32(xy, _mm512_set1_epi32(2));
@@ -307,7 +270,7 @@ inline __m512i lanes(int a, int step)
     w = permute(t1, hi, t3);
 }
 
-[[gnu::always_inline]] inline void storeRun(P4 *q, VF x, VF y, VF z, VF w)
+[[gnu::always_inline]] inline void toRows(VF x, VF y, VF z, VF w, VF &r0, VF &r1, VF &r2, VF &r3)
 {
     const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
     const __m512i hi = _mm512_add_epi32(lo, _mm512_set1_epi32(8));
@@ -317,11 +280,68 @@ inline __m512i lanes(int a, int step)
     const __m512i rowLo =
         _mm512_setr_epi32(0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27);
     const __m512i rowHi = _mm512_add_epi32(rowLo, _mm512_set1_epi32(4));
+    r0 = permute(t0, rowLo, t1);
+    r1 = permute(t0, rowHi, t1);
+    r2 = permute(t2, rowLo, t3);
+    r3 = permute(t2, rowHi, t3);
+}
+
+// A row of four scattered particles: one load and three broadcasts merged under a mask (the
+// load unit broadcasts; no shuffle).
+template <class Addr> [[gnu::always_inline]] inline VF gatherRow(Addr addr, int j)
+{
+    VF r = _mm512_zextps128_ps512(_mm_load_ps(addr(4 * j)));
+    r = _mm512_mask_broadcast_f32x4(r, 0x00F0, _mm_load_ps(addr(4 * j + 1)));
+    r = _mm512_mask_broadcast_f32x4(r, 0x0F00, _mm_load_ps(addr(4 * j + 2)));
+    return _mm512_mask_broadcast_f32x4(r, 0xF000, _mm_load_ps(addr(4 * j + 3)));
+}
+
+// Particle k of row r to its place: a store of the row masked to its four lanes, from 16 k
+// bytes before it (no shuffle; a masked store touches no other byte).
+template <class Addr> [[gnu::always_inline]] inline void scatterRow(Addr addr, int j, VF r)
+{
+    _mm_store_ps(addr(4 * j), _mm512_castps512_ps128(r));
+    _mm_store_ps(addr(4 * j + 1), _mm512_extractf32x4_ps(r, 1));
+    _mm_store_ps(addr(4 * j + 2), _mm512_extractf32x4_ps(r, 2));
+    _mm_store_ps(addr(4 * j + 3), _mm512_extractf32x4_ps(r, 3));
+}
+
+template <class Addr>
+[[gnu::always_inline]] inline void gatherAt(Addr addr, VF &x, VF &y, VF &z, VF &w)
+{
+    fromRows(gatherRow(addr, 0), gatherRow(addr, 1), gatherRow(addr, 2), gatherRow(addr, 3), x, y,
+             z, w);
+}
+
+template <class Addr>
+[[gnu::always_inline]] inline void scatterAt(Addr addr, VF x, VF y, VF z, VF w)
+{
+    VF r0, r1, r2, r3;
+    toRows(x, y, z, w, r0, r1, r2, r3);
+    scatterRow(addr, 0, r0);
+    scatterRow(addr, 1, r1);
+    scatterRow(addr, 2, r2);
+    scatterRow(addr, 3, r3);
+}
+
+// A run of 16 consecutive particles: whole rows.
+#define TWEED_SIM_ROW_RUNS 1
+[[gnu::always_inline]] inline void loadRun(P4 *q, VF &x, VF &y, VF &z, VF &w)
+{
+    const float *f = &q->x;
+    fromRows(_mm512_loadu_ps(f), _mm512_loadu_ps(f + 16), _mm512_loadu_ps(f + 32),
+             _mm512_loadu_ps(f + 48), x, y, z, w);
+}
+
+[[gnu::always_inline]] inline void storeRun(P4 *q, VF x, VF y, VF z, VF w)
+{
+    VF r0, r1, r2, r3;
+    toRows(x, y, z, w, r0, r1, r2, r3);
     float *f = &q->x;
-    _mm512_storeu_ps(f, permute(t0, rowLo, t1));
-    _mm512_storeu_ps(f + 16, permute(t0, rowHi, t1));
-    _mm512_storeu_ps(f + 32, permute(t2, rowLo, t3));
-    _mm512_storeu_ps(f + 48, permute(t2, rowHi, t3));
+    _mm512_storeu_ps(f, r0);
+    _mm512_storeu_ps(f + 16, r1);
+    _mm512_storeu_ps(f + 32, r2);
+    _mm512_storeu_ps(f + 48, r3);
 }
 
 // 32 consecutive particles, A the even ones and B the odd: two runs, split by lane parity.
