@@ -916,7 +916,7 @@ private slots:
         // 16-31), interleaved (32-63), A a run and B shuffled (64-79, 80-95), the other way
         // round (96-111, 112-127), both shuffled (128-159); the dummy 160 pads nothing. Solved
         // as their layouts find them and as gathered, on every path and mode, with a
-        // compression limit or not: the same bits.
+        // compression limit or not, PBD and XPBD: the same bits.
         std::mt19937 random(11);
         std::uniform_real_distribution<float> coordinate(-0.05f, 0.05f), mass(0.0f, 2.0f);
         std::vector<sim::P4> start(161);
@@ -955,8 +955,11 @@ private slots:
         for (const uint32_t lanes : kKernelLanes)
             for (const bool narrow : {false, true})
                 for (const bool banded : {false, true})
-                    for (const auto mode : {sim::LambdaMode::None, sim::LambdaMode::Init,
-                                            sim::LambdaMode::Accumulate}) {
+                    for (const int kind : {0, 1, 2, 3}) { // PBD, then XPBD's lambda modes
+                        const bool xpbd = kind > 0;
+                        const auto mode = kind == 2   ? sim::LambdaMode::Init
+                                          : kind == 3 ? sim::LambdaMode::Accumulate
+                                                      : sim::LambdaMode::None;
                         auto solve = [&](const uint8_t *layout, std::vector<float> &lambda) {
                             std::vector<sim::P4> p = start;
                             sim::ColourArgs args;
@@ -969,16 +972,17 @@ private slots:
                             args.lambda = lambda.data();
                             args.compressionLimit = banded ? limit.data() : nullptr;
                             args.layout = layout;
-                            sim::colourKernel(true, mode, false, narrow, lanes)(args, 0, 80);
+                            sim::colourKernel(xpbd, mode, false, narrow, lanes)(args, 0, 80);
                             return p;
                         };
                         std::vector<float> lambdaRows = lambda0, lambdaGathered = lambda0;
                         const auto rows = solve(layouts.data(), lambdaRows);
                         const auto gathered = solve(nullptr, lambdaGathered);
-                        const QString what = QString("%1, %2 indices, mode %3%4")
+                        const QString what = QString("%1, %2 indices, %3%4")
                                                  .arg(clothKernelPath(lanes))
                                                  .arg(narrow ? 16 : 32)
-                                                 .arg(int(mode))
+                                                 .arg(xpbd ? QString("XPBD mode %1").arg(int(mode))
+                                                           : QString("PBD"))
                                                  .arg(banded ? ", compression limit" : "");
                         QVERIFY2(std::memcmp(rows.data(), gathered.data(),
                                              rows.size() * sizeof(sim::P4)) == 0,
