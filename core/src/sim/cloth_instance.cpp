@@ -372,6 +372,7 @@ void ClothInstance::Impl::configure()
     }
     allBatchesActive = activeRunBegin.size() == 1 && activeRunBegin[0] == 0 &&
                        activeRunEnd[0] == batches * 16;
+    batchLayout = sim::batchLayouts(c.constraintA.data(), c.constraintB.data(), batches * 16);
     tightVertices.clear();
     {
         std::vector<uint8_t> tight(n, 0);
@@ -721,6 +722,7 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
     args.lambda = lambda.data();
     if (!compressionLimit.empty())
         args.compressionLimit = compressionLimit.data();
+    args.layout = batchLayout.data();
     for (int it = 0; it < iterations; ++it) {
         const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
                                 : it == 0                ? LambdaMode::Init

@@ -49,6 +49,35 @@ inline float *at(P4 *p, const Index *idx, int i)
         return &p[idx[i]].x;
 }
 
+/// The particles of a batch, lane i's at addr(i): by index, or every step-th from a first one
+/// (a run, with no index to load). The kernels' gatherAt and scatterAt take either.
+template <typename Index> struct Indexed
+{
+    P4 *p;
+    const Index *idx;
+    [[gnu::always_inline]] float *operator()(int i) const { return at(p, idx, i); }
+};
+
+template <int Step> struct Strided
+{
+    P4 *first;
+    [[gnu::always_inline]] float *operator()(int i) const { return &first[i * Step].x; }
+};
+
+/// Lanes from `offset` on (the upper half of a batch).
+template <class Addr> struct Shifted
+{
+    Addr addr;
+    int offset;
+    [[gnu::always_inline]] float *operator()(int i) const { return addr(i + offset); }
+};
+
+/// The first particle of a batch (of a run).
+template <typename Index> inline P4 *first(P4 *p, const Index *idx)
+{
+    return reinterpret_cast<P4 *>(at(p, idx, 0));
+}
+
 #if TWEED_SIM_X86
 
 namespace sse2 {
@@ -73,24 +102,24 @@ inline VM vnotle(VF a, VF b) { return _mm_cmpnle_ps(a, b); }
 inline VF vselect(VM m, VF a, VF b) { return _mm_or_ps(_mm_and_ps(m, a), _mm_andnot_ps(m, b)); }
 inline unsigned vbits(VM m) { return unsigned(_mm_movemask_ps(m)); }
 
-template <typename Index>
-[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+template <class Addr>
+[[gnu::always_inline]] inline void gatherAt(Addr addr, VF &x, VF &y, VF &z, VF &w)
 {
-    x = _mm_load_ps(at(p, idx, 0));
-    y = _mm_load_ps(at(p, idx, 1));
-    z = _mm_load_ps(at(p, idx, 2));
-    w = _mm_load_ps(at(p, idx, 3));
+    x = _mm_load_ps(addr(0));
+    y = _mm_load_ps(addr(1));
+    z = _mm_load_ps(addr(2));
+    w = _mm_load_ps(addr(3));
     _MM_TRANSPOSE4_PS(x, y, z, w);
 }
 
-template <typename Index>
-[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+template <class Addr>
+[[gnu::always_inline]] inline void scatterAt(Addr addr, VF x, VF y, VF z, VF w)
 {
     _MM_TRANSPOSE4_PS(x, y, z, w);
-    _mm_store_ps(at(p, idx, 0), x);
-    _mm_store_ps(at(p, idx, 1), y);
-    _mm_store_ps(at(p, idx, 2), z);
-    _mm_store_ps(at(p, idx, 3), w);
+    _mm_store_ps(addr(0), x);
+    _mm_store_ps(addr(1), y);
+    _mm_store_ps(addr(2), z);
+    _mm_store_ps(addr(3), w);
 }
 
 #include "constraint_kernel.inc"
@@ -131,18 +160,17 @@ inline unsigned vbits(VM m) { return unsigned(_mm256_movemask_ps(m)); }
 // Loads 8 particles (two per 256-bit row) and transposes them to x, y, z, w vectors. A row's
 // upper half is a broadcast load blended in (a load and a blend rather than an insert, which
 // would take a shuffle slot the transposes need; 2% faster on the hang benchmark).
-template <typename Index>
-[[gnu::always_inline]] inline VF row(P4 *p, const Index *idx, int i)
+template <class Addr> [[gnu::always_inline]] inline VF row(Addr addr, int i)
 {
-    return _mm256_blend_ps(_mm256_castps128_ps256(_mm_load_ps(at(p, idx, i))),
-                           _mm256_broadcast_ps(reinterpret_cast<const __m128 *>(at(p, idx, i + 4))),
+    return _mm256_blend_ps(_mm256_castps128_ps256(_mm_load_ps(addr(i))),
+                           _mm256_broadcast_ps(reinterpret_cast<const __m128 *>(addr(i + 4))),
                            0xF0);
 }
 
-template <typename Index>
-[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+template <class Addr>
+[[gnu::always_inline]] inline void gatherAt(Addr addr, VF &x, VF &y, VF &z, VF &w)
 {
-    const VF r0 = row(p, idx, 0), r1 = row(p, idx, 1), r2 = row(p, idx, 2), r3 = row(p, idx, 3);
+    const VF r0 = row(addr, 0), r1 = row(addr, 1), r2 = row(addr, 2), r3 = row(addr, 3);
     const VF t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpacklo_ps(r2, r3);
     const VF t2 = _mm256_unpackhi_ps(r0, r1), t3 = _mm256_unpackhi_ps(r2, r3);
     x = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
@@ -151,8 +179,8 @@ template <typename Index>
     w = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
 }
 
-template <typename Index>
-[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+template <class Addr>
+[[gnu::always_inline]] inline void scatterAt(Addr addr, VF x, VF y, VF z, VF w)
 {
     const VF t0 = _mm256_unpacklo_ps(x, y), t1 = _mm256_unpacklo_ps(z, w);
     const VF t2 = _mm256_unpackhi_ps(x, y), t3 = _mm256_unpackhi_ps(z, w);
@@ -160,14 +188,14 @@ template <typename Index>
     const VF r1 = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
     const VF r2 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
     const VF r3 = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2));
-    _mm_store_ps(at(p, idx, 0), _mm256_castps256_ps128(r0));
-    _mm_store_ps(at(p, idx, 1), _mm256_castps256_ps128(r1));
-    _mm_store_ps(at(p, idx, 2), _mm256_castps256_ps128(r2));
-    _mm_store_ps(at(p, idx, 3), _mm256_castps256_ps128(r3));
-    _mm_store_ps(at(p, idx, 4), _mm256_extractf128_ps(r0, 1));
-    _mm_store_ps(at(p, idx, 5), _mm256_extractf128_ps(r1, 1));
-    _mm_store_ps(at(p, idx, 6), _mm256_extractf128_ps(r2, 1));
-    _mm_store_ps(at(p, idx, 7), _mm256_extractf128_ps(r3, 1));
+    _mm_store_ps(addr(0), _mm256_castps256_ps128(r0));
+    _mm_store_ps(addr(1), _mm256_castps256_ps128(r1));
+    _mm_store_ps(addr(2), _mm256_castps256_ps128(r2));
+    _mm_store_ps(addr(3), _mm256_castps256_ps128(r3));
+    _mm_store_ps(addr(4), _mm256_extractf128_ps(r0, 1));
+    _mm_store_ps(addr(5), _mm256_extractf128_ps(r1, 1));
+    _mm_store_ps(addr(6), _mm256_extractf128_ps(r2, 1));
+    _mm_store_ps(addr(7), _mm256_extractf128_ps(r3, 1));
 }
 
 #include "constraint_kernel.inc"
@@ -209,39 +237,141 @@ inline VM vnotle(VF a, VF b) { return _mm512_cmp_ps_mask(a, b, _CMP_NLE_UQ); }
 inline VF vselect(VM m, VF a, VF b) { return _mm512_mask_blend_ps(m, b, a); }
 inline unsigned vbits(VM m) { return unsigned(m); }
 
-// Loads 16 particles as two sets of eight, each transposed in 256-bit registers as the AVX2
-// path does, and joins the halves: cheaper than transposing in 512-bit rows (masked broadcasts
-// in, 128-bit extracts out, 512-bit shuffles), so that the wider arithmetic pays on processors
-// that split 512-bit operations in two (Zen 4). AVX-512VL gives the 256-bit code 32 registers.
-[[gnu::always_inline]] inline VF join(__m256 lo, __m256 hi)
+// 16 particles as four 512-bit rows of four (row j holds particles 4 j to 4 j + 3), transposed
+// to and from x, y, z, w by two-source permutes in two rounds: rows to x0-7 y0-7 / z0-7 w0-7
+// of each half, then the halves joined. 8 shuffles each way, against 28 for 256-bit
+// transposes joined (on Zen 4 the shuffles bind: 20% of the hang benchmark's time).
+inline __m512i lanes(int a, int step)
 {
-    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castps_pd(_mm512_castps256_ps512(lo)),
-                                               _mm256_castps_pd(hi), 1));
+    return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,
+                             a + 5 * step, a + 6 * step, a + 7 * step, a + 8 * step,
+                             a + 9 * step, a + 10 * step, a + 11 * step, a + 12 * step,
+                             a + 13 * step, a + 14 * step, a + 15 * step);
 }
 
-[[gnu::always_inline]] inline __m256 high(VF v)
+[[gnu::always_inline]] inline VF permute(VF a, __m512i index, VF b)
 {
-    return _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1));
+    return _mm512_permutex2var_ps(a, index, b);
 }
 
-template <typename Index>
-[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+[[gnu::always_inline]] inline void fromRows(VF r0, VF r1, VF r2, VF r3, VF &x, VF &y, VF &z,
+                                            VF &w)
 {
-    __m256 x0, y0, z0, w0, x1, y1, z1, w1;
-    avx2::gather(p, idx, x0, y0, z0, w0);
-    avx2::gather(p, idx + 8, x1, y1, z1, w1);
-    x = join(x0, x1);
-    y = join(y0, y1);
-    z = join(z0, z1);
-    w = join(w0, w1);
+    // x and y of particles 0-7 (4 i, 4 i + 1 of rows 0 and 1), z and w.
+    const __m512i xy = _mm512_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29);
+    const __m512i zw = _mm512_add_epi32(xy, _mm512_set1_epi32(2));
+    const VF t0 = permute(r0, xy, r1), t1 = permute(r0, zw, r1), t2 = permute(r2, xy, r3),
+             t3 = permute(r2, zw, r3);
+    const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    const __m512i hi = _mm512_add_epi32(lo, _mm512_set1_epi32(8));
+    x = permute(t0, lo, t2);
+    y = permute(t0, hi, t2);
+    z = permute(t1, lo, t3);
+    w = permute(t1, hi, t3);
 }
 
-template <typename Index>
-[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+[[gnu::always_inline]] inline void toRows(VF x, VF y, VF z, VF w, VF &r0, VF &r1, VF &r2, VF &r3)
 {
-    avx2::scatter(p, idx, _mm512_castps512_ps256(x), _mm512_castps512_ps256(y),
-                  _mm512_castps512_ps256(z), _mm512_castps512_ps256(w));
-    avx2::scatter(p, idx + 8, high(x), high(y), high(z), high(w));
+    const __m512i lo = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23);
+    const __m512i hi = _mm512_add_epi32(lo, _mm512_set1_epi32(8));
+    const VF t0 = permute(x, lo, y), t1 = permute(z, lo, w), t2 = permute(x, hi, y),
+             t3 = permute(z, hi, w);
+    // Particle j of 0-3: x j, y 8 + j of the first source, z j, w 8 + j of the second.
+    const __m512i rowLo =
+        _mm512_setr_epi32(0, 8, 16, 24, 1, 9, 17, 25, 2, 10, 18, 26, 3, 11, 19, 27);
+    const __m512i rowHi = _mm512_add_epi32(rowLo, _mm512_set1_epi32(4));
+    r0 = permute(t0, rowLo, t1);
+    r1 = permute(t0, rowHi, t1);
+    r2 = permute(t2, rowLo, t3);
+    r3 = permute(t2, rowHi, t3);
+}
+
+// A row of four scattered particles: one load and three broadcasts merged under a mask (the
+// load unit broadcasts; no shuffle).
+template <class Addr> [[gnu::always_inline]] inline VF gatherRow(Addr addr, int j)
+{
+    VF r = _mm512_zextps128_ps512(_mm_load_ps(addr(4 * j)));
+    r = _mm512_mask_broadcast_f32x4(r, 0x00F0, _mm_load_ps(addr(4 * j + 1)));
+    r = _mm512_mask_broadcast_f32x4(r, 0x0F00, _mm_load_ps(addr(4 * j + 2)));
+    return _mm512_mask_broadcast_f32x4(r, 0xF000, _mm_load_ps(addr(4 * j + 3)));
+}
+
+// Particle k of row r to its place: a store of the row masked to its four lanes, from 16 k
+// bytes before it (no shuffle; a masked store touches no other byte).
+template <class Addr> [[gnu::always_inline]] inline void scatterRow(Addr addr, int j, VF r)
+{
+    _mm_store_ps(addr(4 * j), _mm512_castps512_ps128(r));
+    _mm_store_ps(addr(4 * j + 1), _mm512_extractf32x4_ps(r, 1));
+    _mm_store_ps(addr(4 * j + 2), _mm512_extractf32x4_ps(r, 2));
+    _mm_store_ps(addr(4 * j + 3), _mm512_extractf32x4_ps(r, 3));
+}
+
+template <class Addr>
+[[gnu::always_inline]] inline void gatherAt(Addr addr, VF &x, VF &y, VF &z, VF &w)
+{
+    fromRows(gatherRow(addr, 0), gatherRow(addr, 1), gatherRow(addr, 2), gatherRow(addr, 3), x, y,
+             z, w);
+}
+
+template <class Addr>
+[[gnu::always_inline]] inline void scatterAt(Addr addr, VF x, VF y, VF z, VF w)
+{
+    VF r0, r1, r2, r3;
+    toRows(x, y, z, w, r0, r1, r2, r3);
+    scatterRow(addr, 0, r0);
+    scatterRow(addr, 1, r1);
+    scatterRow(addr, 2, r2);
+    scatterRow(addr, 3, r3);
+}
+
+// A run of 16 consecutive particles: whole rows.
+#define TWEED_SIM_ROW_RUNS 1
+[[gnu::always_inline]] inline void loadRun(P4 *q, VF &x, VF &y, VF &z, VF &w)
+{
+    const float *f = &q->x;
+    fromRows(_mm512_loadu_ps(f), _mm512_loadu_ps(f + 16), _mm512_loadu_ps(f + 32),
+             _mm512_loadu_ps(f + 48), x, y, z, w);
+}
+
+[[gnu::always_inline]] inline void storeRun(P4 *q, VF x, VF y, VF z, VF w)
+{
+    VF r0, r1, r2, r3;
+    toRows(x, y, z, w, r0, r1, r2, r3);
+    float *f = &q->x;
+    _mm512_storeu_ps(f, r0);
+    _mm512_storeu_ps(f + 16, r1);
+    _mm512_storeu_ps(f + 32, r2);
+    _mm512_storeu_ps(f + 48, r3);
+}
+
+// 32 consecutive particles, A the even ones and B the odd: two runs, split by lane parity.
+[[gnu::always_inline]] inline void loadPairs(P4 *q, VF &ax, VF &ay, VF &az, VF &aw, VF &bx,
+                                             VF &by, VF &bz, VF &bw)
+{
+    VF x0, y0, z0, w0, x1, y1, z1, w1;
+    loadRun(q, x0, y0, z0, w0);
+    loadRun(q + 16, x1, y1, z1, w1);
+    const __m512i even = lanes(0, 2), odd = lanes(1, 2);
+    ax = permute(x0, even, x1);
+    ay = permute(y0, even, y1);
+    az = permute(z0, even, z1);
+    aw = permute(w0, even, w1);
+    bx = permute(x0, odd, x1);
+    by = permute(y0, odd, y1);
+    bz = permute(z0, odd, z1);
+    bw = permute(w0, odd, w1);
+}
+
+[[gnu::always_inline]] inline void storePairs(P4 *q, VF ax, VF ay, VF az, VF aw, VF bx, VF by,
+                                              VF bz, VF bw)
+{
+    // Lane 2 i of the run is A's i, 2 i + 1 B's i.
+    const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i hi = _mm512_add_epi32(lo, _mm512_set1_epi32(8));
+    storeRun(q, permute(ax, lo, bx), permute(ay, lo, by), permute(az, lo, bz),
+             permute(aw, lo, bw));
+    storeRun(q + 16, permute(ax, hi, bx), permute(ay, hi, by), permute(az, hi, bz),
+             permute(aw, hi, bw));
 }
 
 #include "constraint_kernel.inc"
@@ -305,19 +435,19 @@ inline VM vor(VM a, VM b) { return a || b; }
 inline VM vnotle(VF a, VF b) { return !(a <= b); }
 inline VF vselect(VM m, VF a, VF b) { return m ? a : b; }
 inline unsigned vbits(VM m) { return m ? 1u : 0u; }
-template <typename Index>
-[[gnu::always_inline]] inline void gather(P4 *p, const Index *idx, VF &x, VF &y, VF &z, VF &w)
+template <class Addr>
+[[gnu::always_inline]] inline void gatherAt(Addr addr, VF &x, VF &y, VF &z, VF &w)
 {
-    const float *q = at(p, idx, 0);
+    const float *q = addr(0);
     x = q[0];
     y = q[1];
     z = q[2];
     w = q[3];
 }
-template <typename Index>
-[[gnu::always_inline]] inline void scatter(P4 *p, const Index *idx, VF x, VF y, VF z, VF w)
+template <class Addr>
+[[gnu::always_inline]] inline void scatterAt(Addr addr, VF x, VF y, VF z, VF w)
 {
-    float *q = at(p, idx, 0);
+    float *q = addr(0);
     q[0] = x;
     q[1] = y;
     q[2] = z;
@@ -366,6 +496,24 @@ const PathKernels &pathKernels(uint32_t lanes)
 }
 
 } // namespace
+
+std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32_t count)
+{
+    std::vector<uint8_t> layouts(count / 16, kGathered);
+    for (uint32_t batch = 0; batch < count / 16; ++batch) {
+        const uint32_t *a = ia + size_t(batch) * 16, *b = ib + size_t(batch) * 16;
+        bool runA = true, runB = true, pairs = true;
+        for (uint32_t i = 0; i < 16; ++i) {
+            runA = runA && a[i] == a[0] + i;
+            runB = runB && b[i] == b[0] + i;
+            pairs = pairs && a[i] == a[0] + 2 * i && b[i] == a[i] + 1;
+        }
+        layouts[batch] = uint8_t((runA ? kRunA : 0) | (runB ? kRunB : 0));
+        if (pairs)
+            layouts[batch] = kInterleaved;
+    }
+    return layouts;
+}
 
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
                           uint32_t lanes)

@@ -7,10 +7,26 @@
 #include "particle.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace tweed::sim {
 
 enum class LambdaMode { None, Init, Accumulate };
+
+/// How the constraints of a batch of 16 (ClothData::kBatchPadding) find their particles: by
+/// their indices (gathered and transposed one by one), or as a run of consecutive particles
+/// that the kernels load and store as whole rows (no index loads; on AVX-512 a third of the
+/// shuffles). A batch's constraints run the same operations either way (the same bits).
+enum BatchLayout : uint8_t {
+    kGathered = 0,
+    kRunA = 1,        ///< ends A are consecutive particles: A of constraint i is A of the first + i
+    kRunB = 2,        ///< the same for ends B
+    kRunAB = 3,       ///< both
+    kInterleaved = 4, ///< A of constraint i is A of the first + 2 i, and B is A + 1
+};
+
+/// The layout of each batch of 16 constraints of [0, count) (count a multiple of 16).
+std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32_t count);
 
 struct ColourArgs
 {
@@ -23,6 +39,8 @@ struct ColourArgs
     float uniformParam = 0;       ///< the parameter of every constraint of a uniform colour
     /// Per constraint, or null for none: the compression limit c (see ColourKernel).
     const float *compressionLimit = nullptr;
+    /// Per batch of 16 constraints, its BatchLayout; null: every batch gathered.
+    const uint8_t *layout = nullptr;
 };
 
 /// Solves constraints [begin, end) of one colour; begin and end are multiples of 16. A
