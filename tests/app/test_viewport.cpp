@@ -4,6 +4,7 @@
 #include "document.h"
 #include "playback.h"
 #include "test_paths.h"
+#include "viewport/scene_geometry.h"
 #include "viewport/viewport.h"
 
 #include <QFileInfo>
@@ -17,7 +18,9 @@
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 using namespace tweed;
 using namespace tweed::editor;
@@ -55,6 +58,30 @@ int differingPixels(const QImage &a, const QImage &b)
         }
     }
     return count;
+}
+
+// The area of the convex hull of `points` (Andrew's monotone chain).
+double outlineArea(std::vector<Vec2> points)
+{
+    std::sort(points.begin(), points.end(),
+              [](const Vec2 &a, const Vec2 &b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    const auto turn = [](const Vec2 &o, const Vec2 &a, const Vec2 &b) {
+        return double(a.x - o.x) * (b.y - o.y) - double(a.y - o.y) * (b.x - o.x);
+    };
+    std::vector<Vec2> hull(2 * points.size());
+    size_t k = 0;
+    for (size_t i = 0; i < points.size(); ++i) {
+        while (k >= 2 && turn(hull[k - 2], hull[k - 1], points[i]) <= 0) --k;
+        hull[k++] = points[i];
+    }
+    for (size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
+        while (k >= lower && turn(hull[k - 2], hull[k - 1], points[i]) <= 0) --k;
+        hull[k++] = points[i];
+    }
+    double area = 0;
+    for (size_t i = 0; i + 1 < k; ++i)
+        area += double(hull[i].x) * hull[i + 1].y - double(hull[i + 1].x) * hull[i].y;
+    return std::abs(area) / 2;
 }
 
 // Normalised device coordinates of the character's bounding-box corners.
@@ -373,6 +400,107 @@ private slots:
         QVERIFY(differingPixels(before, mViewport->grabFrame()) > 200);
         mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
         QCOMPARE(differingPixels(before, mViewport->grabFrame()), 0);
+    }
+
+    // Round volumes are ray cast inside a proxy polyhedron: every point of the exact shape lies
+    // inside it (no pixel of the shape is cut), and it hugs the shape better than the bounding
+    // box (fewer pixels shaded for nothing).
+    void roundVolumeProxiesEncloseTheShape()
+    {
+        const auto volumeOf = [](const scene::RoundVolumeProxy &p) {
+            double v = 0;
+            for (size_t t = 0; t + 2 < p.triangles.size(); t += 3)
+                v += dot(p.corners[p.triangles[t]],
+                         cross(p.corners[p.triangles[t + 1]], p.corners[p.triangles[t + 2]]));
+            return v / 6;
+        };
+        std::mt19937 random(7);
+        std::normal_distribution<float> gauss;
+        std::vector<CollisionVolume> volumes;
+        for (const Vec3 &r : {Vec3{0.1f, 0.1f, 0.1f}, Vec3{0.354f, 0.262f, 0.001f},
+                              Vec3{0.02f, 0.3f, 0.05f}}) {
+            CollisionVolume v;
+            v.shape = CollisionShape::Ellipsoid;
+            v.radii = r;
+            volumes.push_back(v);
+        }
+        for (const auto &[r1, r2, h] : {std::array<float, 3>{0.05f, 0.05f, 0.2f},
+                                        {0.08f, 0.03f, 0.15f}, {0.02f, 0.09f, 0.05f},
+                                        {0.06f, 0.06f, 0.0f}, {0.1f, 0.01f, 0.02f}}) {
+            CollisionVolume v;
+            v.shape = r1 == r2 ? CollisionShape::Capsule : CollisionShape::TaperedCapsule;
+            v.radius = r1;
+            v.radius2 = r2;
+            v.halfHeight = h;
+            volumes.push_back(v);
+        }
+        for (const CollisionVolume &v : volumes) {
+            const scene::RoundVolumeProxy proxy = scene::roundVolumeProxy(v);
+            QVERIFY(proxy.triangles.size() >= 3 * 20 && proxy.triangles.size() <= 3 * 64);
+            const bool ellipsoid = v.shape == CollisionShape::Ellipsoid;
+            const Vec3 half = ellipsoid ? v.radii
+                                        : Vec3{std::max(v.radius, v.radius2),
+                                               v.halfHeight + std::max(v.radius, v.radius2),
+                                               std::max(v.radius, v.radius2)};
+            const float size = length(half);
+            // The farthest point of the shape along n: the shape is the hull of these points.
+            const auto support = [&](const Vec3 &n) {
+                if (ellipsoid) {
+                    const Vec3 rn = mulComponents(v.radii, n);
+                    return mulComponents(v.radii, rn) / length(rn);
+                }
+                const Vec3 a{0, -v.halfHeight, 0}, b{0, v.halfHeight, 0};
+                return v.radius + dot(n, a) >= v.radius2 + dot(n, b) ? a + n * v.radius
+                                                                      : b + n * v.radius2;
+            };
+            std::vector<Vec3> points;
+            for (int i = 0; i < 4000; ++i)
+                points.push_back(support(normalize(Vec3{gauss(random), gauss(random), gauss(random)})));
+            for (int axis = 0; axis < 3; ++axis)
+                for (float sign : {-1.0f, 1.0f}) {
+                    Vec3 n;
+                    (&n.x)[axis] = sign;
+                    points.push_back(support(n));
+                }
+            // Every face is wound outwards (the corners and the centre lie behind it) and every
+            // point of the shape lies behind every face.
+            for (size_t t = 0; t + 2 < proxy.triangles.size(); t += 3) {
+                const Vec3 &a = proxy.corners[proxy.triangles[t]];
+                const Vec3 n = normalize(cross(proxy.corners[proxy.triangles[t + 1]] - a,
+                                               proxy.corners[proxy.triangles[t + 2]] - a));
+                QVERIFY(dot(n, Vec3{} - a) < 0);
+                for (const Vec3 &c : proxy.corners)
+                    QVERIFY(dot(n, c - a) <= 1e-5f * size);
+                for (const Vec3 &p : points)
+                    QVERIFY2(dot(n, p - a) <= 0,
+                             qPrintable(QStringLiteral("shape %1: a point %2 in front of a face")
+                                            .arg(int(v.shape))
+                                            .arg(double(dot(n, p - a)))));
+            }
+            const double box = 8.0 * half.x * half.y * half.z;
+            const double exact = 4.0 / 3 * kPi * v.radius * v.radius * v.radius +
+                                 2 * kPi * v.halfHeight * v.radius * v.radius;
+            QVERIFY2(volumeOf(proxy) < 0.9 * box,
+                     qPrintable(QStringLiteral("proxy %1, box %2").arg(volumeOf(proxy)).arg(box)));
+            if (v.shape == CollisionShape::Capsule)
+                QVERIFY2(volumeOf(proxy) < 1.3 * exact,
+                         qPrintable(QStringLiteral("proxy %1, capsule %2")
+                                        .arg(volumeOf(proxy))
+                                        .arg(exact)));
+            if (!ellipsoid)
+                continue;
+            // Seen along its shortest axis (a flat ellipsoid face on), the proxy's outline is
+            // hardly larger than the shape's.
+            const int axis = v.radii.x <= v.radii.y && v.radii.x <= v.radii.z ? 0
+                             : v.radii.y <= v.radii.z                      ? 1
+                                                                           : 2;
+            std::vector<Vec2> flat;
+            for (const Vec3 &c : proxy.corners)
+                flat.push_back({(&c.x)[(axis + 1) % 3], (&c.x)[(axis + 2) % 3]});
+            QCOMPARE(outlineArea(flat) < 1.1 * kPi * (&v.radii.x)[(axis + 1) % 3] *
+                                             (&v.radii.x)[(axis + 2) % 3],
+                     true);
+        }
     }
 
     void selectedVolumeIsHighlighted()

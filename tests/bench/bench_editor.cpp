@@ -1,4 +1,5 @@
-// The editor's frame time: `tweed-bench editor [--frames N] [--rounds R] [--json]`, run under a
+// The editor's frame time: `tweed-bench editor [--frames N] [--rounds R] [--json] [--cache DIR]
+// [--refit]`, run under a
 // display (xvfb-run; add LIBGL_ALWAYS_SOFTWARE=1 for Mesa's llvmpipe). The real editor window
 // (`tweed --frame-times N`, its own automation options) plays the sample's walk, once only
 // playing and once simulating every frame, then plays Testwuson.X with 59 collision volumes
@@ -6,7 +7,9 @@
 // look (x-ray, surface, wireframe), and simulating hidden and in x-ray; the same for the sample's
 // coat with volumes fitted inside its body (playing and simulating). Beside each character, in the same round, the peer: a bare
 // Qt3D window of the editor viewport's size drawing one rotating Phong sphere with as many
-// vertices as the character's meshes (this executable started again with --peer). Each process
+// vertices as the character's meshes (this executable started again with --peer). The fitted
+// assets are kept in DIR (default ~/.cache/tweed-bench): the fit covers every clip and takes
+// minutes, so only the first run (or --refit) pays for it. Each process
 // reports the median interval of N frames after a second of warm-up and its CPU time per frame;
 // rounds interleave the cases, and the report gives the median over rounds with the load
 // average: on a shared machine compare the ratios of one run, not runs.
@@ -23,11 +26,15 @@
 #include <Qt3DRender/QCamera>
 
 #include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -77,9 +84,10 @@ double loadAverage()
     return getloadavg(load, 1) == 1 ? load[0] : -1;
 }
 
-// Runs a program to its end; its error output (where both report) and exit status.
+// Runs a program to its end (or for timeoutMs, no limit when 0); its error output (where both
+// report) and exit status.
 bool runProgram(const QString &program, const QStringList &args, const QString &configDir,
-                QString *output)
+                QString *output, int timeoutMs = 600000)
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -90,7 +98,7 @@ bool runProgram(const QString &program, const QStringList &args, const QString &
     process.setProcessEnvironment(env);
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.start(program, args);
-    if (!process.waitForFinished(600000)) {
+    if (!process.waitForFinished(timeoutMs > 0 ? timeoutMs : -1)) {
         process.kill();
         process.waitForFinished();
         *output = QStringLiteral("timed out");
@@ -165,6 +173,50 @@ int runPeer(int width, int height, long vertices, int frames)
     return app.exec();
 }
 
+// Makes `target` with `create` (tweed-cli create's arguments after the character, without -o)
+// and then `fit` (tweed-cli volumes' arguments after the asset). The fit covers every frame of
+// every clip and takes minutes (Testwuson.X: over 20 under load), so its result is kept in
+// `cacheDir`, keyed by the character file's contents and both argument lists, and used again
+// while tweed-cli still reads it (unless `refit`).
+bool makeFittedAsset(const QString &cli, const QString &character, const QStringList &create,
+                     const QStringList &fit, const QString &target, const QString &cacheDir,
+                     bool refit, QString *output)
+{
+    QFile source(character);
+    if (!source.open(QIODevice::ReadOnly)) {
+        *output = QStringLiteral("cannot read ") + character;
+        return false;
+    }
+    QCryptographicHash hash(QCryptographicHash::Sha1);
+    hash.addData(&source);
+    hash.addData((create.join(QLatin1Char('\n')) + QLatin1Char('\0') +
+                  fit.join(QLatin1Char('\n')))
+                     .toUtf8());
+    const QString cached = cacheDir + QLatin1Char('/') +
+                           QString::fromLatin1(hash.result().toHex()) +
+                           QStringLiteral(".tweed");
+    const QString workDir = QFileInfo(target).absolutePath();
+    QFile::remove(target);
+    if (!refit && QFileInfo::exists(cached) && QFile::copy(cached, target) &&
+        runProgram(cli, {QStringLiteral("volumes"), target}, workDir, output)) {
+        std::fprintf(stderr, "editor: %s: the volumes fitted before (%s)\n",
+                     qPrintable(QFileInfo(character).fileName()), qPrintable(cached));
+        return true;
+    }
+    QFile::remove(target);
+    std::fprintf(stderr, "editor: %s: fitting the volumes over every clip (minutes; kept in %s)\n",
+                 qPrintable(QFileInfo(character).fileName()), qPrintable(cacheDir));
+    if (!runProgram(cli, QStringList{QStringLiteral("create"), character, QStringLiteral("-o"), target} + create,
+                    workDir, output) ||
+        !runProgram(cli, QStringList{QStringLiteral("volumes"), target} + fit, workDir, output, 0))
+        return false;
+    if (QDir().mkpath(cacheDir)) {
+        QFile::remove(cached);
+        QFile::copy(target, cached);
+    }
+    return true;
+}
+
 struct Case
 {
     const char *key, *label;
@@ -176,10 +228,16 @@ struct Case
 int run(const std::vector<std::string> &args)
 {
     int frames = 60, rounds = 3;
-    bool json = false;
+    bool json = false, refit = false;
+    QString cacheDir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                       QStringLiteral("/tweed-bench");
     for (size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--frames" && i + 1 < args.size())
             frames = std::atoi(args[++i].c_str());
+        else if (args[i] == "--cache" && i + 1 < args.size())
+            cacheDir = QString::fromStdString(args[++i]);
+        else if (args[i] == "--refit")
+            refit = true;
         else if (args[i] == "--rounds" && i + 1 < args.size())
             rounds = std::atoi(args[++i].c_str());
         else if (args[i] == "--json")
@@ -188,7 +246,11 @@ int run(const std::vector<std::string> &args)
             return runPeer(std::atoi(args[i + 1].c_str()), std::atoi(args[i + 2].c_str()),
                            std::atol(args[i + 3].c_str()), std::atoi(args[i + 4].c_str()));
         else {
-            std::fprintf(stderr, "usage: tweed-bench editor [--frames N] [--rounds R] [--json]\n");
+            std::fprintf(stderr, "usage: tweed-bench editor [--frames N] [--rounds R] [--json] "
+                                 "[--cache DIR] [--refit]\n"
+                                 "  --cache DIR: where the fitted assets are kept (default "
+                                 "%s)\n  --refit: fit the volumes anew\n",
+                         qPrintable(cacheDir));
             return 1;
         }
     }
@@ -214,28 +276,25 @@ int run(const std::vector<std::string> &args)
     const QString cli = QStringLiteral(TWEED_CLI_PATH);
     const QString self = QFileInfo(QStringLiteral("/proc/self/exe")).canonicalFilePath();
 
-    // Testwuson.X with volumes fitted inside its body on every bone that carries it.
+    // Testwuson.X with volumes fitted inside its body on every bone that carries it, and the
+    // sample's coat with volumes fitted inside its body.
     const QString wuson = QStringLiteral(TWEED_TESTMODELS_DIR "/X/Testwuson.X");
     const QString asset = dir.filePath(QStringLiteral("testwuson.tweed"));
+    const QString sample = dir.filePath(QStringLiteral("sample.tweed"));
     QString output;
-    if (!runProgram(cli, {QStringLiteral("create"), wuson, QStringLiteral("-o"), asset},
-                    dir.path(), &output) ||
-        !runProgram(cli, {QStringLiteral("volumes"), asset, QStringLiteral("--auto-fit"),
-                          QStringLiteral("--body-mesh"), QStringLiteral("Wuson")},
-                    dir.path(), &output)) {
+    if (!makeFittedAsset(cli, wuson, {},
+                         {QStringLiteral("--auto-fit"), QStringLiteral("--body-mesh"),
+                          QStringLiteral("Wuson")},
+                         asset, cacheDir, refit, &output)) {
         std::fprintf(stderr, "editor: cannot make the Testwuson.X asset: %s\n", qPrintable(output));
         return 1;
     }
-    // The sample's coat with volumes fitted inside its body.
-    const QString sample = dir.filePath(QStringLiteral("sample.tweed"));
-    if (!runProgram(cli,
-                    {QStringLiteral("create"), QStringLiteral(TWEED_SAMPLE_CHARACTER),
-                     QStringLiteral("-o"), sample, QStringLiteral("--mesh"), QStringLiteral("Coat"),
-                     QStringLiteral("--mesh"), QStringLiteral("CoatLining")},
-                    dir.path(), &output) ||
-        !runProgram(cli, {QStringLiteral("volumes"), sample, QStringLiteral("--auto-fit"),
-                          QStringLiteral("--body-mesh"), QStringLiteral("Body")},
-                    dir.path(), &output)) {
+    if (!makeFittedAsset(cli, QStringLiteral(TWEED_SAMPLE_CHARACTER),
+                         {QStringLiteral("--mesh"), QStringLiteral("Coat"), QStringLiteral("--mesh"),
+                          QStringLiteral("CoatLining")},
+                         {QStringLiteral("--auto-fit"), QStringLiteral("--body-mesh"),
+                          QStringLiteral("Body")},
+                         sample, cacheDir, refit, &output)) {
         std::fprintf(stderr, "editor: cannot make the sample asset: %s\n", qPrintable(output));
         return 1;
     }

@@ -13,6 +13,8 @@
 #include <Qt3DRender/QMaterial>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstring>
 
 namespace tweed::editor::scene {
@@ -256,16 +258,19 @@ void addCap(std::vector<Ring> &rings, float centre, float r, float sign, int ste
     }
 }
 
-// A box's or convex hull's faces: each plane's normal and the corners on it in order around
-// their centre.
-std::vector<std::pair<Vec3, std::vector<Vec3>>> convexFaces(const CollisionVolume &volume)
+// The faces of the convex volume `planes` bound: each plane's normal and the corners on it in
+// order around their centre (counter-clockwise seen from outside).
+std::vector<std::pair<Vec3, std::vector<Vec3>>> convexFaces(const std::vector<Vec4> &planes)
 {
-    std::vector<Vec4> planes = volume.planes;
-    if (volume.shape == CollisionShape::Box) {
-        const auto box = boxPlanes(volume.radii);
-        planes.assign(box.begin(), box.end());
+    // Where more than three planes meet, each triple gives the corner again.
+    std::vector<Vec3> corners;
+    for (const Vec3 &c : convexCorners(planes)) {
+        const float tolerance = 1e-5f * (1 + length(c));
+        if (std::none_of(corners.begin(), corners.end(), [&](const Vec3 &other) {
+                return lengthSquared(other - c) <= tolerance * tolerance;
+            }))
+            corners.push_back(c);
     }
-    const std::vector<Vec3> corners = convexCorners(planes);
     std::vector<std::pair<Vec3, std::vector<Vec3>>> faces;
     for (const Vec4 &q : planes) {
         const Vec3 n{q.x, q.y, q.z};
@@ -287,6 +292,16 @@ std::vector<std::pair<Vec3, std::vector<Vec3>>> convexFaces(const CollisionVolum
         faces.emplace_back(n, std::move(face));
     }
     return faces;
+}
+
+// A box's or convex hull's faces.
+std::vector<std::pair<Vec3, std::vector<Vec3>>> convexFaces(const CollisionVolume &volume)
+{
+    if (volume.shape == CollisionShape::Box) {
+        const auto box = boxPlanes(volume.radii);
+        return convexFaces(std::vector<Vec4>(box.begin(), box.end()));
+    }
+    return convexFaces(volume.planes);
 }
 
 // A closed polyline of `segments` segments around `centre` in the plane of u and v (an ellipse
@@ -435,19 +450,156 @@ ShapeMesh collisionShapeMesh(const CollisionVolume &volume, float planeSize)
 
 namespace {
 
-// A round volume's vertex: its bounding-box corner in the volume's frame, the frame (three axes
-// and the origin), the scale from the frame to the shape's space (1 / radii for an ellipsoid,
-// which is a unit sphere there), the shape there (radius at -y, radius at +y, half height, and
-// the box's diagonal: how far back a ray starts outside it) and whether it is selected.
+// A round volume's vertex: its proxy's corner in the volume's frame, the frame (three axes and
+// the origin), the scale from the frame to the shape's space (1 / radii for an ellipsoid, which
+// is a unit sphere there), the shape there (radius at -y, radius at +y, half height, and the
+// proxy's diameter: how far back a ray starts outside it) and whether it is selected.
 constexpr int kRoundFloats = 3 + 12 + 3 + 4 + 1;
 constexpr int kRoundStride = kRoundFloats * sizeof(float);
 
-// The bounding box's 12 triangles, wound counter-clockwise seen from outside; corner c is at
-// (c & 1 ? x1 : x0, c & 2 ? y1 : y0, c & 4 ? z1 : z0).
-constexpr uint32_t kBoxTriangles[36] = {0, 4, 6, 0, 6, 2, 1, 3, 7, 1, 7, 5, 0, 1, 5, 0, 5, 4,
-                                        2, 6, 7, 2, 7, 3, 0, 2, 3, 0, 3, 1, 4, 5, 7, 4, 7, 6};
+// The shape's radii along x, y and z (ellipsoids and spheres), never 0.
+Vec3 ellipsoidRadii(const CollisionVolume &c)
+{
+    const Vec3 r =
+        c.shape == CollisionShape::Sphere ? Vec3{c.radius, c.radius, c.radius} : c.radii;
+    return maxComponents(r, Vec3{1e-6f, 1e-6f, 1e-6f});
+}
+
+// A capsule's radii at -y and +y, never 0.
+std::pair<float, float> capsuleRadii(const CollisionVolume &c)
+{
+    const float r1 = std::max(c.radius, 1e-6f);
+    return {r1, c.shape == CollisionShape::Capsule ? r1 : std::max(c.radius2, 1e-6f)};
+}
+
+RoundVolumeProxy proxyOf(const std::vector<Vec4> &planes)
+{
+    RoundVolumeProxy proxy;
+    for (const auto &face : convexFaces(planes)) {
+        std::vector<uint32_t> ids;
+        for (const Vec3 &c : face.second) {
+            // The faces share their corners bit for bit (convexFaces lists each once).
+            const auto it = std::find_if(proxy.corners.begin(), proxy.corners.end(),
+                                         [&](const Vec3 &o) { return o.x == c.x && o.y == c.y && o.z == c.z; });
+            ids.push_back(uint32_t(it - proxy.corners.begin()));
+            if (it == proxy.corners.end()) proxy.corners.push_back(c);
+        }
+        for (size_t i = 1; i + 1 < ids.size(); ++i)
+            proxy.triangles.insert(proxy.triangles.end(), {ids[0], ids[i], ids[i + 1]});
+    }
+    return proxy;
+}
+
+// The proxy of the unit sphere: an octagonal prism around `axis`, its planes a little outside
+// the sphere (by 2%, so that no silhouette pixel is lost where a plane touches).
+const RoundVolumeProxy &unitSphereProxy(int axis)
+{
+    static const std::array<RoundVolumeProxy, 3> proxies = [] {
+        constexpr float kOffset = 1.02f;
+        std::array<RoundVolumeProxy, 3> out;
+        for (int a = 0; a < 3; ++a) {
+            std::vector<Vec4> planes;
+            for (float sign : {-1.0f, 1.0f}) {
+                Vec4 q{0, 0, 0, kOffset};
+                (&q.x)[a] = sign;
+                planes.push_back(q);
+            }
+            for (int k = 0; k < 8; ++k) {
+                const float angle = float(k) * 0.25f * kPi;
+                Vec4 q{0, 0, 0, kOffset};
+                (&q.x)[(a + 1) % 3] = std::cos(angle);
+                (&q.x)[(a + 2) % 3] = std::sin(angle);
+                planes.push_back(q);
+            }
+            out[size_t(a)] = proxyOf(planes);
+        }
+        return out;
+    }();
+    return proxies[size_t(axis)];
+}
 
 } // namespace
+
+RoundVolumeProxy roundVolumeProxy(const CollisionVolume &volume)
+{
+    if (volume.shape == CollisionShape::Ellipsoid || volume.shape == CollisionShape::Sphere) {
+        // Around the shortest axis: the octagon hugs the largest outline, and a flat
+        // ellipsoid (a disc) seen face on.
+        const Vec3 r = ellipsoidRadii(volume);
+        RoundVolumeProxy proxy =
+            unitSphereProxy(r.x <= r.y && r.x <= r.z ? 0 : r.y <= r.z ? 1 : 2);
+        for (Vec3 &c : proxy.corners)
+            c = mulComponents(c, r);
+        return proxy;
+    }
+    // The hull of a sphere of radius r1 at -h and one of r2 at +h reaches r1 - h n.y or
+    // r2 + h n.y along the unit direction n (its support function).
+    const auto [r1, r2] = capsuleRadii(volume);
+    const float h = volume.halfHeight;
+    const float pad = 0.01f * (h + std::max(r1, r2));
+    std::vector<Vec4> planes;
+    const auto add = [&](const Vec3 &n) {
+        planes.push_back({n.x, n.y, n.z, std::max(r1 - h * n.y, r2 + h * n.y) + pad});
+    };
+    add({0, 1, 0});
+    add({0, -1, 0});
+    const float s = 1 / std::sqrt(2.0f);
+    for (int k = 0; k < 8; ++k) {
+        const float a = float(k) * 0.25f * kPi;
+        const Vec3 side{std::cos(a), 0, std::sin(a)};
+        add(side);
+        if (k % 2 == 0) {
+            add({side.x * s, s, side.z * s});
+            add({side.x * s, -s, side.z * s});
+        }
+    }
+    return proxyOf(planes);
+}
+
+// A volume's proxy and what the vertex shader needs of it, kept while its shape is unchanged.
+struct RoundVolumes::Cached
+{
+    CollisionShape shape = CollisionShape::Plane;
+    Vec3 radii;
+    float radius = 0, radius2 = 0, halfHeight = 0;
+    RoundVolumeProxy proxy;
+    Vec3 scale{1, 1, 1};
+    float shape4[4] = {};
+
+    bool sameShape(const CollisionVolume &c) const
+    {
+        return c.shape == shape && c.radii.x == radii.x && c.radii.y == radii.y &&
+               c.radii.z == radii.z && c.radius == radius && c.radius2 == radius2 &&
+               c.halfHeight == halfHeight;
+    }
+    void set(const CollisionVolume &c)
+    {
+        shape = c.shape;
+        radii = c.radii;
+        radius = c.radius;
+        radius2 = c.radius2;
+        halfHeight = c.halfHeight;
+        proxy = roundVolumeProxy(c);
+        if (c.shape == CollisionShape::Ellipsoid || c.shape == CollisionShape::Sphere) {
+            const Vec3 r = ellipsoidRadii(c);
+            scale = {1 / r.x, 1 / r.y, 1 / r.z};
+            shape4[0] = shape4[1] = 1;
+            shape4[2] = 0;
+        } else {
+            const auto [r1, r2] = capsuleRadii(c);
+            scale = {1, 1, 1};
+            shape4[0] = r1;
+            shape4[1] = r2;
+            shape4[2] = c.halfHeight;
+        }
+        // No two points of the proxy lie further apart than twice its farthest corner from
+        // the centre, which is inside it.
+        float farthest = 0;
+        for (const Vec3 &p : proxy.corners)
+            farthest = std::max(farthest, length(mulComponents(p, scale)));
+        shape4[3] = 2.05f * farthest;
+    }
+};
 
 RoundVolumes::RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent)
     : Qt3DCore::QEntity(parent), mBuffer(new Qt3DCore::QBuffer(this)),
@@ -483,62 +635,53 @@ RoundVolumes::RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *pare
     addComponent(material);
 }
 
+RoundVolumes::~RoundVolumes() = default;
+
 void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
 {
-    mBytes.resize(qsizetype(volumes.size() * 8 * kRoundStride));
-    auto *out = reinterpret_cast<float *>(mBytes.data());
-    for (const RoundVolume &v : volumes) {
-        const CollisionVolume &c = v.volume;
-        Vec3 lo, hi, scale{1, 1, 1};
-        float shape[3];
-        if (c.shape == CollisionShape::Ellipsoid || c.shape == CollisionShape::Sphere) {
-            const Vec3 r = c.shape == CollisionShape::Sphere ? Vec3{c.radius, c.radius, c.radius}
-                                                             : c.radii;
-            hi = maxComponents(r, Vec3{1e-6f, 1e-6f, 1e-6f});
-            lo = -hi;
-            scale = {1 / hi.x, 1 / hi.y, 1 / hi.z};
-            shape[0] = shape[1] = 1;
-            shape[2] = 0;
-        } else {
-            const float r1 = std::max(c.radius, 1e-6f);
-            const float r2 = c.shape == CollisionShape::Capsule ? r1 : std::max(c.radius2, 1e-6f);
-            const float r = std::max(r1, r2);
-            lo = {-r, -c.halfHeight - r1, -r};
-            hi = {r, c.halfHeight + r2, r};
-            shape[0] = r1;
-            shape[1] = r2;
-            shape[2] = c.halfHeight;
+    bool reindex = !mIndexed || mCache.size() != volumes.size();
+    mCache.resize(volumes.size());
+    size_t corners = 0;
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        Cached &cached = mCache[i];
+        if (!cached.sameShape(volumes[i].volume)) {
+            const std::vector<uint32_t> before = cached.proxy.triangles;
+            cached.set(volumes[i].volume);
+            reindex = reindex || cached.proxy.triangles != before;
         }
-        // A little margin, so that the box never clips the shape's silhouette.
-        const Vec3 pad = (hi - lo) * 0.01f;
-        lo -= pad;
-        hi += pad;
-        const float reach = 1.05f * length(mulComponents(hi - lo, scale));
-        for (int corner = 0; corner < 8; ++corner) {
+        corners += cached.proxy.corners.size();
+    }
+    mBytes.resize(qsizetype(corners * kRoundStride));
+    auto *out = reinterpret_cast<float *>(mBytes.data());
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        const RoundVolume &v = volumes[i];
+        const Cached &c = mCache[i];
+        for (const Vec3 &p : c.proxy.corners) {
             const float values[kRoundFloats] = {
-                corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z,
-                v.model.m[0], v.model.m[1], v.model.m[2], v.model.m[4], v.model.m[5],
-                v.model.m[6], v.model.m[8], v.model.m[9], v.model.m[10], v.model.m[12],
-                v.model.m[13], v.model.m[14], scale.x, scale.y, scale.z, shape[0], shape[1],
-                shape[2], reach, v.selected ? 1.0f : 0.0f};
+                p.x, p.y, p.z, v.model.m[0], v.model.m[1], v.model.m[2], v.model.m[4],
+                v.model.m[5], v.model.m[6], v.model.m[8], v.model.m[9], v.model.m[10],
+                v.model.m[12], v.model.m[13], v.model.m[14], c.scale.x, c.scale.y, c.scale.z,
+                c.shape4[0], c.shape4[1], c.shape4[2], c.shape4[3], v.selected ? 1.0f : 0.0f};
             std::memcpy(out, values, sizeof(values));
             out += kRoundFloats;
         }
     }
     mBuffer->setData(mBytes);
-    if (mIndexedVolumes != volumes.size()) {
+    if (reindex) {
         std::vector<uint32_t> indices;
-        indices.reserve(volumes.size() * 36);
-        for (uint32_t v = 0; v < uint32_t(volumes.size()); ++v)
-            for (uint32_t i : kBoxTriangles)
-                indices.push_back(8 * v + i);
+        uint32_t base = 0;
+        for (const Cached &c : mCache) {
+            for (uint32_t i : c.proxy.triangles)
+                indices.push_back(base + i);
+            base += uint32_t(c.proxy.corners.size());
+        }
         mIndexBuffer->setData(toByteArray(indices));
-        mIndexedVolumes = volumes.size();
+        mIndexed = true;
         for (QAttribute *attribute : mGeometry->attributes()) {
             if (attribute->attributeType() == QAttribute::IndexAttribute)
                 attribute->setCount(uint(indices.size()));
         }
-        setVertexCount(mGeometry, uint32_t(volumes.size() * 8));
+        setVertexCount(mGeometry, base);
         mRenderer->setVertexCount(int(indices.size()));
     }
 }

@@ -124,22 +124,40 @@ struct RoundVolume
     bool selected = false;
 };
 
-/// Every round collision volume in one draw: each volume's bounding box (12 triangles), whose
+/// A convex polyhedron around a round volume, in the volume's frame: the planes of a few fixed
+/// directions touching the shape (a little outside it), so that it encloses the shape and
+/// hugs it. Ellipsoids and spheres: an octagonal prism around the shortest axis (16 corners, 28
+/// triangles), inside the bounding box in every view: face on it covers 1.05 times the
+/// shape's outline, the box 1.27 times (fitted volumes are often flat). Capsules and tapered
+/// capsules: eight sides around the axis, the two ends and eight slanted planes over the caps.
+/// Corners and triangles wound counter-clockwise seen from outside.
+struct RoundVolumeProxy
+{
+    std::vector<Vec3> corners;
+    std::vector<uint32_t> triangles;
+};
+RoundVolumeProxy roundVolumeProxy(const CollisionVolume &volume);
+
+/// Every round collision volume in one draw: each volume's proxy (RoundVolumeProxy), whose
 /// fragments cast the view ray against the exact shape (RoundVolumeMaterial in
-/// scene_materials.h). A few hundred vertices for any number of volumes instead of thousands of
-/// small triangles, which is what software GL pays for. setVolumes() refills one buffer.
+/// scene_materials.h). A few thousand vertices for any number of volumes instead of tens of
+/// thousands of small triangles, which is what software GL pays for, and few pixels outside the
+/// shape, which it pays for too. setVolumes() refills one buffer.
 class RoundVolumes : public Qt3DCore::QEntity
 {
 public:
     RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
+    ~RoundVolumes() override;
     void setVolumes(const std::vector<RoundVolume> &volumes);
 
 private:
+    struct Cached;
     Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
     Qt3DCore::QGeometry *mGeometry;
     Qt3DRender::QGeometryRenderer *mRenderer;
     QByteArray mBytes;
-    size_t mIndexedVolumes = 0;
+    std::vector<Cached> mCache; ///< per volume: its shape and proxy, rebuilt when the shape changes
+    bool mIndexed = false;
 };
 
 } // namespace tweed::editor::scene

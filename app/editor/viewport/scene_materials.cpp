@@ -211,13 +211,13 @@ void main()
 )";
 
 // Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the back faces of
-// its bounding box, and every fragment casts its view ray against the exact shape in the shape's
-// own space, where an ellipsoid is a unit sphere and a capsule or tapered capsule the hull of two
-// spheres on the y axis. The box point and the ray's direction are affine in the box's points,
-// so they are interpolated exactly. The ray starts a little outside the box on the eye's side
-// (not at the eye: in the space of a thin ellipsoid the eye is thousands of radii away). Where
-// the x-ray is off the hit's depth is written, so that the body hides the volume. Variants:
-// ELLIPSOID (one sphere, no cone) and WRITE_DEPTH.
+// a convex proxy around it (RoundVolumeProxy), and every fragment casts its view ray against the
+// exact shape in the shape's own space, where an ellipsoid is a unit sphere and a capsule or
+// tapered capsule the hull of two spheres on the y axis. The proxy point and the ray's direction
+// are affine in the proxy's corners, so they are interpolated exactly. The ray starts a little
+// outside the proxy on the eye's side (not at the eye: in the space of a thin ellipsoid the eye
+// is thousands of radii away). Where the x-ray is off the hit's depth is written, so that the
+// body hides the volume. Variants: ELLIPSOID (one sphere, no cone) and WRITE_DEPTH.
 const char *const kRoundVolumeVertex = R"(#version 150 core
 in vec3 localPosition;
 in vec3 frameX;
@@ -271,15 +271,15 @@ void main()
     float rayLength = length(rayDirection);
     vec3 rd = rayDirection / rayLength;
 #ifdef ELLIPSOID
-    // The unit sphere: the ray's squared distance from the centre, from the box point (whose
-    // length is about 1, so nothing cancels); the cosine between the ray and the normal where
-    // it enters is the square root of 1 minus that.
+    // The unit sphere: the ray's squared distance from the centre, from the proxy point
+    // (whose length is about 1, so nothing cancels); the cosine between the ray and the normal
+    // where it enters is the square root of 1 minus that.
     float b = dot(shapePoint, rd);
     float h = 1.0 - (dot(shapePoint, shapePoint) - b * b);
     if (h <= 0.0)
         discard;
     float facing = sqrt(h);
-    // How far the entry point lies before the box point along the ray.
+    // How far the entry point lies before the proxy point along the ray.
     float back = b + facing;
 #else
     float reach = shapeOut.w;
@@ -666,8 +666,8 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
     const QByteArray fragment =
         QByteArray(kRoundVolumeFragment)
             .replace("#version 150 core\n", "#version 150 core\n" + defines);
-    // The back faces of the boxes: there is one behind every pixel of the shape, even with the
-    // camera inside a box.
+    // The back faces of the proxies (convex): there is one behind every pixel of the shape, even
+    // with the camera inside a proxy.
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
                               xray, QCullFace::Front, parent);
 }
