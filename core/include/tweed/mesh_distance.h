@@ -51,15 +51,20 @@ public:
     bool empty() const { return mTriangles.empty(); }
 
 private:
+    /// A node of the hierarchy with up to four children, their boxes side by side (per axis,
+    /// per child) so that one query measures all four at once.
     struct Node
     {
-        Vec3 lo, hi;
-        uint32_t first = 0, count = 0; ///< triangles of a leaf (count > 0)
-        uint32_t left = 0, right = 0;  ///< children of an inner node
+        float lo[3][4], hi[3][4];
+        /// Per child: an inner node's index, or kLeaf | first << 3 | count (the triangles of a
+        /// leaf, count at most 4), or kNone (no child: its box is empty).
+        uint32_t child[4];
     };
-    uint32_t build(uint32_t first, uint32_t count, std::vector<Vec3> &centres);
+    static constexpr uint32_t kLeaf = 0x80000000u, kNone = 0xffffffffu;
     /// Takes the positions and recomputes the normals; `centres` gets the triangles' centres.
     void setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres);
+    /// Copies each leaf triangle's corners in leaf order and recomputes every box.
+    void fitBoxes();
 
     std::vector<uint32_t> mIndices;   ///< per triangle corner, the welded vertex
     std::vector<uint32_t> mCorner;    ///< per triangle corner, the original vertex
@@ -74,7 +79,8 @@ private:
     std::vector<Vec3> mEdgeNormal;    ///< per edge, sum of its faces' unit normals
     std::vector<Vec3> mVertexNormal;  ///< per welded vertex, angle-weighted
     std::vector<uint32_t> mTriangles; ///< triangle order of the hierarchy's leaves
-    std::vector<Node> mNodes;
+    std::vector<Vec3> mLeafCorners;   ///< per triangle in leaf order, its three corners
+    std::vector<Node> mNodes;         ///< the root first, children after their parent
 };
 
 } // namespace tweed
