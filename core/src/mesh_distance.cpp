@@ -279,9 +279,12 @@ void MeshDistance::refit(const std::vector<Vec3> &positions)
 void MeshDistance::fitBoxes()
 {
     mLeafCorners.resize(mTriangles.size() * 3);
-    for (size_t k = 0; k < mTriangles.size(); ++k)
+    mLeafNormals.resize(mTriangles.size());
+    for (size_t k = 0; k < mTriangles.size(); ++k) {
         for (size_t c = 0; c < 3; ++c)
             mLeafCorners[k * 3 + c] = mPositions[mIndices[mTriangles[k] * 3 + c]];
+        mLeafNormals[k] = mFaceNormal[mTriangles[k]];
+    }
     // Children come after their parent (gathered depth first): children first from the back.
     for (size_t i = mNodes.size(); i-- > 0;) {
         Node &node = mNodes[i];
@@ -331,6 +334,10 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
         best = lengthSquared(p - result.closest);
         bestTriangle = hint;
     }
+    // How far a triangle's plane may lie and the triangle still be measured (NAN: to be
+    // worked out from `best`), and the rounding of positions about as far from the origin as p.
+    float reach = NAN;
+    const float slack = 2e-6f * (1 + std::max({std::abs(p.x), std::abs(p.y), std::abs(p.z)}));
     // Children to visit with the squared distance to their box (each box measured once).
     struct Pending
     {
@@ -387,9 +394,15 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
         }
         const uint32_t first = (pending.child & ~kLeaf) >> 3, end = first + (pending.child & 7);
         for (uint32_t i = first; i < end; ++i) {
+            const Vec3 *c = &mLeafCorners[size_t(i) * 3];
+            // No point of a triangle is nearer than its plane: one whose plane lies beyond the
+            // best distance by more than the rounding of both measures cannot win or tie.
+            if (std::isnan(reach)) reach = std::sqrt(best) * (1 + 1e-5f) + slack;
+            if (std::abs(dot(p - c[0], mLeafNormals[i])) >
+                reach + 2e-6f * std::max({std::abs(c[0].x), std::abs(c[0].y), std::abs(c[0].z)}))
+                continue;
             const uint32_t t = mTriangles[i];
             int feature = 6;
-            const Vec3 *c = &mLeafCorners[size_t(i) * 3];
             const Vec3 q = closestOnTriangle(p, c[0], c[1], c[2], feature);
             const float dq = lengthSquared(p - q);
             // Of triangles equally close (beside an open seam), the first: the same whatever
@@ -399,6 +412,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 bestTriangle = t;
                 bestFeature = feature;
                 result.closest = q;
+                reach = NAN;
             }
         }
     }

@@ -63,7 +63,7 @@ private:
     static constexpr uint32_t kLeaf = 0x80000000u, kNone = 0xffffffffu;
     /// Takes the positions and recomputes the normals; `centres` gets the triangles' centres.
     void setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres);
-    /// Copies each leaf triangle's corners in leaf order and recomputes every box.
+    /// Copies each leaf triangle's corners and normal in leaf order and recomputes every box.
     void fitBoxes();
 
     std::vector<uint32_t> mIndices;   ///< per triangle corner, the welded vertex
@@ -80,6 +80,7 @@ private:
     std::vector<Vec3> mVertexNormal;  ///< per welded vertex, angle-weighted
     std::vector<uint32_t> mTriangles; ///< triangle order of the hierarchy's leaves
     std::vector<Vec3> mLeafCorners;   ///< per triangle in leaf order, its three corners
+    std::vector<Vec3> mLeafNormals;   ///< per triangle in leaf order, its unit normal
     std::vector<Node> mNodes;         ///< the root first, children after their parent
 };
 
