@@ -92,7 +92,19 @@ MeshDistance::MeshDistance(const std::vector<Vec3> &restPositions,
     uint32_t welded = 0;
     mWeldOf = weldEqualPositions(restPositions, &welded);
     mPositions.resize(welded);
-    mVertexNormal.resize(welded);
+    // Per welded vertex, its triangle corners in triangle order (the order its pseudo-normal
+    // sums them in).
+    mCornerStart.assign(size_t(welded) + 1, 0);
+    for (size_t c = 0; c < indices.size(); ++c)
+        ++mCornerStart[mWeldOf[indices[c]] + 1];
+    for (size_t v = 0; v < welded; ++v)
+        mCornerStart[v + 1] += mCornerStart[v];
+    mCornersOf.resize(indices.size());
+    {
+        std::vector<uint32_t> fill(mCornerStart.begin(), mCornerStart.end() - 1);
+        for (size_t c = 0; c < indices.size(); ++c)
+            mCornersOf[fill[mWeldOf[indices[c]]]++] = uint32_t(c);
+    }
     mOpenVertex.assign(welded, 0);
     mCorner = indices;
     mIndices.resize(indices.size());
@@ -131,7 +143,6 @@ void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<
                          " positions for a mesh of " + std::to_string(mVertexCount) + " vertices");
     for (size_t v = 0; v < positions.size(); ++v)
         mPositions[mWeldOf[v]] = positions[v];
-    std::fill(mVertexNormal.begin(), mVertexNormal.end(), Vec3{});
     std::fill(mEdgeNormal.begin(), mEdgeNormal.end(), Vec3{});
     const size_t triangles = mFaceNormal.size();
     if (centres) centres->resize(triangles);
@@ -140,9 +151,6 @@ void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<
                    &c = mPositions[mIndices[t * 3 + 2]];
         const Vec3 n = normalize(cross(b - a, c - a));
         mFaceNormal[t] = n;
-        mVertexNormal[mIndices[t * 3]] += n * angleAt(a, b, c);
-        mVertexNormal[mIndices[t * 3 + 1]] += n * angleAt(b, c, a);
-        mVertexNormal[mIndices[t * 3 + 2]] += n * angleAt(c, a, b);
         for (int k = 0; k < 3; ++k)
             mEdgeNormal[mEdgeOf[t * 3 + size_t(k)]] += n;
         if (!centres) continue;
@@ -313,6 +321,19 @@ void MeshDistance::fitBoxes()
     }
 }
 
+Vec3 MeshDistance::vertexNormal(uint32_t v) const
+{
+    // The faces' normals weighted by their angles at v, summed in triangle order.
+    Vec3 sum;
+    for (uint32_t i = mCornerStart[v]; i < mCornerStart[v + 1]; ++i) {
+        const uint32_t corner = mCornersOf[i], t = corner / 3, k = corner % 3;
+        sum += mFaceNormal[t] * angleAt(mPositions[mIndices[t * 3 + k]],
+                                        mPositions[mIndices[t * 3 + (k + 1) % 3]],
+                                        mPositions[mIndices[t * 3 + (k + 2) % 3]]);
+    }
+    return sum;
+}
+
 SurfaceDistance MeshDistance::query(const Vec3 &p) const
 {
     uint32_t hint = UINT32_MAX;
@@ -420,7 +441,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
     Vec3 normal;
     if (bestFeature < 3) {
         const uint32_t v = mIndices[bestTriangle * 3 + uint32_t(bestFeature)];
-        normal = mVertexNormal[v];
+        normal = vertexNormal(v);
         result.onOpenEdge = mOpenVertex[v] != 0;
     } else if (bestFeature < 6) {
         const uint32_t e = mEdgeOf[bestTriangle * 3 + uint32_t(bestFeature - 3)];

@@ -61,8 +61,10 @@ private:
         uint32_t child[4];
     };
     static constexpr uint32_t kLeaf = 0x80000000u, kNone = 0xffffffffu;
-    /// Takes the positions and recomputes the normals; `centres` gets the triangles' centres.
+    /// Takes the positions and recomputes the face and edge normals; `centres` gets the triangles' centres.
     void setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres);
+    /// The angle-weighted pseudo-normal of welded vertex v, worked out when a query needs it.
+    Vec3 vertexNormal(uint32_t v) const;
     /// Copies each leaf triangle's corners and normal in leaf order and recomputes every box.
     void fitBoxes();
 
@@ -77,7 +79,9 @@ private:
     std::vector<Vec3> mPositions;     ///< per welded vertex, current
     std::vector<Vec3> mFaceNormal;    ///< per triangle, unit
     std::vector<Vec3> mEdgeNormal;    ///< per edge, sum of its faces' unit normals
-    std::vector<Vec3> mVertexNormal;  ///< per welded vertex, angle-weighted
+    /// Per welded vertex v, its triangle corners (triangle * 3 + corner): mCornersOf from
+    /// mCornerStart[v] to mCornerStart[v + 1].
+    std::vector<uint32_t> mCornerStart, mCornersOf;
     std::vector<uint32_t> mTriangles; ///< triangle order of the hierarchy's leaves
     std::vector<Vec3> mLeafCorners;   ///< per triangle in leaf order, its three corners
     std::vector<Vec3> mLeafNormals;   ///< per triangle in leaf order, its unit normal
