@@ -8,6 +8,10 @@
 #include <string>
 #include <unordered_map>
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 namespace tweed {
 namespace {
 
@@ -63,16 +67,6 @@ Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &
 
 namespace {
 
-float boxDistanceSquared(const Vec3 &p, const Vec3 &lo, const Vec3 &hi)
-{
-    float d = 0;
-    for (int i = 0; i < 3; ++i) {
-        const float e = std::max({lo[i] - p[i], 0.0f, p[i] - hi[i]});
-        d += e * e;
-    }
-    return d;
-}
-
 float angleAt(const Vec3 &corner, const Vec3 &u, const Vec3 &v)
 {
     const Vec3 a = u - corner, b = v - corner;
@@ -92,11 +86,25 @@ MeshDistance::MeshDistance(const std::vector<Vec3> &restPositions,
     for (uint32_t i : indices)
         if (i >= restPositions.size())
             throw InputError("mesh distance: vertex index " + std::to_string(i) + " out of range");
+    if (indices.size() / 3 >= (size_t(1) << 28))
+        throw InputError("mesh distance: more than 2^28 triangles");
     // Weld equal rest positions.
     uint32_t welded = 0;
     mWeldOf = weldEqualPositions(restPositions, &welded);
     mPositions.resize(welded);
-    mVertexNormal.resize(welded);
+    // Per welded vertex, its triangle corners in triangle order (the order its pseudo-normal
+    // sums them in).
+    mCornerStart.assign(size_t(welded) + 1, 0);
+    for (size_t c = 0; c < indices.size(); ++c)
+        ++mCornerStart[mWeldOf[indices[c]] + 1];
+    for (size_t v = 0; v < welded; ++v)
+        mCornerStart[v + 1] += mCornerStart[v];
+    mCornersOf.resize(indices.size());
+    {
+        std::vector<uint32_t> fill(mCornerStart.begin(), mCornerStart.end() - 1);
+        for (size_t c = 0; c < indices.size(); ++c)
+            mCornersOf[fill[mWeldOf[indices[c]]]++] = uint32_t(c);
+    }
     mOpenVertex.assign(welded, 0);
     mCorner = indices;
     mIndices.resize(indices.size());
@@ -135,7 +143,6 @@ void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<
                          " positions for a mesh of " + std::to_string(mVertexCount) + " vertices");
     for (size_t v = 0; v < positions.size(); ++v)
         mPositions[mWeldOf[v]] = positions[v];
-    std::fill(mVertexNormal.begin(), mVertexNormal.end(), Vec3{});
     std::fill(mEdgeNormal.begin(), mEdgeNormal.end(), Vec3{});
     const size_t triangles = mFaceNormal.size();
     if (centres) centres->resize(triangles);
@@ -144,9 +151,6 @@ void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<
                    &c = mPositions[mIndices[t * 3 + 2]];
         const Vec3 n = normalize(cross(b - a, c - a));
         mFaceNormal[t] = n;
-        mVertexNormal[mIndices[t * 3]] += n * angleAt(a, b, c);
-        mVertexNormal[mIndices[t * 3 + 1]] += n * angleAt(b, c, a);
-        mVertexNormal[mIndices[t * 3 + 2]] += n * angleAt(c, a, b);
         for (int k = 0; k < 3; ++k)
             mEdgeNormal[mEdgeOf[t * 3 + size_t(k)]] += n;
         if (!centres) continue;
@@ -155,6 +159,71 @@ void MeshDistance::setPositions(const std::vector<Vec3> &positions, std::vector<
         (*centres)[t] = isFinite(centre) ? centre : Vec3{};
     }
 }
+
+namespace {
+
+// The binary hierarchy the four-wide one is gathered from: median splits on the longest axis of
+// the triangles' centres.
+struct BinaryNode
+{
+    Vec3 lo, hi;
+    uint32_t first = 0, count = 0; ///< triangles of a leaf (count > 0)
+    uint32_t left = 0, right = 0;  ///< children of an inner node
+};
+
+uint32_t buildBinary(std::vector<BinaryNode> &nodes, std::vector<uint32_t> &order,
+                     const std::vector<Vec3> &centres, uint32_t first, uint32_t count)
+{
+    const uint32_t index = uint32_t(nodes.size());
+    nodes.emplace_back();
+    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+    for (uint32_t i = first; i < first + count; ++i) {
+        lo = minComponents(lo, centres[order[i]]);
+        hi = maxComponents(hi, centres[order[i]]);
+    }
+    // The centres' box: which child to open first when gathering four.
+    nodes[index].lo = lo;
+    nodes[index].hi = hi;
+    if (count <= kLeafSize) {
+        nodes[index].first = first;
+        nodes[index].count = count;
+        return index;
+    }
+    const Vec3 extent = hi - lo;
+    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
+                     : extent.y >= extent.z                       ? 1
+                                                                  : 2;
+    const uint32_t half = count / 2;
+    std::nth_element(order.begin() + first, order.begin() + first + half,
+                     order.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {
+                         return centres[a][axis] < centres[b][axis];
+                     });
+    const uint32_t left = buildBinary(nodes, order, centres, first, half);
+    const uint32_t right = buildBinary(nodes, order, centres, first + half, count - half);
+    nodes[index].left = left;
+    nodes[index].right = right;
+    return index;
+}
+
+float halfArea(const BinaryNode &n)
+{
+    const Vec3 e = n.hi - n.lo;
+    return e.x * e.y + e.y * e.z + e.z * e.x;
+}
+
+// The squared distance from p to a box, as the query measures the four boxes of a node (where
+// SSE is missing).
+[[maybe_unused]] float boxDistanceSquared(const Vec3 &p, const Vec3 &lo, const Vec3 &hi)
+{
+    float d = 0;
+    for (int i = 0; i < 3; ++i) {
+        const float e = std::max(std::max(lo[i] - p[i], p[i] - hi[i]), 0.0f);
+        d += e * e;
+    }
+    return d;
+}
+
+} // namespace
 
 void MeshDistance::update(const std::vector<Vec3> &positions)
 {
@@ -165,72 +234,104 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     for (size_t t = 0; t < triangles; ++t)
         mTriangles[t] = uint32_t(t);
     mNodes.clear();
-    if (triangles > 0) {
-        mNodes.reserve(2 * triangles / kLeafSize + 2);
-        build(0, uint32_t(triangles), centres);
+    if (triangles == 0) {
+        mLeafCorners.clear();
+        return;
     }
+    std::vector<BinaryNode> binary;
+    binary.reserve(2 * triangles / kLeafSize + 2);
+    buildBinary(binary, mTriangles, centres, 0, uint32_t(triangles));
+    // Each four-wide node takes the binary node's children and opens the largest inner one
+    // until it has four.
+    mNodes.reserve(binary.size() / 2 + 1);
+    auto gather = [&](auto &self, uint32_t b) -> uint32_t {
+        std::vector<uint32_t> children;
+        if (binary[b].count > 0)
+            children = {b};
+        else
+            children = {binary[b].left, binary[b].right};
+        while (children.size() < 4) {
+            size_t open = children.size();
+            for (size_t i = 0; i < children.size(); ++i)
+                if (binary[children[i]].count == 0 &&
+                    (open == children.size() ||
+                     halfArea(binary[children[i]]) > halfArea(binary[children[open]])))
+                    open = i;
+            if (open == children.size()) break;
+            const BinaryNode &n = binary[children[open]];
+            children[open] = n.left;
+            children.insert(children.begin() + std::ptrdiff_t(open) + 1, n.right);
+        }
+        const uint32_t index = uint32_t(mNodes.size());
+        mNodes.emplace_back();
+        for (size_t i = 0; i < 4; ++i) {
+            uint32_t child = kNone;
+            if (i < children.size()) {
+                const BinaryNode &n = binary[children[i]];
+                child = n.count > 0 ? kLeaf | n.first << 3 | n.count : self(self, children[i]);
+            }
+            mNodes[index].child[i] = child;
+        }
+        return index;
+    };
+    gather(gather, 0);
+    fitBoxes();
 }
 
 void MeshDistance::refit(const std::vector<Vec3> &positions)
 {
     setPositions(positions, nullptr);
-    // Children come after their parent (build is depth first): children first from the back.
+    fitBoxes();
+}
+
+void MeshDistance::fitBoxes()
+{
+    mLeafCorners.resize(mTriangles.size() * 3);
+    mLeafNormals.resize(mTriangles.size());
+    for (size_t k = 0; k < mTriangles.size(); ++k) {
+        for (size_t c = 0; c < 3; ++c)
+            mLeafCorners[k * 3 + c] = mPositions[mIndices[mTriangles[k] * 3 + c]];
+        mLeafNormals[k] = mFaceNormal[mTriangles[k]];
+    }
+    // Children come after their parent (gathered depth first): children first from the back.
     for (size_t i = mNodes.size(); i-- > 0;) {
         Node &node = mNodes[i];
-        Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-        if (node.count > 0) {
-            for (uint32_t k = node.first; k < node.first + node.count; ++k)
-                for (uint32_t c = 0; c < 3; ++c) {
-                    const Vec3 &p = mPositions[mIndices[mTriangles[k] * 3 + c]];
-                    lo = minComponents(lo, p);
-                    hi = maxComponents(hi, p);
+        for (int j = 0; j < 4; ++j) {
+            Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+            const uint32_t child = node.child[j];
+            if (child == kNone) {
+            } else if (child & kLeaf) {
+                const uint32_t first = (child & ~kLeaf) >> 3, count = child & 7;
+                for (size_t c = size_t(first) * 3; c < size_t(first + count) * 3; ++c) {
+                    lo = minComponents(lo, mLeafCorners[c]);
+                    hi = maxComponents(hi, mLeafCorners[c]);
                 }
-        } else {
-            lo = minComponents(mNodes[node.left].lo, mNodes[node.right].lo);
-            hi = maxComponents(mNodes[node.left].hi, mNodes[node.right].hi);
+            } else {
+                const Node &n = mNodes[child];
+                for (int a = 0; a < 3; ++a) {
+                    lo[a] = std::min(std::min(n.lo[a][0], n.lo[a][1]), std::min(n.lo[a][2], n.lo[a][3]));
+                    hi[a] = std::max(std::max(n.hi[a][0], n.hi[a][1]), std::max(n.hi[a][2], n.hi[a][3]));
+                }
+            }
+            for (int a = 0; a < 3; ++a) {
+                node.lo[a][j] = lo[a];
+                node.hi[a][j] = hi[a];
+            }
         }
-        node.lo = lo;
-        node.hi = hi;
     }
 }
 
-uint32_t MeshDistance::build(uint32_t first, uint32_t count, std::vector<Vec3> &centres)
+Vec3 MeshDistance::vertexNormal(uint32_t v) const
 {
-    const uint32_t index = uint32_t(mNodes.size());
-    mNodes.emplace_back();
-    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-    Vec3 clo = lo, chi = hi;
-    for (uint32_t i = first; i < first + count; ++i) {
-        const uint32_t t = mTriangles[i];
-        for (int k = 0; k < 3; ++k) {
-            const Vec3 &p = mPositions[mIndices[t * 3 + uint32_t(k)]];
-            lo = minComponents(lo, p);
-            hi = maxComponents(hi, p);
-        }
-        clo = minComponents(clo, centres[t]);
-        chi = maxComponents(chi, centres[t]);
+    // The faces' normals weighted by their angles at v, summed in triangle order.
+    Vec3 sum;
+    for (uint32_t i = mCornerStart[v]; i < mCornerStart[v + 1]; ++i) {
+        const uint32_t corner = mCornersOf[i], t = corner / 3, k = corner % 3;
+        sum += mFaceNormal[t] * angleAt(mPositions[mIndices[t * 3 + k]],
+                                        mPositions[mIndices[t * 3 + (k + 1) % 3]],
+                                        mPositions[mIndices[t * 3 + (k + 2) % 3]]);
     }
-    mNodes[index].lo = lo;
-    mNodes[index].hi = hi;
-    if (count <= kLeafSize) {
-        mNodes[index].first = first;
-        mNodes[index].count = count;
-        return index;
-    }
-    const Vec3 extent = chi - clo;
-    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
-                     : extent.y >= extent.z                       ? 1
-                                                                  : 2;
-    const uint32_t half = count / 2;
-    std::nth_element(mTriangles.begin() + first, mTriangles.begin() + first + half,
-                     mTriangles.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {
-                         return centres[a][axis] < centres[b][axis];
-                     });
-    const uint32_t left = build(first, half, centres);
-    const uint32_t right = build(first + half, count - half, centres);
-    mNodes[index].left = left;
-    mNodes[index].right = right;
-    return index;
+    return sum;
 }
 
 SurfaceDistance MeshDistance::query(const Vec3 &p) const
@@ -254,55 +355,93 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
         best = lengthSquared(p - result.closest);
         bestTriangle = hint;
     }
-    // Nodes to visit with the squared distance to their box (each box measured once).
+    // How far a triangle's plane may lie and the triangle still be measured (NAN: to be
+    // worked out from `best`), and the rounding of positions about as far from the origin as p.
+    float reach = NAN;
+    const float slack = 2e-6f * (1 + std::max({std::abs(p.x), std::abs(p.y), std::abs(p.z)}));
+    // Children to visit with the squared distance to their box (each box measured once).
     struct Pending
     {
-        uint32_t node;
+        uint32_t child;
         float box;
     };
-    Pending stack[128];
+    constexpr int kStack = 192;
+    Pending stack[kStack];
     int top = 0;
-    stack[top++] = {0, boxDistanceSquared(p, mNodes[0].lo, mNodes[0].hi)};
-    while (top > 0) {
+    // The root's children, measured as any node's.
+    uint32_t node = 0;
+    for (;;) {
+        if (node != kNone) {
+            const Node &n = mNodes[node];
+            float d[4];
+#if defined(__SSE2__)
+            const __m128 zero = _mm_setzero_ps();
+            __m128 sum = zero;
+            for (int a = 0; a < 3; ++a) {
+                const __m128 pa = _mm_set1_ps(p[a]);
+                const __m128 e =
+                    _mm_max_ps(_mm_max_ps(_mm_sub_ps(_mm_loadu_ps(n.lo[a]), pa),
+                                          _mm_sub_ps(pa, _mm_loadu_ps(n.hi[a]))),
+                               zero);
+                sum = _mm_add_ps(sum, _mm_mul_ps(e, e));
+            }
+            _mm_storeu_ps(d, sum);
+#else
+            for (int j = 0; j < 4; ++j)
+                d[j] = boxDistanceSquared(p, {n.lo[0][j], n.lo[1][j], n.lo[2][j]},
+                                          {n.hi[0][j], n.hi[1][j], n.hi[2][j]});
+#endif
+            // The children within reach, nearest pushed last so that it is visited first.
+            Pending near[4];
+            int count = 0;
+            for (int j = 0; j < 4; ++j) {
+                if (n.child[j] == kNone || !(d[j] <= best)) continue;
+                int k = count++;
+                for (; k > 0 && near[k - 1].box < d[j]; --k)
+                    near[k] = near[k - 1];
+                near[k] = {n.child[j], d[j]};
+            }
+            if (top + count > kStack) count = 0; // depth is bounded by log4 of the triangles
+            for (int k = 0; k < count; ++k)
+                stack[top++] = near[k];
+        }
+        node = kNone;
+        if (top == 0) break;
         const Pending pending = stack[--top];
         if (pending.box > best) continue;
-        const Node &node = mNodes[pending.node];
-        if (node.count > 0) {
-            for (uint32_t i = node.first; i < node.first + node.count; ++i) {
-                const uint32_t t = mTriangles[i];
-                int feature = 6;
-                const Vec3 q = closestOnTriangle(p, mPositions[mIndices[t * 3]],
-                                                 mPositions[mIndices[t * 3 + 1]],
-                                                 mPositions[mIndices[t * 3 + 2]], feature);
-                const float d = lengthSquared(p - q);
-                // Of triangles equally close (beside an open seam), the first: the same
-                // whatever the order of the search.
-                if (d < best || (d == best && t < bestTriangle)) {
-                    best = d;
-                    bestTriangle = t;
-                    bestFeature = feature;
-                    result.closest = q;
-                }
-            }
+        if (!(pending.child & kLeaf)) {
+            node = pending.child;
             continue;
         }
-        // Nearer child last, so it is visited first.
-        const Node &l = mNodes[node.left], &r = mNodes[node.right];
-        const float dl = boxDistanceSquared(p, l.lo, l.hi), dr = boxDistanceSquared(p, r.lo, r.hi);
-        if (top + 2 > 128) continue; // depth is bounded by log2 of the triangle count
-        if (dl < dr) {
-            if (dr <= best) stack[top++] = {node.right, dr};
-            if (dl <= best) stack[top++] = {node.left, dl};
-        } else {
-            if (dl <= best) stack[top++] = {node.left, dl};
-            if (dr <= best) stack[top++] = {node.right, dr};
+        const uint32_t first = (pending.child & ~kLeaf) >> 3, end = first + (pending.child & 7);
+        for (uint32_t i = first; i < end; ++i) {
+            const Vec3 *c = &mLeafCorners[size_t(i) * 3];
+            // No point of a triangle is nearer than its plane: one whose plane lies beyond the
+            // best distance by more than the rounding of both measures cannot win or tie.
+            if (std::isnan(reach)) reach = std::sqrt(best) * (1 + 1e-5f) + slack;
+            if (std::abs(dot(p - c[0], mLeafNormals[i])) >
+                reach + 2e-6f * std::max({std::abs(c[0].x), std::abs(c[0].y), std::abs(c[0].z)}))
+                continue;
+            const uint32_t t = mTriangles[i];
+            int feature = 6;
+            const Vec3 q = closestOnTriangle(p, c[0], c[1], c[2], feature);
+            const float dq = lengthSquared(p - q);
+            // Of triangles equally close (beside an open seam), the first: the same whatever
+            // the order of the search.
+            if (dq < best || (dq == best && t < bestTriangle)) {
+                best = dq;
+                bestTriangle = t;
+                bestFeature = feature;
+                result.closest = q;
+                reach = NAN;
+            }
         }
     }
     hint = bestTriangle;
     Vec3 normal;
     if (bestFeature < 3) {
         const uint32_t v = mIndices[bestTriangle * 3 + uint32_t(bestFeature)];
-        normal = mVertexNormal[v];
+        normal = vertexNormal(v);
         result.onOpenEdge = mOpenVertex[v] != 0;
     } else if (bestFeature < 6) {
         const uint32_t e = mEdgeOf[bestTriangle * 3 + uint32_t(bestFeature - 3)];

@@ -328,6 +328,15 @@ private slots:
         auto *list = test::child<QTreeWidget>(dock, names::kCollisionDockVolumeList);
         QCOMPARE(list->columnCount(), 4);
         QCOMPARE(list->topLevelItemCount(), 2);
+        // Measured off the UI thread: the rows are listed at once, their protrusion reads
+        // "measuring…" until the result arrives, then shows it.
+        QVERIFY(dock->measuringProtrusions());
+        QCOMPARE(list->topLevelItem(1)->text(CollisionDock::ProtrusionColumn),
+                 CollisionDock::tr("measuring…"));
+        QVERIFY(!list->topLevelItem(1)->data(CollisionDock::ProtrusionColumn, Qt::UserRole).isValid());
+        QTRY_VERIFY_WITH_TIMEOUT(!dock->measuringProtrusions(), 120000);
+        QCOMPARE(list->topLevelItem(1)->data(CollisionDock::ProtrusionColumn, Qt::UserRole).toDouble(),
+                 double(dock->protrusion(1)));
         QCOMPARE(dock->protrusion(0), 0.0f);
         // The sample's chest is well under 60 cm across: the big sphere sticks out by more
         // than 30 cm, less than its radius.
@@ -370,8 +379,9 @@ private slots:
         QVERIFY2(bindOnly <= thickness + 1e-5f, qPrintable(QString::number(bindOnly)));
         QVERIFY2(overClips > bindOnly + 1e-3f,
                  qPrintable(QString("%1 %2").arg(overClips).arg(bindOnly)));
-        QCOMPARE(dock->protrusion(0), overClips);
         auto *list = test::child<QTreeWidget>(dock, names::kCollisionDockVolumeList);
+        QTRY_VERIFY_WITH_TIMEOUT(!dock->measuringProtrusions(), 120000);
+        QCOMPARE(dock->protrusion(0), overClips);
         QCOMPARE(list->topLevelItem(0)->data(CollisionDock::ProtrusionColumn, Qt::UserRole).toDouble(),
                  double(overClips));
     }

@@ -1,13 +1,15 @@
 // The measures of good cloth on constructed cases: nested boxes as shells, riders and a body,
 // one vertex moved by a known distance (3 mm counts, 1 mm does not), the signed mesh distance
 // on a closed and an open mesh, volume protrusion of a sphere in a box, and the Max Distance
-// hit share of a box hanging from its pinned top face.
+// hit share of a box hanging from its pinned top face; the distance search against measuring
+// every triangle.
 #include "tweed/cloth_measures.h"
 #include "tweed/errors.h"
 
 #include <QTest>
 
 #include <cmath>
+#include <numbers>
 
 using namespace tweed;
 
@@ -183,6 +185,88 @@ private slots:
                 QCOMPARE(refitted.query(p).distance, fresh.distance);
             }
         }
+    }
+
+    // The hierarchy's search (four boxes at a time, triangles skipped by their plane) finds
+    // what measuring every triangle finds: the same nearest triangle (the lowest of equals), the
+    // same closest point and the same distance, bit for bit, on a bumpy open tube measured from
+    // inside, outside and far away, fresh, hinted and refitted as the tube bends.
+    void queriesFindWhatMeasuringEveryTriangleFinds()
+    {
+        // A tube along y, 40 rings of 24 (the ring spacing uneven), open at both ends, with
+        // bumps; a hole where four quads are left out.
+        const int rings = 40, around = 24;
+        auto tube = [&](float bend) {
+            std::vector<Vec3> out;
+            for (int j = 0; j < rings; ++j) {
+                const float y = 0.6f * std::pow(float(j) / float(rings - 1), 1.3f);
+                for (int i = 0; i < around; ++i) {
+                    const float a = 2 * std::numbers::pi_v<float> * float(i) / float(around);
+                    const float r = 0.1f + 0.01f * std::sin(3 * a + 7 * y) + 0.03f * y;
+                    out.push_back({r * std::cos(a) + bend * y * y, y, r * std::sin(a)});
+                }
+            }
+            return out;
+        };
+        std::vector<uint32_t> indices;
+        for (int j = 0; j + 1 < rings; ++j)
+            for (int i = 0; i < around; ++i) {
+                if (j >= 20 && j < 22 && i >= 5 && i < 7) continue;
+                const uint32_t a = uint32_t(j * around + i),
+                               b = uint32_t(j * around + (i + 1) % around);
+                for (uint32_t q : {a, b + uint32_t(around), b, a, a + uint32_t(around),
+                                   b + uint32_t(around)})
+                    indices.push_back(q);
+            }
+        const uint32_t triangles = uint32_t(indices.size() / 3);
+        MeshDistance fresh(tube(0), indices), refitted = fresh;
+        uint32_t seed = 777;
+        auto random = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return float(seed >> 8) / float(1u << 24);
+        };
+        std::vector<uint32_t> carried(300, UINT32_MAX);
+        int compared = 0;
+        for (float bend : {0.0f, 0.2f, 0.5f}) {
+            const std::vector<Vec3> positions = tube(bend);
+            fresh.update(positions);
+            refitted.refit(positions);
+            for (size_t k = 0; k < carried.size(); ++k) {
+                // Near the wall (either side), inside, outside and far away.
+                const float y = 0.7f * random() - 0.05f, a = 2 * std::numbers::pi_v<float> * random();
+                const float scale = k % 3 == 0 ? 0.02f : k % 3 == 1 ? 0.2f : 2.0f;
+                const float r = 0.12f + scale * (random() - 0.5f);
+                const Vec3 p{r * std::cos(a) + bend * y * y, y, r * std::sin(a)};
+                // Every triangle measured.
+                float best = INFINITY;
+                uint32_t bestTriangle = UINT32_MAX;
+                Vec3 closest;
+                for (uint32_t t = 0; t < triangles; ++t) {
+                    int feature = 0;
+                    const Vec3 q = closestOnTriangle(p, positions[indices[t * 3]],
+                                                     positions[indices[t * 3 + 1]],
+                                                     positions[indices[t * 3 + 2]], feature);
+                    const float d = lengthSquared(p - q);
+                    if (d < best) {
+                        best = d;
+                        bestTriangle = t;
+                        closest = q;
+                    }
+                }
+                uint32_t none = UINT32_MAX, any = uint32_t(random() * float(triangles));
+                for (auto [tree, hint] : {std::pair{&fresh, &none}, std::pair{&refitted, &any},
+                                          std::pair{&refitted, &carried[k]}}) {
+                    const SurfaceDistance s = tree->query(p, *hint);
+                    QCOMPARE(*hint, bestTriangle);
+                    QCOMPARE(std::abs(s.distance), std::sqrt(best));
+                    QCOMPARE(s.closest.x, closest.x);
+                    QCOMPARE(s.closest.y, closest.y);
+                    QCOMPARE(s.closest.z, closest.z);
+                    ++compared;
+                }
+            }
+        }
+        QCOMPARE(compared, 3 * 3 * 300);
     }
 
     void riderPushedThroughTheShellBy3mmCountsBy1mmDoesNot()

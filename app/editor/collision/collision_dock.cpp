@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFutureWatcher>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -41,6 +42,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <cmath>
@@ -117,6 +119,20 @@ QDoubleSpinBox *makeSpin(QWidget *parent, const QString &name)
 
 } // namespace
 
+struct CollisionDock::ProtrusionBody
+{
+    std::vector<GraphicsMesh> meshes;
+    std::unique_ptr<BodyMotion> motion; ///< null without a body that fits the skeleton
+};
+
+struct CollisionDock::ProtrusionRun
+{
+    quint64 generation = 0;
+    std::shared_ptr<const ProtrusionBody> body;
+    std::vector<CollisionVolume> volumes;
+    std::vector<float> protrusions;
+};
+
 CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     : QDockWidget(parent), mContext(context), mDocument(context.document)
 {
@@ -127,6 +143,9 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
 
+    mProtrusionWatcher = new QFutureWatcher<ProtrusionRun>(this);
+    connect(mProtrusionWatcher, &QFutureWatcherBase::finished, this,
+            &CollisionDock::protrusionsMeasured);
     mList = new QTreeWidget(body);
     mList->setObjectName(names::kCollisionDockVolumeList);
     mList->setColumnCount(4);
@@ -385,8 +404,12 @@ CollisionDock::CollisionDock(const EditorContext &context, QWidget *parent)
             (Document::CharacterChanged | Document::SkeletonChanged | Document::MeshesChanged))
             rebuildBones();
         if (what &
-            (Document::CharacterChanged | Document::SkeletonChanged | Document::MeshesChanged))
+            (Document::CharacterChanged | Document::SkeletonChanged | Document::MeshesChanged)) {
             mBodyValid = false;
+            mBody.reset();
+            mProtrusions.clear();
+            ++mBodyGeneration;
+        }
         if (what & (Document::CollisionChanged | Document::CharacterChanged |
                     Document::SkeletonChanged | Document::MeshesChanged))
             rebuildList();
@@ -434,11 +457,7 @@ void CollisionDock::setLengthUnit(LengthUnit unit)
         spin->setRange(isPosition ? -10 * lengthScale() : 0.0, 10 * lengthScale());
         spin->setSuffix(suffix);
     }
-    for (int i = 0; i < mList->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *item = mList->topLevelItem(i);
-        item->setText(ProtrusionColumn,
-                      protrusionText(float(item->data(ProtrusionColumn, Qt::UserRole).toDouble())));
-    }
+    showProtrusions();
     updateProperties();
 }
 
@@ -602,55 +621,172 @@ void CollisionDock::rebuildBones()
     updateButtons();
 }
 
+std::shared_ptr<const CollisionDock::ProtrusionBody>
+CollisionDock::makeProtrusionBody(std::vector<GraphicsMesh> meshes, const Skeleton &skeleton,
+                                  const std::vector<AnimationClip> &clips)
+{
+    auto body = std::make_shared<ProtrusionBody>();
+    body->meshes = std::move(meshes);
+    std::vector<const GraphicsMesh *> pointers;
+    for (const GraphicsMesh &m : body->meshes)
+        pointers.push_back(&m);
+    try {
+        // Over the clips as Auto-Fit and Auto Setup fit and `tweed-cli qa` measures.
+        if (!pointers.empty())
+            body->motion = std::make_unique<BodyMotion>(skeleton, pointers, clips);
+    } catch (const std::exception &) {
+        body->motion.reset(); // a body that does not fit the skeleton: no protrusion to show
+    }
+    return body;
+}
+
+std::vector<GraphicsMesh> CollisionDock::protrusionBodyMeshes() const
+{
+    // The body: the character meshes no garment LoD was made of (as the measures take it).
+    const Character &character = mDocument->character();
+    std::vector<std::string> names;
+    tweed::bodyMeshes(mDocument->asset(), character, &names);
+    std::vector<GraphicsMesh> body;
+    for (const std::string &name : names)
+        if (const int m = character.findMesh(name); m >= 0)
+            body.push_back(character.meshes[size_t(m)]);
+    return body;
+}
+
+const float *CollisionDock::knownProtrusion(const CollisionVolume &volume) const
+{
+    if (mBodyValid && (!mBody || !mBody->motion)) {
+        static const float none = 0.0f;
+        return &none;
+    }
+    for (const auto &[v, out] : mProtrusions)
+        if (v == volume) return &out;
+    return nullptr;
+}
+
+std::vector<CollisionVolume> CollisionDock::unmeasuredVolumes() const
+{
+    std::vector<CollisionVolume> missing;
+    for (const CollisionVolume &v : mDocument->asset().collisionVolumes)
+        if (!knownProtrusion(v) && std::find(missing.begin(), missing.end(), v) == missing.end())
+            missing.push_back(v);
+    return missing;
+}
+
+void CollisionDock::rememberProtrusions(const std::vector<CollisionVolume> &volumes,
+                                        const std::vector<float> &protrusions) const
+{
+    if (mProtrusions.size() > 4 * mDocument->asset().collisionVolumes.size() + 16)
+        mProtrusions.clear();
+    for (size_t i = 0; i < volumes.size() && i < protrusions.size(); ++i)
+        if (!knownProtrusion(volumes[i])) mProtrusions.push_back({volumes[i], protrusions[i]});
+}
+
 float CollisionDock::protrusion(int index) const
 {
     const auto &volumes = mDocument->asset().collisionVolumes;
     if (index < 0 || size_t(index) >= volumes.size()) return 0;
     if (!mBodyValid) {
-        // The body: the character meshes no garment LoD was made of (as the measures take it).
-        const Character &character = mDocument->character();
-        std::vector<std::string> names;
-        tweed::bodyMeshes(mDocument->asset(), character, &names);
-        std::vector<const GraphicsMesh *> body;
-        for (const std::string &name : names)
-            if (const int m = character.findMesh(name); m >= 0)
-                body.push_back(&character.meshes[size_t(m)]);
-        mBody.reset();
-        mProtrusions.clear();
-        try {
-            // Over the clips as Auto-Fit and Auto Setup fit and `tweed-cli qa` measures.
-            if (!body.empty())
-                mBody = std::make_unique<BodyMotion>(mDocument->asset().skeleton, body,
-                                                     character.clips);
-        } catch (const std::exception &) {
-            mBody.reset(); // a body that does not fit the skeleton: no protrusion to show
-        }
+        mBody = makeProtrusionBody(protrusionBodyMeshes(), mDocument->asset().skeleton,
+                                   mDocument->character().clips);
         mBodyValid = true;
     }
-    if (!mBody) return 0.0f;
-    // Measured once per volume as it is: the volumes not measured yet, all at once.
-    std::vector<CollisionVolume> missing;
-    for (const CollisionVolume &v : volumes)
-        if (std::none_of(mProtrusions.begin(), mProtrusions.end(),
-                         [&v](const auto &known) { return known.first == v; }) &&
-            std::find(missing.begin(), missing.end(), v) == missing.end())
-            missing.push_back(v);
-    if (!missing.empty()) {
-        if (mProtrusions.size() > 4 * volumes.size() + 16) mProtrusions.clear();
-        const std::vector<float> measured = volumeProtrusions(missing, *mBody);
-        for (size_t i = 0; i < missing.size(); ++i)
-            mProtrusions.push_back({missing[i], measured[i]});
+    // Measured here what the worker has not measured yet (all missing at once).
+    if (const std::vector<CollisionVolume> missing = unmeasuredVolumes(); !missing.empty())
+        rememberProtrusions(missing, volumeProtrusions(missing, *mBody->motion));
+    const float *out = knownProtrusion(volumes[size_t(index)]);
+    return out ? *out : 0.0f;
+}
+
+bool CollisionDock::measuringProtrusions() const
+{
+    return mProtrusionsPending;
+}
+
+void CollisionDock::measureProtrusions()
+{
+    if (mProtrusionsPending) return; // measured again when the result is in
+    std::vector<CollisionVolume> missing = unmeasuredVolumes();
+    if (missing.empty()) return;
+    // The worker reads copies (or the body made before, which nothing changes), so the
+    // document may change while it runs.
+    std::shared_ptr<const ProtrusionBody> body = mBodyValid ? mBody : nullptr;
+    std::vector<GraphicsMesh> meshes;
+    if (!body) meshes = protrusionBodyMeshes();
+    mProtrusionsPending = true;
+    mProtrusionWatcher->setFuture(QtConcurrent::run(
+        [generation = mBodyGeneration, body = std::move(body), meshes = std::move(meshes),
+         skeleton = mDocument->asset().skeleton, clips = mDocument->character().clips,
+         missing = std::move(missing)]() mutable {
+            ProtrusionRun run;
+            run.generation = generation;
+            run.body = body ? body : makeProtrusionBody(std::move(meshes), skeleton, clips);
+            run.protrusions.assign(missing.size(), 0.0f);
+            if (run.body->motion) {
+                try {
+                    run.protrusions = volumeProtrusions(missing, *run.body->motion);
+                } catch (const std::exception &) {
+                }
+            }
+            run.volumes = std::move(missing);
+            return run;
+        }));
+}
+
+void CollisionDock::protrusionsMeasured()
+{
+    if (!mProtrusionsPending) return;
+    mProtrusionsPending = false;
+    if (mProtrusionWatcher->future().resultCount() > 0) {
+        ProtrusionRun run = mProtrusionWatcher->result();
+        mProtrusionWatcher->setFuture({});
+        // Measured on the body as it still is: kept.
+        if (run.generation == mBodyGeneration) {
+            if (!mBodyValid) {
+                mBody = run.body;
+                mBodyValid = true;
+            }
+            rememberProtrusions(run.volumes, run.protrusions);
+            showProtrusions();
+        }
     }
-    for (const auto &[v, out] : mProtrusions)
-        if (v == volumes[size_t(index)]) return out;
-    return 0.0f;
+    // Volumes edited (or another body) while it ran.
+    measureProtrusions();
+}
+
+void CollisionDock::showProtrusions()
+{
+    const auto &volumes = mDocument->asset().collisionVolumes;
+    for (int i = 0; i < mList->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = mList->topLevelItem(i);
+        const int index = item->data(0, Qt::UserRole).toInt();
+        if (index >= 0 && size_t(index) < volumes.size())
+            showProtrusion(item, volumes[size_t(index)]);
+    }
+}
+
+void CollisionDock::showProtrusion(QTreeWidgetItem *item, const CollisionVolume &volume)
+{
+    const float *out = knownProtrusion(volume);
+    if (!out) {
+        item->setText(ProtrusionColumn, tr("measuring…"));
+        item->setData(ProtrusionColumn, Qt::UserRole, QVariant());
+        item->setForeground(ProtrusionColumn, mList->palette().brush(QPalette::PlaceholderText));
+        return;
+    }
+    item->setText(ProtrusionColumn, protrusionText(*out));
+    item->setData(ProtrusionColumn, Qt::UserRole, double(*out));
+    // Out of the body by more than the thickness: the cloth is pushed off the body.
+    if (*out > mDocument->asset().simulation.collisionThickness)
+        item->setForeground(ProtrusionColumn, QColor(220, 60, 60));
+    else
+        item->setForeground(ProtrusionColumn, mList->palette().brush(QPalette::Text));
 }
 
 void CollisionDock::rebuildList()
 {
     const auto &volumes = mDocument->asset().collisionVolumes;
     const Skeleton &skeleton = mDocument->asset().skeleton;
-    const float thickness = mDocument->asset().simulation.collisionThickness;
     if (mVolume >= int(volumes.size())) mVolume = int(volumes.size()) - 1;
     {
         const QSignalBlocker block(mList);
@@ -660,20 +796,18 @@ void CollisionDock::rebuildList()
             const QString bone = v.bone >= 0 && size_t(v.bone) < skeleton.bones.size()
                                      ? QString::fromStdString(skeleton.bones[size_t(v.bone)].name)
                                      : tr("(model space)");
-            const float out = protrusion(int(i));
-            auto *item = new QTreeWidgetItem(mList, {QString::fromStdString(v.name),
-                                                     shapeText(v.shape), bone, protrusionText(out)});
+            auto *item = new QTreeWidgetItem(
+                mList, {QString::fromStdString(v.name), shapeText(v.shape), bone});
             item->setData(0, Qt::UserRole, int(i));
-            item->setData(ProtrusionColumn, Qt::UserRole, double(out));
             item->setTextAlignment(ProtrusionColumn, Qt::AlignRight | Qt::AlignVCenter);
-            // Out of the body by more than the thickness: the cloth is pushed off the body.
-            if (out > thickness) item->setForeground(ProtrusionColumn, QColor(220, 60, 60));
+            showProtrusion(item, v);
         }
         if (mVolume >= 0) mList->setCurrentItem(mList->topLevelItem(mVolume));
     }
     mGizmo->setVolume(mVolume);
     updateProperties();
     updateButtons();
+    measureProtrusions();
 }
 
 void CollisionDock::updateButtons()

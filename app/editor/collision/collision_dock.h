@@ -24,6 +24,8 @@
 #include <vector>
 
 class QAction;
+template <typename T>
+class QFutureWatcher;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -37,6 +39,7 @@ class QMenu;
 class QPushButton;
 class QToolButton;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace tweed::editor {
 
@@ -76,6 +79,9 @@ public:
     /// not part of the garment) in the bind pose, metres, as the list's Protrusion column
     /// shows it; 0 without a body mesh.
     float protrusion(int index) const;
+    /// The Protrusion column is being measured off the UI thread: its cells read "measuring"
+    /// until the result is shown.
+    bool measuringProtrusions() const;
     /// The list's columns.
     enum Column { NameColumn, ShapeColumn, BoneColumn, ProtrusionColumn };
     /// Bones whose weights move the garment (LoD 0) by at least the fit threshold.
@@ -149,9 +155,31 @@ private:
     QTreeWidget *mList;
     /// The body in the bind pose and every frame of the character's clips, for the protrusion
     /// column (built on demand), and the protrusions measured on it so far, by volume.
-    mutable std::unique_ptr<tweed::BodyMotion> mBody;
+    struct ProtrusionBody;
+    struct ProtrusionRun;
+    /// The body from copies of the document's body meshes, skeleton and clips (any thread).
+    static std::shared_ptr<const ProtrusionBody>
+    makeProtrusionBody(std::vector<tweed::GraphicsMesh> meshes, const tweed::Skeleton &skeleton,
+                       const std::vector<tweed::AnimationClip> &clips);
+    std::vector<tweed::GraphicsMesh> protrusionBodyMeshes() const;
+    /// The known protrusion of a volume, or nullptr.
+    const float *knownProtrusion(const tweed::CollisionVolume &volume) const;
+    std::vector<tweed::CollisionVolume> unmeasuredVolumes() const;
+    void rememberProtrusions(const std::vector<tweed::CollisionVolume> &volumes,
+                             const std::vector<float> &protrusions) const;
+    /// Measures the volumes the column does not know yet on a worker thread.
+    void measureProtrusions();
+    void protrusionsMeasured();
+    /// Shows a row's protrusion (or that it is being measured).
+    void showProtrusion(QTreeWidgetItem *item, const tweed::CollisionVolume &volume);
+    void showProtrusions(); ///< every row's
+    mutable std::shared_ptr<const ProtrusionBody> mBody;
     mutable std::vector<std::pair<tweed::CollisionVolume, float>> mProtrusions;
     mutable bool mBodyValid = false;
+    /// Counts body changes: a measure started on an older body is not kept.
+    quint64 mBodyGeneration = 0;
+    QFutureWatcher<ProtrusionRun> *mProtrusionWatcher;
+    bool mProtrusionsPending = false; ///< started, its result not taken yet
     QLabel *mBoneLabel;
     QComboBox *mBone;
     std::array<QPushButton *, 7> mAdd{};

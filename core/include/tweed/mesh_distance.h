@@ -51,15 +51,22 @@ public:
     bool empty() const { return mTriangles.empty(); }
 
 private:
+    /// A node of the hierarchy with up to four children, their boxes side by side (per axis,
+    /// per child) so that one query measures all four at once.
     struct Node
     {
-        Vec3 lo, hi;
-        uint32_t first = 0, count = 0; ///< triangles of a leaf (count > 0)
-        uint32_t left = 0, right = 0;  ///< children of an inner node
+        float lo[3][4], hi[3][4];
+        /// Per child: an inner node's index, or kLeaf | first << 3 | count (the triangles of a
+        /// leaf, count at most 4), or kNone (no child: its box is empty).
+        uint32_t child[4];
     };
-    uint32_t build(uint32_t first, uint32_t count, std::vector<Vec3> &centres);
-    /// Takes the positions and recomputes the normals; `centres` gets the triangles' centres.
+    static constexpr uint32_t kLeaf = 0x80000000u, kNone = 0xffffffffu;
+    /// Takes the positions and recomputes the face and edge normals; `centres` gets the triangles' centres.
     void setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres);
+    /// The angle-weighted pseudo-normal of welded vertex v, worked out when a query needs it.
+    Vec3 vertexNormal(uint32_t v) const;
+    /// Copies each leaf triangle's corners and normal in leaf order and recomputes every box.
+    void fitBoxes();
 
     std::vector<uint32_t> mIndices;   ///< per triangle corner, the welded vertex
     std::vector<uint32_t> mCorner;    ///< per triangle corner, the original vertex
@@ -72,9 +79,13 @@ private:
     std::vector<Vec3> mPositions;     ///< per welded vertex, current
     std::vector<Vec3> mFaceNormal;    ///< per triangle, unit
     std::vector<Vec3> mEdgeNormal;    ///< per edge, sum of its faces' unit normals
-    std::vector<Vec3> mVertexNormal;  ///< per welded vertex, angle-weighted
+    /// Per welded vertex v, its triangle corners (triangle * 3 + corner): mCornersOf from
+    /// mCornerStart[v] to mCornerStart[v + 1].
+    std::vector<uint32_t> mCornerStart, mCornersOf;
     std::vector<uint32_t> mTriangles; ///< triangle order of the hierarchy's leaves
-    std::vector<Node> mNodes;
+    std::vector<Vec3> mLeafCorners;   ///< per triangle in leaf order, its three corners
+    std::vector<Vec3> mLeafNormals;   ///< per triangle in leaf order, its unit normal
+    std::vector<Node> mNodes;         ///< the root first, children after their parent
 };
 
 } // namespace tweed
