@@ -484,8 +484,8 @@ void CollisionDock::retranslateUi()
     mList->setHeaderLabels({tr("Name"), tr("Shape"), tr("Bone"), tr("Protrusion")});
     mList->headerItem()->setToolTip(
         ProtrusionColumn,
-        tr("How far the volume sticks out of the body in the bind pose; more than the collision "
-           "thickness pushes the cloth off the body"));
+        tr("How far the volume sticks out of the body, at most over the bind pose and every "
+           "frame of every clip; more than the collision thickness pushes the cloth off the body"));
     mBoneLabel->setText(tr("Bone:"));
     mBone->setToolTip(tr("The bone new volumes are attached to (follows the bone selected in "
                          "the Outliner)"));
