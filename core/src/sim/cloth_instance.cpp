@@ -243,7 +243,7 @@ void ClothInstance::Impl::buildHardLists()
             out.child.push_back(v);
             out.parent.push_back(c.hardParent[v]);
             if (c.hardDepth[c.hardParent[v]] == 0)
-                out.rooted.push_back(uint32_t(out.child.size()));
+                out.rooted.push_back(uint32_t(out.rest.size()));
             out.rest.push_back(c.hardRestLength[v]);
             const bool levelEnds =
                 i + 1 == list.size() || c.hardDepth[list[i + 1]] != c.hardDepth[v];
@@ -925,15 +925,20 @@ void ClothInstance::Impl::region(int thread)
     };
     if (skinned) {
         perVertex([&](uint32_t b, uint32_t e) { skinTargets(b, e); });
-        // The constraints and hard constraints from fixed vertices take the skinned lengths.
+        // The constraints, hard constraints and tethers from fixed vertices take the skinned
+        // lengths where those are longer (see configure).
         const uint32_t count = uint32_t(fixedEndConstraints.size());
         const uint32_t lengthPieces = (count + kVertexPiece - 1) / kVertexPiece;
         const uint32_t hard = settings.hardStretchLimit ? uint32_t(hardLists.size()) : 0;
-        schedule.parallelFor(seq, lengthPieces + hard, [&](uint32_t i) {
+        const uint32_t tethers = settings.tethers ? pieces : 0;
+        schedule.parallelFor(seq, lengthPieces + hard + tethers, [&](uint32_t i) {
             if (i < lengthPieces)
                 holdSkinnedLengths(i * kVertexPiece, std::min(count, (i + 1) * kVertexPiece));
-            else
+            else if (i < lengthPieces + hard)
                 holdSkinnedHardLengths(hardLists[i - lengthPieces]);
+            else
+                holdSkinnedTethers((i - lengthPieces - hard) * kVertexPiece,
+                                   std::min(n, (i - lengthPieces - hard + 1) * kVertexPiece));
         });
     }
     const int substeps = std::max(1, settings.substeps);
@@ -1011,6 +1016,16 @@ void ClothInstance::Impl::holdSkinnedHardLengths(HardList &list)
         list.rest[i] = std::max(data->hardRestLength[v],
                                 distance(v3(target1[v]), v3(target1[parent])));
     }
+}
+
+void ClothInstance::Impl::holdSkinnedTethers(uint32_t b, uint32_t e)
+{
+    const ClothData &c = *data;
+    for (uint32_t v = b; v < e; ++v)
+        if (tetherAnchor[v] != n)
+            tetherLength[v] =
+                std::max(c.tetherLength[v], distance(v3(target1[v]), v3(target1[tetherAnchor[v]]))) *
+                settings.stretchLimit;
 }
 
 void ClothInstance::Impl::advanceTargets(uint32_t b, uint32_t e)

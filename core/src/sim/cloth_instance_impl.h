@@ -223,6 +223,9 @@ struct ClothInstance::Impl
     void holdSkinnedLengths(uint32_t b, uint32_t e);
     /// The same for the rooted entries of a hard list, where the skinned pose stretches them.
     void holdSkinnedHardLengths(HardList &list);
+    /// The tether lengths of vertices [b, e): at least their distance from their anchor in the
+    /// skinned pose at the frame's end, times the stretch limit.
+    void holdSkinnedTethers(uint32_t b, uint32_t e);
 
     // --- Stepping (cloth_instance.cpp) ---------------------------------------------------
 
