@@ -242,6 +242,8 @@ void ClothInstance::Impl::buildHardLists()
             const uint32_t v = list[i];
             out.child.push_back(v);
             out.parent.push_back(c.hardParent[v]);
+            if (c.hardDepth[c.hardParent[v]] == 0)
+                out.rooted.push_back(uint32_t(out.rest.size()));
             out.rest.push_back(c.hardRestLength[v]);
             const bool levelEnds =
                 i + 1 == list.size() || c.hardDepth[list[i + 1]] != c.hardDepth[v];
@@ -398,6 +400,21 @@ void ClothInstance::Impl::configure()
             if (held[v])
                 tightVertices.push_back(v);
     }
+    // A fixed vertex follows the skinned pose, whose edges skinning stretches or squeezes
+    // (the sample's coat by up to 20% next to its pinned shoulders at rest). A constraint from
+    // it to a movable vertex holding its rest length would pull or push that vertex off its
+    // skinned place, and the vertex, held by its other fixed neighbours too, passes the strain
+    // on to its movable neighbours: the simulation stretches the cloth beyond the skinned pose
+    // where nothing moves it. These constraints take the skinned length instead.
+    fixedEndConstraints.clear();
+    for (size_t k = 0; k < c.constraintA.size(); ++k)
+        if (c.constraintKind[k] != ClothData::kPadding &&
+            (invMass[c.constraintA[k]] > 0.0f) != (invMass[c.constraintB[k]] > 0.0f))
+            fixedEndConstraints.push_back(uint32_t(k));
+    if (fixedEndConstraints.empty())
+        skinnedRest.clear();
+    else
+        skinnedRest = c.restLength;
     // A compression limit of 1 everywhere skips the kernels' test (the common case).
     compressionLimit.clear();
     if (s.stretchCompressionLimit < 1.0f || s.bendCompressionLimit < 1.0f) {
@@ -701,7 +718,7 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
     const size_t volumePhase = tetraVolumes.count() > 0 ? 1 : 0;
     const size_t perSubstep =
         3 + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
-    return 2 + size_t(stepCount) * (1 + substeps * perSubstep);
+    return 3 + size_t(stepCount) * (1 + substeps * perSubstep);
 }
 
 // Phase by phase (see ClothData::phases): threads take whole blocks. A phase of one large
@@ -717,7 +734,7 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
         args.ia16 = c.constraintA16.data();
         args.ib16 = c.constraintB16.data();
     }
-    args.rest = c.restLength.data();
+    args.rest = skinned && !skinnedRest.empty() ? skinnedRest.data() : c.restLength.data();
     args.param = constraintParam.data();
     args.lambda = lambda.data();
     if (!compressionLimit.empty())
@@ -908,8 +925,24 @@ void ClothInstance::Impl::region(int thread)
             work(i * kVertexPiece, std::min(n, (i + 1) * kVertexPiece));
         });
     };
-    if (skinned)
+    if (skinned) {
         perVertex([&](uint32_t b, uint32_t e) { skinTargets(b, e); });
+        // The constraints, hard constraints and tethers from fixed vertices take the skinned
+        // lengths where those are longer (see configure).
+        const uint32_t count = uint32_t(fixedEndConstraints.size());
+        const uint32_t lengthPieces = (count + kVertexPiece - 1) / kVertexPiece;
+        const uint32_t hard = settings.hardStretchLimit ? uint32_t(hardLists.size()) : 0;
+        const uint32_t tethers = settings.tethers ? pieces : 0;
+        schedule.parallelFor(seq, lengthPieces + hard + tethers, [&](uint32_t i) {
+            if (i < lengthPieces)
+                holdSkinnedLengths(i * kVertexPiece, std::min(count, (i + 1) * kVertexPiece));
+            else if (i < lengthPieces + hard)
+                holdSkinnedHardLengths(hardLists[i - lengthPieces]);
+            else
+                holdSkinnedTethers((i - lengthPieces - hard) * kVertexPiece,
+                                   std::min(n, (i - lengthPieces - hard + 1) * kVertexPiece));
+        });
+    }
     const int substeps = std::max(1, settings.substeps);
     const int total = run.steps * substeps;
     Substep ctx = makeSubstep(0, 0);
@@ -967,6 +1000,34 @@ void ClothInstance::Impl::region(int thread)
     }
     if (skinned) // else the targets are the rest pose, and never move
         perVertex([&](uint32_t b, uint32_t e) { advanceTargets(b, e); });
+}
+
+void ClothInstance::Impl::holdSkinnedLengths(uint32_t b, uint32_t e)
+{
+    const ClothData &c = *data;
+    for (uint32_t i = b; i < e; ++i) {
+        const uint32_t k = fixedEndConstraints[i];
+        skinnedRest[k] = distance(v3(target1[c.constraintA[k]]), v3(target1[c.constraintB[k]]));
+    }
+}
+
+void ClothInstance::Impl::holdSkinnedHardLengths(HardList &list)
+{
+    for (const uint32_t i : list.rooted) {
+        const uint32_t v = list.child[i], parent = list.parent[i];
+        list.rest[i] = std::max(data->hardRestLength[v],
+                                distance(v3(target1[v]), v3(target1[parent])));
+    }
+}
+
+void ClothInstance::Impl::holdSkinnedTethers(uint32_t b, uint32_t e)
+{
+    const ClothData &c = *data;
+    for (uint32_t v = b; v < e; ++v)
+        if (tetherAnchor[v] != n)
+            tetherLength[v] =
+                std::max(c.tetherLength[v], distance(v3(target1[v]), v3(target1[tetherAnchor[v]]))) *
+                settings.stretchLimit;
 }
 
 void ClothInstance::Impl::advanceTargets(uint32_t b, uint32_t e)

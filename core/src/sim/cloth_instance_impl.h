@@ -73,6 +73,12 @@ struct ClothInstance::Impl
     std::vector<uint8_t> pinned;
     std::vector<float> constraintParam, lambda;
     std::vector<float> compressionLimit; ///< per constraint; empty when every limit is 1
+    /// The constraints between a fixed and a movable vertex (padding aside), and per constraint
+    /// the rest lengths the kernels use when the cloth is skinned: those constraints take the
+    /// length the skinned pose gives them each frame (see holdSkinnedLengths), the others their
+    /// rest length.
+    std::vector<uint32_t> fixedEndConstraints;
+    std::vector<float> skinnedRest;
     ClothStatus status;
     std::vector<std::string> settingWarnings; ///< of the last setSettings (see ClothStatus)
     /// status.warnings from the settings and the paint, before any the mass-spring model adds.
@@ -105,6 +111,9 @@ struct ClothInstance::Impl
     {
         std::vector<uint32_t> child, parent;
         std::vector<float> rest;
+        /// The entries whose parent is a root (fixed): their rest length follows the skinned
+        /// pose's where that is longer (see holdSkinnedLengths).
+        std::vector<uint32_t> rooted;
     };
     std::vector<HardList> hardLists;
     uint32_t hardGroups = 1; ///< see buildHardLists
@@ -210,6 +219,14 @@ struct ClothInstance::Impl
     void takePose(const ClothFrame &frame, bool resetPendulums);
     void skinTargets(uint32_t b, uint32_t e);
     void advanceTargets(uint32_t b, uint32_t e);
+    /// Sets the rest length of fixedEndConstraints [b, e) to their ends' distance at the
+    /// frame's end (target1).
+    void holdSkinnedLengths(uint32_t b, uint32_t e);
+    /// The same for the rooted entries of a hard list, where the skinned pose stretches them.
+    void holdSkinnedHardLengths(HardList &list);
+    /// The tether lengths of vertices [b, e): at least their distance from their anchor in the
+    /// skinned pose at the frame's end, times the stretch limit.
+    void holdSkinnedTethers(uint32_t b, uint32_t e);
 
     // --- Stepping (cloth_instance.cpp) ---------------------------------------------------
 

@@ -10,7 +10,10 @@
 // (top-down, moving the lower vertex; the first takes the step's sag out before the iterations
 // start); then long-range tethers (Kim, Chentanez, Mueller 2012), collision, backstop and
 // Max Distance last. Each frame is split into steps of a fixed rate with substeps, bone targets
-// and collision volumes interpolated across them. Stepping allocates nothing.
+// and collision volumes interpolated across them. Stepping allocates nothing. The constraints
+// from a pinned vertex to a free one take the skinned pose's length each frame, and its hard
+// constraints and tethers at least that: the simulation adds no stretch to the skinned pose's own
+// next to the pins.
 #pragma once
 
 #include "tweed/asset.h"
