@@ -27,6 +27,7 @@ constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
 constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
+constexpr float kMostGiven = 0.2f;  // share of an ellipsoid's radius one end gives per step at most
 
 // Signed distance to the union of the body surfaces (negative inside any of them).
 float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
@@ -143,8 +144,9 @@ float sizeOf(const CollisionVolume &v)
                                                 : v.radius * v.radius * (v.radius + v.halfHeight);
 }
 
-// Shrinks `v` (sizes only, the centre stays) until no point of its surface lies outside the
-// body by more than `thickness` in any of `poses`, or it is a millimetre thin. `memo` (one per
+// Shrinks `v` until no point of its surface lies outside the body by more than `thickness` in
+// any of `poses`, or it is a millimetre thin. An ellipsoid gives way at the end that sticks
+// out (its centre moves towards the other end), the others in all their sizes about the centre. `memo` (one per
 // pose, kept by the caller between calls on the same poses of a shrinking volume) holds what
 // was measured.
 CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
@@ -161,6 +163,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
         Vec3 ellipsoid;
+        Vec3 fromLow, fromHigh; // an ellipsoid's share of each radius to give at each end
         std::vector<float> planeShrink(v.planes.size(), 0.0f);
         float sphere = 0, cap = 0, low = 0, high = 0;
         bool outside = false;
@@ -188,10 +191,20 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                 const float step = excess * 1.05f + 1e-4f;
                 switch (v.shape) {
                 case CollisionShape::Ellipsoid: {
+                    // Each axis gives way in proportion to its length and to how much the point
+                    // lies along it, on the point's side only, so that the point comes in by
+                    // `step` towards the centre: a long axis whose tip sticks out shortens
+                    // from that end rather than a short one collapsing.
                     const Vec3 u{l.x / v.radii.x, l.y / v.radii.y, l.z / v.radii.z};
                     const float norm = std::max(lengthSquared(u), 1e-12f);
+                    float along = 0;
                     for (int i = 0; i < 3; ++i)
-                        ellipsoid[i] = std::max(ellipsoid[i], step * u[i] * u[i] / norm);
+                        along += u[i] * u[i] / norm * l[i] * l[i];
+                    const float scale = step * length(l) / std::max(along, 1e-12f);
+                    for (int i = 0; i < 3; ++i) {
+                        float &side = (l[i] < 0 ? fromLow : fromHigh)[i];
+                        side = std::max(side, std::min(scale * u[i] * u[i] / norm, kMostGiven));
+                    }
                     break;
                 }
                 case CollisionShape::Sphere:
@@ -239,8 +252,19 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                 thinnest = thinnest && v.planes[i].w <= kThinnest;
             }
             break;
+        case CollisionShape::Ellipsoid: {
+            // Each end comes in by its share; the centre moves with the end that gives more.
+            Vec3 shift;
+            for (int i = 0; i < 3; ++i) {
+                shift[i] = 0.5f * v.radii[i] * (fromLow[i] - fromHigh[i]);
+                v.radii[i] = std::max(kThinnest,
+                                      v.radii[i] * (1 - 0.5f * (fromLow[i] + fromHigh[i])));
+            }
+            v.local.translation += rotate(normalize(v.local.rotation), shift);
+            thinnest = v.radii.x <= kThinnest && v.radii.y <= kThinnest && v.radii.z <= kThinnest;
+            break;
+        }
         case CollisionShape::Box:
-        case CollisionShape::Ellipsoid:
             for (int i = 0; i < 3; ++i)
                 v.radii[i] = std::max(kThinnest, v.radii[i] - ellipsoid[i]);
             thinnest = v.radii.x <= kThinnest && v.radii.y <= kThinnest && v.radii.z <= kThinnest;
@@ -267,6 +291,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
         // As thin as it gets, too small to be kept, or unchanged (the sizes that would give
         // are as thin as they get): another round would find the same.
         const bool unchanged = v.radii == was.radii && v.radius == was.radius &&
+                               v.local.translation == was.local.translation &&
                                v.radius2 == was.radius2 && v.halfHeight == was.halfHeight &&
                                v.planes == was.planes;
         if (thinnest || unchanged || reachOf(v) < kSmallest) break;
