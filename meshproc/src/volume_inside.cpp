@@ -27,6 +27,7 @@ constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
 constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
+constexpr float kSampleSlack = 0.2f; // share of the thickness kept for between the samples
 constexpr float kMostGiven = 0.2f;  // share of an ellipsoid's radius one end gives per step at most
 
 // Signed distance to the union of the body surfaces (negative inside any of them).
@@ -159,6 +160,9 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
     // surface: the caller finds it in its check over the motion and asks for the strict bound
     // (the size of the distance, which changes no faster than the point moves).
     memo.resize(poses.size());
+    // Aimed a little inside the thickness: between the samples, a surface fitted close to the
+    // body all round can stick out a little further than at them.
+    const float aim = thickness * (1 - kSampleSlack);
     for (int round = 0; round < kRounds; ++round) {
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
@@ -181,10 +185,10 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
             for (size_t j = 0; j < points.size(); ++j) {
                 const Vec3 &p = points[j];
                 const float known = m.strict ? std::abs(m.distance[j]) : m.distance[j];
-                if (known + distance(p, m.at[j]) <= thickness) continue;
+                if (known + distance(p, m.at[j]) <= aim) continue;
                 m.at[j] = p;
                 m.distance[j] = bodyDistance(pose.surfaces, p, &m.hints[j * surfaces]);
-                const float excess = m.distance[j] - thickness;
+                const float excess = m.distance[j] - aim;
                 if (!(excess > 0)) continue;
                 outside = true;
                 const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
