@@ -146,10 +146,10 @@ float sizeOf(const CollisionVolume &v)
 }
 
 // Shrinks `v` until no point of its surface lies outside the body by more than `thickness` in
-// any of `poses`, or it is a millimetre thin. An ellipsoid gives way at the end that sticks
-// out (its centre moves towards the other end), the others in all their sizes about the centre. `memo` (one per
-// pose, kept by the caller between calls on the same poses of a shrinking volume) holds what
-// was measured.
+// any of `poses`, or it is a millimetre thin. An ellipsoid gives way at the end that sticks out
+// (its centre moves towards the other end), the other shapes in their sizes about the centre.
+// `memo` (one per pose, kept by the caller between calls on the same poses of a shrinking
+// volume) holds what was measured.
 CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
                          float thickness, std::vector<Measured> &memo)
 {
@@ -257,7 +257,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
             }
             break;
         case CollisionShape::Ellipsoid: {
-            // Each end comes in by its share; the centre moves with the end that gives more.
+            // Each end comes in by its share; the centre moves away from the end giving more.
             Vec3 shift;
             for (int i = 0; i < 3; ++i) {
                 shift[i] = 0.5f * v.radii[i] * (fromLow[i] - fromHigh[i]);
