@@ -27,6 +27,8 @@ constexpr int kRounds = 200;        // shrinking steps at most
 constexpr float kSplitGain = 1.25f; // two halves must hold this much more to replace one
 constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
 constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
+constexpr float kSampleSlack = 0.2f; // share of the thickness kept for between the samples
+constexpr float kMostGiven = 0.2f;  // share of an ellipsoid's radius one end gives per step at most
 
 // Signed distance to the union of the body surfaces (negative inside any of them).
 float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
@@ -143,10 +145,11 @@ float sizeOf(const CollisionVolume &v)
                                                 : v.radius * v.radius * (v.radius + v.halfHeight);
 }
 
-// Shrinks `v` (sizes only, the centre stays) until no point of its surface lies outside the
-// body by more than `thickness` in any of `poses`, or it is a millimetre thin. `memo` (one per
-// pose, kept by the caller between calls on the same poses of a shrinking volume) holds what
-// was measured.
+// Shrinks `v` until no point of its surface lies outside the body by more than `thickness` in
+// any of `poses`, or it is a millimetre thin. An ellipsoid gives way at the end that sticks out
+// (its centre moves towards the other end), the other shapes in their sizes about the centre.
+// `memo` (one per pose, kept by the caller between calls on the same poses of a shrinking
+// volume) holds what was measured.
 CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
                          float thickness, std::vector<Measured> &memo)
 {
@@ -157,10 +160,14 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
     // surface: the caller finds it in its check over the motion and asks for the strict bound
     // (the size of the distance, which changes no faster than the point moves).
     memo.resize(poses.size());
+    // Aimed a little inside the thickness: between the samples, a surface fitted close to the
+    // body all round can stick out a little further than at them.
+    const float aim = thickness * (1 - kSampleSlack);
     for (int round = 0; round < kRounds; ++round) {
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
         Vec3 ellipsoid;
+        Vec3 fromLow, fromHigh; // an ellipsoid's share of each radius to give at each end
         std::vector<float> planeShrink(v.planes.size(), 0.0f);
         float sphere = 0, cap = 0, low = 0, high = 0;
         bool outside = false;
@@ -178,20 +185,30 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
             for (size_t j = 0; j < points.size(); ++j) {
                 const Vec3 &p = points[j];
                 const float known = m.strict ? std::abs(m.distance[j]) : m.distance[j];
-                if (known + distance(p, m.at[j]) <= thickness) continue;
+                if (known + distance(p, m.at[j]) <= aim) continue;
                 m.at[j] = p;
                 m.distance[j] = bodyDistance(pose.surfaces, p, &m.hints[j * surfaces]);
-                const float excess = m.distance[j] - thickness;
+                const float excess = m.distance[j] - aim;
                 if (!(excess > 0)) continue;
                 outside = true;
                 const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
                 const float step = excess * 1.05f + 1e-4f;
                 switch (v.shape) {
                 case CollisionShape::Ellipsoid: {
+                    // Each axis gives way in proportion to its length and to how much the point
+                    // lies along it, on the point's side only, so that the point comes in by
+                    // `step` towards the centre: a long axis whose tip sticks out shortens
+                    // from that end rather than a short one collapsing.
                     const Vec3 u{l.x / v.radii.x, l.y / v.radii.y, l.z / v.radii.z};
                     const float norm = std::max(lengthSquared(u), 1e-12f);
+                    float along = 0;
                     for (int i = 0; i < 3; ++i)
-                        ellipsoid[i] = std::max(ellipsoid[i], step * u[i] * u[i] / norm);
+                        along += u[i] * u[i] / norm * l[i] * l[i];
+                    const float scale = step * length(l) / std::max(along, 1e-12f);
+                    for (int i = 0; i < 3; ++i) {
+                        float &side = (l[i] < 0 ? fromLow : fromHigh)[i];
+                        side = std::max(side, std::min(scale * u[i] * u[i] / norm, kMostGiven));
+                    }
                     break;
                 }
                 case CollisionShape::Sphere:
@@ -239,8 +256,19 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                 thinnest = thinnest && v.planes[i].w <= kThinnest;
             }
             break;
+        case CollisionShape::Ellipsoid: {
+            // Each end comes in by its share; the centre moves away from the end giving more.
+            Vec3 shift;
+            for (int i = 0; i < 3; ++i) {
+                shift[i] = 0.5f * v.radii[i] * (fromLow[i] - fromHigh[i]);
+                v.radii[i] = std::max(kThinnest,
+                                      v.radii[i] * (1 - 0.5f * (fromLow[i] + fromHigh[i])));
+            }
+            v.local.translation += rotate(normalize(v.local.rotation), shift);
+            thinnest = v.radii.x <= kThinnest && v.radii.y <= kThinnest && v.radii.z <= kThinnest;
+            break;
+        }
         case CollisionShape::Box:
-        case CollisionShape::Ellipsoid:
             for (int i = 0; i < 3; ++i)
                 v.radii[i] = std::max(kThinnest, v.radii[i] - ellipsoid[i]);
             thinnest = v.radii.x <= kThinnest && v.radii.y <= kThinnest && v.radii.z <= kThinnest;
@@ -267,6 +295,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
         // As thin as it gets, too small to be kept, or unchanged (the sizes that would give
         // are as thin as they get): another round would find the same.
         const bool unchanged = v.radii == was.radii && v.radius == was.radius &&
+                               v.local.translation == was.local.translation &&
                                v.radius2 == was.radius2 && v.halfHeight == was.halfHeight &&
                                v.planes == was.planes;
         if (thinnest || unchanged || reachOf(v) < kSmallest) break;

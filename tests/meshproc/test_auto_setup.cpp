@@ -265,6 +265,13 @@ private slots:
             const float out = volumeProtrusion(v, asset.skeleton, body);
             QVERIFY2(out <= asset.simulation.collisionThickness + 1e-4f,
                      qPrintable(QString::fromStdString(v.name) + ": " + QString::number(double(out))));
+            // And none is squeezed flat: each at least twice the thickness in every direction.
+            const float thinnest = v.shape == CollisionShape::Ellipsoid
+                                       ? std::min({v.radii.x, v.radii.y, v.radii.z})
+                                       : v.radius;
+            QVERIFY2(thinnest >= 2 * asset.simulation.collisionThickness,
+                     qPrintable(QString::fromStdString(v.name) + " " +
+                                QString::number(double(thinnest))));
         }
 
         // The settings were chosen, and the report says what was done.

@@ -106,7 +106,7 @@ struct BendingBody
     AnimationClip bend;
 };
 
-BendingBody makeBendingBody()
+BendingBody makeBendingBody(float degrees = 100.0f)
 {
     BendingBody body;
     Bone upper, lower;
@@ -163,7 +163,7 @@ BendingBody makeBendingBody()
     body.bend.duration = 1.0;
     BoneTrack track;
     track.bone = 1;
-    track.rotations = {{0.0, Quat{}}, {1.0, axisAngle({0, 0, 1}, 100.0f * kPi / 180.0f)}};
+    track.rotations = {{0.0, Quat{}}, {1.0, axisAngle({0, 0, 1}, degrees * kPi / 180.0f)}};
     track.translations = {{0.0, Vec3{0, 0.4f, 0}}};
     body.bend.tracks.push_back(track);
     return body;
@@ -305,6 +305,32 @@ private slots:
             }
             // Still a volume of the limb: at least a third of its radius.
             QVERIFY2(size >= 0.02f, qPrintable(QString::number(size)));
+        }
+    }
+
+    // A limb folded far (150 degrees) at its joint: the end of each bone's volume near the
+    // joint sticks out by more than the limb is thick. The volume gives way at that end (and
+    // moves along the bone) instead of flattening across the limb to a millimetre (as a fit
+    // that shrinks every axis about a fixed centre did: 1.4 mm on the upper bone).
+    void volumesOfAFoldedLimbKeepTheirThickness()
+    {
+        const float degrees = 150.0f;
+        const BendingBody body = makeBendingBody(degrees);
+        const BodyMotion motion(body.skeleton, {&body.mesh}, {body.bend});
+        const std::vector<BoneFit> fits =
+            fitBonesInside(body.skeleton, {&body.mesh}, {0, 1}, CollisionShape::Ellipsoid, {},
+                           kThickness, &motion);
+        for (const BoneFit &fit : fits) {
+            const QString what = QString("%1 degrees, bone %2").arg(degrees).arg(fit.bone);
+            QVERIFY2(fit.error.empty(), qPrintable(what + " " + fit.error.c_str()));
+            float size = 0;
+            for (size_t i = 0; i < fit.volumes.size(); ++i) {
+                const float p = volumeProtrusion(fit.volumes[i], motion);
+                QVERIFY2(p <= kThickness + 1e-5f, qPrintable(what + " " + QString::number(p)));
+                size = std::max(size, smallestSize(fit.volumes[i]));
+            }
+            // At least 40% of the limb's radius (6 cm).
+            QVERIFY2(size >= 0.024f, qPrintable(what + " size " + QString::number(size)));
         }
     }
 
