@@ -306,10 +306,11 @@ template <class Addr> [[gnu::always_inline]] inline void scatterRow(Addr addr, i
     _mm_store_ps(addr(4 * j + 3), _mm512_extractf32x4_ps(r, 3));
 }
 
-// Batches of a colour with no run at all (a garment's vertex order; see solveColourWith): two sets
-// of eight transposed in 256-bit registers as the AVX2 path does, the halves joined. There,
-// faster than the rows (the sample coat's solver 0.49 ms against 0.52); beside runs, slower
-// (the hang 9.1 ns per vertex-iteration against 8.8).
+// Gathered batches but those of colours with runs (see gather in constraint_kernel.inc): two
+// sets of eight transposed in 256-bit registers as the AVX2 path does, the halves joined. There
+// faster than the rows (the sample coat, which has no run: solver 0.49 ms against 0.52 per
+// frame; the hang's per-vertex kernels 1% faster); in the colours with runs, slower (the hang
+// 9.1 ns per vertex-iteration against 8.8).
 #define TWEED_SIM_JOINED_GATHER 1
 [[gnu::always_inline]] inline VF join(__m256 lo, __m256 hi)
 {
