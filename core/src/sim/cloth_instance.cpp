@@ -375,6 +375,9 @@ void ClothInstance::Impl::configure()
     allBatchesActive = activeRunBegin.size() == 1 && activeRunBegin[0] == 0 &&
                        activeRunEnd[0] == batches * 16;
     batchLayout = sim::batchLayouts(c.constraintA.data(), c.constraintB.data(), batches * 16);
+    if (std::all_of(batchLayout.begin(), batchLayout.end(),
+                    [](uint8_t l) { return l == sim::kGathered; }))
+        batchLayout.clear(); // the kernels without the layout tests
     tightVertices.clear();
     {
         std::vector<uint8_t> tight(n, 0);
@@ -739,7 +742,7 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
     args.lambda = lambda.data();
     if (!compressionLimit.empty())
         args.compressionLimit = compressionLimit.data();
-    args.layout = batchLayout.data();
+    args.layout = batchLayout.empty() ? nullptr : batchLayout.data();
     for (int it = 0; it < iterations; ++it) {
         const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
                                 : it == 0                ? LambdaMode::Init

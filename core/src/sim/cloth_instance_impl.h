@@ -98,7 +98,8 @@ struct ClothInstance::Impl
     /// order (solveColour skips the batches whose ends are all fixed).
     std::vector<uint32_t> activeRunBegin, activeRunEnd;
     bool allBatchesActive = true;
-    std::vector<uint8_t> batchLayout; ///< per batch of 16 constraints (see sim::BatchLayout)
+    /// Per batch of 16 constraints (see sim::BatchLayout); empty when every batch is gathered.
+    std::vector<uint8_t> batchLayout;
     int iterations = 1;
     float stepLength = 1.0f / 60;
     float substepLength = 1.0f / 60;
