@@ -8,6 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -48,7 +51,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,
                                    const std::vector<std::vector<Mat4>> &poses, float limit,
-                                   const std::vector<float> &resistance, int maxIterations)
+                                   const std::vector<float> &resistance, int maxIterations,
+                                   const SkinRepairBody &body)
 {
     const size_t n = positions.size();
     if (skin.size() != n)
@@ -69,6 +73,11 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 if (inf.weights[size_t(k)] > 0 && inf.bones[size_t(k)] >= pose.size())
                     throw InputError("skinning repair: bone " + std::to_string(inf.bones[size_t(k)]) +
                                      " outside the pose's " + std::to_string(pose.size()) + " bones");
+    const size_t P = poses.size();
+    if (!body.empty() && (body.distance.size() != P * n || body.closest.size() != P * n || body.keep.size() != P * n))
+        throw InputError("skinning repair: the body has " + std::to_string(body.distance.size()) +
+                         " distances for " + std::to_string(P) + " poses of " + std::to_string(n) +
+                         " vertices");
     SkinRepairReport report;
     if (n == 0 || poses.empty()) return report;
 
@@ -82,56 +91,84 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         incident[edges[e].second].push_back(uint32_t(e));
         rest[e] = distance(positions[edges[e].first], positions[edges[e].second]);
     }
-    // Every vertex skinned in every pose, updated where the weights change.
-    const size_t P = poses.size();
-    std::vector<Vec3> x(P * n);
-    auto skinOne = [&](size_t v) {
+    // Every vertex skinned in every pose (pose-major).
+    auto skinInto = [&](const BoneInfluence &inf, size_t v, Vec3 *out) {
         for (size_t p = 0; p < P; ++p) {
             Vec3 sum{};
             for (int k = 0; k < kMaxBoneInfluences; ++k)
-                if (const float w = skin[v].weights[size_t(k)]; w > 0)
-                    sum = sum + poses[p][skin[v].bones[size_t(k)]].transformPoint(positions[v]) * w;
-            x[p * n + v] = sum;
+                if (const float w = inf.weights[size_t(k)]; w > 0)
+                    sum = sum + poses[p][inf.bones[size_t(k)]].transformPoint(positions[v]) * w;
+            out[p * n] = sum;
         }
     };
-    std::vector<float> stretch(edges.size(), 1.0f);
-    auto measure = [&](size_t e) {
+    std::vector<Vec3> x(P * n);
+    for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
+    auto edgeStretchIn = [&](const std::vector<Vec3> &at, size_t e) {
         float s = 1;
         if (rest[e] > 1e-6f)
             for (size_t p = 0; p < P; ++p)
-                s = std::max(s, distance(x[p * n + edges[e].first], x[p * n + edges[e].second]) / rest[e]);
-        stretch[e] = s;
+                s = std::max(s, distance(at[p * n + edges[e].first], at[p * n + edges[e].second]) / rest[e]);
+        return s;
     };
-    for (size_t v = 0; v < n; ++v) skinOne(v);
-    for (size_t e = 0; e < edges.size(); ++e) measure(e);
+    std::vector<float> stretch(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
     auto worstAndOver = [&] {
         float worst = 1;
-        size_t over = 0;
+        uint32_t over = 0;
         for (float s : stretch) {
             worst = std::max(worst, s);
             over += s > limit;
         }
         return std::pair{worst, over};
     };
-    auto [worst, over] = worstAndOver();
-    report.before = report.after = worst;
+    std::tie(report.before, report.overEdgesBefore) = worstAndOver();
+    report.after = report.before;
+    report.overEdgesAfter = report.overEdgesBefore;
+
+    // The body guard: per pose and vertex the tangent plane (normal from the body's closest
+    // point to the skinned vertex, outwards) and the height above it to keep.
+    std::vector<Vec3> guardNormal;
+    std::vector<float> guardKeep;
+    if (!body.empty()) {
+        guardNormal.resize(P * n);
+        guardKeep.assign(P * n, -std::numeric_limits<float>::infinity());
+        for (size_t i = 0; i < P * n; ++i) {
+            const Vec3 away = x[i] - body.closest[i];
+            const float d = length(away);
+            if (!std::isfinite(body.keep[i]) || !std::isfinite(body.distance[i]) || !(d > 1e-6f)) continue;
+            guardNormal[i] = away * ((body.distance[i] < 0 ? -1.0f : 1.0f) / d);
+            guardKeep[i] = std::min(body.keep[i], dot(away, guardNormal[i]));
+        }
+    }
+    auto height = [&](size_t i, const Vec3 &at) { return dot(at - body.closest[i], guardNormal[i]); };
 
     std::vector<float> resist(n, 0.0f);
     for (size_t v = 0; v < resistance.size(); ++v) resist[v] = std::clamp(resistance[v], 0.0f, 1.0f);
     const std::vector<BoneInfluence> original = skin;
     auto resistance0 = [&](size_t v) { return resistance.empty() ? 0.0f : std::clamp(resistance[v], 0.0f, 1.0f); };
-    std::vector<BoneInfluence> bestSkin = skin;
-    float bestWorst = worst;
-    size_t bestOver = over;
-    int stale = 0;
+    // A region whose change is refused this many times in a row is left as it is.
+    constexpr int kGiveUp = 6;
+    std::vector<int> refused(n, 0);
+    std::vector<uint8_t> guarded(n, 0);
     std::vector<float> heat(n), grown(n);
-    std::vector<uint8_t> dirty(edges.size(), 0);
-    for (int it = 0; it < maxIterations && over > 0; ++it) {
-        // The region: the over-stretched edges' vertices and rings around them, more rings
-        // while the stretch persists, the diffusion fading with the rings.
+    std::vector<BoneInfluence> next;
+    std::vector<Vec3> xNext = x;
+    std::vector<uint32_t> changed, accepted;
+    std::map<int, float> sum;
+    for (int it = 0; it < maxIterations; ++it) {
+        // The region: the over-stretched edges' vertices (but those of regions given up) and
+        // rings around them, more rings while the stretch persists, the diffusion fading with
+        // the rings.
         std::fill(heat.begin(), heat.end(), 0.0f);
-        for (size_t e = 0; e < edges.size(); ++e)
-            if (stretch[e] > limit) heat[edges[e].first] = heat[edges[e].second] = 1;
+        bool seeded = false;
+        for (size_t e = 0; e < edges.size(); ++e) {
+            const auto [a, b] = edges[e];
+            if (stretch[e] > limit && (refused[a] < kGiveUp || refused[b] < kGiveUp)) {
+                heat[a] = heat[b] = 1;
+                seeded = true;
+            }
+        }
+        if (!seeded) break;
         const int rings = std::min(2 + it / 8, 6);
         for (int r = 0; r < rings; ++r) {
             grown = heat;
@@ -142,50 +179,115 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         }
         // Steps of diffusion (Jacobi): each vertex of the region moves towards its neighbours'
         // mean; where the stretch persists, the resistance wears off.
-        std::vector<BoneInfluence> next;
-        std::map<int, float> sum;
-        bool changed = false;
+        next = skin;
         for (int sweep = 0; sweep < 3; ++sweep) {
-            next = skin;
+            std::vector<BoneInfluence> step = next;
             for (size_t v = 0; v < n; ++v) {
                 const float a = 0.5f * heat[v] * (1.0f - resist[v]);
                 if (!(a > 0.01f) || nb[v].empty()) continue;
                 sum.clear();
-                for (const auto &[b, w] : toWeights(skin[v])) sum[b] += (1 - a) * w;
+                for (const auto &[b, w] : toWeights(next[v])) sum[b] += (1 - a) * w;
                 const float share = a / float(nb[v].size());
                 for (uint32_t u : nb[v])
-                    for (const auto &[b, w] : toWeights(skin[u])) sum[b] += share * w;
-                next[v] = toInfluence(Weights(sum.begin(), sum.end()));
-                changed |= !(next[v] == skin[v]);
+                    for (const auto &[b, w] : toWeights(next[u])) sum[b] += share * w;
+                step[v] = toInfluence(Weights(sum.begin(), sum.end()));
                 if (sweep == 0 && resist[v] < 1.0f) resist[v] = std::max(0.5f * resistance0(v), 0.95f * resist[v]);
             }
-            skin.swap(next);
+            next.swap(step);
         }
-        if (!changed) break;
-        for (size_t v = 0; v < n; ++v)
-            if (heat[v] > 0) {
-                skinOne(v);
-                for (uint32_t e : incident[v]) dirty[e] = 1;
+        // The proposal skinned; the body guard takes each vertex back towards its current
+        // weights as far as needed to stay above the body's planes (skinning is linear in the
+        // weights, so the share comes from the heights).
+        changed.clear();
+        for (size_t v = 0; v < n; ++v) {
+            if (next[v] == skin[v]) continue;
+            skinInto(next[v], v, &xNext[v]);
+            if (!body.empty() && !std::getenv("NOGUARD")) {
+                float t = 0;
+                for (size_t p = 0; p < P; ++p) {
+                    const size_t i = p * n + v;
+                    const float keep = guardKeep[i];
+                    if (!std::isfinite(keep)) continue;
+                    const float hNew = height(i, xNext[i]), hNow = height(i, x[i]);
+                    if (hNew >= keep) continue;
+                    t = std::max(t, hNow > hNew ? std::min(1.0f, (keep - hNew) / (hNow - hNew)) : 1.0f);
+                }
+                if (t > 0) {
+                    guarded[v] = 1;
+                    if (t > 0.999f) {
+                        next[v] = skin[v];
+                    } else {
+                        sum.clear();
+                        for (const auto &[b, w] : toWeights(next[v])) sum[b] += (1 - t) * w;
+                        for (const auto &[b, w] : toWeights(skin[v])) sum[b] += t * w;
+                        next[v] = toInfluence(Weights(sum.begin(), sum.end()));
+                    }
+                    if (next[v] == skin[v]) continue;
+                    skinInto(next[v], v, &xNext[v]);
+                }
             }
-        for (size_t e = 0; e < edges.size(); ++e)
-            if (dirty[e]) {
-                measure(e);
-                dirty[e] = 0;
-            }
-        std::tie(worst, over) = worstAndOver();
+            changed.push_back(uint32_t(v));
+        }
+        if (changed.empty()) break;
         report.iterations = it + 1;
-        if (worst < bestWorst - 1e-4f || (worst <= bestWorst && over < bestOver)) {
-            bestWorst = worst;
-            bestOver = over;
-            bestSkin = skin;
-            stale = 0;
-        } else if (++stale >= 40) {
-            break; // no progress: the best weights found stand
+        // Each changed vertex is judged on its own edges, its neighbours as they are: its change
+        // stands where it lowers the stretch beyond the limit there without raising its most
+        // stretched edge, or keeps all of them within the limit; else it is undone. A region no
+        // weights can mend (a shoulder under an arm raised high) so stops only itself.
+        accepted.clear();
+        for (uint32_t v : changed) {
+            float worstNow = 1, worstNext = 1, excessNow = 0, excessNext = 0;
+            for (uint32_t e : incident[v]) {
+                const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
+                float s = 1;
+                if (rest[e] > 1e-6f)
+                    for (size_t p = 0; p < P; ++p)
+                        s = std::max(s, distance(xNext[p * n + v], x[p * n + u]) / rest[e]);
+                worstNow = std::max(worstNow, stretch[e]);
+                worstNext = std::max(worstNext, s);
+                excessNow += std::max(0.0f, stretch[e] - limit);
+                excessNext += std::max(0.0f, s - limit);
+            }
+            const bool better = excessNow > 0 ? excessNext < excessNow * (1 - 1e-3f) && worstNext <= worstNow + 1e-4f
+                                              : excessNext == 0;
+            if (better) {
+                accepted.push_back(v);
+                refused[v] = 0;
+            } else {
+                ++refused[v];
+            }
+        }
+        for (uint32_t v : accepted) {
+            skin[v] = next[v];
+            for (size_t p = 0; p < P; ++p) x[p * n + v] = xNext[p * n + v];
+        }
+        for (uint32_t v : accepted)
+            for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
+        if (std::getenv("REPAIR_DEBUG") && it % 10 == 0) {
+            const auto [w, o] = worstAndOver();
+            std::fprintf(stderr, "it %d: changed %zu accepted %zu worst %.3f over %u\n", it, changed.size(),
+                         accepted.size(), double(w), o);
         }
     }
-    skin = bestSkin;
-    report.after = bestWorst;
-    for (size_t v = 0; v < n; ++v) report.changedVertices += !(skin[v] == original[v]);
+    std::tie(report.after, report.overEdgesAfter) = worstAndOver();
+    // The regions left beyond the limit: vertices joined by over-stretched edges.
+    std::vector<uint32_t> parent(n);
+    for (uint32_t v = 0; v < n; ++v) parent[v] = v;
+    auto root = [&](uint32_t v) {
+        while (parent[v] != v) v = parent[v] = parent[parent[v]];
+        return v;
+    };
+    std::vector<uint8_t> over(n, 0);
+    for (size_t e = 0; e < edges.size(); ++e)
+        if (stretch[e] > limit) {
+            over[edges[e].first] = over[edges[e].second] = 1;
+            parent[root(edges[e].first)] = root(edges[e].second);
+        }
+    for (uint32_t v = 0; v < n; ++v) report.unmendedRegions += over[v] && root(v) == v;
+    for (size_t v = 0; v < n; ++v) {
+        report.changedVertices += !(skin[v] == original[v]);
+        report.guardedVertices += guarded[v];
+    }
     return report;
 }
 
