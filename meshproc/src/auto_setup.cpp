@@ -18,7 +18,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <map>
 #include <memory>
@@ -553,7 +552,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         // garment's typical gap at most). After each round the repaired pose is checked against
         // the body itself: a vertex taken inside gets its original weights back, the others'
         // planes follow their repaired pose, and the next round goes on from there.
-        const float clearance = std::getenv("CLEAR") ? float(std::atof(std::getenv("CLEAR"))) : std::max(2.0f * thickness, typicalGap);
+        const float clearance = 2.0f * thickness;
         if (!repairBody.empty()) {
             repairBody.keep.resize(repairBody.distance.size());
             for (size_t i = 0; i < repairBody.keep.size(); ++i) {
@@ -602,7 +601,6 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                     repairSkinWeights(physics.positions, physics.indices, physics.skin, poses, limit, resist,
                                       repairBody.empty() ? 150 : 150 / kBodyRounds, repairBody);
                 const uint32_t reverted = repairBody.empty() ? 0 : checkAgainstBody();
-                std::fprintf(stderr, "repair pass %d round %d: %.3f -> %.3f, over %u -> %u, changed %u guarded %u unmended %u it %d reverted %u\n", pass, round, double(repair.before), double(repair.after), repair.overEdgesBefore, repair.overEdgesAfter, repair.changedVertices, repair.guardedVertices, repair.unmendedRegions, repair.iterations, reverted);
                 if (pass == 0 && round == 0) report.skinnedStretchBefore = repair.before;
                 unmendedRegions = repair.unmendedRegions;
                 guardedVertices = std::max(guardedVertices, repair.guardedVertices);

@@ -8,8 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <map>
 #include <string>
@@ -146,14 +144,30 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     for (size_t v = 0; v < resistance.size(); ++v) resist[v] = std::clamp(resistance[v], 0.0f, 1.0f);
     const std::vector<BoneInfluence> original = skin;
     auto resistance0 = [&](size_t v) { return resistance.empty() ? 0.0f : std::clamp(resistance[v], 0.0f, 1.0f); };
-    // A region whose change is refused this many times in a row is left as it is.
-    constexpr int kGiveUp = 6;
-    std::vector<int> refused(n, 0);
+    // An over-stretched edge whose stretch has not fallen in this many iterations is given up.
+    constexpr int kGiveUp = 30;
+    std::vector<int> edgeStale(edges.size(), 0);
+    std::vector<float> edgeBest = stretch;
+    std::vector<uint8_t> givenUp(edges.size(), 0);
+    auto worstAndOverActive = [&] {
+        float worst = 1;
+        uint32_t over = 0;
+        for (size_t e = 0; e < edges.size(); ++e)
+            if (!givenUp[e]) {
+                worst = std::max(worst, stretch[e]);
+                over += stretch[e] > limit;
+            }
+        return std::pair{worst, over};
+    };
+    std::vector<BoneInfluence> bestSkin = skin;
+    float bestWorst = report.before;
+    uint32_t bestOver = report.overEdgesBefore;
+    int stale = 0;
     std::vector<uint8_t> guarded(n, 0);
     std::vector<float> heat(n), grown(n);
     std::vector<BoneInfluence> next;
     std::vector<Vec3> xNext = x;
-    std::vector<uint32_t> changed, accepted;
+    std::vector<uint32_t> changed;
     std::map<int, float> sum;
     for (int it = 0; it < maxIterations; ++it) {
         // The region: the over-stretched edges' vertices (but those of regions given up) and
@@ -163,7 +177,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         bool seeded = false;
         for (size_t e = 0; e < edges.size(); ++e) {
             const auto [a, b] = edges[e];
-            if (stretch[e] > limit && (refused[a] < kGiveUp || refused[b] < kGiveUp)) {
+            if (stretch[e] > limit && !givenUp[e]) {
                 heat[a] = heat[b] = 1;
                 seeded = true;
             }
@@ -202,7 +216,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         for (size_t v = 0; v < n; ++v) {
             if (next[v] == skin[v]) continue;
             skinInto(next[v], v, &xNext[v]);
-            if (!body.empty() && !std::getenv("NOGUARD")) {
+            if (!body.empty()) {
                 float t = 0;
                 for (size_t p = 0; p < P; ++p) {
                     const size_t i = p * n + v;
@@ -230,45 +244,46 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         }
         if (changed.empty()) break;
         report.iterations = it + 1;
-        // Each changed vertex is judged on its own edges, its neighbours as they are: its change
-        // stands where it lowers the stretch beyond the limit there without raising its most
-        // stretched edge, or keeps all of them within the limit; else it is undone. A region no
-        // weights can mend (a shoulder under an arm raised high) so stops only itself.
-        accepted.clear();
         for (uint32_t v : changed) {
-            float worstNow = 1, worstNext = 1, excessNow = 0, excessNext = 0;
-            for (uint32_t e : incident[v]) {
-                const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
-                float s = 1;
-                if (rest[e] > 1e-6f)
-                    for (size_t p = 0; p < P; ++p)
-                        s = std::max(s, distance(xNext[p * n + v], x[p * n + u]) / rest[e]);
-                worstNow = std::max(worstNow, stretch[e]);
-                worstNext = std::max(worstNext, s);
-                excessNow += std::max(0.0f, stretch[e] - limit);
-                excessNext += std::max(0.0f, s - limit);
-            }
-            const bool better = excessNow > 0 ? excessNext < excessNow * (1 - 1e-3f) && worstNext <= worstNow + 1e-4f
-                                              : excessNext == 0;
-            if (better) {
-                accepted.push_back(v);
-                refused[v] = 0;
-            } else {
-                ++refused[v];
-            }
-        }
-        for (uint32_t v : accepted) {
             skin[v] = next[v];
             for (size_t p = 0; p < P; ++p) x[p * n + v] = xNext[p * n + v];
         }
-        for (uint32_t v : accepted)
+        for (uint32_t v : changed)
             for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
-        if (std::getenv("REPAIR_DEBUG") && it % 10 == 0) {
-            const auto [w, o] = worstAndOver();
-            std::fprintf(stderr, "it %d: changed %zu accepted %zu worst %.3f over %u\n", it, changed.size(),
-                         accepted.size(), double(w), o);
+        // Progress is judged edge by edge: an over-stretched edge whose stretch has not fallen
+        // for a while is given up (a shoulder under an arm raised high, which no weights mend):
+        // it no longer seeds the region nor counts in the largest stretch, so the repair of the
+        // other regions goes on.
+        bool gaveUp = false;
+        for (size_t e = 0; e < edges.size(); ++e) {
+            if (!(stretch[e] > limit) || givenUp[e]) continue;
+            if (stretch[e] < edgeBest[e] - 1e-3f) {
+                edgeBest[e] = stretch[e];
+                edgeStale[e] = 0;
+            } else if (++edgeStale[e] >= kGiveUp) {
+                givenUp[e] = 1;
+                gaveUp = true;
+            }
+        }
+        auto [worstActive, overActive] = worstAndOverActive();
+        if (gaveUp) {
+            // Measured again without the edges given up: the weights as they are stand.
+            bestWorst = worstActive;
+            bestOver = overActive;
+            bestSkin = skin;
+            stale = 0;
+        } else if (worstActive < bestWorst - 1e-4f || (worstActive <= bestWorst && overActive < bestOver)) {
+            bestWorst = worstActive;
+            bestOver = overActive;
+            bestSkin = skin;
+            stale = 0;
+        } else if (++stale >= 40) {
+            break; // no progress: the best weights found stand
         }
     }
+    skin = bestSkin;
+    for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
+    for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
     std::tie(report.after, report.overEdgesAfter) = worstAndOver();
     // The regions left beyond the limit: vertices joined by over-stretched edges.
     std::vector<uint32_t> parent(n);
