@@ -650,14 +650,6 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             unpinnedTotal += unpinned;
         }
         for (size_t v = 0; v < n; ++v) report.repairedVertices += !(physics.skin[v] == originalSkin[v]);
-        // The body limit of the repaired vertices from their repaired pose (the last check
-        // measured it).
-        if (!repairBody.empty())
-            for (size_t v = 0; v < n; ++v) {
-                if (physics.skin[v] == originalSkin[v]) continue;
-                for (size_t p = 0; p < poses.size(); ++p)
-                    bodyLimit[v] = std::min(bodyLimit[v], std::max(0.0f, repairBody.distance[p * n + v] - thickness));
-            }
         if (report.repairedVertices > 0)
             report.actions.push_back(format(
                 "skinning repair: the bones alone stretched the physics mesh %.2f over the clips; "
