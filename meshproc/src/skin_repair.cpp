@@ -159,6 +159,10 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
             }
         return std::pair{worst, over};
     };
+    // An edge given up may not get worse than it was then (its cap); the best weights found
+    // are kept with their stretch, to be measured again when an edge is given up.
+    std::vector<float> cap(edges.size(), std::numeric_limits<float>::infinity());
+    std::vector<float> bestStretch = stretch;
     std::vector<BoneInfluence> bestSkin = skin;
     float bestWorst = report.before;
     uint32_t bestOver = report.overEdgesBefore;
@@ -262,20 +266,29 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 edgeStale[e] = 0;
             } else if (++edgeStale[e] >= kGiveUp) {
                 givenUp[e] = 1;
+                cap[e] = std::max(bestStretch[e], edgeBest[e]) + 1e-3f;
                 gaveUp = true;
             }
         }
-        auto [worstActive, overActive] = worstAndOverActive();
         if (gaveUp) {
-            // Measured again without the edges given up: the weights as they are stand.
+            // The best weights measured again without the edges given up.
+            bestWorst = 1;
+            bestOver = 0;
+            for (size_t e = 0; e < edges.size(); ++e)
+                if (!givenUp[e]) {
+                    bestWorst = std::max(bestWorst, bestStretch[e]);
+                    bestOver += bestStretch[e] > limit;
+                }
+        }
+        auto [worstActive, overActive] = worstAndOverActive();
+        bool withinCaps = true;
+        for (size_t e = 0; e < edges.size() && withinCaps; ++e) withinCaps = stretch[e] <= cap[e];
+        if (withinCaps &&
+            (worstActive < bestWorst - 1e-4f || (worstActive <= bestWorst && overActive < bestOver))) {
             bestWorst = worstActive;
             bestOver = overActive;
             bestSkin = skin;
-            stale = 0;
-        } else if (worstActive < bestWorst - 1e-4f || (worstActive <= bestWorst && overActive < bestOver)) {
-            bestWorst = worstActive;
-            bestOver = overActive;
-            bestSkin = skin;
+            bestStretch = stretch;
             stale = 0;
         } else if (++stale >= 40) {
             break; // no progress: the best weights found stand
