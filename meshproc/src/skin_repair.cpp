@@ -144,8 +144,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     for (size_t v = 0; v < resistance.size(); ++v) resist[v] = std::clamp(resistance[v], 0.0f, 1.0f);
     const std::vector<BoneInfluence> original = skin;
     auto resistance0 = [&](size_t v) { return resistance.empty() ? 0.0f : std::clamp(resistance[v], 0.0f, 1.0f); };
-    // An over-stretched edge whose stretch has not fallen in this many iterations is given up.
-    constexpr int kGiveUp = 30;
+    // Iterations without progress before the repair gives up the edges that did not improve.
+    constexpr int kStall = 40;
     std::vector<int> edgeStale(edges.size(), 0);
     std::vector<float> edgeBest = stretch;
     std::vector<uint8_t> givenUp(edges.size(), 0);
@@ -254,31 +254,19 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         }
         for (uint32_t v : changed)
             for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
-        // Progress is judged edge by edge: an over-stretched edge whose stretch has not fallen
-        // for a while is given up (a shoulder under an arm raised high, which no weights mend):
-        // it no longer seeds the region nor counts in the largest stretch, so the repair of the
-        // other regions goes on.
-        bool gaveUp = false;
+        // Progress is judged by the largest stretch and the count beyond the limit. When it
+        // stalls, the over-stretched edges that have not improved meanwhile are given up (a
+        // shoulder under an arm raised high, which no weights mend): they no longer widen the
+        // region nor count as the largest stretch, but may not get worse than in the best
+        // weights found, from which the repair of the other regions goes on.
         for (size_t e = 0; e < edges.size(); ++e) {
             if (!(stretch[e] > limit) || givenUp[e]) continue;
             if (stretch[e] < edgeBest[e] - 1e-3f) {
                 edgeBest[e] = stretch[e];
                 edgeStale[e] = 0;
-            } else if (++edgeStale[e] >= kGiveUp) {
-                givenUp[e] = 1;
-                cap[e] = std::max(bestStretch[e], edgeBest[e]) + 1e-3f;
-                gaveUp = true;
+            } else {
+                ++edgeStale[e];
             }
-        }
-        if (gaveUp) {
-            // The best weights measured again without the edges given up.
-            bestWorst = 1;
-            bestOver = 0;
-            for (size_t e = 0; e < edges.size(); ++e)
-                if (!givenUp[e]) {
-                    bestWorst = std::max(bestWorst, bestStretch[e]);
-                    bestOver += bestStretch[e] > limit;
-                }
         }
         auto [worstActive, overActive] = worstAndOverActive();
         bool withinCaps = true;
@@ -290,8 +278,26 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
             bestSkin = skin;
             bestStretch = stretch;
             stale = 0;
-        } else if (++stale >= 40) {
-            break; // no progress: the best weights found stand
+        } else if (++stale >= kStall) {
+            bool gaveUp = false;
+            for (size_t e = 0; e < edges.size(); ++e)
+                if (bestStretch[e] > limit && !givenUp[e] && edgeStale[e] >= kStall) {
+                    givenUp[e] = 1;
+                    cap[e] = bestStretch[e] + 1e-3f;
+                    gaveUp = true;
+                }
+            if (!gaveUp) break; // no progress: the best weights found stand
+            skin = bestSkin;
+            for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
+            stretch = bestStretch;
+            bestWorst = 1;
+            bestOver = 0;
+            for (size_t e = 0; e < edges.size(); ++e)
+                if (!givenUp[e]) {
+                    bestWorst = std::max(bestWorst, stretch[e]);
+                    bestOver += stretch[e] > limit;
+                }
+            stale = 0;
         }
     }
     skin = bestSkin;
