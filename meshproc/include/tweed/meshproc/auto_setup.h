@@ -115,10 +115,10 @@ struct SkinRepairBody
 /// `indices`) along its edges where the poses (skinning matrices) stretch an edge beyond
 /// `limit`, widening the region while an edge stays over it, until every edge is within the
 /// limit over every pose (weights that agree across a region move it rigidly) or `maxIterations`.
-/// Progress is judged edge by edge: an over-stretched edge whose stretch has not fallen for 30
-/// iterations is given up (a shoulder under an arm raised high, which no weights mend); it no
-/// longer widens the region nor counts as the largest stretch, so the repair elsewhere goes on.
-/// The regions still beyond the limit are counted in the report.
+/// When the progress stalls, the over-stretched edges that did not improve meanwhile are given
+/// up (a shoulder under an arm raised high, which no weights mend): they no longer widen the
+/// region nor count as the largest stretch, and may not get worse, so the repair elsewhere goes
+/// on from the best weights found. The regions still beyond the limit are counted in the report.
 /// `resist` (empty, or 0..1 per vertex) slows the change where the weights should be kept (the
 /// garment hugs the body); below 1 it wears off to half where the stretch persists, at 1 the
 /// weights are kept (pinned vertices). `body` (empty, or see SkinRepairBody) keeps the repaired
