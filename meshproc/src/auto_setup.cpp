@@ -430,6 +430,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     // whether the body under it faces up (it rests on it) in the bind pose.
     std::vector<float> farthest(n, -kInf), nearest(n, kInf), bindDistance(n, kInf);
     std::vector<uint8_t> restsOnTop(n, 0);
+    // The body under each vertex in each pose, for the skinning repair's guard (step 7).
+    SkinRepairBody repairBody;
+    if (!body.empty()) {
+        repairBody.closest.resize(poses.size() * n);
+        repairBody.distance.resize(poses.size() * n);
+    }
     if (!body.empty()) {
         std::vector<Vec3> x;
         for (size_t p = 0; p < poses.size(); ++p) {
@@ -437,6 +443,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             skinVertices(physics.positions, physics.skin, poses[p], x);
             for (size_t v = 0; v < n; ++v) {
                 const SurfaceDistance d = body.query(x[v]);
+                repairBody.closest[p * n + v] = d.closest;
+                repairBody.distance[p * n + v] = d.onOpenEdge ? kInf : d.distance;
                 farthest[v] = std::max(farthest[v], d.distance);
                 nearest[v] = std::min(nearest[v], d.distance);
                 if (p == 0) {
@@ -602,22 +610,73 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                     depth += inf.weights[size_t(k)] * boneDepth[inf.bones[size_t(k)]];
             return depth;
         };
-        uint32_t unpinnedTotal = 0;
+        uint32_t unpinnedTotal = 0, unmendedRegions = 0, guardedVertices = 0, bodyReverted = 0;
+        // The body guard: the repaired pose keeps outside the body where the original weights
+        // kept it outside, above the body's tangent planes by the original height (the
+        // garment's typical gap at most). After each round the repaired pose is checked against
+        // the body itself: a vertex taken inside gets its original weights back, the others'
+        // planes follow their repaired pose, and the next round goes on from there.
+        const float clearance = 2.0f * thickness;
+        if (!repairBody.empty()) {
+            repairBody.keep.resize(repairBody.distance.size());
+            for (size_t i = 0; i < repairBody.keep.size(); ++i) {
+                const float d = repairBody.distance[i];
+                repairBody.keep[i] = d > 0 && std::isfinite(d) ? std::min(d, clearance) : kInf;
+            }
+        }
+        const SkinRepairBody originalBody = repairBody;
+        auto checkAgainstBody = [&] {
+            std::vector<uint8_t> inside(n, 0);
+            std::vector<Vec3> x;
+            for (size_t p = 0; p < poses.size(); ++p) {
+                body.pose(poses[p]);
+                skinVertices(physics.positions, physics.skin, poses[p], x);
+                for (size_t v = 0; v < n; ++v) {
+                    const size_t i = p * n + v;
+                    if (physics.skin[v] == originalSkin[v] || !std::isfinite(repairBody.keep[i])) continue;
+                    const SurfaceDistance d = body.query(x[v]);
+                    inside[v] |= !d.onOpenEdge && d.distance < 0;
+                    repairBody.closest[i] = d.closest;
+                    repairBody.distance[i] = d.onOpenEdge ? kInf : d.distance;
+                }
+            }
+            uint32_t reverted = 0;
+            for (size_t v = 0; v < n; ++v) {
+                if (physics.skin[v] == originalSkin[v] || inside[v]) {
+                    reverted += inside[v];
+                    physics.skin[v] = originalSkin[v];
+                    for (size_t p = 0; p < poses.size(); ++p) {
+                        repairBody.closest[p * n + v] = originalBody.closest[p * n + v];
+                        repairBody.distance[p * n + v] = originalBody.distance[p * n + v];
+                    }
+                }
+            }
+            return reverted;
+        };
+        constexpr int kBodyRounds = 3;
         // The pinned vertices' weights are kept in a pass; those unpinned after it are repaired
         // in the next.
         for (int pass = 0; pass < 2; ++pass) {
             std::vector<float> resist(n, 0.0f);
             for (size_t v = 0; v < n; ++v)
                 resist[v] = pinned[v] ? 1.0f : !body.empty() && std::abs(bindDistance[v]) <= pinReach ? 0.8f : 0.0f;
-            const SkinRepairReport repair =
-                repairSkinWeights(physics.positions, physics.indices, physics.skin, poses, limit, resist);
-            if (pass == 0) report.skinnedStretchBefore = repair.before;
-            report.skinnedStretchAfter = repair.after;
+            for (int round = 0; round < (repairBody.empty() ? 1 : kBodyRounds); ++round) {
+                const SkinRepairReport repair =
+                    repairSkinWeights(physics.positions, physics.indices, physics.skin, poses, limit, resist,
+                                      repairBody.empty() ? 150 : 150 / kBodyRounds, repairBody);
+                const uint32_t reverted = repairBody.empty() ? 0 : checkAgainstBody();
+                if (pass == 0 && round == 0) report.skinnedStretchBefore = repair.before;
+                unmendedRegions = repair.unmendedRegions;
+                guardedVertices = std::max(guardedVertices, repair.guardedVertices);
+                bodyReverted += reverted;
+                if (repair.changedVertices == 0 && reverted == 0) break;
+            }
             // Edges between pinned vertices get their stretch from the skinning alone: where it
             // stretches one beyond half way to the limit, an end is unpinned (an edge to a free
             // vertex the simulation relaxes); each piece keeps its least stretched pins when
             // none would be left.
             const std::vector<float> stretch = edgeStretch(physics.skin, edges, poses, physics.positions);
+            report.skinnedStretchAfter = *std::max_element(stretch.begin(), stretch.end());
             std::vector<float> vertexStretch(n, 1.0f);
             std::fill(skinnedVertexStretch.begin(), skinnedVertexStretch.end(), 1.0f);
             std::vector<uint8_t> keep = pinned;
@@ -661,7 +720,16 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 "the weights of %u vertices diffused along the surface: %.2f (limit %.2f)",
                 double(report.skinnedStretchBefore), report.repairedVertices,
                 double(report.skinnedStretchAfter), double(limit)));
-        else
+        if (unmendedRegions > 0)
+            report.actions.push_back(format(
+                "skinning repair: %u regions still stretched beyond %.2f by the bones, which no "
+                "change of the weights mended",
+                unmendedRegions, double(limit)));
+        if (guardedVertices + bodyReverted > 0)
+            report.actions.push_back(format("skinning repair: %u vertices kept following the body "
+                                            "where smoother weights would take them into it",
+                                            guardedVertices + bodyReverted));
+        if (report.repairedVertices == 0)
             report.actions.push_back(format("skinned-pose stretch %.2f over the clips: the weights kept",
                                             double(report.skinnedStretchAfter)));
         paintMaxDistance();

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -48,7 +49,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,
                                    const std::vector<std::vector<Mat4>> &poses, float limit,
-                                   const std::vector<float> &resistance, int maxIterations)
+                                   const std::vector<float> &resistance, int maxIterations,
+                                   const SkinRepairBody &body)
 {
     const size_t n = positions.size();
     if (skin.size() != n)
@@ -69,6 +71,11 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 if (inf.weights[size_t(k)] > 0 && inf.bones[size_t(k)] >= pose.size())
                     throw InputError("skinning repair: bone " + std::to_string(inf.bones[size_t(k)]) +
                                      " outside the pose's " + std::to_string(pose.size()) + " bones");
+    const size_t P = poses.size();
+    if (!body.empty() && (body.distance.size() != P * n || body.closest.size() != P * n || body.keep.size() != P * n))
+        throw InputError("skinning repair: the body has " + std::to_string(body.distance.size()) +
+                         " distances for " + std::to_string(P) + " poses of " + std::to_string(n) +
+                         " vertices");
     SkinRepairReport report;
     if (n == 0 || poses.empty()) return report;
 
@@ -82,56 +89,104 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         incident[edges[e].second].push_back(uint32_t(e));
         rest[e] = distance(positions[edges[e].first], positions[edges[e].second]);
     }
-    // Every vertex skinned in every pose, updated where the weights change.
-    const size_t P = poses.size();
-    std::vector<Vec3> x(P * n);
-    auto skinOne = [&](size_t v) {
+    // Every vertex skinned in every pose (pose-major).
+    auto skinInto = [&](const BoneInfluence &inf, size_t v, Vec3 *out) {
         for (size_t p = 0; p < P; ++p) {
             Vec3 sum{};
             for (int k = 0; k < kMaxBoneInfluences; ++k)
-                if (const float w = skin[v].weights[size_t(k)]; w > 0)
-                    sum = sum + poses[p][skin[v].bones[size_t(k)]].transformPoint(positions[v]) * w;
-            x[p * n + v] = sum;
+                if (const float w = inf.weights[size_t(k)]; w > 0)
+                    sum = sum + poses[p][inf.bones[size_t(k)]].transformPoint(positions[v]) * w;
+            out[p * n] = sum;
         }
     };
-    std::vector<float> stretch(edges.size(), 1.0f);
-    auto measure = [&](size_t e) {
+    std::vector<Vec3> x(P * n);
+    for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
+    auto edgeStretchIn = [&](const std::vector<Vec3> &at, size_t e) {
         float s = 1;
         if (rest[e] > 1e-6f)
             for (size_t p = 0; p < P; ++p)
-                s = std::max(s, distance(x[p * n + edges[e].first], x[p * n + edges[e].second]) / rest[e]);
-        stretch[e] = s;
+                s = std::max(s, distance(at[p * n + edges[e].first], at[p * n + edges[e].second]) / rest[e]);
+        return s;
     };
-    for (size_t v = 0; v < n; ++v) skinOne(v);
-    for (size_t e = 0; e < edges.size(); ++e) measure(e);
+    std::vector<float> stretch(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
     auto worstAndOver = [&] {
         float worst = 1;
-        size_t over = 0;
+        uint32_t over = 0;
         for (float s : stretch) {
             worst = std::max(worst, s);
             over += s > limit;
         }
         return std::pair{worst, over};
     };
-    auto [worst, over] = worstAndOver();
-    report.before = report.after = worst;
+    std::tie(report.before, report.overEdgesBefore) = worstAndOver();
+    report.after = report.before;
+    report.overEdgesAfter = report.overEdgesBefore;
+
+    // The body guard: per pose and vertex the tangent plane (normal from the body's closest
+    // point to the skinned vertex, outwards) and the height above it to keep.
+    std::vector<Vec3> guardNormal;
+    std::vector<float> guardKeep;
+    if (!body.empty()) {
+        guardNormal.resize(P * n);
+        guardKeep.assign(P * n, -std::numeric_limits<float>::infinity());
+        for (size_t i = 0; i < P * n; ++i) {
+            const Vec3 away = x[i] - body.closest[i];
+            const float d = length(away);
+            if (!std::isfinite(body.keep[i]) || !std::isfinite(body.distance[i]) || !(d > 1e-6f)) continue;
+            guardNormal[i] = away * ((body.distance[i] < 0 ? -1.0f : 1.0f) / d);
+            guardKeep[i] = std::min(body.keep[i], dot(away, guardNormal[i]));
+        }
+    }
+    auto height = [&](size_t i, const Vec3 &at) { return dot(at - body.closest[i], guardNormal[i]); };
 
     std::vector<float> resist(n, 0.0f);
     for (size_t v = 0; v < resistance.size(); ++v) resist[v] = std::clamp(resistance[v], 0.0f, 1.0f);
     const std::vector<BoneInfluence> original = skin;
     auto resistance0 = [&](size_t v) { return resistance.empty() ? 0.0f : std::clamp(resistance[v], 0.0f, 1.0f); };
-    std::vector<BoneInfluence> bestSkin = skin;
-    float bestWorst = worst;
-    size_t bestOver = over;
-    int stale = 0;
-    std::vector<float> heat(n), grown(n);
-    std::vector<uint8_t> dirty(edges.size(), 0);
-    for (int it = 0; it < maxIterations && over > 0; ++it) {
-        // The region: the over-stretched edges' vertices and rings around them, more rings
-        // while the stretch persists, the diffusion fading with the rings.
-        std::fill(heat.begin(), heat.end(), 0.0f);
+    // Iterations without progress before the repair gives up the edges that did not improve.
+    constexpr int kStall = 40;
+    std::vector<int> edgeStale(edges.size(), 0);
+    std::vector<float> edgeBest = stretch;
+    std::vector<uint8_t> givenUp(edges.size(), 0);
+    auto worstAndOverActive = [&] {
+        float worst = 1;
+        uint32_t over = 0;
         for (size_t e = 0; e < edges.size(); ++e)
-            if (stretch[e] > limit) heat[edges[e].first] = heat[edges[e].second] = 1;
+            if (!givenUp[e]) {
+                worst = std::max(worst, stretch[e]);
+                over += stretch[e] > limit;
+            }
+        return std::pair{worst, over};
+    };
+    // An edge given up may not get worse than it was then (its cap); the best weights found
+    // are kept with their stretch, to be measured again when an edge is given up.
+    std::vector<float> cap(edges.size(), std::numeric_limits<float>::infinity());
+    std::vector<float> bestStretch = stretch;
+    std::vector<BoneInfluence> bestSkin = skin;
+    float bestWorst = report.before;
+    uint32_t bestOver = report.overEdgesBefore;
+    int stale = 0;
+    std::vector<uint8_t> guarded(n, 0);
+    std::vector<float> heat(n), grown(n);
+    std::vector<BoneInfluence> next;
+    std::vector<Vec3> xNext = x;
+    std::vector<uint32_t> changed;
+    std::map<int, float> sum;
+    for (int it = 0; it < maxIterations; ++it) {
+        // The region: the over-stretched edges' vertices (but those of regions given up) and
+        // rings around them, more rings while the stretch persists, the diffusion fading with
+        // the rings.
+        std::fill(heat.begin(), heat.end(), 0.0f);
+        bool seeded = false;
+        for (size_t e = 0; e < edges.size(); ++e) {
+            const auto [a, b] = edges[e];
+            if (stretch[e] > limit && !givenUp[e]) {
+                heat[a] = heat[b] = 1;
+                seeded = true;
+            }
+        }
+        if (!seeded) break;
         const int rings = std::min(2 + it / 8, 6);
         for (int r = 0; r < rings; ++r) {
             grown = heat;
@@ -142,50 +197,131 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         }
         // Steps of diffusion (Jacobi): each vertex of the region moves towards its neighbours'
         // mean; where the stretch persists, the resistance wears off.
-        std::vector<BoneInfluence> next;
-        std::map<int, float> sum;
-        bool changed = false;
+        next = skin;
         for (int sweep = 0; sweep < 3; ++sweep) {
-            next = skin;
+            std::vector<BoneInfluence> step = next;
             for (size_t v = 0; v < n; ++v) {
                 const float a = 0.5f * heat[v] * (1.0f - resist[v]);
                 if (!(a > 0.01f) || nb[v].empty()) continue;
                 sum.clear();
-                for (const auto &[b, w] : toWeights(skin[v])) sum[b] += (1 - a) * w;
+                for (const auto &[b, w] : toWeights(next[v])) sum[b] += (1 - a) * w;
                 const float share = a / float(nb[v].size());
                 for (uint32_t u : nb[v])
-                    for (const auto &[b, w] : toWeights(skin[u])) sum[b] += share * w;
-                next[v] = toInfluence(Weights(sum.begin(), sum.end()));
-                changed |= !(next[v] == skin[v]);
+                    for (const auto &[b, w] : toWeights(next[u])) sum[b] += share * w;
+                step[v] = toInfluence(Weights(sum.begin(), sum.end()));
                 if (sweep == 0 && resist[v] < 1.0f) resist[v] = std::max(0.5f * resistance0(v), 0.95f * resist[v]);
             }
-            skin.swap(next);
+            next.swap(step);
         }
-        if (!changed) break;
-        for (size_t v = 0; v < n; ++v)
-            if (heat[v] > 0) {
-                skinOne(v);
-                for (uint32_t e : incident[v]) dirty[e] = 1;
+        // The proposal skinned; the body guard takes each vertex back towards its current
+        // weights as far as needed to stay above the body's planes (skinning is linear in the
+        // weights, so the share comes from the heights).
+        changed.clear();
+        for (size_t v = 0; v < n; ++v) {
+            if (next[v] == skin[v]) continue;
+            skinInto(next[v], v, &xNext[v]);
+            if (!body.empty()) {
+                float t = 0;
+                for (size_t p = 0; p < P; ++p) {
+                    const size_t i = p * n + v;
+                    const float keep = guardKeep[i];
+                    if (!std::isfinite(keep)) continue;
+                    const float hNew = height(i, xNext[i]), hNow = height(i, x[i]);
+                    if (hNew >= keep) continue;
+                    t = std::max(t, hNow > hNew ? std::min(1.0f, (keep - hNew) / (hNow - hNew)) : 1.0f);
+                }
+                if (t > 0) {
+                    guarded[v] = 1;
+                    if (t > 0.999f) {
+                        next[v] = skin[v];
+                    } else {
+                        sum.clear();
+                        for (const auto &[b, w] : toWeights(next[v])) sum[b] += (1 - t) * w;
+                        for (const auto &[b, w] : toWeights(skin[v])) sum[b] += t * w;
+                        next[v] = toInfluence(Weights(sum.begin(), sum.end()));
+                    }
+                    if (next[v] == skin[v]) continue;
+                    skinInto(next[v], v, &xNext[v]);
+                }
             }
-        for (size_t e = 0; e < edges.size(); ++e)
-            if (dirty[e]) {
-                measure(e);
-                dirty[e] = 0;
-            }
-        std::tie(worst, over) = worstAndOver();
+            changed.push_back(uint32_t(v));
+        }
+        if (changed.empty()) break;
         report.iterations = it + 1;
-        if (worst < bestWorst - 1e-4f || (worst <= bestWorst && over < bestOver)) {
-            bestWorst = worst;
-            bestOver = over;
+        for (uint32_t v : changed) {
+            skin[v] = next[v];
+            for (size_t p = 0; p < P; ++p) x[p * n + v] = xNext[p * n + v];
+        }
+        for (uint32_t v : changed)
+            for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
+        // Progress is judged by the largest stretch and the count beyond the limit. When it
+        // stalls, the over-stretched edges that have not improved meanwhile are given up (a
+        // shoulder under an arm raised high, which no weights mend): they no longer widen the
+        // region nor count as the largest stretch, but may not get worse than in the best
+        // weights found, from which the repair of the other regions goes on.
+        for (size_t e = 0; e < edges.size(); ++e) {
+            if (!(stretch[e] > limit) || givenUp[e]) continue;
+            if (stretch[e] < edgeBest[e] - 1e-3f) {
+                edgeBest[e] = stretch[e];
+                edgeStale[e] = 0;
+            } else {
+                ++edgeStale[e];
+            }
+        }
+        auto [worstActive, overActive] = worstAndOverActive();
+        bool withinCaps = true;
+        for (size_t e = 0; e < edges.size() && withinCaps; ++e) withinCaps = stretch[e] <= cap[e];
+        if (withinCaps &&
+            (worstActive < bestWorst - 1e-4f || (worstActive <= bestWorst && overActive < bestOver))) {
+            bestWorst = worstActive;
+            bestOver = overActive;
             bestSkin = skin;
+            bestStretch = stretch;
             stale = 0;
-        } else if (++stale >= 40) {
-            break; // no progress: the best weights found stand
+        } else if (++stale >= kStall) {
+            bool gaveUp = false;
+            for (size_t e = 0; e < edges.size(); ++e)
+                if (bestStretch[e] > limit && !givenUp[e] && edgeStale[e] >= kStall) {
+                    givenUp[e] = 1;
+                    cap[e] = bestStretch[e] + 1e-3f;
+                    gaveUp = true;
+                }
+            if (!gaveUp) break; // no progress: the best weights found stand
+            skin = bestSkin;
+            for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
+            stretch = bestStretch;
+            bestWorst = 1;
+            bestOver = 0;
+            for (size_t e = 0; e < edges.size(); ++e)
+                if (!givenUp[e]) {
+                    bestWorst = std::max(bestWorst, stretch[e]);
+                    bestOver += stretch[e] > limit;
+                }
+            stale = 0;
         }
     }
     skin = bestSkin;
-    report.after = bestWorst;
-    for (size_t v = 0; v < n; ++v) report.changedVertices += !(skin[v] == original[v]);
+    for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
+    for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
+    std::tie(report.after, report.overEdgesAfter) = worstAndOver();
+    // The regions left beyond the limit: vertices joined by over-stretched edges.
+    std::vector<uint32_t> parent(n);
+    for (uint32_t v = 0; v < n; ++v) parent[v] = v;
+    auto root = [&](uint32_t v) {
+        while (parent[v] != v) v = parent[v] = parent[parent[v]];
+        return v;
+    };
+    std::vector<uint8_t> over(n, 0);
+    for (size_t e = 0; e < edges.size(); ++e)
+        if (stretch[e] > limit) {
+            over[edges[e].first] = over[edges[e].second] = 1;
+            parent[root(edges[e].first)] = root(edges[e].second);
+        }
+    for (uint32_t v = 0; v < n; ++v) report.unmendedRegions += over[v] && root(v) == v;
+    for (size_t v = 0; v < n; ++v) {
+        report.changedVertices += !(skin[v] == original[v]);
+        report.guardedVertices += guarded[v];
+    }
     return report;
 }
 

@@ -95,21 +95,47 @@ struct SkinRepairReport
     float before = 1, after = 1; ///< largest skinned edge stretch over the poses
     uint32_t changedVertices = 0; ///< vertices whose weights changed
     int iterations = 0;
+    uint32_t overEdgesBefore = 0, overEdgesAfter = 0; ///< edges stretched beyond the limit
+    /// Connected regions of edges still beyond the limit after the repair: where no change of
+    /// the weights that the guards allow brought their stretch down.
+    uint32_t unmendedRegions = 0;
+    uint32_t guardedVertices = 0; ///< vertices whose change the body guard held back
+};
+
+/// The body under the garment for repairSkinWeights, per sampled pose (pose-major: pose *
+/// vertexCount + vertex): the body's closest point to the vertex skinned with the weights given
+/// and the signed distance to it (positive outside), and the height above the body to keep (not
+/// finite: no guard, such as where the original weights take the vertex inside the body). The
+/// repaired vertex stays above the body's tangent plane at the closest point by the height to
+/// keep, or by its current height when that is less. The plane follows the body only near the
+/// closest point: check the repaired pose against the body, and call again with the closest
+/// points of the repaired pose, to follow the body further.
+struct SkinRepairBody
+{
+    std::vector<Vec3> closest;
+    std::vector<float> distance, keep;
+    bool empty() const { return distance.empty(); }
 };
 
 /// Skinning repair: diffuses the bone weights `skin` of the mesh (rest `positions`, triangle
 /// `indices`) along its edges where the poses (skinning matrices) stretch an edge beyond
 /// `limit`, widening the region while an edge stays over it, until every edge is within the
 /// limit over every pose (weights that agree across a region move it rigidly) or `maxIterations`.
+/// When the progress stalls, the over-stretched edges that did not improve meanwhile are given
+/// up (a shoulder under an arm raised high, which no weights mend): they no longer widen the
+/// region nor count as the largest stretch, and may not get worse, so the repair elsewhere goes
+/// on from the best weights found. The regions still beyond the limit are counted in the report.
 /// `resist` (empty, or 0..1 per vertex) slows the change where the weights should be kept (the
 /// garment hugs the body); below 1 it wears off to half where the stretch persists, at 1 the
-/// weights are kept (pinned vertices). Throws
-/// InputError for mismatched sizes or a limit below 1.
+/// weights are kept (pinned vertices). `body` (empty, or see SkinRepairBody) keeps the repaired
+/// pose outside the body where the original weights kept it outside. Throws InputError for
+/// mismatched sizes or a limit below 1.
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,
                                    const std::vector<std::vector<Mat4>> &poses, float limit,
-                                   const std::vector<float> &resist = {}, int maxIterations = 150);
+                                   const std::vector<float> &resist = {}, int maxIterations = 150,
+                                   const SkinRepairBody &body = {});
 
 /// The report as text lines for a user.
 std::vector<std::string> describeAutoSetup(const AutoSetupReport &report);

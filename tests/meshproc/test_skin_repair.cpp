@@ -1,0 +1,202 @@
+// The skinning repair (repairSkinWeights) on meshes made in code: a region no weights can mend
+// does not stop the repair of another, and the body guard keeps a tube around a bent leg outside
+// the leg where its own weights kept it outside.
+#include "physics_test_meshes.h"
+#include "tweed/errors.h"
+#include "tweed/meshproc/auto_setup.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <functional>
+
+using namespace tweed;
+
+namespace {
+
+struct Mesh
+{
+    std::vector<Vec3> positions;
+    std::vector<uint32_t> indices;
+    std::vector<BoneInfluence> skin;
+};
+
+// A grid of columns x rows quads from `origin` along x (width) and y (height), each vertex on
+// the bone `boneOf` gives for its position.
+void appendGrid(Mesh &m, Vec3 origin, float width, float height, int columns, int rows,
+                const std::function<int(const Vec3 &)> &boneOf)
+{
+    const auto base = uint32_t(m.positions.size());
+    for (int r = 0; r <= rows; ++r)
+        for (int c = 0; c <= columns; ++c) {
+            const Vec3 p = origin + Vec3{width * float(c) / float(columns), height * float(r) / float(rows), 0};
+            m.positions.push_back(p);
+            m.skin.push_back(test::rigidInfluence(boneOf(p)));
+        }
+    for (uint32_t r = 0; r < uint32_t(rows); ++r)
+        for (uint32_t c = 0; c < uint32_t(columns); ++c) {
+            const uint32_t a = base + r * uint32_t(columns + 1) + c, b = a + 1, d = a + uint32_t(columns) + 1, e = d + 1;
+            m.indices.insert(m.indices.end(), {a, b, e, a, e, d});
+        }
+}
+
+// Largest skinned stretch over the poses of the edges whose both ends pass `keep`.
+float worstStretch(const Mesh &m, const std::vector<BoneInfluence> &skin,
+                   const std::vector<std::vector<Mat4>> &poses, const std::function<bool(const Vec3 &)> &keep)
+{
+    float worst = 1;
+    std::vector<Vec3> x;
+    for (const std::vector<Mat4> &pose : poses) {
+        skinVertices(m.positions, skin, pose, x);
+        for (size_t t = 0; t < m.indices.size(); t += 3)
+            for (int k = 0; k < 3; ++k) {
+                const uint32_t a = m.indices[t + size_t(k)], b = m.indices[t + size_t(k + 1) % 3];
+                if (!keep(m.positions[a]) || !keep(m.positions[b])) continue;
+                worst = std::max(worst, distance(x[a], x[b]) / distance(m.positions[a], m.positions[b]));
+            }
+    }
+    return worst;
+}
+
+// A turn of `angle` about z at `joint`.
+Mat4 turnAbout(Vec3 joint, float angle)
+{
+    Transform turn;
+    turn.rotation = axisAngle({0, 0, 1}, angle);
+    const Mat4 at = Mat4::fromTransform(Transform{joint, {}, {1, 1, 1}});
+    return at * Mat4::fromTransform(turn) * inverse(at);
+}
+
+// The closest point of the segment [a, b] to p.
+Vec3 closestOnSegment(Vec3 p, Vec3 a, Vec3 b)
+{
+    const Vec3 ab = b - a;
+    const float t = std::clamp(dot(p - a, ab) / dot(ab, ab), 0.0f, 1.0f);
+    return a + ab * t;
+}
+
+} // namespace
+
+class TestSkinRepair : public QObject
+{
+    Q_OBJECT
+private slots:
+    void aRegionNoWeightsMendDoesNotStopTheOthers()
+    {
+        // A strip 2 m long, split at x = 1 between a root bone and a child bone that turns 60
+        // degrees there (mended by smoothing the weights across the split), and apart from it
+        // a small patch on a bone that grows 4 times in one pose: its edges stretch 4 whatever
+        // its weights, more than the strip's torn edges. The strip is repaired all the same,
+        // the patch is reported as the one region left over the limit.
+        Mesh m;
+        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
+        appendGrid(m, {5, 0, 0}, 0.1f, 0.1f, 2, 2, [](const Vec3 &) { return 2; });
+        const Mat4 grow = Mat4::fromTransform(Transform{{5, 0, 0}, {}, {4, 4, 4}}) *
+                          inverse(Mat4::fromTransform(Transform{{5, 0, 0}, {}, {1, 1, 1}}));
+        const std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}, Mat4{}},
+                                                   {Mat4{}, turnAbout({1, 0, 0}, kPi / 3), grow}};
+        auto onStrip = [](const Vec3 &p) { return p.x < 3; };
+        auto onPatch = [](const Vec3 &p) { return p.x >= 3; };
+        std::vector<BoneInfluence> skin = m.skin;
+        QVERIFY(worstStretch(m, skin, poses, onStrip) > 3.0f);
+        QVERIFY(std::abs(worstStretch(m, skin, poses, onPatch) - 4.0f) < 1e-3f);
+
+        const SkinRepairReport report = repairSkinWeights(m.positions, m.indices, skin, poses, 1.2f);
+        const float strip = worstStretch(m, skin, poses, onStrip);
+        QVERIFY2(strip <= 1.2f, qPrintable(QString::number(double(strip))));
+        QVERIFY(std::abs(report.before - 4.0f) < 1e-3f);
+        QVERIFY(std::abs(report.after - 4.0f) < 1e-3f);
+        QCOMPARE(report.unmendedRegions, 1u);
+        // The patch's 16 edges (4 quads: 12 sides and 4 diagonals) stay over it, nothing else.
+        QCOMPARE(report.overEdgesAfter, 16u);
+        QVERIFY(report.overEdgesBefore > report.overEdgesAfter);
+        // Weights far from the split are kept.
+        for (size_t v = 0; v < m.positions.size(); ++v)
+            if (onStrip(m.positions[v]) && std::abs(m.positions[v].x - 1.0f) > 0.75f)
+                QVERIFY(skin[v] == m.skin[v]);
+    }
+
+    void aTubeAroundABentLegStaysOutsideTheLeg()
+    {
+        // A tube of radius 12 cm around a leg (a capsule of radius 8 cm from the joint at
+        // y = 0.5 down to y = 0.05): below the joint it follows the leg bone, above it the
+        // root. The leg turns 70 degrees: the tube tears on the outer side of the bend; smoothed
+        // weights carry the inner side back into the leg. With the leg as the guard, the
+        // repaired tube stays outside the leg in every pose and is still less torn.
+        constexpr int kSegments = 8, kRings = 21;
+        constexpr float kTube = 0.12f, kLeg = 0.08f;
+        const Vec3 joint{0, 0.5f, 0}, foot{0, 0.05f, 0};
+        Mesh m;
+        for (int j = 0; j < kRings; ++j)
+            for (int i = 0; i < kSegments; ++i) {
+                const float a = 2 * kPi * float(i) / kSegments, y = 1.0f - 0.05f * float(j);
+                m.positions.push_back({kTube * std::cos(a), y, kTube * std::sin(a)});
+                m.skin.push_back(test::rigidInfluence(y >= 0.5f ? 0 : 1));
+            }
+        test::appendRingTriangles(m.indices, 0, kRings, kSegments);
+        std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}}};
+        for (float angle : {0.6f, 1.2f})
+            poses.push_back({Mat4{}, turnAbout(joint, angle)});
+        const size_t n = m.positions.size(), P = poses.size();
+        // Signed distance to the posed leg, and the guard from the original weights.
+        auto legDistance = [&](size_t p, const Vec3 &x, Vec3 *closest) {
+            const Vec3 a = poses[p][1].transformPoint(joint), b = poses[p][1].transformPoint(foot);
+            const Vec3 c = closestOnSegment(x, a, b);
+            if (closest) *closest = c + normalize(x - c) * kLeg;
+            return distance(x, c) - kLeg;
+        };
+        SkinRepairBody leg;
+        leg.closest.resize(P * n);
+        leg.distance.resize(P * n);
+        leg.keep.resize(P * n);
+        std::vector<Vec3> x;
+        for (size_t p = 0; p < P; ++p) {
+            skinVertices(m.positions, m.skin, poses[p], x);
+            for (size_t v = 0; v < n; ++v) {
+                const size_t i = p * n + v;
+                leg.distance[i] = legDistance(p, x[v], &leg.closest[i]);
+                leg.keep[i] = leg.distance[i] > 0 ? std::min(leg.distance[i], 0.01f) : INFINITY;
+            }
+        }
+        // The vertices the repaired weights take inside the leg where the original kept them
+        // outside, by more than 1 mm.
+        auto goneInside = [&](const std::vector<BoneInfluence> &skin) {
+            size_t inside = 0;
+            for (size_t p = 0; p < P; ++p) {
+                skinVertices(m.positions, skin, poses[p], x);
+                for (size_t v = 0; v < n; ++v)
+                    inside += leg.distance[p * n + v] > 0 && legDistance(p, x[v], nullptr) < -0.001f;
+            }
+            return inside;
+        };
+        auto all = [](const Vec3 &) { return true; };
+        const float before = worstStretch(m, m.skin, poses, all);
+        QVERIFY(before > 2.0f);
+        QCOMPARE(goneInside(m.skin), size_t(0));
+
+        // Without the guard the smoothed weights take the tube into the leg.
+        std::vector<BoneInfluence> free = m.skin;
+        repairSkinWeights(m.positions, m.indices, free, poses, 1.2f);
+        QVERIFY(goneInside(free) > 0);
+
+        std::vector<BoneInfluence> guarded = m.skin;
+        const SkinRepairReport report = repairSkinWeights(m.positions, m.indices, guarded, poses, 1.2f, {}, 150, leg);
+        QCOMPARE(goneInside(guarded), size_t(0));
+        QVERIFY(report.guardedVertices > 0);
+        QVERIFY(report.changedVertices > 0);
+        const float after = worstStretch(m, guarded, poses, all);
+        QVERIFY2(after < before - 0.5f, qPrintable(QStringLiteral("%1 -> %2").arg(double(before)).arg(double(after))));
+        QVERIFY(std::abs(report.after - after) < 1e-4f);
+
+        // A guard of the wrong size is refused.
+        SkinRepairBody wrong = leg;
+        wrong.keep.pop_back();
+        std::vector<BoneInfluence> unchanged = m.skin;
+        QVERIFY_THROWS_EXCEPTION(InputError, repairSkinWeights(m.positions, m.indices, unchanged, poses, 1.2f,
+                                                               {}, 150, wrong));
+        QVERIFY(unchanged == m.skin);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSkinRepair)
+#include "test_skin_repair.moc"
