@@ -1082,16 +1082,20 @@
         <translation>Überstand</translation>
     </message>
     <message>
-        <source>How far the volume sticks out of the body in the bind pose; more than the collision thickness pushes the cloth off the body</source>
-        <translation>Wie weit der Kollisionskörper in der Bindepose aus dem Körper ragt; mehr als die Kollisionsdicke drückt den Stoff vom Körper weg</translation>
-    </message>
-    <message>
         <source>Move Pendulum Point</source>
         <translation>Pendelpunkt verschieben</translation>
     </message>
     <message>
         <source>Drag the pendulum&apos;s particle in the viewport: its distance from the bone is the length</source>
         <translation>Das Partikel des Pendels im Ansichtsfenster ziehen: sein Abstand zum Knochen ist die Länge</translation>
+    </message>
+    <message>
+        <source>How far the volume sticks out of the body, at most over the bind pose and every frame of every clip; more than the collision thickness pushes the cloth off the body</source>
+        <translation>Wie weit das Volumen aus dem Körper herausragt, höchstens über die Ruhepose und jedes Bild jedes Clips; mehr als die Kollisionsdicke drückt den Stoff vom Körper weg</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
     </message>
 </context>
 <context>

@@ -1082,16 +1082,20 @@
         <translation>Sobresale</translation>
     </message>
     <message>
-        <source>How far the volume sticks out of the body in the bind pose; more than the collision thickness pushes the cloth off the body</source>
-        <translation>Cuánto sobresale el volumen del cuerpo en la pose de enlace; más que el grosor de colisión aparta la tela del cuerpo</translation>
-    </message>
-    <message>
         <source>Move Pendulum Point</source>
         <translation>Mover punto del péndulo</translation>
     </message>
     <message>
         <source>Drag the pendulum&apos;s particle in the viewport: its distance from the bone is the length</source>
         <translation>Arrastra la partícula del péndulo en la vista: su distancia al hueso es la longitud</translation>
+    </message>
+    <message>
+        <source>How far the volume sticks out of the body, at most over the bind pose and every frame of every clip; more than the collision thickness pushes the cloth off the body</source>
+        <translation>Cuánto sobresale el volumen del cuerpo, como máximo en la pose de reposo y en cada fotograma de cada clip; más que el grosor de colisión aparta la tela del cuerpo</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>midiendo…</translation>
     </message>
 </context>
 <context>
