@@ -485,12 +485,15 @@ private slots:
         const Viewport::Ray ray = mViewport->rayAt(*pixel);
         const auto hit = pickVolume(volumes(), *mWindow->playback(), ray.origin, ray.direction);
         QVERIFY(hit);
-        QCOMPARE(hit->first, thigh);
+        // The thigh may be split in two overlapping volumes: the nearer one on the ray is hit.
+        const int picked = hit->first;
+        QCOMPARE(volumes()[size_t(picked)].bone, bone("LeftUpperLeg"));
+        QVERIFY(picked != 0);
         const int steps = undo()->index();
         send(QEvent::MouseButtonPress, *pixel, Qt::LeftButton, Qt::LeftButton);
         send(QEvent::MouseButtonRelease, *pixel, Qt::LeftButton, Qt::NoButton);
-        QCOMPARE(mDock->currentVolume(), thigh);
-        QCOMPARE(mViewport->selection().collisionVolumes, std::vector<int>{thigh});
+        QCOMPARE(mDock->currentVolume(), picked);
+        QCOMPARE(mViewport->selection().collisionVolumes, std::vector<int>{picked});
         QCOMPARE(undo()->index(), steps);
     }
 
