@@ -5,6 +5,8 @@
 #include "tweed/mesh.h"
 
 #include <cmath>
+#include <functional>
+#include <string>
 #include <vector>
 
 namespace tweed::test {
@@ -22,6 +24,39 @@ inline Skeleton makeSpine(float height)
     top.inverseBind = Mat4::translation({0, -height, 0});
     s.bones = {root, top};
     return s;
+}
+
+/// Binds every bone at its rest pose: its inverse bind is the inverse of its rest global.
+inline void bindAtRest(Skeleton &s)
+{
+    const std::vector<Mat4> global = s.restGlobal();
+    for (size_t b = 0; b < global.size(); ++b)
+        s.bones[b].inverseBind = inverse(global[b]);
+}
+
+/// A rotation track of `bone` about `axis`, keyed `keys` + 1 times evenly over `seconds`, by
+/// `angle(t)` radians at time t.
+inline BoneTrack rotationTrack(int bone, Vec3 axis, double seconds, int keys,
+                               const std::function<float(double)> &angle)
+{
+    BoneTrack track;
+    track.bone = bone;
+    for (int k = 0; k <= keys; ++k) {
+        const double t = seconds * k / keys;
+        track.rotations.push_back({t, axisAngle(axis, angle(t))});
+    }
+    return track;
+}
+
+/// A clip of the one rotation track above.
+inline AnimationClip rotationClip(const std::string &name, int bone, Vec3 axis, double seconds,
+                                  int keys, const std::function<float(double)> &angle)
+{
+    AnimationClip clip;
+    clip.name = name;
+    clip.duration = seconds;
+    clip.tracks.push_back(rotationTrack(bone, axis, seconds, keys, angle));
+    return clip;
 }
 
 /// An open tube around the y axis (two openings), `segments` around and `rings` high, with the

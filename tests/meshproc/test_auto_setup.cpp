@@ -97,9 +97,7 @@ Character makeCharacter(bool withBody, bool withClip)
     bone("LeftShin", 2, {0, -0.4f, 0});
     bone("RightLeg", 0, {0.09f, -0.1f, 0});
     bone("RightShin", 4, {0, -0.4f, 0});
-    const std::vector<Mat4> global = c.skeleton.restGlobal();
-    for (size_t b = 0; b < global.size(); ++b)
-        c.skeleton.bones[b].inverseBind = inverse(global[b]);
+    test::bindAtRest(c.skeleton);
 
     if (withBody) {
         GraphicsMesh body;
@@ -122,14 +120,10 @@ Character makeCharacter(bool withBody, bool withClip)
         walk.name = "Walk";
         walk.duration = 2.0;
         for (int leg : {2, 4}) {
-            BoneTrack track;
-            track.bone = leg;
-            for (int k = 0; k <= 40; ++k) {
-                const double t = 0.05 * k;
-                const float swing = 0.45f * float(std::sin(kPi * t)) * (leg == 2 ? 1.0f : -1.0f);
-                track.rotations.push_back({t, axisAngle({1, 0, 0}, swing)});
-            }
-            walk.tracks.push_back(track);
+            const float side = leg == 2 ? 1.0f : -1.0f;
+            walk.tracks.push_back(test::rotationTrack(leg, {1, 0, 0}, 2.0, 40, [side](double t) {
+                return 0.45f * float(std::sin(kPi * t)) * side;
+            }));
         }
         c.clips.push_back(walk);
     }
@@ -145,17 +139,9 @@ Character makeSwingingTube(float length, float amplitude, float hertz)
     c.skeleton = test::makeSpine(length);
     c.meshes.push_back(test::makeTube(0.15f * length, length, 16, 20, "Tube"));
     c.meshSkinnedInSource.assign(1, true);
-    AnimationClip swing;
-    swing.name = "Swing";
-    swing.duration = 2.0;
-    BoneTrack track;
-    track.bone = 0;
-    for (int k = 0; k <= 80; ++k) {
-        const double t = 0.025 * k;
-        track.rotations.push_back({t, axisAngle({0, 0, 1}, amplitude * float(std::sin(2 * kPi * hertz * t)))});
-    }
-    swing.tracks.push_back(track);
-    c.clips.push_back(swing);
+    c.clips.push_back(test::rotationClip("Swing", 0, {0, 0, 1}, 2.0, 80, [=](double t) {
+        return amplitude * float(std::sin(2 * kPi * hertz * t));
+    }));
     return c;
 }
 
@@ -430,9 +416,7 @@ private slots:
         chest.parent = 0;
         chest.restLocal.translation = {0, 0.25f, 0};
         c.skeleton.bones = {hips, chest};
-        const std::vector<Mat4> global = c.skeleton.restGlobal();
-        for (size_t b = 0; b < global.size(); ++b)
-            c.skeleton.bones[b].inverseBind = inverse(global[b]);
+        test::bindAtRest(c.skeleton);
         GraphicsMesh body;
         body.name = "Body";
         appendCapsule(body, {0, 0.8f, 0}, {0, 1.12f, 0}, 0.13f, 0);
@@ -447,17 +431,9 @@ private slots:
         }
         c.meshes.push_back(sleeve);
         c.meshSkinnedInSource.assign(c.meshes.size(), true);
-        AnimationClip bend;
-        bend.name = "Bend";
-        bend.duration = 2.0;
-        BoneTrack track;
-        track.bone = 1;
-        for (int k = 0; k <= 40; ++k) {
-            const double t = 0.05 * k;
-            track.rotations.push_back({t, axisAngle({1, 0, 0}, 0.8f * float(std::sin(kPi * t / 2)))});
-        }
-        bend.tracks.push_back(track);
-        c.clips.push_back(bend);
+        c.clips.push_back(test::rotationClip("Bend", 1, {1, 0, 0}, 2.0, 40, [](double t) {
+            return 0.8f * float(std::sin(kPi * t / 2));
+        }));
         // Before the rounds 28% of the vertex-frames are at their limit. A round pins the
         // vertices held so over a quarter of the clip, stretched or not (leaving the stretched
         // ones free left 12.7% after a round).

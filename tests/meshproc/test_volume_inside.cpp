@@ -115,9 +115,7 @@ BendingBody makeBendingBody(float degrees = 100.0f)
     lower.parent = 0;
     lower.restLocal.translation = {0, 0.4f, 0};
     body.skeleton.bones = {upper, lower};
-    const std::vector<Mat4> global = body.skeleton.restGlobal();
-    for (size_t b = 0; b < global.size(); ++b)
-        body.skeleton.bones[b].inverseBind = inverse(global[b]);
+    test::bindAtRest(body.skeleton);
     constexpr int kRows = 41, kSegments = 24;
     constexpr float kRadius = 0.06f, kLength = 0.8f;
     GraphicsMesh &mesh = body.mesh;
