@@ -444,6 +444,27 @@ QShaderProgram *makeCoreTechnique(QEffect *effect, const char *vertex, const cha
     return program;
 }
 
+// A render pass of the technique drawing with the program, tagged `tag` for the frame graph's
+// pass filters.
+QRenderPass *taggedPass(QTechnique *technique, QShaderProgram *program, const QString &tag)
+{
+    auto *pass = new QRenderPass(technique);
+    pass->setShaderProgram(program);
+    auto *key = new QFilterKey(pass);
+    key->setName(QStringLiteral("pass"));
+    key->setValue(tag);
+    pass->addFilterKey(key);
+    technique->addRenderPass(pass);
+    return pass;
+}
+
+void addCullFace(QRenderPass *pass, QCullFace::CullingMode mode)
+{
+    auto *cull = new QCullFace(pass);
+    cull->setMode(mode);
+    pass->addRenderState(cull);
+}
+
 // A material with one OpenGL 3.2 core technique and one render pass tagged `pass`.
 QMaterial *makeMaterial(const char *vertex, const char *fragment, const char *pass,
                         Qt3DCore::QNode *parent, QRenderPass **renderPassOut = nullptr)
@@ -452,13 +473,7 @@ QMaterial *makeMaterial(const char *vertex, const char *fragment, const char *pa
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
     QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
-    auto *renderPass = new QRenderPass(technique);
-    renderPass->setShaderProgram(program);
-    auto *key = new QFilterKey(renderPass);
-    key->setName(QStringLiteral("pass"));
-    key->setValue(QString::fromLatin1(pass));
-    renderPass->addFilterKey(key);
-    technique->addRenderPass(renderPass);
+    QRenderPass *renderPass = taggedPass(technique, program, QString::fromLatin1(pass));
     effect->addTechnique(technique);
     material->setEffect(effect);
     if (renderPassOut)
@@ -527,9 +542,7 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
     material->addParameter(new QParameter(QStringLiteral("useVertexColor"), 0.0f));
     if (texture)
         material->addParameter(new QParameter(QStringLiteral("baseColorMap"), texture));
-    auto *cull = new QCullFace(pass);
-    cull->setMode(transparent ? QCullFace::NoCulling : QCullFace::Back);
-    pass->addRenderState(cull);
+    addCullFace(pass, transparent ? QCullFace::NoCulling : QCullFace::Back);
     addDepthTest(pass, QDepthTest::LessOrEqual);
     if (transparent) {
         addAlphaBlending(pass, false);
@@ -537,21 +550,14 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
         if (hiddenAlpha > 0) {
             // A second pass draws the parts behind other surfaces, fainter (x-ray).
             auto *technique = static_cast<QTechnique *>(pass->parent());
-            auto *hidden = new QRenderPass(technique);
-            hidden->setShaderProgram(pass->shaderProgram());
-            auto *key = new QFilterKey(hidden);
-            key->setName(QStringLiteral("pass"));
-            key->setValue(QStringLiteral("transparent"));
-            hidden->addFilterKey(key);
+            QRenderPass *hidden =
+                taggedPass(technique, pass->shaderProgram(), QStringLiteral("transparent"));
             hidden->addParameter(new QParameter(QStringLiteral("alphaScale"),
                                                 hiddenAlpha / float(color.alphaF())));
-            auto *hiddenCull = new QCullFace(hidden);
-            hiddenCull->setMode(QCullFace::NoCulling);
-            hidden->addRenderState(hiddenCull);
+            addCullFace(hidden, QCullFace::NoCulling);
             addDepthTest(hidden, QDepthTest::Greater);
             addAlphaBlending(hidden, false);
             hidden->addRenderState(new QNoDepthMask(hidden));
-            technique->addRenderPass(hidden);
         }
     } else {
         // The back faces, once every front face is drawn: on a software renderer a back face
@@ -561,17 +567,10 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
         std::vector<QRenderPass *> passes{pass};
         if (!options.closed) {
             auto *technique = static_cast<QTechnique *>(pass->parent());
-            auto *back = new QRenderPass(technique);
-            back->setShaderProgram(pass->shaderProgram());
-            auto *key = new QFilterKey(back);
-            key->setName(QStringLiteral("pass"));
-            key->setValue(QStringLiteral("opaque-back"));
-            back->addFilterKey(key);
-            auto *backCull = new QCullFace(back);
-            backCull->setMode(QCullFace::Front);
-            back->addRenderState(backCull);
+            QRenderPass *back =
+                taggedPass(technique, pass->shaderProgram(), QStringLiteral("opaque-back"));
+            addCullFace(back, QCullFace::Front);
             addDepthTest(back, QDepthTest::LessOrEqual);
-            technique->addRenderPass(back);
             passes.push_back(back);
         }
         if (perVertex) {
@@ -597,15 +596,8 @@ namespace {
 QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
                         QDepthTest::DepthFunction depth, QCullFace::CullingMode culling)
 {
-    auto *pass = new QRenderPass(technique);
-    pass->setShaderProgram(program);
-    auto *key = new QFilterKey(pass);
-    key->setName(QStringLiteral("pass"));
-    key->setValue(QStringLiteral("transparent"));
-    pass->addFilterKey(key);
-    auto *cull = new QCullFace(pass);
-    cull->setMode(culling);
-    pass->addRenderState(cull);
+    QRenderPass *pass = taggedPass(technique, program, QStringLiteral("transparent"));
+    addCullFace(pass, culling);
     addDepthTest(pass, depth);
     addAlphaBlending(pass, false);
     pass->addRenderState(new QNoDepthMask(pass));
@@ -623,7 +615,6 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
         side->setAllTestsPassOperation(QStencilOperationArguments::Increment);
     }
     pass->addRenderState(operation);
-    technique->addRenderPass(pass);
     return pass;
 }
 
@@ -699,9 +690,7 @@ QMaterial *makeBackgroundMaterial(const QColor &top, const QColor &bottom,
     material->addParameter(new QParameter(QStringLiteral("bottomColor"), toVector(bottom)));
     addDepthTest(pass, QDepthTest::LessOrEqual);
     pass->addRenderState(new QNoDepthMask(pass));
-    auto *cull = new QCullFace(pass);
-    cull->setMode(QCullFace::NoCulling);
-    pass->addRenderState(cull);
+    addCullFace(pass, QCullFace::NoCulling);
     return material;
 }
 
@@ -715,9 +704,7 @@ QMaterial *makeScreenQuadMaterial(QAbstractTexture *texture, QParameter **rect,
     material->addParameter(*rect);
     addDepthTest(pass, QDepthTest::Always);
     pass->addRenderState(new QNoDepthMask(pass));
-    auto *cull = new QCullFace(pass);
-    cull->setMode(QCullFace::NoCulling);
-    pass->addRenderState(cull);
+    addCullFace(pass, QCullFace::NoCulling);
     addAlphaBlending(pass, true);
     return material;
 }
