@@ -919,35 +919,19 @@ private:
         const Vec3 p = placement(a, b, q);
         return float(q.eval(p - pos(a)) + lengthTerm);
     }
-#if TWEED_SIMPLIFY_SSE
-    // Those of the edges (a, b[k]) of interior vertices, four at once in single precision; qa
-    // and pa are a's quadric and position in every lane.
-    void interiorEdgeCosts(const Quadric4 &qa, const Vec3x4 &pa, const uint32_t b[4],
-                           Float4 lengthTerms, float costs[4]) const
+#if TWEED_SIMPLIFY_TWO_LANES
+    // That of the edges (a, b0) and (a, b1) of three interior vertices, in two lanes; qa and pa
+    // are a's quadric and position in both.
+    void interiorEdgeCosts(const Quadric2 &qa, const Vec3x2 &pa, uint32_t b0, uint32_t b1,
+                           Double2 lengthTerms, float costs[2]) const
     {
-        const VertexData &v0 = mVert[b[0]], &v1 = mVert[b[1]], &v2 = mVert[b[2]],
-                         &v3 = mVert[b[3]];
-        // Each vertex's line read four floats at a time and turned into lanes: the quadric
-        // (three loads, the last reading on into the position) and the position.
-        __m128 r[12];
-        for (int k = 0; k < 3; ++k) {
-            r[4 * k] = _mm_loadu_ps(v0.quadric + 4 * k);
-            r[4 * k + 1] = _mm_loadu_ps(v1.quadric + 4 * k);
-            r[4 * k + 2] = _mm_loadu_ps(v2.quadric + 4 * k);
-            r[4 * k + 3] = _mm_loadu_ps(v3.quadric + 4 * k);
-            _MM_TRANSPOSE4_PS(r[4 * k], r[4 * k + 1], r[4 * k + 2], r[4 * k + 3]);
-        }
-        __m128 p0 = _mm_loadu_ps(&v0.pos.x), p1 = _mm_loadu_ps(&v1.pos.x),
-               p2 = _mm_loadu_ps(&v2.pos.x), p3 = _mm_loadu_ps(&v3.pos.x);
-        _MM_TRANSPOSE4_PS(p0, p1, p2, p3);
-        Quadric4 qb;
-        qb.a00 = r[0], qb.a01 = r[1], qb.a02 = r[2], qb.a11 = r[3], qb.a12 = r[4];
-        qb.a22 = r[5], qb.b0 = r[6], qb.b1 = r[7], qb.b2 = r[8], qb.c = r[9];
-        const Vec3x4 pb{p0, p1, p2};
-        Quadric4 q = qa;
-        q += qb.shifted(pa - pb);
-        const Vec3x4 p = interiorPlacement(pa, pb, q);
-        _mm_storeu_ps(costs, (q.eval(p - pa) + lengthTerms).v);
+        const Vec3x2 pb = lanes(pos(b0), pos(b1));
+        Quadric2 q = qa;
+        q += loadQuadrics(mVert[b0], mVert[b1]).shifted(pa - pb);
+        const Vec3x2 p = interiorPlacement(pa, pb, q);
+        alignas(16) float out[4];
+        _mm_store_ps(out, Float2(q.eval(p - pa) + lengthTerms).v);
+        costs[0] = out[0], costs[1] = out[1];
     }
 #endif
 
@@ -977,52 +961,46 @@ private:
     }
 
     // Calls f(i, edgeCost(a, ws[i])) for each i but those skip(i, lengthTerm) rules out, in
-    // no set order: the edges between interior vertices (most) are costed four at a time, in
-    // single precision SIMD lanes, the first three waiting for the fourth. (Inlined, so that chooseBest keeps its
+    // no set order: the edges between interior vertices (most) are costed in pairs, in SIMD
+    // lanes, the first of a pair waiting for the second. (Inlined, so that chooseBest keeps its
     // best edge in registers: as a call, chooseBest took 7% more instructions.)
     template <class Skip, class F>
     [[gnu::always_inline]] void forEachEdgeCost(uint32_t a, std::span<const uint32_t> ws,
                                                 Skip &&skip, F &&f) const
     {
         const Quadric qa = Quadric::load(mVert[a].quadric);
-#if TWEED_SIMPLIFY_SSE
-        const Quadric4 qaLanes = allLanes(mVert[a].quadric);
-        const Vec3x4 paLanes{pos(a).x, pos(a).y, pos(a).z};
-        // Up to three interior edges waiting for a fourth: their places in ws, far ends and
-        // length terms.
-        uint32_t waiting[4], others[4];
-        alignas(16) float lengths[4];
-        int count = 0;
-        auto costWaiting = [&] {
-            for (int k = count; k < 4; ++k) // (spare lanes repeat the first edge)
-                others[k] = others[0], lengths[k] = lengths[0];
-            alignas(16) float costs[4];
-            interiorEdgeCosts(qaLanes, paLanes, others, Float4(_mm_load_ps(lengths)), costs);
-            for (int k = 0; k < count; ++k)
-                f(waiting[k], costs[k]);
-            count = 0;
-        };
+#if TWEED_SIMPLIFY_TWO_LANES
+        const Quadric2 qaLanes = bothLanes(qa);
+        const Vec3x2 paLanes = lanes(pos(a), pos(a));
 #endif
+        size_t waiting = ws.size();
+        double waitingLength = 0;
         for (size_t i = 0; i < ws.size(); ++i) {
             const uint32_t w = ws[i];
             // (the lengthTerm of costLowerBound, kept for the cost)
             const double length = lengthTerm(a, w);
             if (skip(i, length))
                 continue;
-            if (!TWEED_SIMPLIFY_SSE || mBoundary[a] != kInterior || mBoundary[w] != kInterior) {
+            if (!TWEED_SIMPLIFY_TWO_LANES || mBoundary[a] != kInterior ||
+                mBoundary[w] != kInterior) {
                 f(i, edgeCost(qa, a, w, length));
-                continue;
             }
-#if TWEED_SIMPLIFY_SSE
-            waiting[count] = uint32_t(i), others[count] = w, lengths[count] = float(length);
-            if (++count == 4)
-                costWaiting();
+#if TWEED_SIMPLIFY_TWO_LANES
+            else if (waiting == ws.size()) {
+                waiting = i;
+                waitingLength = length;
+            } else {
+                float costs[2];
+                interiorEdgeCosts(qaLanes, paLanes, ws[waiting], w,
+                                  _mm_setr_pd(waitingLength, length), costs);
+                f(waiting, costs[0]);
+                f(i, costs[1]);
+                waiting = ws.size();
+            }
 #endif
         }
-#if TWEED_SIMPLIFY_SSE
-        if (count > 0)
-            costWaiting();
-#endif
+        if (waiting != ws.size())
+            f(waiting, edgeCost(qa, a, ws[waiting], waitingLength));
     }
 
     // v's cheapest edge to a higher-numbered neighbour (each edge is then some vertex's once),
@@ -1336,7 +1314,7 @@ private:
     {
         float lb, la, edges, turn, facing;
     };
-#if TWEED_SIMPLIFY_SSE
+#if TWEED_SIMPLIFY_TWO_LANES
     // The same in SSE lanes, x, y and z side by side: every lane rounds as the scalar code's
     // operation on that component, and the dot products add their lanes in the scalar order.
     static FanTurn fanTurn(const VertexData &x, const VertexData &y, const VertexData &v,
@@ -1386,6 +1364,27 @@ private:
         return {length(before), length(after),
                 lengthSquared(x.pos - y.pos) + lengthSquared(x.pos - p) + lengthSquared(y.pos - p),
                 dot(before, after), dot(after, reference)};
+    }
+#endif
+#if TWEED_SIMPLIFY_TWO_LANES
+    // The quadrics of two vertices in two lanes (the loads of four floats at a time read past
+    // the quadric into the position, which the line holds).
+    static Quadric2 loadQuadrics(const VertexData &v0, const VertexData &v1)
+    {
+        __m128d d[12];
+        auto convert = [&](int i) { // (an explicit loop of three is not unrolled at -O2)
+            const __m128 lo = _mm_unpacklo_ps(_mm_loadu_ps(v0.quadric + i),
+                                              _mm_loadu_ps(v1.quadric + i)),
+                         hi = _mm_unpackhi_ps(_mm_loadu_ps(v0.quadric + i),
+                                              _mm_loadu_ps(v1.quadric + i));
+            d[i] = _mm_cvtps_pd(lo), d[i + 1] = _mm_cvtps_pd(_mm_movehl_ps(lo, lo));
+            d[i + 2] = _mm_cvtps_pd(hi), d[i + 3] = _mm_cvtps_pd(_mm_movehl_ps(hi, hi));
+        };
+        convert(0), convert(4), convert(8);
+        Quadric2 q;
+        q.a00 = d[0], q.a01 = d[1], q.a02 = d[2], q.a11 = d[3], q.a12 = d[4], q.a22 = d[5];
+        q.b0 = d[6], q.b1 = d[7], q.b2 = d[8], q.c = d[9];
+        return q;
     }
 #endif
     std::vector<VertexData> mVert;

@@ -1,5 +1,5 @@
 // The simplifier's quadrics (Garland-Heckbert): a vertex's sum of squared distances to planes,
-// with its optimal placement, in double precision or four at once in single precision lanes.
+// with its optimal placement, in double precision or two at once in SSE2 lanes.
 #pragma once
 
 #include "tweed/math.h"
@@ -8,14 +8,14 @@
 #include <cmath>
 #include <limits>
 
-// Interior edges are costed four at a time in single precision in SSE lanes where the target
-// has SSE2 (every x86-64), and a collapse's fan triangles checked with x, y and z in lanes;
-// elsewhere by scalar code in double precision.
+// Interior edges are costed two at a time in SSE2 lanes where the target has SSE2 (every
+// x86-64), and a collapse's fan triangles checked with x, y and z in lanes; elsewhere by the
+// same scalar code the lanes reproduce.
 #if defined(__SSE2__) || defined(_M_X64)
-#define TWEED_SIMPLIFY_SSE 1
+#define TWEED_SIMPLIFY_TWO_LANES 1
 #include <emmintrin.h>
 #else
-#define TWEED_SIMPLIFY_SSE 0
+#define TWEED_SIMPLIFY_TWO_LANES 0
 #endif
 
 namespace tweed::simplify_detail {
@@ -34,55 +34,71 @@ inline Vec3 solvedOr(double det, const Vec3 &p, const Vec3 &towards)
     return ok ? p : towards;
 }
 
-#if TWEED_SIMPLIFY_SSE
-// Four floats in SSE lanes, with the operations the edge costs make, so that the same code
-// costs four edges at once (forEachEdgeCost).
-struct Float4
+#if TWEED_SIMPLIFY_TWO_LANES
+// Two floats and two doubles in SSE2 lanes, with the operations the edge costs make, so that
+// the same code costs two edges at once (forEachEdgeCost). Each lane rounds every operation as the
+// scalar code does, so the costs are the same to the bit.
+struct Float2
 {
-    __m128 v;
-    Float4(__m128 x) : v(x) {}
-    Float4(double x) : v(_mm_set1_ps(float(x))) {}
-    Float4 operator-() const { return {_mm_xor_ps(v, _mm_set1_ps(-0.0f))}; }
-    friend Float4 operator+(Float4 a, Float4 b) { return {_mm_add_ps(a.v, b.v)}; }
-    friend Float4 operator-(Float4 a, Float4 b) { return {_mm_sub_ps(a.v, b.v)}; }
-    friend Float4 operator*(Float4 a, Float4 b) { return {_mm_mul_ps(a.v, b.v)}; }
-    friend Float4 operator/(Float4 a, Float4 b) { return {_mm_div_ps(a.v, b.v)}; }
-    Float4 &operator+=(Float4 o) { return *this = *this + o; }
+    __m128 v; // the low two lanes
+    friend Float2 operator+(Float2 a, Float2 b) { return {_mm_add_ps(a.v, b.v)}; }
+    friend Float2 operator-(Float2 a, Float2 b) { return {_mm_sub_ps(a.v, b.v)}; }
+    friend Float2 operator*(Float2 a, Float2 b) { return {_mm_mul_ps(a.v, b.v)}; }
 };
-// Four Vec3s, one per lane.
-struct Vec3x4
+struct Double2
 {
-    Float4 x, y, z;
-    Vec3x4 operator+(const Vec3x4 &o) const { return {x + o.x, y + o.y, z + o.z}; }
-    Vec3x4 operator-(const Vec3x4 &o) const { return {x - o.x, y - o.y, z - o.z}; }
-    Vec3x4 operator*(float s) const { return {x * Float4(s), y * Float4(s), z * Float4(s)}; }
+    __m128d v;
+    Double2(__m128d x) : v(x) {}
+    Double2(double x) : v(_mm_set1_pd(x)) {}
+    explicit Double2(Float2 f) : v(_mm_cvtps_pd(f.v)) {}
+    explicit operator Float2() const { return {_mm_cvtpd_ps(v)}; }
+    Double2 operator-() const { return {_mm_xor_pd(v, _mm_set1_pd(-0.0))}; }
+    friend Double2 operator+(Double2 a, Double2 b) { return {_mm_add_pd(a.v, b.v)}; }
+    friend Double2 operator-(Double2 a, Double2 b) { return {_mm_sub_pd(a.v, b.v)}; }
+    friend Double2 operator*(Double2 a, Double2 b) { return {_mm_mul_pd(a.v, b.v)}; }
+    friend Double2 operator/(Double2 a, Double2 b) { return {_mm_div_pd(a.v, b.v)}; }
+    Double2 &operator+=(Double2 o) { return *this = *this + o; }
+};
+// Two Vec3s, one per lane.
+struct Vec3x2
+{
+    Float2 x, y, z;
+    Vec3x2 operator+(const Vec3x2 &o) const { return {x + o.x, y + o.y, z + o.z}; }
+    Vec3x2 operator-(const Vec3x2 &o) const { return {x - o.x, y - o.y, z - o.z}; }
+    Vec3x2 operator*(float s) const
+    {
+        const Float2 f{_mm_set1_ps(s)};
+        return {x * f, y * f, z * f};
+    }
 };
 
-// The lanes' std::max(x, 0.0f): MAXPS returns its second operand unless the first is greater, as
+// The lanes' std::max(x, 0.0): MAXPD returns its second operand unless the first is greater, as
 // std::max returns its first unless it is less (NaN and -0.0 included).
-inline Float4 maxWithZero(Float4 x)
+inline Double2 maxWithZero(Double2 x)
 {
-    return {_mm_max_ps(_mm_setzero_ps(), x.v)};
+    return {_mm_max_pd(_mm_setzero_pd(), x.v)};
 }
 
-inline Vec3x4 solvedOr(Float4 det, const Vec3x4 &p, const Vec3x4 &towards)
+inline Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
 {
-    const __m128 sign = _mm_set1_ps(-0.0f);
-    __m128 ok = _mm_cmpgt_ps(_mm_andnot_ps(sign, det.v),
-                             _mm_set1_ps(std::numeric_limits<float>::min()));
+    const __m128d absDet = _mm_andnot_pd(_mm_set1_pd(-0.0), det.v);
+    const __m128d detOk = _mm_cmpgt_pd(absDet, _mm_set1_pd(1e-300));
     // Finite floats: magnitude at most the largest float (false for NaN).
-    const __m128 largest = _mm_set1_ps(std::numeric_limits<float>::max());
-    auto finite = [&](Float4 f) { return _mm_cmple_ps(_mm_andnot_ps(sign, f.v), largest); };
+    const __m128 largest = _mm_set1_ps(std::numeric_limits<float>::max()),
+                 sign = _mm_set1_ps(-0.0f);
+    __m128 ok = _mm_castpd_ps(_mm_unpacklo_pd(detOk, detOk)); // lanes 0, 1 of the doubles
+    ok = _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(3, 3, 2, 0));    // ... as lanes 0, 1 of floats
+    auto finite = [&](Float2 f) { return _mm_cmple_ps(_mm_andnot_ps(sign, f.v), largest); };
     ok = _mm_and_ps(_mm_and_ps(ok, finite(p.x)), _mm_and_ps(finite(p.y), finite(p.z)));
-    auto select = [&](Float4 a, Float4 b) {
-        return Float4{_mm_or_ps(_mm_and_ps(ok, a.v), _mm_andnot_ps(ok, b.v))};
+    auto select = [&](Float2 a, Float2 b) {
+        return Float2{_mm_or_ps(_mm_and_ps(ok, a.v), _mm_andnot_ps(ok, b.v))};
     };
     return {select(p.x, towards.x), select(p.y, towards.y), select(p.z, towards.z)};
 }
 
 #endif
 
-// T is double, or Float4 for four quadrics at once (V is then Vec3x4, for Vec3).
+// T is double, or Double2 for two quadrics at once (V is then Vec3x2, for Vec3).
 template <class T> struct BasicQuadric
 {
     T a00 = 0, a01 = 0, a02 = 0, a11 = 0, a12 = 0, a22 = 0;
@@ -163,7 +179,7 @@ template <class T> struct BasicQuadric
         const T c00 = m11 * m22 - a12 * a12, c01 = a02 * a12 - a01 * m22,
                 c02 = a01 * a12 - a02 * m11;
         const T det = m00 * c00 + a01 * c01 + a02 * c02;
-        // (solved without a branch on the determinant: the lanes of Float4 cannot take one)
+        // (solved without a branch on the determinant: the lanes of Double2 cannot take one)
         const T c11 = m00 * m22 - a02 * a02, c12 = a01 * a02 - m00 * a12,
                 c22 = m00 * m11 - a01 * a01;
         const T x = (c00 * r0 + c01 * r1 + c02 * r2) / det;
@@ -173,16 +189,22 @@ template <class T> struct BasicQuadric
     }
 };
 using Quadric = BasicQuadric<double>;
-#if TWEED_SIMPLIFY_SSE
-using Quadric4 = BasicQuadric<Float4>;
+#if TWEED_SIMPLIFY_TWO_LANES
+using Quadric2 = BasicQuadric<Double2>;
 
-// Stored in single precision (as BasicQuadric::load), the same in all four lanes.
-inline Quadric4 allLanes(const float *f)
+// q in both lanes.
+inline Quadric2 bothLanes(const Quadric &q)
 {
-    Quadric4 r;
-    r.a00 = f[0], r.a01 = f[1], r.a02 = f[2], r.a11 = f[3], r.a12 = f[4], r.a22 = f[5];
-    r.b0 = f[6], r.b1 = f[7], r.b2 = f[8], r.c = f[9];
+    Quadric2 r;
+    r.a00 = q.a00, r.a01 = q.a01, r.a02 = q.a02, r.a11 = q.a11, r.a12 = q.a12, r.a22 = q.a22;
+    r.b0 = q.b0, r.b1 = q.b1, r.b2 = q.b2, r.c = q.c;
     return r;
+}
+
+inline Vec3x2 lanes(const Vec3 &a, const Vec3 &b)
+{
+    return {{_mm_setr_ps(a.x, b.x, 0, 0)}, {_mm_setr_ps(a.y, b.y, 0, 0)},
+            {_mm_setr_ps(a.z, b.z, 0, 0)}};
 }
 #endif
 
