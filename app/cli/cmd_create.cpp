@@ -96,6 +96,9 @@ void runAuto(CreateArgs &args)
         for (const AutoSetupClip &c : r.clips) {
             Json clip{{"clip", c.name}, {"frames", c.measures.frames}};
             clip.update(measuresJson(c.measures));
+            clip["frames_stretch_at_pins"] = c.framesStretchAtPins;
+            clip["max_stretch_pinned_ends"] = c.maxStretchPinnedEnds;
+            clip["max_stretch_skinned"] = c.maxStretchSkinned;
             clips.push_back(std::move(clip));
         }
         printJson(Json{{"file", args.output},

@@ -151,6 +151,14 @@ float thinnestOf(const CollisionVolume &v)
     }
 }
 
+// Where a clip's largest stretch lay (see AutoSetupClip).
+struct StretchSeen
+{
+    float worst = 0, skinned = 1;
+    int pinnedEnds = 0;
+    uint32_t framesAtPins = 0;
+};
+
 // What the check found per physics vertex over every clip.
 struct VertexFindings
 {
@@ -384,6 +392,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     float meanEdge = 0;
     for (const auto &e : edges) meanEdge += distance(physics.positions[e.first], physics.positions[e.second]);
     meanEdge /= float(std::max<size_t>(1, edges.size()));
+    std::vector<float> restLength(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e)
+        restLength[e] = distance(physics.positions[edges[e].first], physics.positions[edges[e].second]);
 
     std::vector<std::vector<Mat4>> poses{skinningMatricesAt(asset.skeleton, nullptr, 0)};
     std::vector<size_t> poseClip{0};
@@ -832,6 +843,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         const bool volumesKnown = round > 0 && measuredVolumes == asset.collisionVolumes;
         std::vector<ClipMeasures> measures(clips.size());
         std::vector<VertexFindings> clipFound(clips.size(), found);
+        std::vector<StretchSeen> clipStretch(clips.size());
         std::atomic<int> framesDone{0};
         std::atomic<bool> stop{false};
         auto checkClip = [&](size_t c, PosedBodies &posed, bool reports) {
@@ -852,6 +864,29 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 measurer.add(graphics, run.skinning(), run.instance(), 1.0f);
                 const std::vector<Vec3> &x = run.instance().positions();
                 const std::vector<Vec3> &t = run.instance().targetPositions();
+                if (!edges.empty()) {
+                    // The frame's most stretched edge and its pinned ends.
+                    float worst = 0;
+                    size_t worstEdge = 0;
+                    for (size_t e = 0; e < edges.size(); ++e) {
+                        const auto [a, b] = edges[e];
+                        if (!(restLength[e] > 0) || a >= x.size() || b >= x.size()) continue;
+                        const float stretch = distance(x[a], x[b]) / restLength[e];
+                        if (stretch > worst) {
+                            worst = stretch;
+                            worstEdge = e;
+                        }
+                    }
+                    const auto [a, b] = edges[worstEdge];
+                    const int ends = int(md[a] <= 0) + int(md[b] <= 0);
+                    StretchSeen &seenStretch = clipStretch[c];
+                    seenStretch.framesAtPins += ends > 0;
+                    if (worst > seenStretch.worst && b < t.size()) {
+                        seenStretch.worst = worst;
+                        seenStretch.pinnedEnds = ends;
+                        seenStretch.skinned = distance(t[a], t[b]) / restLength[worstEdge];
+                    }
+                }
                 for (size_t v = 0; v < n && v < x.size(); ++v)
                     if (md[v] > 0 && distance(x[v], t[v]) >= 0.99f * md[v] * s.maxDistanceScale)
                         ++seen.hitFrames[v];
@@ -906,6 +941,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         }
         for (size_t c = 0; c < clips.size(); ++c) {
             AutoSetupClip clip{clips[c].name, std::move(measures[c])};
+            clip.framesStretchAtPins = clipStretch[c].framesAtPins;
+            clip.maxStretchPinnedEnds = clipStretch[c].pinnedEnds;
+            clip.maxStretchSkinned = clipStretch[c].skinned;
             for (const std::string &f : failedMeasures(clip.measures, thickness)) {
                 failures.push_back(clip.name + ": " + f);
                 bodyFailed |= f.starts_with("body_poke") || f.starts_with("shell_poke");
@@ -1017,6 +1055,15 @@ std::vector<std::string> describeAutoSetup(const AutoSetupReport &r)
                                c.name.c_str(), 100 * m.layerPokeThrough(), 100 * m.bodyPokeThrough(),
                                100 * m.maxDistanceHitShare(), double(m.maxStretch),
                                c.measures.meanMaxStretch));
+        if (c.measures.frames > 0 && m.maxStretch > 1.0f)
+            lines.push_back(format("%s: the largest stretch lies on an edge with %s, which the skinned "
+                                   "pose stretches %.3f; in %u of %d frames the most stretched edge "
+                                   "has a pinned end (pinned vertices follow the skinned pose)",
+                                   c.name.c_str(),
+                                   c.maxStretchPinnedEnds == 2   ? "both ends pinned"
+                                   : c.maxStretchPinnedEnds == 1 ? "one end pinned"
+                                                                 : "no end pinned",
+                                   double(c.maxStretchSkinned), c.framesStretchAtPins, c.measures.frames));
     }
     if (r.failures.empty())
         lines.push_back("every measure within its threshold");

@@ -61,6 +61,14 @@ private slots:
                                     "max_distance_hit_share", "max_stretch", "mean_max_stretch"})
                 QVERIFY2(clip.contains(key), key);
             QCOMPARE(clip["nonfinite"].toDouble(), 0.0);
+            // Where the largest stretch lies: pinned ends of that edge, its skinned stretch (at
+            // most the clip's skinned largest) and the frames whose largest has a pinned end.
+            const int ends = clip["max_stretch_pinned_ends"].toInt(-1);
+            QVERIFY2(ends >= 0 && ends <= 2, qPrintable(QString::number(ends)));
+            QVERIFY(clip["max_stretch_skinned"].toDouble() <= clip["skinned_max_stretch"].toDouble() + 1e-4);
+            QVERIFY(clip["max_stretch_skinned"].toDouble() > 0);
+            QVERIFY(clip["frames_stretch_at_pins"].toInt(-1) >= 0);
+            QVERIFY(clip["frames_stretch_at_pins"].toInt() <= clip["frames"].toInt());
         }
         clips.sort();
         QCOMPARE(clips, (QStringList{"Idle", "Jump", "Walk"}));

@@ -237,6 +237,62 @@ private slots:
                      qPrintable(QString::number(double(pinnedWorst))));
         }
 
+        // Where the largest stretch lies, as the report tells it, found again by simulating the
+        // walk as the check did and measuring every physics edge against its rest length: the
+        // check's max_stretch is the largest edge stretch of the simulated physics mesh, and the
+        // report names that edge's pinned ends and skinned stretch.
+        {
+            QCOMPARE(report.clips.size(), size_t(1));
+            const AutoSetupClip &reported = report.clips.front();
+            const AnimationClip walkClip = retargetClip(character.clips.front(), character.skeleton, asset.skeleton);
+            ClipSimulationSettings settings;
+            settings.framesPerSecond = options.checkFps;
+            ClipSimulation run(asset, &walkClip, settings);
+            const int frames = std::max(1, int(std::ceil(std::min(walkClip.duration, options.checkSeconds) *
+                                                          options.checkFps)));
+            QCOMPARE(reported.measures.frames, frames);
+            float worst = 0, worstSkinned = 1;
+            int worstEnds = -1;
+            uint32_t atPins = 0;
+            run.advance();
+            for (int f = 1; f <= frames; ++f) {
+                run.advance();
+                const std::vector<Vec3> &x = run.instance().positions();
+                const std::vector<Vec3> &t = run.instance().targetPositions();
+                float frameWorst = 0, frameSkinned = 1;
+                int frameEnds = 0;
+                for (size_t i = 0; i < physics.indices.size(); i += 3)
+                    for (int k = 0; k < 3; ++k) {
+                        const uint32_t a = physics.indices[i + size_t(k)], b = physics.indices[i + size_t(k + 1) % 3];
+                        const float rest = distance(physics.positions[a], physics.positions[b]);
+                        const float stretch = distance(x[a], x[b]) / rest;
+                        if (stretch > frameWorst) {
+                            frameWorst = stretch;
+                            frameSkinned = distance(t[a], t[b]) / rest;
+                            frameEnds = int(maxDistanceAt(asset, a) <= 0) + int(maxDistanceAt(asset, b) <= 0);
+                        }
+                    }
+                atPins += frameEnds > 0;
+                if (frameWorst > worst) {
+                    worst = frameWorst;
+                    worstSkinned = frameSkinned;
+                    worstEnds = frameEnds;
+                }
+            }
+            QVERIFY2(std::abs(worst - reported.measures.sum.maxStretch) <= 1e-5f,
+                     qPrintable(QStringLiteral("%1 against %2").arg(double(worst)).arg(double(reported.measures.sum.maxStretch))));
+            QCOMPARE(reported.framesStretchAtPins, atPins);
+            QCOMPARE(reported.maxStretchPinnedEnds, worstEnds);
+            QVERIFY2(std::abs(reported.maxStretchSkinned - worstSkinned) <= 1e-5f,
+                     qPrintable(QStringLiteral("%1 against %2").arg(double(reported.maxStretchSkinned)).arg(double(worstSkinned))));
+            // And the text says it.
+            const std::vector<std::string> lines = describeAutoSetup(report);
+            QVERIFY(std::any_of(lines.begin(), lines.end(), [&](const std::string &line) {
+                return line.starts_with("Walk: the largest stretch lies on an edge with") &&
+                       line.find(QString::number(double(worstSkinned), 'f', 3).toStdString()) != std::string::npos;
+            }));
+        }
+
         // The lining never pokes through the skirt over the walk.
         QCOMPARE(report.clips.size(), size_t(1));
         QCOMPARE(report.clips.front().name, std::string("Walk"));

@@ -36,6 +36,15 @@ struct AutoSetupClip
 {
     std::string name;
     ClipMeasures measures;
+    /// Where the largest stretch lay in the last check, per frame the physics edge stretched
+    /// most (as max_stretch measures it): the frames in which that edge has a pinned end (Max
+    /// Distance 0: it follows the skinned pose, and the solver holds an edge from a pinned
+    /// vertex at its skinned length), and at the clip's largest stretch the edge's pinned ends
+    /// (0, 1 or 2) and its skinned stretch. A stretch on pinned ends at the skinned figure is
+    /// the bone weights', not the simulation's.
+    uint32_t framesStretchAtPins = 0;
+    int maxStretchPinnedEnds = 0;
+    float maxStretchSkinned = 1;
 };
 
 struct AutoSetupReport
