@@ -18,6 +18,7 @@
 #include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraLens>
+#include <Qt3DRender/QFrameGraphNode>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
@@ -197,6 +198,11 @@ struct Viewport::Scene
     scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
     std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
     scene::LineEntity *collisionLines = nullptr;
+    /// The volume layer (drawsVolumesAtHalfSize()) and the quad that blends it over the frame,
+    /// under collisionRoot while volumes are drawn in it.
+    scene::VolumeLayer volumeLayer;
+    QEntity *volumeLayerQuad = nullptr;
+    Qt3DRender::QParameter *volumeLayerRect = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -339,7 +345,14 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     // (TWEED_VIEWPORT_LIGHTING=pixel or vertex chooses either on any renderer).
     const QByteArray lighting = qgetenv("TWEED_VIEWPORT_LIGHTING");
     mPerVertexLighting = lighting == "vertex" || (lighting != "pixel" && isSoftwareRenderer(mRendererName));
-    mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
+    // A software renderer shades each pixel of each overlapping volume: it draws them at half
+    // size (TWEED_VIEWPORT_VOLUMES=half or full chooses either on any renderer).
+    const QByteArray volumeSize = qgetenv("TWEED_VIEWPORT_VOLUMES");
+    mVolumesAtHalfSize =
+        volumeSize == "half" || (volumeSize != "full" && isSoftwareRenderer(mRendererName));
+    mWindow->setActiveFrameGraph(scene::makeFrameGraph(
+        mWindow, mWindow->camera(), &mCapture,
+        mVolumesAtHalfSize ? &mScene->volumeLayer : nullptr));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
     mWindow->installEventFilter(this);
@@ -669,6 +682,9 @@ void Viewport::rebuildCollision()
     s.capsules = nullptr;
     delete s.collisionLines;
     s.collisionLines = nullptr;
+    delete s.volumeLayerQuad;
+    s.volumeLayerQuad = nullptr;
+    s.volumeLayerRect = nullptr;
     delete s.collisionMaterial;
     s.collisionMaterial = nullptr;
     s.volumes.clear();
@@ -676,6 +692,14 @@ void Viewport::rebuildCollision()
     s.collisionLocalNormals.clear();
     const auto &volumes = mDocument->asset().collisionVolumes;
     const float planeSize = 0.6f * s.characterHeight;
+    const scene::VolumeTarget target =
+        mVolumesAtHalfSize ? scene::VolumeTarget::Layer : scene::VolumeTarget::Frame;
+    if (mVolumesAtHalfSize && !mCollisionWireframe && !volumes.empty())
+        s.volumeLayerQuad = makeScreenQuad(
+            scene::makeVolumeLayerMaterial(s.volumeLayer, !mCollisionXRay, &s.volumeLayerRect,
+                                           s.collisionRoot),
+            s.collisionRoot);
+    updateVolumeLayer();
     if (mCollisionWireframe) {
         // Every volume's outline in one line list, posed and coloured in updatePose().
         s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay},
@@ -705,7 +729,7 @@ void Viewport::rebuildCollision()
             if (!entity)
                 entity = new scene::RoundVolumes(
                     scene::makeRoundVolumeMaterial(fill, selectedFill, ellipsoid,
-                                                   mCollisionXRay, nullptr),
+                                                   mCollisionXRay, target, nullptr),
                     s.collisionRoot);
             s.volumes.push_back(view);
             continue;
@@ -724,7 +748,7 @@ void Viewport::rebuildCollision()
     if (indices.empty())
         return;
     s.collisionMaterial =
-        scene::makeVolumeMaterial(fill, selectedFill, mCollisionXRay, s.collisionRoot);
+        scene::makeVolumeMaterial(fill, selectedFill, mCollisionXRay, target, s.collisionRoot);
     s.collisionEntity = new QEntity(s.collisionRoot);
     s.collisionBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
     s.collisionPositions = s.collisionLocal;
@@ -747,6 +771,15 @@ void Viewport::rebuildCollision()
     s.collisionEntity->addComponent(s.collisionMaterial);
 }
 
+// The volume layer's branch draws only while volumes are shown in it.
+void Viewport::updateVolumeLayer()
+{
+    Scene &s = *mScene;
+    if (s.volumeLayer.branch)
+        s.volumeLayer.branch->setEnabled(s.volumeLayerQuad &&
+                                         isOverlayVisible(Overlay::CollisionVolumes));
+}
+
 void Viewport::updateOverlayVisibility()
 {
     Scene &s = *mScene;
@@ -757,6 +790,7 @@ void Viewport::updateOverlayVisibility()
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
     s.physicsSolidRoot->setEnabled(mPhysicsSolid);
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
+    updateVolumeLayer();
     // A full-view texture blended over the frame: only while something is drawn on it.
     s.labels.entity->setEnabled(drawsLabels());
 }
@@ -1530,6 +1564,12 @@ void Viewport::resizeEvent(QResizeEvent *event)
     placeReadout();
     s.labels.image->setSize(size);
     s.labels.rect->setValue(QVector4D(-1, -1, 1, 1));
+    if (s.volumeLayer.color) {
+        const QSize pixels = size * mContainer->devicePixelRatioF();
+        const QSize half((pixels.width() + 1) / 2, (pixels.height() + 1) / 2);
+        for (Qt3DRender::QAbstractTexture *texture : {s.volumeLayer.color, s.volumeLayer.depth})
+            texture->setSize(half.width(), half.height());
+    }
     markDirty(DirtyLabels);
 }
 
