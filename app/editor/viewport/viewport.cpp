@@ -357,7 +357,10 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     mWindow->installEventFilter(mController);
     mWindow->installEventFilter(this);
     connect(mController, &CameraController::cameraChanged, this,
-            [this] { markDirty(DirtyLabels); });
+            [this] {
+                markDirty(DirtyLabels);
+                fitVolumeLayer();
+            });
 
     Scene &s = *mScene;
     s.root = new QEntity;
@@ -771,6 +774,49 @@ void Viewport::rebuildCollision()
     s.collisionEntity->addComponent(s.collisionMaterial);
 }
 
+// Fits the quad that blends the volume layer over the frame to the volumes on screen (a
+// software renderer pays for every pixel of it), with a margin of two layer texels; the whole
+// view when a volume reaches behind the camera.
+void Viewport::fitVolumeLayer()
+{
+    Scene &s = *mScene;
+    if (!s.volumeLayerRect)
+        return;
+    const Qt3DRender::QCamera *camera = mWindow->camera();
+    const QMatrix4x4 viewProjection = camera->projectionMatrix() * camera->viewMatrix();
+    float x0 = 1, y0 = 1, x1 = -1, y1 = -1;
+    bool behind = false;
+    const auto add = [&](const std::vector<Vec3> &points) {
+        for (const Vec3 &p : points) {
+            const QVector4D c = viewProjection * QVector4D(p.x, p.y, p.z, 1);
+            if (c.w() <= 1e-6f) {
+                behind = true;
+                return;
+            }
+            x0 = std::min(x0, c.x() / c.w());
+            x1 = std::max(x1, c.x() / c.w());
+            y0 = std::min(y0, c.y() / c.w());
+            y1 = std::max(y1, c.y() / c.w());
+        }
+    };
+    if (s.ellipsoids)
+        add(s.ellipsoids->posedCorners());
+    if (s.capsules)
+        add(s.capsules->posedCorners());
+    if (s.collisionEntity)
+        add(s.collisionPositions);
+    QVector4D rect(-1, -1, 1, 1);
+    if (!behind) {
+        const QSize size = mContainer->size();
+        const float mx = 8.0f / float(std::max(1, size.width()));
+        const float my = 8.0f / float(std::max(1, size.height()));
+        rect = x0 > x1 ? QVector4D(0, 0, 0, 0)
+                       : QVector4D(std::max(-1.0f, x0 - mx), std::max(-1.0f, y0 - my),
+                                   std::min(1.0f, x1 + mx), std::min(1.0f, y1 + my));
+    }
+    s.volumeLayerRect->setValue(rect);
+}
+
 // The volume layer's branch draws only while volumes are shown in it.
 void Viewport::updateVolumeLayer()
 {
@@ -895,6 +941,7 @@ void Viewport::updatePose()
             s.ellipsoids->setVolumes(s.ellipsoidPoses);
         if (s.capsules)
             s.capsules->setVolumes(s.capsulePoses);
+        fitVolumeLayer();
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
@@ -1569,6 +1616,7 @@ void Viewport::resizeEvent(QResizeEvent *event)
         const QSize half((pixels.width() + 1) / 2, (pixels.height() + 1) / 2);
         for (Qt3DRender::QAbstractTexture *texture : {s.volumeLayer.color, s.volumeLayer.depth})
             texture->setSize(half.width(), half.height());
+        fitVolumeLayer();
     }
     markDirty(DirtyLabels);
 }

@@ -237,6 +237,7 @@ private:
     void placeReadout();
     void updateOverlayVisibility();
     void updateVolumeLayer();
+    void fitVolumeLayer();
     void updateLineLayers();
     void applyColors();
     void onFrame(float dt);
