@@ -653,12 +653,10 @@ void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
     }
     mBytes.resize(qsizetype(corners * kRoundStride));
     auto *out = reinterpret_cast<float *>(mBytes.data());
-    mPosedCorners.clear();
     for (size_t i = 0; i < volumes.size(); ++i) {
         const RoundVolume &v = volumes[i];
         const Cached &c = mCache[i];
         for (const Vec3 &p : c.proxy.corners) {
-            mPosedCorners.push_back(v.model.transformPoint(p));
             const float values[kRoundFloats] = {
                 p.x, p.y, p.z, v.model.m[0], v.model.m[1], v.model.m[2], v.model.m[4],
                 v.model.m[5], v.model.m[6], v.model.m[8], v.model.m[9], v.model.m[10],

@@ -149,12 +149,9 @@ public:
     RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
     ~RoundVolumes() override;
     void setVolumes(const std::vector<RoundVolume> &volumes);
-    /// The corners of every proxy, posed (world space), as of the last setVolumes().
-    const std::vector<Vec3> &posedCorners() const { return mPosedCorners; }
 
 private:
     struct Cached;
-    std::vector<Vec3> mPosedCorners;
     Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
     Qt3DCore::QGeometry *mGeometry;
     Qt3DRender::QGeometryRenderer *mRenderer;

@@ -20,19 +20,13 @@
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QRenderPassFilter>
 #include <Qt3DRender/QRenderSurfaceSelector>
-#include <Qt3DRender/QRenderTarget>
-#include <Qt3DRender/QRenderTargetOutput>
-#include <Qt3DRender/QRenderTargetSelector>
 #include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QSortPolicy>
 #include <Qt3DRender/QStencilOperation>
 #include <Qt3DRender/QStencilOperationArguments>
 #include <Qt3DRender/QStencilTest>
 #include <Qt3DRender/QStencilTestArguments>
-#include <Qt3DRender/QSubtreeEnabler>
 #include <Qt3DRender/QTechnique>
-#include <Qt3DRender/QTexture>
-#include <Qt3DRender/QTextureWrapMode>
 #include <Qt3DRender/QViewport>
 
 #include <QVector4D>
@@ -212,11 +206,7 @@ in vec4 color;
 out vec4 fragColor;
 void main()
 {
-#ifdef PREMULTIPLY
-    fragColor = vec4(color.rgb * color.a, color.a);
-#else
     fragColor = color;
-#endif
 }
 )";
 
@@ -345,9 +335,6 @@ void main()
     float back = reach - t;
 #endif
     fragColor = vec4(color.rgb * (0.45 + 0.55 * facing), color.a);
-#ifdef PREMULTIPLY
-    fragColor.rgb *= color.a;
-#endif
 #ifdef WRITE_DEPTH
     vec2 clip = clipPoint - (back / rayLength) * clipDirection;
     gl_FragDepth = 0.5 + 0.5 * clip.x / clip.y;
@@ -425,39 +412,6 @@ void main()
 }
 )";
 
-// The volume layer (VolumeLayer) over the frame: the rectangle `rect` of the screen in normalised
-// device coordinates, each pixel taking the layer's premultiplied colour; with DEPTH at the
-// layer's depth, so that what the frame drew nearer hides it.
-const char *const kVolumeLayerVertex = R"(#version 150 core
-in vec3 vertexPosition;
-out vec2 texCoord;
-uniform vec4 rect;
-void main()
-{
-    vec2 position = mix(rect.xy, rect.zw, vertexPosition.xy);
-    texCoord = 0.5 * position + 0.5;
-    gl_Position = vec4(position, 0.0, 1.0);
-}
-)";
-
-const char *const kVolumeLayerFragment = R"(#version 150 core
-in vec2 texCoord;
-out vec4 fragColor;
-uniform sampler2D layerColor;
-#ifdef DEPTH
-uniform sampler2D layerDepth;
-#endif
-void main()
-{
-    fragColor = texture(layerColor, texCoord);
-#ifdef DEPTH
-    if (fragColor.a == 0.0)
-        discard;
-    gl_FragDepth = texture(layerDepth, texCoord).r;
-#endif
-}
-)";
-
 const char *const kScreenFragment = R"(#version 150 core
 in vec2 texCoord;
 out vec4 fragColor;
@@ -467,13 +421,6 @@ void main()
     fragColor = texture(overlay, vec2(texCoord.x, 1.0 - texCoord.y));
 }
 )";
-
-// `fragment` with `defines` after its version line.
-QByteArray withDefines(const char *fragment, const QByteArray &defines)
-{
-    return QByteArray(fragment).replace("#version 150 core\n",
-                                        "#version 150 core\n" + defines);
-}
 
 QVector4D toVector(const QColor &c)
 {
@@ -577,7 +524,8 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
     // A textured and an untextured program: a branch on a uniform would still cost the texture
     // fetch per pixel where the rasteriser runs both sides (software GL).
     const auto withTexture = [](const char *fragment) {
-        return withDefines(fragment, "#define BASE_COLOR_MAP\n");
+        return QByteArray(fragment).replace("#version 150 core\n",
+                                            "#version 150 core\n#define BASE_COLOR_MAP\n");
     };
     static const QByteArray textured = withTexture(kSurfaceFragment);
     static const QByteArray texturedVertexLit = withTexture(kVertexLitFragment);
@@ -644,25 +592,14 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
 namespace {
 
 // A translucent volume pass: front faces, blended, no depth writes; a pixel's stencil turns 1
-// at its first volume fragment and keeps every later one out. In the volume layer nothing is
-// behind the volumes, so the one fragment a pixel keeps is written as it is (premultiplied,
-// no blending); without the x-ray the nearest volume is kept instead, with its depth, for the
-// layer's blend over the frame (makeVolumeLayerMaterial).
-QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program, bool xray,
-                        VolumeTarget target, QCullFace::CullingMode culling)
+// at its first volume fragment and keeps every later one out.
+QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
+                        QDepthTest::DepthFunction depth, QCullFace::CullingMode culling)
 {
-    const bool layer = target == VolumeTarget::Layer;
-    QRenderPass *pass = taggedPass(technique, program,
-                                   layer ? QStringLiteral("volume-layer")
-                                         : QStringLiteral("transparent"));
+    QRenderPass *pass = taggedPass(technique, program, QStringLiteral("transparent"));
     addCullFace(pass, culling);
-    if (layer && !xray) {
-        addDepthTest(pass, QDepthTest::Less);
-        return pass;
-    }
-    addDepthTest(pass, xray ? QDepthTest::Always : QDepthTest::LessOrEqual);
-    if (!layer)
-        addAlphaBlending(pass, false);
+    addDepthTest(pass, depth);
+    addAlphaBlending(pass, false);
     pass->addRenderState(new QNoDepthMask(pass));
     auto *stencil = new QStencilTest(pass);
     for (QStencilTestArguments *side : {stencil->front(), stencil->back()}) {
@@ -683,17 +620,14 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program, bool xra
 
 // A volume material: one pass, blended through the stencil; the x-ray draws over everything.
 QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
-                              const QColor &selectedColor, bool xray, VolumeTarget target,
+                              const QColor &selectedColor, bool xray,
                               QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
-    const QByteArray program =
-        target == VolumeTarget::Layer ? withDefines(fragment, "#define PREMULTIPLY\n")
-                                      : QByteArray(fragment);
-    volumePass(technique, makeCoreTechnique(effect, vertex, program.constData(), &technique),
-               xray, target, cull);
+    QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
+    volumePass(technique, program, xray ? QDepthTest::Always : QDepthTest::LessOrEqual, cull);
     effect->addTechnique(technique);
     material->setEffect(effect);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
@@ -706,47 +640,27 @@ QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QC
 } // namespace
 
 QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor, bool xray,
-                              VolumeTarget target, Qt3DCore::QNode *parent)
+                              Qt3DCore::QNode *parent)
 {
-    return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, selectedColor, xray, target,
+    return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, selectedColor, xray,
                               QCullFace::Back, parent);
 }
 
 QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
-                                   bool ellipsoids, bool xray, VolumeTarget target,
-                                   Qt3DCore::QNode *parent)
+                                   bool ellipsoids, bool xray, Qt3DCore::QNode *parent)
 {
     QByteArray defines;
     if (ellipsoids)
         defines += "#define ELLIPSOID\n";
     if (!xray)
         defines += "#define WRITE_DEPTH\n";
-    const QByteArray fragment = withDefines(kRoundVolumeFragment, defines);
+    const QByteArray fragment =
+        QByteArray(kRoundVolumeFragment)
+            .replace("#version 150 core\n", "#version 150 core\n" + defines);
     // The back faces of the proxies (convex): there is one behind every pixel of the shape, even
     // with the camera inside a proxy.
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
-                              xray, target, QCullFace::Front, parent);
-}
-
-QMaterial *makeVolumeLayerMaterial(const VolumeLayer &layer, bool depthTested, QParameter **rect,
-                                   Qt3DCore::QNode *parent)
-{
-    QRenderPass *pass = nullptr;
-    const QByteArray fragment =
-        depthTested ? withDefines(kVolumeLayerFragment, "#define DEPTH\n")
-                    : QByteArray(kVolumeLayerFragment);
-    QMaterial *material =
-        makeMaterial(kVolumeLayerVertex, fragment.constData(), "transparent", parent, &pass);
-    material->addParameter(new QParameter(QStringLiteral("layerColor"), layer.color));
-    if (depthTested)
-        material->addParameter(new QParameter(QStringLiteral("layerDepth"), layer.depth));
-    *rect = new QParameter(QStringLiteral("rect"), QVector4D(-1, -1, 1, 1));
-    material->addParameter(*rect);
-    addDepthTest(pass, depthTested ? QDepthTest::LessOrEqual : QDepthTest::Always);
-    pass->addRenderState(new QNoDepthMask(pass));
-    addCullFace(pass, QCullFace::NoCulling);
-    addAlphaBlending(pass, true);
-    return material;
+                              xray, QCullFace::Front, parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)
@@ -795,8 +709,7 @@ QMaterial *makeScreenQuadMaterial(QAbstractTexture *texture, QParameter **rect,
     return material;
 }
 
-QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCapture **capture,
-                                VolumeLayer *volumeLayer)
+QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCapture **capture)
 {
     auto *selector = new QRenderSurfaceSelector;
     selector->setSurface(surface);
@@ -809,39 +722,6 @@ QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCaptur
     clear->setBuffers(QClearBuffers::ColorDepthStencilBuffer);
     clear->setClearColor(QColor(40, 42, 46));
     new QNoDraw(clear);
-
-    if (volumeLayer) {
-        // Off until volumes are drawn in it: a branch costs its clear even with nothing in it.
-        auto *enabler = new QSubtreeEnabler(cameraSelector);
-        enabler->setEnabled(false);
-        auto *targetSelector = new QRenderTargetSelector(enabler);
-        auto *target = new QRenderTarget(targetSelector);
-        const auto attach = [target](QRenderTargetOutput::AttachmentPoint point,
-                                     QAbstractTexture::TextureFormat format,
-                                     QAbstractTexture::Filter filter) {
-            auto *texture = new QTexture2D(target);
-            texture->setFormat(format);
-            texture->setSize(1, 1);
-            texture->setMinificationFilter(filter);
-            texture->setMagnificationFilter(filter);
-            texture->setWrapMode(QTextureWrapMode(QTextureWrapMode::ClampToEdge));
-            auto *output = new QRenderTargetOutput(target);
-            output->setAttachmentPoint(point);
-            output->setTexture(texture);
-            target->addOutput(output);
-            return texture;
-        };
-        volumeLayer->color = attach(QRenderTargetOutput::Color0, QAbstractTexture::RGBA8_UNorm,
-                                    QAbstractTexture::Linear);
-        volumeLayer->depth = attach(QRenderTargetOutput::DepthStencil,
-                                    QAbstractTexture::D24S8, QAbstractTexture::Nearest);
-        targetSelector->setTarget(target);
-        auto *layerClear = new QClearBuffers(targetSelector);
-        layerClear->setBuffers(QClearBuffers::ColorDepthStencilBuffer);
-        layerClear->setClearColor(Qt::transparent);
-        passFilter("volume-layer", layerClear);
-        volumeLayer->branch = enabler;
-    }
 
     passFilter("opaque", cameraSelector);
     passFilter("opaque-inner", cameraSelector);

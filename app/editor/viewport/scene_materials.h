@@ -53,43 +53,18 @@ Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
                                            Qt3DCore::QNode *parent,
                                            const SurfaceOptions &options = {});
 
-/// Where collision volumes draw: straight into the frame, or into the volume layer
-/// (VolumeLayer) that is then blended over the frame.
-enum class VolumeTarget { Frame, Layer };
-
-/// The volume layer: an off-screen colour and depth-stencil target that the frame graph's
-/// "volume-layer" branch clears and draws the volumes into before the frame's transparent pass
-/// blends it over the frame (makeVolumeLayerMaterial). Its owner sizes the textures (at half
-/// the view's size a software renderer shades a quarter of the volumes' pixels, once per
-/// overlapping volume) and enables the branch only while volumes are drawn in it.
-struct VolumeLayer
-{
-    Qt3DRender::QFrameGraphNode *branch = nullptr;
-    Qt3DRender::QAbstractTexture *color = nullptr, *depth = nullptr;
-};
-
 /// Collision volumes: translucent closed shapes shaded by how squarely they face the viewer
 /// (lit per vertex). Only front faces draw, and each pixel takes the colour of one volume
 /// (the stencil keeps later ones out), so overlapping volumes cost one blend per pixel, not one
 /// per layer. One pass: with xray the volumes draw over what hides them (no depth test),
 /// without it the body hides them. Vertices whose "selected" attribute is 1 take selectedColor.
-/// In the volume layer a pixel keeps one volume's colour, premultiplied: with the x-ray the
-/// first drawn, without it the nearest, with its depth.
 Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor,
-                                          bool xray, VolumeTarget target,
-                                          Qt3DCore::QNode *parent);
+                                          bool xray, Qt3DCore::QNode *parent);
 /// The same look for RoundVolumes (scene_geometry.h), ray cast per pixel; selected volumes
 /// take selectedColor. With `ellipsoids` the program knows only ellipsoids and spheres (a
 /// cheaper test per pixel); without, every round shape.
 Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
-                                               bool ellipsoids, bool xray, VolumeTarget target,
-                                               Qt3DCore::QNode *parent);
-/// The volume layer blended over the frame in the transparent pass, on a screen quad
-/// (`rect`: x0, y0, x1, y1 in normalised device coordinates, returned so the caller can fit it
-/// to the volumes). With `depthTested` (no x-ray) each pixel is at the layer's depth, so what
-/// the frame drew nearer (the body) hides the volume.
-Qt3DRender::QMaterial *makeVolumeLayerMaterial(const VolumeLayer &layer, bool depthTested,
-                                               Qt3DRender::QParameter **rect,
+                                               bool ellipsoids, bool xray,
                                                Qt3DCore::QNode *parent);
 
 struct LineStyle
@@ -115,10 +90,8 @@ Qt3DRender::QMaterial *makeScreenQuadMaterial(Qt3DRender::QAbstractTexture *text
                                               Qt3DCore::QNode *parent);
 
 /// The frame graph for `surface`, rendering from `camera`; `capture` receives the node that
-/// grabs frames. With `volumeLayer`, the volume layer's branch and textures are made and
-/// returned there.
+/// grabs frames.
 Qt3DRender::QFrameGraphNode *makeFrameGraph(QObject *surface, Qt3DRender::QCamera *camera,
-                                            Qt3DRender::QRenderCapture **capture,
-                                            VolumeLayer *volumeLayer = nullptr);
+                                            Qt3DRender::QRenderCapture **capture);
 
 } // namespace tweed::editor::scene

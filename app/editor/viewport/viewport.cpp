@@ -18,7 +18,6 @@
 #include <Qt3DLogic/QFrameAction>
 #include <Qt3DRender/QCamera>
 #include <Qt3DRender/QCameraLens>
-#include <Qt3DRender/QFrameGraphNode>
 #include <Qt3DRender/QGeometryRenderer>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QParameter>
@@ -198,11 +197,6 @@ struct Viewport::Scene
     scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
     std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
     scene::LineEntity *collisionLines = nullptr;
-    /// The volume layer (drawsVolumesAtHalfSize()) and the quad that blends it over the frame,
-    /// under collisionRoot while volumes are drawn in it.
-    scene::VolumeLayer volumeLayer;
-    QEntity *volumeLayerQuad = nullptr;
-    Qt3DRender::QParameter *volumeLayerRect = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -345,22 +339,12 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     // (TWEED_VIEWPORT_LIGHTING=pixel or vertex chooses either on any renderer).
     const QByteArray lighting = qgetenv("TWEED_VIEWPORT_LIGHTING");
     mPerVertexLighting = lighting == "vertex" || (lighting != "pixel" && isSoftwareRenderer(mRendererName));
-    // A software renderer shades each pixel of each overlapping volume: it draws them at half
-    // size (TWEED_VIEWPORT_VOLUMES=half or full chooses either on any renderer).
-    const QByteArray volumeSize = qgetenv("TWEED_VIEWPORT_VOLUMES");
-    mVolumesAtHalfSize =
-        volumeSize == "half" || (volumeSize != "full" && isSoftwareRenderer(mRendererName));
-    mWindow->setActiveFrameGraph(scene::makeFrameGraph(
-        mWindow, mWindow->camera(), &mCapture,
-        mVolumesAtHalfSize ? &mScene->volumeLayer : nullptr));
+    mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
     mWindow->installEventFilter(this);
     connect(mController, &CameraController::cameraChanged, this,
-            [this] {
-                markDirty(DirtyLabels);
-                fitVolumeLayer();
-            });
+            [this] { markDirty(DirtyLabels); });
 
     Scene &s = *mScene;
     s.root = new QEntity;
@@ -685,9 +669,6 @@ void Viewport::rebuildCollision()
     s.capsules = nullptr;
     delete s.collisionLines;
     s.collisionLines = nullptr;
-    delete s.volumeLayerQuad;
-    s.volumeLayerQuad = nullptr;
-    s.volumeLayerRect = nullptr;
     delete s.collisionMaterial;
     s.collisionMaterial = nullptr;
     s.volumes.clear();
@@ -695,14 +676,6 @@ void Viewport::rebuildCollision()
     s.collisionLocalNormals.clear();
     const auto &volumes = mDocument->asset().collisionVolumes;
     const float planeSize = 0.6f * s.characterHeight;
-    const scene::VolumeTarget target =
-        mVolumesAtHalfSize ? scene::VolumeTarget::Layer : scene::VolumeTarget::Frame;
-    if (mVolumesAtHalfSize && !mCollisionWireframe && !volumes.empty())
-        s.volumeLayerQuad = makeScreenQuad(
-            scene::makeVolumeLayerMaterial(s.volumeLayer, !mCollisionXRay, &s.volumeLayerRect,
-                                           s.collisionRoot),
-            s.collisionRoot);
-    updateVolumeLayer();
     if (mCollisionWireframe) {
         // Every volume's outline in one line list, posed and coloured in updatePose().
         s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay},
@@ -732,7 +705,7 @@ void Viewport::rebuildCollision()
             if (!entity)
                 entity = new scene::RoundVolumes(
                     scene::makeRoundVolumeMaterial(fill, selectedFill, ellipsoid,
-                                                   mCollisionXRay, target, nullptr),
+                                                   mCollisionXRay, nullptr),
                     s.collisionRoot);
             s.volumes.push_back(view);
             continue;
@@ -751,7 +724,7 @@ void Viewport::rebuildCollision()
     if (indices.empty())
         return;
     s.collisionMaterial =
-        scene::makeVolumeMaterial(fill, selectedFill, mCollisionXRay, target, s.collisionRoot);
+        scene::makeVolumeMaterial(fill, selectedFill, mCollisionXRay, s.collisionRoot);
     s.collisionEntity = new QEntity(s.collisionRoot);
     s.collisionBuffer = new Qt3DCore::QBuffer(s.collisionEntity);
     s.collisionPositions = s.collisionLocal;
@@ -774,58 +747,6 @@ void Viewport::rebuildCollision()
     s.collisionEntity->addComponent(s.collisionMaterial);
 }
 
-// Fits the quad that blends the volume layer over the frame to the volumes on screen (a
-// software renderer pays for every pixel of it), with a margin of two layer texels; the whole
-// view when a volume reaches behind the camera.
-void Viewport::fitVolumeLayer()
-{
-    Scene &s = *mScene;
-    if (!s.volumeLayerRect)
-        return;
-    const Qt3DRender::QCamera *camera = mWindow->camera();
-    const QMatrix4x4 viewProjection = camera->projectionMatrix() * camera->viewMatrix();
-    float x0 = 1, y0 = 1, x1 = -1, y1 = -1;
-    bool behind = false;
-    const auto add = [&](const std::vector<Vec3> &points) {
-        for (const Vec3 &p : points) {
-            const QVector4D c = viewProjection * QVector4D(p.x, p.y, p.z, 1);
-            if (c.w() <= 1e-6f) {
-                behind = true;
-                return;
-            }
-            x0 = std::min(x0, c.x() / c.w());
-            x1 = std::max(x1, c.x() / c.w());
-            y0 = std::min(y0, c.y() / c.w());
-            y1 = std::max(y1, c.y() / c.w());
-        }
-    };
-    if (s.ellipsoids)
-        add(s.ellipsoids->posedCorners());
-    if (s.capsules)
-        add(s.capsules->posedCorners());
-    if (s.collisionEntity)
-        add(s.collisionPositions);
-    QVector4D rect(-1, -1, 1, 1);
-    if (!behind) {
-        const QSize size = mContainer->size();
-        const float mx = 8.0f / float(std::max(1, size.width()));
-        const float my = 8.0f / float(std::max(1, size.height()));
-        rect = x0 > x1 ? QVector4D(0, 0, 0, 0)
-                       : QVector4D(std::max(-1.0f, x0 - mx), std::max(-1.0f, y0 - my),
-                                   std::min(1.0f, x1 + mx), std::min(1.0f, y1 + my));
-    }
-    s.volumeLayerRect->setValue(rect);
-}
-
-// The volume layer's branch draws only while volumes are shown in it.
-void Viewport::updateVolumeLayer()
-{
-    Scene &s = *mScene;
-    if (s.volumeLayer.branch)
-        s.volumeLayer.branch->setEnabled(s.volumeLayerQuad &&
-                                         isOverlayVisible(Overlay::CollisionVolumes));
-}
-
 void Viewport::updateOverlayVisibility()
 {
     Scene &s = *mScene;
@@ -836,7 +757,6 @@ void Viewport::updateOverlayVisibility()
     s.physicsRoot->setEnabled(isOverlayVisible(Overlay::PhysicsMesh));
     s.physicsSolidRoot->setEnabled(mPhysicsSolid);
     s.collisionRoot->setEnabled(isOverlayVisible(Overlay::CollisionVolumes));
-    updateVolumeLayer();
     // A full-view texture blended over the frame: only while something is drawn on it.
     s.labels.entity->setEnabled(drawsLabels());
 }
@@ -941,7 +861,6 @@ void Viewport::updatePose()
             s.ellipsoids->setVolumes(s.ellipsoidPoses);
         if (s.capsules)
             s.capsules->setVolumes(s.capsulePoses);
-        fitVolumeLayer();
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
@@ -1611,13 +1530,6 @@ void Viewport::resizeEvent(QResizeEvent *event)
     placeReadout();
     s.labels.image->setSize(size);
     s.labels.rect->setValue(QVector4D(-1, -1, 1, 1));
-    if (s.volumeLayer.color) {
-        const QSize pixels = size * mContainer->devicePixelRatioF();
-        const QSize half((pixels.width() + 1) / 2, (pixels.height() + 1) / 2);
-        for (Qt3DRender::QAbstractTexture *texture : {s.volumeLayer.color, s.volumeLayer.depth})
-            texture->setSize(half.width(), half.height());
-        fitVolumeLayer();
-    }
     markDirty(DirtyLabels);
 }
 

@@ -98,10 +98,6 @@ public:
     /// Whether the opaque surfaces are lit per vertex (on a software renderer, where lighting
     /// per pixel costs most of the frame) rather than per pixel (on a GPU).
     bool isLitPerVertex() const { return mPerVertexLighting; }
-    /// Whether the collision volumes are drawn at half the view's size into an off-screen layer
-    /// blended over the frame (on a software renderer, which pays for each pixel of each
-    /// overlapping volume) rather than straight into the frame (on a GPU).
-    bool drawsVolumesAtHalfSize() const { return mVolumesAtHalfSize; }
     /// The renderer's name, with ", lit per vertex" when isLitPerVertex().
     QString rendererLabel() const;
     /// The frame-time read-out as last drawn in the view's corner (with rendererLabel()).
@@ -236,8 +232,6 @@ private:
     bool drawsLabels() const;
     void placeReadout();
     void updateOverlayVisibility();
-    void updateVolumeLayer();
-    void fitVolumeLayer();
     void updateLineLayers();
     void applyColors();
     void onFrame(float dt);
@@ -279,7 +273,6 @@ private:
     Vec3 mWind;
     QString mRendererName;
     bool mPerVertexLighting = false;
-    bool mVolumesAtHalfSize = false;
     double mFrameMs = 0;
     double mSkinningMs = 0;
     QElapsedTimer mReadoutClock;
