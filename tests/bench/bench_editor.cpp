@@ -176,8 +176,8 @@ int runPeer(int width, int height, long vertices, int frames)
 // Makes `target` with `create` (tweed-cli create's arguments after the character, without -o)
 // and then `fit` (tweed-cli volumes' arguments after the asset). The fit covers every frame of
 // every clip and takes minutes (Testwuson.X: over 20 under load), so its result is kept in
-// `cacheDir`, keyed by the character file's contents and both argument lists, and used again
-// while tweed-cli still reads it (unless `refit`).
+// `cacheDir`, keyed by the character file's contents and path and both argument lists, and used
+// again while tweed-cli still reads it (unless `refit`).
 bool makeFittedAsset(const QString &cli, const QString &character, const QStringList &create,
                      const QStringList &fit, const QString &target, const QString &cacheDir,
                      bool refit, QString *output)
@@ -189,7 +189,10 @@ bool makeFittedAsset(const QString &cli, const QString &character, const QString
     }
     QCryptographicHash hash(QCryptographicHash::Sha1);
     hash.addData(&source);
-    hash.addData((create.join(QLatin1Char('\n')) + QLatin1Char('\0') +
+    // The asset names its character by a path relative to itself: one made from another copy
+    // of the character (another checkout's sample) would open without it and draw nothing.
+    hash.addData((QFileInfo(character).absoluteFilePath() + QLatin1Char('\0') +
+                  create.join(QLatin1Char('\n')) + QLatin1Char('\0') +
                   fit.join(QLatin1Char('\n')))
                      .toUtf8());
     const QString cached = cacheDir + QLatin1Char('/') +

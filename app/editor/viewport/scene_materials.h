@@ -66,6 +66,19 @@ Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, const QColor &sel
 Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
                                                bool ellipsoids, bool xray,
                                                Qt3DCore::QNode *parent);
+// What the volumes cost under Mesa's llvmpipe (Testwuson.X's 59 fitted ellipsoids, CPU time
+// per frame while playing): about a quarter of the frame, in rasterising every pixel of every
+// overlapping proxy, whether or not it is shaded. Measured and not kept:
+// - the round volumes as tessellated meshes (no discard, so the stencil and depth tests come
+//   before the shader): x-ray and surface no cheaper;
+// - without the x-ray, the proxies' front faces with no depth written (the body rejects hidden
+//   pixels before the shader, but the look changes where a volume crosses the body): no
+//   cheaper, so a pixel rejected early costs the rasteriser about what a shaded one does;
+// - an off-screen layer at half the view's size blended over the frame: its render-target
+//   branch cost as much as the pixels it saved, and the blend more (x-ray +36% against +26%
+//   drawn straight into the frame, the blend fitted to the volumes' rectangle on screen).
+// What is left to try: fewer overlapping pixels (skipping volumes that others hide, merging the
+// stacked discs of a torso), or a cheaper way than a render-target branch to draw at half size.
 
 struct LineStyle
 {
