@@ -612,19 +612,25 @@ void Viewport::rebuildMeshes()
     const float step = niceStep(s.characterHeight / 8);
     constexpr int kHalfCells = 60;
     const float extent = step * kHalfCells;
+    // The lines fade out at fadeRadius from the centre: they end there, since every pixel of a
+    // line costs a software renderer the same, seen or not.
+    const float fadeRadius = 0.8f * extent;
     scene::LineList grid;
     for (int i = -kHalfCells; i <= kHalfCells; ++i) {
         const float t = step * float(i);
+        if (std::abs(t) >= fadeRadius)
+            continue;
+        const float half = std::sqrt(fadeRadius * fadeRadius - t * t);
         const QColor minor = i % 5 == 0 ? kGridMajor : kGridMinor;
-        grid.add({t, 0, -extent}, {t, 0, extent}, i == 0 ? kAxisZ : minor);
-        grid.add({-extent, 0, t}, {extent, 0, t}, i == 0 ? kAxisX : minor);
+        grid.add({t, 0, -half}, {t, 0, half}, i == 0 ? kAxisZ : minor);
+        grid.add({-half, 0, t}, {half, 0, t}, i == 0 ? kAxisX : minor);
     }
     s.grid->setLines(grid);
     const auto fade = s.grid->componentsOfType<Qt3DRender::QMaterial>();
     for (Qt3DRender::QMaterial *material : fade)
         for (Qt3DRender::QParameter *p : material->parameters())
             if (p->name() == QLatin1String("fadeRadius"))
-                p->setValue(0.8f * extent);
+                p->setValue(fadeRadius);
     mController->setSceneRadius(s.characterHeight);
 }
 
