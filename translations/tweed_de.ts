@@ -4162,6 +4162,10 @@ Von den Knochen gerissen: %n Kanten; schlimmste: Vertices %1-%2 (%3), %4 bei %5 
         <translation>%1, pro Vertex beleuchtet</translation>
     </message>
     <message>
+        <source>%1, no multisampling</source>
+        <translation>%1, ohne Multisampling</translation>
+    </message>
+    <message>
         <source>unknown renderer</source>
         <translation>unbekannter Renderer</translation>
     </message>

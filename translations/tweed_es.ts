@@ -4162,6 +4162,10 @@ Desgarradas por los huesos: %n aristas; peor: vértices %1-%2 (%3), %4 a %5 s</n
         <translation>%1, iluminado por vértice</translation>
     </message>
     <message>
+        <source>%1, no multisampling</source>
+        <translation>%1, sin multimuestreo</translation>
+    </message>
+    <message>
         <source>unknown renderer</source>
         <translation>renderizador desconocido</translation>
     </message>

@@ -13,7 +13,9 @@
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QVBoxLayout>
 #include <QWheelEvent>
@@ -369,10 +371,42 @@ private slots:
         // A software renderer lights per vertex and the read-out says so; a GPU per pixel.
         if (qEnvironmentVariableIsEmpty("TWEED_VIEWPORT_LIGHTING"))
             QCOMPARE(mViewport->isLitPerVertex(), isSoftwareRenderer(renderer));
-        QCOMPARE(mViewport->readoutText().endsWith(QLatin1String(", lit per vertex")),
+        QCOMPARE(mViewport->readoutText().contains(QLatin1String(", lit per vertex")),
                  mViewport->isLitPerVertex());
+        // A software renderer draws one sample per pixel (multisampling costs it two thirds of
+        // the frame), a GPU Qt3D's 4; the read-out says which. The count is in the default
+        // format too, which Qt3D's renderer gives the context it draws with.
+        if (qEnvironmentVariableIsEmpty("TWEED_VIEWPORT_SAMPLES"))
+            QCOMPARE(mViewport->samples() <= 1, isSoftwareRenderer(renderer));
+        QCOMPARE(QSurfaceFormat::defaultFormat().samples(), mViewport->samples());
+        QCOMPARE(mViewport->readoutText().endsWith(QLatin1String(", no multisampling")),
+                 mViewport->samples() <= 1);
         QVERIFY(isSoftwareRenderer(QStringLiteral("llvmpipe (LLVM 15.0.6, 256 bits)")));
         QVERIFY(!isSoftwareRenderer(QStringLiteral("NVIDIA GeForce RTX 3060/PCIe/SSE2")));
+    }
+
+    // `tweed --startup-report` names the renderer as the read-out does, with what it leaves
+    // out on a software renderer.
+    void startupReportNamesTheRenderer()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QProcess editor;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        // A fresh editor: no saved layout or autosave to offer.
+        for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
+            env.insert(QString::fromLatin1(name), dir.path());
+        editor.setProcessEnvironment(env);
+        editor.start(QStringLiteral(TWEED_EDITOR_PATH),
+                     {QStringLiteral("--empty"), QStringLiteral("--startup-report"),
+                      QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("shot.png"))});
+        QVERIFY(editor.waitForFinished(120000));
+        const QString report = QString::fromLocal8Bit(editor.readAllStandardError());
+        QCOMPARE(editor.exitCode(), 0);
+        QVERIFY2(report.contains(QStringLiteral("tweed: renderer ") + mViewport->rendererLabel() +
+                                 QLatin1Char('\n')),
+                 qPrintable(report));
+        QVERIFY2(report.contains(mViewport->rendererName()), qPrintable(report));
     }
 
     // Volumes rebuilt while their overlay is off (a new look, an opened file) stay hidden: the

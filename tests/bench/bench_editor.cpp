@@ -111,7 +111,7 @@ bool runProgram(const QString &program, const QStringList &args, const QString &
 // The peer: a Qt3D window of the given size with one rotating Phong sphere of about `vertices`
 // vertices (QSphereMesh has (rings + 1) * (slices + 1)), framed to fill about 60% of the
 // view's height as the characters do.
-int runPeer(int width, int height, long vertices, int frames)
+int runPeer(int width, int height, long vertices, int frames, int samples)
 {
     if (!qEnvironmentVariableIsSet("QT3D_RENDERER"))
         qputenv("QT3D_RENDERER", "opengl"); // the renderer the editor's viewport uses
@@ -120,6 +120,13 @@ int runPeer(int width, int height, long vertices, int frames)
     char *argv[] = {name, nullptr};
     QGuiApplication app(argc, argv);
     Qt3DExtras::Qt3DWindow window;
+    if (samples >= 0) {
+        // In the window's format and the default one, which Qt3D gives its context.
+        QSurfaceFormat format = window.format();
+        format.setSamples(samples);
+        window.setFormat(format);
+        QSurfaceFormat::setDefaultFormat(format);
+    }
     window.resize(width, height);
     auto *root = new Qt3DCore::QEntity;
     auto *sphere = new Qt3DCore::QEntity(root);
@@ -230,8 +237,9 @@ struct Case
 
 int run(const std::vector<std::string> &args)
 {
-    int frames = 60, rounds = 3;
+    int frames = 60, rounds = 3, peerSamples = -1;
     bool json = false, refit = false;
+    QStringList only;
     QString cacheDir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
                        QStringLiteral("/tweed-bench");
     for (size_t i = 0; i < args.size(); ++i) {
@@ -239,20 +247,28 @@ int run(const std::vector<std::string> &args)
             frames = std::atoi(args[++i].c_str());
         else if (args[i] == "--cache" && i + 1 < args.size())
             cacheDir = QString::fromStdString(args[++i]);
+        else if (args[i] == "--cases" && i + 1 < args.size())
+            only = QString::fromStdString(args[++i]).split(QLatin1Char(','));
+        else if (args[i] == "--peer-samples" && i + 1 < args.size())
+            peerSamples = std::atoi(args[++i].c_str());
         else if (args[i] == "--refit")
             refit = true;
         else if (args[i] == "--rounds" && i + 1 < args.size())
             rounds = std::atoi(args[++i].c_str());
         else if (args[i] == "--json")
             json = true;
-        else if (args[i] == "--peer" && i + 4 < args.size())
+        else if (args[i] == "--peer" && i + 5 < args.size())
             return runPeer(std::atoi(args[i + 1].c_str()), std::atoi(args[i + 2].c_str()),
-                           std::atol(args[i + 3].c_str()), std::atoi(args[i + 4].c_str()));
+                           std::atol(args[i + 3].c_str()), std::atoi(args[i + 4].c_str()),
+                           std::atoi(args[i + 5].c_str()));
         else {
             std::fprintf(stderr, "usage: tweed-bench editor [--frames N] [--rounds R] [--json] "
-                                 "[--cache DIR] [--refit]\n"
+                                 "[--cache DIR] [--refit] [--cases KEY,...] [--peer-samples N]\n"
                                  "  --cache DIR: where the fitted assets are kept (default "
-                                 "%s)\n  --refit: fit the volumes anew\n",
+                                 "%s)\n  --refit: fit the volumes anew\n"
+                                 "  --cases: only these cases (their keys, as --json names "
+                                 "them)\n  --peer-samples N: the peer with N samples per pixel "
+                                 "(default Qt3D's own, 4)\n",
                          qPrintable(cacheDir));
             return 1;
         }
@@ -304,7 +320,7 @@ int run(const std::vector<std::string> &args)
     const QString simulate = QStringLiteral("--simulate"), show = QStringLiteral("--show-volumes");
 
     const QString count = QString::number(frames);
-    const std::vector<Case> cases = {
+    std::vector<Case> cases = {
         {"sample_playing", "sample, playing", {}, {}},
         {"sample_simulating", "sample, simulating", {}, {QStringLiteral("--simulate")}},
         {"testwuson_volumes_off", "Testwuson.X, volumes hidden", asset,
@@ -329,6 +345,15 @@ int run(const std::vector<std::string> &args)
         {"sample_simulating_volumes_xray", "sample simulating, x-ray", sample,
          {simulate, show, QStringLiteral("xray")}, "sample_simulating_volumes_off"},
     };
+    if (!only.isEmpty()) {
+        std::erase_if(cases, [&only](const Case &c) {
+            return !only.contains(QString::fromLatin1(c.key));
+        });
+        if (cases.empty()) {
+            std::fprintf(stderr, "editor: --cases names no case\n");
+            return 1;
+        }
+    }
     // Per case, and per character for the peer ("peer:" + file), the rounds' figures.
     std::map<std::string, std::vector<Frames>> results;
     const double loadBefore = loadAverage();
@@ -355,7 +380,7 @@ int run(const std::vector<std::string> &args)
             runProgram(self,
                        {QStringLiteral("editor"), QStringLiteral("--peer"),
                         QString::number(f.width), QString::number(f.height),
-                        QString::number(f.vertices), count},
+                        QString::number(f.vertices), count, QString::number(peerSamples)},
                        dir.path(), &output);
             const Frames peer = parseFrames(output);
             if (!peer.ok) {
@@ -402,16 +427,20 @@ int run(const std::vector<std::string> &args)
         const double peerMs = medianOf(peer, &Frames::ms), peerCpu = medianOf(peer, &Frames::cpuMs);
         std::printf("  %-32s %9.1f %9.1f | %9.1f %9.1f | %7.2f %7.2f", c.label, ms, cpu, peerMs,
                     peerCpu, ms / peerMs, cpu / peerCpu);
-        if (c.baseline)
+        if (c.baseline && results.count(c.baseline))
             std::printf("   volumes cost %+.0f%% (cpu %+.0f%%)",
                         100 * (ms / medianOf(c.baseline, &Frames::ms) - 1),
                         100 * (cpu / medianOf(c.baseline, &Frames::cpuMs) - 1));
         std::printf("\n");
     }
-    std::printf("  (peer: a bare Qt3D window of the same size, one Phong sphere of %ld and %ld "
-                "vertices for the sample and Testwuson.X)\n",
-                results["peer:"].front().vertices,
-                results["peer:" + asset.toStdString()].front().vertices);
+    std::printf("  (peer: a bare Qt3D window of the same size, %s, one Phong sphere of as many "
+                "vertices as the character:",
+                peerSamples < 0 ? "Qt3D's samples per pixel"
+                                : qPrintable(QStringLiteral("%1 samples per pixel").arg(peerSamples)));
+    for (const auto &[key, runs] : results)
+        if (key.rfind("peer:", 0) == 0)
+            std::printf(" %ld", runs.front().vertices);
+    std::printf(")\n");
     return 0;
 }
 

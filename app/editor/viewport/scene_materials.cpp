@@ -11,6 +11,7 @@
 #include <Qt3DRender/QEffect>
 #include <Qt3DRender/QFilterKey>
 #include <Qt3DRender/QGraphicsApiFilter>
+#include <Qt3DRender/QLineWidth>
 #include <Qt3DRender/QMaterial>
 #include <Qt3DRender/QNoDepthMask>
 #include <Qt3DRender/QNoDraw>
@@ -19,6 +20,7 @@
 #include <Qt3DRender/QRenderCapture>
 #include <Qt3DRender/QRenderPass>
 #include <Qt3DRender/QRenderPassFilter>
+#include <Qt3DRender/QRenderStateSet>
 #include <Qt3DRender/QRenderSurfaceSelector>
 #include <Qt3DRender/QShaderProgram>
 #include <Qt3DRender/QSortPolicy>
@@ -709,7 +711,8 @@ QMaterial *makeScreenQuadMaterial(QAbstractTexture *texture, QParameter **rect,
     return material;
 }
 
-QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCapture **capture)
+QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCapture **capture,
+                                const FrameGraphOptions &options)
 {
     auto *selector = new QRenderSurfaceSelector;
     selector->setSurface(surface);
@@ -727,11 +730,21 @@ QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCaptur
     passFilter("opaque-inner", cameraSelector);
     passFilter("opaque-back", cameraSelector);
     passFilter("background", cameraSelector);
-    passFilter("lines", cameraSelector);
+    // Lines are blended: smoothing only widens their edges into partly covered pixels.
+    const auto lineParent = [&]() -> Qt3DCore::QNode * {
+        if (!options.smoothLines)
+            return cameraSelector;
+        auto *states = new QRenderStateSet(cameraSelector);
+        auto *width = new QLineWidth(states);
+        width->setSmooth(true);
+        states->addRenderState(width);
+        return states;
+    };
+    passFilter("lines", lineParent());
     auto *sort = new QSortPolicy(cameraSelector);
     sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
     passFilter("transparent", sort);
-    passFilter("ontop", cameraSelector);
+    passFilter("ontop", lineParent());
     // A capture reads the frame at the end of its own branch, so it sits on the last one.
     *capture = new QRenderCapture(cameraSelector);
     passFilter("hud", *capture);

@@ -102,9 +102,16 @@ Qt3DRender::QMaterial *makeScreenQuadMaterial(Qt3DRender::QAbstractTexture *text
                                               Qt3DRender::QParameter **rect,
                                               Qt3DCore::QNode *parent);
 
+struct FrameGraphOptions
+{
+    /// Lines drawn antialiased (GL_LINE_SMOOTH), for a view without multisampling.
+    bool smoothLines = false;
+};
+
 /// The frame graph for `surface`, rendering from `camera`; `capture` receives the node that
 /// grabs frames.
 Qt3DRender::QFrameGraphNode *makeFrameGraph(QObject *surface, Qt3DRender::QCamera *camera,
-                                            Qt3DRender::QRenderCapture **capture);
+                                            Qt3DRender::QRenderCapture **capture,
+                                            const FrameGraphOptions &options = {});
 
 } // namespace tweed::editor::scene

@@ -284,13 +284,20 @@ Qt3DExtras::Qt3DWindow *makeWindow()
 {
     if (!qEnvironmentVariableIsSet("QT3D_RENDERER"))
         qputenv("QT3D_RENDERER", "opengl");
-    auto *window = new Qt3DExtras::Qt3DWindow;
-    if (qEnvironmentVariableIsSet("TWEED_VIEWPORT_SAMPLES")) {
-        QSurfaceFormat format = window->format();
-        format.setSamples(qEnvironmentVariableIntValue("TWEED_VIEWPORT_SAMPLES"));
-        window->setFormat(format);
-    }
-    return window;
+    return new Qt3DExtras::Qt3DWindow;
+}
+
+// Qt3DWindow asks for 4 samples per pixel in its own format and in the default format, which
+// Qt3D's renderer gives the OpenGL context it draws with: another count takes effect only in
+// both, before the window is shown.
+void setSamples(Qt3DExtras::Qt3DWindow *window, int samples)
+{
+    QSurfaceFormat format = window->format();
+    format.setSamples(samples);
+    window->setFormat(format);
+    QSurfaceFormat defaultFormat = QSurfaceFormat::defaultFormat();
+    defaultFormat.setSamples(samples);
+    QSurfaceFormat::setDefaultFormat(defaultFormat);
 }
 
 } // namespace
@@ -311,7 +318,8 @@ scene::SurfaceLighting Viewport::lighting() const
 
 QString Viewport::rendererLabel() const
 {
-    return mPerVertexLighting ? tr("%1, lit per vertex").arg(mRendererName) : mRendererName;
+    QString label = mPerVertexLighting ? tr("%1, lit per vertex").arg(mRendererName) : mRendererName;
+    return mSamples <= 1 ? tr("%1, no multisampling").arg(label) : label;
 }
 
 Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
@@ -339,7 +347,17 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     // (TWEED_VIEWPORT_LIGHTING=pixel or vertex chooses either on any renderer).
     const QByteArray lighting = qgetenv("TWEED_VIEWPORT_LIGHTING");
     mPerVertexLighting = lighting == "vertex" || (lighting != "pixel" && isSoftwareRenderer(mRendererName));
-    mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture));
+    // Multisampling on a software renderer costs about two thirds of the frame (every sample of
+    // every pixel drawn is depth-tested and written, the frame cleared and resolved four times
+    // over): it draws one sample per pixel, its lines smoothed instead. A GPU keeps Qt3D's 4
+    // samples. TWEED_VIEWPORT_SAMPLES=N chooses the count on any renderer.
+    bool samplesSet = false;
+    mSamples = qEnvironmentVariableIntValue("TWEED_VIEWPORT_SAMPLES", &samplesSet);
+    if (!samplesSet || mSamples < 0)
+        mSamples = isSoftwareRenderer(mRendererName) ? 0 : mWindow->format().samples();
+    setSamples(mWindow, mSamples);
+    mWindow->setActiveFrameGraph(scene::makeFrameGraph(mWindow, mWindow->camera(), &mCapture,
+                                                       {.smoothLines = mSamples <= 1}));
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
     mWindow->installEventFilter(this);
@@ -594,19 +612,25 @@ void Viewport::rebuildMeshes()
     const float step = niceStep(s.characterHeight / 8);
     constexpr int kHalfCells = 60;
     const float extent = step * kHalfCells;
+    // The lines fade out at fadeRadius from the centre: they end there, since every pixel of a
+    // line costs a software renderer the same, seen or not.
+    const float fadeRadius = 0.8f * extent;
     scene::LineList grid;
     for (int i = -kHalfCells; i <= kHalfCells; ++i) {
         const float t = step * float(i);
+        if (std::abs(t) >= fadeRadius)
+            continue;
+        const float half = std::sqrt(fadeRadius * fadeRadius - t * t);
         const QColor minor = i % 5 == 0 ? kGridMajor : kGridMinor;
-        grid.add({t, 0, -extent}, {t, 0, extent}, i == 0 ? kAxisZ : minor);
-        grid.add({-extent, 0, t}, {extent, 0, t}, i == 0 ? kAxisX : minor);
+        grid.add({t, 0, -half}, {t, 0, half}, i == 0 ? kAxisZ : minor);
+        grid.add({-half, 0, t}, {half, 0, t}, i == 0 ? kAxisX : minor);
     }
     s.grid->setLines(grid);
     const auto fade = s.grid->componentsOfType<Qt3DRender::QMaterial>();
     for (Qt3DRender::QMaterial *material : fade)
         for (Qt3DRender::QParameter *p : material->parameters())
             if (p->name() == QLatin1String("fadeRadius"))
-                p->setValue(0.8f * extent);
+                p->setValue(fadeRadius);
     mController->setSceneRadius(s.characterHeight);
 }
 

@@ -98,7 +98,11 @@ public:
     /// Whether the opaque surfaces are lit per vertex (on a software renderer, where lighting
     /// per pixel costs most of the frame) rather than per pixel (on a GPU).
     bool isLitPerVertex() const { return mPerVertexLighting; }
-    /// The renderer's name, with ", lit per vertex" when isLitPerVertex().
+    /// Samples per pixel of the view: Qt3D's 4 on a GPU, 1 (0: multisampling off) on a
+    /// software renderer, where its lines are smoothed instead; TWEED_VIEWPORT_SAMPLES chooses.
+    int samples() const { return mSamples; }
+    /// The renderer's name, with ", lit per vertex" when isLitPerVertex() and ", no
+    /// multisampling" when samples() is at most 1.
     QString rendererLabel() const;
     /// The frame-time read-out as last drawn in the view's corner (with rendererLabel()).
     QString readoutText() const;
@@ -273,6 +277,7 @@ private:
     Vec3 mWind;
     QString mRendererName;
     bool mPerVertexLighting = false;
+    int mSamples = 4;
     double mFrameMs = 0;
     double mSkinningMs = 0;
     QElapsedTimer mReadoutClock;
