@@ -81,6 +81,17 @@ std::vector<float> edgeDistances(const std::vector<Vec3> &p,
     return d;
 }
 
+// Signed distance to the closest of the surfaces (positive outside).
+SurfaceDistance closestOf(const std::vector<MeshDistance> &surfaces, const Vec3 &p)
+{
+    SurfaceDistance best;
+    for (const MeshDistance &s : surfaces) {
+        const SurfaceDistance d = s.query(p);
+        if (std::abs(d.distance) < std::abs(best.distance)) best = d;
+    }
+    return best;
+}
+
 // The body meshes posed by a skeleton's skinning matrices, as surfaces.
 struct PosedBodies
 {
@@ -104,15 +115,7 @@ struct PosedBodies
     }
     // Signed distance to the closest body surface (positive outside); the closest point's
     // surface normal direction in `away` (from the body to p).
-    SurfaceDistance query(const Vec3 &p) const
-    {
-        SurfaceDistance best;
-        for (const MeshDistance &s : surfaces) {
-            const SurfaceDistance d = s.query(p);
-            if (std::abs(d.distance) < std::abs(best.distance)) best = d;
-        }
-        return best;
-    }
+    SurfaceDistance query(const Vec3 &p) const { return closestOf(surfaces, p); }
 };
 
 // Largest skinned stretch of each edge over the sampled poses.
@@ -802,6 +805,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     // while the volumes stay as they were (the body and the frames do).
     std::vector<CollisionVolume> measuredVolumes;
     std::vector<std::vector<float>> volumeFrames(clips.size());
+    // What the garment's skinned pose gives each frame: the same every round (the graphics
+    // mesh's weights, the body and the frames stay), measured in the first.
+    std::vector<SkinnedPoseMeasures> skinnedPose(clips.size());
     auto framesOf = [&](size_t c) {
         return std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
                                          options.checkFps)));
@@ -834,13 +840,14 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         std::vector<VertexFindings> clipFound(clips.size(), found);
         std::atomic<int> framesDone{0};
         std::atomic<bool> stop{false};
-        auto checkClip = [&](size_t c, PosedBodies &posed, bool reports) {
+        auto checkClip = [&](size_t c, bool reports) {
             ClipSimulationSettings settings;
             settings.framesPerSecond = options.checkFps;
             settings.pool = pool;
             ClipSimulation run(asset, &clips[c], settings);
             ClothMeasureSettings measureSettings;
             measureSettings.measureVolumes = !volumesKnown;
+            measureSettings.skinnedPose = &skinnedPose[c];
             ClothMeasurer measurer(asset, 0, garmentLayers(asset, 0), measureBody, measureSettings);
             VertexFindings &seen = clipFound[c];
             const int frames = framesOf(c);
@@ -855,10 +862,10 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 for (size_t v = 0; v < n && v < x.size(); ++v)
                     if (md[v] > 0 && distance(x[v], t[v]) >= 0.99f * md[v] * s.maxDistanceScale)
                         ++seen.hitFrames[v];
-                if (!posed.empty() && f % 3 == 0) {
-                    posed.pose(run.skinning());
+                if (!body.empty() && f % 3 == 0) {
+                    const std::vector<MeshDistance> &posed = measurer.posedBody();
                     for (size_t v = 0; v < n && v < x.size(); ++v)
-                        if (md[v] > 0 && posed.query(x[v]).distance < -0.002f) ++seen.insideFrames[v];
+                        if (md[v] > 0 && closestOf(posed, x[v]).distance < -0.002f) ++seen.insideFrames[v];
                 }
                 ++seen.frames;
                 const float done = float(++framesDone) / float(checkFrames);
@@ -889,9 +896,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         detail::forEachRange(
             clipThreads, 1,
             [&](size_t range, size_t, size_t) {
-                PosedBodies posed = body;
                 for (size_t i; (i = nextClip++) < clipOrder.size() && !stop;)
-                    checkClip(clipOrder[i], posed, range == 0);
+                    checkClip(clipOrder[i], range == 0);
             },
             clipThreads);
         measuredVolumes = asset.collisionVolumes;
