@@ -81,12 +81,16 @@ std::vector<float> edgeDistances(const std::vector<Vec3> &p,
     return d;
 }
 
-// Signed distance to the closest of the surfaces (positive outside).
-SurfaceDistance closestOf(const std::vector<MeshDistance> &surfaces, const Vec3 &p)
+// Signed distance to the closest of the surfaces (positive outside). With `hints` (one per
+// surface: the closest triangles of a point measured before near p), each search starts there
+// and the hints get the closest triangles; the result is the same.
+SurfaceDistance closestOf(const std::vector<MeshDistance> &surfaces, const Vec3 &p,
+                          uint32_t *hints = nullptr)
 {
     SurfaceDistance best;
-    for (const MeshDistance &s : surfaces) {
-        const SurfaceDistance d = s.query(p);
+    for (size_t i = 0; i < surfaces.size(); ++i) {
+        uint32_t none = UINT32_MAX;
+        const SurfaceDistance d = surfaces[i].query(p, hints ? hints[i] : none);
         if (std::abs(d.distance) < std::abs(best.distance)) best = d;
     }
     return best;
@@ -115,7 +119,10 @@ struct PosedBodies
     }
     // Signed distance to the closest body surface (positive outside); the closest point's
     // surface normal direction in `away` (from the body to p).
-    SurfaceDistance query(const Vec3 &p) const { return closestOf(surfaces, p); }
+    SurfaceDistance query(const Vec3 &p, uint32_t *hints = nullptr) const
+    {
+        return closestOf(surfaces, p, hints);
+    }
 };
 
 // Largest skinned stretch of each edge over the sampled poses.
@@ -435,6 +442,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     std::vector<uint8_t> restsOnTop(n, 0);
     // The body under each vertex in each pose, for the skinning repair's guard (step 7).
     SkinRepairBody repairBody;
+    // Per pose, vertex and body mesh, the closest triangle: where the repair's checks of the
+    // same vertex in the same pose start their search.
+    std::vector<uint32_t> bodyHints(body.empty() ? 0 : poses.size() * n * body.surfaces.size(), UINT32_MAX);
     if (!body.empty()) {
         repairBody.closest.resize(poses.size() * n);
         repairBody.distance.resize(poses.size() * n);
@@ -444,8 +454,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         for (size_t p = 0; p < poses.size(); ++p) {
             body.pose(poses[p]);
             skinVertices(physics.positions, physics.skin, poses[p], x);
+            const size_t m = body.surfaces.size();
+            if (p > 0) // the search starts where it ended in the pose before
+                std::copy_n(bodyHints.begin() + ptrdiff_t((p - 1) * n * m), n * m,
+                            bodyHints.begin() + ptrdiff_t(p * n * m));
             for (size_t v = 0; v < n; ++v) {
-                const SurfaceDistance d = body.query(x[v]);
+                const SurfaceDistance d = body.query(x[v], &bodyHints[(p * n + v) * m]);
                 repairBody.closest[p * n + v] = d.closest;
                 repairBody.distance[p * n + v] = d.onOpenEdge ? kInf : d.distance;
                 farthest[v] = std::max(farthest[v], d.distance);
@@ -637,7 +651,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 for (size_t v = 0; v < n; ++v) {
                     const size_t i = p * n + v;
                     if (physics.skin[v] == originalSkin[v] || !std::isfinite(repairBody.keep[i])) continue;
-                    const SurfaceDistance d = body.query(x[v]);
+                    const SurfaceDistance d = body.query(x[v], &bodyHints[i * body.surfaces.size()]);
                     inside[v] |= !d.onOpenEdge && d.distance < 0;
                     repairBody.closest[i] = d.closest;
                     repairBody.distance[i] = d.onOpenEdge ? kInf : d.distance;
