@@ -75,11 +75,13 @@ struct LayerSurface
         }
         return out;
     }
-    void update(const std::vector<Vec3> &skinnedPositions,
-                const std::vector<Vec3> &simulatedPositions)
+    void updateSkinned(const std::vector<Vec3> &skinnedPositions)
     {
         gather(skinnedPositions, scratch);
         skinned.refit(scratch);
+    }
+    void updateSimulated(const std::vector<Vec3> &simulatedPositions)
+    {
         gather(simulatedPositions, scratch);
         simulated.refit(scratch);
     }
@@ -333,6 +335,26 @@ struct ClothMeasurer::Impl
     std::vector<std::vector<uint32_t>> shellHints[2];
     std::vector<std::vector<uint32_t>> bodyHints[2];
     std::vector<std::vector<uint32_t>> volumeHints;
+    // The skinning of the frame added last, and the frame the body surfaces were posed in
+    // (SIZE_MAX: at rest).
+    std::vector<Mat4> lastSkinning;
+    size_t bodyPosedFrame = SIZE_MAX;
+
+    // Poses the body surfaces by `skinning` as the frame `frame`'s.
+    void poseBody(const std::vector<Mat4> &skinning, size_t frame)
+    {
+        bodyPosed.resize(body.size());
+        for (size_t b = 0; b < body.size(); ++b) {
+            const BodyMesh &m = body[b];
+            std::vector<Vec3> &posed = bodyPosed[b];
+            if (m.skin.empty())
+                posed = m.positions;
+            else
+                skinVertices(m.positions, m.skin, skinning, posed);
+            bodySurfaces[b].refit(posed);
+        }
+        bodyPosedFrame = frame;
+    }
 };
 
 ClothMeasurer::ClothMeasurer(const ClothingAsset &asset, int lod, ClothLayers layers,
@@ -421,74 +443,130 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
     FrameOffenders &off = s.offenders;
     off = {};
     FrameMeasures f;
+    const size_t frameIndex = s.frames.size();
+    s.lastSkinning = skinning;
+
+    // What the skinned pose gives this frame: known from an earlier pass over the clip, or
+    // measured (and kept when asked to).
+    const SkinnedPoseMeasures::Frame *known = nullptr;
+    SkinnedPoseMeasures::Frame *keep = nullptr;
+    if (SkinnedPoseMeasures *cache = s.settings.skinnedPose) {
+        const size_t pairs = s.shells.size() * (s.shells.size() - std::min<size_t>(s.shells.size(), 1)) / 2;
+        if (frameIndex < cache->frames.size() && cache->frames[frameIndex].skinning == skinning &&
+            cache->frames[frameIndex].riders.size() == s.layers.riders.size() &&
+            cache->frames[frameIndex].shells.size() == pairs &&
+            cache->frames[frameIndex].body.size() == s.body.size()) {
+            known = &cache->frames[frameIndex];
+        } else {
+            if (cache->frames.size() <= frameIndex) cache->frames.resize(frameIndex + 1);
+            keep = &cache->frames[frameIndex];
+            *keep = {};
+            keep->skinning = skinning;
+            keep->riders.resize(s.layers.riders.size());
+            keep->body.resize(s.body.size());
+            keep->bodyPoints.resize(s.body.size());
+        }
+    }
 
     // The garment's skinned pose: what its own bone weights make of this frame.
-    if (mesh.isSkinned())
-        skinVertices(mesh.positions, mesh.skin, skinning, s.skinned);
-    else
-        s.skinned = mesh.positions;
+    if (!known) {
+        if (mesh.isSkinned())
+            skinVertices(mesh.positions, mesh.skin, skinning, s.skinned);
+        else
+            s.skinned = mesh.positions;
+        for (LayerSurface &shell : s.shells)
+            shell.updateSkinned(s.skinned);
+        if (s.shellsTogether) s.shellsTogether->updateSkinned(s.skinned);
+    }
     for (LayerSurface &shell : s.shells)
-        shell.update(s.skinned, graphics);
-    if (s.shellsTogether) s.shellsTogether->update(s.skinned, graphics);
+        shell.updateSimulated(graphics);
+    if (s.shellsTogether) s.shellsTogether->updateSimulated(graphics);
 
-    for (const RiderLayer &rider : s.layers.riders) {
+    for (size_t r = 0; r < s.layers.riders.size(); ++r) {
+        const RiderLayer &rider = s.layers.riders[r];
         const LayerSurface &shell = s.shells[size_t(rider.shell)];
-        for (uint32_t v = rider.vertices.first; v < rider.vertices.first + rider.vertices.count;
-             ++v) {
-            ++f.layerVertices;
-            if (inside(shell.skinned.query(s.skinned[v], s.riderHints[0][v]), 0.0f) &&
-                outside(shell.simulated.query(graphics[v], s.riderHints[1][v]), tol)) {
+        f.layerVertices += rider.vertices.count;
+        auto measure = [&](uint32_t v) {
+            if (outside(shell.simulated.query(graphics[v], s.riderHints[1][v]), tol)) {
                 ++f.layerPokes;
                 if (record) off.riders.push_back(v);
             }
+        };
+        if (known) {
+            for (uint32_t v : known->riders[r]) measure(v);
+            continue;
         }
+        for (uint32_t v = rider.vertices.first; v < rider.vertices.first + rider.vertices.count;
+             ++v)
+            if (inside(shell.skinned.query(s.skinned[v], s.riderHints[0][v]), 0.0f)) {
+                if (keep) keep->riders[r].push_back(v);
+                measure(v);
+            }
     }
+    size_t pair = 0;
     for (size_t inner = 0; inner < s.shells.size(); ++inner)
-        for (size_t outer = inner + 1; outer < s.shells.size(); ++outer) {
+        for (size_t outer = inner + 1; outer < s.shells.size(); ++outer, ++pair) {
             const VertexRange &r = s.layers.shells[outer];
-            for (uint32_t v = r.first; v < r.first + r.count; ++v) {
-                ++f.shellVertices;
-                if (!inside(s.shells[inner].skinned.query(s.skinned[v], s.shellHints[0][inner][v]),
-                            0.0f) &&
-                    inside(s.shells[inner].simulated.query(graphics[v], s.shellHints[1][inner][v]),
+            f.shellVertices += r.count;
+            auto measure = [&](uint32_t v) {
+                if (inside(s.shells[inner].simulated.query(graphics[v], s.shellHints[1][inner][v]),
                            tol)) {
                     ++f.shellPokes;
                     if (record) off.shells.push_back(v);
                 }
+            };
+            if (known) {
+                for (uint32_t v : known->shells[pair]) measure(v);
+                continue;
             }
+            if (keep) keep->shells.emplace_back();
+            for (uint32_t v = r.first; v < r.first + r.count; ++v)
+                if (!inside(s.shells[inner].skinned.query(s.skinned[v], s.shellHints[0][inner][v]),
+                            0.0f)) {
+                    if (keep) keep->shells.back().push_back(v);
+                    measure(v);
+                }
         }
 
     // The body, posed; only vertices near the garment can be inside it.
-    s.bodyPosed.resize(s.body.size());
-    Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
-    for (const VertexRange &r : s.layers.shells)
-        for (uint32_t v = r.first; v < r.first + r.count; ++v) {
-            lo = minComponents(lo, s.skinned[v]);
-            hi = maxComponents(hi, s.skinned[v]);
+    auto measureBody = [&](size_t b, uint32_t v, const Vec3 &p) {
+        ++f.bodyVertices;
+        if (outside(s.garment->simulated.query(p, s.bodyHints[1][b][v]), tol)) {
+            ++f.bodyPokes;
+            if (record) off.body.push_back(p);
         }
-    for (size_t b = 0; b < s.body.size(); ++b) {
-        const BodyMesh &m = s.body[b];
-        std::vector<Vec3> &posed = s.bodyPosed[b];
-        if (m.skin.empty())
-            posed = m.positions;
-        else
-            skinVertices(m.positions, m.skin, skinning, posed);
-        s.bodySurfaces[b].refit(posed);
-        if (!s.garment) continue;
-        for (size_t v = 0; v < posed.size(); ++v) {
-            const Vec3 &p = posed[v];
-            if (p.x < lo.x || p.y < lo.y || p.z < lo.z || p.x > hi.x || p.y > hi.y || p.z > hi.z)
-                continue;
-            if (!inside(s.garment->skinned.query(p, s.bodyHints[0][b][v]), 0.0f)) continue;
-            ++f.bodyVertices;
-            if (outside(s.garment->simulated.query(p, s.bodyHints[1][b][v]), tol)) {
-                ++f.bodyPokes;
-                if (record) off.body.push_back(p);
+    };
+    if (known) {
+        for (size_t b = 0; b < s.body.size() && s.garment; ++b)
+            for (size_t i = 0; i < known->body[b].size(); ++i)
+                measureBody(b, known->body[b][i], known->bodyPoints[b][i]);
+    } else {
+        Vec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
+        for (const VertexRange &r : s.layers.shells)
+            for (uint32_t v = r.first; v < r.first + r.count; ++v) {
+                lo = minComponents(lo, s.skinned[v]);
+                hi = maxComponents(hi, s.skinned[v]);
+            }
+        s.poseBody(skinning, frameIndex);
+        for (size_t b = 0; b < s.body.size() && s.garment; ++b) {
+            const std::vector<Vec3> &posed = s.bodyPosed[b];
+            for (size_t v = 0; v < posed.size(); ++v) {
+                const Vec3 &p = posed[v];
+                if (p.x < lo.x || p.y < lo.y || p.z < lo.z || p.x > hi.x || p.y > hi.y || p.z > hi.z)
+                    continue;
+                if (!inside(s.garment->skinned.query(p, s.bodyHints[0][b][v]), 0.0f)) continue;
+                if (keep) {
+                    keep->body[b].push_back(uint32_t(v));
+                    keep->bodyPoints[b].push_back(p);
+                }
+                measureBody(b, uint32_t(v), p);
             }
         }
     }
 
     // Collision volumes against the body: the deepest-inside body mesh decides.
+    if (s.settings.measureVolumes && !s.volumes.empty() && s.bodyPosedFrame != frameIndex)
+        s.poseBody(skinning, frameIndex);
     for (size_t i = 0; i < s.volumes.size() && s.settings.measureVolumes; ++i) {
         if (s.bodySurfaces.empty()) break;
         const CollisionVolume &volume = s.volumes[i];
@@ -541,6 +619,13 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
 const FrameOffenders &ClothMeasurer::lastOffenders() const
 {
     return d->offenders;
+}
+
+const std::vector<MeshDistance> &ClothMeasurer::posedBody()
+{
+    if (!d->frames.empty() && d->bodyPosedFrame != d->frames.size() - 1)
+        d->poseBody(d->lastSkinning, d->frames.size() - 1);
+    return d->bodySurfaces;
 }
 
 ClipMeasures ClothMeasurer::result() const

@@ -81,6 +81,21 @@ std::vector<float> edgeDistances(const std::vector<Vec3> &p,
     return d;
 }
 
+// Signed distance to the closest of the surfaces (positive outside). With `hints` (one per
+// surface: the closest triangles of a point measured before near p), each search starts there
+// and the hints get the closest triangles; the result is the same.
+SurfaceDistance closestOf(const std::vector<MeshDistance> &surfaces, const Vec3 &p,
+                          uint32_t *hints = nullptr)
+{
+    SurfaceDistance best;
+    for (size_t i = 0; i < surfaces.size(); ++i) {
+        uint32_t none = UINT32_MAX;
+        const SurfaceDistance d = surfaces[i].query(p, hints ? hints[i] : none);
+        if (std::abs(d.distance) < std::abs(best.distance)) best = d;
+    }
+    return best;
+}
+
 // The body meshes posed by a skeleton's skinning matrices, as surfaces.
 struct PosedBodies
 {
@@ -104,14 +119,9 @@ struct PosedBodies
     }
     // Signed distance to the closest body surface (positive outside); the closest point's
     // surface normal direction in `away` (from the body to p).
-    SurfaceDistance query(const Vec3 &p) const
+    SurfaceDistance query(const Vec3 &p, uint32_t *hints = nullptr) const
     {
-        SurfaceDistance best;
-        for (const MeshDistance &s : surfaces) {
-            const SurfaceDistance d = s.query(p);
-            if (std::abs(d.distance) < std::abs(best.distance)) best = d;
-        }
-        return best;
+        return closestOf(surfaces, p, hints);
     }
 };
 
@@ -443,6 +453,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     std::vector<uint8_t> restsOnTop(n, 0);
     // The body under each vertex in each pose, for the skinning repair's guard (step 7).
     SkinRepairBody repairBody;
+    // Per pose, vertex and body mesh, the closest triangle: where the repair's checks of the
+    // same vertex in the same pose start their search.
+    std::vector<uint32_t> bodyHints(body.empty() ? 0 : poses.size() * n * body.surfaces.size(), UINT32_MAX);
     if (!body.empty()) {
         repairBody.closest.resize(poses.size() * n);
         repairBody.distance.resize(poses.size() * n);
@@ -452,8 +465,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         for (size_t p = 0; p < poses.size(); ++p) {
             body.pose(poses[p]);
             skinVertices(physics.positions, physics.skin, poses[p], x);
+            const size_t m = body.surfaces.size();
+            if (p > 0) // the search starts where it ended in the pose before
+                std::copy_n(bodyHints.begin() + ptrdiff_t((p - 1) * n * m), n * m,
+                            bodyHints.begin() + ptrdiff_t(p * n * m));
             for (size_t v = 0; v < n; ++v) {
-                const SurfaceDistance d = body.query(x[v]);
+                const SurfaceDistance d = body.query(x[v], &bodyHints[(p * n + v) * m]);
                 repairBody.closest[p * n + v] = d.closest;
                 repairBody.distance[p * n + v] = d.onOpenEdge ? kInf : d.distance;
                 farthest[v] = std::max(farthest[v], d.distance);
@@ -645,7 +662,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 for (size_t v = 0; v < n; ++v) {
                     const size_t i = p * n + v;
                     if (physics.skin[v] == originalSkin[v] || !std::isfinite(repairBody.keep[i])) continue;
-                    const SurfaceDistance d = body.query(x[v]);
+                    const SurfaceDistance d = body.query(x[v], &bodyHints[i * body.surfaces.size()]);
                     inside[v] |= !d.onOpenEdge && d.distance < 0;
                     repairBody.closest[i] = d.closest;
                     repairBody.distance[i] = d.onOpenEdge ? kInf : d.distance;
@@ -813,6 +830,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     // while the volumes stay as they were (the body and the frames do).
     std::vector<CollisionVolume> measuredVolumes;
     std::vector<std::vector<float>> volumeFrames(clips.size());
+    // What the garment's skinned pose gives each frame: the same every round (the graphics
+    // mesh's weights, the body and the frames stay), measured in the first.
+    std::vector<SkinnedPoseMeasures> skinnedPose(clips.size());
     auto framesOf = [&](size_t c) {
         return std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
                                          options.checkFps)));
@@ -846,13 +866,14 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         std::vector<StretchSeen> clipStretch(clips.size());
         std::atomic<int> framesDone{0};
         std::atomic<bool> stop{false};
-        auto checkClip = [&](size_t c, PosedBodies &posed, bool reports) {
+        auto checkClip = [&](size_t c, bool reports) {
             ClipSimulationSettings settings;
             settings.framesPerSecond = options.checkFps;
             settings.pool = pool;
             ClipSimulation run(asset, &clips[c], settings);
             ClothMeasureSettings measureSettings;
             measureSettings.measureVolumes = !volumesKnown;
+            measureSettings.skinnedPose = &skinnedPose[c];
             ClothMeasurer measurer(asset, 0, garmentLayers(asset, 0), measureBody, measureSettings);
             VertexFindings &seen = clipFound[c];
             const int frames = framesOf(c);
@@ -890,10 +911,10 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 for (size_t v = 0; v < n && v < x.size(); ++v)
                     if (md[v] > 0 && distance(x[v], t[v]) >= 0.99f * md[v] * s.maxDistanceScale)
                         ++seen.hitFrames[v];
-                if (!posed.empty() && f % 3 == 0) {
-                    posed.pose(run.skinning());
+                if (!body.empty() && f % 3 == 0) {
+                    const std::vector<MeshDistance> &posed = measurer.posedBody();
                     for (size_t v = 0; v < n && v < x.size(); ++v)
-                        if (md[v] > 0 && posed.query(x[v]).distance < -0.002f) ++seen.insideFrames[v];
+                        if (md[v] > 0 && closestOf(posed, x[v]).distance < -0.002f) ++seen.insideFrames[v];
                 }
                 ++seen.frames;
                 const float done = float(++framesDone) / float(checkFrames);
@@ -924,9 +945,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         detail::forEachRange(
             clipThreads, 1,
             [&](size_t range, size_t, size_t) {
-                PosedBodies posed = body;
                 for (size_t i; (i = nextClip++) < clipOrder.size() && !stop;)
-                    checkClip(clipOrder[i], posed, range == 0);
+                    checkClip(clipOrder[i], range == 0);
             },
             clipThreads);
         measuredVolumes = asset.collisionVolumes;

@@ -78,6 +78,26 @@ std::vector<BodyMesh> bodyMeshes(const ClothingAsset &asset, const Character &ch
                                  std::vector<std::string> *names = nullptr,
                                  const std::vector<std::string> &bodyNames = {});
 
+/// What each frame of a clip gives in the garment's skinned pose, which the simulation does not
+/// change: the rider vertices inside their shell, the outer-shell vertices not inside each inner
+/// shell, and the posed body vertices inside the garment's shells. A measurer given one
+/// (ClothMeasureSettings::skinnedPose) fills it on its first pass over a clip and reads it on
+/// later passes over the same clip with the same garment and body (the rounds of Auto Setup's
+/// check): the same measures without measuring the skinned pose again. A frame whose skinning
+/// matrices differ from those it was filled with is measured afresh and stored again.
+struct SkinnedPoseMeasures
+{
+    struct Frame
+    {
+        std::vector<Mat4> skinning;
+        std::vector<std::vector<uint32_t>> riders;  ///< per rider layer, its vertices, ascending
+        std::vector<std::vector<uint32_t>> shells;  ///< per (inner, outer) pair in measuring order
+        std::vector<std::vector<uint32_t>> body;    ///< per body mesh, its vertices, ascending
+        std::vector<std::vector<Vec3>> bodyPoints;  ///< per body mesh, those vertices posed
+    };
+    std::vector<Frame> frames; ///< by the order the measurer added them
+};
+
 struct ClothMeasureSettings
 {
     float pokeTolerance = 0.002f; ///< metres a vertex may be on the wrong side of a surface
@@ -86,6 +106,9 @@ struct ClothMeasureSettings
     /// Measure the volumes' protrusion (off: 0, for a caller that knows it already, the
     /// volumes and the body being as they were when it measured them).
     bool measureVolumes = true;
+    /// The skinned pose's findings for this clip, kept across passes (see SkinnedPoseMeasures);
+    /// null: measured every frame. Owned by the caller; one measurer at a time.
+    SkinnedPoseMeasures *skinnedPose = nullptr;
 };
 
 /// The vertices a frame's measures counted against it (ClothMeasureSettings::recordOffenders),
@@ -159,6 +182,9 @@ public:
     ClipMeasures result() const;
     /// The offenders of the frame added last (empty unless recordOffenders is set).
     const FrameOffenders &lastOffenders() const;
+    /// The body meshes (as given) posed in the frame added last, as surfaces: posed when first
+    /// asked for in a frame where the measures did not need them. Before any frame: at rest.
+    const std::vector<MeshDistance> &posedBody();
 
 private:
     struct Impl;
