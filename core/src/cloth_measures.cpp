@@ -177,7 +177,11 @@ ClothLayers garmentLayers(const ClothingAsset &asset, int lod)
 {
     if (lod < 0 || size_t(lod) >= asset.lods.size())
         throw InputError("asset has no graphics LoD " + std::to_string(lod));
-    const GraphicsMesh &mesh = asset.lods[size_t(lod)].mesh;
+    return garmentLayers(asset.lods[size_t(lod)].mesh);
+}
+
+ClothLayers garmentLayers(const GraphicsMesh &mesh)
+{
     ClothLayers single;
     single.shells.push_back({0, uint32_t(mesh.vertexCount())});
     ClothLayers layers;

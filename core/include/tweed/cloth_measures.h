@@ -53,6 +53,8 @@ struct ClothLayers
 /// innermost first (shellsInsideOut), each rider riding on the shell it lies under at rest
 /// (ridersShells). A garment whose parts do not each hold their own run of vertices is one shell.
 ClothLayers garmentLayers(const ClothingAsset &asset, int lod);
+/// The same for a LoD's graphics mesh.
+ClothLayers garmentLayers(const GraphicsMesh &mesh);
 
 /// For each of `riders`, the index into `shells` (ranges of `mesh`) of the shell it rides on:
 /// the one whose rest surface lies nearest above most of its vertices (a lining under a coat
