@@ -3,8 +3,8 @@
 // triangles and moved back to its side of any it has crossed, at its rest clearance from them:
 // - the physics triangles sharing a corner with its own (at most its signed offset h from its
 //   own triangle, as bound);
-// - the triangles of the shell's own graphics mesh (the surface that is seen and measured)
-//   within two rings of the one nearest it at rest. The shell's graphics mesh is placed by the
+// - the triangle of the shell's own graphics mesh (the surface that is seen and measured)
+//   nearest it at rest. The shell's graphics mesh is placed by the
 //   skin map too, yet it is not the physics surface: where the physics mesh bends sharply, a
 //   graphics triangle spanning the bend cuts the corner, over a rider that keeps its side of
 //   every physics triangle.
