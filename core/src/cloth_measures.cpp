@@ -33,6 +33,14 @@ std::vector<uint32_t> trianglesIn(const std::vector<uint32_t> &indices, const Ve
     return out;
 }
 
+void requireInMesh(const GraphicsMesh &mesh, const std::vector<VertexRange> &ranges,
+                   const char *whose)
+{
+    for (const VertexRange &r : ranges)
+        if (size_t(r.first) + r.count > mesh.vertexCount())
+            throw InputError(std::string(whose) + " vertices lie outside the graphics mesh");
+}
+
 std::vector<Vec3> slice(const std::vector<Vec3> &positions, const VertexRange &range)
 {
     return {positions.begin() + range.first, positions.begin() + range.first + range.count};
@@ -171,7 +179,11 @@ ClothLayers garmentLayers(const ClothingAsset &asset, int lod)
 {
     if (lod < 0 || size_t(lod) >= asset.lods.size())
         throw InputError("asset has no graphics LoD " + std::to_string(lod));
-    const GraphicsMesh &mesh = asset.lods[size_t(lod)].mesh;
+    return garmentLayers(asset.lods[size_t(lod)].mesh);
+}
+
+ClothLayers garmentLayers(const GraphicsMesh &mesh)
+{
     ClothLayers single;
     single.shells.push_back({0, uint32_t(mesh.vertexCount())});
     ClothLayers layers;
@@ -194,16 +206,53 @@ ClothLayers garmentLayers(const ClothingAsset &asset, int lod)
             layers.shells.push_back(range);
     }
     if (layers.shells.empty()) return single;
-    // Innermost first, by how the shells lie in each other at rest; riders keep their shell.
+    // Each rider rides on the shell it lies under at rest (ridersShells); then the shells
+    // innermost first, by how they lie in each other at rest, the riders keeping theirs.
+    const std::vector<size_t> shellOf = ridersShells(mesh, layers.shells, riders);
     const std::vector<size_t> order = shellsInsideOut(mesh, layers.shells);
     std::vector<VertexRange> ordered;
     for (size_t i : order)
         ordered.push_back(layers.shells[i]);
-    for (RiderLayer &rider : riders)
-        rider.shell = int(std::find(order.begin(), order.end(), size_t(0)) - order.begin());
+    for (size_t r = 0; r < riders.size(); ++r)
+        riders[r].shell = int(std::find(order.begin(), order.end(), shellOf[r]) - order.begin());
     layers.shells = std::move(ordered);
     layers.riders = std::move(riders);
     return layers;
+}
+
+std::vector<size_t> ridersShells(const GraphicsMesh &mesh, const std::vector<VertexRange> &shells,
+                                 const std::vector<RiderLayer> &riders)
+{
+    std::vector<size_t> out(riders.size(), 0);
+    if (shells.size() < 2) return out;
+    requireInMesh(mesh, shells, "a shell's");
+    for (const RiderLayer &rider : riders)
+        requireInMesh(mesh, {rider.vertices}, "a rider's");
+    // votes[r][j]: vertices of rider r whose nearest shell surface above them is shell j's.
+    std::vector<std::vector<uint64_t>> votes(riders.size(),
+                                             std::vector<uint64_t>(shells.size(), 0));
+    std::vector<MeshDistance> surfaces;
+    for (const VertexRange &r : shells)
+        surfaces.emplace_back(slice(mesh.positions, r), trianglesIn(mesh.indices, r));
+    for (size_t r = 0; r < riders.size(); ++r) {
+        const VertexRange &range = riders[r].vertices;
+        for (uint32_t v = range.first; v < range.first + range.count; ++v) {
+            size_t best = shells.size();
+            float bestDistance = INFINITY;
+            for (size_t j = 0; j < shells.size(); ++j) {
+                if (surfaces[j].empty()) continue;
+                const SurfaceDistance s = surfaces[j].query(mesh.positions[v]);
+                if (inside(s, 0.0f) && -s.distance < bestDistance) {
+                    bestDistance = -s.distance;
+                    best = j;
+                }
+            }
+            if (best < shells.size()) ++votes[r][best];
+        }
+        // The most votes win; none (a rider under no shell): the first shell part.
+        out[r] = size_t(std::max_element(votes[r].begin(), votes[r].end()) - votes[r].begin());
+    }
+    return out;
 }
 
 std::vector<size_t> shellsInsideOut(const GraphicsMesh &mesh, const std::vector<VertexRange> &shells)
@@ -213,9 +262,7 @@ std::vector<size_t> shellsInsideOut(const GraphicsMesh &mesh, const std::vector<
     for (size_t i = 0; i < n; ++i)
         order[i] = i;
     if (n < 2) return order;
-    for (const VertexRange &r : shells)
-        if (size_t(r.first) + r.count > mesh.vertexCount())
-            throw InputError("a shell's vertices lie outside the graphics mesh");
+    requireInMesh(mesh, shells, "a shell's");
     // in[i][j]: vertices of shell i under shell j's surface; out[i][j]: over it.
     std::vector<std::vector<uint64_t>> in(n, std::vector<uint64_t>(n, 0)), out = in;
     for (size_t j = 0; j < n; ++j) {

@@ -28,7 +28,7 @@ constexpr float kSplitGain = 1.25f; // two halves must hold this much more to re
 constexpr int kCheckRounds = 12;    // shrink on the poses found sticking out, check again
 constexpr int kPosesPerRound = 8;   // worst poses (of those sticking out) added per round
 constexpr float kSampleSlack = 0.2f; // share of the thickness kept for between the samples
-constexpr float kMostGiven = 0.2f;  // share of an ellipsoid's radius one end gives per step at most
+constexpr float kMostGiven = 0.2f;  // share of an axis's reach one end gives per step at most
 
 // Signed distance to the union of the body surfaces (negative inside any of them).
 float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p)
@@ -145,9 +145,26 @@ float sizeOf(const CollisionVolume &v)
                                                 : v.radius * v.radius * (v.radius + v.halfHeight);
 }
 
+// An axis of half-extent `extent` whose low and high ends come in by `low` and `high` metres
+// (together at most down to `least`): the new half-extent; `shift` gets the centre's move
+// along the axis (away from the end giving more).
+float giveEnds(float extent, float low, float high, float least, float &shift)
+{
+    const float most = 2 * std::max(extent - least, 0.0f);
+    if (low + high > most) {
+        const float scale = most / (low + high);
+        low *= scale;
+        high *= scale;
+    }
+    shift = 0.5f * (low - high);
+    return extent - 0.5f * (low + high);
+}
+
 // Shrinks `v` until no point of its surface lies outside the body by more than `thickness` in
-// any of `poses`, or it is a millimetre thin. An ellipsoid gives way at the end that sticks out
-// (its centre moves towards the other end), the other shapes in their sizes about the centre.
+// any of `poses`, or it is a millimetre thin. Each shape gives way at the end that sticks out,
+// its centre (a capsule's axis) moving towards the other end: an ellipsoid and a box along
+// their axes, a capsule in length at its caps and across its axis at its sides; a convex hull
+// moves the faces that stick out.
 // `memo` (one per pose, kept by the caller between calls on the same poses of a shrinking
 // volume) holds what was measured.
 CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *> &poses,
@@ -166,10 +183,14 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
     for (int round = 0; round < kRounds; ++round) {
         // How much each size must give: the excess of each point outside, shared among the
         // sizes by how much each one places that point.
-        Vec3 ellipsoid;
-        Vec3 fromLow, fromHigh; // an ellipsoid's share of each radius to give at each end
+        Vec3 fromLow, fromHigh; // metres each axis gives at its low and high end
         std::vector<float> planeShrink(v.planes.size(), 0.0f);
-        float sphere = 0, cap = 0, low = 0, high = 0;
+        float sphere = 0;
+        bool lowSide = false, highSide = false; // a capsule's side gives below, above
+        auto give = [&](int axis, float coordinate, float metres) {
+            float &end = (coordinate < 0 ? fromLow : fromHigh)[axis];
+            end = std::max(end, metres);
+        };
         bool outside = false;
         for (size_t k = 0; k < poses.size(); ++k) {
             const PosedBody &pose = *poses[k];
@@ -194,33 +215,29 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                 const Vec3 l = rotate(conjugate(frame.rotation), p - frame.translation);
                 const float step = excess * 1.05f + 1e-4f;
                 switch (v.shape) {
-                case CollisionShape::Ellipsoid: {
+                case CollisionShape::Ellipsoid:
+                case CollisionShape::Box:
+                case CollisionShape::Capsule:
+                case CollisionShape::TaperedCapsule: {
                     // Each axis gives way in proportion to its length and to how much the point
                     // lies along it, on the point's side only, so that the point comes in by
                     // `step` towards the centre: a long axis whose tip sticks out shortens
-                    // from that end rather than a short one collapsing.
+                    // from that end rather than a short one collapsing. A capsule's axes are
+                    // its reach along (radii.y) and its radius across (radii.x, radii.z).
                     const Vec3 u{l.x / v.radii.x, l.y / v.radii.y, l.z / v.radii.z};
                     const float norm = std::max(lengthSquared(u), 1e-12f);
                     float along = 0;
                     for (int i = 0; i < 3; ++i)
                         along += u[i] * u[i] / norm * l[i] * l[i];
                     const float scale = step * length(l) / std::max(along, 1e-12f);
-                    for (int i = 0; i < 3; ++i) {
-                        float &side = (l[i] < 0 ? fromLow : fromHigh)[i];
-                        side = std::max(side, std::min(scale * u[i] * u[i] / norm, kMostGiven));
-                    }
+                    for (int i = 0; i < 3; ++i)
+                        give(i, l[i], v.radii[i] * std::min(scale * u[i] * u[i] / norm, kMostGiven));
+                    if (u.x != 0 || u.z != 0) (l.y < 0 ? lowSide : highSide) = true;
                     break;
                 }
                 case CollisionShape::Sphere:
                     sphere = std::max(sphere, step);
                     break;
-                case CollisionShape::Box: { // the face the point lies on gives way
-                    int a = 0;
-                    for (int i = 1; i < 3; ++i)
-                        if (std::abs(l[i]) / v.radii[i] > std::abs(l[a]) / v.radii[a]) a = i;
-                    ellipsoid[a] = std::max(ellipsoid[a], step);
-                    break;
-                }
                 case CollisionShape::Convex: {
                     size_t face = 0;
                     float most = -INFINITY;
@@ -236,11 +253,7 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                         planeShrink[face] = std::max(planeShrink[face], step);
                     break;
                 }
-                default: // a capsule: its cap points give way in length, the others in radius
-                    if (std::abs(l.y) > v.halfHeight && v.halfHeight > 0)
-                        cap = std::max(cap, step);
-                    else
-                        (l.y < 0 ? low : high) = std::max(l.y < 0 ? low : high, step);
+                default:
                     break;
                 }
             }
@@ -256,38 +269,45 @@ CollisionVolume shrinkOn(CollisionVolume v, const std::vector<const PosedBody *>
                 thinnest = thinnest && v.planes[i].w <= kThinnest;
             }
             break;
-        case CollisionShape::Ellipsoid: {
-            // Each end comes in by its share; the centre moves away from the end giving more.
+        case CollisionShape::Ellipsoid:
+        case CollisionShape::Box: {
+            // Each end comes in by its give; the centre moves away from the end giving more.
             Vec3 shift;
-            for (int i = 0; i < 3; ++i) {
-                shift[i] = 0.5f * v.radii[i] * (fromLow[i] - fromHigh[i]);
-                v.radii[i] = std::max(kThinnest,
-                                      v.radii[i] * (1 - 0.5f * (fromLow[i] + fromHigh[i])));
-            }
+            for (int i = 0; i < 3; ++i)
+                v.radii[i] = giveEnds(v.radii[i], fromLow[i], fromHigh[i], kThinnest, shift[i]);
             v.local.translation += rotate(normalize(v.local.rotation), shift);
             thinnest = v.radii.x <= kThinnest && v.radii.y <= kThinnest && v.radii.z <= kThinnest;
             break;
         }
-        case CollisionShape::Box:
-            for (int i = 0; i < 3; ++i)
-                v.radii[i] = std::max(kThinnest, v.radii[i] - ellipsoid[i]);
-            thinnest = v.radii.x <= kThinnest && v.radii.y <= kThinnest && v.radii.z <= kThinnest;
-            break;
         case CollisionShape::Sphere:
             v.radius = std::max(kThinnest, v.radius - sphere);
             thinnest = v.radius <= kThinnest;
             break;
         case CollisionShape::Capsule:
-            v.halfHeight = std::max(0.0f, v.halfHeight - cap);
-            v.radius = std::max(kThinnest, v.radius - std::max(low, high));
-            thinnest = v.radius <= kThinnest && v.halfHeight <= 0;
+        case CollisionShape::TaperedCapsule: {
+            // The same along the axis (its length between the caps; what the length cannot
+            // give, the radius gives) and across it (the axis moves away from the side giving
+            // more, the radius shrinks by the rest); a tapered capsule's radius shrinks at the
+            // end whose side gave.
+            Vec3 shift;
+            const float length = v.halfHeight;
+            v.halfHeight = giveEnds(v.halfHeight, fromLow.y, fromHigh.y, 0.0f, shift.y);
+            const float unused = 0.5f * (fromLow.y + fromHigh.y) - (length - v.halfHeight);
+            const float least = std::min({v.radius, v.radius2, kThinnest});
+            float radius = v.radius;
+            for (int i : {0, 2})
+                radius = std::min(radius, giveEnds(v.radius, fromLow[i], fromHigh[i],
+                                                   kThinnest, shift[i]));
+            const float shrink = std::max({v.radius - radius, unused, 0.0f});
+            if (unused > 0) lowSide = highSide = true;
+            if (v.shape == CollisionShape::Capsule || lowSide)
+                v.radius = std::max(least, v.radius - shrink);
+            if (v.shape == CollisionShape::TaperedCapsule && highSide)
+                v.radius2 = std::max(least, v.radius2 - shrink);
+            v.local.translation += rotate(normalize(v.local.rotation), shift);
+            thinnest = std::max(v.radius, v.radius2) <= kThinnest && v.halfHeight <= 0;
             break;
-        case CollisionShape::TaperedCapsule:
-            v.halfHeight = std::max(0.0f, v.halfHeight - cap);
-            v.radius = std::max(kThinnest, v.radius - low);
-            v.radius2 = std::max(kThinnest, v.radius2 - high);
-            thinnest = v.radius <= kThinnest && v.radius2 <= kThinnest && v.halfHeight <= 0;
-            break;
+        }
         case CollisionShape::Plane:
             break;
         }

@@ -297,6 +297,38 @@ private slots:
         QCOMPARE(m.layerPokeThrough(), 0.0);
     }
 
+    void aLiningRidesOnTheShellItLiesUnderNotTheFirstPart()
+    {
+        // Parts in the order a character may list them: a cape (0.25), the coat (0.2) under
+        // it, the coat's lining (0.19) under the coat. The lining rides on the coat.
+        Fixture f({0.25f, 0.2f, 0.19f});
+        GraphicsMesh &mesh = f.asset.lods[0].mesh;
+        const uint32_t boxTriangles = uint32_t(mesh.triangleCount() / 3);
+        mesh.submeshes = {{"Cape", {}, {}, 0, boxTriangles, LayerRole::Shell},
+                          {"Coat", {}, {}, boxTriangles, boxTriangles, LayerRole::Shell},
+                          {"CoatLining", {}, {}, 2 * boxTriangles, boxTriangles, LayerRole::Rider}};
+        const ClothLayers layers = garmentLayers(f.asset, 0);
+        QCOMPARE(layers.shells.size(), size_t(2));
+        QCOMPARE(layers.shells[0].first, kBox); // the coat, innermost
+        QCOMPARE(layers.shells[1].first, 0u);   // the cape
+        QCOMPARE(layers.riders.size(), size_t(1));
+        QCOMPARE(layers.riders[0].vertices.first, 2 * kBox);
+        QCOMPARE(layers.riders[0].shell, 0);
+        // Through the coat by 3 mm (still 4.7 cm under the cape): a poke-through of its shell.
+        std::vector<Vec3> graphics = mesh.positions;
+        const uint32_t v = plusZCentre(2 * kBox);
+        graphics[v].z = 0.2f + 0.003f;
+        QCOMPARE(f.measure(layers, {}, graphics).layerPokes, uint64_t(1));
+        // The cape blown in past the lining while the coat holds it: the coat's lining does
+        // not show; what shows is the cape in the coat, a shell poke-through.
+        graphics = mesh.positions;
+        for (uint32_t c = 4 * 9; c < 5 * 9; ++c)
+            graphics[c].z = 0.18f;
+        const FrameMeasures m = f.measure(layers, {}, graphics);
+        QCOMPARE(m.layerPokes, uint64_t(0));
+        QVERIFY(m.shellPokes > 0);
+    }
+
     void outerShellPushedIntoTheInnerBy3mmCountsBy1mmDoesNot()
     {
         // Inner shell: the 0.19 box (listed first); outer shell: the 0.2 box.

@@ -332,6 +332,48 @@ private slots:
         }
     }
 
+    // The flesh slides across the bone: in a second pose the tube (radius 6 cm) lies 4 cm to
+    // the side of where it is at rest, so only the lens where both poses' tubes overlap, 8 cm
+    // wide, can hold a volume. Shrunk about its centre on the bone, a volume is at most 2 cm
+    // across that way (plus the thickness); moving inwards as it shrinks, it fills the lens.
+    void boxesAndCapsulesMoveInwardsAsTheyShrink()
+    {
+        const BendingBody body = makeBendingBody();
+        std::vector<PosedBody> poses(2);
+        std::vector<Vec3> slid = body.mesh.positions;
+        for (Vec3 &p : slid)
+            p.x += 0.04f;
+        poses[0].surfaces.emplace_back(body.mesh.positions, body.mesh.indices);
+        poses[1].surfaces.emplace_back(slid, body.mesh.indices);
+        for (PosedBody &pose : poses)
+            pose.boneGlobal = {Mat4{}, Mat4::translation({0, 0.4f, 0})};
+        CollisionVolume capsule;
+        capsule.shape = CollisionShape::Capsule;
+        capsule.bone = 0;
+        capsule.local.translation = {0, 0.4f, 0};
+        capsule.radius = capsule.radius2 = 0.055f;
+        capsule.halfHeight = 0.25f;
+        CollisionVolume box = capsule;
+        box.shape = CollisionShape::Box;
+        box.radii = {0.04f, 0.3f, 0.04f};
+        for (const CollisionVolume &start : {capsule, box}) {
+            const CollisionVolume v = shrinkInsideBody(start, poses, kThickness);
+            const QString what = start.shape == CollisionShape::Box ? "box" : "capsule";
+            QVERIFY2(volumeProtrusion(v, poses) <= kThickness + 1e-5f,
+                     qPrintable(what + " " + QString::number(volumeProtrusion(v, poses))));
+            // Across the slide: about its fixed centre at most 2 cm plus the thickness (the
+            // old fit left 2.2 cm of capsule radius and 1.3 cm of box); moved towards the
+            // lens's middle, more (the lens holds a 4 cm radius).
+            const float across = start.shape == CollisionShape::Box ? v.radii.x : v.radius;
+            QVERIFY2(across >= 0.02f + kThickness + 0.003f, qPrintable(what + " " +
+                                                                       QString::number(across)));
+            QVERIFY2(v.local.translation.x > 0.005f,
+                     qPrintable(what + " " + QString::number(v.local.translation.x)));
+            // Still as long as the lens lets it be.
+            QVERIFY2(v.radii.y >= 0.2f, qPrintable(what + " " + QString::number(v.radii.y)));
+        }
+    }
+
     // The fit over a clip tells its progress a round at a time and stops when asked, through
     // the same function the editor's Auto-Fit calls (fitBonesInside).
     void fitOverAClipReportsProgressAndStops()

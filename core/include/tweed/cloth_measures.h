@@ -50,9 +50,18 @@ struct ClothLayers
 };
 
 /// The layers of the LoD's garment by its parts' roles (Submesh::role): each shell part a shell,
-/// innermost first (shellsInsideOut), each rider riding on the first shell part. A garment whose
-/// parts do not each hold their own run of vertices is one shell.
+/// innermost first (shellsInsideOut), each rider riding on the shell it lies under at rest
+/// (ridersShells). A garment whose parts do not each hold their own run of vertices is one shell.
 ClothLayers garmentLayers(const ClothingAsset &asset, int lod);
+/// The same for a LoD's graphics mesh.
+ClothLayers garmentLayers(const GraphicsMesh &mesh);
+
+/// For each of `riders`, the index into `shells` (ranges of `mesh`) of the shell it rides on:
+/// the one whose rest surface lies nearest above most of its vertices (a lining under a coat
+/// under a cape rides on the coat); the first shell when it lies under none. Throws InputError
+/// for a range outside the mesh.
+std::vector<size_t> ridersShells(const GraphicsMesh &mesh, const std::vector<VertexRange> &shells,
+                                 const std::vector<RiderLayer> &riders);
 
 /// The order of `shells` (ranges of `mesh`) from the innermost out, by how their rest surfaces
 /// lie in each other (a coat under a cape: the coat's vertices lie under the cape, the cape's

@@ -89,9 +89,9 @@ float volumeProtrusion(const CollisionVolume &volume, const Skeleton &skeleton,
                        const std::vector<const GraphicsMesh *> &body);
 
 /// `volume`, its centre moved deeper into the body (in the first pose), made smaller (per axis
-/// for an ellipsoid, radius or length for a capsule) until no point of its surface lies outside
-/// the body by more than `thickness` in any of the poses, or it is a millimetre thin. Planes
-/// come back unchanged.
+/// for an ellipsoid or a box, radius or length for a capsule, at the end that sticks out, its
+/// centre or axis moving inwards) until no point of its surface lies outside the body by more
+/// than `thickness` in any of the poses, or it is a millimetre thin. Planes come back unchanged.
 CollisionVolume shrinkInsideBody(const CollisionVolume &volume, const std::vector<PosedBody> &poses,
                                  float thickness);
 
