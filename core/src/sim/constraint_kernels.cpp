@@ -361,6 +361,72 @@ template <class Addr>
     scatterRow(addr, 3, r3);
 }
 
+// A gathered batch from the coordinate arrays (ColourArgs::soa): one gather or scatter per
+// coordinate.
+// #define TWEED_SIM_ARRAY_GATHER 1
+template <typename Index> [[gnu::always_inline]] inline __m512i arrayIndices(const Index *idx)
+{
+    if constexpr (sizeof(Index) == 2) // doubled (see at)
+        return _mm512_srli_epi32(
+            _mm512_cvtepu16_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i *>(idx))), 1);
+    else
+        return _mm512_loadu_si512(idx);
+}
+
+template <typename Index>
+[[gnu::always_inline]] inline void gatherArraysV(const float *s, size_t stride, const Index *idx,
+                                                VF &x, VF &y, VF &z, VF &w)
+{
+    const __m512i i = arrayIndices(idx);
+    x = _mm512_i32gather_ps(i, s, 4);
+    y = _mm512_i32gather_ps(i, s + stride, 4);
+    z = _mm512_i32gather_ps(i, s + 2 * stride, 4);
+    w = _mm512_i32gather_ps(i, s + 3 * stride, 4);
+}
+
+template <typename Index>
+[[gnu::always_inline]] inline void scatterArraysV(float *s, size_t stride, const Index *idx, VF x,
+                                                 VF y, VF z)
+{
+    const __m512i i = arrayIndices(idx);
+    _mm512_i32scatter_ps(s, i, x, 4);
+    _mm512_i32scatter_ps(s + stride, i, y, 4);
+    _mm512_i32scatter_ps(s + 2 * stride, i, z, 4);
+}
+
+// An interleaved batch from the coordinate arrays: 32 consecutive particles, split by parity.
+#define TWEED_SIM_ARRAY_PAIRS 1
+template <typename Index>
+[[gnu::always_inline]] inline void loadPairsArrays(const float *s, size_t stride, const Index *ia,
+                                                   const Index *, VF &ax, VF &ay, VF &az, VF &aw,
+                                                   VF &bx, VF &by, VF &bz, VF &bw)
+{
+    const __m512i even = lanes(0, 2), odd = lanes(1, 2);
+    const float *q = s + (sizeof(Index) == 2 ? uint32_t(ia[0]) >> 1 : uint32_t(ia[0]));
+    VF *a[4] = {&ax, &ay, &az, &aw}, *b[4] = {&bx, &by, &bz, &bw};
+    for (int k = 0; k < 4; ++k) {
+        const VF lo = _mm512_loadu_ps(q + k * stride), hi = _mm512_loadu_ps(q + k * stride + 16);
+        *a[k] = permute(lo, even, hi);
+        *b[k] = permute(lo, odd, hi);
+    }
+}
+
+template <typename Index>
+[[gnu::always_inline]] inline void storePairsArrays(float *s, size_t stride, const Index *ia,
+                                                    const Index *, VF ax, VF ay, VF az, VF bx,
+                                                    VF by, VF bz)
+{
+    // Lane 2 i of the 32 is A's i, 2 i + 1 B's i.
+    const __m512i lo = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+    const __m512i hi = _mm512_add_epi32(lo, _mm512_set1_epi32(8));
+    float *q = s + (sizeof(Index) == 2 ? uint32_t(ia[0]) >> 1 : uint32_t(ia[0]));
+    const VF a[3] = {ax, ay, az}, b[3] = {bx, by, bz};
+    for (int k = 0; k < 3; ++k) {
+        _mm512_storeu_ps(q + k * stride, permute(a[k], lo, b[k]));
+        _mm512_storeu_ps(q + k * stride + 16, permute(a[k], hi, b[k]));
+    }
+}
+
 // A run of 16 consecutive particles: whole rows.
 #define TWEED_SIM_ROW_RUNS 1
 [[gnu::always_inline]] inline void loadRun(P4 *q, VF &x, VF &y, VF &z, VF &w)
