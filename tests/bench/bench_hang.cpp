@@ -11,8 +11,6 @@
 // edge stretch after the run, with its edge's ends as (row, column), row 0 the pinned one.
 // `--peer bullet` runs Bullet's soft body on the same vertices, masses, constraints and sphere.
 // `--no-hard-limit` and `--no-tethers` turn off one of the two, `--no-hard` both.
-// `--solve-layout rows|arrays` forces the constraint solve's particle layout (see
-// ClothInstanceOptions::solveLayout; auto by default).
 #include "bench.h"
 #include "../support/hang_scene.h"
 
@@ -49,7 +47,6 @@ struct Options
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
     float stretchCompliance = -1, bendCompliance = -1; ///< < 0: the scenario's
     uint32_t lanes = 0; ///< at most this many kernel lanes (4 SSE2, 8 AVX2, 16 AVX-512; 0 widest)
-    ClothInstanceOptions::SolveLayout layout = ClothInstanceOptions::SolveLayout::Auto;
     std::string peer;     ///< "" for Tweed, "bullet"
 };
 
@@ -125,7 +122,6 @@ Result runTweed(const Options &o)
         s.bendCompliance = o.bendCompliance;
     ClothInstanceOptions options;
     options.kernelLanes = o.lanes;
-    options.solveLayout = o.layout;
     if (o.threads > 1)
         options.pool = std::make_shared<SimThreadPool>(o.threads);
     ClothInstance cloth(data, s, options);
@@ -246,16 +242,7 @@ int run(const std::vector<std::string> &args)
             o.lanes = 4;
         else if (a == "--lanes")
             o.lanes = uint32_t(std::stoul(next()));
-        else if (a == "--solve-layout") {
-            const std::string l = next();
-            if (l != "auto" && l != "rows" && l != "arrays") {
-                std::fprintf(stderr, "hang: --solve-layout takes auto, rows or arrays\n");
-                return 1;
-            }
-            o.layout = l == "rows"     ? ClothInstanceOptions::SolveLayout::Rows
-                       : l == "arrays" ? ClothInstanceOptions::SolveLayout::Arrays
-                                       : ClothInstanceOptions::SolveLayout::Auto;
-        } else if (a == "--peer")
+        else if (a == "--peer")
             o.peer = next();
         else {
             std::fprintf(stderr,
@@ -263,8 +250,7 @@ int run(const std::vector<std::string> &args)
                          "[--substeps 1|2|5|10] [--no-hard] [--no-hard-limit] [--no-tethers] "
                          "[--stretch-limit L] "
                          "[--compression-limit C] [--stretch-compliance C] [--bend-compliance C] "
-                         "[--baseline-kernels] [--lanes 4|8|16] [--solve-layout auto|rows|arrays] "
-                         "[--peer bullet] "
+                         "[--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
                          "[--json]\n");
             return 1;
         }

@@ -7,7 +7,6 @@
 #include "tweed/skin_map.h"
 
 #include <algorithm>
-#include <string_view>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -121,8 +120,7 @@ std::shared_ptr<const ClothAssetData> buildClothAssetData(const ClothingAsset &a
 
 ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const SimulationSettings &s,
                           const ClothInstanceOptions &options)
-    : data(std::move(cloth)), pool(options.pool), kernelLanes(options.baselineKernels ? 4u : options.kernelLanes),
-      solveLayoutAsked(options.solveLayout)
+    : data(std::move(cloth)), pool(options.pool), kernelLanes(options.baselineKernels ? 4u : options.kernelLanes)
 {
     n = data->vertexCount;
     const size_t count = size_t(n) + 1;
@@ -404,26 +402,6 @@ void ClothInstance::Impl::configure()
         for (uint32_t v = 0; v < n; ++v)
             if (held[v])
                 tightVertices.push_back(v);
-    }
-    // The coordinate arrays where most batch ends are runs, on the AVX-512 path (its gathers
-    // and scatters cost less than rows there: the hang benchmark, 86% runs); never where the
-    // iterations also hold vertices to Max Distance (that reads the rows).
-    {
-        using Layout = ClothInstanceOptions::SolveLayout;
-        size_t runEnds = 0;
-        for (const uint8_t l : batchLayout)
-            runEnds += size_t((l & sim::kRunA) != 0) + size_t((l & sim::kRunB) != 0) +
-                       (l == sim::kInterleaved ? 2 : 0);
-        const bool mostlyRuns = 4 * runEnds >= 3 * 2 * batchLayout.size() && !batchLayout.empty();
-        solveInArrays = tightVertices.empty() &&
-                        (solveLayoutAsked == Layout::Arrays ||
-                         (solveLayoutAsked == Layout::Auto && mostlyRuns &&
-                          std::string_view(sim::kernelPath(kernelLanes)) == "avx512"));
-        solveStride = (n + 1 + 15) / 16 * 16;
-        if (solveInArrays)
-            solveArrays.assign(size_t(solveStride) * 4, 0.0f);
-        else
-            solveArrays.clear();
     }
     // A fixed vertex follows the skinned pose, whose edges skinning stretches or squeezes
     // (the sample's coat by up to 20% next to its pinned shoulders at rest). A constraint from
@@ -737,14 +715,12 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
                             kColourPiece;
     }
     if (!tightVertices.empty()) ++perIteration;
-    const size_t arrayPhases = solveInArrays ? 2 : 0; // into the arrays and back
     const size_t substeps = size_t(std::max(1, settings.substeps));
     // integrate, hard (before and after, a phase per group), self-collision, finish
     const size_t dihedralPhase = settings.bendingModel == int(BendingModel::Dihedral) ? 1 : 0;
     const size_t volumePhase = tetraVolumes.count() > 0 ? 1 : 0;
     const size_t perSubstep =
-        3 + dihedralPhase + volumePhase + arrayPhases + 2 * size_t(hardGroupCount()) +
-        size_t(iterations) * perIteration;
+        3 + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
     return 3 + size_t(stepCount) * (1 + substeps * perSubstep);
 }
 
@@ -767,14 +743,6 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
     if (!compressionLimit.empty())
         args.compressionLimit = compressionLimit.data();
     args.layout = batchLayout.empty() ? nullptr : batchLayout.data();
-    const uint32_t vertexPieces = (n + kVertexPiece - 1) / kVertexPiece;
-    if (solveInArrays) {
-        args.soa = solveArrays.data();
-        args.stride = solveStride;
-        schedule.parallelFor(seq, vertexPieces, [&](uint32_t i) {
-            toSolveArrays(i * kVertexPiece, std::min(n, (i + 1) * kVertexPiece));
-        });
-    }
     for (int it = 0; it < iterations; ++it) {
         const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
                                 : it == 0                ? LambdaMode::Init
@@ -809,36 +777,6 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
                     holdMaxDistance(tightVertices[k], ctx);
             });
         }
-    }
-    if (solveInArrays)
-        schedule.parallelFor(seq, vertexPieces, [&](uint32_t i) {
-            fromSolveArrays(i * kVertexPiece, std::min(n, (i + 1) * kVertexPiece));
-        });
-}
-
-void ClothInstance::Impl::toSolveArrays(uint32_t b, uint32_t e)
-{
-    if (e == n)
-        ++e; // the dummy, which the padding reads
-    float *x = solveArrays.data(), *y = x + solveStride, *z = y + solveStride,
-          *w = z + solveStride;
-    for (uint32_t v = b; v < e; ++v) {
-        const P4 &q = pos[v];
-        x[v] = q.x;
-        y[v] = q.y;
-        z[v] = q.z;
-        w[v] = q.w;
-    }
-}
-
-void ClothInstance::Impl::fromSolveArrays(uint32_t b, uint32_t e)
-{
-    const float *x = solveArrays.data(), *y = x + solveStride, *z = y + solveStride;
-    for (uint32_t v = b; v < e; ++v) {
-        P4 &q = pos[v];
-        q.x = x[v];
-        q.y = y[v];
-        q.z = z[v];
     }
 }
 

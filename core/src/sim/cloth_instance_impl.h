@@ -100,16 +100,6 @@ struct ClothInstance::Impl
     bool allBatchesActive = true;
     /// Per batch of 16 constraints (see sim::BatchLayout); empty when every batch is gathered.
     std::vector<uint8_t> batchLayout;
-    /// See ClothInstanceOptions::solveLayout: what was asked, and whether the iterations run
-    /// on coordinate arrays (solveArrays: x, y, z, inverse mass of particles [0, n], each
-    /// solveStride long).
-    ClothInstanceOptions::SolveLayout solveLayoutAsked = ClothInstanceOptions::SolveLayout::Auto;
-    bool solveInArrays = false;
-    std::vector<float> solveArrays;
-    uint32_t solveStride = 0;
-    /// Copies particles [b, e) (and the dummy with the last) into solveArrays, or back.
-    void toSolveArrays(uint32_t b, uint32_t e);
-    void fromSolveArrays(uint32_t b, uint32_t e);
     int iterations = 1;
     float stepLength = 1.0f / 60;
     float substepLength = 1.0f / 60;

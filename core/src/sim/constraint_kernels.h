@@ -41,12 +41,6 @@ struct ColourArgs
     const float *compressionLimit = nullptr;
     /// Per batch of 16 constraints, its BatchLayout; null: every batch gathered.
     const uint8_t *layout = nullptr;
-    /// Null: the particles are the rows of p. Else they are one array per coordinate (p
-    /// unused): particle i's x, y, z and inverse mass at soa[i], soa[stride + i],
-    /// soa[2 stride + i] and soa[3 stride + i]. A run then loads and stores whole vectors, with
-    /// no transpose; other batches gather by index. The same operations either way.
-    float *soa = nullptr;
-    uint32_t stride = 0;
 };
 
 /// Solves constraints [begin, end) of one colour; begin and end are multiples of 16. A

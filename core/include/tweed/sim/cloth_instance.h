@@ -136,15 +136,6 @@ struct ClothInstanceOptions
     /// processor has; 0: the widest it has. The same bits on every path; for tests and
     /// benchmarks.
     uint32_t kernelLanes = 0;
-    /// How the constraint iterations keep the particles: as rows of x, y, z and inverse mass
-    /// (a batch of constraints gathers its ends by index and transposes them, or loads a run of
-    /// consecutive particles as whole rows), or as one array per coordinate, converted at the
-    /// iterations' start and end (a run is whole vectors with no transpose; a batch that is no
-    /// run gathers by index). The same bits either way. Auto takes the arrays where most batch
-    /// ends are runs (a cloth stored row by row, as the hang benchmark) on the AVX-512 path,
-    /// the rows elsewhere (measured on the hang benchmark and the sample coat).
-    enum class SolveLayout { Auto, Rows, Arrays };
-    SolveLayout solveLayout = SolveLayout::Auto;
 };
 
 /// Measurements of the current state against the current targets (for tools and tests).
