@@ -9,6 +9,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -1619,6 +1620,33 @@ private slots:
             cloth.update(frameAt(1.0f / 60, Mat4{}, wind));
             check();
         }
+    }
+
+    void aGridStoredRowByRowColoursIntoRuns()
+    {
+        // The hang benchmark's cloth: like edges coloured alike, so that most batches of 16
+        // constraints have both ends runs of consecutive particles (or interleaved pairs),
+        // which the kernels load as whole rows. The plain greedy colouring gave 61%.
+        const int n = 128;
+        auto data = buildClothData(test::hangMesh(n));
+        const ClothData &c = *data;
+        const std::vector<uint8_t> layouts =
+            sim::batchLayouts(c.constraintA.data(), c.constraintB.data(),
+                              uint32_t(c.constraintA.size()));
+        const auto whole = std::count_if(layouts.begin(), layouts.end(), [](uint8_t l) {
+            return l == sim::kRunAB || l == sim::kInterleaved;
+        });
+        const double share = double(whole) / double(layouts.size());
+        QVERIFY2(share >= 0.8, qPrintable(QString::number(share)));
+        // Still a colouring: no vertex twice in a colour, and every grid edge there.
+        for (const ConstraintColour &colour : c.solveColours) {
+            std::vector<uint8_t> used(c.vertexCount, 0);
+            for (uint32_t k = colour.begin; k < colour.end; ++k)
+                for (uint32_t v : {c.constraintA[k], c.constraintB[k]})
+                    if (v != c.dummyVertex)
+                        QCOMPARE(used[v]++, uint8_t(0));
+        }
+        QCOMPARE(c.stretchConstraintCount, uint32_t(3 * (n - 1) * (n - 1) + 2 * (n - 1)));
     }
 
     void coloursNeverShareAVertex()
