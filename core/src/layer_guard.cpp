@@ -126,12 +126,11 @@ const Facet *facetOf(uint32_t t, const std::vector<uint32_t> &indices,
 
 // The clearance a rider at p on `side` keeps from the triangles of `around` it lies over at
 // rest: at most `most`, less where one is nearer (a fold); negative when it lies across one
-// already (then none is kept) or over none.
+// already (then none is kept) or over none. `facets` holds the rest facets of `indices`.
 float restClearance(const Vec3 &p, float side, float most, const std::vector<uint32_t> &around,
                     const std::vector<uint32_t> &indices, const std::vector<Vec3> &positions,
-                    const std::vector<Vec3> &orient)
+                    const std::vector<Vec3> &orient, std::vector<Facet> &facets)
 {
-    std::vector<Facet> facets(indices.size() / 3);
     float clearance = most;
     for (uint32_t t : around)
         if (const Facet *f = facetOf(t, indices, positions, orient, facets); f && f->isOver(p))
@@ -238,6 +237,8 @@ RiderGuard buildRiderGuard(const GraphicsLod &lod, const PhysicsMesh &physics)
             shellOf[v] = r.shell;
     }
 
+    // Each triangle's rest facet once, shared by the riders around it.
+    std::vector<Facet> physicsFacets(triCount), shellFacets(guard.shellIndices.size() / 3);
     guard.physics.aroundStart.push_back(0);
     guard.shell.aroundStart.push_back(0);
     std::vector<uint32_t> around, shellAround;
@@ -253,7 +254,8 @@ RiderGuard buildRiderGuard(const GraphicsLod &lod, const PhysicsMesh &physics)
         ringsAround(bind.triangle, kPhysicsRings, physics.indices, physicsAround, around);
         const float side = bind.position.z < 0 ? -1.0f : 1.0f;
         const float physicsClearance = restClearance(p, side, std::abs(bind.position.z), around,
-                                                     physics.indices, physics.positions, normals);
+                                                     physics.indices, physics.positions, normals,
+                                                     physicsFacets);
         // The shell's graphics triangles around the one nearest it, on its side of that one.
         float shellSide = -1, shellClearance = -1;
         shellAround.clear();
@@ -263,10 +265,11 @@ RiderGuard buildRiderGuard(const GraphicsLod &lod, const PhysicsMesh &physics)
             if (!nearest.onOpenEdge && std::isfinite(nearest.distance) && hint != UINT32_MAX) {
                 shellSide = nearest.distance < 0 ? -1.0f : 1.0f;
                 ringsAround(hint, kShellRings, shell.welded, shell.around, shellAround);
-                shellClearance = restClearance(p, shellSide, INFINITY, shellAround,
-                                               guard.shellIndices, mesh.positions, {});
+                // From the shell's own triangles to those of guard.shellIndices.
                 for (uint32_t &t : shellAround)
                     t += shell.first;
+                shellClearance = restClearance(p, shellSide, INFINITY, shellAround,
+                                               guard.shellIndices, mesh.positions, {}, shellFacets);
             }
         }
         if (!(physicsClearance >= 0) && !(shellClearance >= 0))

@@ -4,7 +4,8 @@
 // map alone leaves it outside that triangle and the guard puts it back inside, at its clearance.
 // A physics strip bent sharply outward under a graphics shell whose triangles span the bend:
 // the lining keeps its side of every physics triangle, yet the shell's graphics triangles cut
-// the corner over it; the guard keeps it under the shell as seen.
+// the corner over it; the guard keeps it under the shell as seen. With a cape and its own lining
+// over that coat, each lining keeps its clearance from its own shell.
 #include "tweed/layer_guard.h"
 #include "tweed/skin_map.h"
 
@@ -179,6 +180,35 @@ private slots:
         // The shell itself is not moved.
         for (size_t v = 0; v < 4; ++v)
             QCOMPARE(guarded[v], loose[v]);
+    }
+
+    void eachRiderKeepsItsOwnShellsSide()
+    {
+        // The bend case with a cape 10 cm over the coat and a lining of its own 1 cm under it:
+        // each lining keeps 1 cm from the graphics shell it rides on, the second one too.
+        Case c = makeBendCase();
+        GraphicsMesh &m = c.lod.mesh;
+        const size_t coatAndLining = m.vertexCount();
+        for (size_t v = 0; v < coatAndLining; ++v) {
+            m.positions.push_back(m.positions[v] + Vec3{0, 0.1f, 0});
+            SkinBinding b = c.lod.skinMap.bindings[v];
+            b.position.z += 0.1f;
+            b.normal.z += 0.1f;
+            b.tangent.z += 0.1f;
+            c.lod.skinMap.bindings.push_back(b);
+        }
+        const size_t indexCount = m.indices.size();
+        for (size_t k = 0; k < indexCount; ++k)
+            m.indices.push_back(m.indices[k] + uint32_t(coatAndLining));
+        m.submeshes.push_back({"Cape", "wool", "", 3, 2, LayerRole::Shell});
+        m.submeshes.push_back({"CapeLining", "silk", "", 5, 1, LayerRole::Rider});
+        const RiderGuard guard = buildRiderGuard(c.lod, c.physics);
+        QCOMPARE(guard.riders.size(), size_t(6));
+        for (float clearance : guard.shell.clearance)
+            QVERIFY2(std::abs(clearance - 0.01f) < 1e-5f, std::to_string(clearance).c_str());
+        const std::vector<Vec3> rest = deform(c, c.physics.positions, true);
+        for (size_t v = 0; v < rest.size(); ++v)
+            QVERIFY(distance(rest[v], m.positions[v]) < 1e-5f);
     }
 };
 
