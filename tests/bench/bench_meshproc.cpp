@@ -146,9 +146,11 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
                   uint32_t threads, bool cpu, bool openMesh, bool cgal)
 {
     const auto timer = cpu ? threadCpuSeconds : wallSeconds;
-    std::printf("\n%s: %zu vertices, %zu triangles, to %u vertices (median of %d runs%s)\n\n",
-                label.c_str(), input.positions.size(), input.indices.size() / 3, target, runs,
-                cpu ? ", Tweed and meshoptimizer in thread CPU ms" : "");
+    std::printf("\n%s: %zu vertices, %zu triangles (smallest angle %.1f°), to %u vertices "
+                "(median of %d runs%s)\n\n",
+                label.c_str(), input.positions.size(), input.indices.size() / 3,
+                double(measureMeshQuality(input.positions, input.indices).minAngleDegrees),
+                target, runs, cpu ? ", Tweed and meshoptimizer in thread CPU ms" : "");
     std::printf("| %-34s | %9s | %6s | %6s | %13s | %5s | %5s | %s |\n", "simplifier", "ms",
                 "verts", "tris", "error e-3", "min°", "sprd", "non-manifold");
     std::printf("|---|---|---|---|---|---|---|---|\n");

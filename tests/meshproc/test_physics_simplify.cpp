@@ -130,6 +130,8 @@ private slots:
     void flipsKeepShallowCreases();
     void relaxedIsoLayerWithoutFolds();
     void staircaseRimWithoutNeedles();
+    void angleBoundHolds();
+    void inputSliversDoNotBlock();
     void badInput();
     void midpointSubdivision();
     void loopSubdivisionKeepsBoundaries();
@@ -574,6 +576,80 @@ void TestPhysicsSimplify::staircaseRimWithoutNeedles()
     }
 }
 
+// A corrugated sheet: ridges along y, 6 cm apart. Collapses along the ridges cost no quadric
+// error and across them a lot, so the cheapest collapses make long thin triangles.
+PhysicsGeometry corrugatedSheet()
+{
+    GraphicsMesh m = makeGrid(60, 60, 0.01f);
+    for (Vec3 &p : m.positions)
+        p.z = 0.008f * std::sin(2 * kPi * p.x / 0.06f);
+    return fromMesh(m);
+}
+
+void TestPhysicsSimplify::angleBoundHolds()
+{
+    const PhysicsGeometry input = corrugatedSheet();
+    const float inputAngle = measureMeshQuality(input.positions, input.indices).minAngleDegrees;
+    QVERIFY2(inputAngle > 30, qPrintable(QString::number(double(inputAngle))));
+    for (float bound : {8.0f, 15.0f}) {
+        for (uint32_t relax : {0u, 3u}) {
+            PhysicsGeometry g = input;
+            SimplifySettings s;
+            s.targetVertices = 150;
+            s.minAngleDegrees = bound;
+            s.relaxPasses = relax;
+            const SimplifyReport r = simplify(g, s);
+            QCOMPARE(r.targetVertices, 150u);
+            QCOMPARE(r.verticesAfter, 150u);
+            const float angle = measureMeshQuality(g.positions, g.indices).minAngleDegrees;
+            QVERIFY2(angle >= bound - 1e-3f,
+                     qPrintable(QString("%1 below %2").arg(double(angle)).arg(double(bound))));
+            QCOMPARE(r.minAngleDegrees, angle);
+        }
+    }
+    // Without the bound the same collapses make slivers (the sheet does tempt them).
+    PhysicsGeometry g = input;
+    SimplifySettings s;
+    s.targetVertices = 150;
+    s.minAngleDegrees = 0;
+    s.relaxPasses = 0;
+    simplify(g, s);
+    const float angle = measureMeshQuality(g.positions, g.indices).minAngleDegrees;
+    QVERIFY2(angle < 8, qPrintable(QString::number(double(angle))));
+}
+
+void TestPhysicsSimplify::inputSliversDoNotBlock()
+{
+    // A sheet whose every cell is split into a 2 degree sliver and a fan of the rest: the
+    // collapses around the slivers may keep angles as small as those they replace, so the
+    // target is still reached, and no angle ends below the input's smallest.
+    const int n = 30;
+    const float cell = 0.01f;
+    PhysicsGeometry g;
+    auto at = [&](int i, int j) { return uint32_t(j * (n + 1) + i); };
+    for (int j = 0; j <= n; ++j)
+        for (int i = 0; i <= n; ++i)
+            g.positions.push_back({float(i) * cell, float(j) * cell, 0});
+    // In each cell an extra vertex just above the middle of its lower edge: the triangle on
+    // that edge is a sliver.
+    const float lift = 0.5f * cell * std::tan(2.0f * kPi / 180.0f);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            const uint32_t m = uint32_t(g.positions.size());
+            g.positions.push_back({(float(i) + 0.5f) * cell, float(j) * cell + lift, 0});
+            const uint32_t a = at(i, j), b = at(i + 1, j), c = at(i + 1, j + 1), d = at(i, j + 1);
+            for (uint32_t k : {a, b, m, b, c, m, c, d, m, d, a, m})
+                g.indices.push_back(k);
+        }
+    const float inputAngle = measureMeshQuality(g.positions, g.indices).minAngleDegrees;
+    QVERIFY(inputAngle < 2.5f);
+    SimplifySettings s;
+    s.targetVertices = 100;
+    const SimplifyReport r = simplify(g, s);
+    QCOMPARE(r.verticesAfter, 100u);
+    QVERIFY(measureMeshQuality(g.positions, g.indices).minAngleDegrees >= inputAngle - 1e-3f);
+}
+
 void TestPhysicsSimplify::badInput()
 {
     PhysicsGeometry g = sphere(2);
@@ -582,6 +658,10 @@ void TestPhysicsSimplify::badInput()
     s.targetEdgeLength = -1;
     QVERIFY_THROWS_EXCEPTION(InputError, simplify(g, s));
     s.targetEdgeLength = std::nanf("");
+    QVERIFY_THROWS_EXCEPTION(InputError, simplify(g, s));
+    s = {};
+    s.targetVertices = 10;
+    s.minAngleDegrees = 45;
     QVERIFY_THROWS_EXCEPTION(InputError, simplify(g, s));
     PhysicsGeometry broken = g;
     broken.indices[4] = 100000;

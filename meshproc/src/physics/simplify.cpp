@@ -25,8 +25,9 @@
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
 // of an interior edge never joins two boundary vertices, and a vertex collapsing into a boundary
 // vertex stays where the boundary vertex is, so hems, sleeves and necklines keep their shape.
-// Boundary corners stay too, except on staircases of edges far shorter than the target, and no
-// collapse makes a needle (see kShortRim and kNeedleSinSquared).
+// Boundary corners stay too, except on staircases of edges far shorter than the target (see
+// kShortRim). No collapse makes a triangle with an angle under SimplifySettings::minAngleDegrees
+// unless a triangle it replaces had a smaller one.
 //
 // The quadrics are in simplify_quadric.h, the Morton and radix orderings in simplify_order.cpp,
 // the post-passes (edge flips, relaxation) in simplify_post.cpp.
@@ -65,19 +66,9 @@ struct Candidate
 };
 
 // Quality (2 sqrt(3) area / sum of squared edges) below which a triangle counts as a sliver:
-// about a 9 degree smallest angle. A collapse making one is deferred once, then made: nothing
-// bounds the output's smallest angle above kNeedleSinSquared's 2 degrees, so any change to the
-// collapse order moves it (8.7 degrees on human.zae and its 460K-triangle subdivision today).
-// Raising the needle bound to 8.5 degrees does not fix that: with single-precision costs it
-// gave 5.0 and 2.5 degrees.
+// about a 9 degree smallest angle. A collapse making one is deferred once (collapses elsewhere
+// may change the neighbourhood first), then made if it keeps the angle bound.
 constexpr float kSliverQuality = 0.25f;
-// A collapse making a triangle with a smallest angle under 2 degrees (as the squared sine) is
-// refused, unless that triangle was already as bad: other collapses are the alternative, and so
-// the output has no smaller angle than the input's smallest or 2 degrees (the flips and moves
-// only raise it).
-constexpr float kNeedleSinSquared = 0.0012180f; // sin^2(2 degrees)
-// The quality is at most sqrt(3) times the sine of the smallest angle: above this, no needle.
-constexpr float kNeedleQuality = 0.0605f; // sqrt(3) sin(2 degrees)
 // Weight of the squared edge length added to a collapse's quadric error (a sum of squared
 // distances to planes), per unit of the quadric's plane weight (a face counts 1). The term
 // grows with the quadric, so it weighs the same against it however finely the input is
@@ -200,6 +191,8 @@ public:
         mFrozen.assign(n, 0);
         mMain.mark.assign(n, 0);
         mCosMax = float(std::cos(double(s.maxNormalChangeDegrees) * double(kPi) / 180.0));
+        const double sine = std::sin(double(s.minAngleDegrees) * double(kPi) / 180.0);
+        mMinSinSquared = float(sine * sine);
     }
 
     // The target edge length, the scale of what counts as a short boundary edge.
@@ -648,16 +641,35 @@ public:
     void run(uint32_t target, const ProgressCallback &progress)
     {
         uint32_t sinceReport = 0;
-        while (mMain.alive > target && !mHeap.empty()) {
-            const Candidate cand = popCandidate();
-            if (!mAlive[cand.a] || !mAlive[cand.b] || uint16_t(mVersion[cand.a]) != cand.versionA ||
-                (mVersion[cand.b] & 0x7FFF) != cand.versionB)
-                continue;
-            tryCollapse(cand);
-            if (progress && ++sinceReport == 1024) {
-                sinceReport = 0;
-                report(progress, mProgressStart - mMain.alive);
+        for (;;) {
+            const uint32_t before = mMain.collapses;
+            while (mMain.alive > target && !mHeap.empty()) {
+                const Candidate cand = popCandidate();
+                if (!mAlive[cand.a] || !mAlive[cand.b] ||
+                    uint16_t(mVersion[cand.a]) != cand.versionA ||
+                    (mVersion[cand.b] & 0x7FFF) != cand.versionB)
+                    continue;
+                tryCollapse(cand);
+                if (progress && ++sinceReport == 1024) {
+                    sinceReport = 0;
+                    report(progress, mProgressStart - mMain.alive);
+                }
             }
+            // A refused collapse is not queued again when collapses around it change the
+            // triangles its checks saw (only its own ends' collapses renew its edges): short of
+            // the target, the refused edges still there are costed and tried again, as long as
+            // that makes collapses.
+            if (mMain.alive <= target || mRefused.empty() || mMain.collapses == before)
+                break;
+            std::vector<std::pair<uint32_t, uint32_t>> refused;
+            refused.swap(mRefused);
+            std::sort(refused.begin(), refused.end());
+            refused.erase(std::unique(refused.begin(), refused.end()), refused.end());
+            for (const auto &[a, b] : refused)
+                if (mAlive[a] && mAlive[b])
+                    mHeap.push_back({edgeCost(a, b), a, b, uint16_t(mVersion[a]),
+                                     uint16_t(mVersion[b] & 0x7FFF), 1});
+            std::make_heap(mHeap.begin(), mHeap.end());
         }
     }
 
@@ -1112,6 +1124,8 @@ private:
             // New candidates for the survivor's edges.
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
             pushCandidates(mMain, a, ring(mMain, a), mHeap, true);
+        } else {
+            mRefused.emplace_back(std::min(cand.a, cand.b), std::max(cand.a, cand.b));
         }
     }
 
@@ -1181,11 +1195,12 @@ private:
         const Vec3 p = placement(a, b, q);
         if (corners && !(boundaryEdge && rimCornerRemovable(p == pos(a) ? fanB : fanA, p)))
             return Outcome::Refused;
-        // No flipped or degenerate triangle; note the smallest angle the collapse would make.
-        float worstQuality = 1;
+        // No flipped or degenerate triangle; note the smallest angle the collapse would make
+        // (as a squared sine) and the worst quality.
+        float worstQuality = 1, worstAngle = 1;
         auto turnsTooMuch = [&](const std::vector<FanTriangle> &fan, uint32_t v, uint32_t other) {
             // (locals: the captured ones are reloaded, and worstQuality stored, every triangle)
-            float worst = worstQuality;
+            float worst = worstQuality, angle = worstAngle;
             const VertexData *const vert = mVert.data();
             const Vec3 to = p;
             const float cosMax = mCosMax;
@@ -1200,18 +1215,20 @@ private:
                     !(m.facing > 0))
                     return true;
                 // 1 for an equilateral triangle, 0 for a degenerate one.
-                const float quality = 2 * std::sqrt(3.0f) * m.la / m.edges;
-                if (quality < kNeedleQuality) {
-                    const float s2 = sinSquaredMinAngle(p, pos(x), pos(y));
-                    if (s2 < kNeedleSinSquared && s2 < sinSquaredMinAngle(pos(v), pos(x), pos(y)))
-                        return true;
-                }
-                worst = std::min(worst, quality);
+                worst = std::min(worst, 2 * std::sqrt(3.0f) * m.la / m.edges);
+                angle = std::min(angle, sinSquaredAfter(m));
             }
             worstQuality = worst;
+            worstAngle = angle;
             return false;
         };
         if (turnsTooMuch(fanA, a, b) || turnsTooMuch(fanB, b, a))
+            return Outcome::Refused;
+        // The angle bound: no triangle with a smaller angle than the bound, unless one of the
+        // triangles the collapse replaces was already as bad (so that the input's own slivers
+        // do not block every collapse around them; the output's smallest angle is then at
+        // least the bound's or the input's smallest).
+        if (worstAngle < mMinSinSquared && worstAngle < worstAngleAround(fanA, a, fanB, b))
             return Outcome::Refused;
         if (worstQuality < kSliverQuality && !deferredAlready)
             return Outcome::Sliver;
@@ -1245,6 +1262,19 @@ private:
         ++ws.collapses;
         ws.largestCost = std::max(ws.largestCost, double(cost));
         return Outcome::Collapsed;
+    }
+
+    // The smallest angle (as a squared sine) of the triangles of the two fans: those a collapse
+    // of a and b replaces.
+    float worstAngleAround(const std::vector<FanTriangle> &fanA, uint32_t a,
+                           const std::vector<FanTriangle> &fanB, uint32_t b) const
+    {
+        float worst = 1;
+        for (const FanTriangle &t : fanA)
+            worst = std::min(worst, sinSquaredMinAngle(pos(a), pos(t.x), pos(t.y)));
+        for (const FanTriangle &t : fanB)
+            worst = std::min(worst, sinSquaredMinAngle(pos(b), pos(t.x), pos(t.y)));
+        return worst;
     }
 
     // Whether the boundary corner with this fan may go when its boundary edge collapses to p (the
@@ -1320,7 +1350,16 @@ private:
     struct FanTurn
     {
         float lb, la, edges, turn, facing;
+        float la2, e0, e1, e2; ///< la squared; the squared edges after (x-y, x-p, y-p)
     };
+    // The squared sine of the smallest angle of the triangle after (see sinSquaredMinAngle).
+    static float sinSquaredAfter(const FanTurn &m)
+    {
+        const float longest = std::max({m.e0, m.e1, m.e2}),
+                    shortest = std::min({m.e0, m.e1, m.e2});
+        const float denominator = longest * (m.edges - longest - shortest);
+        return denominator > 0 ? std::min(1.0f, m.la2 / denominator) : 0.0f;
+    }
 #if TWEED_SIMPLIFY_TWO_LANES
     // The same in SSE lanes, x, y and z side by side: every lane rounds as the scalar code's
     // operation on that component, and the dot products add their lanes in the scalar order.
@@ -1359,7 +1398,8 @@ private:
         _mm_store_ps(roots, _mm_sqrt_ps(first));
         _mm_store_ps(d1, dots(_mm_mul_ps(yp, yp), _mm_mul_ps(before, after),
                               _mm_mul_ps(after, ref), _mm_setzero_ps()));
-        return {roots[0], roots[1], d0[2] + d0[3] + d1[0], d1[1], d1[2]};
+        return {roots[0], roots[1], d0[2] + d0[3] + d1[0], d1[1], d1[2],
+                d0[1], d0[2], d0[3], d1[0]};
     }
 #else
     static FanTurn fanTurn(const VertexData &x, const VertexData &y, const VertexData &v,
@@ -1368,9 +1408,10 @@ private:
         const Vec3 before = cross(x.pos - v.pos, y.pos - v.pos);
         const Vec3 after = cross(x.pos - p, y.pos - p);
         const Vec3 reference = x.reference + y.reference + v.reference + other.reference;
-        return {length(before), length(after),
-                lengthSquared(x.pos - y.pos) + lengthSquared(x.pos - p) + lengthSquared(y.pos - p),
-                dot(before, after), dot(after, reference)};
+        const float e0 = lengthSquared(x.pos - y.pos), e1 = lengthSquared(x.pos - p),
+                    e2 = lengthSquared(y.pos - p);
+        return {length(before), length(after), e0 + e1 + e2, dot(before, after),
+                dot(after, reference), lengthSquared(after), e0, e1, e2};
     }
 #endif
 #if TWEED_SIMPLIFY_TWO_LANES
@@ -1402,6 +1443,7 @@ private:
     /// each survivor stands for, for the transfers.
     std::vector<uint32_t> mMergedInto;
     std::vector<Candidate> mHeap;
+    std::vector<std::pair<uint32_t, uint32_t>> mRefused; ///< the exact phase's refused edges
     // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
     std::vector<float> mBestCost, mFloorCost;
     std::vector<uint32_t> mBestPartner, mFloorPartner, mLocked;
@@ -1409,6 +1451,7 @@ private:
     std::vector<uint8_t> mFrozen; ///< during the domain passes: next to another domain
     uint32_t mProgressStart = 0, mProgressTarget = 0; ///< live vertices before the passes, target
     float mCosMax = 0.5f;
+    float mMinSinSquared = 0; ///< the angle bound, as a squared sine
     float mShortRim2 = 0, mRimTolerance2 = 0;
 };
 
@@ -1423,6 +1466,8 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
         throw InputError("simplify needs a target vertex count or a target edge length above 0");
     if (!(settings.maxNormalChangeDegrees > 0 && settings.maxNormalChangeDegrees <= 180))
         throw InputError("the largest normal change must be between 0 and 180 degrees");
+    if (!(settings.minAngleDegrees >= 0 && settings.minAngleDegrees <= 30))
+        throw InputError("the smallest angle bound must be between 0 and 30 degrees");
     for (uint32_t i : geometry.indices)
         if (i >= geometry.positions.size())
             throw InputError("simplify: vertex index out of range");
@@ -1470,6 +1515,7 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     if (settings.relaxPasses > 0)
         report.flips += flipEdges(geometry, quadrics, references, bound, cosMax);
 
+    report.targetVertices = target;
     report.verticesAfter = uint32_t(geometry.positions.size());
     report.trianglesAfter = uint32_t(geometry.triangleCount());
     const MeshQuality q = measureMeshQuality(geometry.positions, geometry.indices);

@@ -15,6 +15,10 @@ struct SimplifySettings
     uint32_t targetVertices = 0; ///< 0 = derive from targetEdgeLength
     float targetEdgeLength = 0;  ///< metres, used when targetVertices is 0
     float maxNormalChangeDegrees = 60; ///< a collapse turning a triangle more is refused
+    /// A collapse making a triangle with a smaller angle is refused, unless a triangle it
+    /// replaces had a smaller one: the output's smallest angle is at least this or the input's
+    /// smallest (the flips and moves after the collapses only raise angles). 0 to 30 degrees.
+    float minAngleDegrees = 8;
     uint32_t relaxPasses = 3;    ///< edge-flip and tangential relaxation passes after collapsing
     bool measureError = true;    ///< fill SimplifyReport::error (costs a closest-point search)
     uint32_t threads = 0;        ///< at most this many threads (the error measure too), 0 = one
@@ -24,6 +28,9 @@ struct SimplifySettings
 struct SimplifyReport
 {
     uint32_t verticesBefore = 0, verticesAfter = 0;
+    /// The target (derived from the edge length when that was given); verticesAfter stays above
+    /// it when no further collapse keeps the bounds (angle, normal change, manifold).
+    uint32_t targetVertices = 0;
     uint32_t trianglesBefore = 0, trianglesAfter = 0;
     uint32_t collapses = 0;
     uint32_t flips = 0;
