@@ -218,18 +218,25 @@ public:
         // number of threads.)
         const size_t t = mCorners.size() / 3, n = mVert.size();
         std::vector<Vec3> faceNormals(t); // zero for a face without area
+        // (and the input's smallest angle, per range)
+        std::vector<float> smallest(detail::rangeCount(t, kMinPerThread, mSettings.threads), 1);
         detail::forEachRange(
             t, kMinPerThread,
-            [&](size_t, size_t begin, size_t end) {
+            [&](size_t part, size_t begin, size_t end) {
+                float least = 1;
                 for (size_t f = begin; f < end; ++f) {
                     const Vec3 &a = pos(mCorners[3 * f]), &b = pos(mCorners[3 * f + 1]),
                                &c = pos(mCorners[3 * f + 2]);
                     const Vec3 n2 = cross(b - a, c - a);
                     const float len = length(n2);
                     faceNormals[f] = len > 0 ? n2 / len : Vec3{};
+                    least = std::min(least, sinSquaredMinAngle(a, b, c));
                 }
+                smallest[part] = least;
             },
             mSettings.threads);
+        mFloorSinSquared =
+            std::min(mMinSinSquared, *std::min_element(smallest.begin(), smallest.end()));
         // The vertices on a boundary edge, found by counting how often each neighbour comes in
         // the fan (without the searches forEachBoundaryEdge makes, which mispredict): only
         // those need it.
@@ -603,6 +610,43 @@ private:
     }
 
 public:
+    // Collapses that remove triangles under the angle bound (those the input had, and those
+    // the exemption for them let collapses make), down to `target` at most: each such triangle's
+    // edges in cost order, the first that collapses keeping the bounds, with no more quadric
+    // error than the collapses so far had. Sweeps in triangle order while they make collapses
+    // (a few: each sweep's collapses may leave a better sliver for the next).
+    void removeSlivers(uint32_t target)
+    {
+        const double limit = mMain.largestCost;
+        for (int sweep = 0; sweep < 4; ++sweep) {
+            uint32_t made = 0;
+            for (size_t f = 0; f < mCorners.size() / 3 && mMain.alive > target; ++f) {
+                const uint32_t *const c = &mCorners[3 * f];
+                if (c[0] == kNone || !(sinSquaredMinAngle(pos(c[0]), pos(c[1]), pos(c[2])) <
+                                       mMinSinSquared))
+                    continue;
+                std::pair<float, std::pair<uint32_t, uint32_t>> edges[3];
+                for (int k = 0; k < 3; ++k) {
+                    const uint32_t a = std::min(c[k], c[(k + 1) % 3]),
+                                   b = std::max(c[k], c[(k + 1) % 3]);
+                    edges[k] = {edgeCost(a, b), {a, b}};
+                }
+                std::sort(std::begin(edges), std::end(edges));
+                for (const auto &[cost, edge] : edges) {
+                    if (!(double(cost) <= limit))
+                        break;
+                    if (collapse(mMain, edge.first, edge.second, cost, true) ==
+                        Outcome::Collapsed) {
+                        ++made;
+                        break;
+                    }
+                }
+            }
+            if (made == 0)
+                break;
+        }
+    }
+
     // The candidates of the exact phase: every edge once (from its lower vertex), costed on all
     // threads and listed in vertex order.
     void buildQueue()
@@ -1198,9 +1242,11 @@ private:
         // No flipped or degenerate triangle; note the smallest angle the collapse would make
         // (as a squared sine) and the worst quality.
         float worstQuality = 1, worstAngle = 1;
+        uint32_t under = 0; // triangles under the angle bound
         auto turnsTooMuch = [&](const std::vector<FanTriangle> &fan, uint32_t v, uint32_t other) {
             // (locals: the captured ones are reloaded, and worstQuality stored, every triangle)
             float worst = worstQuality, angle = worstAngle;
+            uint32_t count = under;
             const VertexData *const vert = mVert.data();
             const Vec3 to = p;
             const float cosMax = mCosMax;
@@ -1216,20 +1262,31 @@ private:
                     return true;
                 // 1 for an equilateral triangle, 0 for a degenerate one.
                 worst = std::min(worst, 2 * std::sqrt(3.0f) * m.la / m.edges);
-                angle = std::min(angle, sinSquaredAfter(m));
+                const float s2 = sinSquaredAfter(m);
+                angle = std::min(angle, s2);
+                count += s2 < mMinSinSquared;
             }
             worstQuality = worst;
             worstAngle = angle;
+            under = count;
             return false;
         };
         if (turnsTooMuch(fanA, a, b) || turnsTooMuch(fanB, b, a))
             return Outcome::Refused;
-        // The angle bound: no triangle with a smaller angle than the bound, unless one of the
-        // triangles the collapse replaces was already as bad (so that the input's own slivers
-        // do not block every collapse around them; the output's smallest angle is then at
-        // least the bound's or the input's smallest).
-        if (worstAngle < mMinSinSquared && worstAngle < worstAngleAround(fanA, a, fanB, b))
-            return Outcome::Refused;
+        // The angle bound: no triangle with a smaller angle than the bound, unless the collapse
+        // replaces as many such triangles at least (so that the input's own slivers do not
+        // block every collapse around them, nor spread) and none of the new ones is worse than
+        // the worst it replaces; or it leaves fewer of them, none worse than the input's
+        // smallest angle (on human.zae subdivided twice, strips of 5-degree input needles were
+        // left whole by the first rule alone: each collapse in them made an angle a little
+        // under theirs). So the output has no angle under the bound's or the input's smallest,
+        // and no more triangles under the bound than the input.
+        if (under > 0) {
+            const auto [around, aroundUnder] = anglesAround(fanA, a, fanB, b);
+            if (under > aroundUnder ||
+                worstAngle < (under < aroundUnder ? mFloorSinSquared : around))
+                return Outcome::Refused;
+        }
         if (worstQuality < kSliverQuality && !deferredAlready)
             return Outcome::Sliver;
 
@@ -1264,17 +1321,22 @@ private:
         return Outcome::Collapsed;
     }
 
-    // The smallest angle (as a squared sine) of the triangles of the two fans: those a collapse
-    // of a and b replaces.
-    float worstAngleAround(const std::vector<FanTriangle> &fanA, uint32_t a,
-                           const std::vector<FanTriangle> &fanB, uint32_t b) const
+    // The smallest angle (as a squared sine) of the triangles of the two fans (those a collapse
+    // of a and b replaces), and how many of them are under the bound (each once: the edge's
+    // triangles are in both fans).
+    std::pair<float, uint32_t> anglesAround(const std::vector<FanTriangle> &fanA, uint32_t a,
+                                            const std::vector<FanTriangle> &fanB,
+                                            uint32_t b) const
     {
         float worst = 1;
-        for (const FanTriangle &t : fanA)
-            worst = std::min(worst, sinSquaredMinAngle(pos(a), pos(t.x), pos(t.y)));
-        for (const FanTriangle &t : fanB)
-            worst = std::min(worst, sinSquaredMinAngle(pos(b), pos(t.x), pos(t.y)));
-        return worst;
+        uint32_t under = 0;
+        for (const auto &[fan, v] : {std::pair{&fanA, a}, std::pair{&fanB, b}})
+            for (const FanTriangle &t : *fan) {
+                const float s2 = sinSquaredMinAngle(pos(v), pos(t.x), pos(t.y));
+                worst = std::min(worst, s2);
+                under += (s2 < mMinSinSquared) & !(v == b && (t.x == a || t.y == a));
+            }
+        return {worst, under};
     }
 
     // Whether the boundary corner with this fan may go when its boundary edge collapses to p (the
@@ -1451,7 +1513,8 @@ private:
     std::vector<uint8_t> mFrozen; ///< during the domain passes: next to another domain
     uint32_t mProgressStart = 0, mProgressTarget = 0; ///< live vertices before the passes, target
     float mCosMax = 0.5f;
-    float mMinSinSquared = 0; ///< the angle bound, as a squared sine
+    float mMinSinSquared = 0;   ///< the angle bound, as a squared sine
+    float mFloorSinSquared = 0; ///< the lower of the bound and the input's smallest angle
     float mShortRim2 = 0, mRimTolerance2 = 0;
 };
 
@@ -1495,6 +1558,7 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     s.setEdgeLength(float(edgeLength));
     s.initialise();
     s.runPasses(std::max(target, kExactFactor * target), target, progress);
+    s.removeSlivers(target);
     s.buildQueue();
     s.run(target, progress);
     std::vector<Quadric> quadrics;
