@@ -15,9 +15,11 @@ struct SimplifySettings
     uint32_t targetVertices = 0; ///< 0 = derive from targetEdgeLength
     float targetEdgeLength = 0;  ///< metres, used when targetVertices is 0
     float maxNormalChangeDegrees = 60; ///< a collapse turning a triangle more is refused
-    /// A collapse making a triangle with a smaller angle is refused, unless a triangle it
-    /// replaces had a smaller one: the output's smallest angle is at least this or the input's
-    /// smallest (the flips and moves after the collapses only raise angles). 0 to 30 degrees.
+    /// No collapse makes a triangle with a smaller angle, except where the input had such
+    /// triangles: the collapses leave no more of them than the input had, and none with an
+    /// angle under the input's smallest (the flips and moves after them only raise the
+    /// smallest angle around them).
+    /// 0 to 30 degrees.
     float minAngleDegrees = 8;
     uint32_t relaxPasses = 3;    ///< edge-flip and tangential relaxation passes after collapsing
     bool measureError = true;    ///< fill SimplifyReport::error (costs a closest-point search)
