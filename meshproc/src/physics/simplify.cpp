@@ -27,7 +27,7 @@
 // vertex stays where the boundary vertex is, so hems, sleeves and necklines keep their shape.
 // Boundary corners stay too, except on staircases of edges far shorter than the target (see
 // kShortRim). No collapse makes a triangle with an angle under SimplifySettings::minAngleDegrees
-// unless a triangle it replaces had a smaller one.
+// but where the input had such triangles, and none spreads them (see collapse).
 //
 // The quadrics are in simplify_quadric.h, the Morton and radix orderings in simplify_order.cpp,
 // the post-passes (edge flips, relaxation) in simplify_post.cpp.
@@ -94,6 +94,8 @@ constexpr uint32_t kExactFactor = 2;
 // (the 460K-triangle human.zae to 2,000 vertices: largest error 2.30e-3 of the diagonal
 // without the slack, 1.85e-3 with it).
 constexpr uint32_t kPassSlack = 16;
+// Short of the target, the exact phase tries its refused edges again up to kRetries times.
+constexpr uint32_t kRetries = 8;
 // The first passes run in up to kMaxDomains domains of at least kDomainVertices vertices at once
 // (a power of two, so that two or four threads share them evenly).
 constexpr uint32_t kDomainVertices = 6000, kMaxDomains = 4;
@@ -610,43 +612,6 @@ private:
     }
 
 public:
-    // Collapses that remove triangles under the angle bound (those the input had, and those
-    // the exemption for them let collapses make), down to `target` at most: each such triangle's
-    // edges in cost order, the first that collapses keeping the bounds, with no more quadric
-    // error than the collapses so far had. Sweeps in triangle order while they make collapses
-    // (a few: each sweep's collapses may leave a better sliver for the next).
-    void removeSlivers(uint32_t target)
-    {
-        const double limit = mMain.largestCost;
-        for (int sweep = 0; sweep < 4; ++sweep) {
-            uint32_t made = 0;
-            for (size_t f = 0; f < mCorners.size() / 3 && mMain.alive > target; ++f) {
-                const uint32_t *const c = &mCorners[3 * f];
-                if (c[0] == kNone || !(sinSquaredMinAngle(pos(c[0]), pos(c[1]), pos(c[2])) <
-                                       mMinSinSquared))
-                    continue;
-                std::pair<float, std::pair<uint32_t, uint32_t>> edges[3];
-                for (int k = 0; k < 3; ++k) {
-                    const uint32_t a = std::min(c[k], c[(k + 1) % 3]),
-                                   b = std::max(c[k], c[(k + 1) % 3]);
-                    edges[k] = {edgeCost(a, b), {a, b}};
-                }
-                std::sort(std::begin(edges), std::end(edges));
-                for (const auto &[cost, edge] : edges) {
-                    if (!(double(cost) <= limit))
-                        break;
-                    if (collapse(mMain, edge.first, edge.second, cost, true) ==
-                        Outcome::Collapsed) {
-                        ++made;
-                        break;
-                    }
-                }
-            }
-            if (made == 0)
-                break;
-        }
-    }
-
     // The candidates of the exact phase: every edge once (from its lower vertex), costed on all
     // threads and listed in vertex order.
     void buildQueue()
@@ -685,7 +650,7 @@ public:
     void run(uint32_t target, const ProgressCallback &progress)
     {
         uint32_t sinceReport = 0;
-        for (;;) {
+        for (uint32_t round = 0;; ++round) {
             const uint32_t before = mMain.collapses;
             while (mMain.alive > target && !mHeap.empty()) {
                 const Candidate cand = popCandidate();
@@ -702,8 +667,9 @@ public:
             // A refused collapse is not queued again when collapses around it change the
             // triangles its checks saw (only its own ends' collapses renew its edges): short of
             // the target, the refused edges still there are costed and tried again, as long as
-            // that makes collapses.
-            if (mMain.alive <= target || mRefused.empty() || mMain.collapses == before)
+            // that makes collapses (kRetries times at most).
+            if (mMain.alive <= target || mRefused.empty() || mMain.collapses == before ||
+                round == kRetries)
                 break;
             std::vector<std::pair<uint32_t, uint32_t>> refused;
             refused.swap(mRefused);
@@ -1558,7 +1524,6 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     s.setEdgeLength(float(edgeLength));
     s.initialise();
     s.runPasses(std::max(target, kExactFactor * target), target, progress);
-    s.removeSlivers(target);
     s.buildQueue();
     s.run(target, progress);
     std::vector<Quadric> quadrics;
