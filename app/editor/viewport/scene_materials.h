@@ -87,6 +87,11 @@ struct LineStyle
     bool onTop = false;           ///< ignore depth (x-ray), drawn after everything else
     float depthBias = 2e-4f;      ///< pulls lines towards the camera (clip space)
     float fadeRadius = 0;         ///< fade out with distance from the origin in xz; 0 = never
+    /// false: never smoothed, even in a view without multisampling, where the frame graph
+    /// smooths lines (FrameGraphOptions). Under llvmpipe every smoothed segment goes through a
+    /// per-primitive stage on the drawing thread and rasterises as a wider quad: the collision
+    /// volumes' 2,800 outline segments on Testwuson.X cost +44% frame time smoothed, +15% not.
+    bool smooth = true;
 };
 Qt3DRender::QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent);
 
