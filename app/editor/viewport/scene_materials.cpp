@@ -679,6 +679,12 @@ QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)
     addAlphaBlending(pass, false);
     if (style.onTop || style.fadeRadius > 0)
         pass->addRenderState(new QNoDepthMask(pass));
+    if (!style.smooth) {
+        // A pass's own state wins over the frame graph's.
+        auto *width = new QLineWidth(pass);
+        width->setSmooth(false);
+        pass->addRenderState(width);
+    }
     return material;
 }
 

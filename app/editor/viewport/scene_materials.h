@@ -77,8 +77,20 @@ Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor
 // - an off-screen layer at half the view's size blended over the frame: its render-target
 //   branch cost as much as the pixels it saved, and the blend more (x-ray +36% against +26%
 //   drawn straight into the frame, the blend fitted to the volumes' rectangle on screen).
-// What is left to try: fewer overlapping pixels (skipping volumes that others hide, merging the
-// stacked discs of a torso), or a cheaper way than a render-target branch to draw at half size.
+// What the cost scales with (Testwuson.X, medians of 5 alternated runs on a loaded machine,
+// x-ray against hidden): the pixels the proxies cover, layer upon layer, not the entities,
+// draws or uploads (two entities, one draw each, about 90 KB a frame). The window at half the
+// pixels halves the volumes' cost; the volumes drawn at half their size (a quarter of the
+// pixels, the same draws) cost +7-10% against +26%, which leaves about 0.3 ms a frame for
+// everything but pixels. Per pixel, neither the program nor the blend is the cost: a flat
+// colour without discard +20%, no blending +24%, a box proxy (fewer triangles, more pixels)
+// +29%; opaque flat proxies with neither stencil nor blending still cost +12%. Fitted volumes
+// cover their union about twice over (a torso's stacked discs up to 5 times face on), and no
+// fitted volume lies wholly inside another, so skipping those gains nothing; skipping volumes
+// whose outline on screen lies inside one drawn before (exact with the stencil's first-wins)
+// would save 0-23% of the volumes' pixels depending on the view.
+// What is left to try: fewer overlapping pixels (merging the stacked discs of a torso in the
+// fit), or a cheaper way than a render-target branch to draw at half size.
 
 struct LineStyle
 {
@@ -87,6 +99,11 @@ struct LineStyle
     bool onTop = false;           ///< ignore depth (x-ray), drawn after everything else
     float depthBias = 2e-4f;      ///< pulls lines towards the camera (clip space)
     float fadeRadius = 0;         ///< fade out with distance from the origin in xz; 0 = never
+    /// false: never smoothed, even in a view without multisampling, where the frame graph
+    /// smooths lines (FrameGraphOptions). Under llvmpipe every smoothed segment goes through a
+    /// per-primitive stage on the drawing thread and rasterises as a wider quad: the collision
+    /// volumes' 2,800 outline segments on Testwuson.X cost +44% frame time smoothed, +15% not.
+    bool smooth = true;
 };
 Qt3DRender::QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent);
 

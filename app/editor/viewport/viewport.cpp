@@ -702,7 +702,7 @@ void Viewport::rebuildCollision()
     const float planeSize = 0.6f * s.characterHeight;
     if (mCollisionWireframe) {
         // Every volume's outline in one line list, posed and coloured in updatePose().
-        s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay},
+        s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay, .smooth = false},
                                                  s.collisionRoot);
         for (size_t i = 0; i < volumes.size(); ++i) {
             const std::vector<Vec3> outline = scene::collisionShapeOutline(volumes[i], planeSize);
