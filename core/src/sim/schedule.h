@@ -122,12 +122,14 @@ public:
         waitUntil(done, count);
     }
 
-    /// Spins until the counter reaches `value`, and after kWaitSpins pauses yields the core
-    /// (the thread we wait for may need it). The threads wait on each other many times a step;
-    /// a yield on a busy machine hands the core to another process for a whole time slice
-    /// (the hang at N = 128 on two threads with other work running: 24 ns per
-    /// vertex-iteration with 256 pauses, 5.3 with 20,000, the pool's own spin).
-    static constexpr int kWaitSpins = 20000;
+    /// Spins until the counter reaches `value`, and after kWaitSpins pauses (about 50 us on
+    /// Zen 4) yields the core (the thread we wait for may need it). The threads wait on each
+    /// other many times a step: on a busy machine, yielding after a few microseconds hands the
+    /// core to another process for a time slice, and spinning for long burns the time the
+    /// thread waited for needs. The hang at N = 128 on two threads, with other work running,
+    /// spins alternated: 256 pauses 33-46 ns per vertex-iteration (median 41), 2,000 pauses
+    /// 5.1-71 (median 40, two runs of five at 5.1), 20,000 pauses 5.1-268 (median 217).
+    static constexpr int kWaitSpins = 2000;
     static void waitUntil(const std::atomic<uint32_t> &counter, uint32_t value)
     {
         for (int spins = 0; counter.load(std::memory_order_acquire) < value; ++spins) {
