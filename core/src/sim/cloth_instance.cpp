@@ -218,11 +218,18 @@ void ClothInstance::Impl::buildSlabRounds()
                 if (owner[list[i]] != owner[list[j]])
                     shared[list[i]] = shared[list[j]] = 1;
             }
+    // Each block's level: past every block before it that it conflicts with (the phases, when
+    // their blocks share no vertex, as ClothData promises), so that no order within a level
+    // can put a block before one it waits for.
+    std::vector<uint32_t> level = phaseOf;
+    std::sort(conflicts.begin(), conflicts.end()); // by the earlier block (touching is in order)
+    for (const auto &[a, b] : conflicts)
+        level[b] = std::max(level[b], level[a] + 1);
     std::vector<uint32_t> order(blocks);
     for (uint32_t b = 0; b < blocks; ++b)
         order[b] = b;
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-        return phaseOf[a] != phaseOf[b] ? phaseOf[a] < phaseOf[b] : shared[a] < shared[b];
+        return level[a] != level[b] ? level[a] < level[b] : shared[a] < shared[b];
     });
     slabRounds.build(order, owner, conflicts, int(threads));
 }
