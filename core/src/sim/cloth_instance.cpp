@@ -816,17 +816,18 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
                                         : LambdaMode::Accumulate;
     };
     if (slabRounds.taskCount() > 0 && tightVertices.empty()) {
-        // Each thread its slab's blocks, waiting only for the blocks they share vertices with.
-        for (int it = 0; it < iterations; ++it) {
-            const LambdaMode mode = modeOf(it);
-            slabRounds.run(seq, [&](uint32_t b) {
-                sim::ColourArgs local = args;
-                const ConstraintBlock &block = c.blocks[b];
-                for (uint32_t k = block.colourBegin; k < block.colourEnd; ++k)
-                    solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
-            });
-        }
-        slabRounds.waitAll(seq.round);
+        // Each thread its slab's blocks, waiting only for the blocks they share vertices with
+        // (a round is an iteration; a thread may run a block of an earlier one).
+        const uint32_t firstRound = seq.round;
+        const auto block = [&](uint32_t b, uint32_t round) {
+            const LambdaMode mode = modeOf(int(round - firstRound));
+            sim::ColourArgs local = args;
+            for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k)
+                solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
+        };
+        for (int it = 0; it < iterations; ++it)
+            slabRounds.run(seq, block);
+        slabRounds.finish(seq.round, block);
         return;
     }
     for (int it = 0; it < iterations; ++it) {
