@@ -155,6 +155,7 @@ ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const Simulati
     threadBounds.resize(size_t(threads));
     threadImpulses.resize(threadFinishList.size()); // per finish slot, as its vertex list
     buildHardLists();
+    buildSlabRounds();
     for (uint32_t v = 0; v < n; ++v) {
         setXyz(target0[v], data->restPositions[v]);
         setXyz(normal0[v], data->restNormals[v]);
@@ -166,6 +167,72 @@ ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const Simulati
 }
 
 uint32_t ClothInstance::Impl::hardGroupCount() const { return hardGroups; }
+
+// The iterations' blocks on threads that own slabs of them (see sim::OrderedRounds), in place
+// of a barrier after each phase: a block goes to the thread whose share of the per-vertex
+// passes holds most of its vertices (so a slab's blocks stay in one core's cache); blocks that
+// share a vertex conflict. Each thread runs its blocks phase by phase (blocks of one phase
+// never conflict, so any order within a phase gives the same bits), and within a phase last
+// those that share vertices with another thread's blocks: the neighbouring thread has then
+// had longest to reach them. Not when a phase is shared colour by colour (one large block).
+void ClothInstance::Impl::buildSlabRounds()
+{
+    const ClothData &c = *data;
+    const uint32_t threads = uint32_t(schedule.threads());
+    slabRounds = sim::OrderedRounds();
+    if (threads == 1 || schedule.dispatching() || c.blocks.empty())
+        return;
+    for (const SolverPhase &phase : c.phases)
+        if (sharedColourByColour(phase))
+            return;
+    const uint32_t blocks = uint32_t(c.blocks.size());
+    std::vector<uint32_t> phaseOf(blocks, 0), owner(blocks, 0);
+    for (uint32_t p = 0; p < c.phases.size(); ++p)
+        for (uint32_t b = c.phases[p].blockBegin; b < c.phases[p].blockEnd; ++b)
+            phaseOf[b] = p;
+    // The blocks touching each vertex (at most a few), and each block's vertices per thread.
+    std::vector<std::vector<uint32_t>> touching(n);
+    std::vector<uint32_t> perThread(threads);
+    for (uint32_t b = 0; b < blocks; ++b) {
+        std::fill(perThread.begin(), perThread.end(), 0u);
+        const ConstraintBlock &block = c.blocks[b];
+        for (uint32_t i = c.solveColours[block.colourBegin].begin;
+             i < c.solveColours[block.colourEnd - 1].end; ++i)
+            for (const uint32_t v : {c.constraintA[i], c.constraintB[i]}) {
+                if (v >= n) // the dummy: never moves
+                    continue;
+                if (touching[v].empty() || touching[v].back() != b) {
+                    touching[v].push_back(b);
+                    ++perThread[vertexOwner(v)];
+                }
+            }
+        owner[b] = uint32_t(std::max_element(perThread.begin(), perThread.end()) -
+                            perThread.begin());
+    }
+    std::vector<std::pair<uint32_t, uint32_t>> conflicts;
+    std::vector<uint8_t> shared(blocks, 0); // conflicts with another thread's block
+    for (const std::vector<uint32_t> &list : touching)
+        for (size_t i = 0; i < list.size(); ++i)
+            for (size_t j = i + 1; j < list.size(); ++j) {
+                conflicts.push_back({list[i], list[j]});
+                if (owner[list[i]] != owner[list[j]])
+                    shared[list[i]] = shared[list[j]] = 1;
+            }
+    // Each block's level: past every block before it that it conflicts with (the phases, when
+    // their blocks share no vertex, as ClothData promises), so that no order within a level
+    // can put a block before one it waits for.
+    std::vector<uint32_t> level = phaseOf;
+    std::sort(conflicts.begin(), conflicts.end()); // by the earlier block (touching is in order)
+    for (const auto &[a, b] : conflicts)
+        level[b] = std::max(level[b], level[a] + 1);
+    std::vector<uint32_t> order(blocks);
+    for (uint32_t b = 0; b < blocks; ++b)
+        order[b] = b;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+        return level[a] != level[b] ? level[a] < level[b] : shared[a] < shared[b];
+    });
+    slabRounds.build(order, owner, conflicts, int(threads));
+}
 
 /// The thread whose share of the per-vertex passes holds vertex v.
 uint32_t ClothInstance::Impl::vertexOwner(uint32_t v) const
@@ -743,10 +810,28 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
     if (!compressionLimit.empty())
         args.compressionLimit = compressionLimit.data();
     args.layout = batchLayout.empty() ? nullptr : batchLayout.data();
+    auto modeOf = [&](int it) {
+        return !xpbd || iterations == 1 ? LambdaMode::None
+               : it == 0                ? LambdaMode::Init
+                                        : LambdaMode::Accumulate;
+    };
+    if (slabRounds.taskCount() > 0 && tightVertices.empty()) {
+        // Each thread its slab's blocks, waiting only for the blocks they share vertices with
+        // (a round is an iteration; a thread may run a block of an earlier one).
+        const uint32_t firstRound = seq.round;
+        const auto block = [&](uint32_t b, uint32_t round) {
+            const LambdaMode mode = modeOf(int(round - firstRound));
+            sim::ColourArgs local = args;
+            for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k)
+                solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
+        };
+        for (int it = 0; it < iterations; ++it)
+            slabRounds.run(seq, block);
+        slabRounds.finish(seq.round, block);
+        return;
+    }
     for (int it = 0; it < iterations; ++it) {
-        const LambdaMode mode = !xpbd || iterations == 1 ? LambdaMode::None
-                                : it == 0                ? LambdaMode::Init
-                                                         : LambdaMode::Accumulate;
+        const LambdaMode mode = modeOf(it);
         for (const SolverPhase &phase : c.phases) {
             if (sharedColourByColour(phase)) {
                 const ConstraintBlock &block = c.blocks[phase.blockBegin];
@@ -1216,6 +1301,7 @@ void ClothInstance::update(const ClothFrame &frame)
         s.massSpringSteps();
     } else if (s.schedule.threads() > 1) {
         s.schedule.reset(s.phaseCount(steps));
+        s.slabRounds.reset();
         s.pool->run([&s](int t, int) {
             if (t < s.schedule.threads()) // the pool may have more threads than this cloth uses
                 s.region(t);

@@ -60,6 +60,9 @@ struct ClothInstance::Impl
     std::shared_ptr<TaskScheduler> dispatch; ///< a foreign scheduler (see PhaseSchedule)
     std::vector<CollisionVolume> volumes;
     sim::PhaseSchedule schedule; ///< its thread count is the instance's
+    /// The solver's blocks as tasks of the iterations on threads that own slabs of them (see
+    /// buildSlabRounds); none when the phases run them instead.
+    sim::OrderedRounds slabRounds;
 
     uint32_t n = 0;
     // Per particle (n + 1: the last is the immovable dummy the padding constraints use).
@@ -211,6 +214,7 @@ struct ClothInstance::Impl
     uint32_t hardGroupCount() const;
     uint32_t vertexOwner(uint32_t v) const;
     void buildHardLists();
+    void buildSlabRounds();
     void setSettings(const SimulationSettings &input);
     void configure();
     uint64_t positionBasedWork(int stepCount) const;

@@ -7,11 +7,14 @@
 
 #include "tweed/sim/task_scheduler.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <thread>
+#include <utility>
+#include <vector>
 
 namespace tweed::sim {
 
@@ -32,6 +35,7 @@ struct PhaseCursor
 {
     int thread = 0;
     uint32_t next = 0; ///< the phase number of the next parallelFor
+    uint32_t round = 0; ///< the rounds of OrderedRounds::run this thread has run
 };
 
 /// The phase counters of an update on a fixed number of threads.
@@ -118,16 +122,26 @@ public:
         waitUntil(done, count);
     }
 
-    /// Spins briefly until the counter reaches `value`, then yields the core (the thread we
-    /// wait for may need it).
+    /// Spins until the counter reaches `value`, and after kWaitSpins pauses (about 50 us on
+    /// Zen 4) yields the core (the thread we wait for may need it). The threads wait on each
+    /// other many times a step: on a busy machine, yielding after a few microseconds hands the
+    /// core to another process for a time slice, and spinning for long burns the time the
+    /// thread waited for needs. The hang at N = 128 on two threads, with other work running,
+    /// spins alternated: 256 pauses 33-46 ns per vertex-iteration (median 41), 2,000 pauses
+    /// 5.1-71 (median 40, two runs of five at 5.1), 20,000 pauses 5.1-268 (median 217).
+    static constexpr int kWaitSpins = 2000;
+    /// One turn of a wait that has turned `spins` times (see waitUntil).
+    static void pauseOrYield(int spins)
+    {
+        if (spins < kWaitSpins)
+            pause();
+        else
+            std::this_thread::yield();
+    }
     static void waitUntil(const std::atomic<uint32_t> &counter, uint32_t value)
     {
-        for (int spins = 0; counter.load(std::memory_order_acquire) < value; ++spins) {
-            if (spins < 256)
-                pause();
-            else
-                std::this_thread::yield();
-        }
+        for (int spins = 0; counter.load(std::memory_order_acquire) < value; ++spins)
+            pauseOrYield(spins);
     }
 
 private:
@@ -142,6 +156,141 @@ private:
     TaskScheduler *mDispatch = nullptr; ///< owned by the instance (its options)
     std::unique_ptr<PhaseCounter[]> mCounters; ///< threads + 1 per phase (see PhaseCounter)
     size_t mCapacity = 0;
+};
+
+/// Tasks repeated in rounds, whose serial order is round by round, task by task (task 0 of
+/// round 0, task 1 of round 0, ..., task 0 of round 1, ...): each task waits only for the tasks
+/// it conflicts with (that touch data it touches) to reach the point the serial order puts
+/// them at: a conflicting task before it in a round has run this round, one after it has run
+/// the last round. So any two conflicting tasks run in the serial order on any number of
+/// threads (the same bits), and no barrier parts the rounds: a thread goes on to its next task
+/// while another is still on a task it does not conflict with (the solver's slabs: a thread
+/// waits only at its slab's borders, and only when the neighbouring thread is behind). Each
+/// task has an owner thread, which runs it in a fixed order among its own; a thread that has
+/// to wait runs instead another's task that is ready and not yet taken, so a thread the
+/// machine has descheduled holds up no more than the task it is on. Per task, on cache lines
+/// of their own, the rounds it has run and the rounds taken.
+class OrderedRounds
+{
+public:
+    /// `owner` per task (a thread below `threads`); `conflicts`: pairs of tasks that touch the
+    /// same data, in any order (repeats allowed). `order`: every task once, the order the
+    /// threads run them in; it must put a task after every task before it in the serial order
+    /// that it conflicts with (then the first task not run is always ready).
+    void build(const std::vector<uint32_t> &order, const std::vector<uint32_t> &owner,
+               const std::vector<std::pair<uint32_t, uint32_t>> &conflicts, int threads)
+    {
+        const uint32_t count = uint32_t(owner.size());
+        mOrder = order;
+        mOwned.assign(size_t(threads), {});
+        for (const uint32_t t : order)
+            mOwned[owner[t]].push_back(t);
+        std::vector<std::vector<uint32_t>> lists(count);
+        for (const auto &[a, b] : conflicts)
+            if (a != b) {
+                lists[a].push_back(b);
+                lists[b].push_back(a);
+            }
+        mDependencyBegin.assign(1, 0);
+        mDependencies.clear();
+        for (std::vector<uint32_t> &list : lists) {
+            std::sort(list.begin(), list.end());
+            list.erase(std::unique(list.begin(), list.end()), list.end());
+            mDependencies.insert(mDependencies.end(), list.begin(), list.end());
+            mDependencyBegin.push_back(uint32_t(mDependencies.size()));
+        }
+        mDone = std::make_unique<PhaseCounter[]>(count);
+        mTaken = std::make_unique<PhaseCounter[]>(count);
+        mCount = count;
+    }
+
+    uint32_t taskCount() const { return mCount; }
+
+    /// Zeroes the rounds, before an update runs them (no thread running).
+    void reset()
+    {
+        for (uint32_t t = 0; t < mCount; ++t) {
+            mDone[t].value.store(0, std::memory_order_relaxed);
+            mTaken[t].value.store(0, std::memory_order_relaxed);
+        }
+    }
+
+    /// Runs round `cursor.round` (counted from the last reset) of the tasks `cursor.thread`
+    /// owns, and of others' when it would wait: work(task, round), where round may be an
+    /// earlier one (of a thread behind). Every thread runs every round, in order.
+    template <class Work> void run(PhaseCursor &cursor, const Work &work)
+    {
+        const uint32_t round = cursor.round++;
+        for (const uint32_t task : mOwned[size_t(cursor.thread)]) {
+            for (int spins = 0; !ready(task, round); ++spins) {
+                if (mTaken[task].value.load(std::memory_order_relaxed) > round)
+                    break; // another thread took it
+                if (runAnother(round, work))
+                    spins = 0;
+                else
+                    PhaseSchedule::pauseOrYield(spins);
+            }
+            tryRun(task, round, work);
+        }
+    }
+
+    /// Waits until every task has run `rounds` rounds, running others' tasks meanwhile.
+    template <class Work> void finish(uint32_t rounds, const Work &work)
+    {
+        for (uint32_t t = 0; t < mCount; ++t)
+            for (int spins = 0; mDone[t].value.load(std::memory_order_acquire) < rounds; ++spins) {
+                if (runAnother(rounds - 1, work))
+                    spins = 0;
+                else
+                    PhaseSchedule::pauseOrYield(spins);
+            }
+    }
+
+private:
+    /// Whether `task` may run round `round`: its last round is done, and so is every round of
+    /// a conflicting task the serial order puts before it.
+    bool ready(uint32_t task, uint32_t round) const
+    {
+        if (mDone[task].value.load(std::memory_order_acquire) < round)
+            return false;
+        for (uint32_t k = mDependencyBegin[task]; k < mDependencyBegin[task + 1]; ++k) {
+            const uint32_t other = mDependencies[k];
+            if (mDone[other].value.load(std::memory_order_acquire) <
+                (other < task ? round + 1 : round))
+                return false;
+        }
+        return true;
+    }
+
+    /// Runs round `round` of `task` unless another thread has taken it.
+    template <class Work> bool tryRun(uint32_t task, uint32_t round, const Work &work)
+    {
+        uint32_t expected = round;
+        if (!mTaken[task].value.compare_exchange_strong(expected, round + 1,
+                                                        std::memory_order_relaxed))
+            return false;
+        work(task, round);
+        mDone[task].value.store(round + 1, std::memory_order_release);
+        return true;
+    }
+
+    /// Runs one task of any thread that is ready and not taken, of a round up to `round`.
+    template <class Work> bool runAnother(uint32_t round, const Work &work)
+    {
+        for (const uint32_t task : mOrder) {
+            const uint32_t taken = mTaken[task].value.load(std::memory_order_relaxed);
+            if (taken <= round && ready(task, taken) && tryRun(task, taken, work))
+                return true;
+        }
+        return false;
+    }
+
+    std::vector<uint32_t> mOrder; ///< every task, in the order they run
+    std::vector<std::vector<uint32_t>> mOwned; ///< per thread, its tasks in order
+    std::vector<uint32_t> mDependencyBegin, mDependencies; ///< per task, the tasks it conflicts with
+    std::unique_ptr<PhaseCounter[]> mDone;  ///< per task, the rounds it has run
+    std::unique_ptr<PhaseCounter[]> mTaken; ///< per task, the rounds a thread has taken
+    uint32_t mCount = 0;
 };
 
 } // namespace tweed::sim

@@ -95,8 +95,8 @@ struct ClothData
     // shows most, is solved last); phases 1 and 2 the
     // constraints between neighbouring slabs (even, then odd boundaries, so the blocks of a
     // phase share no vertex); a last phase the few constraints spanning more than two slabs.
-    // Threads take whole blocks, so a step needs a few barriers per iteration, not one per
-    // colour, and every thread count runs each constraint on the same values.
+    // Each thread takes the blocks of its slab and waits only for blocks sharing vertices with
+    // them (no barrier per colour or phase); any thread count gives each constraint the same values.
     std::vector<ConstraintColour> solveColours; ///< every colour range, in solve order
     std::vector<ConstraintBlock> blocks;
     std::vector<SolverPhase> phases;
