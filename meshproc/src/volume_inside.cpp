@@ -896,6 +896,9 @@ std::vector<CollisionVolume> capsulesOutOfSkinned(const std::vector<CollisionVol
             throw InputError("collision fit: \"" + v.name + "\" is on no bone of the skeleton");
         out.push_back(v);
     }
+    for (size_t pose = 0; pose < motion.poseCount(); ++pose)
+        if (motion.boneGlobal(pose).size() != skeleton.bones.size())
+            throw InputError("collision fit: the motion is of another skeleton");
 
     // The skinned garment over the motion: its vertices and edge midpoints near each capsule's
     // collision surface, in the capsule's frame.

@@ -460,6 +460,10 @@ private slots:
         sphere.shape = CollisionShape::Sphere;
         QVERIFY_THROWS_EXCEPTION(InputError, capsulesOutOfSkinned({sphere}, body.skeleton, positions,
                                                                   indices, skin, kThickness, motion));
+        const Body other = makeBody(); // three bones
+        const BodyMotion otherMotion(other.skeleton, {});
+        QVERIFY_THROWS_EXCEPTION(InputError, capsulesOutOfSkinned(bind, body.skeleton, positions, indices,
+                                                                  skin, kThickness, otherMotion));
         QVERIFY_THROWS_EXCEPTION(InputError, boneSegmentCapsules(body.skeleton, positions, {}, kThickness));
         QVERIFY_THROWS_EXCEPTION(InputError, boneSegmentCapsules(body.skeleton, positions, skin, -1.0f));
     }
