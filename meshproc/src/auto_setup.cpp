@@ -180,56 +180,6 @@ struct VertexFindings
     std::vector<float> hitShare;
 };
 
-// Volumes from the bone segments (no body mesh): a capsule along each bone that carries the
-// garment, thinner than the garment's nearest vertices around it.
-std::vector<CollisionVolume> boneSegmentVolumes(const ClothingAsset &asset, const PhysicsMesh &physics,
-                                                float thickness)
-{
-    const Skeleton &skeleton = asset.skeleton;
-    const std::vector<Mat4> rest = skeleton.restGlobal();
-    std::set<int> carrying;
-    for (const BoneInfluence &inf : physics.skin)
-        for (int k = 0; k < kMaxBoneInfluences; ++k)
-            if (inf.weights[size_t(k)] >= 0.3f) carrying.insert(inf.bones[size_t(k)]);
-    std::vector<CollisionVolume> out;
-    for (size_t b = 0; b < skeleton.bones.size(); ++b) {
-        const int parent = skeleton.bones[b].parent;
-        if (parent < 0 || !carrying.count(parent)) continue;
-        const Vec3 from = rest[size_t(parent)].transformPoint({0, 0, 0});
-        const Vec3 to = rest[b].transformPoint({0, 0, 0});
-        const float len = distance(from, to);
-        if (len < 1e-3f) continue;
-        // The closest garment vertex to the segment bounds the radius.
-        float nearest = kInf;
-        const Vec3 axis = (to - from) * (1.0f / len);
-        for (const Vec3 &p : physics.positions) {
-            const float s = std::clamp(dot(p - from, axis), 0.0f, len);
-            nearest = std::min(nearest, distance(p, from + axis * s));
-        }
-        const float radius = std::min(0.6f * nearest - thickness, 0.25f * len);
-        if (!(radius > 2e-3f)) continue;
-        CollisionVolume v;
-        v.name = skeleton.bones[size_t(parent)].name + " segment " + skeleton.bones[b].name;
-        v.shape = CollisionShape::Capsule;
-        v.bone = parent;
-        v.radius = v.radius2 = radius;
-        v.halfHeight = std::max(0.0f, 0.5f * len - radius);
-        // The capsule's local y along the segment, centred on it, in the parent bone's frame.
-        const Vec3 y{0, 1, 0};
-        const Vec3 c = cross(y, axis);
-        const float angle = std::acos(std::clamp(dot(y, axis), -1.0f, 1.0f));
-        Transform model;
-        model.translation = (from + to) * 0.5f;
-        model.rotation = length(c) > 1e-6f ? axisAngle(normalize(c), angle)
-                                           : (dot(y, axis) > 0 ? Quat{} : axisAngle({1, 0, 0}, kPi));
-        const Transform local = decompose(inverse(rest[size_t(parent)]) * Mat4::fromTransform(model));
-        v.local.translation = local.translation;
-        v.local.rotation = local.rotation;
-        out.push_back(v);
-    }
-    return out;
-}
-
 } // namespace
 
 std::vector<AnimationClip> proceduralClips(const Skeleton &skeleton)
@@ -609,7 +559,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                                             "than %.0f mm to keep them inside the body over the clips: %s",
                                             report.collapsedVolumes, double(useful * 1000), dropped.c_str()));
     } else {
-        asset.collisionVolumes = boneSegmentVolumes(asset, physics, thickness);
+        // The bones that carry the garment by the rig's own weights; kept inside the garment's
+        // skinned pose over the clips after the skinning repair (below).
+        asset.collisionVolumes = boneSegmentCapsules(asset.skeleton, physics.positions, physics.skin, thickness);
         report.actions.push_back(format("no body mesh: %zu capsules along the bone segments that "
                                         "carry the garment",
                                         asset.collisionVolumes.size()));
@@ -768,6 +720,28 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         }
     }
     lap("skinning repair");
+    if (body.empty()) {
+        // The garment is the body: the capsules stay inside its skinned pose, with the weights
+        // as repaired, in every frame of every clip at the rate the check and the measures take.
+        const BodyMotion motion(asset.skeleton, {}, clips);
+        SegmentFitReport fit;
+        asset.collisionVolumes = capsulesOutOfSkinned(asset.collisionVolumes, asset.skeleton, physics.positions,
+                                                      physics.indices, physics.skin, thickness, motion, &fit);
+        report.volumes = uint32_t(asset.collisionVolumes.size());
+        std::string clipsIn;
+        for (size_t c = 0; c < fit.posesPerClip.size(); ++c)
+            if (fit.posesPerClip[c] > 0)
+                clipsIn += format("%s%s %d", clipsIn.empty() ? "" : ", ", motion.clipName(int(c)).c_str(),
+                                  fit.posesPerClip[c]);
+        if (fit.changed + fit.dropped > 0)
+            report.actions.push_back(format(
+                "capsules kept inside the skinned garment over the clips: %u made thinner or shorter, "
+                "%u dropped (as sized in the bind pose, the garment came %.1f mm inside %s's collision "
+                "surface; frames: %s)",
+                fit.changed, fit.dropped, double(fit.deepestBefore * 1000), fit.deepestCapsule.c_str(),
+                clipsIn.c_str()));
+        lap("volumes kept inside the garment");
+    }
     // 8. Settings: the fabric, substeps and iterations from the resolution and the fastest
     // motion, free edges that flutter and a share of the world motion.
     SimulationSettings &s = asset.simulation;

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace tweed {
 namespace {
@@ -775,6 +776,222 @@ std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bo
     const std::vector<const GraphicsMesh *> meshes = fitMeshes(character, settings);
     return fitVolumesInside(character.skeleton, meshes, bone, shape, settings, thickness, report,
                             motion);
+}
+
+namespace {
+
+constexpr float kThinnestSegment = 0.002f; // metres: a thinner bone-segment capsule is dropped
+
+// A skinned garment point near a capsule, in the capsule's frame: its distance from the axis
+// and its place along it.
+struct Obstacle
+{
+    float radial, along;
+};
+
+// The longest stretch of [-half, half] that no interval of `blocked` covers (open intervals,
+// so a stretch may touch them), as [from, to]; false when they cover all of it.
+bool longestFree(std::vector<std::pair<float, float>> &blocked, float half, float &from, float &to)
+{
+    std::sort(blocked.begin(), blocked.end());
+    float start = -half, best = -1;
+    auto consider = [&](float a, float b) {
+        if (b >= a && b - a > best) {
+            best = b - a;
+            from = a;
+            to = b;
+        }
+    };
+    for (const auto &[a, b] : blocked) {
+        if (a > half) break;
+        if (a >= start) consider(start, a);
+        start = std::max(start, b);
+    }
+    if (start <= half) consider(start, half);
+    return best >= 0;
+}
+
+} // namespace
+
+namespace {
+
+void checkGarment(const std::vector<Vec3> &positions, const std::vector<BoneInfluence> &skin,
+                  float thickness)
+{
+    if (!(thickness >= 0) || !std::isfinite(thickness))
+        throw InputError("collision fit: the collision thickness must be 0 or more");
+    if (skin.size() != positions.size())
+        throw InputError("collision fit: the garment needs one set of bone weights per vertex");
+}
+
+} // namespace
+
+std::vector<CollisionVolume> boneSegmentCapsules(const Skeleton &skeleton,
+                                                 const std::vector<Vec3> &positions,
+                                                 const std::vector<BoneInfluence> &skin,
+                                                 float thickness)
+{
+    checkGarment(positions, skin, thickness);
+    const std::vector<Mat4> rest = skeleton.restGlobal();
+    std::set<int> carrying;
+    for (const BoneInfluence &inf : skin)
+        for (int k = 0; k < kMaxBoneInfluences; ++k)
+            if (inf.weights[size_t(k)] >= 0.3f) carrying.insert(inf.bones[size_t(k)]);
+    std::vector<CollisionVolume> out;
+    for (size_t b = 0; b < skeleton.bones.size(); ++b) {
+        const int parent = skeleton.bones[b].parent;
+        if (parent < 0 || !carrying.count(parent)) continue;
+        const Vec3 from = rest[size_t(parent)].transformPoint({0, 0, 0});
+        const Vec3 to = rest[b].transformPoint({0, 0, 0});
+        const float len = distance(from, to);
+        if (len < 1e-3f) continue;
+        // The closest garment vertex to the segment bounds the radius.
+        float nearest = INFINITY;
+        const Vec3 axis = (to - from) * (1.0f / len);
+        for (const Vec3 &p : positions) {
+            const float s = std::clamp(dot(p - from, axis), 0.0f, len);
+            nearest = std::min(nearest, distance(p, from + axis * s));
+        }
+        const float radius = std::min(0.6f * nearest - thickness, 0.25f * len);
+        if (!(radius > kThinnestSegment)) continue;
+        CollisionVolume v;
+        v.name = skeleton.bones[size_t(parent)].name + " segment " + skeleton.bones[b].name;
+        v.shape = CollisionShape::Capsule;
+        v.bone = parent;
+        v.radius = v.radius2 = radius;
+        v.halfHeight = std::max(0.0f, 0.5f * len - radius);
+        // The capsule's local y along the segment, centred on it, in the parent bone's frame.
+        const Vec3 y{0, 1, 0};
+        const Vec3 c = cross(y, axis);
+        const float angle = std::acos(std::clamp(dot(y, axis), -1.0f, 1.0f));
+        Transform model;
+        model.translation = (from + to) * 0.5f;
+        model.rotation = length(c) > 1e-6f ? axisAngle(normalize(c), angle)
+                                           : (dot(y, axis) > 0 ? Quat{} : axisAngle({1, 0, 0}, kPi));
+        const Transform local = decompose(inverse(rest[size_t(parent)]) * Mat4::fromTransform(model));
+        v.local.translation = local.translation;
+        v.local.rotation = local.rotation;
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::vector<CollisionVolume> capsulesOutOfSkinned(const std::vector<CollisionVolume> &volumes,
+                                                  const Skeleton &skeleton,
+                                                  const std::vector<Vec3> &positions,
+                                                  const std::vector<uint32_t> &indices,
+                                                  const std::vector<BoneInfluence> &skin,
+                                                  float thickness, const BodyMotion &motion,
+                                                  SegmentFitReport *report)
+{
+    checkGarment(positions, skin, thickness);
+    SegmentFitReport unused;
+    SegmentFitReport &r = report ? *report : unused;
+    r = {};
+    std::vector<CollisionVolume> out;
+    for (const CollisionVolume &v : volumes) {
+        if (v.shape != CollisionShape::Capsule)
+            throw InputError("collision fit: \"" + v.name + "\" is not a capsule");
+        if (v.bone < 0 || size_t(v.bone) >= skeleton.bones.size())
+            throw InputError("collision fit: \"" + v.name + "\" is on no bone of the skeleton");
+        out.push_back(v);
+    }
+    for (size_t pose = 0; pose < motion.poseCount(); ++pose)
+        if (motion.boneGlobal(pose).size() != skeleton.bones.size())
+            throw InputError("collision fit: the motion is of another skeleton");
+
+    // The skinned garment over the motion: its vertices and edge midpoints near each capsule's
+    // collision surface, in the capsule's frame.
+    r.posesPerClip.assign(motion.clipCount(), 0);
+    std::vector<std::pair<uint32_t, uint32_t>> edges;
+    {
+        std::set<std::pair<uint32_t, uint32_t>> seen;
+        for (size_t i = 0; i + 2 < indices.size(); i += 3)
+            for (size_t k = 0; k < 3; ++k) {
+                const uint32_t a = indices[i + k], b = indices[i + (k + 1) % 3];
+                if (a < positions.size() && b < positions.size())
+                    seen.insert({std::min(a, b), std::max(a, b)});
+            }
+        edges.assign(seen.begin(), seen.end());
+    }
+    std::vector<std::vector<Obstacle>> around(out.size());
+    std::vector<Mat4> skinning(skeleton.bones.size());
+    std::vector<Vec3> x, points;
+    for (size_t pose = 0; pose < motion.poseCount(); ++pose) {
+        const std::vector<Mat4> &global = motion.boneGlobal(pose);
+        for (size_t b = 0; b < skinning.size() && b < global.size(); ++b)
+            skinning[b] = global[b] * skeleton.bones[b].inverseBind;
+        skinVertices(positions, skin, skinning, x);
+        points = x;
+        for (const auto &[a, b] : edges) points.push_back((x[a] + x[b]) * 0.5f);
+        bool inside = false;
+        for (size_t i = 0; i < out.size(); ++i) {
+            const CollisionVolume &v = out[i];
+            const Transform frame = colliderFrame(v, global[size_t(v.bone)]);
+            const Quat back = conjugate(frame.rotation);
+            const float reach = v.radius + thickness, bound = v.halfHeight + reach;
+            for (const Vec3 &p : points) {
+                const Vec3 d = p - frame.translation;
+                if (lengthSquared(d) >= bound * bound) continue;
+                const Vec3 l = rotate(back, d);
+                const float radial = std::sqrt(l.x * l.x + l.z * l.z);
+                if (radial >= reach) continue;
+                around[i].push_back({radial, l.y});
+                const float along = std::max(0.0f, std::abs(l.y) - v.halfHeight);
+                const float depth = reach - std::sqrt(radial * radial + along * along);
+                if (depth > 0) {
+                    inside = true;
+                    if (depth > r.deepestBefore) {
+                        r.deepestBefore = depth;
+                        r.deepestCapsule = v.name;
+                    }
+                }
+            }
+        }
+        if (inside && motion.clipOf(pose) >= 0) ++r.posesPerClip[size_t(motion.clipOf(pose))];
+    }
+
+    // Each capsule as large as it can be (radius squared times length, and its caps) with no
+    // point inside its collision surface: at each radius, the longest stretch of the segment
+    // the points leave free.
+    std::vector<CollisionVolume> kept;
+    std::vector<std::pair<float, float>> blocked;
+    for (size_t i = 0; i < out.size(); ++i) {
+        CollisionVolume v = out[i];
+        float bestSize = -1, bestRadius = 0, bestFrom = 0, bestTo = 0;
+        for (float radius = v.radius; radius > kThinnestSegment; radius *= 0.92f) {
+            const float reach = radius + thickness;
+            blocked.clear();
+            for (const Obstacle &o : around[i])
+                if (o.radial < reach) {
+                    const float w = std::sqrt(reach * reach - o.radial * o.radial);
+                    blocked.push_back({o.along - w, o.along + w});
+                }
+            float a = 0, b = 0;
+            if (!longestFree(blocked, v.halfHeight, a, b)) continue;
+            const float size = radius * radius * ((b - a) + 4.0f / 3.0f * radius);
+            if (size > bestSize) {
+                bestSize = size;
+                bestRadius = radius;
+                bestFrom = a;
+                bestTo = b;
+            }
+            if (blocked.empty()) break;
+        }
+        if (bestSize < 0) {
+            ++r.dropped;
+            continue;
+        }
+        if (bestRadius != v.radius || bestFrom != -v.halfHeight || bestTo != v.halfHeight) {
+            ++r.changed;
+            v.radius = v.radius2 = bestRadius;
+            v.local.translation =
+                v.local.translation + rotate(v.local.rotation, Vec3{0, 0.5f * (bestFrom + bestTo), 0});
+            v.halfHeight = 0.5f * (bestTo - bestFrom);
+        }
+        kept.push_back(v);
+    }
+    return kept;
 }
 
 } // namespace tweed

@@ -2,8 +2,11 @@
 #pragma once
 
 #include "tweed/asset.h"
+#include "tweed/clip_simulation.h"
 #include "tweed/mesh.h"
+#include "tweed/sim/colliders.h"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <string>
@@ -200,6 +203,40 @@ inline void appendRingTriangles(std::vector<uint32_t> &indices, uint32_t base, i
             else
                 indices.insert(indices.end(), {a, b, c, a, c, d});
         }
+}
+
+/// How deep the skinned garment (its vertices and the midpoints of its triangles' edges) comes
+/// inside the volumes' collision surfaces (each grown by `thickness`), metres (0 when it stays
+/// out), in the bind pose and every frame of every clip at 60 frames a second.
+inline float deepestInsideVolumes(const std::vector<CollisionVolume> &volumes,
+                                  const Skeleton &skeleton, const std::vector<Vec3> &positions,
+                                  const std::vector<uint32_t> &indices,
+                                  const std::vector<BoneInfluence> &skin,
+                                  const std::vector<AnimationClip> &clips, float thickness)
+{
+    float deepest = 0;
+    std::vector<Vec3> x;
+    auto check = [&](const AnimationClip *clip, double t) {
+        const std::vector<Mat4> skinning = skinningMatricesAt(skeleton, clip, t);
+        skinVertices(positions, skin, skinning, x);
+        for (size_t i = 0; i + 2 < indices.size(); i += 3)
+            for (size_t k = 0; k < 3; ++k)
+                x.push_back((x[indices[i + k]] + x[indices[i + (k + 1) % 3]]) * 0.5f);
+        for (const CollisionVolume &v : volumes) {
+            const size_t b = size_t(v.bone);
+            const Mat4 global = skinning[b] * inverse(skeleton.bones[b].inverseBind);
+            const ColliderPose pose = colliderPose(v, colliderFrame(v, global), thickness);
+            for (const Vec3 &p : x)
+                deepest = std::max(deepest, -colliderDistance(pose, p));
+        }
+    };
+    check(nullptr, 0);
+    for (const AnimationClip &clip : clips) {
+        const int frames = std::max(1, int(std::ceil(clip.duration * 60)));
+        for (int f = 0; f <= frames; ++f)
+            check(&clip, clipFrameTime(f, 60, clip.duration));
+    }
+    return deepest;
 }
 
 } // namespace tweed::test

@@ -604,6 +604,13 @@ private slots:
             QCOMPARE(v.shape, CollisionShape::Capsule);
             QVERIFY(v.radius > 0 && v.radius < 0.17f);
         }
+        // ... in every frame of the clip, with the weights as repaired: no vertex or edge
+        // midpoint of the skinned physics mesh inside a capsule's collision surface.
+        const PhysicsMesh &physics = result.asset.physicsMeshes.front();
+        const float inside = test::deepestInsideVolumes(
+            result.asset.collisionVolumes, result.asset.skeleton, physics.positions, physics.indices,
+            physics.skin, character.clips, result.asset.simulation.collisionThickness);
+        QVERIFY2(inside < 1e-4f, qPrintable(QString::number(double(inside))));
         bool says = false;
         for (const std::string &line : describeAutoSetup(result.report))
             says |= line.find("no body mesh") != std::string::npos;

@@ -402,6 +402,72 @@ private slots:
                                       [&calls](float, std::string_view) { return ++calls < 2; }));
     }
 
+    void segmentCapsulesStayInsideTheBentGarment()
+    {
+        // The tube of makeBendingBody without its caps is the whole garment: the capsule along
+        // the upper bone, sized in the bind pose, is crossed by the inside of the bend.
+        const BendingBody body = makeBendingBody();
+        const size_t tubeVertices = body.mesh.positions.size() - 2;
+        const std::vector<Vec3> positions(body.mesh.positions.begin(),
+                                          body.mesh.positions.begin() + ptrdiff_t(tubeVertices));
+        const std::vector<BoneInfluence> skin(body.mesh.skin.begin(),
+                                              body.mesh.skin.begin() + ptrdiff_t(tubeVertices));
+        std::vector<uint32_t> indices;
+        for (size_t i = 0; i + 2 < body.mesh.indices.size(); i += 3)
+            if (std::max({body.mesh.indices[i], body.mesh.indices[i + 1], body.mesh.indices[i + 2]}) <
+                tubeVertices)
+                indices.insert(indices.end(), body.mesh.indices.begin() + ptrdiff_t(i),
+                               body.mesh.indices.begin() + ptrdiff_t(i + 3));
+        const std::vector<CollisionVolume> bind =
+            boneSegmentCapsules(body.skeleton, positions, skin, kThickness);
+        QCOMPARE(bind.size(), size_t(1));
+        QCOMPARE(bind[0].bone, 0);
+        // 0.6 of the tube's 6 cm radius less the thickness, as long as the bone.
+        QVERIFY(std::abs(bind[0].radius - 0.031f) < 1e-4f);
+        QVERIFY(std::abs(bind[0].halfHeight - (0.2f - 0.031f)) < 1e-4f);
+        const float before = test::deepestInsideVolumes(bind, body.skeleton, positions, indices,
+                                                        skin, {body.bend}, kThickness);
+        QVERIFY2(before > 0.005f, qPrintable(QString::number(double(before))));
+
+        const BodyMotion motion(body.skeleton, {}, {body.bend});
+        SegmentFitReport report;
+        const std::vector<CollisionVolume> kept = capsulesOutOfSkinned(
+            bind, body.skeleton, positions, indices, skin, kThickness, motion, &report);
+        QCOMPARE(kept.size(), size_t(1));
+        QCOMPARE(report.changed, 1u);
+        QCOMPARE(report.dropped, 0u);
+        QVERIFY(std::abs(report.deepestBefore - before) < 1e-3f);
+        QCOMPARE(report.posesPerClip.size(), size_t(1));
+        QVERIFY(report.posesPerClip[0] > 0 && report.posesPerClip[0] < int(motion.poseCount()));
+        const float after = test::deepestInsideVolumes(kept, body.skeleton, positions, indices, skin,
+                                                       {body.bend}, kThickness);
+        QVERIFY2(after < 1e-4f, qPrintable(QString::number(double(after))));
+        // It gives way at the joint's end and keeps most of the limb: the far end stays where it
+        // was, and it stays at least two thirds as thick.
+        const Vec3 axis = rotate(kept[0].local.rotation, {0, 1, 0});
+        const float lowEnd = dot(kept[0].local.translation, axis) - kept[0].halfHeight;
+        QVERIFY(std::abs(lowEnd - (0.2f - bind[0].halfHeight)) < 2e-3f);
+        QVERIFY(kept[0].halfHeight < bind[0].halfHeight);
+        QVERIFY(kept[0].radius > 0.66f * bind[0].radius);
+        // A capsule with no garment near it over the motion is kept as it was.
+        const std::vector<CollisionVolume> again = capsulesOutOfSkinned(
+            kept, body.skeleton, positions, indices, skin, kThickness, motion, &report);
+        QCOMPARE(report.changed, 0u);
+        QCOMPARE(again[0].radius, kept[0].radius);
+        QCOMPARE(again[0].halfHeight, kept[0].halfHeight);
+
+        CollisionVolume sphere = bind[0];
+        sphere.shape = CollisionShape::Sphere;
+        QVERIFY_THROWS_EXCEPTION(InputError, capsulesOutOfSkinned({sphere}, body.skeleton, positions,
+                                                                  indices, skin, kThickness, motion));
+        const Body other = makeBody(); // three bones
+        const BodyMotion otherMotion(other.skeleton, {});
+        QVERIFY_THROWS_EXCEPTION(InputError, capsulesOutOfSkinned(bind, body.skeleton, positions, indices,
+                                                                  skin, kThickness, otherMotion));
+        QVERIFY_THROWS_EXCEPTION(InputError, boneSegmentCapsules(body.skeleton, positions, {}, kThickness));
+        QVERIFY_THROWS_EXCEPTION(InputError, boneSegmentCapsules(body.skeleton, positions, skin, -1.0f));
+    }
+
     void protrusionOfAKnownVolume()
     {
         const Body body = makeBody();

@@ -153,6 +153,46 @@ std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bo
                                               InsideFitReport *report = nullptr,
                                               const BodyMotion *motion = nullptr);
 
+/// What capsulesOutOfSkinned did.
+struct SegmentFitReport
+{
+    /// Deepest a skinned garment point (a vertex or an edge's midpoint) came inside a capsule
+    /// as the bind pose sized it, grown by the thickness (its collision surface), over the
+    /// motion's poses, metres; and the capsule's name.
+    float deepestBefore = 0;
+    std::string deepestCapsule;
+    /// Per clip of the motion, the poses in which the garment came inside a capsule as the bind
+    /// pose sized it.
+    std::vector<int> posesPerClip;
+    uint32_t changed = 0; ///< capsules made thinner or shorter to stay out of the garment
+    uint32_t dropped = 0; ///< capsules no size of which stays out of the garment
+};
+
+/// Volumes for a garment with no body mesh: a capsule along each bone segment (a bone whose
+/// parent carries the garment with a weight of at least 0.3 in `skin`, on the parent), thinner
+/// than the garment's nearest vertex around it in the bind pose (`positions`). A capsule thinner
+/// than 2 mm is left out. Throws InputError for a negative thickness or a skin of another size.
+std::vector<CollisionVolume> boneSegmentCapsules(const Skeleton &skeleton,
+                                                 const std::vector<Vec3> &positions,
+                                                 const std::vector<BoneInfluence> &skin,
+                                                 float thickness);
+
+/// `capsules` kept inside the skinned garment (rest `positions`, triangles `indices`, bone
+/// weights `skin`) in every pose of `motion` (its skeleton must be `skeleton`): each made
+/// thinner, or shorter along its axis (the end near a bending joint gives way), as little as it
+/// can (the most radius squared times length), until no vertex or edge midpoint of the skinned
+/// garment comes inside its collision surface (the capsule grown by `thickness`) in any pose. A
+/// capsule that cannot stay out thicker than 2 mm is dropped. Throws InputError for a volume
+/// that is not a capsule on a bone of the skeleton, a negative thickness or a skin of another
+/// size.
+std::vector<CollisionVolume> capsulesOutOfSkinned(const std::vector<CollisionVolume> &capsules,
+                                                  const Skeleton &skeleton,
+                                                  const std::vector<Vec3> &positions,
+                                                  const std::vector<uint32_t> &indices,
+                                                  const std::vector<BoneInfluence> &skin,
+                                                  float thickness, const BodyMotion &motion,
+                                                  SegmentFitReport *report = nullptr);
+
 /// Volumes of `shape` (ellipsoids unless told; not planes) inside the body (fitVolumesInside, the
 /// asset's collision thickness, in the bind pose and every frame of every clip at
 /// kFitFramesPerSecond) on the named bones, or on every bone that
