@@ -340,7 +340,9 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
     // Then a local descent where edges are still over the limit (the diffusion mixes the
     // weights a region has; it stalls where they all tear, a coat's back weighted to both
-    // legs): each such vertex in turn takes, of its weights, a neighbour's, their blends and
+    // legs), on the garment that hugs the body (the vertices with the body's weights under
+    // them, SkinRepairBody::weights; none without): each such vertex in turn takes, of its
+    // weights, a neighbour's, their blends and
     // the neighbours' mean, the body's weights under it (SkinRepairBody::weights) and their
     // blends with its own, the weights that stretch its edges least over the poses, if less
     // than its own do and the body guard allows (here half the height to keep: the diffusion's
@@ -390,10 +392,12 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
             for (const auto &[bone, w] : toWeights(b)) sum[bone] += t * w;
             return toInfluence(Weights(sum.begin(), sum.end()));
         };
+        const std::vector<BoneInfluence> beforeDescent = skin;
+        const std::vector<float> stretchBefore = stretch;
         for (int sweep = 0; sweep < 60; ++sweep) {
             uint32_t improved = 0;
             for (size_t v = 0; v < n; ++v) {
-                if (nb[v].empty()) continue;
+                if (nb[v].empty() || v >= body.weights.size() || !(body.weights[v].weights[0] > 0)) continue;
                 bool over = false;
                 for (uint32_t e : incident[v]) over |= stretch[e] > limit;
                 if (!over) continue;
@@ -439,6 +443,40 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 ++improved;
             }
             if (improved == 0) break;
+        }
+        // Each connected region the descent changed stays only where it mended its edges or
+        // lowered their largest stretch by a tenth: weights changed for little gain only move
+        // the garment away from where its own skinning puts it over the body.
+        std::vector<uint32_t> region(n, UINT32_MAX);
+        std::vector<uint32_t> stack;
+        for (uint32_t s0 = 0; s0 < n; ++s0) {
+            if (region[s0] != UINT32_MAX || skin[s0] == beforeDescent[s0]) continue;
+            std::vector<uint32_t> members{s0};
+            region[s0] = s0;
+            stack.assign(1, s0);
+            while (!stack.empty()) {
+                const uint32_t v = stack.back();
+                stack.pop_back();
+                for (uint32_t w : nb[v])
+                    if (region[w] == UINT32_MAX && !(skin[w] == beforeDescent[w])) {
+                        region[w] = s0;
+                        members.push_back(w);
+                        stack.push_back(w);
+                    }
+            }
+            float was = 1, now = 1;
+            for (uint32_t v : members)
+                for (uint32_t e : incident[v]) {
+                    was = std::max(was, stretchBefore[e]);
+                    now = std::max(now, stretch[e]);
+                }
+            if (now <= limit || now <= 0.9f * was) continue;
+            for (uint32_t v : members) {
+                skin[v] = beforeDescent[v];
+                skinInto(skin[v], v, &x[v]);
+            }
+            for (uint32_t v : members)
+                for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
         }
     }
     std::tie(report.after, report.overEdgesAfter) = worstAndOver();

@@ -141,11 +141,13 @@ struct SkinRepairBody
 /// garment hugs the body); below 1 it wears off to half where the stretch persists, at 1 the
 /// diffusion keeps the weights (pinned vertices). `body` (empty, or see SkinRepairBody) keeps
 /// the repaired pose outside the body where the original weights kept it outside. Then, where
-/// edges are still over the limit, a local descent: each of their vertices (pinned too) takes
-/// the candidate weights (a neighbour's, the neighbours' mean, the body's under it, and their
-/// blends with its own) that lower its edges' largest stretch over the poses, or keeping it
-/// their summed excess over the limit, while it stays above half the body guard's height; the
-/// largest stretch never grows. Throws InputError for mismatched sizes or a limit below 1.
+/// edges are still over the limit on the garment that hugs the body (the vertices with
+/// `body.weights`), a local descent: each of their vertices (pinned too) takes the candidate
+/// weights (a neighbour's, the neighbours' mean, the body's under it, and their blends with its
+/// own) that lower its edges' largest stretch over the poses, or keeping it their summed excess
+/// over the limit, while it stays above half the body guard's height; a region it changed stays
+/// where that mended it or lowered its largest stretch by a tenth. Throws InputError for
+/// mismatched sizes or a limit below 1.
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,
