@@ -347,12 +347,13 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     // blends with its own, the weights that stretch its edges least over the poses, if less
     // than its own do and the body guard allows (here half the height to keep: the diffusion's
     // guard would hold a vertex a few millimetres off the body where the thigh swings close in
-    // one pose). Pinned vertices too: they follow the skinning exactly. Only the vertex's own
+    // one pose). Not the vertices whose weights are kept (resistance 1). Only the vertex's own
     // edges change, so the largest stretch never grows; weights that agree with a neighbour's
     // move the edge rigidly, so weights that hold spread from where the skinning holds.
     {
-        // A vertex's edges: their largest stretch over the poses, and their excess over the
-        // limit summed (the descent lowers the first or, keeping it, the second).
+        // A vertex's edges: their largest stretch over the poses, and their stretch summed
+        // (the descent lowers the first or, keeping it, the second: an edge within the limit
+        // may not stretch more for another's sake, where it would unpin the waistband).
         struct Cost
         {
             float worst = 1, excess = 0;
@@ -369,7 +370,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 float s = 1;
                 for (size_t p = 0; p < P; ++p) s = std::max(s, distance(at[p], x[p * n + u]) / rest[e]);
                 c.worst = std::max(c.worst, s);
-                c.excess += std::max(0.0f, s - limit);
+                c.excess += s - 1;
             }
             return c;
         };
@@ -397,7 +398,9 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         for (int sweep = 0; sweep < 60; ++sweep) {
             uint32_t improved = 0;
             for (size_t v = 0; v < n; ++v) {
-                if (nb[v].empty() || v >= body.weights.size() || !(body.weights[v].weights[0] > 0)) continue;
+                if (nb[v].empty() || resistance0(v) >= 1.0f || v >= body.weights.size() ||
+                    !(body.weights[v].weights[0] > 0))
+                    continue;
                 bool over = false;
                 for (uint32_t e : incident[v]) over |= stretch[e] > limit;
                 if (!over) continue;

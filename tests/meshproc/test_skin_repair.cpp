@@ -1,6 +1,6 @@
 // The skinning repair (repairSkinWeights) on meshes made in code: a region no weights can mend
 // does not stop the repair of another, the body guard keeps a tube around a bent leg outside
-// the leg where its own weights kept it outside, and a pinned skirt weighted to both legs takes
+// the leg where its own weights kept it outside, and a skirt weighted to both legs takes
 // the body's own weights under it (bodySkinWeights).
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
@@ -198,17 +198,18 @@ private slots:
         QVERIFY(unchanged == m.skin);
     }
 
-    void aPinnedSkirtWeightedToBothLegsTakesTheBodysWeights()
+    void aSkirtWeightedToBothLegsTakesTheBodysWeights()
     {
         // A body cylinder of radius 10 cm from y = 0.2 to 1.0 whose skin follows the hips (bone
         // 0) above y = 0.5 and blends into the legs below; a skirt of radius 12 cm from y = 0.5
         // to 0.85 around it, weighted as rigs in the wild do: its left half to the left leg
         // (bone 1), its right half to the right leg (bone 2), above y = 0.7 to the hips. The
         // legs swing 0.6 rad forwards and back about the hip joint at y = 0.5: the skirt's
-        // skinned pose tears at the halves' seams. Every skirt vertex is pinned (resistance 1:
-        // the diffusion keeps its weights), so only the descent with the body's weights under
-        // the skirt mends it: from 4.8 to within Auto Setup's target of 1.25 over every pose
-        // (the greedy descent stops a little above the repair's limit of 1.2).
+        // skinned pose tears at the halves' seams. Its weights resist the change (0.9, as where
+        // a garment hugs the body) and the diffusion gets one iteration, which leaves it torn;
+        // the descent with the body's weights under the skirt mends it: from 4.8 to within
+        // Auto Setup's target of 1.25 over every pose (the greedy descent stops a little above
+        // the limit of 1.2).
         constexpr int kSegments = 16;
         Mesh body;
         for (int j = 0; j <= 16; ++j)
@@ -253,19 +254,20 @@ private slots:
             QVERIFY(under.weights[v].weights[0] > 0);
             if (skirt.positions[v].y >= 0.5f) QVERIFY(under.weights[v] == test::rigidInfluence(0));
         }
-        const std::vector<float> pinned(skirt.positions.size(), 1.0f);
+        const std::vector<float> pinned(skirt.positions.size(), 0.9f);
         std::vector<BoneInfluence> skin = skirt.skin;
         const SkinRepairReport report =
-            repairSkinWeights(skirt.positions, skirt.indices, skin, poses, 1.2f, pinned, 150, under);
+            repairSkinWeights(skirt.positions, skirt.indices, skin, poses, 1.2f, pinned, 1, under);
         const float after = worstStretch(skirt, skin, poses, all);
         QVERIFY2(after <= 1.25f, qPrintable(QStringLiteral("%1 -> %2").arg(double(before)).arg(double(after))));
         QVERIFY(std::abs(report.after - after) < 1e-4f);
         QVERIFY(report.changedVertices > 0);
 
-        // Without the body's weights the pinned skirt keeps its tear.
+        // Without the body's weights the skirt keeps its tear.
         std::vector<BoneInfluence> alone = skirt.skin;
-        repairSkinWeights(skirt.positions, skirt.indices, alone, poses, 1.2f, pinned, 150);
-        QVERIFY(worstStretch(skirt, alone, poses, all) > 2.0f);
+        repairSkinWeights(skirt.positions, skirt.indices, alone, poses, 1.2f, pinned, 1);
+        const float aloneAfter = worstStretch(skirt, alone, poses, all);
+        QVERIFY2(aloneAfter > 1.25f, qPrintable(QString::number(double(aloneAfter))));
 
         // Beyond the reach no weights; bad input refused, the weights unchanged.
         const std::vector<BoneInfluence> far =

@@ -142,10 +142,10 @@ struct SkinRepairBody
 /// diffusion keeps the weights (pinned vertices). `body` (empty, or see SkinRepairBody) keeps
 /// the repaired pose outside the body where the original weights kept it outside. Then, where
 /// edges are still over the limit on the garment that hugs the body (the vertices with
-/// `body.weights`), a local descent: each of their vertices (pinned too) takes the candidate
+/// `body.weights`), a local descent: each of their vertices (but those of resistance 1) takes the candidate
 /// weights (a neighbour's, the neighbours' mean, the body's under it, and their blends with its
-/// own) that lower its edges' largest stretch over the poses, or keeping it their summed excess
-/// over the limit, while it stays above half the body guard's height; a region it changed stays
+/// own) that lower its edges' largest stretch over the poses, or keeping it their summed
+/// stretch, while it stays above half the body guard's height; a region it changed stays
 /// where that mended it or lowered its largest stretch by a tenth. Throws InputError for
 /// mismatched sizes or a limit below 1.
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
