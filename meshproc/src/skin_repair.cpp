@@ -448,7 +448,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
             if (improved == 0) break;
         }
         // Each connected region the descent changed stays only where it mended its edges or
-        // lowered their largest stretch by a tenth: weights changed for little gain only move
+        // lowered their largest stretch by a quarter: weights changed for less only move
         // the garment away from where its own skinning puts it over the body.
         std::vector<uint32_t> region(n, UINT32_MAX);
         std::vector<uint32_t> stack;
@@ -473,7 +473,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                     was = std::max(was, stretchBefore[e]);
                     now = std::max(now, stretch[e]);
                 }
-            if (now <= limit || now <= 0.9f * was) continue;
+            if (now <= limit || now <= 0.75f * was) continue;
             for (uint32_t v : members) {
                 skin[v] = beforeDescent[v];
                 skinInto(skin[v], v, &x[v]);

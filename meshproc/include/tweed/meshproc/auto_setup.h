@@ -146,7 +146,7 @@ struct SkinRepairBody
 /// weights (a neighbour's, the neighbours' mean, the body's under it, and their blends with its
 /// own) that lower its edges' largest stretch over the poses, or keeping it their summed
 /// stretch, while it stays above half the body guard's height; a region it changed stays
-/// where that mended it or lowered its largest stretch by a tenth. Throws InputError for
+/// where that mended it or lowered its largest stretch by a quarter. Throws InputError for
 /// mismatched sizes or a limit below 1.
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
