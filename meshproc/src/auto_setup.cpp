@@ -409,6 +409,10 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     if (!body.empty()) {
         repairBody.closest.resize(poses.size() * n);
         repairBody.distance.resize(poses.size() * n);
+        // The body's own weights under the garment that hugs it, which the repair may give a
+        // vertex whose edges the garment's weights stretch.
+        constexpr float kBodyWeightReach = 0.06f;
+        repairBody.weights = bodySkinWeights(physics.positions, body.meshes, kBodyWeightReach);
     }
     if (!body.empty()) {
         std::vector<Vec3> x;

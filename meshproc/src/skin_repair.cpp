@@ -45,6 +45,32 @@ BoneInfluence toInfluence(Weights w)
 using detail::edgeList;
 using detail::neighbourLists;
 
+std::vector<BoneInfluence> bodySkinWeights(const std::vector<Vec3> &positions, const std::vector<BodyMesh> &body,
+                                           float reach)
+{
+    if (!(reach >= 0) || !std::isfinite(reach))
+        throw InputError("body weights: the reach must be a distance of at least 0");
+    const size_t n = positions.size();
+    std::vector<float> best(n, reach);
+    std::vector<BoneInfluence> out(n);
+    for (const BodyMesh &mesh : body) {
+        if (mesh.skin.size() != mesh.positions.size() || mesh.indices.size() < 3) continue;
+        const std::vector<detail::SurfacePoint> at =
+            detail::locateOnSurface(positions, {}, mesh.positions, mesh.indices, nullptr);
+        for (size_t v = 0; v < n; ++v) {
+            const detail::SurfacePoint &sp = at[v];
+            const Vec3 closest = mesh.positions[sp.corners[0]] * sp.bary.x +
+                                 mesh.positions[sp.corners[1]] * sp.bary.y +
+                                 mesh.positions[sp.corners[2]] * sp.bary.z;
+            const float d = distance(positions[v], closest);
+            if (!(d <= best[v])) continue;
+            best[v] = d;
+            out[v] = detail::blendInfluences(mesh.skin, sp.corners, sp.bary);
+        }
+    }
+    return out;
+}
+
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,
@@ -72,6 +98,15 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                     throw InputError("skinning repair: bone " + std::to_string(inf.bones[size_t(k)]) +
                                      " outside the pose's " + std::to_string(pose.size()) + " bones");
     const size_t P = poses.size();
+    if (!body.weights.empty() && body.weights.size() != n)
+        throw InputError("skinning repair: the body has weights for " + std::to_string(body.weights.size()) +
+                         " of " + std::to_string(n) + " vertices");
+    for (const BoneInfluence &inf : body.weights)
+        for (const std::vector<Mat4> &pose : poses)
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (inf.weights[size_t(k)] > 0 && inf.bones[size_t(k)] >= pose.size())
+                    throw InputError("skinning repair: the body's bone " + std::to_string(inf.bones[size_t(k)]) +
+                                     " outside the pose's " + std::to_string(pose.size()) + " bones");
     if (!body.empty() && (body.distance.size() != P * n || body.closest.size() != P * n || body.keep.size() != P * n))
         throw InputError("skinning repair: the body has " + std::to_string(body.distance.size()) +
                          " distances for " + std::to_string(P) + " poses of " + std::to_string(n) +
@@ -303,6 +338,150 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     skin = bestSkin;
     for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v]);
     for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
+    // Then a local descent where edges are still over the limit (the diffusion mixes the
+    // weights a region has; it stalls where they all tear, a coat's back weighted to both
+    // legs), on the garment that hugs the body (the vertices with the body's weights under
+    // them, SkinRepairBody::weights; none without): each such vertex in turn takes, of its
+    // weights, a neighbour's, their blends and
+    // the neighbours' mean, the body's weights under it (SkinRepairBody::weights) and their
+    // blends with its own, the weights that stretch its edges least over the poses, if less
+    // than its own do and the body guard allows (here half the height to keep: the diffusion's
+    // guard would hold a vertex a few millimetres off the body where the thigh swings close in
+    // one pose). Not the vertices whose weights are kept (resistance 1). Only the vertex's own
+    // edges change, so the largest stretch never grows; weights that agree with a neighbour's
+    // move the edge rigidly, so weights that hold spread from where the skinning holds.
+    {
+        // A vertex's edges: their largest stretch over the poses, and their stretch summed
+        // (the descent lowers the first or, keeping it, the second: an edge within the limit
+        // may not stretch more for another's sake, where it would unpin the waistband).
+        struct Cost
+        {
+            float worst = 1, excess = 0;
+            bool operator<(const Cost &o) const
+            {
+                return worst < o.worst - 1e-4f || (worst <= o.worst && excess < o.excess - 1e-4f);
+            }
+        };
+        auto vertexCost = [&](size_t v, const Vec3 *at) {
+            Cost c;
+            for (uint32_t e : incident[v]) {
+                if (!(rest[e] > 1e-6f)) continue;
+                const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
+                float s = 1;
+                for (size_t p = 0; p < P; ++p) s = std::max(s, distance(at[p], x[p * n + u]) / rest[e]);
+                c.worst = std::max(c.worst, s);
+                c.excess += s - 1;
+            }
+            return c;
+        };
+        auto guardAllows = [&](size_t v, const Vec3 *at) {
+            if (body.empty()) return true;
+            for (size_t p = 0; p < P; ++p) {
+                const size_t i = p * n + v;
+                if (!std::isfinite(guardKeep[i])) continue;
+                const float hNew = height(i, at[p]);
+                if (hNew < 0.5f * std::min(guardKeep[i], height(i, x[i]))) return false;
+            }
+            return true;
+        };
+        std::vector<Vec3> trial(P);
+        std::vector<Vec3> column(P);
+        std::vector<BoneInfluence> candidates;
+        auto blend = [&](const BoneInfluence &a, const BoneInfluence &b, float t) {
+            sum.clear();
+            for (const auto &[bone, w] : toWeights(a)) sum[bone] += (1 - t) * w;
+            for (const auto &[bone, w] : toWeights(b)) sum[bone] += t * w;
+            return toInfluence(Weights(sum.begin(), sum.end()));
+        };
+        const std::vector<BoneInfluence> beforeDescent = skin;
+        const std::vector<float> stretchBefore = stretch;
+        for (int sweep = 0; sweep < 60; ++sweep) {
+            uint32_t improved = 0;
+            for (size_t v = 0; v < n; ++v) {
+                if (nb[v].empty() || resistance0(v) >= 1.0f || v >= body.weights.size() ||
+                    !(body.weights[v].weights[0] > 0))
+                    continue;
+                bool over = false;
+                for (uint32_t e : incident[v]) over |= stretch[e] > limit;
+                if (!over) continue;
+                for (size_t p = 0; p < P; ++p) column[p] = x[p * n + v];
+                Cost best = vertexCost(v, column.data());
+                candidates.clear();
+                sum.clear();
+                for (uint32_t u : nb[v])
+                    for (const auto &[bone, w] : toWeights(skin[u])) sum[bone] += w / float(nb[v].size());
+                const BoneInfluence mean = toInfluence(Weights(sum.begin(), sum.end()));
+                candidates.push_back(mean);
+                candidates.push_back(blend(skin[v], mean, 0.5f));
+                for (uint32_t u : nb[v]) {
+                    candidates.push_back(skin[u]);
+                    candidates.push_back(blend(skin[v], skin[u], 0.5f));
+                }
+                if (v < body.weights.size() && body.weights[v].weights[0] > 0) {
+                    candidates.push_back(body.weights[v]);
+                    candidates.push_back(blend(skin[v], body.weights[v], 0.5f));
+                }
+                const BoneInfluence *choice = nullptr;
+                std::vector<Vec3> chosen;
+                for (const BoneInfluence &c : candidates) {
+                    if (c == skin[v]) continue;
+                    for (size_t p = 0; p < P; ++p) {
+                        Vec3 q{};
+                        for (int k = 0; k < kMaxBoneInfluences; ++k)
+                            if (const float w = c.weights[size_t(k)]; w > 0)
+                                q = q + poses[p][c.bones[size_t(k)]].transformPoint(positions[v]) * w;
+                        trial[p] = q;
+                    }
+                    const Cost cost = vertexCost(v, trial.data());
+                    if (cost < best && guardAllows(v, trial.data())) {
+                        best = cost;
+                        choice = &c;
+                        chosen = trial;
+                    }
+                }
+                if (!choice) continue;
+                skin[v] = *choice;
+                for (size_t p = 0; p < P; ++p) x[p * n + v] = chosen[p];
+                for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
+                ++improved;
+            }
+            if (improved == 0) break;
+        }
+        // Each connected region the descent changed stays only where it mended its edges or
+        // lowered their largest stretch by a quarter: weights changed for less only move
+        // the garment away from where its own skinning puts it over the body.
+        std::vector<uint32_t> region(n, UINT32_MAX);
+        std::vector<uint32_t> stack;
+        for (uint32_t s0 = 0; s0 < n; ++s0) {
+            if (region[s0] != UINT32_MAX || skin[s0] == beforeDescent[s0]) continue;
+            std::vector<uint32_t> members{s0};
+            region[s0] = s0;
+            stack.assign(1, s0);
+            while (!stack.empty()) {
+                const uint32_t v = stack.back();
+                stack.pop_back();
+                for (uint32_t w : nb[v])
+                    if (region[w] == UINT32_MAX && !(skin[w] == beforeDescent[w])) {
+                        region[w] = s0;
+                        members.push_back(w);
+                        stack.push_back(w);
+                    }
+            }
+            float was = 1, now = 1;
+            for (uint32_t v : members)
+                for (uint32_t e : incident[v]) {
+                    was = std::max(was, stretchBefore[e]);
+                    now = std::max(now, stretch[e]);
+                }
+            if (now <= limit || now <= 0.75f * was) continue;
+            for (uint32_t v : members) {
+                skin[v] = beforeDescent[v];
+                skinInto(skin[v], v, &x[v]);
+            }
+            for (uint32_t v : members)
+                for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
+        }
+    }
     std::tie(report.after, report.overEdgesAfter) = worstAndOver();
     // The regions left beyond the limit: vertices joined by over-stretched edges.
     std::vector<uint32_t> parent(n);

@@ -123,6 +123,9 @@ struct SkinRepairBody
 {
     std::vector<Vec3> closest;
     std::vector<float> distance, keep;
+    /// Per vertex, the body's own bone weights under it (bodySkinWeights), or empty: weights
+    /// the repair may give a vertex whose edges stay over the limit.
+    std::vector<BoneInfluence> weights;
     bool empty() const { return distance.empty(); }
 };
 
@@ -136,8 +139,14 @@ struct SkinRepairBody
 /// on from the best weights found. The regions still beyond the limit are counted in the report.
 /// `resist` (empty, or 0..1 per vertex) slows the change where the weights should be kept (the
 /// garment hugs the body); below 1 it wears off to half where the stretch persists, at 1 the
-/// weights are kept (pinned vertices). `body` (empty, or see SkinRepairBody) keeps the repaired
-/// pose outside the body where the original weights kept it outside. Throws InputError for
+/// diffusion keeps the weights (pinned vertices). `body` (empty, or see SkinRepairBody) keeps
+/// the repaired pose outside the body where the original weights kept it outside. Then, where
+/// edges are still over the limit on the garment that hugs the body (the vertices with
+/// `body.weights`), a local descent: each of their vertices (but those of resistance 1) takes the candidate
+/// weights (a neighbour's, the neighbours' mean, the body's under it, and their blends with its
+/// own) that lower its edges' largest stretch over the poses, or keeping it their summed
+/// stretch, while it stays above half the body guard's height; a region it changed stays
+/// where that mended it or lowered its largest stretch by a quarter. Throws InputError for
 /// mismatched sizes or a limit below 1.
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
@@ -145,6 +154,14 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<std::vector<Mat4>> &poses, float limit,
                                    const std::vector<float> &resist = {}, int maxIterations = 150,
                                    const SkinRepairBody &body = {});
+
+/// The body's own bone weights under each vertex (rest `positions`): interpolated at the
+/// closest point of the body meshes with weights in the bind pose, for the vertices within
+/// `reach` metres of one (the others get no weights, all zero). The skinning repair offers them
+/// to the garment that hugs the body (SkinRepairBody::weights). Throws InputError for a reach
+/// that is not a distance.
+std::vector<BoneInfluence> bodySkinWeights(const std::vector<Vec3> &positions, const std::vector<BodyMesh> &body,
+                                           float reach);
 
 /// The report as text lines for a user.
 std::vector<std::string> describeAutoSetup(const AutoSetupReport &report);
