@@ -42,56 +42,99 @@ double processCpuSeconds()
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-} // namespace
-
-int runEditor(int argc, char *argv[])
+/// The editor's command line: its options, described in the language of the running
+/// application.
+struct CommandLine
 {
-    QElapsedTimer sinceLaunch;
-    sinceLaunch.start();
-    QApplication app(argc, argv);
-    QApplication::setApplicationName("Tweed");
-    QApplication::setOrganizationName("Tweed");
-    QApplication::setApplicationVersion(TWEED_VERSION);
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Authoring tool for game character clothing."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        "file", QCoreApplication::translate("main", "A character file or a .tweed asset to open; "
-                                                    "the sample character when none is given."));
-    const QCommandLineOption screenshot(
+    const QCommandLineOption screenshot{
         "screenshot",
         QCoreApplication::translate("main",
                                     "Render, save a picture of the window to <path>, quit."),
-        "path");
-    parser.addOption(screenshot);
-
-    const QCommandLineOption startupReport(
+        "path"};
+    const QCommandLineOption startupReport{
         "startup-report",
-        QCoreApplication::translate("main", "Print the start-up times to the error output."));
-    parser.addOption(startupReport);
-    const QCommandLineOption empty(
-        "empty", QCoreApplication::translate("main", "Start without opening a file."));
-    parser.addOption(empty);
-    const QCommandLineOption frameTimes(
+        QCoreApplication::translate("main", "Print the start-up times to the error output.")};
+    const QCommandLineOption empty{
+        "empty", QCoreApplication::translate("main", "Start without opening a file.")};
+    const QCommandLineOption frameTimes{
         "frame-times",
         QCoreApplication::translate("main",
                                     "Play the walk, print the median time of <count> frames "
                                     "and the CPU time per frame, quit."),
-        "count");
-    parser.addOption(frameTimes);
-    const QCommandLineOption simulate(
+        "count"};
+    const QCommandLineOption simulate{
         "simulate", QCoreApplication::translate(
-                        "main", "Simulate while playing (every frame, without the cache)."));
-    parser.addOption(simulate);
-    const QCommandLineOption volumes(
+                        "main", "Simulate while playing (every frame, without the cache).")};
+    const QCommandLineOption volumes{
         "show-volumes",
         QCoreApplication::translate(
             "main", "Show the collision volumes (xray, surface or wireframe) or hide them (off)."),
-        "look");
-    parser.addOption(volumes);
+        "look"};
+
+    CommandLine()
+    {
+        parser.setApplicationDescription(
+            QCoreApplication::translate("main", "Authoring tool for game character clothing."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(
+            "file", QCoreApplication::translate("main",
+                                                "A character file or a .tweed asset to open; "
+                                                "the sample character when none is given."));
+        for (const QCommandLineOption *option :
+             {&screenshot, &startupReport, &empty, &frameTimes, &simulate, &volumes})
+            parser.addOption(*option);
+    }
+};
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName("Tweed");
+    QCoreApplication::setOrganizationName("Tweed");
+    QCoreApplication::setApplicationVersion(TWEED_VERSION);
+}
+
+} // namespace
+
+bool onlyPrintsHelpOrVersion(int argc, const char *const argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QLatin1String arg(argv[i]);
+        if (arg == QLatin1String("--"))
+            break;
+        if (arg == QLatin1String("-h") || arg == QLatin1String("--help") ||
+            arg == QLatin1String("-?") || arg == QLatin1String("--help-all") ||
+            arg == QLatin1String("-v") || arg == QLatin1String("--version"))
+            return true;
+    }
+    return false;
+}
+
+int runEditor(int argc, char *argv[])
+{
+    // Help and version need no display: answered without a window system, so that
+    // `tweed --version` works on a headless machine or over ssh.
+    if (onlyPrintsHelpOrVersion(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        nameApplication();
+        CommandLine commandLine;
+        commandLine.parser.process(app); // prints and exits
+        return 0;
+    }
+    QElapsedTimer sinceLaunch;
+    sinceLaunch.start();
+    QApplication app(argc, argv);
+    nameApplication();
+
+    CommandLine commandLine;
+    QCommandLineParser &parser = commandLine.parser;
+    const QCommandLineOption &screenshot = commandLine.screenshot;
+    const QCommandLineOption &startupReport = commandLine.startupReport;
+    const QCommandLineOption &empty = commandLine.empty;
+    const QCommandLineOption &frameTimes = commandLine.frameTimes;
+    const QCommandLineOption &simulate = commandLine.simulate;
+    const QCommandLineOption &volumes = commandLine.volumes;
     parser.process(app);
 
     MainWindow window;

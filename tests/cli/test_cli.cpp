@@ -441,6 +441,19 @@ void TestCli::versionFlag()
         const QString name = QFileInfo(program).fileName();
         QCOMPARE(QString::fromUtf8(r.out).trimmed(), name + " " + QString::fromUtf8(tweed_version()));
     }
+    // The editor answers --version and --help on a machine without a display (over ssh, in a
+    // build script), where it used to abort for want of a window system.
+    QProcessEnvironment headless = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+        headless.remove(QString::fromLatin1(name));
+    const Result version = runProgram(QStringLiteral(TWEED_EDITOR), {"--version"}, headless);
+    QVERIFY2(version.exitCode == 0, version.err.constData());
+    QCOMPARE(QString::fromUtf8(version.out).trimmed(),
+             QStringLiteral("Tweed ") + QString::fromUtf8(tweed_version()));
+    const Result help = runProgram(QStringLiteral(TWEED_EDITOR), {"--help"}, headless);
+    QVERIFY2(help.exitCode == 0, help.err.constData());
+    QVERIFY2(help.out.contains("--screenshot <path>") && help.out.contains("--show-volumes"),
+             help.out.constData());
 }
 
 void TestCli::qaFailsOverAThresholdAndPassesUnder()
