@@ -9,6 +9,7 @@
 #include "tweed/meshproc/layers.h"
 #include "tweed/meshproc/skinned_check.h"
 #include "tweed/meshproc/volume_inside.h"
+#include "tweed/sim/colliders.h"
 #include "tweed/simulation_settings.h"
 
 #include "mesh_internal.h"
@@ -222,9 +223,12 @@ std::vector<CollisionVolume> boneSegmentVolumes(const ClothingAsset &asset, cons
         model.translation = (from + to) * 0.5f;
         model.rotation = length(c) > 1e-6f ? axisAngle(normalize(c), angle)
                                            : (dot(y, axis) > 0 ? Quat{} : axisAngle({1, 0, 0}, kPi));
-        const Transform local = decompose(inverse(rest[size_t(parent)]) * Mat4::fromTransform(model));
-        v.local.translation = local.translation;
-        v.local.rotation = local.rotation;
+        // Relative to the parent's rigid frame, as the simulation places volumes (a bone's scale,
+        // such as an armature's 100 from centimetres, does not scale its volumes).
+        const Transform bone = colliderFrame(v, rest[size_t(parent)]);
+        const Quat back = conjugate(bone.rotation);
+        v.local.translation = rotate(back, model.translation - bone.translation);
+        v.local.rotation = normalize(back * model.rotation);
         out.push_back(v);
     }
     return out;
