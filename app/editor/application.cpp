@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "main_window.h"
+#include "prompts.h"
 #include "simulation/simulation_controller.h"
 #include "viewport/viewport.h"
 
@@ -88,6 +89,33 @@ struct CommandLine
     }
 };
 
+/// The prompts of a run without a user (--screenshot, --frame-times): nothing waits for a
+/// click; errors and warnings go to the error output, a question gets the answer that keeps
+/// the run going without touching any file (no recovery, unsaved changes discarded).
+class UnattendedPrompts : public Prompts
+{
+public:
+    QString openFileName(QWidget *, const QString &, const QString &, const QString &) override
+    {
+        return {};
+    }
+    QString saveFileName(QWidget *, const QString &, const QString &, const QString &) override
+    {
+        return {};
+    }
+    UnsavedAnswer askUnsaved(QWidget *, const QString &) override { return UnsavedAnswer::Discard; }
+    bool askRestore(QWidget *, const QString &) override { return false; }
+    void showError(QWidget *, const QString &title, const QString &message) override
+    {
+        std::fprintf(stderr, "tweed: %s: %s\n", qPrintable(title), qPrintable(message));
+    }
+    void showWarnings(QWidget *, const QString &title, const QStringList &warnings) override
+    {
+        for (const QString &warning : warnings)
+            std::fprintf(stderr, "tweed: %s: %s\n", qPrintable(title), qPrintable(warning));
+    }
+};
+
 void nameApplication()
 {
     QCoreApplication::setApplicationName("Tweed");
@@ -138,6 +166,11 @@ int runEditor(int argc, char *argv[])
     parser.process(app);
 
     MainWindow window;
+    // A screenshot or a frame-time run has nobody to answer a box: a file that cannot be
+    // opened is reported on the error output and ends the run with exit code 1.
+    const bool unattended = parser.isSet(screenshot) || parser.isSet(frameTimes);
+    if (unattended)
+        window.setPrompts(std::make_unique<UnattendedPrompts>());
     window.show();
 
     // Start-up time: launch to the first rendered frame, and to the first frame that shows the
@@ -250,7 +283,8 @@ int runEditor(int argc, char *argv[])
 
     // Load once the window is up, so the progress dialog has a parent on screen.
     QTimer::singleShot(0, &window, [&window, &parser, &empty, screenshotPath, takeScreenshot,
-                                    startup, applyViewOptions, measureFrames, frameCount] {
+                                    startup, applyViewOptions, measureFrames, frameCount,
+                                    unattended] {
         if (!window.offerRecovery() && !parser.isSet(empty)) {
             const QStringList files = parser.positionalArguments();
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
@@ -258,6 +292,10 @@ int runEditor(int argc, char *argv[])
                 std::fprintf(stderr, "tweed: the sample character was not found\n");
             else if (window.openFile(path))
                 window.playWalkClip();
+            else if (unattended) {
+                QCoreApplication::exit(1); // the error is on the error output
+                return;
+            }
         }
         startup->loaded = true;
         applyViewOptions();
