@@ -392,6 +392,18 @@ std::string meshLabel(const aiMesh &mesh, size_t index)
                              : "mesh " + std::to_string(index);
 }
 
+// True for the mesh Assimp draws of the bones of a file that holds none (a BVH or CSM motion, a
+// Collada scene of cameras and lights: its SkeletonMeshBuilder, material "SkeletonMaterial",
+// no name): a picture of the skeleton, not a character's mesh.
+bool isSkeletonStandIn(const aiScene &scene, const aiMesh &mesh)
+{
+    if (mesh.mName.length > 0 || mesh.mNumBones == 0 || mesh.mMaterialIndex >= scene.mNumMaterials)
+        return false;
+    aiString name;
+    return scene.mMaterials[mesh.mMaterialIndex]->Get(AI_MATKEY_NAME, name) == AI_SUCCESS &&
+           std::strcmp(name.C_Str(), "SkeletonMaterial") == 0;
+}
+
 // True when the triangle repeats a vertex or has no area at float precision: its height is
 // within a few float steps of its coordinates' magnitude.
 bool degenerate(const std::vector<Vec3> &positions, uint32_t a, uint32_t b, uint32_t c)
@@ -521,10 +533,15 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
     std::map<int, Mat4> bindGlobal;
     uint32_t bindConflicts = 0;
 
+    unsigned skeletonStandIns = 0;
     for (unsigned mi = 0; mi < scene->mNumMeshes; ++mi) {
         const aiMesh *mesh = scene->mMeshes[mi];
         if (!mesh)
             continue;
+        if (isSkeletonStandIn(*scene, *mesh)) {
+            ++skeletonStandIns;
+            continue;
+        }
         const std::string label = meshLabel(*mesh, mi);
         if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) || mesh->mNumFaces == 0 ||
             mesh->mNumVertices == 0 || !mesh->mVertices) {
@@ -663,6 +680,15 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             addWithAncestors(w.node);
         work.push_back(std::move(w));
     }
+    if (work.empty() && skeletonStandIns > 0)
+        throw FileError(path, "the file holds no mesh, only a skeleton of " +
+                                  std::to_string(nodes.size()) + " nodes" +
+                                  (scene->mNumAnimations > 0
+                                       ? " and " + std::to_string(scene->mNumAnimations) +
+                                             " animation(s)"
+                                       : std::string()) +
+                                  ": a motion or a scene without a character (the drawing of its "
+                                  "bones is no mesh to dress); open the character itself");
     if (work.empty())
         throw FileError(path, "the file contains no triangle meshes");
     if (bindConflicts > 0)
