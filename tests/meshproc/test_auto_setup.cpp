@@ -653,6 +653,30 @@ private slots:
         }
     }
 
+    // A character whose meshes follow their bones rigidly (no skin weights): refused with the
+    // reason and the meshes to choose from, not "no mesh with triangles".
+    void rigidMeshesOnlyAreRefusedNamingTheMeshes()
+    {
+        Character character = makeCharacter(true, true);
+        character.meshSkinnedInSource.assign(character.meshes.size(), false);
+        try {
+            autoSetup(character, AutoSetupOptions{});
+            QFAIL("a character without skinned meshes was set up");
+        } catch (const InputError &e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("no skinned mesh") != std::string::npos &&
+                         message.find("\"Skirt\"") != std::string::npos &&
+                         message.find("\"Body\"") != std::string::npos,
+                     message.c_str());
+        }
+        // Named, the same meshes make a garment.
+        AutoSetupOptions named;
+        named.rounds = 0;
+        named.checkSeconds = 0.5;
+        named.create.shellMeshes = {"Skirt"};
+        QCOMPARE(autoSetup(character, named).report.shells, std::vector<std::string>{"Skirt"});
+    }
+
     void withoutClipsTheProceduralMotionsAreChecked()
     {
         const Character character = makeCharacter(true, false);
