@@ -712,6 +712,39 @@ private slots:
         }
     }
 
+    // A character hundreds of metres or a few millimetres across is in another unit than the
+    // one read: the import says so, with the unit it took; an ordinary size says nothing.
+    void unusualSizeIsReported()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto sizeWarnings = [&](const char *name, const QByteArray &obj) {
+            writeFile(dir.filePath(name), obj);
+            ImportReport report;
+            importCharacter(dir.filePath(name).toStdString(), &report);
+            std::vector<std::string> out;
+            for (const std::string &w : report.warnings)
+                if (w.find(" m across") != std::string::npos) out.push_back(w);
+            return out;
+        };
+        const auto giant = sizeWarnings("giant.obj", "v 0 0 0\nv 180 0 0\nv 0 170 0\nf 1 2 3\n");
+        QCOMPARE(giant.size(), size_t(1));
+        QVERIFY2(giant[0].find("the character is 180 m across (one file unit is 1 m, the file "
+                               "gives no unit)") != std::string::npos,
+                 giant[0].c_str());
+        QCOMPARE(sizeWarnings("tiny.obj", "v 0 0 0\nv 0.0018 0 0\nv 0 0.0017 0\nf 1 2 3\n").size(),
+                 size_t(1));
+        QVERIFY(sizeWarnings("person.obj", "v 0 0 0\nv 0.5 0 0\nv 0 1.8 0\nf 1 2 3\n").empty());
+        // The unit the file states is named: FBX's UnitScaleFactor (the spider's nodes are scaled
+        // by 100 on top of it).
+        ImportReport spider;
+        importCharacter(model("FBX/spider.fbx"), &spider);
+        QVERIFY(std::any_of(spider.warnings.begin(), spider.warnings.end(), [](const std::string &w) {
+            return w.find("m across (one file unit is 0.01 m, as its UnitScaleFactor says)") !=
+                   std::string::npos;
+        }));
+    }
+
     // Names that are not UTF-8 are read as Latin-1; valid UTF-8 is kept as it is.
     void latin1Names()
     {

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -215,6 +216,8 @@ struct Conversion
     Mat4 toTarget;   ///< C: source coordinates -> metres, Y-up
     Mat4 fromTarget; ///< C^-1
     float scale = 1; ///< metres per source unit
+    /// Where the unit comes from, for messages ("" when the file gives none).
+    std::string unitSource;
     Mat4 rotation;   ///< the rotation part of C
 };
 
@@ -273,6 +276,7 @@ Conversion detectConversion(const aiScene &scene, const std::string &ext,
             unitCm = 1;
         }
         conv.scale = float(unitCm * 0.01);
+        conv.unitSource = "its UnitScaleFactor";
         double up = 1, upSign = 1, coord = 0, coordSign = 1;
         metaNumber(meta, "UpAxis", up);
         metaNumber(meta, "UpAxisSign", upSign);
@@ -305,15 +309,45 @@ Conversion detectConversion(const aiScene &scene, const std::string &ext,
         if (clean && upAxis >= 0) {
             conv.baked = root;
             conv.scale = s;
+            conv.unitSource = "its <unit>";
             conv.units.upAxis = upAxisOf(upAxis);
             conv.rotation = root * Mat4::scaling({1 / s, 1 / s, 1 / s});
         }
     }
     // glTF is metres and Y-up by definition; other formats carry no unit information.
+    if (ext == "gltf" || ext == "glb")
+        conv.unitSource = "glTF's";
     conv.units.metresPerUnit = conv.scale;
     conv.toTarget = Mat4::scaling({conv.scale, conv.scale, conv.scale}) * conv.rotation;
     conv.fromTarget = inverse(conv.toTarget);
     return conv;
+}
+
+// A character far larger or smaller than any worn garment (over 20 m or under 2 cm across in
+// its bind pose) is most likely in another unit than the file says or than metres, which are
+// assumed when it says none: cloth settings and the simulation work in metres, so the cloth
+// would fall in slow motion or jitter. Empty when the size is ordinary.
+std::string unusualSizeWarning(const Character &character, const Conversion &conv)
+{
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    Vec3 low{inf, inf, inf}, high{-inf, -inf, -inf};
+    for (const GraphicsMesh &mesh : character.meshes)
+        for (const Vec3 &p : mesh.positions) {
+            low = {std::min(low.x, p.x), std::min(low.y, p.y), std::min(low.z, p.z)};
+            high = {std::max(high.x, p.x), std::max(high.y, p.y), std::max(high.z, p.z)};
+        }
+    const float size = std::max({high.x - low.x, high.y - low.y, high.z - low.z});
+    if (!(size > 20.0f || (size > 0 && size < 0.02f)))
+        return {};
+    char across[64];
+    std::snprintf(across, sizeof across, "%.3g m across", double(size));
+    char unit[64];
+    std::snprintf(unit, sizeof unit, "%.3g m", double(conv.scale));
+    return std::string("the character is ") + across + " (one file unit is " + unit +
+           (conv.unitSource.empty() ? std::string(", the file gives no unit")
+                                    : ", as " + conv.unitSource + " says") +
+           "): an unusual size for a character; the cloth's settings and its simulation are in "
+           "metres, so if this is not its real size, rescale it where it was made";
 }
 
 // ---- the node hierarchy ---------------------------------------------------------------------
@@ -989,6 +1023,8 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
     if (report.namesConvertedFromLatin1 > 0)
         report.warnings.push_back(std::to_string(report.namesConvertedFromLatin1) +
                                   " names are not valid UTF-8; read as Latin-1");
+    if (std::string size = unusualSizeWarning(character, conv); !size.empty())
+        report.warnings.push_back(std::move(size));
     reportProgress(progress, 1.0f, "Done");
     if (reportOut)
         *reportOut = std::move(report);
