@@ -745,6 +745,32 @@ private slots:
         }));
     }
 
+    // SMD files are Z-up by convention: the Wuson of the SMD stands as the Wuson of the X file
+    // (Y-up) does, on its legs, where it stood on its tail; its up axis is kept for the exports.
+    void smdIsReadZUp()
+    {
+        const auto extent = [](const Character &c) {
+            Vec3 low{1e30f, 1e30f, 1e30f}, high{-1e30f, -1e30f, -1e30f};
+            for (const GraphicsMesh &m : c.meshes)
+                for (const Vec3 &p : m.positions) {
+                    low = {std::min(low.x, p.x), std::min(low.y, p.y), std::min(low.z, p.z)};
+                    high = {std::max(high.x, p.x), std::max(high.y, p.y), std::max(high.z, p.z)};
+                }
+            return high - low;
+        };
+        const Character smd = importCharacter(model("SMD/WusonSMD.smd"));
+        const Character x = importCharacter(model("X/Testwuson.X"));
+        QCOMPARE(smd.sourceUnits.upAxis, UpAxis::Z);
+        const Vec3 a = extent(smd), b = extent(x);
+        // The same height; the length and width may be swapped or scaled alike.
+        QVERIFY2(std::abs(a.y / std::max(a.x, a.z) - b.y / std::max(b.x, b.z)) < 0.05f,
+                 qPrintable(QStringLiteral("SMD %1 %2 %3, X %4 %5 %6")
+                                .arg(double(a.x)).arg(double(a.y)).arg(double(a.z))
+                                .arg(double(b.x)).arg(double(b.y)).arg(double(b.z))));
+        // And the rest pose still reproduces the mesh.
+        QVERIFY(restSkinningError(smd) < 1e-4f);
+    }
+
     // Names that are not UTF-8 are read as Latin-1; valid UTF-8 is kept as it is.
     void latin1Names()
     {

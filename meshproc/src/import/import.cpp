@@ -313,6 +313,11 @@ Conversion detectConversion(const aiScene &scene, const std::string &ext,
             conv.units.upAxis = upAxisOf(upAxis);
             conv.rotation = root * Mat4::scaling({1 / s, 1 / s, 1 / s});
         }
+    } else if (ext == "smd") {
+        // Valve's SMD is Z-up by its engines' convention and says nothing of it (Assimp keeps
+        // the file's axes): read as Y-up, a character stood on its tail, gravity along its spine.
+        conv.units.upAxis = UpAxis::Z;
+        conv.rotation = axisRotation(0, 1.0f, 2, 1.0f);
     }
     // glTF is metres and Y-up by definition; other formats carry no unit information.
     if (ext == "gltf" || ext == "glb")
