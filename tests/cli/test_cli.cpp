@@ -298,7 +298,8 @@ void TestCli::degenerateTrianglesAreDropped_data()
         << testModel("STL/Spider_binary.stl") << QStringList{"--mesh", "mesh_0"} << 56;
     QTest::newRow("Spider_ascii.stl")
         << testModel("STL/Spider_ascii.stl") << QStringList{"--mesh", "NoName_1"} << 56;
-    QTest::newRow("ThomasFechten.csm") << testModel("CSM/ThomasFechten.csm") << QStringList{} << 8;
+    // (CSM/ThomasFechten.csm was here: 8 in Assimp's drawing of its bones, which is no longer
+    // imported; the file is refused as a motion without a mesh, meshproc.test_import errors.)
     // Wuson.ply with one byte changed: its first face "3 0 1 2" becomes "3 0 0 2".
     static QTemporaryDir dir;
     QByteArray wuson = readAll(testModel("PLY/Wuson.ply"));

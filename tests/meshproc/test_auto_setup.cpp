@@ -134,6 +134,18 @@ Character makeCharacter(bool withBody, bool withClip, float hipsScale = 1.0f)
     return c;
 }
 
+// Auto Setup of the skirt and its lining on the character without a body mesh (no rounds, half
+// a second of each clip checked).
+AutoSetupResult setUpWithoutBody(float hipsScale = 1.0f)
+{
+    AutoSetupOptions options;
+    options.rounds = 0;
+    options.checkSeconds = 0.5;
+    options.create.shellMeshes = {"Skirt"};
+    options.create.riderMeshes = {"Lining"};
+    return autoSetup(makeCharacter(false, true, hipsScale), options);
+}
+
 // A tube `length` long hanging from bone 1 at its top (makeTube's weights: bone 1's share is
 // y / length), swung about its bottom by the root bone `amplitude` radians each way at
 // `hertz`, for two seconds.
@@ -593,13 +605,7 @@ private slots:
 
     void withoutBodyTheBonesGiveVolumes()
     {
-        const Character character = makeCharacter(false, true);
-        AutoSetupOptions options;
-        options.rounds = 0;
-        options.checkSeconds = 0.5;
-        options.create.shellMeshes = {"Skirt"};
-        options.create.riderMeshes = {"Lining"};
-        const AutoSetupResult result = autoSetup(character, options);
+        const AutoSetupResult result = setUpWithoutBody();
         QVERIFY(result.report.bodyFromBones);
         QVERIFY(result.report.body.empty());
         QVERIFY(!result.asset.collisionVolumes.empty());
@@ -620,13 +626,7 @@ private slots:
     void boneSegmentVolumesLieOnTheSegmentsOfAScaledArmature()
     {
         for (const float scale : {1.0f, 100.0f}) {
-            const Character character = makeCharacter(false, true, scale);
-            AutoSetupOptions options;
-            options.rounds = 0;
-            options.checkSeconds = 0.5;
-            options.create.shellMeshes = {"Skirt"};
-            options.create.riderMeshes = {"Lining"};
-            const AutoSetupResult result = autoSetup(character, options);
+            const AutoSetupResult result = setUpWithoutBody(scale);
             QVERIFY(result.report.bodyFromBones);
             const Skeleton &skeleton = result.asset.skeleton;
             const std::vector<Mat4> rest = skeleton.restGlobal();
