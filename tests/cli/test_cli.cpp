@@ -60,6 +60,7 @@ private slots:
     void simulateSampleClips();
     void versionFlag();
     void qaFailsOverAThresholdAndPassesUnder();
+    void qaWithoutMovingClipsChecksTheProceduralMotions();
 };
 
 void TestCli::endToEnd_data()
@@ -455,6 +456,28 @@ void TestCli::versionFlag()
     QVERIFY2(help.exitCode == 0, help.err.constData());
     QVERIFY2(help.out.contains("--screenshot <path>") && help.out.contains("--show-volumes"),
              help.out.constData());
+}
+
+// A character with no clip that moves (none, or single poses such as an SMD's) is checked by qa
+// on the procedural walk, jump and spin, as Auto Setup checks it: qa measured one frame of the
+// rest pose and passed what Auto Setup had reported failing (WusonSMD.smd: its spin, 2.37).
+void TestCli::qaWithoutMovingClipsChecksTheProceduralMotions()
+{
+    QTemporaryDir dir;
+    for (const char *character : {"X/test_cube_text.x", "SMD/triangle.smd"}) {
+        const QString asset = dir.filePath(QFileInfo(character).baseName() + ".tweed");
+        const Result created = runCli({"create", testModel(character), "-o", asset});
+        QVERIFY2(created.exitCode == 0, created.err.constData());
+        const Result qa = runCli({"qa", asset, "--json"});
+        const QJsonObject report = QJsonDocument::fromJson(qa.out).object();
+        QStringList clips;
+        for (const QJsonValue &clip : report["clips"].toArray()) {
+            clips << clip["clip"].toString();
+            QVERIFY(clip["frames"].toInt() > 60);
+        }
+        QCOMPARE(clips, (QStringList{"procedural walk in a circle", "procedural jump",
+                                     "procedural spin"}));
+    }
 }
 
 void TestCli::qaFailsOverAThresholdAndPassesUnder()
