@@ -7,6 +7,7 @@
 
 #include "tweed/clip_simulation.h"
 #include "tweed/file_io.h"
+#include "tweed/meshproc/auto_setup.h"
 #include "tweed/meshproc/import.h"
 
 #include <cmath>
@@ -98,10 +99,16 @@ void qa(const QaOptions &o)
     const std::vector<BodyMesh> body =
         withFile(sourcePath, [&] { return bodyMeshes(asset, character); });
 
-    // Every clip, retargeted; without clips the rest pose.
+    // Every clip that moves, retargeted; without one (no clips, or single poses only) the
+    // procedural walk, jump and spin, as Auto Setup checks them, so that both judge the same
+    // motion. A skeleton without a root bone to move leaves the rest pose.
     std::vector<std::optional<AnimationClip>> clips;
     for (const AnimationClip &clip : character.clips)
-        clips.push_back(retargetClip(clip, character.skeleton, asset.skeleton));
+        if (clip.duration > 0)
+            clips.push_back(retargetClip(clip, character.skeleton, asset.skeleton));
+    if (clips.empty())
+        for (AnimationClip &clip : proceduralClips(asset.skeleton))
+            if (!clip.tracks.empty()) clips.push_back(std::move(clip));
     if (clips.empty()) clips.push_back(std::nullopt);
 
     std::shared_ptr<SimThreadPool> pool;

@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "main_window.h"
+#include "prompts.h"
 #include "simulation/simulation_controller.h"
 #include "viewport/viewport.h"
 
@@ -42,59 +43,134 @@ double processCpuSeconds()
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
 }
 
-} // namespace
-
-int runEditor(int argc, char *argv[])
+/// The editor's command line: its options, described in the language of the running
+/// application.
+struct CommandLine
 {
-    QElapsedTimer sinceLaunch;
-    sinceLaunch.start();
-    QApplication app(argc, argv);
-    QApplication::setApplicationName("Tweed");
-    QApplication::setOrganizationName("Tweed");
-    QApplication::setApplicationVersion(TWEED_VERSION);
-
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QCoreApplication::translate("main", "Authoring tool for game character clothing."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        "file", QCoreApplication::translate("main", "A character file or a .tweed asset to open; "
-                                                    "the sample character when none is given."));
-    const QCommandLineOption screenshot(
+    const QCommandLineOption screenshot{
         "screenshot",
         QCoreApplication::translate("main",
                                     "Render, save a picture of the window to <path>, quit."),
-        "path");
-    parser.addOption(screenshot);
-
-    const QCommandLineOption startupReport(
+        "path"};
+    const QCommandLineOption startupReport{
         "startup-report",
-        QCoreApplication::translate("main", "Print the start-up times to the error output."));
-    parser.addOption(startupReport);
-    const QCommandLineOption empty(
-        "empty", QCoreApplication::translate("main", "Start without opening a file."));
-    parser.addOption(empty);
-    const QCommandLineOption frameTimes(
+        QCoreApplication::translate("main", "Print the start-up times to the error output.")};
+    const QCommandLineOption empty{
+        "empty", QCoreApplication::translate("main", "Start without opening a file.")};
+    const QCommandLineOption frameTimes{
         "frame-times",
         QCoreApplication::translate("main",
                                     "Play the walk, print the median time of <count> frames "
                                     "and the CPU time per frame, quit."),
-        "count");
-    parser.addOption(frameTimes);
-    const QCommandLineOption simulate(
+        "count"};
+    const QCommandLineOption simulate{
         "simulate", QCoreApplication::translate(
-                        "main", "Simulate while playing (every frame, without the cache)."));
-    parser.addOption(simulate);
-    const QCommandLineOption volumes(
+                        "main", "Simulate while playing (every frame, without the cache).")};
+    const QCommandLineOption volumes{
         "show-volumes",
         QCoreApplication::translate(
             "main", "Show the collision volumes (xray, surface or wireframe) or hide them (off)."),
-        "look");
-    parser.addOption(volumes);
+        "look"};
+
+    CommandLine()
+    {
+        parser.setApplicationDescription(
+            QCoreApplication::translate("main", "Authoring tool for game character clothing."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(
+            "file", QCoreApplication::translate("main",
+                                                "A character file or a .tweed asset to open; "
+                                                "the sample character when none is given."));
+        for (const QCommandLineOption *option :
+             {&screenshot, &startupReport, &empty, &frameTimes, &simulate, &volumes})
+            parser.addOption(*option);
+    }
+};
+
+/// The prompts of a run without a user (--screenshot, --frame-times): nothing waits for a
+/// click; errors and warnings go to the error output, a question gets the answer that keeps
+/// the run going without touching any file (no recovery, unsaved changes discarded).
+class UnattendedPrompts : public Prompts
+{
+public:
+    QString openFileName(QWidget *, const QString &, const QString &, const QString &) override
+    {
+        return {};
+    }
+    QString saveFileName(QWidget *, const QString &, const QString &, const QString &) override
+    {
+        return {};
+    }
+    UnsavedAnswer askUnsaved(QWidget *, const QString &) override { return UnsavedAnswer::Discard; }
+    bool askRestore(QWidget *, const QString &) override { return false; }
+    void showError(QWidget *, const QString &title, const QString &message) override
+    {
+        std::fprintf(stderr, "tweed: %s: %s\n", qPrintable(title), qPrintable(message));
+    }
+    void showWarnings(QWidget *, const QString &title, const QStringList &warnings) override
+    {
+        for (const QString &warning : warnings)
+            std::fprintf(stderr, "tweed: %s: %s\n", qPrintable(title), qPrintable(warning));
+    }
+};
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName("Tweed");
+    QCoreApplication::setOrganizationName("Tweed");
+    QCoreApplication::setApplicationVersion(TWEED_VERSION);
+}
+
+} // namespace
+
+bool onlyPrintsHelpOrVersion(int argc, const char *const argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QLatin1String arg(argv[i]);
+        if (arg == QLatin1String("--"))
+            break;
+        if (arg == QLatin1String("-h") || arg == QLatin1String("--help") ||
+            arg == QLatin1String("-?") || arg == QLatin1String("--help-all") ||
+            arg == QLatin1String("-v") || arg == QLatin1String("--version"))
+            return true;
+    }
+    return false;
+}
+
+int runEditor(int argc, char *argv[])
+{
+    // Help and version need no display: answered without a window system, so that
+    // `tweed --version` works on a headless machine or over ssh.
+    if (onlyPrintsHelpOrVersion(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        nameApplication();
+        CommandLine commandLine;
+        commandLine.parser.process(app); // prints and exits
+        return 0;
+    }
+    QElapsedTimer sinceLaunch;
+    sinceLaunch.start();
+    QApplication app(argc, argv);
+    nameApplication();
+
+    CommandLine commandLine;
+    QCommandLineParser &parser = commandLine.parser;
+    const QCommandLineOption &screenshot = commandLine.screenshot;
+    const QCommandLineOption &startupReport = commandLine.startupReport;
+    const QCommandLineOption &empty = commandLine.empty;
+    const QCommandLineOption &frameTimes = commandLine.frameTimes;
+    const QCommandLineOption &simulate = commandLine.simulate;
+    const QCommandLineOption &volumes = commandLine.volumes;
     parser.process(app);
 
     MainWindow window;
+    // A screenshot or a frame-time run has nobody to answer a box: a file that cannot be
+    // opened is reported on the error output and ends the run with exit code 1.
+    const bool unattended = parser.isSet(screenshot) || parser.isSet(frameTimes);
+    if (unattended)
+        window.setPrompts(std::make_unique<UnattendedPrompts>());
     window.show();
 
     // Start-up time: launch to the first rendered frame, and to the first frame that shows the
@@ -207,7 +283,8 @@ int runEditor(int argc, char *argv[])
 
     // Load once the window is up, so the progress dialog has a parent on screen.
     QTimer::singleShot(0, &window, [&window, &parser, &empty, screenshotPath, takeScreenshot,
-                                    startup, applyViewOptions, measureFrames, frameCount] {
+                                    startup, applyViewOptions, measureFrames, frameCount,
+                                    unattended] {
         if (!window.offerRecovery() && !parser.isSet(empty)) {
             const QStringList files = parser.positionalArguments();
             QString path = files.isEmpty() ? sampleCharacterPath() : files.first();
@@ -215,6 +292,10 @@ int runEditor(int argc, char *argv[])
                 std::fprintf(stderr, "tweed: the sample character was not found\n");
             else if (window.openFile(path))
                 window.playWalkClip();
+            else if (unattended) {
+                QCoreApplication::exit(1); // the error is on the error output
+                return;
+            }
         }
         startup->loaded = true;
         applyViewOptions();

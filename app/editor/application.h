@@ -10,6 +10,10 @@ namespace tweed::editor {
 /// tree), else where the build found it. Empty when it is nowhere.
 QString sampleCharacterPath();
 
+/// Whether the command line asks only for the help or the version (-h, --help, --help-all,
+/// -v, --version before any "--"): answered without a display.
+bool onlyPrintsHelpOrVersion(int argc, const char *const argv[]);
+
 /// Runs the editor: `tweed [FILE] [--screenshot PATH]`. Returns the exit code.
 int runEditor(int argc, char *argv[]);
 

@@ -285,9 +285,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         create.garmentMeshes = create.shellMeshes;
         create.garmentMeshes.insert(create.garmentMeshes.end(), create.riderMeshes.begin(),
                                     create.riderMeshes.end());
-        if (create.garmentMeshes.empty())
-            throw InputError("the character has no mesh with triangles to make a garment of");
-        report.actions.push_back("layers guessed from how the meshes lie on each other");
+        // None guessed (no mesh has skin weights): createAsset refuses, naming the meshes.
+        if (!create.garmentMeshes.empty())
+            report.actions.push_back("layers guessed from how the meshes lie on each other");
     }
     if (create.preset.empty()) create.preset = "tweed";
 

@@ -868,9 +868,12 @@ std::vector<CollisionVolume> boneSegmentCapsules(const Skeleton &skeleton,
         model.translation = (from + to) * 0.5f;
         model.rotation = length(c) > 1e-6f ? axisAngle(normalize(c), angle)
                                            : (dot(y, axis) > 0 ? Quat{} : axisAngle({1, 0, 0}, kPi));
-        const Transform local = decompose(inverse(rest[size_t(parent)]) * Mat4::fromTransform(model));
-        v.local.translation = local.translation;
-        v.local.rotation = local.rotation;
+        // Relative to the parent's rigid frame, as the simulation places volumes (a bone's scale,
+        // such as an armature's 100 from centimetres, does not scale its volumes).
+        const Transform bone = colliderFrame(v, rest[size_t(parent)]);
+        const Quat back = conjugate(bone.rotation);
+        v.local.translation = rotate(back, model.translation - bone.translation);
+        v.local.rotation = normalize(back * model.rotation);
         out.push_back(v);
     }
     return out;

@@ -32,6 +32,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMimeData>
+#include <QProcess>
 #include <QPalette>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -114,6 +115,7 @@ private slots:
     void dockLayoutPersists();
     void autosaveAndRecovery();
     void helpOpensTheUserGuide();
+    void unattendedRunReportsAFileThatCannotOpen();
 
 private:
     void checkOutlinerCounts();
@@ -633,6 +635,41 @@ void TestMainWindow::helpOpensTheUserGuide()
     guide->findChild<QToolButton *>(names::kUserGuideContentsButton)->click();
     QVERIFY(browser->toPlainText().contains("from a character to a simulating garment"));
     guide->close();
+}
+
+// `tweed FILE --screenshot PATH` on a file that cannot be opened: the problem on the error
+// output and exit code 1, where a modal box used to wait for a click that never comes (the run
+// hung until killed).
+void TestMainWindow::unattendedRunReportsAFileThatCannotOpen()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString lines = dir.filePath(QStringLiteral("lines.obj"));
+    {
+        QFile file(lines);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("v 0 0 0\nv 1 0 0\nv 0 1 0\nl 1 2\nl 2 3\n");
+    }
+    QProcess editor;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
+        env.insert(QString::fromLatin1(name), dir.path());
+    editor.setProcessEnvironment(env);
+    const QString shot = dir.filePath(QStringLiteral("shot.png"));
+    editor.start(QStringLiteral(TWEED_EDITOR_PATH), {lines, QStringLiteral("--screenshot"), shot});
+    const bool finished = editor.waitForFinished(60000);
+    if (!finished) {
+        editor.kill();
+        editor.waitForFinished();
+    }
+    QVERIFY2(finished, "the editor waited for a click");
+    QCOMPARE(editor.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(editor.exitCode(), 1);
+    const QString err = QString::fromLocal8Bit(editor.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("lines.obj")) &&
+                 err.contains(QStringLiteral("no triangle meshes")),
+             qPrintable(err));
+    QVERIFY(!QFileInfo::exists(shot));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -10,6 +10,7 @@
 #include "tweed/errors.h"
 #include "tweed/meshproc/auto_setup.h"
 #include "tweed/meshproc/volume_inside.h"
+#include "tweed/sim/colliders.h"
 
 #include <QTest>
 
@@ -81,22 +82,25 @@ GraphicsMesh makeSkirt(const std::string &name, float top, float bottom, float r
     return m;
 }
 
-Character makeCharacter(bool withBody, bool withClip)
+// hipsScale: the hips bone scaled by it and its children's offsets divided by it (an armature
+// exported in centimetres: the same rest pose and skinning in metres).
+Character makeCharacter(bool withBody, bool withClip, float hipsScale = 1.0f)
 {
     Character c;
     auto bone = [&](const char *name, int parent, Vec3 offset) {
         Bone b;
         b.name = name;
         b.parent = parent;
-        b.restLocal.translation = offset;
+        b.restLocal.translation = parent == 0 ? offset * (1.0f / hipsScale) : offset;
+        if (parent < 0) b.restLocal.scale = {hipsScale, hipsScale, hipsScale};
         c.skeleton.bones.push_back(b);
     };
     bone("Hips", -1, {0, kHipY, 0});
     bone("Spine", 0, {0, 0.3f, 0});
     bone("LeftLeg", 0, {-0.09f, -0.1f, 0});
-    bone("LeftShin", 2, {0, -0.4f, 0});
+    bone("LeftShin", 2, {0, -0.4f * (1.0f / hipsScale), 0});
     bone("RightLeg", 0, {0.09f, -0.1f, 0});
-    bone("RightShin", 4, {0, -0.4f, 0});
+    bone("RightShin", 4, {0, -0.4f * (1.0f / hipsScale), 0});
     test::bindAtRest(c.skeleton);
 
     if (withBody) {
@@ -128,6 +132,18 @@ Character makeCharacter(bool withBody, bool withClip)
         c.clips.push_back(walk);
     }
     return c;
+}
+
+// Auto Setup of the skirt and its lining on the character without a body mesh (no rounds, half
+// a second of each clip checked).
+AutoSetupResult setUpWithoutBody(float hipsScale = 1.0f)
+{
+    AutoSetupOptions options;
+    options.rounds = 0;
+    options.checkSeconds = 0.5;
+    options.create.shellMeshes = {"Skirt"};
+    options.create.riderMeshes = {"Lining"};
+    return autoSetup(makeCharacter(false, true, hipsScale), options);
 }
 
 // A tube `length` long hanging from bone 1 at its top (makeTube's weights: bone 1's share is
@@ -589,13 +605,7 @@ private slots:
 
     void withoutBodyTheBonesGiveVolumes()
     {
-        const Character character = makeCharacter(false, true);
-        AutoSetupOptions options;
-        options.rounds = 0;
-        options.checkSeconds = 0.5;
-        options.create.shellMeshes = {"Skirt"};
-        options.create.riderMeshes = {"Lining"};
-        const AutoSetupResult result = autoSetup(character, options);
+        const AutoSetupResult result = setUpWithoutBody();
         QVERIFY(result.report.bodyFromBones);
         QVERIFY(result.report.body.empty());
         QVERIFY(!result.asset.collisionVolumes.empty());
@@ -615,6 +625,63 @@ private slots:
         for (const std::string &line : describeAutoSetup(result.report))
             says |= line.find("no body mesh") != std::string::npos;
         QVERIFY(says);
+    }
+
+    // The capsules along the bone segments lie on their segments, as the simulation places them,
+    // whatever scale the bones carry (an armature scaled by 100 put them at the parent bone's
+    // origin, a hundredth of the way along).
+    void boneSegmentVolumesLieOnTheSegmentsOfAScaledArmature()
+    {
+        for (const float scale : {1.0f, 100.0f}) {
+            const AutoSetupResult result = setUpWithoutBody(scale);
+            QVERIFY(result.report.bodyFromBones);
+            const Skeleton &skeleton = result.asset.skeleton;
+            const std::vector<Mat4> rest = skeleton.restGlobal();
+            QVERIFY(!result.asset.collisionVolumes.empty());
+            for (const CollisionVolume &v : result.asset.collisionVolumes) {
+                const std::string name = v.name;
+                const size_t at = name.find(" segment ");
+                QVERIFY2(at != std::string::npos, name.c_str());
+                const int from = skeleton.find(name.substr(0, at));
+                const int to = skeleton.find(name.substr(at + 9));
+                QVERIFY(from == v.bone && to >= 0);
+                const Vec3 a = rest[size_t(from)].transformPoint({0, 0, 0});
+                const Vec3 b = rest[size_t(to)].transformPoint({0, 0, 0});
+                const Transform frame = colliderFrame(v, rest[size_t(v.bone)]);
+                const float off = distance(frame.translation, (a + b) * 0.5f);
+                QVERIFY2(off < 1e-4f, qPrintable(QStringLiteral("%1 at scale %2: %3 m off")
+                                                     .arg(QString::fromStdString(name))
+                                                     .arg(double(scale))
+                                                     .arg(double(off))));
+                // The capsule's axis runs along the segment.
+                const Vec3 axis = rotate(frame.rotation, {0, 1, 0});
+                QVERIFY(std::abs(dot(axis, normalize(b - a))) > 0.999f);
+            }
+        }
+    }
+
+    // A character whose meshes follow their bones rigidly (no skin weights): refused with the
+    // reason and the meshes to choose from, not "no mesh with triangles".
+    void rigidMeshesOnlyAreRefusedNamingTheMeshes()
+    {
+        Character character = makeCharacter(true, true);
+        character.meshSkinnedInSource.assign(character.meshes.size(), false);
+        try {
+            autoSetup(character, AutoSetupOptions{});
+            QFAIL("a character without skinned meshes was set up");
+        } catch (const InputError &e) {
+            const std::string message = e.what();
+            QVERIFY2(message.find("no skinned mesh") != std::string::npos &&
+                         message.find("\"Skirt\"") != std::string::npos &&
+                         message.find("\"Body\"") != std::string::npos,
+                     message.c_str());
+        }
+        // Named, the same meshes make a garment.
+        AutoSetupOptions named;
+        named.rounds = 0;
+        named.checkSeconds = 0.5;
+        named.create.shellMeshes = {"Skirt"};
+        QCOMPARE(autoSetup(character, named).report.shells, std::vector<std::string>{"Skirt"});
     }
 
     void withoutClipsTheProceduralMotionsAreChecked()

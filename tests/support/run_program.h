@@ -16,10 +16,14 @@ struct ProgramResult
     QByteArray err;
 };
 
-/// Runs program with args and waits for it (10 minutes at most, then the test stops).
-inline ProgramResult runProgram(const QString &program, const QStringList &args)
+/// Runs program with args (in env, by default the test's own environment) and waits for it
+/// (10 minutes at most, then the test stops).
+inline ProgramResult runProgram(const QString &program, const QStringList &args,
+                                const QProcessEnvironment &env =
+                                    QProcessEnvironment::systemEnvironment())
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(program, args);
     if (!p.waitForFinished(600000))
         qFatal("%s did not finish: %s", qPrintable(program), qPrintable(args.join(' ')));

@@ -57,14 +57,14 @@ VolumeFrame volumeFrame(const CollisionVolume &volume, const Playback &playback)
     const auto &global = playback.globalPose();
     Mat4 bone = playback.rootTransform();
     if (volume.bone >= 0 && size_t(volume.bone) < global.size()) bone = global[size_t(volume.bone)];
-    Transform local = volume.local;
-    local.scale = {1, 1, 1};
-    const Mat4 m = bone * Mat4::fromTransform(local);
+    // The simulation's rigid frame (a bone's scale does not scale the volume).
+    const Transform rigid = colliderFrame(volume, bone);
     VolumeFrame frame;
-    frame.origin = m.column(3);
+    frame.origin = rigid.translation;
     for (int i = 0; i < 3; ++i) {
-        const Vec3 axis = normalize(m.column(i));
-        if (lengthSquared(axis) > 0) frame.axes[i] = axis;
+        Vec3 unit{0, 0, 0};
+        unit[i] = 1;
+        frame.axes[i] = rotate(rigid.rotation, unit);
     }
     return frame;
 }

@@ -8,6 +8,7 @@
 #include "viewport/scene_materials.h"
 
 #include "tweed/meshproc/garment_map.h"
+#include "tweed/sim/colliders.h"
 
 #include <Qt3DCore/QAttribute>
 #include <Qt3DCore/QBuffer>
@@ -853,9 +854,9 @@ void Viewport::updatePose()
             Mat4 bone = mPlayback->rootTransform();
             if (volume.bone >= 0 && size_t(volume.bone) < global.size())
                 bone = global[size_t(volume.bone)];
-            Transform local = volume.local;
-            local.scale = {1, 1, 1};
-            const Mat4 m = bone * Mat4::fromTransform(local);
+            // The simulation's rigid frame: a bone's scale (an armature exported at 100) does
+            // not scale the volume.
+            const Mat4 m = Mat4::fromTransform(colliderFrame(volume, bone));
             const bool selected =
                 std::find(mSelection.collisionVolumes.begin(), mSelection.collisionVolumes.end(),
                           view.index) != mSelection.collisionVolumes.end();
@@ -1440,7 +1441,7 @@ std::pair<Vec3, Vec3> Viewport::boundsOf(const ViewportSelection &selection) con
         Mat4 m = mPlayback->rootTransform();
         if (volume.bone >= 0 && size_t(volume.bone) < global.size())
             m = global[size_t(volume.bone)];
-        const Vec3 c = (m * Mat4::fromTransform(volume.local)).column(3);
+        const Vec3 c = colliderFrame(volume, m).translation;
         const float r = std::max({volume.radii.x, volume.radii.y, volume.radii.z, volume.radius,
                                   volume.radius2}) +
                         (volume.shape == CollisionShape::Capsule ||

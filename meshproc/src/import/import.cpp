@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -215,6 +216,8 @@ struct Conversion
     Mat4 toTarget;   ///< C: source coordinates -> metres, Y-up
     Mat4 fromTarget; ///< C^-1
     float scale = 1; ///< metres per source unit
+    /// Where the unit comes from, for messages ("" when the file gives none).
+    std::string unitSource;
     Mat4 rotation;   ///< the rotation part of C
 };
 
@@ -273,6 +276,7 @@ Conversion detectConversion(const aiScene &scene, const std::string &ext,
             unitCm = 1;
         }
         conv.scale = float(unitCm * 0.01);
+        conv.unitSource = "its UnitScaleFactor";
         double up = 1, upSign = 1, coord = 0, coordSign = 1;
         metaNumber(meta, "UpAxis", up);
         metaNumber(meta, "UpAxisSign", upSign);
@@ -305,15 +309,50 @@ Conversion detectConversion(const aiScene &scene, const std::string &ext,
         if (clean && upAxis >= 0) {
             conv.baked = root;
             conv.scale = s;
+            conv.unitSource = "its <unit>";
             conv.units.upAxis = upAxisOf(upAxis);
             conv.rotation = root * Mat4::scaling({1 / s, 1 / s, 1 / s});
         }
+    } else if (ext == "smd") {
+        // Valve's SMD is Z-up by its engines' convention and says nothing of it (Assimp keeps
+        // the file's axes): read as Y-up, a character stood on its tail, gravity along its spine.
+        conv.units.upAxis = UpAxis::Z;
+        conv.rotation = axisRotation(0, 1.0f, 2, 1.0f);
     }
     // glTF is metres and Y-up by definition; other formats carry no unit information.
+    if (ext == "gltf" || ext == "glb")
+        conv.unitSource = "glTF's";
     conv.units.metresPerUnit = conv.scale;
     conv.toTarget = Mat4::scaling({conv.scale, conv.scale, conv.scale}) * conv.rotation;
     conv.fromTarget = inverse(conv.toTarget);
     return conv;
+}
+
+// A character far larger or smaller than any worn garment (over 20 m or under 2 cm across in
+// its bind pose) is most likely in another unit than the file says or than metres, which are
+// assumed when it says none: cloth settings and the simulation work in metres, so the cloth
+// would fall in slow motion or jitter. Empty when the size is ordinary.
+std::string unusualSizeWarning(const Character &character, const Conversion &conv)
+{
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    Vec3 low{inf, inf, inf}, high{-inf, -inf, -inf};
+    for (const GraphicsMesh &mesh : character.meshes)
+        for (const Vec3 &p : mesh.positions) {
+            low = {std::min(low.x, p.x), std::min(low.y, p.y), std::min(low.z, p.z)};
+            high = {std::max(high.x, p.x), std::max(high.y, p.y), std::max(high.z, p.z)};
+        }
+    const float size = std::max({high.x - low.x, high.y - low.y, high.z - low.z});
+    if (!(size > 20.0f || (size > 0 && size < 0.02f)))
+        return {};
+    char across[64];
+    std::snprintf(across, sizeof across, "%.3g m across", double(size));
+    char unit[64];
+    std::snprintf(unit, sizeof unit, "%.3g m", double(conv.scale));
+    return std::string("the character is ") + across + " (one file unit is " + unit +
+           (conv.unitSource.empty() ? std::string(", the file gives no unit")
+                                    : ", as " + conv.unitSource + " says") +
+           "): an unusual size for a character; the cloth's settings and its simulation are in "
+           "metres, so if this is not its real size, rescale it where it was made";
 }
 
 // ---- the node hierarchy ---------------------------------------------------------------------
@@ -390,6 +429,18 @@ std::string meshLabel(const aiMesh &mesh, size_t index)
 {
     return mesh.mName.length ? "mesh \"" + textAsUtf8(mesh.mName.C_Str()) + "\""
                              : "mesh " + std::to_string(index);
+}
+
+// True for the mesh Assimp draws of the bones of a file that holds none (a BVH or CSM motion, a
+// Collada scene of cameras and lights: its SkeletonMeshBuilder, material "SkeletonMaterial",
+// no name): a picture of the skeleton, not a character's mesh.
+bool isSkeletonStandIn(const aiScene &scene, const aiMesh &mesh)
+{
+    if (mesh.mName.length > 0 || mesh.mNumBones == 0 || mesh.mMaterialIndex >= scene.mNumMaterials)
+        return false;
+    aiString name;
+    return scene.mMaterials[mesh.mMaterialIndex]->Get(AI_MATKEY_NAME, name) == AI_SUCCESS &&
+           std::strcmp(name.C_Str(), "SkeletonMaterial") == 0;
 }
 
 // True when the triangle repeats a vertex or has no area at float precision: its height is
@@ -521,10 +572,15 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
     std::map<int, Mat4> bindGlobal;
     uint32_t bindConflicts = 0;
 
+    unsigned skeletonStandIns = 0;
     for (unsigned mi = 0; mi < scene->mNumMeshes; ++mi) {
         const aiMesh *mesh = scene->mMeshes[mi];
         if (!mesh)
             continue;
+        if (isSkeletonStandIn(*scene, *mesh)) {
+            ++skeletonStandIns;
+            continue;
+        }
         const std::string label = meshLabel(*mesh, mi);
         if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE) || mesh->mNumFaces == 0 ||
             mesh->mNumVertices == 0 || !mesh->mVertices) {
@@ -663,6 +719,15 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
             addWithAncestors(w.node);
         work.push_back(std::move(w));
     }
+    if (work.empty() && skeletonStandIns > 0)
+        throw FileError(path, "the file holds no mesh, only a skeleton of " +
+                                  std::to_string(nodes.size()) + " nodes" +
+                                  (scene->mNumAnimations > 0
+                                       ? " and " + std::to_string(scene->mNumAnimations) +
+                                             " animation(s)"
+                                       : std::string()) +
+                                  ": a motion or a scene without a character (the drawing of its "
+                                  "bones is no mesh to dress); open the character itself");
     if (work.empty())
         throw FileError(path, "the file contains no triangle meshes");
     if (bindConflicts > 0)
@@ -963,6 +1028,8 @@ Character importCharacter(const std::string &path, ImportReport *reportOut,
     if (report.namesConvertedFromLatin1 > 0)
         report.warnings.push_back(std::to_string(report.namesConvertedFromLatin1) +
                                   " names are not valid UTF-8; read as Latin-1");
+    if (std::string size = unusualSizeWarning(character, conv); !size.empty())
+        report.warnings.push_back(std::move(size));
     reportProgress(progress, 1.0f, "Done");
     if (reportOut)
         *reportOut = std::move(report);
