@@ -40,6 +40,7 @@ struct Options
     int threads = 1;
     int steps = 200;
     int substeps = 1;     ///< 10 iterations spent as substeps x iterations
+    int iterations = 0;   ///< > 0: iterations per substep instead of 10 / substeps
     bool json = false;
     bool hard = true;     ///< the hard stretch limit
     bool tethers = true;  ///< the long-range tethers
@@ -113,6 +114,8 @@ Result runTweed(const Options &o)
     build.masses.assign(mesh.positions.size(), 1.0f);
     auto data = buildClothData(mesh, build);
     SimulationSettings s = test::hangSettings(o.substeps, o.compressionLimit);
+    if (o.iterations > 0)
+        s.iterations = o.iterations;
     s.hardStretchLimit = o.hard;
     s.tethers = o.tethers;
     s.stretchLimit = o.stretchLimit;
@@ -218,6 +221,8 @@ int run(const std::vector<std::string> &args)
             o.steps = std::stoi(next());
         else if (a == "--substeps")
             o.substeps = std::stoi(next());
+        else if (a == "--iterations")
+            o.iterations = std::stoi(next());
         else if (a == "--json")
             o.json = true;
         else if (a == "--no-hard")
@@ -247,7 +252,7 @@ int run(const std::vector<std::string> &args)
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
-                         "[--substeps 1|2|5|10] [--no-hard] [--no-hard-limit] [--no-tethers] "
+                         "[--substeps 1|2|5|10] [--iterations I] [--no-hard] [--no-hard-limit] [--no-tethers] "
                          "[--stretch-limit L] "
                          "[--compression-limit C] [--stretch-compliance C] [--bend-compliance C] "
                          "[--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
