@@ -3,6 +3,7 @@
 #include "hang_scene.h"
 
 #include "../../core/src/sim/constraint_kernels.h" // internal: the kernel itself
+#include "../../core/src/sim/edge_chains.h"        // internal: the chains' direct solve
 #include "../../core/src/sim/vertex_constraints.h" // internal: the per-vertex constraints
 #include "tweed/errors.h"
 #include "tweed/sim/cloth_instance.h"
@@ -849,18 +850,112 @@ private slots:
         QVERIFY(guide < defaults - 0.01f);
     }
 
+    void edgeChainsFollowTheMeshAndShareNoVertexInAGroup()
+    {
+        // A grid's chains are its rows, columns and diagonals (all but the two corner diagonals,
+        // single edges); a jittered grid (no straight lines) still puts most edges in chains.
+        for (const float jitter : {0.0f, 0.3f}) {
+            PhysicsMesh mesh = makeGrid(12, 9, 0.1f);
+            std::mt19937 random(3);
+            std::uniform_real_distribution<float> shift(-jitter * 0.05f, jitter * 0.05f);
+            for (Vec3 &p : mesh.positions)
+                p += Vec3{shift(random), shift(random), 0.0f};
+            const auto data = buildClothData(mesh);
+            sim::EdgeChains chains;
+            chains.build(data->restPositions, data->constraintA, data->constraintB,
+                         data->constraintKind, ClothData::kStretch);
+            const size_t edges = data->edges.size() / 2;
+            if (jitter == 0.0f) {
+                QCOMPARE(chains.linkCount(), edges - 2);
+                QCOMPARE(chains.groupCount(), 3u);
+            } else {
+                QVERIFY2(chains.linkCount() > edges * 3 / 4, qPrintable(QString::number(chains.linkCount())));
+            }
+            std::vector<uint8_t> linked(data->constraintA.size(), 0);
+            for (uint32_t g = 0; g < chains.groupCount(); ++g) {
+                std::vector<uint8_t> inGroup(data->vertexCount, 0);
+                for (uint32_t c = chains.groupBegin(g); c < chains.groupBegin(g + 1); ++c) {
+                    QVERIFY(chains.length(c) >= 2);
+                    for (uint32_t i = 0; i < chains.length(c); ++i) {
+                        const uint32_t k = chains.links(c)[i];
+                        QCOMPARE(data->constraintKind[k], ClothData::kStretch);
+                        QCOMPARE(linked[k], uint8_t(0)); // in one chain at most
+                        linked[k] = 1;
+                        const uint32_t a = chains.vertices(c)[i], b = chains.vertices(c)[i + 1];
+                        QVERIFY((data->constraintA[k] == a && data->constraintB[k] == b) ||
+                                (data->constraintA[k] == b && data->constraintB[k] == a));
+                    }
+                    for (uint32_t i = 0; i <= chains.length(c); ++i) {
+                        const uint32_t v = chains.vertices(c)[i];
+                        QCOMPARE(inGroup[v], uint8_t(0)); // no vertex twice in a group
+                        inGroup[v] = 1;
+                    }
+                }
+            }
+        }
+    }
+
+    void edgeChainsSolveAStretchedChainInOnePass()
+    {
+        // A bent chain of 12 edges, pinned at one end and scaled by 1.1: one direct solve takes
+        // every edge back to its rest length at once (scaling back is a move of each vertex
+        // along the edges, which the linearised solve gives exactly), where Gauss-Seidel sweeps
+        // would draw the far end in over many. Compressed edges are left alone (the sweeps keep
+        // compression).
+        const int links = 12;
+        std::vector<Vec3> rest;
+        std::vector<uint32_t> a, b;
+        std::vector<uint8_t> kind;
+        std::vector<float> restLength, param(links, 0.0f);
+        for (int i = 0; i <= links; ++i)
+            rest.push_back({float(i) * 0.1f, 0.02f * float(i * i) / float(links), 0.0f});
+        for (int i = 0; i < links; ++i) {
+            a.push_back(uint32_t(i));
+            b.push_back(uint32_t(i + 1));
+            kind.push_back(ClothData::kStretch);
+            restLength.push_back(distance(rest[size_t(i)], rest[size_t(i + 1)]));
+        }
+        sim::EdgeChains chains;
+        chains.build(rest, a, b, kind, ClothData::kStretch);
+        QCOMPARE(chains.chainCount(), size_t(1));
+        QCOMPARE(chains.length(0), uint32_t(links));
+        std::vector<sim::P4> p;
+        for (int i = 0; i <= links; ++i)
+            p.push_back({rest[size_t(i)].x * 1.1f, rest[size_t(i)].y * 1.1f, 0.0f, i == 0 ? 0.0f : 1.0f});
+        sim::EdgeChains::SolveArgs args;
+        args.p = p.data();
+        args.rest = restLength.data();
+        args.param = param.data();
+        chains.solve(args, 0, 1);
+        for (int i = 0; i < links; ++i) {
+            const float s = length(sim::v3(p[size_t(i + 1)]) - sim::v3(p[size_t(i)])) / restLength[size_t(i)];
+            QVERIFY2(std::fabs(s - 1.0f) < 1e-4f, qPrintable(QString("%1: %2").arg(i).arg(double(s))));
+        }
+        QCOMPARE(p[0].x, 0.0f); // the pinned end stays
+        // Compressed to 90%: nothing moves.
+        for (int i = 0; i <= links; ++i)
+            p[size_t(i)] = {rest[size_t(i)].x * 0.9f, rest[size_t(i)].y * 0.9f, 0.0f, 1.0f};
+        const std::vector<sim::P4> before = p;
+        chains.solve(args, 0, 1);
+        QVERIFY(std::memcmp(before.data(), p.data(), p.size() * sizeof(sim::P4)) == 0);
+    }
+
     void oneAndTwoThreadsGiveTheSameBits_data()
     {
         QTest::addColumn<int>("columns");
         QTest::addColumn<int>("rows");
         QTest::addColumn<int>("pinEvery"); // pins every pinEvery-th vertex of the top row
         QTest::addColumn<bool>("shuffle");
-        QTest::newRow("small") << 23 << 19 << 1 << false;      // one block, run by one thread
-        QTest::newRow("one block") << 31 << 32 << 1 << false;  // one block, shared colour by colour
-        QTest::newRow("four slabs") << 64 << 40 << 1 << false; // whole blocks per thread
+        QTest::addColumn<bool>("edgeChains");
+        QTest::newRow("small") << 23 << 19 << 1 << false << false; // one block, run by one thread
+        QTest::newRow("one block") << 31 << 32 << 1 << false << false; // shared colour by colour
+        QTest::newRow("four slabs") << 64 << 40 << 1 << false << false; // whole blocks per thread
         // Hard-constraint trees that branch, their vertices scattered over the threads' shares:
         // siblings of one parent on different threads, whose follow-the-leader updates sum on it.
-        QTest::newRow("branching trees") << 61 << 40 << 20 << true;
+        QTest::newRow("branching trees") << 61 << 40 << 20 << true << false;
+        // The edge chains' direct solve, its chains shared out over the threads in pieces.
+        QTest::newRow("edge chains") << 64 << 40 << 1 << false << true;
+        QTest::newRow("edge chains, shuffled") << 61 << 40 << 20 << true << true;
     }
 
     void oneAndTwoThreadsGiveTheSameBits()
@@ -869,6 +964,7 @@ private slots:
         QFETCH(int, rows);
         QFETCH(int, pinEvery);
         QFETCH(bool, shuffle);
+        QFETCH(bool, edgeChains);
         PhysicsMesh mesh = makeGrid(columns, rows, 0.6f / float(columns - 1));
         for (int c = 0; c < columns; ++c)
             if (c % pinEvery != 0)
@@ -882,6 +978,7 @@ private slots:
         s.windGust = 0.5f;
         s.selfCollision = true;
         s.stretchLimit = 1.0f; // hard constraints taut: their corrections all count
+        s.edgeChains = edgeChains;
         CollisionVolume ball;
         ball.shape = CollisionShape::Sphere;
         ball.radius = 0.15f;

@@ -10,7 +10,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 
 
@@ -63,22 +62,6 @@ float windNoise(const Vec3 &p, float t)
 {
     return std::sin(p.x * 7.1f + t * 1.3f) * std::sin(p.y * 5.3f - t * 0.7f) *
            std::sin(p.z * 6.7f + t * 1.1f + 0.5f);
-}
-
-int chainEvery()
-{
-    static const int v = std::getenv("TWEED_CHAIN_EVERY") ? std::atoi(std::getenv("TWEED_CHAIN_EVERY")) : 1;
-    return v;
-}
-int chainLambda()
-{
-    static const int v = std::getenv("TWEED_CHAIN_LAMBDA") ? std::atoi(std::getenv("TWEED_CHAIN_LAMBDA")) : 1;
-    return v;
-}
-int chainMode()
-{
-    static const int mode = std::getenv("TWEED_CHAINS") ? std::atoi(std::getenv("TWEED_CHAINS")) : 0;
-    return mode;
 }
 
 } // namespace
@@ -367,7 +350,7 @@ void ClothInstance::Impl::configure()
     }
     if (tetraVolumes.count() == 0 && !c.tetrahedra.empty())
         tetraVolumes.build(c.restPositions, c.tetrahedra);
-    if (chainMode() != 0 && !edgeChainsBuilt) {
+    if (s.edgeChains && !edgeChainsBuilt) {
         edgeChains.build(c.restPositions, c.constraintA, c.constraintB, c.constraintKind,
                          ClothData::kStretch);
         edgeChainsBuilt = true;
@@ -486,6 +469,7 @@ uint64_t ClothInstance::Impl::positionBasedWork(int stepCount) const
 {
     const uint64_t perSubstep =
         uint64_t(iterations) * (realConstraints + tightVertices.size()) +
+        (settings.edgeChains ? uint64_t(edgeChains.linkCount()) : 0) +
         (settings.hardStretchLimit ? 2 * hardConstraintCount : 0) + 2 * uint64_t(n) +
         (settings.selfCollision ? 27 * uint64_t(n) : 0);
     return uint64_t(stepCount) * uint64_t(std::max(1, settings.substeps)) * perSubstep;
@@ -741,7 +725,7 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
     // integrate, hard (before and after, a phase per group), self-collision, finish
     const size_t dihedralPhase = settings.bendingModel == int(BendingModel::Dihedral) ? 1 : 0;
     const size_t volumePhase = tetraVolumes.count() > 0 ? 1 : 0;
-    const size_t chainPhases = chainMode() != 0 ? size_t(edgeChains.groupCount()) * size_t(iterations + 1) : 0;
+    const size_t chainPhases = settings.edgeChains ? size_t(edgeChains.groupCount()) : 0;
     const size_t perSubstep =
         3 + chainPhases + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
     return 3 + size_t(stepCount) * (1 + substeps * perSubstep);
@@ -792,8 +776,6 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
                     solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
             });
         }
-        if (chainMode() == 2 && (it + 1) % chainEvery() == 0)
-            solveChains(seq, chainLambda() && mode != LambdaMode::None);
         if (!tightVertices.empty()) {
             const uint32_t count = uint32_t(tightVertices.size());
             schedule.parallelFor(seq, (count + kVertexPiece - 1) / kVertexPiece, [&](uint32_t i) {
@@ -805,15 +787,13 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
     }
 }
 
-void ClothInstance::Impl::solveChains(PhaseCursor &seq, bool withLambda)
+void ClothInstance::Impl::solveChains(PhaseCursor &seq)
 {
     const ClothData &c = *data;
     sim::EdgeChains::SolveArgs args;
     args.p = pos.data();
     args.rest = skinned && !skinnedRest.empty() ? skinnedRest.data() : c.restLength.data();
     args.param = constraintParam.data();
-    args.lambda = withLambda ? lambda.data() : nullptr;
-    args.compressionLimit = compressionLimit.empty() ? nullptr : compressionLimit.data();
     args.xpbd = xpbd;
     constexpr uint32_t kChainPiece = 16;
     for (uint32_t g = 0; g < edgeChains.groupCount(); ++g) {
@@ -1007,11 +987,11 @@ void ClothInstance::Impl::region(int thread)
         // would only spread a few edges a sweep; the iterations then start near rest.
         if (settings.hardStretchLimit)
             hardPipeline(seq);
-        if (chainMode() == 1)
-            solveChains(seq, false);
+        // The edge chains next: the stretch left along rows, whose ends the sweeps would draw
+        // in a few edges a sweep, goes in one pass (see edge_chains.h).
+        if (settings.edgeChains)
+            solveChains(seq);
         solveConstraints(seq, ctx);
-        if (chainMode() == 3)
-            solveChains(seq, false);
         if (settings.bendingModel == int(BendingModel::Dihedral))
             schedule.parallelFor(seq, 1, [&](uint32_t) {
                 const float bend = std::clamp(settings.bendStiffness, 0.0f, 1.0f);

@@ -259,7 +259,7 @@ struct ClothInstance::Impl
                      uint32_t e);
     void hardConstraints(uint32_t listIndex);
     /// One direct solve of every edge chain, group by group (see edge_chains.h).
-    void solveChains(PhaseCursor &seq, bool withLambda);
+    void solveChains(PhaseCursor &seq);
     void holdMaxDistance(uint32_t v, const Substep &ctx);
     void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread);
     void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses,

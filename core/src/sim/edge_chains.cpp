@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 namespace tweed::sim {
 namespace {
@@ -47,11 +46,8 @@ void EdgeChains::build(const std::vector<Vec3> &rest, const std::vector<uint32_t
     std::vector<uint32_t> forward, forwardLinks, backward, backwardLinks;
     std::vector<uint32_t> stamp(vertices, 0); ///< chain number + 1 of the chain holding it
     // Extends a chain ending ... u -> v through v, as straight as the mesh allows.
-    const uint32_t maxLinks = std::getenv("TWEED_CHAIN_MAX") ? uint32_t(std::atoi(std::getenv("TWEED_CHAIN_MAX"))) : 1000000u;
     auto extend = [&](std::vector<uint32_t> &verts, std::vector<uint32_t> &links, uint32_t id) {
         for (;;) {
-            if (forwardLinks.size() + backwardLinks.size() >= maxLinks)
-                return;
             const uint32_t v = verts.back(), u = verts[verts.size() - 2];
             const Vec3 dir = normalize(rest[v] - rest[u]);
             float best = kStraightEnough;
@@ -140,63 +136,108 @@ void EdgeChains::build(const std::vector<Vec3> &rest, const std::vector<uint32_t
 
 void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
 {
+    for (uint32_t c = begin; c < end; c += kInterleave)
+        solveInterleaved(args, c, std::min(end, c + kInterleave));
+}
+
+// The elimination is a chain of dependent divisions along each chain: kInterleave chains go
+// through it side by side, so that their latencies overlap.
+void EdgeChains::solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end)
+{
     P4 *const p = args.p;
-    for (uint32_t c = begin; c < end; ++c) {
+    for (uint32_t c = begin; c < end; ++c)
+        setUp(args, c);
+    const uint32_t count = end - begin;
+    uint32_t length[kInterleave], longest = 0;
+    float prevUpper[kInterleave], prevRhs[kInterleave], lower[kInterleave];
+    for (uint32_t j = 0; j < count; ++j) {
+        length[j] = mChainBegin[begin + j + 1] - mChainBegin[begin + j];
+        longest = std::max(longest, length[j]);
+        prevUpper[j] = prevRhs[j] = lower[j] = 0.0f;
+    }
+    // Thomas' algorithm: forward elimination, then back substitution (the matrix is
+    // symmetric positive definite, so no pivoting).
+    for (uint32_t i = 0; i < longest; ++i)
+        for (uint32_t j = 0; j < count; ++j) {
+            if (i >= length[j])
+                continue;
+            const uint32_t c = begin + j, l0 = mChainBegin[c];
+            const P4 *nrm = mNormal.data() + l0;
+            float *upper = mUpper.data() + l0, *rhs = mRhs.data() + l0;
+            const float inv = 1.0f / (nrm[i].w - lower[j] * prevUpper[j]);
+            float next = 0.0f; // couples rows i and i + 1 through their shared vertex
+            if (i + 1 < length[j]) {
+                const P4 &x = nrm[i], &y = nrm[i + 1];
+                next = -p[mVertex[l0 + c + i + 1]].w * (x.x * y.x + x.y * y.y + x.z * y.z);
+            }
+            upper[i] = next * inv;
+            rhs[i] = (rhs[i] - lower[j] * prevRhs[j]) * inv;
+            prevUpper[j] = upper[i];
+            prevRhs[j] = rhs[i];
+            lower[j] = next;
+        }
+    for (uint32_t t = 1; t < longest; ++t)
+        for (uint32_t j = 0; j < count; ++j) {
+            if (t >= length[j])
+                continue;
+            const uint32_t l0 = mChainBegin[begin + j], i = length[j] - 1 - t;
+            mRhs[l0 + i] -= mUpper[l0 + i] * mRhs[l0 + i + 1];
+        }
+    for (uint32_t c = begin; c < end; ++c)
+        apply(args, c);
+}
+
+// Row i of chain c: link i, between vertices i and i + 1. The linearised system is
+// (J W J^T + alphaTilde) dlambda = -C - alphaTilde lambda; rows i and i + 1 share vertex i + 1,
+// whose inverse mass w couples them by -w n_i . n_(i+1).
+void EdgeChains::setUp(const SolveArgs &args, uint32_t c)
+{
+    const P4 *const p = args.p;
+    {
         const uint32_t l0 = mChainBegin[c], l1 = mChainBegin[c + 1];
         const uint32_t *vert = mVertex.data() + l0 + c; // links + 1 vertices
         const uint32_t *link = mLink.data() + l0;
         P4 *nrm = mNormal.data() + l0; // unit direction, w: the diagonal (1 for an idle link)
-        float *upper = mUpper.data() + l0, *rhs = mRhs.data() + l0;
+        float *rhs = mRhs.data() + l0;
         const uint32_t m = l1 - l0;
-        // The linearised system (J W J^T + alphaTilde) dlambda = -C - alphaTilde lambda: row i
-        // is link i, between vertices i and i + 1; rows i and i + 1 share vertex i + 1, whose
-        // inverse mass w couples them by -w n_i . n_(i+1).
         for (uint32_t i = 0; i < m; ++i) {
             const P4 &pa = p[vert[i]], &pb = p[vert[i + 1]];
             const uint32_t k = link[i];
             const float dx = pb.x - pa.x, dy = pb.y - pa.y, dz = pb.z - pa.z;
             const float len2 = dx * dx + dy * dy + dz * dz;
-            const float wsum = pa.w + pb.w;
             const float r = args.rest[k];
-            const float len = std::sqrt(len2);
-            float target = r;
-            if (len < r && args.compressionLimit) // between c r and r: no force
-                target = std::max(len, args.compressionLimit[k] * r);
-            if (len2 < kTiny || wsum == 0.0f || len == target) {
-                nrm[i] = {0, 0, 0, 1};
-                rhs[i] = 0;
-                continue;
-            }
-            const float inv = 1.0f / len;
-            const float constraint = len - target;
+            const float len = std::sqrt(std::max(len2, kTiny));
+            // Only a stretched link pulls (the sweeps keep compression); without a branch,
+            // which would be taken at random.
+            const float stretch = std::max(len - r, 0.0f);
+            const float on = float(stretch > 0.0f) * float(pa.w + pb.w > 0.0f); // 1 or 0
+            const float inv = on / len;
+            float diag, b;
             if (args.xpbd) {
                 const float at = args.param[k];
                 const float lam = args.lambda ? args.lambda[k] * r : 0.0f;
-                nrm[i] = {dx * inv, dy * inv, dz * inv, wsum + at};
-                rhs[i] = -constraint - at * lam;
+                diag = pa.w + pb.w + at;
+                b = -stretch - at * lam;
             } else {
-                nrm[i] = {dx * inv, dy * inv, dz * inv, wsum};
-                rhs[i] = -args.param[k] * constraint;
+                diag = pa.w + pb.w;
+                b = -args.param[k] * stretch;
             }
+            nrm[i] = {dx * inv, dy * inv, dz * inv, on * diag + (1.0f - on)};
+            rhs[i] = on * b;
         }
-        // Thomas' algorithm: forward elimination, then back substitution (the matrix is
-        // symmetric positive definite, so no pivoting).
-        auto coupling = [&](uint32_t i) { // between rows i - 1 and i
-            const P4 &x = nrm[i - 1], &y = nrm[i];
-            return -p[vert[i]].w * (x.x * y.x + x.y * y.y + x.z * y.z);
-        };
-        float prevUpper = 0.0f, prevRhs = 0.0f, lower = 0.0f;
-        for (uint32_t i = 0; i < m; ++i) {
-            const float denom = nrm[i].w - lower * prevUpper;
-            const float next = i + 1 < m ? coupling(i + 1) : 0.0f;
-            upper[i] = next / denom;
-            rhs[i] = (rhs[i] - lower * prevRhs) / denom;
-            prevUpper = upper[i];
-            prevRhs = rhs[i];
-            lower = next;
-        }
-        for (uint32_t i = m - 1; i-- > 0;)
-            rhs[i] -= upper[i] * rhs[i + 1];
+    }
+}
+
+void EdgeChains::apply(const SolveArgs &args, uint32_t c)
+{
+    P4 *const p = args.p;
+    {
+        const uint32_t l0 = mChainBegin[c], l1 = mChainBegin[c + 1];
+        const uint32_t *vert = mVertex.data() + l0 + c;
+        const uint32_t *link = mLink.data() + l0;
+        const P4 *nrm = mNormal.data() + l0;
+        const float *rhs = mRhs.data() + l0;
+        const uint32_t m = l1 - l0;
         // dx = W J^T dlambda.
         for (uint32_t j = 0; j <= m; ++j) {
             P4 &q = p[vert[j]];

@@ -36,6 +36,10 @@ public:
     /// Groups of chains that share no vertex: group g is chains [groupBegin(g), groupBegin(g + 1)).
     uint32_t groupCount() const { return mGroupBegin.empty() ? 0 : uint32_t(mGroupBegin.size() - 1); }
     uint32_t groupBegin(uint32_t g) const { return mGroupBegin[g]; }
+    /// Chain c's links (constraint indices) and its links + 1 vertices, in order.
+    uint32_t length(uint32_t c) const { return mChainBegin[c + 1] - mChainBegin[c]; }
+    const uint32_t *links(uint32_t c) const { return mLink.data() + mChainBegin[c]; }
+    const uint32_t *vertices(uint32_t c) const { return mVertex.data() + mChainBegin[c] + c; }
 
     struct SolveArgs
     {
@@ -43,7 +47,6 @@ public:
         const float *rest = nullptr;     ///< per constraint
         const float *param = nullptr;    ///< per constraint: alphaTilde (XPBD) or stiffness
         float *lambda = nullptr;         ///< per constraint, lambda / rest; null: none kept
-        const float *compressionLimit = nullptr; ///< per constraint, or null: 1
         bool xpbd = true;
     };
 
@@ -51,6 +54,11 @@ public:
     void solve(const SolveArgs &args, uint32_t begin, uint32_t end);
 
 private:
+    static constexpr uint32_t kInterleave = 8;
+    void solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end);
+    void setUp(const SolveArgs &args, uint32_t c);
+    void apply(const SolveArgs &args, uint32_t c);
+
     std::vector<uint32_t> mChainBegin; ///< per chain, its first link; chains' vertices likewise
     std::vector<uint32_t> mVertex;     ///< per chain, its links + 1 vertices (offset chain index)
     std::vector<uint32_t> mLink;       ///< constraint index of each link
