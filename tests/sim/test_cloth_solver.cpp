@@ -821,15 +821,22 @@ private slots:
         // threads: the defaults' one substep of 10 iterations (1.050 measured) and the guide's
         // two substeps of 5 iterations with a compression limit of 0.9 (1.028 measured; see
         // docs/guide/simulation.md). Margins 0.01 and 0.007; the second must stay the better.
+        // And the edge chains with 3 iterations (1.028 measured, about the defaults' cost):
+        // margin 0.007, and better than the defaults by 0.015.
         const int n = 128;
         const PhysicsMesh mesh = test::hangMesh(n);
         ClothBuildOptions build;
         build.masses.assign(mesh.positions.size(), 1.0f);
         const auto data = buildClothData(mesh, build);
-        auto largestStretch = [&](int substeps, float compressionLimit) {
+        auto largestStretch = [&](int substeps, float compressionLimit, bool chains = false) {
             ClothInstanceOptions o;
             o.pool = std::make_shared<SimThreadPool>(2);
-            ClothInstance cloth(data, test::hangSettings(substeps, compressionLimit), o);
+            SimulationSettings s = test::hangSettings(substeps, compressionLimit);
+            if (chains) {
+                s.edgeChains = true;
+                s.iterations = 3;
+            }
+            ClothInstance cloth(data, s, o);
             cloth.setCollisionVolumes({test::hangSphere(n)});
             ClothFrame frame;
             frame.dt = 1.0f / 60;
@@ -848,6 +855,9 @@ private slots:
         const float guide = largestStretch(2, 0.9f);
         QVERIFY2(guide > 1.0f && guide <= 1.035f, qPrintable(QString::number(double(guide))));
         QVERIFY(guide < defaults - 0.01f);
+        const float chains = largestStretch(1, 1.0f, true);
+        QVERIFY2(chains > 1.0f && chains <= 1.035f, qPrintable(QString::number(double(chains))));
+        QVERIFY(chains < defaults - 0.015f);
     }
 
     void edgeChainsFollowTheMeshAndShareNoVertexInAGroup()
@@ -867,7 +877,7 @@ private slots:
             const size_t edges = data->edges.size() / 2;
             if (jitter == 0.0f) {
                 QCOMPARE(chains.linkCount(), edges - 2);
-                QCOMPARE(chains.groupCount(), 3u);
+                QVERIFY(chains.groupCount() <= 4u); // three directions, greedily grouped
             } else {
                 QVERIFY2(chains.linkCount() > edges * 3 / 4, qPrintable(QString::number(chains.linkCount())));
             }
@@ -897,44 +907,79 @@ private slots:
 
     void edgeChainsSolveAStretchedChainInOnePass()
     {
-        // A bent chain of 12 edges, pinned at one end and scaled by 1.1: one direct solve takes
-        // every edge back to its rest length at once (scaling back is a move of each vertex
-        // along the edges, which the linearised solve gives exactly), where Gauss-Seidel sweeps
-        // would draw the far end in over many. Compressed edges are left alone (the sweeps keep
-        // compression).
+        // A chain of 12 edges pinned at one end and scaled by 1.1. Straight (along a slanted
+        // axis), one direct solve takes every edge back to its rest length at once, where a
+        // Gauss-Seidel sweep would draw the far end in over many sweeps. Bent, the linearised
+        // solve moves the vertices a little across the chain too (1.027 after one solve): two
+        // solves take it to within 0.2%.
+        // Compressed edges are left alone (the sweeps keep compression).
         const int links = 12;
+        const Vec3 axis = normalize(Vec3{1, 2, -0.5f});
+        for (const float bend : {0.0f, 0.02f}) {
+            std::vector<Vec3> rest;
+            std::vector<uint32_t> a, b;
+            std::vector<uint8_t> kind;
+            std::vector<float> restLength, param(links, 0.0f);
+            for (int i = 0; i <= links; ++i)
+                rest.push_back(axis * (float(i) * 0.1f) +
+                               Vec3{0, 0, bend * float(i * i) / float(links)});
+            for (int i = 0; i < links; ++i) {
+                a.push_back(uint32_t(i));
+                b.push_back(uint32_t(i + 1));
+                kind.push_back(ClothData::kStretch);
+                restLength.push_back(distance(rest[size_t(i)], rest[size_t(i + 1)]));
+            }
+            sim::EdgeChains chains;
+            chains.build(rest, a, b, kind, ClothData::kStretch);
+            QCOMPARE(chains.chainCount(), size_t(1));
+            QCOMPARE(chains.length(0), uint32_t(links));
+            std::vector<sim::P4> p;
+            for (int i = 0; i <= links; ++i) {
+                const Vec3 x = rest[size_t(i)] * 1.1f;
+                p.push_back({x.x, x.y, x.z, i == 0 ? 0.0f : 1.0f});
+            }
+            sim::EdgeChains::SolveArgs args;
+            args.p = p.data();
+            args.rest = restLength.data();
+            args.param = param.data();
+            auto largestStretch = [&] {
+                float largest = 0;
+                for (int i = 0; i < links; ++i)
+                    largest = std::max(largest, length(sim::v3(p[size_t(i + 1)]) - sim::v3(p[size_t(i)])) /
+                                                    restLength[size_t(i)]);
+                return largest;
+            };
+            chains.solve(args, 0, 1);
+            const float once = largestStretch();
+            chains.solve(args, 0, 1);
+            const float twice = largestStretch();
+            const QString figures = QString("bend %1: %2, %3").arg(double(bend)).arg(double(once)).arg(double(twice));
+            if (bend == 0.0f)
+                QVERIFY2(std::fabs(once - 1.0f) < 1e-5f, qPrintable(figures));
+            else
+                QVERIFY2(once < 1.035f && std::fabs(twice - 1.0f) < 2e-3f, qPrintable(figures));
+            QCOMPARE(p[0].x, rest[0].x); // the pinned end stays
+        }
+        // Compressed to 90%: nothing moves.
         std::vector<Vec3> rest;
         std::vector<uint32_t> a, b;
-        std::vector<uint8_t> kind;
-        std::vector<float> restLength, param(links, 0.0f);
-        for (int i = 0; i <= links; ++i)
-            rest.push_back({float(i) * 0.1f, 0.02f * float(i * i) / float(links), 0.0f});
-        for (int i = 0; i < links; ++i) {
-            a.push_back(uint32_t(i));
-            b.push_back(uint32_t(i + 1));
-            kind.push_back(ClothData::kStretch);
-            restLength.push_back(distance(rest[size_t(i)], rest[size_t(i + 1)]));
+        std::vector<uint8_t> kind(links, ClothData::kStretch);
+        std::vector<float> restLength(links, 0.1f), param(links, 0.0f);
+        std::vector<sim::P4> p;
+        for (int i = 0; i <= links; ++i) {
+            rest.push_back(axis * (float(i) * 0.1f));
+            p.push_back({rest.back().x * 0.9f, rest.back().y * 0.9f, rest.back().z * 0.9f, 1.0f});
+            if (i < links) {
+                a.push_back(uint32_t(i));
+                b.push_back(uint32_t(i + 1));
+            }
         }
         sim::EdgeChains chains;
         chains.build(rest, a, b, kind, ClothData::kStretch);
-        QCOMPARE(chains.chainCount(), size_t(1));
-        QCOMPARE(chains.length(0), uint32_t(links));
-        std::vector<sim::P4> p;
-        for (int i = 0; i <= links; ++i)
-            p.push_back({rest[size_t(i)].x * 1.1f, rest[size_t(i)].y * 1.1f, 0.0f, i == 0 ? 0.0f : 1.0f});
         sim::EdgeChains::SolveArgs args;
         args.p = p.data();
         args.rest = restLength.data();
         args.param = param.data();
-        chains.solve(args, 0, 1);
-        for (int i = 0; i < links; ++i) {
-            const float s = length(sim::v3(p[size_t(i + 1)]) - sim::v3(p[size_t(i)])) / restLength[size_t(i)];
-            QVERIFY2(std::fabs(s - 1.0f) < 1e-4f, qPrintable(QString("%1: %2").arg(i).arg(double(s))));
-        }
-        QCOMPARE(p[0].x, 0.0f); // the pinned end stays
-        // Compressed to 90%: nothing moves.
-        for (int i = 0; i <= links; ++i)
-            p[size_t(i)] = {rest[size_t(i)].x * 0.9f, rest[size_t(i)].y * 0.9f, 0.0f, 1.0f};
         const std::vector<sim::P4> before = p;
         chains.solve(args, 0, 1);
         QVERIFY(std::memcmp(before.data(), p.data(), p.size() * sizeof(sim::P4)) == 0);
