@@ -155,6 +155,10 @@ const SettingField kFields[] = {
     B("two_way_interaction", "Two-way interaction", "Solver options",
       "Report the impulses the cloth gives each collision volume every frame.",
       &S::twoWayInteraction),
+    B("edge_chains", "Edge chains", "Solver options",
+      "Each substep, one direct solve of the stretched mesh edges along chains of edges, so that "
+      "long rows and columns draw in at once.",
+      &S::edgeChains),
     F("sleep_speed", "Sleep speed", "m/s", "Solver options",
       "A cloth slower than this everywhere for the sleep delay stops simulating until its bones "
       "or the wind change; 0 never sleeps.",

@@ -40,9 +40,11 @@ struct Options
     int threads = 1;
     int steps = 200;
     int substeps = 1;     ///< 10 iterations spent as substeps x iterations
+    int iterations = 0;   ///< > 0: iterations per substep instead of 10 / substeps
     bool json = false;
     bool hard = true;     ///< the hard stretch limit
     bool tethers = true;  ///< the long-range tethers
+    bool edgeChains = false; ///< the edge chains' direct solve (SimulationSettings::edgeChains)
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
     float stretchCompliance = -1, bendCompliance = -1; ///< < 0: the scenario's
@@ -113,8 +115,11 @@ Result runTweed(const Options &o)
     build.masses.assign(mesh.positions.size(), 1.0f);
     auto data = buildClothData(mesh, build);
     SimulationSettings s = test::hangSettings(o.substeps, o.compressionLimit);
+    if (o.iterations > 0)
+        s.iterations = o.iterations;
     s.hardStretchLimit = o.hard;
     s.tethers = o.tethers;
+    s.edgeChains = o.edgeChains;
     s.stretchLimit = o.stretchLimit;
     if (o.stretchCompliance >= 0)
         s.stretchCompliance = o.stretchCompliance;
@@ -218,6 +223,8 @@ int run(const std::vector<std::string> &args)
             o.steps = std::stoi(next());
         else if (a == "--substeps")
             o.substeps = std::stoi(next());
+        else if (a == "--iterations")
+            o.iterations = std::stoi(next());
         else if (a == "--json")
             o.json = true;
         else if (a == "--no-hard")
@@ -226,6 +233,8 @@ int run(const std::vector<std::string> &args)
             o.hard = false;
         else if (a == "--no-tethers")
             o.tethers = false;
+        else if (a == "--edge-chains")
+            o.edgeChains = true;
         else if (a == "--stretch-limit")
             o.stretchLimit = std::stof(next());
         else if (a == "--compression-limit")
@@ -247,7 +256,7 @@ int run(const std::vector<std::string> &args)
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
-                         "[--substeps 1|2|5|10] [--no-hard] [--no-hard-limit] [--no-tethers] "
+                         "[--substeps 1|2|5|10] [--iterations I] [--no-hard] [--no-hard-limit] [--no-tethers] "
                          "[--stretch-limit L] "
                          "[--compression-limit C] [--stretch-compliance C] [--bend-compliance C] "
                          "[--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "

@@ -103,6 +103,10 @@ struct SimulationSettings
     /// Report the impulses the cloth gives each collision volume every frame
     /// (ClothInstance::volumeImpulses), so a game's rigid bodies can react.
     bool twoWayInteraction = false;
+    /// Each substep, before the iterations, one direct solve of the stretched mesh edges along
+    /// chains of edges (rows and columns of a grid, as straight as any mesh allows): a chain
+    /// draws in as a whole, where iterations carry a correction a few edges a sweep.
+    bool edgeChains = false;
     /// m/s: a cloth whose every vertex moves slower than this for sleepDelay seconds sleeps
     /// (no simulation) until its bones, its world transform or the wind change; 0 never sleeps.
     float sleepSpeed = 0.0f;

@@ -417,6 +417,11 @@ void ClothInstance::Impl::configure()
     }
     if (tetraVolumes.count() == 0 && !c.tetrahedra.empty())
         tetraVolumes.build(c.restPositions, c.tetrahedra);
+    if (s.edgeChains && !edgeChainsBuilt) {
+        edgeChains.build(c.restPositions, c.constraintA, c.constraintB, c.constraintKind,
+                         ClothData::kStretch);
+        edgeChainsBuilt = true;
+    }
     if (dihedralBending && !dihedralBuilt) {
         dihedral.build(c.restPositions, c.indices);
         dihedralBuilt = true;
@@ -531,6 +536,7 @@ uint64_t ClothInstance::Impl::positionBasedWork(int stepCount) const
 {
     const uint64_t perSubstep =
         uint64_t(iterations) * (realConstraints + tightVertices.size()) +
+        (settings.edgeChains ? uint64_t(edgeChains.linkCount()) : 0) +
         (settings.hardStretchLimit ? 2 * hardConstraintCount : 0) + 2 * uint64_t(n) +
         (settings.selfCollision ? 27 * uint64_t(n) : 0);
     return uint64_t(stepCount) * uint64_t(std::max(1, settings.substeps)) * perSubstep;
@@ -786,8 +792,9 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
     // integrate, hard (before and after, a phase per group), self-collision, finish
     const size_t dihedralPhase = settings.bendingModel == int(BendingModel::Dihedral) ? 1 : 0;
     const size_t volumePhase = tetraVolumes.count() > 0 ? 1 : 0;
+    const size_t chainPhases = settings.edgeChains ? size_t(edgeChains.groupCount()) : 0;
     const size_t perSubstep =
-        3 + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
+        3 + chainPhases + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
     return 3 + size_t(stepCount) * (1 + substeps * perSubstep);
 }
 
@@ -862,6 +869,23 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
                     holdMaxDistance(tightVertices[k], ctx);
             });
         }
+    }
+}
+
+void ClothInstance::Impl::solveChains(PhaseCursor &seq)
+{
+    const ClothData &c = *data;
+    sim::EdgeChains::SolveArgs args;
+    args.p = pos.data();
+    args.rest = skinned && !skinnedRest.empty() ? skinnedRest.data() : c.restLength.data();
+    args.param = constraintParam.data();
+    args.xpbd = xpbd;
+    constexpr uint32_t kChainPiece = 16;
+    for (uint32_t g = 0; g < edgeChains.groupCount(); ++g) {
+        const uint32_t b = edgeChains.groupBegin(g), e = edgeChains.groupBegin(g + 1);
+        schedule.parallelFor(seq, (e - b + kChainPiece - 1) / kChainPiece, [&](uint32_t i) {
+            edgeChains.solve(args, b + i * kChainPiece, std::min(e, b + (i + 1) * kChainPiece));
+        });
     }
 }
 
@@ -1048,6 +1072,10 @@ void ClothInstance::Impl::region(int thread)
         // would only spread a few edges a sweep; the iterations then start near rest.
         if (settings.hardStretchLimit)
             hardPipeline(seq);
+        // The edge chains next: the stretch left along rows, whose ends the sweeps would draw
+        // in a few edges a sweep, goes in one pass (see edge_chains.h).
+        if (settings.edgeChains)
+            solveChains(seq);
         solveConstraints(seq, ctx);
         if (settings.bendingModel == int(BendingModel::Dihedral))
             schedule.parallelFor(seq, 1, [&](uint32_t) {

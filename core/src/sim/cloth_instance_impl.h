@@ -7,6 +7,7 @@
 
 #include "constraint_kernels.h"
 #include "dihedral_bending.h"
+#include "edge_chains.h"
 #include "tetra_volume.h"
 #include "schedule.h"
 #include "self_collision.h"
@@ -186,6 +187,8 @@ struct ClothInstance::Impl
     // Solver options (see SimulationSettings, "Solver options").
     sim::DihedralBending dihedral; ///< built when the dihedral bending model is first chosen
     bool dihedralBuilt = false;
+    sim::EdgeChains edgeChains; ///< the stretch constraints' chains (see solveChains)
+    bool edgeChainsBuilt = false;
     sim::TetraVolumes tetraVolumes; ///< a soft body's tetrahedra (none for cloth)
     std::vector<std::vector<Vec3>> threadImpulses; ///< two-way: per thread, per volume
     std::vector<Vec3> volumeImpulses;              ///< two-way: of the last update, world space
@@ -259,6 +262,8 @@ struct ClothInstance::Impl
     void solveColour(sim::ColourArgs &args, uint32_t colour, sim::LambdaMode mode, uint32_t b,
                      uint32_t e);
     void hardConstraints(uint32_t listIndex);
+    /// One direct solve of every edge chain, group by group (see edge_chains.h).
+    void solveChains(PhaseCursor &seq);
     void holdMaxDistance(uint32_t v, const Substep &ctx);
     void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread);
     void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses,

@@ -1,0 +1,71 @@
+// Internal to the cloth solver: a direct solve of the stretch constraints along chains of mesh
+// edges. Gauss-Seidel sweeps carry a correction only a few edges a sweep, so a long row or
+// column of edges (the bottom edge of a hanging cloth pushed apart by a sphere) needs many
+// sweeps to draw in as a whole. The constraints of a chain of edges couple only their
+// neighbours: one linearised XPBD solve of the chain is a tridiagonal system, solved exactly in
+// one pass (Thomas' algorithm), so a chain converges in one pass as a rod does in Deul, Kugelstadt,
+// Weiler and Bender, "Direct position-based solver for stiff rods" (2018).
+//
+// Chains are built on any mesh: greedily, each one as straight as the mesh allows (see
+// EdgeChains::build), every stretch constraint in at most one chain. They are grouped so that
+// the chains of a group share no vertex: a group's chains can run on any threads in any order
+// and give the same bits (scalar code with the same IEEE operations on every path).
+#pragma once
+
+#include "particle.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tweed::sim {
+
+class EdgeChains
+{
+public:
+    /// Chains over the constraints k of kind `stretchKind` (ends a[k], b[k]), the rest pose
+    /// `rest` giving their directions. A chain continues through a vertex along the unused
+    /// edge turning least from its direction, while that turn is under about 60 degrees, and
+    /// never through a vertex it holds already; single edges are left out (the sweeps solve
+    /// them as well). Deterministic: the same mesh gives the same chains.
+    void build(const std::vector<Vec3> &rest, const std::vector<uint32_t> &a,
+               const std::vector<uint32_t> &b, const std::vector<uint8_t> &kind,
+               uint8_t stretchKind);
+
+    size_t chainCount() const { return mChainBegin.empty() ? 0 : mChainBegin.size() - 1; }
+    size_t linkCount() const { return mLink.size(); }
+    /// Groups of chains that share no vertex: group g is chains [groupBegin(g), groupBegin(g + 1)).
+    uint32_t groupCount() const { return mGroupBegin.empty() ? 0 : uint32_t(mGroupBegin.size() - 1); }
+    uint32_t groupBegin(uint32_t g) const { return mGroupBegin[g]; }
+    /// Chain c's links (constraint indices) and its links + 1 vertices, in order.
+    uint32_t length(uint32_t c) const { return mChainBegin[c + 1] - mChainBegin[c]; }
+    const uint32_t *links(uint32_t c) const { return mLink.data() + mChainBegin[c]; }
+    const uint32_t *vertices(uint32_t c) const { return mVertex.data() + mChainBegin[c] + c; }
+
+    struct SolveArgs
+    {
+        P4 *p = nullptr;                 ///< particles, inverse mass in w
+        const float *rest = nullptr;     ///< per constraint
+        const float *param = nullptr;    ///< per constraint: alphaTilde (XPBD) or stiffness
+        float *lambda = nullptr;         ///< per constraint, lambda / rest; null: none kept
+        bool xpbd = true;
+    };
+
+    /// One direct solve of each chain of [begin, end) (chains of one group).
+    void solve(const SolveArgs &args, uint32_t begin, uint32_t end);
+
+private:
+    static constexpr uint32_t kInterleave = 8;
+    void solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end);
+    void setUp(const SolveArgs &args, uint32_t c);
+    void apply(const SolveArgs &args, uint32_t c);
+
+    std::vector<uint32_t> mChainBegin; ///< per chain, its first link; chains' vertices likewise
+    std::vector<uint32_t> mVertex;     ///< per chain, its links + 1 vertices (offset chain index)
+    std::vector<uint32_t> mLink;       ///< constraint index of each link
+    std::vector<uint32_t> mGroupBegin;
+    // Scratch per link (each chain uses its own part: threads never share an entry).
+    std::vector<P4> mNormal;
+    std::vector<float> mUpper, mRhs;
+};
+
+} // namespace tweed::sim
