@@ -574,6 +574,14 @@
         <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending; angle springs in the mass-spring model).</source>
         <translation>Abstandsbedingungen über benachbarte Dreiecke oder ihr Flächenwinkel mit seinem Ruhewinkel (Ortho-Biegung; Winkelfedern im Masse-Feder-Modell).</translation>
     </message>
+    <message>
+        <source>Edge chains</source>
+        <translation>Kantenketten</translation>
+    </message>
+    <message>
+        <source>Each substep, one direct solve of the stretched mesh edges along chains of edges, so that long rows and columns draw in at once.</source>
+        <translation>In jedem Teilschritt eine direkte Lösung der gedehnten Netzkanten entlang von Kantenketten, sodass sich lange Reihen und Spalten auf einmal zusammenziehen.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

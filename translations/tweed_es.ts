@@ -574,6 +574,14 @@
         <source>Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending; angle springs in the mass-spring model).</source>
         <translation>Restricciones de distancia entre triángulos vecinos, o su ángulo diedro con su ángulo de reposo (flexión ortogonal; muelles angulares en el modelo masa-muelle).</translation>
     </message>
+    <message>
+        <source>Edge chains</source>
+        <translation>Cadenas de aristas</translation>
+    </message>
+    <message>
+        <source>Each substep, one direct solve of the stretched mesh edges along chains of edges, so that long rows and columns draw in at once.</source>
+        <translation>En cada subpaso, una resolución directa de las aristas estiradas de la malla a lo largo de cadenas de aristas, para que las filas y columnas largas se recojan de una vez.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -112,6 +112,8 @@ const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Distance constraints across neighbouring triangles, or their dihedral angle with its rest angle (ortho bending; angle springs in the mass-spring model)."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Two-way interaction"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Report the impulses the cloth gives each collision volume every frame."),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Edge chains"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Each substep, one direct solve of the stretched mesh edges along chains of edges, so that long rows and columns draw in at once."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Sleep speed"),
     QT_TRANSLATE_NOOP("SimulationSettings", "A cloth slower than this everywhere for the sleep delay stops simulating until its bones or the wind change; 0 never sleeps."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Sleep delay"),
