@@ -34,7 +34,7 @@ struct CreateArgs
     uint32_t clothBones = 0;
     bool autoSetup = false;
     bool json = false;
-    int rounds = 2;
+    int rounds = AutoSetupOptions{}.rounds;
     int threads = 1;
     std::vector<std::string> bodyMeshes;
     CreateAssetOptions options;

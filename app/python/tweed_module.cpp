@@ -733,7 +733,7 @@ PYBIND11_MODULE(tweed, m)
         py::arg("shells") = std::vector<std::string>{},
         py::arg("riders") = std::vector<std::string>{},
         py::arg("body_meshes") = std::vector<std::string>{}, py::arg("preset") = "tweed",
-        py::arg("rounds") = 2,
+        py::arg("rounds") = AutoSetupOptions{}.rounds,
         "Auto Setup, as tweed-cli create --auto does: returns (asset, report), the report a "
         "dict of what it chose and the measures of every clip's check.");
     m.def("load_asset", &loadByExtension, py::arg("path"),

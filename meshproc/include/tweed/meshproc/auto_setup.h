@@ -24,7 +24,7 @@ struct AutoSetupOptions
     /// by Auto Setup; its pinnedTop is not used.
     CreateAssetOptions create;
     std::vector<std::string> bodyMeshes; ///< the body; empty: the meshes not in the garment
-    int rounds = 2;                ///< check-and-adjust rounds after the first setup, 0..10
+    int rounds = 3;                ///< check-and-adjust rounds after the first setup, 0..10
     double checkFps = 30;          ///< frames per second of the check's simulations
     double checkSeconds = 3;       ///< at most this much of each clip is checked
     float stretchLimit = 1.2f;     ///< skinned-pose stretch the weights are repaired to
@@ -165,5 +165,10 @@ std::vector<BoneInfluence> bodySkinWeights(const std::vector<Vec3> &positions, c
 
 /// The report as text lines for a user.
 std::vector<std::string> describeAutoSetup(const AutoSetupReport &report);
+
+/// Whether the simulation stretches a clip beyond its skinned pose by more than 2%: its largest
+/// stretch, or the mean over the frames of each frame's largest. Auto Setup's check raises the
+/// substeps and iterations only then (pinned edges take their stretch from the skinning).
+bool stretchBeyondSkinned(const ClipMeasures &measures);
 
 } // namespace tweed
