@@ -590,33 +590,6 @@ private slots:
                                  repairSkinWeights(positions, indices, skin, {{Mat4{}}}, 1.2f));
     }
 
-    // The check raises the solver's work only for stretch the simulation adds to the skinned
-    // pose's: a clip as stretched as its skinned pose (pinned edges) does not count.
-    void solverWorkRaisedOnlyForStretchBeyondTheSkinnedPose()
-    {
-        auto clip = [](std::vector<std::pair<float, float>> frames) { // (simulated, skinned)
-            ClipMeasures m;
-            for (const auto &[simulated, skinned] : frames) {
-                FrameMeasures f;
-                f.maxStretch = simulated;
-                f.skinnedMaxStretch = skinned;
-                m.perFrame.push_back(f);
-                m.sum.maxStretch = std::max(m.sum.maxStretch, simulated);
-                m.sum.skinnedMaxStretch = std::max(m.sum.skinnedMaxStretch, skinned);
-                m.meanMaxStretch += double(simulated) / double(frames.size());
-            }
-            m.frames = int(frames.size());
-            return m;
-        };
-        // The skinned pose's own stretch, or within 2% of it.
-        QVERIFY(!stretchBeyondSkinned(clip({{1.65f, 1.65f}, {1.3f, 1.3f}})));
-        QVERIFY(!stretchBeyondSkinned(clip({{1.68f, 1.65f}, {1.32f, 1.3f}})));
-        // The largest beyond it.
-        QVERIFY(stretchBeyondSkinned(clip({{1.95f, 1.66f}, {1.3f, 1.3f}})));
-        // The largest as skinned, but the other frames stretched beyond theirs.
-        QVERIFY(stretchBeyondSkinned(clip({{1.65f, 1.65f}, {1.6f, 1.1f}, {1.6f, 1.1f}})));
-    }
-
     void namedLayersAreKept()
     {
         const Character character = makeCharacter(true, true);

@@ -166,9 +166,4 @@ std::vector<BoneInfluence> bodySkinWeights(const std::vector<Vec3> &positions, c
 /// The report as text lines for a user.
 std::vector<std::string> describeAutoSetup(const AutoSetupReport &report);
 
-/// Whether the simulation stretches a clip beyond its skinned pose by more than 2%: its largest
-/// stretch, or the mean over the frames of each frame's largest. Auto Setup's check raises the
-/// substeps and iterations only then (pinned edges take their stretch from the skinning).
-bool stretchBeyondSkinned(const ClipMeasures &measures);
-
 } // namespace tweed
