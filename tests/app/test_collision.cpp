@@ -841,6 +841,45 @@ private slots:
             QVERIFY(mWindow->grabWithViewport().save(shot));
         }
     }
+
+    // A volume on a scaled armature (huesitos.fbx, Blender's FBX at 100) is drawn, framed and
+    // picked in the simulation's rigid frame: the bone's scale does not scale its offset (it was
+    // drawn 100 times too far and too large, filling the view). Last: it replaces the document.
+    void volumesOnAScaledArmatureSitWhereTheySimulate()
+    {
+        mWindow->document()->replace(editor::loadCharacterFile(
+            QString::fromStdString(test::kTestModels + "/FBX/huesitos.fbx")));
+        Playback *playback = mWindow->playback();
+        playback->pause();
+        playback->setTime(0.5 * playback->duration());
+        const auto &global = playback->globalPose();
+        int bone = -1;
+        for (size_t b = 0; b < global.size() && bone < 0; ++b)
+            if (length(global[b].column(0)) > 10.0f) // a bone carrying the armature's scale
+                bone = int(b);
+        QVERIFY2(bone >= 0, "huesitos.fbx has no scaled bone");
+        CollisionVolume v;
+        v.shape = CollisionShape::Capsule;
+        v.bone = bone;
+        v.radius = v.radius2 = 0.02f;
+        v.halfHeight = 0.05f;
+        v.local.translation = {0.0f, 0.1f, 0.03f};
+        v.local.rotation = axisAngle({0, 0, 1}, 0.3f);
+        const Transform simulated = colliderFrame(v, global[size_t(bone)]);
+        const VolumeFrame drawn = volumeFrame(v, *playback);
+        QVERIFY2(distance(drawn.origin, simulated.translation) < 1e-4f,
+                 qPrintable(QStringLiteral("%1 m apart").arg(double(distance(drawn.origin, simulated.translation)))));
+        for (int i = 0; i < 3; ++i) {
+            Vec3 unit{0, 0, 0};
+            unit[i] = 1;
+            QVERIFY(distance(drawn.axes[i], rotate(simulated.rotation, unit)) < 1e-4f);
+        }
+        // Picked where it simulates: a ray at its centre from outside hits it at its surface.
+        const Vec3 from = simulated.translation + rotate(simulated.rotation, {1, 0, 0}) * 0.5f;
+        const auto hit = pickVolume({v}, *playback, from, rotate(simulated.rotation, {-1, 0, 0}));
+        QVERIFY(hit && hit->first == 0);
+        QVERIFY2(std::abs(hit->second - 0.48f) < 1e-3f, qPrintable(QString::number(double(hit->second))));
+    }
 };
 
 QTEST_MAIN(TestCollision)
