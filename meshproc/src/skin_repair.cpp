@@ -341,9 +341,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     // Then a local descent where edges are still over the limit (the diffusion mixes the
     // weights a region has; it stalls where they all tear, a coat's back weighted to both
     // legs), on the garment that hugs the body (the vertices with the body's weights under
-    // them, SkinRepairBody::weights; none without): each such vertex in turn takes, of its
-    // weights, a neighbour's, their blends and
-    // the neighbours' mean, the body's weights under it (SkinRepairBody::weights) and their
+    // them, SkinRepairBody::weights; none without): each such vertex in turn takes, of a
+    // neighbour's weights, the neighbours' mean, the body's weights under it and their 50/50
     // blends with its own, the weights that stretch its edges least over the poses, if less
     // than its own do and the body guard allows (here half the height to keep: the diffusion's
     // guard would hold a vertex a few millimetres off the body where the thigh swings close in
@@ -417,10 +416,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                     candidates.push_back(skin[u]);
                     candidates.push_back(blend(skin[v], skin[u], 0.5f));
                 }
-                if (v < body.weights.size() && body.weights[v].weights[0] > 0) {
-                    candidates.push_back(body.weights[v]);
-                    candidates.push_back(blend(skin[v], body.weights[v], 0.5f));
-                }
+                candidates.push_back(body.weights[v]); // (every vertex here has them)
+                candidates.push_back(blend(skin[v], body.weights[v], 0.5f));
                 const BoneInfluence *choice = nullptr;
                 std::vector<Vec3> chosen;
                 for (const BoneInfluence &c : candidates) {
