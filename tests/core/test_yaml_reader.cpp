@@ -154,6 +154,7 @@ private slots:
             "null: 1\n~: 2\n",
             "",
             "# only a comment\n",
+            "net:  # \xc3\xa9t\xc3\xa9\npreset: 1\n", // an empty value before a comment in UTF-8
         };
         for (const char *t : texts)
             agreeWithLibyaml(t);

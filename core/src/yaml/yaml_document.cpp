@@ -545,13 +545,15 @@ private:
                 ++p;
             size_t next;
             if (p == n || s[p] == '\n' || s[p] == '#') {
+                // (before the comment's characters are counted: the empty value comes first)
+                const size_t emptyAt = afterColon - mContinuations;
                 endOfLine();
                 next = nextContent();
                 if (next != kEnd && next > col) {
                     next = entryAt(p) ? blockSequence(next) : blockMapping(next);
                 } else {
                     if (next == col && entryAt(p)) giveUp(); // a sequence not indented
-                    mB.add(Document::Kind::Null, afterColon - mContinuations);
+                    mB.add(Document::Kind::Null, emptyAt);
                 }
             } else {
                 next = inlineValue(col);
