@@ -40,6 +40,77 @@ BoneInfluence toInfluence(Weights w)
     return inf;
 }
 
+// Weights for every vertex from those that have them (`known`): the harmonic extension along
+// the edges (each vertex without weights the mean of its neighbours', the known ones fixed), so
+// that a region far from where weights are known gets a smooth blend of the nearest ones. The
+// vertices of a piece without known weights get none (all zero).
+std::vector<BoneInfluence> harmonicWeights(const std::vector<std::vector<uint32_t>> &nb,
+                                           const std::vector<BoneInfluence> &known)
+{
+    const size_t n = known.size();
+    std::vector<BoneInfluence> out = known;
+    auto has = [&](const BoneInfluence &inf) { return inf.weights[0] > 0; };
+    // The bones that occur, as columns of a dense table.
+    std::map<int, int> column;
+    for (const BoneInfluence &inf : known)
+        for (const auto &[b, w] : toWeights(inf)) column.emplace(b, 0);
+    if (column.empty()) return out;
+    std::vector<int> bone;
+    for (auto &[b, c] : column) {
+        c = int(bone.size());
+        bone.push_back(b);
+    }
+    const size_t B = bone.size();
+    // The vertices to solve for: those without weights reachable from known ones.
+    std::vector<uint8_t> reached(n, 0);
+    std::vector<uint32_t> queue, order, from(n, UINT32_MAX);
+    for (uint32_t v = 0; v < n; ++v)
+        if (has(known[v])) {
+            reached[v] = 1;
+            queue.push_back(v);
+        }
+    for (size_t q = 0; q < queue.size(); ++q)
+        for (uint32_t w : nb[queue[q]])
+            if (!reached[w]) {
+                reached[w] = 1;
+                from[w] = queue[q];
+                queue.push_back(w);
+                order.push_back(w); // nearest first: the Gauss-Seidel sweeps go outwards
+            }
+    if (order.empty()) return out;
+    std::vector<float> table(n * B, 0.0f);
+    for (uint32_t v = 0; v < n; ++v)
+        for (const auto &[b, w] : toWeights(known[v])) table[v * B + size_t(column[b])] = w;
+    // Start from the weights of the vertex each was reached from (the nearest known one's), then relax.
+    for (uint32_t v : order) std::copy_n(&table[from[v] * B], B, &table[v * B]);
+    std::vector<float> mean(B);
+    for (int sweep = 0; sweep < 200; ++sweep) {
+        float change = 0;
+        for (uint32_t v : order) {
+            std::fill(mean.begin(), mean.end(), 0.0f);
+            float count = 0;
+            for (uint32_t w : nb[v]) {
+                if (!reached[w]) continue;
+                for (size_t c = 0; c < B; ++c) mean[c] += table[w * B + c];
+                ++count;
+            }
+            for (size_t c = 0; c < B; ++c) {
+                const float m = mean[c] / count;
+                change = std::max(change, std::abs(m - table[v * B + c]));
+                table[v * B + c] = m;
+            }
+        }
+        if (change < 1e-4f) break;
+    }
+    for (uint32_t v : order) {
+        Weights w;
+        for (size_t c = 0; c < B; ++c)
+            if (table[v * B + c] > 1e-4f) w.push_back({bone[c], table[v * B + c]});
+        out[v] = toInfluence(w);
+    }
+    return out;
+}
+
 } // namespace
 
 using detail::edgeList;
@@ -392,14 +463,21 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
             for (const auto &[bone, w] : toWeights(b)) sum[bone] += t * w;
             return toInfluence(Weights(sum.begin(), sum.end()));
         };
+        // The body's weights where the garment hugs it, and from there along the surface to
+        // the garment off the body (a coat's skirt 20 cm behind the legs), where the nearest
+        // hugging region's weights blend.
+        const std::vector<BoneInfluence> reach =
+            body.weights.empty() ? std::vector<BoneInfluence>{} : harmonicWeights(nb, body.weights);
+        // A garment without a body under it (its whole mesh, on a character without a body
+        // mesh) has no guard to keep: every vertex may take its neighbours' weights.
+        const bool withoutBody = body.empty() && body.weights.empty();
         const std::vector<BoneInfluence> beforeDescent = skin;
         const std::vector<float> stretchBefore = stretch;
         for (int sweep = 0; sweep < 60; ++sweep) {
             uint32_t improved = 0;
             for (size_t v = 0; v < n; ++v) {
-                if (nb[v].empty() || resistance0(v) >= 1.0f || v >= body.weights.size() ||
-                    !(body.weights[v].weights[0] > 0))
-                    continue;
+                const bool hasReach = v < reach.size() && reach[v].weights[0] > 0;
+                if (nb[v].empty() || resistance0(v) >= 1.0f || (!hasReach && !withoutBody)) continue;
                 bool over = false;
                 for (uint32_t e : incident[v]) over |= stretch[e] > limit;
                 if (!over) continue;
@@ -416,8 +494,10 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                     candidates.push_back(skin[u]);
                     candidates.push_back(blend(skin[v], skin[u], 0.5f));
                 }
-                candidates.push_back(body.weights[v]); // (every vertex here has them)
-                candidates.push_back(blend(skin[v], body.weights[v], 0.5f));
+                if (hasReach) {
+                    candidates.push_back(reach[v]);
+                    candidates.push_back(blend(skin[v], reach[v], 0.5f));
+                }
                 const BoneInfluence *choice = nullptr;
                 std::vector<Vec3> chosen;
                 for (const BoneInfluence &c : candidates) {
