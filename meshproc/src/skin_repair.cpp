@@ -411,9 +411,10 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchIn(x, e);
     // Then a local descent where edges are still over the limit (the diffusion mixes the
     // weights a region has; it stalls where they all tear, a coat's back weighted to both
-    // legs), on the garment that hugs the body (the vertices with the body's weights under
-    // them, SkinRepairBody::weights; none without): each such vertex in turn takes, of a
-    // neighbour's weights, the neighbours' mean, the body's weights under it and their 50/50
+    // legs), on the garment the body's weights reach (SkinRepairBody::weights where it hugs
+    // the body, carried along the surface to the garment off it), or on the whole garment
+    // when there is no body: each such vertex in turn takes, of a neighbour's weights, the
+    // neighbours' mean, the body's weights it was given and their 50/50
     // blends with its own, the weights that stretch its edges least over the poses, if less
     // than its own do and the body guard allows (here half the height to keep: the diffusion's
     // guard would hold a vertex a few millimetres off the body where the thigh swings close in
@@ -526,7 +527,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         }
         // Each connected region the descent changed stays only where it mended its edges or
         // lowered their largest stretch by a quarter: weights changed for less only move
-        // the garment away from where its own skinning puts it over the body.
+        // the garment away from where its own skinning puts it over the body. Without a body
+        // any region whose largest stretch fell stays.
         std::vector<uint32_t> region(n, UINT32_MAX);
         std::vector<uint32_t> stack;
         for (uint32_t s0 = 0; s0 < n; ++s0) {
@@ -550,7 +552,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                     was = std::max(was, stretchBefore[e]);
                     now = std::max(now, stretch[e]);
                 }
-            if (now <= limit || now <= 0.75f * was) continue;
+            if (now <= limit || now <= 0.75f * was || (withoutBody && now < was - 1e-3f)) continue;
             for (uint32_t v : members) {
                 skin[v] = beforeDescent[v];
                 skinInto(skin[v], v, &x[v]);

@@ -141,13 +141,16 @@ struct SkinRepairBody
 /// garment hugs the body); below 1 it wears off to half where the stretch persists, at 1 the
 /// diffusion keeps the weights (pinned vertices). `body` (empty, or see SkinRepairBody) keeps
 /// the repaired pose outside the body where the original weights kept it outside. Then, where
-/// edges are still over the limit on the garment that hugs the body (the vertices with
-/// `body.weights`), a local descent: each of their vertices (but those of resistance 1) takes the candidate
-/// weights (a neighbour's, the neighbours' mean, the body's under it, and their blends with its
-/// own) that lower its edges' largest stretch over the poses, or keeping it their summed
-/// stretch, while it stays above half the body guard's height; a region it changed stays
-/// where that mended it or lowered its largest stretch by a quarter. Throws InputError for
-/// mismatched sizes or a limit below 1.
+/// edges are still over the limit, a local descent on the garment that `body.weights` reach
+/// (where it hugs the body, and from there along the surface to the garment off it, such as a
+/// coat's skirt: the harmonic extension of the body's weights over the mesh's edges), or on the
+/// whole garment when `body` is empty and has no weights: each of their vertices (but those of
+/// resistance 1) takes the candidate weights (a neighbour's, the neighbours' mean, the body's
+/// it was given, and their blends with its own) that lower its edges' largest stretch over the
+/// poses, or keeping it their summed stretch, while it stays above half the body guard's
+/// height; a region it changed stays where that mended it or lowered its largest stretch by a
+/// quarter (without a body, where it lowered it at all). Throws InputError for mismatched
+/// sizes or a limit below 1.
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,
