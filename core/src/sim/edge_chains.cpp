@@ -1,10 +1,62 @@
 #include "edge_chains.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define TWEED_CHAINS_SSE2 1
+#endif
 
 namespace tweed::sim {
 namespace {
+
+// Four lanes of the same IEEE operations: SSE2 where there is (every x86-64 processor, so
+// every kernel path runs this same code and gives the same bits), else plain floats.
+#ifdef TWEED_CHAINS_SSE2
+struct F4
+{
+    __m128 v;
+};
+inline F4 load4(const float *p) { return {_mm_loadu_ps(p)}; }
+inline void store4(float *p, F4 a) { _mm_storeu_ps(p, a.v); }
+inline F4 set4(float v) { return {_mm_set1_ps(v)}; }
+inline F4 operator+(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline F4 operator/(F4 a, F4 b) { return {_mm_div_ps(a.v, b.v)}; }
+inline F4 sqrt4(F4 a) { return {_mm_sqrt_ps(a.v)}; }
+inline F4 max4(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
+/// 1 where a > b, else 0.
+inline F4 greater4(F4 a, F4 b) { return {_mm_and_ps(_mm_cmpgt_ps(a.v, b.v), _mm_set1_ps(1.0f))}; }
+#else
+struct F4
+{
+    float v[4];
+};
+inline F4 load4(const float *p) { return {{p[0], p[1], p[2], p[3]}}; }
+inline void store4(float *p, F4 a)
+{
+    for (int i = 0; i < 4; ++i)
+        p[i] = a.v[i];
+}
+inline F4 set4(float v) { return {{v, v, v, v}}; }
+template <class Op> inline F4 lanewise(F4 a, F4 b, Op op)
+{
+    return {{op(a.v[0], b.v[0]), op(a.v[1], b.v[1]), op(a.v[2], b.v[2]), op(a.v[3], b.v[3])}};
+}
+inline F4 operator+(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x + y; }); }
+inline F4 operator-(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x - y; }); }
+inline F4 operator*(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x * y; }); }
+inline F4 operator/(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x / y; }); }
+inline F4 sqrt4(F4 a) { return lanewise(a, a, [](float x, float) { return std::sqrt(x); }); }
+inline F4 max4(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x > y ? x : y; }); }
+inline F4 greater4(F4 a, F4 b)
+{
+    return lanewise(a, b, [](float x, float y) { return x > y ? 1.0f : 0.0f; });
+}
+#endif
 
 /// A chain turns at most this much from one edge to the next (cosine; about 41 degrees): it
 /// goes straight through a regular grid's vertices and never turns onto its diagonals.
@@ -129,9 +181,15 @@ void EdgeChains::build(const std::vector<Vec3> &rest, const std::vector<uint32_t
         }
         mGroupBegin.push_back(uint32_t(mChainBegin.size() - 1));
     }
-    mNormal.assign(mLink.size(), P4{0, 0, 0, 0});
-    mUpper.assign(mLink.size(), 0.0f);
-    mRhs.assign(mLink.size(), 0.0f);
+    // Each chain's slots: a zero link before its first, its links + 1 vertices rounded up to
+    // four, and four more, so that the four-lane loops may read and write past its end.
+    mSlot.assign(chainCount() + 1, 0);
+    for (uint32_t c = 0; c < chainCount(); ++c)
+        mSlot[c + 1] = mSlot[c] + (length(c) + 1 + 3) / 4 * 4 + 4;
+    for (std::vector<float> &scratch : mScratch)
+        scratch.assign(mSlot.back(), 0.0f);
+    // A padding link never pulls: it is never stretched (see setUp).
+    mScratch[Rest].assign(mSlot.back(), FLT_MAX);
 }
 
 void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
@@ -144,44 +202,39 @@ void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
 // through it side by side, so that their latencies overlap.
 void EdgeChains::solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end)
 {
-    P4 *const p = args.p;
     for (uint32_t c = begin; c < end; ++c)
         setUp(args, c);
     const uint32_t count = end - begin;
-    uint32_t length[kInterleave], longest = 0;
+    uint32_t size[kInterleave], first[kInterleave], longest = 0;
     float prevUpper[kInterleave], prevRhs[kInterleave], lower[kInterleave];
     for (uint32_t j = 0; j < count; ++j) {
-        length[j] = mChainBegin[begin + j + 1] - mChainBegin[begin + j];
-        longest = std::max(longest, length[j]);
+        size[j] = length(begin + j);
+        first[j] = mSlot[begin + j] + 1;
+        longest = std::max(longest, size[j]);
         prevUpper[j] = prevRhs[j] = lower[j] = 0.0f;
     }
+    const float *diag = mScratch[Diag].data(), *next = mScratch[Next].data();
+    float *upper = mScratch[Upper].data(), *rhs = mScratch[Rhs].data();
     // Thomas' algorithm: forward elimination, then back substitution (the matrix is
     // symmetric positive definite, so no pivoting).
     for (uint32_t i = 0; i < longest; ++i)
         for (uint32_t j = 0; j < count; ++j) {
-            if (i >= length[j])
+            if (i >= size[j])
                 continue;
-            const uint32_t c = begin + j, l0 = mChainBegin[c];
-            const P4 *nrm = mNormal.data() + l0;
-            float *upper = mUpper.data() + l0, *rhs = mRhs.data() + l0;
-            const float inv = 1.0f / (nrm[i].w - lower[j] * prevUpper[j]);
-            float next = 0.0f; // couples rows i and i + 1 through their shared vertex
-            if (i + 1 < length[j]) {
-                const P4 &x = nrm[i], &y = nrm[i + 1];
-                next = -p[mVertex[l0 + c + i + 1]].w * (x.x * y.x + x.y * y.y + x.z * y.z);
-            }
-            upper[i] = next * inv;
-            rhs[i] = (rhs[i] - lower[j] * prevRhs[j]) * inv;
-            prevUpper[j] = upper[i];
-            prevRhs[j] = rhs[i];
-            lower[j] = next;
+            const uint32_t l = first[j] + i;
+            const float inv = 1.0f / (diag[l] - lower[j] * prevUpper[j]);
+            upper[l] = next[l] * inv;
+            rhs[l] = (rhs[l] - lower[j] * prevRhs[j]) * inv;
+            prevUpper[j] = upper[l];
+            prevRhs[j] = rhs[l];
+            lower[j] = next[l];
         }
     for (uint32_t t = 1; t < longest; ++t)
         for (uint32_t j = 0; j < count; ++j) {
-            if (t >= length[j])
+            if (t >= size[j])
                 continue;
-            const uint32_t l0 = mChainBegin[begin + j], i = length[j] - 1 - t;
-            mRhs[l0 + i] -= mUpper[l0 + i] * mRhs[l0 + i + 1];
+            const uint32_t l = first[j] + size[j] - 1 - t;
+            rhs[l] -= upper[l] * rhs[l + 1];
         }
     for (uint32_t c = begin; c < end; ++c)
         apply(args, c);
@@ -193,75 +246,91 @@ void EdgeChains::solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_
 void EdgeChains::setUp(const SolveArgs &args, uint32_t c)
 {
     const P4 *const p = args.p;
-    {
-        const uint32_t l0 = mChainBegin[c], l1 = mChainBegin[c + 1];
-        const uint32_t *vert = mVertex.data() + l0 + c; // links + 1 vertices
-        const uint32_t *link = mLink.data() + l0;
-        P4 *nrm = mNormal.data() + l0; // unit direction, w: the diagonal (1 for an idle link)
-        float *rhs = mRhs.data() + l0;
-        const uint32_t m = l1 - l0;
-        for (uint32_t i = 0; i < m; ++i) {
-            const P4 &pa = p[vert[i]], &pb = p[vert[i + 1]];
-            const uint32_t k = link[i];
-            const float dx = pb.x - pa.x, dy = pb.y - pa.y, dz = pb.z - pa.z;
-            const float len2 = dx * dx + dy * dy + dz * dz;
-            const float r = args.rest[k];
-            const float len = std::sqrt(std::max(len2, kTiny));
-            // Only a stretched link pulls (the sweeps keep compression); without a branch,
-            // which would be taken at random.
-            const float stretch = std::max(len - r, 0.0f);
-            const float on = float(stretch > 0.0f) * float(pa.w + pb.w > 0.0f); // 1 or 0
-            const float inv = on / len;
-            float diag, b;
-            if (args.xpbd) {
-                const float at = args.param[k];
-                const float lam = args.lambda ? args.lambda[k] * r : 0.0f;
-                diag = pa.w + pb.w + at;
-                b = -stretch - at * lam;
-            } else {
-                diag = pa.w + pb.w;
-                b = -args.param[k] * stretch;
-            }
-            nrm[i] = {dx * inv, dy * inv, dz * inv, on * diag + (1.0f - on)};
-            rhs[i] = on * b;
+    const uint32_t m = length(c), s0 = mSlot[c];
+    const uint32_t *vert = vertices(c), *link = links(c);
+    float *const sc[kScratch] = {
+        mScratch[X].data() + s0,      mScratch[Y].data() + s0,     mScratch[Z].data() + s0,
+        mScratch[W].data() + s0,      mScratch[Rest].data() + s0,  mScratch[Param].data() + s0,
+        mScratch[Lambda].data() + s0, mScratch[NX].data() + s0,    mScratch[NY].data() + s0,
+        mScratch[NZ].data() + s0,     mScratch[Diag].data() + s0,  mScratch[Rhs].data() + s0,
+        mScratch[Next].data() + s0,   mScratch[Upper].data() + s0};
+    // The chain's particles and constraints into its slots.
+    for (uint32_t j = 0; j <= m; ++j) {
+        const P4 &q = p[vert[j]];
+        sc[X][j] = q.x;
+        sc[Y][j] = q.y;
+        sc[Z][j] = q.z;
+        sc[W][j] = q.w;
+    }
+    for (uint32_t i = 0; i < m; ++i) {
+        const uint32_t k = link[i];
+        sc[Rest][1 + i] = args.rest[k];
+        sc[Param][1 + i] = args.param[k];
+        sc[Lambda][1 + i] = args.xpbd && args.lambda ? args.lambda[k] * args.rest[k] : 0.0f;
+    }
+    // Four links at a time (those past the end are padding: never stretched, so idle).
+    const F4 tiny = set4(kTiny), zero = set4(0.0f), one = set4(1.0f);
+    for (uint32_t i = 0; i < m; i += 4) {
+        const F4 ax = load4(sc[X] + i), ay = load4(sc[Y] + i), az = load4(sc[Z] + i);
+        const F4 aw = load4(sc[W] + i), bw = load4(sc[W] + i + 1);
+        const F4 dx = load4(sc[X] + i + 1) - ax, dy = load4(sc[Y] + i + 1) - ay,
+                 dz = load4(sc[Z] + i + 1) - az;
+        const F4 len = sqrt4(max4(dx * dx + dy * dy + dz * dz, tiny));
+        // Only a stretched link pulls (the sweeps keep compression); without a branch, which
+        // would be taken at random.
+        const F4 stretch = max4(len - load4(sc[Rest] + 1 + i), zero);
+        const F4 on = greater4(stretch, zero) * greater4(aw + bw, zero); // 1 or 0
+        const F4 inv = on / len;
+        const F4 param = load4(sc[Param] + 1 + i);
+        F4 diag, b;
+        if (args.xpbd) {
+            diag = aw + bw + param;
+            b = zero - stretch - param * load4(sc[Lambda] + 1 + i);
+        } else {
+            diag = aw + bw;
+            b = zero - param * stretch;
         }
+        store4(sc[NX] + 1 + i, dx * inv);
+        store4(sc[NY] + 1 + i, dy * inv);
+        store4(sc[NZ] + 1 + i, dz * inv);
+        store4(sc[Diag] + 1 + i, on * diag + (one - on));
+        store4(sc[Rhs] + 1 + i, on * b);
+    }
+    // Links i and i + 1 coupled through vertex i + 1 (the last link's next is padding: 0).
+    for (uint32_t i = 0; i < m; i += 4) {
+        const F4 dot = load4(sc[NX] + 1 + i) * load4(sc[NX] + 2 + i) +
+                       load4(sc[NY] + 1 + i) * load4(sc[NY] + 2 + i) +
+                       load4(sc[NZ] + 1 + i) * load4(sc[NZ] + 2 + i);
+        store4(sc[Next] + 1 + i, zero - load4(sc[W] + 1 + i) * dot);
     }
 }
 
 void EdgeChains::apply(const SolveArgs &args, uint32_t c)
 {
     P4 *const p = args.p;
-    {
-        const uint32_t l0 = mChainBegin[c], l1 = mChainBegin[c + 1];
-        const uint32_t *vert = mVertex.data() + l0 + c;
-        const uint32_t *link = mLink.data() + l0;
-        const P4 *nrm = mNormal.data() + l0;
-        const float *rhs = mRhs.data() + l0;
-        const uint32_t m = l1 - l0;
-        // dx = W J^T dlambda.
-        for (uint32_t j = 0; j <= m; ++j) {
-            P4 &q = p[vert[j]];
-            if (q.w == 0.0f)
-                continue;
-            float sx = 0, sy = 0, sz = 0;
-            if (j > 0) {
-                sx += rhs[j - 1] * nrm[j - 1].x;
-                sy += rhs[j - 1] * nrm[j - 1].y;
-                sz += rhs[j - 1] * nrm[j - 1].z;
-            }
-            if (j < m) {
-                sx -= rhs[j] * nrm[j].x;
-                sy -= rhs[j] * nrm[j].y;
-                sz -= rhs[j] * nrm[j].z;
-            }
-            q.x += q.w * sx;
-            q.y += q.w * sy;
-            q.z += q.w * sz;
-        }
-        if (args.lambda && args.xpbd)
-            for (uint32_t i = 0; i < m; ++i)
-                args.lambda[link[i]] += rhs[i] / args.rest[link[i]];
+    const uint32_t m = length(c), s0 = mSlot[c];
+    const uint32_t *vert = vertices(c), *link = links(c);
+    float *x = mScratch[X].data() + s0, *y = mScratch[Y].data() + s0, *z = mScratch[Z].data() + s0;
+    const float *w = mScratch[W].data() + s0, *nx = mScratch[NX].data() + s0,
+                *ny = mScratch[NY].data() + s0, *nz = mScratch[NZ].data() + s0,
+                *rhs = mScratch[Rhs].data() + s0;
+    // dx = W J^T dlambda: vertex j takes links j - 1 and j (slots j and j + 1; the zero link
+    // before the first and the padding after the last add nothing).
+    for (uint32_t j = 0; j <= m; j += 4) {
+        const F4 before = load4(rhs + j), after = load4(rhs + j + 1), wj = load4(w + j);
+        store4(x + j, load4(x + j) + wj * (before * load4(nx + j) - after * load4(nx + j + 1)));
+        store4(y + j, load4(y + j) + wj * (before * load4(ny + j) - after * load4(ny + j + 1)));
+        store4(z + j, load4(z + j) + wj * (before * load4(nz + j) - after * load4(nz + j + 1)));
     }
+    for (uint32_t j = 0; j <= m; ++j) {
+        P4 &q = p[vert[j]];
+        q.x = x[j];
+        q.y = y[j];
+        q.z = z[j];
+    }
+    if (args.lambda && args.xpbd)
+        for (uint32_t i = 0; i < m; ++i)
+            args.lambda[link[i]] += rhs[1 + i] / args.rest[link[i]];
 }
 
 } // namespace tweed::sim

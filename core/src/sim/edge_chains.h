@@ -63,9 +63,13 @@ private:
     std::vector<uint32_t> mVertex;     ///< per chain, its links + 1 vertices (offset chain index)
     std::vector<uint32_t> mLink;       ///< constraint index of each link
     std::vector<uint32_t> mGroupBegin;
-    // Scratch per link (each chain uses its own part: threads never share an entry).
-    std::vector<P4> mNormal;
-    std::vector<float> mUpper, mRhs;
+    /// Scratch, one array per quantity (so that four links or vertices of a chain go through
+    /// the arithmetic side by side, with no transposes), each chain its own part from
+    /// mSlot[c]: vertex j at mSlot[c] + j, link i at mSlot[c] + 1 + i; the slots before and
+    /// after a chain's are padding that never pulls (see build). Threads never share an entry.
+    enum Scratch { X, Y, Z, W, Rest, Param, Lambda, NX, NY, NZ, Diag, Rhs, Next, Upper, kScratch };
+    std::vector<uint32_t> mSlot;
+    std::vector<float> mScratch[kScratch];
 };
 
 } // namespace tweed::sim
