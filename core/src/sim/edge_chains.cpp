@@ -181,15 +181,6 @@ void EdgeChains::build(const std::vector<Vec3> &rest, const std::vector<uint32_t
         }
         mGroupBegin.push_back(uint32_t(mChainBegin.size() - 1));
     }
-    // Each chain's slots: a zero link before its first, its links + 1 vertices rounded up to
-    // four, and four more, so that the four-lane loops may read and write past its end.
-    mSlot.assign(chainCount() + 1, 0);
-    for (uint32_t c = 0; c < chainCount(); ++c)
-        mSlot[c + 1] = mSlot[c] + (length(c) + 1 + 3) / 4 * 4 + 4;
-    for (std::vector<float> &scratch : mScratch)
-        scratch.assign(mSlot.back(), 0.0f);
-    // A padding link never pulls: it is never stretched (see setUp).
-    mScratch[Rest].assign(mSlot.back(), FLT_MAX);
 }
 
 void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
@@ -202,19 +193,35 @@ void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
 // through it side by side, so that their latencies overlap.
 void EdgeChains::solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end)
 {
-    for (uint32_t c = begin; c < end; ++c)
-        setUp(args, c);
     const uint32_t count = end - begin;
-    uint32_t size[kInterleave], first[kInterleave], longest = 0;
+    uint32_t size[kInterleave], first[kInterleave], base[kInterleave + 1], longest = 0;
     float prevUpper[kInterleave], prevRhs[kInterleave], lower[kInterleave];
+    base[0] = 0;
     for (uint32_t j = 0; j < count; ++j) {
         size[j] = length(begin + j);
-        first[j] = mSlot[begin + j] + 1;
+        base[j + 1] = base[j] + slotCount(size[j]);
+        first[j] = base[j] + 1;
         longest = std::max(longest, size[j]);
         prevUpper[j] = prevRhs[j] = lower[j] = 0.0f;
     }
-    const float *diag = mScratch[Diag].data(), *next = mScratch[Next].data();
-    float *upper = mScratch[Upper].data(), *rhs = mScratch[Rhs].data();
+    thread_local std::vector<float> scratch; // grows to the longest chains once
+    const size_t perQuantity = base[count];
+    if (scratch.size() < perQuantity * kQuantities)
+        scratch.resize(perQuantity * kQuantities);
+    Slots all;
+    for (uint32_t q = 0; q < kQuantities; ++q)
+        all[q] = scratch.data() + q * perQuantity;
+    auto slotsOf = [&](uint32_t j, Slots &s) {
+        for (uint32_t q = 0; q < kQuantities; ++q)
+            s[q] = all[q] + base[j];
+    };
+    for (uint32_t j = 0; j < count; ++j) {
+        Slots s;
+        slotsOf(j, s);
+        setUp(args, begin + j, s);
+    }
+    const float *diag = all[Diag], *next = all[Next];
+    float *upper = all[Upper], *rhs = all[Rhs];
     // Thomas' algorithm: forward elimination, then back substitution (the matrix is
     // symmetric positive definite, so no pivoting).
     for (uint32_t i = 0; i < longest; ++i)
@@ -236,97 +243,101 @@ void EdgeChains::solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_
             const uint32_t l = first[j] + size[j] - 1 - t;
             rhs[l] -= upper[l] * rhs[l + 1];
         }
-    for (uint32_t c = begin; c < end; ++c)
-        apply(args, c);
+    for (uint32_t j = 0; j < count; ++j) {
+        Slots s;
+        slotsOf(j, s);
+        apply(args, begin + j, s);
+    }
 }
 
 // Row i of chain c: link i, between vertices i and i + 1. The linearised system is
 // (J W J^T + alphaTilde) dlambda = -C - alphaTilde lambda; rows i and i + 1 share vertex i + 1,
 // whose inverse mass w couples them by -w n_i . n_(i+1).
-void EdgeChains::setUp(const SolveArgs &args, uint32_t c)
+void EdgeChains::setUp(const SolveArgs &args, uint32_t c, const Slots &s)
 {
     const P4 *const p = args.p;
-    const uint32_t m = length(c), s0 = mSlot[c];
+    const uint32_t m = length(c), slots = slotCount(m);
     const uint32_t *vert = vertices(c), *link = links(c);
-    float *const sc[kScratch] = {
-        mScratch[X].data() + s0,      mScratch[Y].data() + s0,     mScratch[Z].data() + s0,
-        mScratch[W].data() + s0,      mScratch[Rest].data() + s0,  mScratch[Param].data() + s0,
-        mScratch[Lambda].data() + s0, mScratch[NX].data() + s0,    mScratch[NY].data() + s0,
-        mScratch[NZ].data() + s0,     mScratch[Diag].data() + s0,  mScratch[Rhs].data() + s0,
-        mScratch[Next].data() + s0,   mScratch[Upper].data() + s0};
-    // The chain's particles and constraints into its slots.
+    // The chain's particles and constraints into its slots; the padding (no particle, a link
+    // of no mass that is never stretched) pulls nothing.
     for (uint32_t j = 0; j <= m; ++j) {
         const P4 &q = p[vert[j]];
-        sc[X][j] = q.x;
-        sc[Y][j] = q.y;
-        sc[Z][j] = q.z;
-        sc[W][j] = q.w;
+        s[X][j] = q.x;
+        s[Y][j] = q.y;
+        s[Z][j] = q.z;
+        s[W][j] = q.w;
     }
+    for (uint32_t j = m + 1; j < slots; ++j)
+        s[X][j] = s[Y][j] = s[Z][j] = s[W][j] = 0.0f;
     for (uint32_t i = 0; i < m; ++i) {
         const uint32_t k = link[i];
-        sc[Rest][1 + i] = args.rest[k];
-        sc[Param][1 + i] = args.param[k];
-        sc[Lambda][1 + i] = args.xpbd && args.lambda ? args.lambda[k] * args.rest[k] : 0.0f;
+        s[Rest][1 + i] = args.rest[k];
+        s[Param][1 + i] = args.param[k];
+        s[Lambda][1 + i] = args.xpbd && args.lambda ? args.lambda[k] * args.rest[k] : 0.0f;
     }
-    // Four links at a time (those past the end are padding: never stretched, so idle).
+    for (uint32_t l = 1 + m; l < slots; ++l) {
+        s[Rest][l] = FLT_MAX;
+        s[Param][l] = s[Lambda][l] = 0.0f;
+    }
+    // Four links at a time.
     const F4 tiny = set4(kTiny), zero = set4(0.0f), one = set4(1.0f);
     for (uint32_t i = 0; i < m; i += 4) {
-        const F4 ax = load4(sc[X] + i), ay = load4(sc[Y] + i), az = load4(sc[Z] + i);
-        const F4 aw = load4(sc[W] + i), bw = load4(sc[W] + i + 1);
-        const F4 dx = load4(sc[X] + i + 1) - ax, dy = load4(sc[Y] + i + 1) - ay,
-                 dz = load4(sc[Z] + i + 1) - az;
+        const F4 ax = load4(s[X] + i), ay = load4(s[Y] + i), az = load4(s[Z] + i);
+        const F4 aw = load4(s[W] + i), bw = load4(s[W] + i + 1);
+        const F4 dx = load4(s[X] + i + 1) - ax, dy = load4(s[Y] + i + 1) - ay,
+                 dz = load4(s[Z] + i + 1) - az;
         const F4 len = sqrt4(max4(dx * dx + dy * dy + dz * dz, tiny));
         // Only a stretched link pulls (the sweeps keep compression); without a branch, which
         // would be taken at random.
-        const F4 stretch = max4(len - load4(sc[Rest] + 1 + i), zero);
+        const F4 stretch = max4(len - load4(s[Rest] + 1 + i), zero);
         const F4 on = greater4(stretch, zero) * greater4(aw + bw, zero); // 1 or 0
         const F4 inv = on / len;
-        const F4 param = load4(sc[Param] + 1 + i);
+        const F4 param = load4(s[Param] + 1 + i);
         F4 diag, b;
         if (args.xpbd) {
             diag = aw + bw + param;
-            b = zero - stretch - param * load4(sc[Lambda] + 1 + i);
+            b = zero - stretch - param * load4(s[Lambda] + 1 + i);
         } else {
             diag = aw + bw;
             b = zero - param * stretch;
         }
-        store4(sc[NX] + 1 + i, dx * inv);
-        store4(sc[NY] + 1 + i, dy * inv);
-        store4(sc[NZ] + 1 + i, dz * inv);
-        store4(sc[Diag] + 1 + i, on * diag + (one - on));
-        store4(sc[Rhs] + 1 + i, on * b);
+        store4(s[NX] + 1 + i, dx * inv);
+        store4(s[NY] + 1 + i, dy * inv);
+        store4(s[NZ] + 1 + i, dz * inv);
+        store4(s[Diag] + 1 + i, on * diag + (one - on));
+        store4(s[Rhs] + 1 + i, on * b);
     }
-    // Links i and i + 1 coupled through vertex i + 1 (the last link's next is padding: 0).
+    // The zero links before the first and after the last.
+    for (uint32_t l = 0; l < slots; l = l == 0 ? 1 + m : l + 1)
+        s[NX][l] = s[NY][l] = s[NZ][l] = s[Rhs][l] = 0.0f;
+    // Links i and i + 1 coupled through vertex i + 1 (the last link's next is 0).
     for (uint32_t i = 0; i < m; i += 4) {
-        const F4 dot = load4(sc[NX] + 1 + i) * load4(sc[NX] + 2 + i) +
-                       load4(sc[NY] + 1 + i) * load4(sc[NY] + 2 + i) +
-                       load4(sc[NZ] + 1 + i) * load4(sc[NZ] + 2 + i);
-        store4(sc[Next] + 1 + i, zero - load4(sc[W] + 1 + i) * dot);
+        const F4 dot = load4(s[NX] + 1 + i) * load4(s[NX] + 2 + i) +
+                       load4(s[NY] + 1 + i) * load4(s[NY] + 2 + i) +
+                       load4(s[NZ] + 1 + i) * load4(s[NZ] + 2 + i);
+        store4(s[Next] + 1 + i, zero - load4(s[W] + 1 + i) * dot);
     }
 }
 
-void EdgeChains::apply(const SolveArgs &args, uint32_t c)
+void EdgeChains::apply(const SolveArgs &args, uint32_t c, const Slots &s)
 {
     P4 *const p = args.p;
-    const uint32_t m = length(c), s0 = mSlot[c];
+    const uint32_t m = length(c);
     const uint32_t *vert = vertices(c), *link = links(c);
-    float *x = mScratch[X].data() + s0, *y = mScratch[Y].data() + s0, *z = mScratch[Z].data() + s0;
-    const float *w = mScratch[W].data() + s0, *nx = mScratch[NX].data() + s0,
-                *ny = mScratch[NY].data() + s0, *nz = mScratch[NZ].data() + s0,
-                *rhs = mScratch[Rhs].data() + s0;
-    // dx = W J^T dlambda: vertex j takes links j - 1 and j (slots j and j + 1; the zero link
-    // before the first and the padding after the last add nothing).
+    const float *rhs = s[Rhs];
+    // dx = W J^T dlambda: vertex j takes links j - 1 and j (slots j and j + 1; the zero links
+    // before the first and after the last add nothing).
     for (uint32_t j = 0; j <= m; j += 4) {
-        const F4 before = load4(rhs + j), after = load4(rhs + j + 1), wj = load4(w + j);
-        store4(x + j, load4(x + j) + wj * (before * load4(nx + j) - after * load4(nx + j + 1)));
-        store4(y + j, load4(y + j) + wj * (before * load4(ny + j) - after * load4(ny + j + 1)));
-        store4(z + j, load4(z + j) + wj * (before * load4(nz + j) - after * load4(nz + j + 1)));
+        const F4 before = load4(rhs + j), after = load4(rhs + j + 1), wj = load4(s[W] + j);
+        store4(s[X] + j, load4(s[X] + j) + wj * (before * load4(s[NX] + j) - after * load4(s[NX] + j + 1)));
+        store4(s[Y] + j, load4(s[Y] + j) + wj * (before * load4(s[NY] + j) - after * load4(s[NY] + j + 1)));
+        store4(s[Z] + j, load4(s[Z] + j) + wj * (before * load4(s[NZ] + j) - after * load4(s[NZ] + j + 1)));
     }
     for (uint32_t j = 0; j <= m; ++j) {
         P4 &q = p[vert[j]];
-        q.x = x[j];
-        q.y = y[j];
-        q.z = z[j];
+        q.x = s[X][j];
+        q.y = s[Y][j];
+        q.z = s[Z][j];
     }
     if (args.lambda && args.xpbd)
         for (uint32_t i = 0; i < m; ++i)
