@@ -58,6 +58,64 @@ inline F4 greater4(F4 a, F4 b)
 }
 #endif
 
+/// Particles vert[0..3] into four lanes each of x, y, z and w at position j of the slots.
+inline void gather4(const P4 *p, const uint32_t *vert, float *x, float *y, float *z, float *w)
+{
+#ifdef TWEED_CHAINS_SSE2
+    __m128 r0 = _mm_load_ps(&p[vert[0]].x), r1 = _mm_load_ps(&p[vert[1]].x),
+           r2 = _mm_load_ps(&p[vert[2]].x), r3 = _mm_load_ps(&p[vert[3]].x);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    _mm_storeu_ps(x, r0);
+    _mm_storeu_ps(y, r1);
+    _mm_storeu_ps(z, r2);
+    _mm_storeu_ps(w, r3);
+#else
+    for (int i = 0; i < 4; ++i) {
+        const P4 &q = p[vert[i]];
+        x[i] = q.x;
+        y[i] = q.y;
+        z[i] = q.z;
+        w[i] = q.w;
+    }
+#endif
+}
+
+/// The reverse of gather4 (w goes back unchanged).
+inline void scatter4(P4 *p, const uint32_t *vert, const float *x, const float *y, const float *z,
+                     const float *w)
+{
+#ifdef TWEED_CHAINS_SSE2
+    __m128 r0 = _mm_loadu_ps(x), r1 = _mm_loadu_ps(y), r2 = _mm_loadu_ps(z), r3 = _mm_loadu_ps(w);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    _mm_store_ps(&p[vert[0]].x, r0);
+    _mm_store_ps(&p[vert[1]].x, r1);
+    _mm_store_ps(&p[vert[2]].x, r2);
+    _mm_store_ps(&p[vert[3]].x, r3);
+#else
+    for (int i = 0; i < 4; ++i) {
+        P4 &q = p[vert[i]];
+        q.x = x[i];
+        q.y = y[i];
+        q.z = z[i];
+        q.w = w[i];
+    }
+#endif
+}
+
+/// a where keep is 0, else b.
+inline F4 unlessZero(F4 keep, F4 a, F4 b)
+{
+#ifdef TWEED_CHAINS_SSE2
+    const __m128 on = _mm_cmpneq_ps(keep.v, _mm_setzero_ps());
+    return {_mm_or_ps(_mm_and_ps(on, b.v), _mm_andnot_ps(on, a.v))};
+#else
+    F4 r;
+    for (int i = 0; i < 4; ++i)
+        r.v[i] = keep.v[i] != 0.0f ? b.v[i] : a.v[i];
+    return r;
+#endif
+}
+
 /// A chain turns at most this much from one edge to the next (cosine; about 41 degrees): it
 /// goes straight through a regular grid's vertices and never turns onto its diagonals.
 constexpr float kStraightEnough = 0.75f;
@@ -260,14 +318,17 @@ void EdgeChains::setUp(const SolveArgs &args, uint32_t c, const Slots &s)
     const uint32_t *vert = vertices(c), *link = links(c);
     // The chain's particles and constraints into its slots; the padding (no particle, a link
     // of no mass that is never stretched) pulls nothing.
-    for (uint32_t j = 0; j <= m; ++j) {
+    uint32_t j = 0;
+    for (; j + 4 <= m + 1; j += 4)
+        gather4(p, vert + j, s[X] + j, s[Y] + j, s[Z] + j, s[W] + j);
+    for (; j <= m; ++j) {
         const P4 &q = p[vert[j]];
         s[X][j] = q.x;
         s[Y][j] = q.y;
         s[Z][j] = q.z;
         s[W][j] = q.w;
     }
-    for (uint32_t j = m + 1; j < slots; ++j)
+    for (j = m + 1; j < slots; ++j)
         s[X][j] = s[Y][j] = s[Z][j] = s[W][j] = 0.0f;
     for (uint32_t i = 0; i < m; ++i) {
         const uint32_t k = link[i];
@@ -326,14 +387,19 @@ void EdgeChains::apply(const SolveArgs &args, uint32_t c, const Slots &s)
     const uint32_t *vert = vertices(c), *link = links(c);
     const float *rhs = s[Rhs];
     // dx = W J^T dlambda: vertex j takes links j - 1 and j (slots j and j + 1; the zero links
-    // before the first and after the last add nothing).
+    // before the first and after the last add nothing). A fixed particle stays exactly where it
+    // is, whatever the solve gave.
     for (uint32_t j = 0; j <= m; j += 4) {
         const F4 before = load4(rhs + j), after = load4(rhs + j + 1), wj = load4(s[W] + j);
-        store4(s[X] + j, load4(s[X] + j) + wj * (before * load4(s[NX] + j) - after * load4(s[NX] + j + 1)));
-        store4(s[Y] + j, load4(s[Y] + j) + wj * (before * load4(s[NY] + j) - after * load4(s[NY] + j + 1)));
-        store4(s[Z] + j, load4(s[Z] + j) + wj * (before * load4(s[NZ] + j) - after * load4(s[NZ] + j + 1)));
+        const F4 x = load4(s[X] + j), y = load4(s[Y] + j), z = load4(s[Z] + j);
+        store4(s[X] + j, unlessZero(wj, x, x + wj * (before * load4(s[NX] + j) - after * load4(s[NX] + j + 1))));
+        store4(s[Y] + j, unlessZero(wj, y, y + wj * (before * load4(s[NY] + j) - after * load4(s[NY] + j + 1))));
+        store4(s[Z] + j, unlessZero(wj, z, z + wj * (before * load4(s[NZ] + j) - after * load4(s[NZ] + j + 1))));
     }
-    for (uint32_t j = 0; j <= m; ++j) {
+    uint32_t j = 0;
+    for (; j + 4 <= m + 1; j += 4)
+        scatter4(p, vert + j, s[X] + j, s[Y] + j, s[Z] + j, s[W] + j);
+    for (; j <= m; ++j) {
         P4 &q = p[vert[j]];
         q.x = s[X][j];
         q.y = s[Y][j];
