@@ -12,7 +12,7 @@
 namespace tweed::sim {
 namespace {
 
-// Four lanes of the same IEEE operations: SSE2 where there is (every x86-64 processor, so
+// Four lanes of the same IEEE operations: SSE2 where the processor has it (every x86-64 one, so
 // every kernel path runs this same code and gives the same bits), else plain floats.
 #ifdef TWEED_CHAINS_SSE2
 struct F4

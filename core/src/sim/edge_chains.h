@@ -9,7 +9,7 @@
 // Chains are built on any mesh: greedily, each one as straight as the mesh allows (see
 // EdgeChains::build), every stretch constraint in at most one chain. They are grouped so that
 // the chains of a group share no vertex: a group's chains can run on any threads in any order
-// and give the same bits (scalar code with the same IEEE operations on every path).
+// and give the same bits (the same code, four lanes of SSE2 on x86-64, on every kernel path).
 #pragma once
 
 #include "particle.h"
