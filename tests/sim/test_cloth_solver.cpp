@@ -986,6 +986,56 @@ private slots:
             QVERIFY(p[i].x == before[i].x && p[i].y == before[i].y && p[i].z == before[i].z);
     }
 
+    void edgeChainsOfAnyLengthSolveSideBySide()
+    {
+        // Straight chains of 2 to 13 links (every length modulo the four lanes), apart from each
+        // other so that one group holds them all and they are solved together, each pinned at
+        // its first vertex and stretched by 10%: one solve takes every link of every chain back
+        // to its rest length, and nothing moves the pinned ends. A lane past a chain's end that
+        // pulled (or a chain reading its neighbour's slots) would leave a link off its length.
+        std::vector<Vec3> rest;
+        std::vector<uint32_t> a, b;
+        std::vector<float> restLength;
+        std::vector<sim::P4> p;
+        std::vector<uint32_t> firstOf;
+        const Vec3 axis = normalize(Vec3{2, -1, 0.5f});
+        for (int links = 2; links <= 13; ++links) {
+            const uint32_t first = uint32_t(rest.size());
+            firstOf.push_back(first);
+            const Vec3 origin{0.0f, 0.0f, 0.5f * float(links)};
+            for (int i = 0; i <= links; ++i) {
+                rest.push_back(origin + axis * (0.1f * float(i)));
+                const Vec3 x = origin + axis * (0.11f * float(i));
+                p.push_back({x.x, x.y, x.z, i == 0 ? 0.0f : 1.0f + 0.25f * float(i % 3)});
+                if (i > 0) {
+                    a.push_back(first + uint32_t(i - 1));
+                    b.push_back(first + uint32_t(i));
+                    restLength.push_back(0.1f);
+                }
+            }
+        }
+        std::vector<uint8_t> kind(a.size(), ClothData::kStretch);
+        std::vector<float> param(a.size(), 0.0f);
+        sim::EdgeChains chains;
+        chains.build(rest, a, b, kind, ClothData::kStretch);
+        QCOMPARE(chains.chainCount(), size_t(12));
+        QCOMPARE(chains.groupCount(), 1u);
+        sim::EdgeChains::SolveArgs args;
+        args.p = p.data();
+        args.rest = restLength.data();
+        args.param = param.data();
+        const std::vector<sim::P4> before = p;
+        chains.solve(args, 0, uint32_t(chains.chainCount()));
+        for (size_t k = 0; k < a.size(); ++k) {
+            const float stretch = length(sim::v3(p[b[k]]) - sim::v3(p[a[k]])) / restLength[k];
+            QVERIFY2(std::fabs(stretch - 1.0f) < 1e-5f,
+                     qPrintable(QString("link %1: %2").arg(k).arg(double(stretch))));
+        }
+        for (const uint32_t first : firstOf)
+            QVERIFY(p[first].x == before[first].x && p[first].y == before[first].y &&
+                    p[first].z == before[first].z);
+    }
+
     void oneAndTwoThreadsGiveTheSameBits_data()
     {
         QTest::addColumn<int>("columns");

@@ -1,10 +1,120 @@
 #include "edge_chains.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define TWEED_CHAINS_SSE2 1
+#endif
 
 namespace tweed::sim {
 namespace {
+
+// Four lanes of the same IEEE operations: SSE2 where the processor has it (every x86-64 one, so
+// every kernel path runs this same code and gives the same bits), else plain floats.
+#ifdef TWEED_CHAINS_SSE2
+struct F4
+{
+    __m128 v;
+};
+inline F4 load4(const float *p) { return {_mm_loadu_ps(p)}; }
+inline void store4(float *p, F4 a) { _mm_storeu_ps(p, a.v); }
+inline F4 set4(float v) { return {_mm_set1_ps(v)}; }
+inline F4 operator+(F4 a, F4 b) { return {_mm_add_ps(a.v, b.v)}; }
+inline F4 operator-(F4 a, F4 b) { return {_mm_sub_ps(a.v, b.v)}; }
+inline F4 operator*(F4 a, F4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+inline F4 operator/(F4 a, F4 b) { return {_mm_div_ps(a.v, b.v)}; }
+inline F4 sqrt4(F4 a) { return {_mm_sqrt_ps(a.v)}; }
+inline F4 max4(F4 a, F4 b) { return {_mm_max_ps(a.v, b.v)}; }
+/// 1 where a > b, else 0.
+inline F4 greater4(F4 a, F4 b) { return {_mm_and_ps(_mm_cmpgt_ps(a.v, b.v), _mm_set1_ps(1.0f))}; }
+#else
+struct F4
+{
+    float v[4];
+};
+inline F4 load4(const float *p) { return {{p[0], p[1], p[2], p[3]}}; }
+inline void store4(float *p, F4 a)
+{
+    for (int i = 0; i < 4; ++i)
+        p[i] = a.v[i];
+}
+inline F4 set4(float v) { return {{v, v, v, v}}; }
+template <class Op> inline F4 lanewise(F4 a, F4 b, Op op)
+{
+    return {{op(a.v[0], b.v[0]), op(a.v[1], b.v[1]), op(a.v[2], b.v[2]), op(a.v[3], b.v[3])}};
+}
+inline F4 operator+(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x + y; }); }
+inline F4 operator-(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x - y; }); }
+inline F4 operator*(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x * y; }); }
+inline F4 operator/(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x / y; }); }
+inline F4 sqrt4(F4 a) { return lanewise(a, a, [](float x, float) { return std::sqrt(x); }); }
+inline F4 max4(F4 a, F4 b) { return lanewise(a, b, [](float x, float y) { return x > y ? x : y; }); }
+inline F4 greater4(F4 a, F4 b)
+{
+    return lanewise(a, b, [](float x, float y) { return x > y ? 1.0f : 0.0f; });
+}
+#endif
+
+/// Particles vert[0..3] into four lanes each of x, y, z and w at position j of the slots.
+inline void gather4(const P4 *p, const uint32_t *vert, float *x, float *y, float *z, float *w)
+{
+#ifdef TWEED_CHAINS_SSE2
+    __m128 r0 = _mm_load_ps(&p[vert[0]].x), r1 = _mm_load_ps(&p[vert[1]].x),
+           r2 = _mm_load_ps(&p[vert[2]].x), r3 = _mm_load_ps(&p[vert[3]].x);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    _mm_storeu_ps(x, r0);
+    _mm_storeu_ps(y, r1);
+    _mm_storeu_ps(z, r2);
+    _mm_storeu_ps(w, r3);
+#else
+    for (int i = 0; i < 4; ++i) {
+        const P4 &q = p[vert[i]];
+        x[i] = q.x;
+        y[i] = q.y;
+        z[i] = q.z;
+        w[i] = q.w;
+    }
+#endif
+}
+
+/// The reverse of gather4 (w goes back unchanged).
+inline void scatter4(P4 *p, const uint32_t *vert, const float *x, const float *y, const float *z,
+                     const float *w)
+{
+#ifdef TWEED_CHAINS_SSE2
+    __m128 r0 = _mm_loadu_ps(x), r1 = _mm_loadu_ps(y), r2 = _mm_loadu_ps(z), r3 = _mm_loadu_ps(w);
+    _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+    _mm_store_ps(&p[vert[0]].x, r0);
+    _mm_store_ps(&p[vert[1]].x, r1);
+    _mm_store_ps(&p[vert[2]].x, r2);
+    _mm_store_ps(&p[vert[3]].x, r3);
+#else
+    for (int i = 0; i < 4; ++i) {
+        P4 &q = p[vert[i]];
+        q.x = x[i];
+        q.y = y[i];
+        q.z = z[i];
+        q.w = w[i];
+    }
+#endif
+}
+
+/// a where keep is 0, else b.
+inline F4 unlessZero(F4 keep, F4 a, F4 b)
+{
+#ifdef TWEED_CHAINS_SSE2
+    const __m128 on = _mm_cmpneq_ps(keep.v, _mm_setzero_ps());
+    return {_mm_or_ps(_mm_and_ps(on, b.v), _mm_andnot_ps(on, a.v))};
+#else
+    F4 r;
+    for (int i = 0; i < 4; ++i)
+        r.v[i] = keep.v[i] != 0.0f ? b.v[i] : a.v[i];
+    return r;
+#endif
+}
 
 /// A chain turns at most this much from one edge to the next (cosine; about 41 degrees): it
 /// goes straight through a regular grid's vertices and never turns onto its diagonals.
@@ -129,9 +239,6 @@ void EdgeChains::build(const std::vector<Vec3> &rest, const std::vector<uint32_t
         }
         mGroupBegin.push_back(uint32_t(mChainBegin.size() - 1));
     }
-    mNormal.assign(mLink.size(), P4{0, 0, 0, 0});
-    mUpper.assign(mLink.size(), 0.0f);
-    mRhs.assign(mLink.size(), 0.0f);
 }
 
 void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
@@ -144,124 +251,163 @@ void EdgeChains::solve(const SolveArgs &args, uint32_t begin, uint32_t end)
 // through it side by side, so that their latencies overlap.
 void EdgeChains::solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end)
 {
-    P4 *const p = args.p;
-    for (uint32_t c = begin; c < end; ++c)
-        setUp(args, c);
     const uint32_t count = end - begin;
-    uint32_t length[kInterleave], longest = 0;
+    uint32_t size[kInterleave], first[kInterleave], base[kInterleave + 1], longest = 0;
     float prevUpper[kInterleave], prevRhs[kInterleave], lower[kInterleave];
+    base[0] = 0;
     for (uint32_t j = 0; j < count; ++j) {
-        length[j] = mChainBegin[begin + j + 1] - mChainBegin[begin + j];
-        longest = std::max(longest, length[j]);
+        size[j] = length(begin + j);
+        base[j + 1] = base[j] + slotCount(size[j]);
+        first[j] = base[j] + 1;
+        longest = std::max(longest, size[j]);
         prevUpper[j] = prevRhs[j] = lower[j] = 0.0f;
     }
+    thread_local std::vector<float> scratch; // grows to the longest chains once
+    const size_t perQuantity = base[count];
+    if (scratch.size() < perQuantity * kQuantities)
+        scratch.resize(perQuantity * kQuantities);
+    Slots all;
+    for (uint32_t q = 0; q < kQuantities; ++q)
+        all[q] = scratch.data() + q * perQuantity;
+    auto slotsOf = [&](uint32_t j, Slots &s) {
+        for (uint32_t q = 0; q < kQuantities; ++q)
+            s[q] = all[q] + base[j];
+    };
+    for (uint32_t j = 0; j < count; ++j) {
+        Slots s;
+        slotsOf(j, s);
+        setUp(args, begin + j, s);
+    }
+    const float *diag = all[Diag], *next = all[Next];
+    float *upper = all[Upper], *rhs = all[Rhs];
     // Thomas' algorithm: forward elimination, then back substitution (the matrix is
     // symmetric positive definite, so no pivoting).
     for (uint32_t i = 0; i < longest; ++i)
         for (uint32_t j = 0; j < count; ++j) {
-            if (i >= length[j])
+            if (i >= size[j])
                 continue;
-            const uint32_t c = begin + j, l0 = mChainBegin[c];
-            const P4 *nrm = mNormal.data() + l0;
-            float *upper = mUpper.data() + l0, *rhs = mRhs.data() + l0;
-            const float inv = 1.0f / (nrm[i].w - lower[j] * prevUpper[j]);
-            float next = 0.0f; // couples rows i and i + 1 through their shared vertex
-            if (i + 1 < length[j]) {
-                const P4 &x = nrm[i], &y = nrm[i + 1];
-                next = -p[mVertex[l0 + c + i + 1]].w * (x.x * y.x + x.y * y.y + x.z * y.z);
-            }
-            upper[i] = next * inv;
-            rhs[i] = (rhs[i] - lower[j] * prevRhs[j]) * inv;
-            prevUpper[j] = upper[i];
-            prevRhs[j] = rhs[i];
-            lower[j] = next;
+            const uint32_t l = first[j] + i;
+            const float inv = 1.0f / (diag[l] - lower[j] * prevUpper[j]);
+            upper[l] = next[l] * inv;
+            rhs[l] = (rhs[l] - lower[j] * prevRhs[j]) * inv;
+            prevUpper[j] = upper[l];
+            prevRhs[j] = rhs[l];
+            lower[j] = next[l];
         }
     for (uint32_t t = 1; t < longest; ++t)
         for (uint32_t j = 0; j < count; ++j) {
-            if (t >= length[j])
+            if (t >= size[j])
                 continue;
-            const uint32_t l0 = mChainBegin[begin + j], i = length[j] - 1 - t;
-            mRhs[l0 + i] -= mUpper[l0 + i] * mRhs[l0 + i + 1];
+            const uint32_t l = first[j] + size[j] - 1 - t;
+            rhs[l] -= upper[l] * rhs[l + 1];
         }
-    for (uint32_t c = begin; c < end; ++c)
-        apply(args, c);
+    for (uint32_t j = 0; j < count; ++j) {
+        Slots s;
+        slotsOf(j, s);
+        apply(args, begin + j, s);
+    }
 }
 
 // Row i of chain c: link i, between vertices i and i + 1. The linearised system is
 // (J W J^T + alphaTilde) dlambda = -C - alphaTilde lambda; rows i and i + 1 share vertex i + 1,
 // whose inverse mass w couples them by -w n_i . n_(i+1).
-void EdgeChains::setUp(const SolveArgs &args, uint32_t c)
+void EdgeChains::setUp(const SolveArgs &args, uint32_t c, const Slots &s)
 {
     const P4 *const p = args.p;
-    {
-        const uint32_t l0 = mChainBegin[c], l1 = mChainBegin[c + 1];
-        const uint32_t *vert = mVertex.data() + l0 + c; // links + 1 vertices
-        const uint32_t *link = mLink.data() + l0;
-        P4 *nrm = mNormal.data() + l0; // unit direction, w: the diagonal (1 for an idle link)
-        float *rhs = mRhs.data() + l0;
-        const uint32_t m = l1 - l0;
-        for (uint32_t i = 0; i < m; ++i) {
-            const P4 &pa = p[vert[i]], &pb = p[vert[i + 1]];
-            const uint32_t k = link[i];
-            const float dx = pb.x - pa.x, dy = pb.y - pa.y, dz = pb.z - pa.z;
-            const float len2 = dx * dx + dy * dy + dz * dz;
-            const float r = args.rest[k];
-            const float len = std::sqrt(std::max(len2, kTiny));
-            // Only a stretched link pulls (the sweeps keep compression); without a branch,
-            // which would be taken at random.
-            const float stretch = std::max(len - r, 0.0f);
-            const float on = float(stretch > 0.0f) * float(pa.w + pb.w > 0.0f); // 1 or 0
-            const float inv = on / len;
-            float diag, b;
-            if (args.xpbd) {
-                const float at = args.param[k];
-                const float lam = args.lambda ? args.lambda[k] * r : 0.0f;
-                diag = pa.w + pb.w + at;
-                b = -stretch - at * lam;
-            } else {
-                diag = pa.w + pb.w;
-                b = -args.param[k] * stretch;
-            }
-            nrm[i] = {dx * inv, dy * inv, dz * inv, on * diag + (1.0f - on)};
-            rhs[i] = on * b;
+    const uint32_t m = length(c), slots = slotCount(m);
+    const uint32_t *vert = vertices(c), *link = links(c);
+    // The chain's particles and constraints into its slots; the padding (no particle, a link
+    // of no mass that is never stretched) pulls nothing.
+    uint32_t j = 0;
+    for (; j + 4 <= m + 1; j += 4)
+        gather4(p, vert + j, s[X] + j, s[Y] + j, s[Z] + j, s[W] + j);
+    for (; j <= m; ++j) {
+        const P4 &q = p[vert[j]];
+        s[X][j] = q.x;
+        s[Y][j] = q.y;
+        s[Z][j] = q.z;
+        s[W][j] = q.w;
+    }
+    for (j = m + 1; j < slots; ++j)
+        s[X][j] = s[Y][j] = s[Z][j] = s[W][j] = 0.0f;
+    for (uint32_t i = 0; i < m; ++i) {
+        const uint32_t k = link[i];
+        s[Rest][1 + i] = args.rest[k];
+        s[Param][1 + i] = args.param[k];
+        s[Lambda][1 + i] = args.xpbd && args.lambda ? args.lambda[k] * args.rest[k] : 0.0f;
+    }
+    for (uint32_t l = 1 + m; l < slots; ++l) {
+        s[Rest][l] = FLT_MAX;
+        s[Param][l] = s[Lambda][l] = 0.0f;
+    }
+    // Four links at a time.
+    const F4 tiny = set4(kTiny), zero = set4(0.0f), one = set4(1.0f);
+    for (uint32_t i = 0; i < m; i += 4) {
+        const F4 ax = load4(s[X] + i), ay = load4(s[Y] + i), az = load4(s[Z] + i);
+        const F4 aw = load4(s[W] + i), bw = load4(s[W] + i + 1);
+        const F4 dx = load4(s[X] + i + 1) - ax, dy = load4(s[Y] + i + 1) - ay,
+                 dz = load4(s[Z] + i + 1) - az;
+        const F4 len = sqrt4(max4(dx * dx + dy * dy + dz * dz, tiny));
+        // Only a stretched link pulls (the sweeps keep compression); without a branch, which
+        // would be taken at random.
+        const F4 stretch = max4(len - load4(s[Rest] + 1 + i), zero);
+        const F4 on = greater4(stretch, zero) * greater4(aw + bw, zero); // 1 or 0
+        const F4 inv = on / len;
+        const F4 param = load4(s[Param] + 1 + i);
+        F4 diag, b;
+        if (args.xpbd) {
+            diag = aw + bw + param;
+            b = zero - stretch - param * load4(s[Lambda] + 1 + i);
+        } else {
+            diag = aw + bw;
+            b = zero - param * stretch;
         }
+        store4(s[NX] + 1 + i, dx * inv);
+        store4(s[NY] + 1 + i, dy * inv);
+        store4(s[NZ] + 1 + i, dz * inv);
+        store4(s[Diag] + 1 + i, on * diag + (one - on));
+        store4(s[Rhs] + 1 + i, on * b);
+    }
+    // The zero links before the first and after the last.
+    for (uint32_t l = 0; l < slots; l = l == 0 ? 1 + m : l + 1)
+        s[NX][l] = s[NY][l] = s[NZ][l] = s[Rhs][l] = 0.0f;
+    // Links i and i + 1 coupled through vertex i + 1 (the last link's next is 0).
+    for (uint32_t i = 0; i < m; i += 4) {
+        const F4 dot = load4(s[NX] + 1 + i) * load4(s[NX] + 2 + i) +
+                       load4(s[NY] + 1 + i) * load4(s[NY] + 2 + i) +
+                       load4(s[NZ] + 1 + i) * load4(s[NZ] + 2 + i);
+        store4(s[Next] + 1 + i, zero - load4(s[W] + 1 + i) * dot);
     }
 }
 
-void EdgeChains::apply(const SolveArgs &args, uint32_t c)
+void EdgeChains::apply(const SolveArgs &args, uint32_t c, const Slots &s)
 {
     P4 *const p = args.p;
-    {
-        const uint32_t l0 = mChainBegin[c], l1 = mChainBegin[c + 1];
-        const uint32_t *vert = mVertex.data() + l0 + c;
-        const uint32_t *link = mLink.data() + l0;
-        const P4 *nrm = mNormal.data() + l0;
-        const float *rhs = mRhs.data() + l0;
-        const uint32_t m = l1 - l0;
-        // dx = W J^T dlambda.
-        for (uint32_t j = 0; j <= m; ++j) {
-            P4 &q = p[vert[j]];
-            if (q.w == 0.0f)
-                continue;
-            float sx = 0, sy = 0, sz = 0;
-            if (j > 0) {
-                sx += rhs[j - 1] * nrm[j - 1].x;
-                sy += rhs[j - 1] * nrm[j - 1].y;
-                sz += rhs[j - 1] * nrm[j - 1].z;
-            }
-            if (j < m) {
-                sx -= rhs[j] * nrm[j].x;
-                sy -= rhs[j] * nrm[j].y;
-                sz -= rhs[j] * nrm[j].z;
-            }
-            q.x += q.w * sx;
-            q.y += q.w * sy;
-            q.z += q.w * sz;
-        }
-        if (args.lambda && args.xpbd)
-            for (uint32_t i = 0; i < m; ++i)
-                args.lambda[link[i]] += rhs[i] / args.rest[link[i]];
+    const uint32_t m = length(c);
+    const uint32_t *vert = vertices(c), *link = links(c);
+    const float *rhs = s[Rhs];
+    // dx = W J^T dlambda: vertex j takes links j - 1 and j (slots j and j + 1; the zero links
+    // before the first and after the last add nothing). A fixed particle stays exactly where it
+    // is, whatever the solve gave.
+    for (uint32_t j = 0; j <= m; j += 4) {
+        const F4 before = load4(rhs + j), after = load4(rhs + j + 1), wj = load4(s[W] + j);
+        const F4 x = load4(s[X] + j), y = load4(s[Y] + j), z = load4(s[Z] + j);
+        store4(s[X] + j, unlessZero(wj, x, x + wj * (before * load4(s[NX] + j) - after * load4(s[NX] + j + 1))));
+        store4(s[Y] + j, unlessZero(wj, y, y + wj * (before * load4(s[NY] + j) - after * load4(s[NY] + j + 1))));
+        store4(s[Z] + j, unlessZero(wj, z, z + wj * (before * load4(s[NZ] + j) - after * load4(s[NZ] + j + 1))));
     }
+    uint32_t j = 0;
+    for (; j + 4 <= m + 1; j += 4)
+        scatter4(p, vert + j, s[X] + j, s[Y] + j, s[Z] + j, s[W] + j);
+    for (; j <= m; ++j) {
+        P4 &q = p[vert[j]];
+        q.x = s[X][j];
+        q.y = s[Y][j];
+        q.z = s[Z][j];
+    }
+    if (args.lambda && args.xpbd)
+        for (uint32_t i = 0; i < m; ++i)
+            args.lambda[link[i]] += rhs[1 + i] / args.rest[link[i]];
 }
 
 } // namespace tweed::sim

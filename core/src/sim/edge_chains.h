@@ -9,7 +9,7 @@
 // Chains are built on any mesh: greedily, each one as straight as the mesh allows (see
 // EdgeChains::build), every stretch constraint in at most one chain. They are grouped so that
 // the chains of a group share no vertex: a group's chains can run on any threads in any order
-// and give the same bits (scalar code with the same IEEE operations on every path).
+// and give the same bits (the same code, four lanes of SSE2 on x86-64, on every kernel path).
 #pragma once
 
 #include "particle.h"
@@ -55,17 +55,24 @@ public:
 
 private:
     static constexpr uint32_t kInterleave = 8;
+    /// Scratch, one array per quantity, so that four links or vertices of a chain go through
+    /// the arithmetic side by side with no transposes. Each chain of the kInterleave solved
+    /// together has its slots from a base: vertex j at base + j, link i at base + 1 + i, and
+    /// padding around them that never pulls (see setUp). Per thread, and small enough to stay
+    /// in cache.
+    enum Quantity { X, Y, Z, W, Rest, Param, Lambda, NX, NY, NZ, Diag, Rhs, Next, Upper, kQuantities };
+    using Slots = float *[kQuantities];
+    /// A chain of `links` links takes this many slots: a zero link before the first, its
+    /// links + 1 vertices rounded up to four, and four more (the four-lane loops go past its end).
+    static uint32_t slotCount(uint32_t links) { return (links + 1 + 3) / 4 * 4 + 4; }
     void solveInterleaved(const SolveArgs &args, uint32_t begin, uint32_t end);
-    void setUp(const SolveArgs &args, uint32_t c);
-    void apply(const SolveArgs &args, uint32_t c);
+    void setUp(const SolveArgs &args, uint32_t c, const Slots &s);
+    void apply(const SolveArgs &args, uint32_t c, const Slots &s);
 
     std::vector<uint32_t> mChainBegin; ///< per chain, its first link; chains' vertices likewise
     std::vector<uint32_t> mVertex;     ///< per chain, its links + 1 vertices (offset chain index)
     std::vector<uint32_t> mLink;       ///< constraint index of each link
     std::vector<uint32_t> mGroupBegin;
-    // Scratch per link (each chain uses its own part: threads never share an entry).
-    std::vector<P4> mNormal;
-    std::vector<float> mUpper, mRhs;
 };
 
 } // namespace tweed::sim
