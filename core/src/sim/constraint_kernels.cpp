@@ -240,7 +240,22 @@ inline unsigned vbits(VM m) { return unsigned(m); }
 // 16 particles as four 512-bit rows of four (row j holds particles 4 j to 4 j + 3), transposed
 // to and from x, y, z, w by two-source permutes in two rounds: rows to x0-7 y0-7 / z0-7 w0-7
 // of each half, then the halves joined. 8 shuffles each way, against 28 for 256-bit
-// transposes joined (on Zen 4 the shuffles bind: 20% of the hang benchmark's time).
+// transposes joined.
+// Where the hang benchmark's time goes (N = 128, one thread, Zen 4, 8.0-8.3 ns per
+// vertex-iteration; timing experiments, each against the unchanged code in the same run, whose
+// results were wrong or slower, so not kept): without the rows' transposes (runs' loads and
+// stores taken as x, y, z, w) 6% less, so they are not the bound; the rest lengths and
+// multipliers kept within 4 KB (less memory traffic) 1% less; one kernel call per block
+// instead of per colour 1% less; rows aligned to cache lines, no change; without the
+// arithmetic (the cloth then stays put) 27% less. Every batch gathered: 44% more, so a
+// gathered batch costs about twice a run. Yet turning the gathered 14% (where a colour's run
+// has a gap, at a row's end) into runs with holes of padding was slower: 5% with masked loads
+// and stores, 4% with plain loads and a blend before the store, the extra padding included;
+// so were two batches in flight across the division (19% and 54%: spills), and the hard
+// constraints' levels loaded as runs changed nothing. What binds is the arithmetic's 512-bit
+// operations (Zen 4 runs each as two halves on its four 256-bit pipes): 19 more independent
+// ones per batch (multiplies, adds and maxima) cost 13% more, their share of the pipes, while
+// the permutes run beside them; the next lever is fewer operations per constraint.
 inline __m512i lanes(int a, int step)
 {
     return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,
