@@ -145,12 +145,13 @@ ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const Simulati
     if (dispatch && threads > 1) {
         schedule = PhaseSchedule(dispatch.get());
         threads = 1; // one thread runs the update; phases go to the scheduler as jobs
-        threadFinishList.assign((n + kVertexPiece - 1) / kVertexPiece,
-                                std::vector<uint32_t>(kVertexPiece));
     } else {
         schedule = PhaseSchedule(threads);
-        threadFinishList.assign(size_t(threads), std::vector<uint32_t>(kVertexPiece));
     }
+    // Per vertex piece, whichever thread runs it (a piece's jobs may run at once on threads
+    // we do not know; impulses summed piece by piece in one order are the same bits on any).
+    threadFinishList.assign((n + kVertexPiece - 1) / kVertexPiece,
+                            std::vector<uint32_t>(kVertexPiece));
     threadColliders.resize(size_t(threads));
     threadBounds.resize(size_t(threads));
     threadImpulses.resize(threadFinishList.size()); // per finish slot, as its vertex list
@@ -982,7 +983,7 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
 {
     const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
     const std::vector<sim::P4> &bounds = threadBounds[size_t(thread)];
-    const size_t slot = schedule.dispatching() ? size_t(b / kVertexPiece) : size_t(thread);
+    const size_t slot = size_t(b / kVertexPiece); // b starts a piece (or all, on one thread)
     uint32_t *list = threadFinishList[slot].data();
     sim::FinishArgs args;
     args.p = pos.data();
