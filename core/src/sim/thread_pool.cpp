@@ -115,9 +115,15 @@ void SimThreadPool::workerLoop(int index)
 {
     uint64_t seen = 0;
     while (true) {
-        // Spin a little before sleeping: frames come every few milliseconds.
+        // Spin a little before sleeping, for runs that follow at once (the steps of a frame,
+        // one instance after another). Since an update does not wait for a worker that is late
+        // (runJoinable), spinning longer buys nothing: 20,000 pauses (about 0.5 ms) spun 20%
+        // of the hang's samples on two threads of a busy machine, most of it while the
+        // calling thread was descheduled between updates; 2,000 (about 50 us) used 15% less
+        // processor time over the run, and the step time stayed within noise (8.5 against
+        // 8.7 ns per vertex-iteration, medians of six).
         uint64_t job = mJob.load(std::memory_order_acquire);
-        for (int spins = 0; job == seen && spins < 20000; ++spins) {
+        for (int spins = 0; job == seen && spins < 2000; ++spins) {
             TWEED_PAUSE();
             job = mJob.load(std::memory_order_acquire);
         }
