@@ -145,12 +145,13 @@ ClothInstance::Impl::Impl(std::shared_ptr<const ClothData> cloth, const Simulati
     if (dispatch && threads > 1) {
         schedule = PhaseSchedule(dispatch.get());
         threads = 1; // one thread runs the update; phases go to the scheduler as jobs
-        threadFinishList.assign((n + kVertexPiece - 1) / kVertexPiece,
-                                std::vector<uint32_t>(kVertexPiece));
     } else {
         schedule = PhaseSchedule(threads);
-        threadFinishList.assign(size_t(threads), std::vector<uint32_t>(kVertexPiece));
     }
+    // Per vertex piece, whichever thread runs it (a piece's jobs may run at once on threads
+    // we do not know; impulses summed piece by piece in one order are the same bits on any).
+    threadFinishList.assign((n + kVertexPiece - 1) / kVertexPiece,
+                            std::vector<uint32_t>(kVertexPiece));
     threadColliders.resize(size_t(threads));
     threadBounds.resize(size_t(threads));
     threadImpulses.resize(threadFinishList.size()); // per finish slot, as its vertex list
@@ -737,11 +738,14 @@ Vec3 ClothInstance::Impl::windAcceleration(uint32_t v, const Vec3 &x, const Vec3
     return drag + lift;
 }
 
-// The hard constraints as a pipeline over the threads' shares of the vertices: thread s
-// takes stage s of each group in turn, once stage s - 1 of that group is done, so each
-// thread moves the vertices it integrates and solves (kept in its core's cache) and the
-// parents it reads from earlier stages are final. One phase counter per group counts its
-// finished stages; the last thread finishing the last group means all are done.
+// The hard constraints as a pipeline over the threads' shares of the vertices: the stages of
+// a group run in order (a stage's parents are final once the stages before it are done);
+// groups are independent. Thread s takes stage s of each group in turn, so each thread moves
+// the vertices it integrates and solves (kept in its core's cache); while its stage is not
+// ready it runs any other stage that is, so no thread waits for one that is not running (a
+// descheduled thread holds up only the stage it is on, and one thread can run them all).
+// Per group, one phase counter counts its finished stages, the next its claimed ones; a stage
+// runs once, whoever runs it, so the results are the same.
 void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
 {
     const uint32_t groups = hardGroupCount();
@@ -752,13 +756,48 @@ void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
     }
     const uint32_t threads = uint32_t(schedule.threads()), stage = uint32_t(cursor.thread);
     PhaseCounter *first = schedule.takePhases(cursor, groups);
-    for (uint32_t g = 0; g < groups; ++g) {
-        std::atomic<uint32_t> &finished = first[size_t(g) * (threads + 1)].value;
-        PhaseSchedule::waitUntil(finished, stage);
-        hardConstraints(g * threads + stage);
-        finished.fetch_add(1, std::memory_order_release);
-    }
-    PhaseSchedule::waitUntil(first[size_t(groups - 1) * (threads + 1)].value, threads);
+    auto finished = [&](uint32_t g) -> std::atomic<uint32_t> & {
+        return first[size_t(g) * (threads + 1)].value;
+    };
+    auto claimed = [&](uint32_t g) -> std::atomic<uint32_t> & {
+        return first[size_t(g) * (threads + 1) + 1].value;
+    };
+    // Runs stage s of group g if it is ready and nobody has taken it.
+    auto tryStage = [&](uint32_t g, uint32_t s) {
+        if (finished(g).load(std::memory_order_acquire) != s)
+            return false;
+        uint32_t expected = s;
+        if (!claimed(g).compare_exchange_strong(expected, s + 1, std::memory_order_relaxed))
+            return false;
+        hardConstraints(g * threads + s);
+        finished(g).store(s + 1, std::memory_order_release);
+        return true;
+    };
+    // Runs any ready stage; false when none is.
+    auto runAnother = [&] {
+        for (uint32_t g = 0; g < groups; ++g) {
+            const uint32_t s = claimed(g).load(std::memory_order_relaxed);
+            if (s < threads && tryStage(g, s))
+                return true;
+        }
+        return false;
+    };
+    for (uint32_t g = 0; g < groups; ++g)
+        for (int spins = 0; claimed(g).load(std::memory_order_relaxed) <= stage &&
+                            !tryStage(g, stage);
+             ++spins) {
+            if (runAnother())
+                spins = 0;
+            else
+                PhaseSchedule::pauseOrYield(spins);
+        }
+    for (uint32_t g = 0; g < groups; ++g)
+        for (int spins = 0; finished(g).load(std::memory_order_acquire) < threads; ++spins) {
+            if (runAnother())
+                spins = 0;
+            else
+                PhaseSchedule::pauseOrYield(spins);
+        }
 }
 
 /// Whether a phase is one block large enough to share colour by colour.
@@ -944,7 +983,7 @@ void ClothInstance::Impl::finishVertices(uint32_t b, uint32_t e, const Substep &
 {
     const std::vector<ColliderPose> &poses = threadColliders[size_t(thread)];
     const std::vector<sim::P4> &bounds = threadBounds[size_t(thread)];
-    const size_t slot = schedule.dispatching() ? size_t(b / kVertexPiece) : size_t(thread);
+    const size_t slot = size_t(b / kVertexPiece); // b starts a piece (or all, on one thread)
     uint32_t *list = threadFinishList[slot].data();
     sim::FinishArgs args;
     args.p = pos.data();
@@ -1330,7 +1369,9 @@ void ClothInstance::update(const ClothFrame &frame)
     } else if (s.schedule.threads() > 1) {
         s.schedule.reset(s.phaseCount(steps));
         s.slabRounds.reset();
-        s.pool->run([&s](int t, int) {
+        // Every piece of work of region() can be taken by any thread: a worker that has not
+        // started by the time the calling thread has finished the update is not waited for.
+        s.pool->runJoinable([&s](int t, int) {
             if (t < s.schedule.threads()) // the pool may have more threads than this cloth uses
                 s.region(t);
         });

@@ -134,8 +134,7 @@ struct ClothInstance::Impl
     Vec3 windWorld;
     std::vector<std::vector<ColliderPose>> threadColliders;
     std::vector<std::vector<sim::P4>> threadBounds; ///< the colliders' bounding spheres
-    /// Scratch of finishVertices: per thread, or per vertex piece when dispatching (the jobs
-    /// of one phase may run at once on threads we do not know).
+    /// Scratch of finishVertices, per vertex piece.
     std::vector<std::vector<uint32_t>> threadFinishList;
     std::vector<Vec3> windNormals;
     bool skinned = false;
@@ -190,7 +189,7 @@ struct ClothInstance::Impl
     sim::EdgeChains edgeChains; ///< the stretch constraints' chains (see solveChains)
     bool edgeChainsBuilt = false;
     sim::TetraVolumes tetraVolumes; ///< a soft body's tetrahedra (none for cloth)
-    std::vector<std::vector<Vec3>> threadImpulses; ///< two-way: per thread, per volume
+    std::vector<std::vector<Vec3>> threadImpulses; ///< two-way: per vertex piece, per volume
     std::vector<Vec3> volumeImpulses;              ///< two-way: of the last update, world space
     struct Sleep
     {
