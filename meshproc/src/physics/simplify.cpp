@@ -39,6 +39,7 @@
 #include "tweed/meshproc/simplify.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -1520,12 +1521,23 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     else
         edgeLength = std::sqrt(2.0 * area / (std::sqrt(3.0) * double(target)));
 
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t0) {
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    };
+    Clock::time_point t0 = Clock::now();
     Simplifier s(geometry, settings);
     s.setEdgeLength(float(edgeLength));
     s.initialise();
+    report.secondsSetup = since(t0);
+    t0 = Clock::now();
     s.runPasses(std::max(target, kExactFactor * target), target, progress);
+    report.secondsPasses = since(t0);
+    t0 = Clock::now();
     s.buildQueue();
     s.run(target, progress);
+    report.secondsExact = since(t0);
+    t0 = Clock::now();
     std::vector<Quadric> quadrics;
     std::vector<uint8_t> boundary;
     std::vector<Vec3> references;
@@ -1543,6 +1555,7 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     }
     if (settings.relaxPasses > 0)
         report.flips += flipEdges(geometry, quadrics, references, bound, cosMax);
+    report.secondsFinish = since(t0);
 
     report.targetVertices = target;
     report.verticesAfter = uint32_t(geometry.positions.size());
