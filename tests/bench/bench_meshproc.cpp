@@ -157,7 +157,7 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
 
     // Tweed's outputs' hashes (positions and triangles), printed under the table: a change meant
     // to keep the output the same shows the same hashes.
-    std::string outputHashes;
+    std::string outputHashes, phases;
     for (uint32_t relax : {0u, 3u}) {
         SimplifySettings s;
         s.targetVertices = target;
@@ -165,10 +165,22 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
         s.measureError = false;
         s.threads = threads;
         PhysicsGeometry out;
+        // Each phase's median over the runs (wall ms), so that a change shows where it saved.
+        std::vector<double> setup, passes, exact, finish;
         const double t = medianSeconds(runs, [&] {
             out = PhysicsGeometry{input.positions, input.indices, {}};
-            simplify(out, s);
+            const SimplifyReport r = simplify(out, s);
+            setup.push_back(r.secondsSetup);
+            passes.push_back(r.secondsPasses);
+            exact.push_back(r.secondsExact);
+            finish.push_back(r.secondsFinish);
         }, timer);
+        char line[200];
+        std::snprintf(line, sizeof line,
+                      "%s%u relax passes: set-up %.2f, passes %.2f, exact order %.2f, rest %.2f",
+                      phases.empty() ? "" : "; ", relax, 1e3 * median(setup), 1e3 * median(passes),
+                      1e3 * median(exact), 1e3 * median(finish));
+        phases += line;
         printRow(measure(relax ? "tweed simplify (+3 relax passes)" : "tweed simplify (collapse only)",
                          t, input, out.positions, out.indices));
         const std::string bytes =
@@ -258,6 +270,7 @@ void simplifyRows(const std::string &label, const Geometry &input, uint32_t targ
     (void)cgal;
 #endif
     std::printf("\ntweed output, %s\n", outputHashes.c_str());
+    std::printf("tweed phases (median wall ms), %s\n", phases.c_str());
 }
 
 int run(const std::vector<std::string> &args)

@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -143,9 +144,16 @@ void TestPhysicsSimplify::sphereToTarget()
     const size_t before = g.vertexCount();
     SimplifySettings s;
     s.targetVertices = 300;
+    const auto start = std::chrono::steady_clock::now();
     const SimplifyReport r = simplify(g, s);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     QCOMPARE(r.verticesBefore, uint32_t(before));
     QCOMPARE(r.verticesAfter, 300u);
+    // The phases' times are measured, and within the call's.
+    for (const double phase : {r.secondsSetup, r.secondsPasses, r.secondsExact, r.secondsFinish})
+        QVERIFY(phase > 0);
+    QVERIFY(r.secondsSetup + r.secondsPasses + r.secondsExact + r.secondsFinish <= seconds);
     QCOMPARE(g.vertexCount(), size_t(300));
     QCOMPARE(g.triangleCount(), size_t(2 * 300 - 4)); // a closed sphere: Euler
     const MeshQuality q = measureMeshQuality(g.positions, g.indices);

@@ -21,6 +21,21 @@
 // a heap node is cheaper follow no pattern, so the loops testing them write every entry and
 // advance by the test, or select, instead of branching.
 //
+// Where the time goes on human.zae to 2,000 vertices, one thread (SimplifyReport's phases):
+// set-up 2.3 ms (ordering 0.9, quadrics and boundaries 1.4); the passes 11.9 ms, 10,444
+// collapses in 56 passes over two domains, with 31,800 best-edge searches (17,400 for vertices
+// whose best edge a collapse changed) and 14,400 of the 25,400 candidates taken skipped for
+// lying in a ring already changed in their pass; the exact order 4.0 ms (queue 1.2, 2,000
+// collapses 2.8; 10,200 of the 12,600 candidates popped were stale). Edge costs take about 40%
+// of the instructions, the collapse checks 22%. Measured and not kept (time on a loaded
+// machine): one division and three products in the minimiser instead of three divisions (no
+// change); placement at an end of the edge during the passes, as meshoptimizer places (passes
+// 13.6 -> 15.8 ms, largest error 1.92e-3 -> 2.31e-3 of the diagonal); half of the collapses
+// still to make per pass instead of a quarter (37 passes instead of 56, no faster, and the
+// 460K-triangle mesh's smallest angle before relaxing 8.4 -> 5.1 degrees); fans in 32-byte
+// blocks of seven corners (no gain); this file built for AVX2 (the same bits, no gain);
+// keeping a neighbour's best edge to the survivor when it got no dearer (2 of 8,900 cases).
+//
 // M. Garland, P. Heckbert: Surface Simplification Using Quadric Error Metrics, SIGGRAPH 1997.
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
 // of an interior edge never joins two boundary vertices, and a vertex collapsing into a boundary
@@ -39,6 +54,7 @@
 #include "tweed/meshproc/simplify.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -1520,12 +1536,23 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     else
         edgeLength = std::sqrt(2.0 * area / (std::sqrt(3.0) * double(target)));
 
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t0) {
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    };
+    Clock::time_point t0 = Clock::now();
     Simplifier s(geometry, settings);
     s.setEdgeLength(float(edgeLength));
     s.initialise();
+    report.secondsSetup = since(t0);
+    t0 = Clock::now();
     s.runPasses(std::max(target, kExactFactor * target), target, progress);
+    report.secondsPasses = since(t0);
+    t0 = Clock::now();
     s.buildQueue();
     s.run(target, progress);
+    report.secondsExact = since(t0);
+    t0 = Clock::now();
     std::vector<Quadric> quadrics;
     std::vector<uint8_t> boundary;
     std::vector<Vec3> references;
@@ -1543,6 +1570,7 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     }
     if (settings.relaxPasses > 0)
         report.flips += flipEdges(geometry, quadrics, references, bound, cosMax);
+    report.secondsFinish = since(t0);
 
     report.targetVertices = target;
     report.verticesAfter = uint32_t(geometry.positions.size());
