@@ -565,6 +565,7 @@ struct RoundVolumes::Cached
     RoundVolumeProxy proxy;
     Vec3 scale{1, 1, 1};
     float shape4[4] = {};
+    float extent = 0; ///< the proxy's farthest corner from the centre
 
     bool sameShape(const CollisionVolume &c) const
     {
@@ -595,8 +596,11 @@ struct RoundVolumes::Cached
         // No two points of the proxy lie further apart than twice its farthest corner from
         // the centre, which is inside it.
         float farthest = 0;
-        for (const Vec3 &p : proxy.corners)
+        extent = 0;
+        for (const Vec3 &p : proxy.corners) {
             farthest = std::max(farthest, length(mulComponents(p, scale)));
+            extent = std::max(extent, length(p));
+        }
         shape4[3] = 2.05f * farthest;
     }
 };
@@ -667,23 +671,51 @@ void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
         }
     }
     mBuffer->setData(mBytes);
-    if (reindex) {
-        std::vector<uint32_t> indices;
-        uint32_t base = 0;
-        for (const Cached &c : mCache) {
-            for (uint32_t i : c.proxy.triangles)
-                indices.push_back(base + i);
-            base += uint32_t(c.proxy.corners.size());
-        }
-        mIndexBuffer->setData(toByteArray(indices));
-        mIndexed = true;
-        for (QAttribute *attribute : mGeometry->attributes()) {
-            if (attribute->attributeType() == QAttribute::IndexAttribute)
-                attribute->setCount(uint(indices.size()));
-        }
-        setVertexCount(mGeometry, base);
-        mRenderer->setVertexCount(int(indices.size()));
+    mCentres.resize(volumes.size());
+    for (size_t i = 0; i < volumes.size(); ++i)
+        mCentres[i] = {volumes[i].model.m[12], volumes[i].model.m[13], volumes[i].model.m[14]};
+    order(reindex);
+}
+
+void RoundVolumes::setEye(const Vec3 &eye)
+{
+    mEye = eye;
+    order(false);
+}
+
+void RoundVolumes::order(bool reindex)
+{
+    // Nearest first by the distance from the eye to the proxy's bounding sphere.
+    std::vector<uint32_t> order(mCache.size());
+    std::vector<float> nearest(mCache.size());
+    for (size_t i = 0; i < mCache.size(); ++i) {
+        order[i] = uint32_t(i);
+        nearest[i] = length(mCentres[i] - mEye) - mCache[i].extent;
     }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
+    if (!reindex && order == mOrder)
+        return;
+    mOrder = std::move(order);
+    std::vector<uint32_t> first(mCache.size());
+    uint32_t base = 0;
+    for (size_t i = 0; i < mCache.size(); ++i) {
+        first[i] = base;
+        base += uint32_t(mCache[i].proxy.corners.size());
+    }
+    std::vector<uint32_t> indices;
+    for (uint32_t v : mOrder) {
+        for (uint32_t i : mCache[v].proxy.triangles)
+            indices.push_back(first[v] + i);
+    }
+    mIndexBuffer->setData(toByteArray(indices));
+    mIndexed = true;
+    for (QAttribute *attribute : mGeometry->attributes()) {
+        if (attribute->attributeType() == QAttribute::IndexAttribute)
+            attribute->setCount(uint(indices.size()));
+    }
+    setVertexCount(mGeometry, base);
+    mRenderer->setVertexCount(int(indices.size()));
 }
 
 } // namespace tweed::editor::scene

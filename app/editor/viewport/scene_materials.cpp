@@ -200,6 +200,7 @@ void main()
     color = mix(baseColor, selectedColor, selected);
     color = vec4(color.rgb * (0.45 + 0.55 * abs(n.z)), color.a * alphaScale);
     gl_Position = mvp * vec4(vertexPosition, 1.0);
+    TWEED_XRAY_DEPTH
 }
 )";
 
@@ -257,6 +258,7 @@ void main()
     shapeOut = shape;
     color = mix(baseColor, selectedColor, selected);
     color.a *= alphaScale;
+    TWEED_XRAY_DEPTH
 }
 )";
 
@@ -593,43 +595,32 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
 
 namespace {
 
-// A translucent volume pass: front faces, blended, no depth writes; a pixel's stencil turns 1
-// at its first volume fragment and keeps every later one out.
+// A translucent volume pass, drawn after every other surface: front faces, blended, depth
+// tested and written, so that each pixel takes the colour of its nearest volume and, drawn
+// front to back, the volumes behind it fail the depth test before their program runs.
 QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
-                        QDepthTest::DepthFunction depth, QCullFace::CullingMode culling)
+                        QDepthTest::DepthFunction depth)
 {
-    QRenderPass *pass = taggedPass(technique, program, QStringLiteral("transparent"));
-    addCullFace(pass, culling);
+    QRenderPass *pass = taggedPass(technique, program, QStringLiteral("volumes"));
+    addCullFace(pass, QCullFace::Back);
     addDepthTest(pass, depth);
     addAlphaBlending(pass, false);
-    pass->addRenderState(new QNoDepthMask(pass));
-    auto *stencil = new QStencilTest(pass);
-    for (QStencilTestArguments *side : {stencil->front(), stencil->back()}) {
-        side->setStencilFunction(QStencilTestArguments::Equal);
-        side->setReferenceValue(0);
-        side->setComparisonMask(0xff);
-    }
-    pass->addRenderState(stencil);
-    auto *operation = new QStencilOperation(pass);
-    for (QStencilOperationArguments *side : {operation->front(), operation->back()}) {
-        side->setStencilTestFailureOperation(QStencilOperationArguments::Keep);
-        side->setDepthTestFailureOperation(QStencilOperationArguments::Keep);
-        side->setAllTestsPassOperation(QStencilOperationArguments::Increment);
-    }
-    pass->addRenderState(operation);
     return pass;
 }
 
 // A volume material: one pass, blended through the stencil; the x-ray draws over everything.
 QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
                               const QColor &selectedColor, bool xray,
-                              QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
+                              Qt3DCore::QNode *parent)
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
-    QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
-    volumePass(technique, program, xray ? QDepthTest::Always : QDepthTest::LessOrEqual, cull);
+    const QByteArray xrayDepth =
+        xray ? QByteArrayLiteral("gl_Position.z = (gl_Position.z + gl_Position.w) / 64.0 - gl_Position.w;") : QByteArray();
+    const QByteArray vertexCode = QByteArray(vertex).replace("TWEED_XRAY_DEPTH", xrayDepth);
+    QShaderProgram *program = makeCoreTechnique(effect, vertexCode.constData(), fragment, &technique);
+    volumePass(technique, program, xray ? QDepthTest::Less : QDepthTest::LessOrEqual);
     effect->addTechnique(technique);
     material->setEffect(effect);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
@@ -645,7 +636,7 @@ QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor, 
                               Qt3DCore::QNode *parent)
 {
     return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, selectedColor, xray,
-                              QCullFace::Back, parent);
+                              parent);
 }
 
 QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
@@ -662,7 +653,7 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
     // The back faces of the proxies (convex): there is one behind every pixel of the shape, even
     // with the camera inside a proxy.
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
-                              xray, QCullFace::Front, parent);
+                              xray, parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)
@@ -750,6 +741,7 @@ QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCaptur
     auto *sort = new QSortPolicy(cameraSelector);
     sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
     passFilter("transparent", sort);
+    passFilter("volumes", cameraSelector);
     passFilter("ontop", lineParent());
     // A capture reads the frame at the end of its own branch, so it sits on the last one.
     *capture = new QRenderCapture(cameraSelector);
