@@ -213,14 +213,15 @@ void main()
 }
 )";
 
-// Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the back faces of
-// a convex proxy around it (RoundVolumeProxy), and every fragment casts its view ray against the
+// Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the front faces
+// of a convex proxy around it (RoundVolumeProxy), and every fragment casts its view ray against the
 // exact shape in the shape's own space, where an ellipsoid is a unit sphere and a capsule or
 // tapered capsule the hull of two spheres on the y axis. The proxy point and the ray's direction
 // are affine in the proxy's corners, so they are interpolated exactly. The ray starts a little
 // outside the proxy on the eye's side (not at the eye: in the space of a thin ellipsoid the eye
 // is thousands of radii away). Where the x-ray is off the hit's depth is written, so that the
-// body hides the volume. Variants: ELLIPSOID (one sphere, no cone) and WRITE_DEPTH.
+// body hides the volume. Variants: ELLIPSOID (one sphere, no cone) and WRITE_DEPTH; the vertex
+// program's TWEED_XRAY_DEPTH is replaced by the x-ray's depth mapping or by nothing.
 const char *const kRoundVolumeVertex = R"(#version 150 core
 in vec3 localPosition;
 in vec3 frameX;
@@ -608,7 +609,7 @@ QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
     return pass;
 }
 
-// A volume material: one pass, blended through the stencil; the x-ray draws over everything.
+// A volume material: one pass, blended, nearest volume first; the x-ray draws over everything.
 QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
                               const QColor &selectedColor, bool xray,
                               Qt3DCore::QNode *parent)
@@ -616,10 +617,17 @@ QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QC
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
+    // The x-ray maps the volumes' depth range into the first 64th of the scene's (an affine
+    // map of clip z, so depth stays linear across a triangle): they pass the depth test over
+    // anything but what lies in that first 64th, just beyond the near plane, and still order
+    // among themselves.
     const QByteArray xrayDepth =
-        xray ? QByteArrayLiteral("gl_Position.z = (gl_Position.z + gl_Position.w) / 64.0 - gl_Position.w;") : QByteArray();
+        xray ? QByteArrayLiteral(
+                   "gl_Position.z = (gl_Position.z + gl_Position.w) / 64.0 - gl_Position.w;")
+             : QByteArray();
     const QByteArray vertexCode = QByteArray(vertex).replace("TWEED_XRAY_DEPTH", xrayDepth);
-    QShaderProgram *program = makeCoreTechnique(effect, vertexCode.constData(), fragment, &technique);
+    QShaderProgram *program =
+        makeCoreTechnique(effect, vertexCode.constData(), fragment, &technique);
     volumePass(technique, program, xray ? QDepthTest::Less : QDepthTest::LessOrEqual);
     effect->addTechnique(technique);
     material->setEffect(effect);
@@ -650,8 +658,9 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
     const QByteArray fragment =
         QByteArray(kRoundVolumeFragment)
             .replace("#version 150 core\n", "#version 150 core\n" + defines);
-    // The back faces of the proxies (convex): there is one behind every pixel of the shape, even
-    // with the camera inside a proxy.
+    // The front faces of the proxies (convex): their depth is nearer than the shape's, so that
+    // the depth test against nearer volumes is made before the ray cast. A volume whose proxy
+    // holds the camera is not drawn.
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
                               xray, parent);
 }
