@@ -608,6 +608,39 @@ private slots:
         reload();
     }
 
+    // A volume whose proxy holds the camera still draws (its proxy turned): seen from inside,
+    // it tints the whole view.
+    void aVolumeHoldingTheCameraIsDrawn()
+    {
+        mPlayback->pause();
+        const LoadedDocument saved = mLoaded;
+        const auto [low, high] = mViewport->characterBounds();
+        CollisionVolume sphere;
+        sphere.shape = CollisionShape::Sphere;
+        sphere.radius = 0.1f * length(high - low);
+        sphere.local.translation =
+            inverse(mPlayback->rootTransform()).transformPoint(mViewport->cameraPosition());
+        mLoaded.asset.collisionVolumes = {sphere};
+        reload();
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        const QImage hidden = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        for (const bool xray : {true, false}) {
+            mViewport->setCollisionXRay(xray);
+            const QImage shown = mViewport->grabFrame();
+            const int changed = differingPixels(hidden, shown);
+            QVERIFY2(changed > shown.width() * shown.height() / 2,
+                     qPrintable(QStringLiteral("x-ray %1: %2 of %3 pixels changed")
+                                    .arg(xray)
+                                    .arg(changed)
+                                    .arg(shown.width() * shown.height())));
+        }
+        mViewport->setCollisionXRay(true);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        mLoaded = saved;
+        reload();
+    }
+
     void selectedVolumeIsHighlighted()
     {
         mPlayback->pause();

@@ -671,9 +671,9 @@ void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
         }
     }
     mBuffer->setData(mBytes);
-    mCentres.resize(volumes.size());
+    mModels.resize(volumes.size());
     for (size_t i = 0; i < volumes.size(); ++i)
-        mCentres[i] = {volumes[i].model.m[12], volumes[i].model.m[13], volumes[i].model.m[14]};
+        mModels[i] = volumes[i].model;
     order(reindex);
 }
 
@@ -688,25 +688,46 @@ void RoundVolumes::order(bool reindex)
     // Nearest first by the distance from the eye to the proxy's bounding sphere.
     std::vector<uint32_t> order(mCache.size());
     std::vector<float> nearest(mCache.size());
+    std::vector<bool> holdsEye(mCache.size());
     for (size_t i = 0; i < mCache.size(); ++i) {
         order[i] = uint32_t(i);
-        nearest[i] = length(mCentres[i] - mEye) - mCache[i].extent;
+        const Vec3 centre{mModels[i].m[12], mModels[i].m[13], mModels[i].m[14]};
+        nearest[i] = length(centre - mEye) - mCache[i].extent;
+        if (nearest[i] < 0) {
+            // Inside the proxy (convex, wound counter-clockwise seen from outside) when
+            // behind every face's plane; the model is rigid, so its inverse is cheap enough.
+            const Vec3 eye = inverse(mModels[i]).transformPoint(mEye);
+            const std::vector<Vec3> &c = mCache[i].proxy.corners;
+            const std::vector<uint32_t> &t = mCache[i].proxy.triangles;
+            bool inside = true;
+            for (size_t k = 0; inside && k + 2 < t.size(); k += 3)
+                inside = dot(cross(c[t[k + 1]] - c[t[k]], c[t[k + 2]] - c[t[k]]),
+                             eye - c[t[k]]) < 0;
+            holdsEye[i] = inside;
+        }
     }
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
-    if (!reindex && order == mOrder)
+    if (!reindex && order == mOrder && holdsEye == mHoldsEye)
         return;
     mOrder = std::move(order);
+    mHoldsEye = std::move(holdsEye);
     std::vector<uint32_t> first(mCache.size());
     uint32_t base = 0;
     for (size_t i = 0; i < mCache.size(); ++i) {
         first[i] = base;
         base += uint32_t(mCache[i].proxy.corners.size());
     }
+    // A proxy that holds the eye has no front face in view: its triangles are turned, so that
+    // its back faces draw (the ray cast finds the shape from any point of the proxy).
     std::vector<uint32_t> indices;
     for (uint32_t v : mOrder) {
-        for (uint32_t i : mCache[v].proxy.triangles)
-            indices.push_back(first[v] + i);
+        const std::vector<uint32_t> &t = mCache[v].proxy.triangles;
+        for (size_t k = 0; k + 2 < t.size(); k += 3) {
+            indices.push_back(first[v] + t[k]);
+            indices.push_back(first[v] + t[mHoldsEye[v] ? k + 2 : k + 1]);
+            indices.push_back(first[v] + t[mHoldsEye[v] ? k + 1 : k + 2]);
+        }
     }
     mIndexBuffer->setData(toByteArray(indices));
     mIndexed = true;

@@ -659,8 +659,8 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
         QByteArray(kRoundVolumeFragment)
             .replace("#version 150 core\n", "#version 150 core\n" + defines);
     // The front faces of the proxies (convex): their depth is nearer than the shape's, so that
-    // the depth test against nearer volumes is made before the ray cast. A volume whose proxy
-    // holds the camera is not drawn.
+    // the depth test against nearer volumes is made before the ray cast. A proxy that holds the
+    // camera is drawn turned (RoundVolumes::setEye).
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
                               xray, parent);
 }
