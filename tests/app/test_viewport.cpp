@@ -608,6 +608,34 @@ private slots:
         reload();
     }
 
+    // The x-ray shows the volume inside the body in the perspective and the orthographic views
+    // alike (the x-ray's depth mapping keeps it in front of the body at either depth scale);
+    // without the x-ray the body hides part of it.
+    void xrayShowsTheVolumeInsideTheBodyInEveryView()
+    {
+        mPlayback->pause();
+        for (const Viewport::CameraPreset preset :
+             {Viewport::CameraPreset::Perspective, Viewport::CameraPreset::Front,
+              Viewport::CameraPreset::Side}) {
+            mViewport->setCameraPreset(preset);
+            mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+            const QImage hidden = mViewport->grabFrame();
+            mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+            mViewport->setCollisionXRay(true);
+            const int xray = differingPixels(hidden, mViewport->grabFrame());
+            mViewport->setCollisionXRay(false);
+            const int surface = differingPixels(hidden, mViewport->grabFrame());
+            QVERIFY2(xray > surface + 1000,
+                     qPrintable(QStringLiteral("preset %1: x-ray %2 pixels, surface %3")
+                                    .arg(int(preset))
+                                    .arg(xray)
+                                    .arg(surface)));
+        }
+        mViewport->setCollisionXRay(true);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
+    }
+
     // A volume whose proxy holds the camera still draws (its proxy turned): seen from inside,
     // it tints the whole view.
     void aVolumeHoldingTheCameraIsDrawn()
