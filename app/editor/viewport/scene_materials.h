@@ -77,11 +77,12 @@ Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor
 // llvmpipe runs the depth test before the program, and skips a block of pixels that all fail
 // it, only when the program writes neither depth nor a stencil value that a discard could
 // leave unwritten. So the volumes use no stencil: drawn nearest first and depth-writing among
-// themselves, every layer behind the nearest is rejected before the ray cast. That took x-ray
-// from +33% to about +15% (same session, loaded machine; before, a stencil let the first volume
-// drawn win a pixel, which ran every layer's program before its test). Without x-ray the exact
-// depth written by the program makes llvmpipe test late; front faces without the stencil took
-// it from +46% to about +26%. Using the proxies' depth there instead is cheaper (+14%) but wrong
+// themselves, every layer behind the nearest is rejected before the ray cast. Medians of six
+// runs, each against the stencil version in the same session (loaded machine, noisy): x-ray
+// +33% -> +21% (runs 7-29% against 24-50%). Before, a stencil let the first volume drawn win a
+// pixel, which ran every layer's program before its test. Without x-ray the exact depth written
+// by the program makes llvmpipe test late; front faces without the stencil took it from +44% to
+// +33% (27-35% against 27-54%). Using the proxies' depth there instead is cheaper (+14%) but wrong
 // where a volume crosses the skin: fitted volumes lie just under it, and the proxies (up to a
 // few percent outside the shape, and on an ellipsoid's flat caps up to its thinnest radius)
 // then show through as rings; a faceted mesh inside the shape hides the true poke-through.
