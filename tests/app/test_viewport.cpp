@@ -537,6 +537,138 @@ private slots:
         }
     }
 
+    // Each pixel shows its nearest volume, whatever the volumes' order in the asset: two spheres
+    // on one view ray in front of the character, the near one selected (turning the pixel
+    // from the volumes' orange towards the selection's cyan) or the far one, in either order,
+    // x-ray and surface.
+    void eachPixelShowsItsNearestVolume()
+    {
+        mPlayback->pause();
+        const LoadedDocument saved = mLoaded;
+        const Vec3 eye = mViewport->cameraPosition();
+        const auto [low, high] = mViewport->characterBounds();
+        const Vec3 centre = (low + high) * 0.5f;
+        const Vec3 direction = normalize(centre - eye);
+        const float halfway = 0.5f * length(centre - eye);
+        const float radius = 0.04f * length(high - low);
+        const Mat4 toModel = inverse(mPlayback->rootTransform());
+        const auto sphereAt = [&](float distance) {
+            CollisionVolume v;
+            v.shape = CollisionShape::Sphere;
+            v.radius = radius;
+            v.local.translation = toModel.transformPoint(eye + direction * distance);
+            return v;
+        };
+        const CollisionVolume nearSphere = sphereAt(halfway),
+                              farSphere = sphereAt(halfway + 1.5f * radius);
+        const std::optional<QPointF> pixel = mViewport->project(eye + direction * halfway);
+        QVERIFY(pixel.has_value());
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        for (const bool xray : {true, false}) {
+            mViewport->setCollisionXRay(xray);
+            for (const bool nearFirst : {true, false}) {
+                mLoaded.asset.collisionVolumes = nearFirst
+                                                     ? std::vector{nearSphere, farSphere}
+                                                     : std::vector{farSphere, nearSphere};
+                reload();
+                const int nearIndex = nearFirst ? 0 : 1;
+                // Blue minus red around the spheres' centre on screen.
+                const auto blueness = [&](int selected) {
+                    ViewportSelection selection;
+                    selection.collisionVolumes = {selected};
+                    mViewport->setSelection(selection);
+                    const QImage image =
+                        mViewport->grabFrame().convertToFormat(QImage::Format_RGB32);
+                    const double scale = double(image.width()) / mViewport->renderSize().width();
+                    const QPoint at((pixel->toPoint() * scale));
+                    long sum = 0;
+                    for (int dy = -2; dy <= 2; ++dy) {
+                        for (int dx = -2; dx <= 2; ++dx) {
+                            const QRgb p = image.pixel(at + QPoint(dx, dy));
+                            sum += qBlue(p) - qRed(p);
+                        }
+                    }
+                    return sum / 25;
+                };
+                const long nearSelected = blueness(nearIndex);
+                const long farSelected = blueness(1 - nearIndex);
+                QVERIFY2(nearSelected > farSelected + 40,
+                         qPrintable(QStringLiteral("x-ray %1, near first %2: blue-red %3 near "
+                                                   "selected, %4 far selected")
+                                        .arg(xray)
+                                        .arg(nearFirst)
+                                        .arg(nearSelected)
+                                        .arg(farSelected)));
+            }
+        }
+        mViewport->setSelection({});
+        mViewport->setCollisionXRay(true);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        mLoaded = saved;
+        reload();
+    }
+
+    // The x-ray shows the volume inside the body in the perspective and the orthographic views
+    // alike (the x-ray's depth mapping keeps it in front of the body at either depth scale);
+    // without the x-ray the body hides part of it.
+    void xrayShowsTheVolumeInsideTheBodyInEveryView()
+    {
+        mPlayback->pause();
+        for (const Viewport::CameraPreset preset :
+             {Viewport::CameraPreset::Perspective, Viewport::CameraPreset::Front,
+              Viewport::CameraPreset::Side}) {
+            mViewport->setCameraPreset(preset);
+            mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+            const QImage hidden = mViewport->grabFrame();
+            mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+            mViewport->setCollisionXRay(true);
+            const int xray = differingPixels(hidden, mViewport->grabFrame());
+            mViewport->setCollisionXRay(false);
+            const int surface = differingPixels(hidden, mViewport->grabFrame());
+            QVERIFY2(xray > surface + 1000,
+                     qPrintable(QStringLiteral("preset %1: x-ray %2 pixels, surface %3")
+                                    .arg(int(preset))
+                                    .arg(xray)
+                                    .arg(surface)));
+        }
+        mViewport->setCollisionXRay(true);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        mViewport->setCameraPreset(Viewport::CameraPreset::Perspective);
+    }
+
+    // A volume whose proxy holds the camera still draws (its proxy turned): seen from inside,
+    // it tints the whole view.
+    void aVolumeHoldingTheCameraIsDrawn()
+    {
+        mPlayback->pause();
+        const LoadedDocument saved = mLoaded;
+        const auto [low, high] = mViewport->characterBounds();
+        CollisionVolume sphere;
+        sphere.shape = CollisionShape::Sphere;
+        sphere.radius = 0.1f * length(high - low);
+        sphere.local.translation =
+            inverse(mPlayback->rootTransform()).transformPoint(mViewport->cameraPosition());
+        mLoaded.asset.collisionVolumes = {sphere};
+        reload();
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        const QImage hidden = mViewport->grabFrame();
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+        for (const bool xray : {true, false}) {
+            mViewport->setCollisionXRay(xray);
+            const QImage shown = mViewport->grabFrame();
+            const int changed = differingPixels(hidden, shown);
+            QVERIFY2(changed > shown.width() * shown.height() / 2,
+                     qPrintable(QStringLiteral("x-ray %1: %2 of %3 pixels changed")
+                                    .arg(xray)
+                                    .arg(changed)
+                                    .arg(shown.width() * shown.height())));
+        }
+        mViewport->setCollisionXRay(true);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        mLoaded = saved;
+        reload();
+    }
+
     void selectedVolumeIsHighlighted()
     {
         mPlayback->pause();

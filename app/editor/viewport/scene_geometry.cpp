@@ -565,6 +565,7 @@ struct RoundVolumes::Cached
     RoundVolumeProxy proxy;
     Vec3 scale{1, 1, 1};
     float shape4[4] = {};
+    float extent = 0; ///< the proxy's farthest corner from the centre
 
     bool sameShape(const CollisionVolume &c) const
     {
@@ -595,8 +596,11 @@ struct RoundVolumes::Cached
         // No two points of the proxy lie further apart than twice its farthest corner from
         // the centre, which is inside it.
         float farthest = 0;
-        for (const Vec3 &p : proxy.corners)
+        extent = 0;
+        for (const Vec3 &p : proxy.corners) {
             farthest = std::max(farthest, length(mulComponents(p, scale)));
+            extent = std::max(extent, length(p));
+        }
         shape4[3] = 2.05f * farthest;
     }
 };
@@ -667,23 +671,72 @@ void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
         }
     }
     mBuffer->setData(mBytes);
-    if (reindex) {
-        std::vector<uint32_t> indices;
-        uint32_t base = 0;
-        for (const Cached &c : mCache) {
-            for (uint32_t i : c.proxy.triangles)
-                indices.push_back(base + i);
-            base += uint32_t(c.proxy.corners.size());
+    mModels.resize(volumes.size());
+    for (size_t i = 0; i < volumes.size(); ++i)
+        mModels[i] = volumes[i].model;
+    order(reindex);
+}
+
+void RoundVolumes::setEye(const Vec3 &eye)
+{
+    mEye = eye;
+    order(false);
+}
+
+void RoundVolumes::order(bool reindex)
+{
+    // Nearest first by the distance from the eye to the proxy's bounding sphere.
+    std::vector<uint32_t> order(mCache.size());
+    std::vector<float> nearest(mCache.size());
+    std::vector<bool> holdsEye(mCache.size());
+    for (size_t i = 0; i < mCache.size(); ++i) {
+        order[i] = uint32_t(i);
+        const Vec3 centre{mModels[i].m[12], mModels[i].m[13], mModels[i].m[14]};
+        nearest[i] = length(centre - mEye) - mCache[i].extent;
+        if (nearest[i] < 0) {
+            // Inside the proxy (convex, wound counter-clockwise seen from outside) when
+            // behind every face's plane; the model is rigid, so its inverse is cheap enough.
+            const Vec3 eye = inverse(mModels[i]).transformPoint(mEye);
+            const std::vector<Vec3> &c = mCache[i].proxy.corners;
+            const std::vector<uint32_t> &t = mCache[i].proxy.triangles;
+            bool inside = true;
+            for (size_t k = 0; inside && k + 2 < t.size(); k += 3)
+                inside = dot(cross(c[t[k + 1]] - c[t[k]], c[t[k + 2]] - c[t[k]]),
+                             eye - c[t[k]]) < 0;
+            holdsEye[i] = inside;
         }
-        mIndexBuffer->setData(toByteArray(indices));
-        mIndexed = true;
-        for (QAttribute *attribute : mGeometry->attributes()) {
-            if (attribute->attributeType() == QAttribute::IndexAttribute)
-                attribute->setCount(uint(indices.size()));
-        }
-        setVertexCount(mGeometry, base);
-        mRenderer->setVertexCount(int(indices.size()));
     }
+    std::stable_sort(order.begin(), order.end(),
+                     [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
+    if (!reindex && order == mOrder && holdsEye == mHoldsEye)
+        return;
+    mOrder = std::move(order);
+    mHoldsEye = std::move(holdsEye);
+    std::vector<uint32_t> first(mCache.size());
+    uint32_t base = 0;
+    for (size_t i = 0; i < mCache.size(); ++i) {
+        first[i] = base;
+        base += uint32_t(mCache[i].proxy.corners.size());
+    }
+    // A proxy that holds the eye has no front face in view: its triangles are turned, so that
+    // its back faces draw (the ray cast finds the shape from any point of the proxy).
+    std::vector<uint32_t> indices;
+    for (uint32_t v : mOrder) {
+        const std::vector<uint32_t> &t = mCache[v].proxy.triangles;
+        for (size_t k = 0; k + 2 < t.size(); k += 3) {
+            indices.push_back(first[v] + t[k]);
+            indices.push_back(first[v] + t[mHoldsEye[v] ? k + 2 : k + 1]);
+            indices.push_back(first[v] + t[mHoldsEye[v] ? k + 1 : k + 2]);
+        }
+    }
+    mIndexBuffer->setData(toByteArray(indices));
+    mIndexed = true;
+    for (QAttribute *attribute : mGeometry->attributes()) {
+        if (attribute->attributeType() == QAttribute::IndexAttribute)
+            attribute->setCount(uint(indices.size()));
+    }
+    setVertexCount(mGeometry, base);
+    mRenderer->setVertexCount(int(indices.size()));
 }
 
 } // namespace tweed::editor::scene

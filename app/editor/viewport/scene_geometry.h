@@ -149,15 +149,24 @@ public:
     RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
     ~RoundVolumes() override;
     void setVolumes(const std::vector<RoundVolume> &volumes);
+    /// Where the camera is: the volumes draw nearest first, so that with the depth test those
+    /// behind are rejected before their program runs; a proxy that holds the camera draws its
+    /// back faces.
+    void setEye(const Vec3 &eye);
 
 private:
     struct Cached;
+    void order(bool reindex);
     Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
     Qt3DCore::QGeometry *mGeometry;
     Qt3DRender::QGeometryRenderer *mRenderer;
     QByteArray mBytes;
     std::vector<Cached> mCache; ///< per volume: its shape and proxy, rebuilt when the shape changes
     bool mIndexed = false;
+    std::vector<Mat4> mModels;    ///< per volume, in the order of setVolumes()
+    std::vector<uint32_t> mOrder; ///< the volumes in drawing order
+    std::vector<bool> mHoldsEye;  ///< per volume: its proxy holds the eye (drawn turned)
+    Vec3 mEye;
 };
 
 } // namespace tweed::editor::scene

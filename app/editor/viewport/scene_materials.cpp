@@ -200,6 +200,7 @@ void main()
     color = mix(baseColor, selectedColor, selected);
     color = vec4(color.rgb * (0.45 + 0.55 * abs(n.z)), color.a * alphaScale);
     gl_Position = mvp * vec4(vertexPosition, 1.0);
+    TWEED_XRAY_DEPTH
 }
 )";
 
@@ -212,14 +213,15 @@ void main()
 }
 )";
 
-// Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the back faces of
-// a convex proxy around it (RoundVolumeProxy), and every fragment casts its view ray against the
+// Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the front faces
+// of a convex proxy around it (RoundVolumeProxy), and every fragment casts its view ray against the
 // exact shape in the shape's own space, where an ellipsoid is a unit sphere and a capsule or
 // tapered capsule the hull of two spheres on the y axis. The proxy point and the ray's direction
 // are affine in the proxy's corners, so they are interpolated exactly. The ray starts a little
 // outside the proxy on the eye's side (not at the eye: in the space of a thin ellipsoid the eye
 // is thousands of radii away). Where the x-ray is off the hit's depth is written, so that the
-// body hides the volume. Variants: ELLIPSOID (one sphere, no cone) and WRITE_DEPTH.
+// body hides the volume. Variants: ELLIPSOID (one sphere, no cone) and WRITE_DEPTH; the vertex
+// program's TWEED_XRAY_DEPTH is replaced by the x-ray's depth mapping or by nothing.
 const char *const kRoundVolumeVertex = R"(#version 150 core
 in vec3 localPosition;
 in vec3 frameX;
@@ -257,6 +259,7 @@ void main()
     shapeOut = shape;
     color = mix(baseColor, selectedColor, selected);
     color.a *= alphaScale;
+    TWEED_XRAY_DEPTH
 }
 )";
 
@@ -593,43 +596,40 @@ QMaterial *makeSurfaceMaterial(const QColor &color, QAbstractTexture *texture,
 
 namespace {
 
-// A translucent volume pass: front faces, blended, no depth writes; a pixel's stencil turns 1
-// at its first volume fragment and keeps every later one out.
+// A translucent volume pass, drawn after every other surface: front faces, blended, depth
+// tested and written, so that each pixel takes the colour of its nearest volume and, drawn
+// front to back, the volumes behind it fail the depth test before their program runs.
 QRenderPass *volumePass(QTechnique *technique, QShaderProgram *program,
-                        QDepthTest::DepthFunction depth, QCullFace::CullingMode culling)
+                        QDepthTest::DepthFunction depth)
 {
-    QRenderPass *pass = taggedPass(technique, program, QStringLiteral("transparent"));
-    addCullFace(pass, culling);
+    QRenderPass *pass = taggedPass(technique, program, QStringLiteral("volumes"));
+    addCullFace(pass, QCullFace::Back);
     addDepthTest(pass, depth);
     addAlphaBlending(pass, false);
-    pass->addRenderState(new QNoDepthMask(pass));
-    auto *stencil = new QStencilTest(pass);
-    for (QStencilTestArguments *side : {stencil->front(), stencil->back()}) {
-        side->setStencilFunction(QStencilTestArguments::Equal);
-        side->setReferenceValue(0);
-        side->setComparisonMask(0xff);
-    }
-    pass->addRenderState(stencil);
-    auto *operation = new QStencilOperation(pass);
-    for (QStencilOperationArguments *side : {operation->front(), operation->back()}) {
-        side->setStencilTestFailureOperation(QStencilOperationArguments::Keep);
-        side->setDepthTestFailureOperation(QStencilOperationArguments::Keep);
-        side->setAllTestsPassOperation(QStencilOperationArguments::Increment);
-    }
-    pass->addRenderState(operation);
     return pass;
 }
 
-// A volume material: one pass, blended through the stencil; the x-ray draws over everything.
+// A volume material: one pass, blended, nearest volume first; the x-ray draws over everything.
 QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QColor &color,
                               const QColor &selectedColor, bool xray,
-                              QCullFace::CullingMode cull, Qt3DCore::QNode *parent)
+                              Qt3DCore::QNode *parent)
 {
     auto *material = new QMaterial(parent);
     auto *effect = new QEffect(material);
     QTechnique *technique = nullptr;
-    QShaderProgram *program = makeCoreTechnique(effect, vertex, fragment, &technique);
-    volumePass(technique, program, xray ? QDepthTest::Always : QDepthTest::LessOrEqual, cull);
+    // The x-ray maps the volumes' depths into the nearer half of the scene's (an affine map of
+    // clip z, so depth stays right across a triangle): they pass the depth test over anything
+    // further than twice the near plane's distance, and still order among themselves. A
+    // smaller share costs precision: at a 64th, two ellipsoids of the sample's chest, side by
+    // side with their flat proxy faces 1 mm apart, fought in stripes.
+    const QByteArray xrayDepth =
+        xray ? QByteArrayLiteral(
+                   "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5 - gl_Position.w;")
+             : QByteArray();
+    const QByteArray vertexCode = QByteArray(vertex).replace("TWEED_XRAY_DEPTH", xrayDepth);
+    QShaderProgram *program =
+        makeCoreTechnique(effect, vertexCode.constData(), fragment, &technique);
+    volumePass(technique, program, xray ? QDepthTest::Less : QDepthTest::LessOrEqual);
     effect->addTechnique(technique);
     material->setEffect(effect);
     material->addParameter(new QParameter(QStringLiteral("baseColor"), toVector(color)));
@@ -645,7 +645,7 @@ QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor, 
                               Qt3DCore::QNode *parent)
 {
     return makeVolumeMaterial(kVolumeVertex, kVolumeFragment, color, selectedColor, xray,
-                              QCullFace::Back, parent);
+                              parent);
 }
 
 QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
@@ -659,10 +659,11 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
     const QByteArray fragment =
         QByteArray(kRoundVolumeFragment)
             .replace("#version 150 core\n", "#version 150 core\n" + defines);
-    // The back faces of the proxies (convex): there is one behind every pixel of the shape, even
-    // with the camera inside a proxy.
+    // The front faces of the proxies (convex): their depth is nearer than the shape's, so that
+    // the depth test against nearer volumes is made before the ray cast. A proxy that holds the
+    // camera is drawn turned (RoundVolumes::setEye).
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
-                              xray, QCullFace::Front, parent);
+                              xray, parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)
@@ -750,6 +751,7 @@ QFrameGraphNode *makeFrameGraph(QObject *surface, QCamera *camera, QRenderCaptur
     auto *sort = new QSortPolicy(cameraSelector);
     sort->setSortTypes(QList<QSortPolicy::SortType>{QSortPolicy::BackToFront});
     passFilter("transparent", sort);
+    passFilter("volumes", cameraSelector);
     passFilter("ontop", lineParent());
     // A capture reads the frame at the end of its own branch, so it sits on the last one.
     *capture = new QRenderCapture(cameraSelector);

@@ -2,7 +2,8 @@
 // in fixed passes, each selected by the render-pass filter key "pass": opaque lit surfaces
 // (front faces of the outer layer, of the inner layer, then back faces), the background
 // gradient where nothing opaque is, depth-tested lines, transparent surfaces (sorted back to
-// front), always-on-top lines (skeleton) and screen-space overlays (read-out, bone names).
+// front), collision volumes, always-on-top lines (skeleton) and screen-space overlays
+// (read-out, bone names).
 #pragma once
 
 #include <QColor>
@@ -54,43 +55,42 @@ Qt3DRender::QMaterial *makeSurfaceMaterial(const QColor &color,
                                            const SurfaceOptions &options = {});
 
 /// Collision volumes: translucent closed shapes shaded by how squarely they face the viewer
-/// (lit per vertex). Only front faces draw, and each pixel takes the colour of one volume
-/// (the stencil keeps later ones out), so overlapping volumes cost one blend per pixel, not one
-/// per layer. One pass: with xray the volumes draw over what hides them (no depth test),
-/// without it the body hides them. Vertices whose "selected" attribute is 1 take selectedColor.
+/// (lit per vertex), drawn after every other surface in a pass of their own. Only front faces
+/// draw, depth-tested and depth-writing among the volumes, so each pixel takes the colour of
+/// its nearest volume (one blend per pixel, not one per layer). With xray the volumes' depths
+/// are moved in front of the scene's (the body does not hide them), without it the body hides
+/// them. Vertices whose "selected" attribute is 1 take selectedColor.
 Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, const QColor &selectedColor,
                                           bool xray, Qt3DCore::QNode *parent);
 /// The same look for RoundVolumes (scene_geometry.h), ray cast per pixel; selected volumes
 /// take selectedColor. With `ellipsoids` the program knows only ellipsoids and spheres (a
-/// cheaper test per pixel); without, every round shape.
+/// cheaper test per pixel); without, every round shape. In x-ray the proxies' depth orders the
+/// volumes (drawn nearest first, RoundVolumes::setEye); without x-ray the program writes the
+/// exact hit's depth, so that the body hides a volume exactly where it covers it.
 Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
                                                bool ellipsoids, bool xray,
                                                Qt3DCore::QNode *parent);
 // What the volumes cost under Mesa's llvmpipe (Testwuson.X's 59 fitted ellipsoids, CPU time
-// per frame while playing): about a quarter of the frame, in rasterising every pixel of every
-// overlapping proxy, whether or not it is shaded. Measured and not kept:
-// - the round volumes as tessellated meshes (no discard, so the stencil and depth tests come
-//   before the shader): x-ray and surface no cheaper;
-// - without the x-ray, the proxies' front faces with no depth written (the body rejects hidden
-//   pixels before the shader, but the look changes where a volume crosses the body): no
-//   cheaper, so a pixel rejected early costs the rasteriser about what a shaded one does;
-// - an off-screen layer at half the view's size blended over the frame: its render-target
-//   branch cost as much as the pixels it saved, and the blend more (x-ray +36% against +26%
-//   drawn straight into the frame, the blend fitted to the volumes' rectangle on screen).
-// What the cost scales with (Testwuson.X, medians of 5 alternated runs on a loaded machine,
-// x-ray against hidden): the pixels the proxies cover, layer upon layer, not the entities,
-// draws or uploads (two entities, one draw each, about 90 KB a frame). The window at half the
-// pixels halves the volumes' cost; the volumes drawn at half their size (a quarter of the
-// pixels, the same draws) cost +7-10% against +26%, which leaves about 0.3 ms a frame for
-// everything but pixels. Per pixel, neither the program nor the blend is the cost: a flat
-// colour without discard +20%, no blending +24%, a box proxy (fewer triangles, more pixels)
-// +29%; opaque flat proxies with neither stencil nor blending still cost +12%. Fitted volumes
-// cover their union about twice over (a torso's stacked discs up to 5 times face on), and no
-// fitted volume lies wholly inside another, so skipping those gains nothing; skipping volumes
-// whose outline on screen lies inside one drawn before (exact with the stencil's first-wins)
-// would save 0-23% of the volumes' pixels depending on the view.
-// What is left to try: fewer overlapping pixels (merging the stacked discs of a torso in the
-// fit), or a cheaper way than a render-target branch to draw at half size.
+// per frame while playing): the pixels the proxies cover, layer upon layer, not the entities,
+// draws or uploads (two entities, one draw each, about 90 KB a frame); neither the program nor
+// the blend is much of it (a flat colour costs about what the ray cast does).
+// llvmpipe runs the depth test before the program, and skips a block of pixels that all fail
+// it, only when the program writes neither depth nor a stencil value that a discard could
+// leave unwritten. So the volumes use no stencil: drawn nearest first and depth-writing among
+// themselves, every layer behind the nearest is rejected before the ray cast. Medians of six
+// runs, each against the stencil version in the same session (loaded machine, noisy): x-ray
+// +33% -> +21% (runs 7-29% against 24-50%). Before, a stencil let the first volume drawn win a
+// pixel, which ran every layer's program before its test. Without x-ray the exact depth written
+// by the program makes llvmpipe test late; front faces without the stencil took it from +44% to
+// +33% (27-35% against 27-54%). Using the proxies' depth there instead is cheaper (+14%) but wrong
+// where a volume crosses the skin: fitted volumes lie just under it, and the proxies (up to a
+// few percent outside the shape, and on an ellipsoid's flat caps up to its thinnest radius)
+// then show through as rings; a faceted mesh inside the shape hides the true poke-through.
+// Measured and not kept before: tessellated meshes instead of ray-cast proxies (no cheaper); an
+// off-screen layer at half the view's size blended over the frame (its render-target branch
+// cost as much as the pixels it saved). The window at half the pixels halves the volumes'
+// cost; what is left to try is fewer overlapping pixels (merging the stacked discs of a torso
+// in the fit).
 
 struct LineStyle
 {

@@ -362,8 +362,14 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     mController = new CameraController(mWindow->camera(), this);
     mWindow->installEventFilter(mController);
     mWindow->installEventFilter(this);
-    connect(mController, &CameraController::cameraChanged, this,
-            [this] { markDirty(DirtyLabels); });
+    connect(mController, &CameraController::cameraChanged, this, [this] {
+        markDirty(DirtyLabels);
+        // The round volumes draw nearest first.
+        for (scene::RoundVolumes *round : {mScene->ellipsoids, mScene->capsules}) {
+            if (round)
+                round->setEye(cameraPosition());
+        }
+    });
 
     Scene &s = *mScene;
     s.root = new QEntity;
@@ -882,6 +888,10 @@ void Viewport::updatePose()
         }
         if (s.collisionLines)
             s.collisionLines->setLines(outlines);
+        for (scene::RoundVolumes *round : {s.ellipsoids, s.capsules}) {
+            if (round)
+                round->setEye(cameraPosition());
+        }
         if (s.ellipsoids)
             s.ellipsoids->setVolumes(s.ellipsoidPoses);
         if (s.capsules)
