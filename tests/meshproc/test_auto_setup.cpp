@@ -351,12 +351,6 @@ private slots:
         // frame).
         const Character character = makeCharacter(true, true);
         AutoSetupOptions options;
-        options.rounds = 0;
-        const AutoSetupResult before = autoSetup(character, options);
-        options.rounds = 1;
-        const AutoSetupResult once = autoSetup(character, options);
-        options.rounds = 3;
-        const AutoSetupResult after = autoSetup(character, options);
         auto stretchOf = [](const AutoSetupReport &r) {
             double sum = 0;
             for (const AutoSetupClip &c : r.clips) sum += double(c.measures.sum.maxStretch) + c.measures.meanMaxStretch;
@@ -368,20 +362,34 @@ private slots:
                 raises += line.find("substeps x iterations raised") != std::string::npos;
             return raises;
         };
-        // The stretch fails before the raise and after it, and the raise did not pay.
-        QVERIFY(!before.report.failures.empty());
-        QCOMPARE(raisesIn(before.report), 0);
-        QCOMPARE(raisesIn(once.report), 1);
-        QVERIFY(std::any_of(once.report.failures.begin(), once.report.failures.end(),
-                            [](const std::string &f) { return f.find("max_stretch") != std::string::npos; }));
-        const double stretch0 = stretchOf(before.report), stretch1 = stretchOf(once.report);
-        QVERIFY2(stretch1 >= 0.99 * stretch0,
-                 qPrintable(QStringLiteral("%1 after the raise against %2").arg(stretch1).arg(stretch0)));
-        // With three rounds allowed: the one raise, no other, and the rounds stop when nothing
-        // else is left to adjust.
-        QCOMPARE(raisesIn(after.report), 1);
-        QCOMPARE(after.asset.simulation.substeps, once.asset.simulation.substeps);
-        QCOMPARE(after.asset.simulation.iterations, once.asset.simulation.iterations);
+        // Round by round until a raise that did not pay (the first one may pay: it takes out
+        // what the solver's work can).
+        options.rounds = 0;
+        AutoSetupResult previous = autoSetup(character, options);
+        QVERIFY(!previous.report.failures.empty());
+        QCOMPARE(raisesIn(previous.report), 0);
+        int unpaid = 0; // the rounds up to the raise that did not pay
+        for (int rounds = 1; rounds <= 3 && unpaid == 0; ++rounds) {
+            options.rounds = rounds;
+            AutoSetupResult next = autoSetup(character, options);
+            QVERIFY(raisesIn(next.report) <= rounds);
+            if (raisesIn(next.report) > raisesIn(previous.report) &&
+                stretchOf(next.report) >= 0.99 * stretchOf(previous.report)) {
+                // The stretch still fails after it.
+                QVERIFY(std::any_of(next.report.failures.begin(), next.report.failures.end(),
+                                    [](const std::string &f) { return f.find("max_stretch") != std::string::npos; }));
+                unpaid = rounds;
+            }
+            previous = std::move(next);
+        }
+        QVERIFY2(unpaid > 0, "no raise of the solver's work failed to pay");
+        // With more rounds allowed: no other raise, and the rounds stop when nothing else is
+        // left to adjust.
+        options.rounds = unpaid + 3;
+        const AutoSetupResult after = autoSetup(character, options);
+        QCOMPARE(raisesIn(after.report), raisesIn(previous.report));
+        QCOMPARE(after.asset.simulation.substeps, previous.asset.simulation.substeps);
+        QCOMPARE(after.asset.simulation.iterations, previous.asset.simulation.iterations);
         QVERIFY2(after.report.rounds < options.rounds, qPrintable(QString::number(after.report.rounds)));
     }
 

@@ -1168,8 +1168,15 @@ void ClothInstance::Impl::holdSkinnedLengths(uint32_t b, uint32_t e)
 
 void ClothInstance::Impl::holdSkinnedHardLengths(HardList &list)
 {
-    for (const uint32_t i : list.rooted) {
+    // Every entry, not only those hanging from a fixed vertex: a free child held to its rest
+    // length from a free parent where the skinned pose stretches that edge (the Max Distance
+    // shapes hold both near the skinned pose) puts the whole shortfall into the edges across
+    // the trees, which the final top-down sweep leaves as it is (the sample's Jump: 1.74 on
+    // an edge the skinned pose stretches 1.25).
+    for (size_t i = 0; i < list.child.size(); ++i) {
         const uint32_t v = list.child[i], parent = list.parent[i];
+        if (v == n) // the padding's immovable dummy
+            continue;
         list.rest[i] = std::max(data->hardRestLength[v],
                                 distance(v3(target1[v]), v3(target1[parent])));
     }

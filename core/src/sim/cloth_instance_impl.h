@@ -229,7 +229,7 @@ struct ClothInstance::Impl
     /// Sets the rest length of fixedEndConstraints [b, e) to their ends' distance at the
     /// frame's end (target1).
     void holdSkinnedLengths(uint32_t b, uint32_t e);
-    /// The same for the rooted entries of a hard list, where the skinned pose stretches them.
+    /// The same for every entry of a hard list, where the skinned pose stretches it.
     void holdSkinnedHardLengths(HardList &list);
     /// The tether lengths of vertices [b, e): at least their distance from their anchor in the
     /// skinned pose at the frame's end, times the stretch limit.
