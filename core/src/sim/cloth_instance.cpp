@@ -310,8 +310,6 @@ void ClothInstance::Impl::buildHardLists()
             const uint32_t v = list[i];
             out.child.push_back(v);
             out.parent.push_back(c.hardParent[v]);
-            if (c.hardDepth[c.hardParent[v]] == 0)
-                out.rooted.push_back(uint32_t(out.rest.size()));
             out.rest.push_back(c.hardRestLength[v]);
             const bool levelEnds =
                 i + 1 == list.size() || c.hardDepth[list[i + 1]] != c.hardDepth[v];

@@ -115,10 +115,9 @@ struct ClothInstance::Impl
     struct HardList
     {
         std::vector<uint32_t> child, parent;
+        /// Per entry; follows the skinned pose's length where that is longer (see
+        /// holdSkinnedHardLengths).
         std::vector<float> rest;
-        /// The entries whose parent is a root (fixed): their rest length follows the skinned
-        /// pose's where that is longer (see holdSkinnedLengths).
-        std::vector<uint32_t> rooted;
     };
     std::vector<HardList> hardLists;
     uint32_t hardGroups = 1; ///< see buildHardLists
