@@ -111,9 +111,7 @@ template <class Step> Result timeSteps(const Options &o, Step &&step)
 Result runTweed(const Options &o)
 {
     const PhysicsMesh mesh = test::hangMesh(o.n);
-    ClothBuildOptions build;
-    build.masses.assign(mesh.positions.size(), 1.0f);
-    auto data = buildClothData(mesh, build);
+    auto data = test::hangClothData(mesh);
     SimulationSettings s = test::hangSettings(o.substeps, o.compressionLimit);
     if (o.iterations > 0)
         s.iterations = o.iterations;

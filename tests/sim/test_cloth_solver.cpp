@@ -33,6 +33,16 @@ SimulationSettings quietSettings()
     return s;
 }
 
+/// An asset of `mesh` skinned to two root bones bound at the origin.
+std::shared_ptr<ClothAssetData> twoRootBonesAsset(const PhysicsMesh &mesh)
+{
+    auto asset = std::make_shared<ClothAssetData>();
+    asset->cloth = buildClothData(mesh);
+    asset->boneParents = {-1, -1};
+    asset->boneBind = {Mat4{}, Mat4{}};
+    return asset;
+}
+
 float kineticEnergy(const std::vector<Vec3> &a, const std::vector<Vec3> &b, float dt)
 {
     float e = 0;
@@ -182,10 +192,7 @@ private slots:
             mesh.skin[v].bones = {uint16_t(r == 0 ? 1 : 0), 0, 0, 0};
             mesh.skin[v].weights = {1, 0, 0, 0};
         }
-        auto asset = std::make_shared<ClothAssetData>();
-        asset->cloth = buildClothData(mesh);
-        asset->boneParents = {-1, -1};
-        asset->boneBind = {Mat4{}, Mat4{}};
+        const auto asset = twoRootBonesAsset(mesh);
         SimulationSettings s = quietSettings();
         s.gravityScale = 0.0f;
         const std::vector<Mat4> pose = {Mat4{}, Mat4::translation({0, 0.004f, 0})};
@@ -239,10 +246,7 @@ private slots:
             mesh.skin[v].bones = {uint16_t(r >= 3 ? 1 : 0), 0, 0, 0};
             mesh.skin[v].weights = {1, 0, 0, 0};
         }
-        auto asset = std::make_shared<ClothAssetData>();
-        asset->cloth = buildClothData(mesh);
-        asset->boneParents = {-1, -1};
-        asset->boneBind = {Mat4{}, Mat4{}};
+        const auto asset = twoRootBonesAsset(mesh);
         SimulationSettings s = quietSettings();
         s.gravityScale = 0.0f;
         s.hardStretchLimit = true;
@@ -882,9 +886,7 @@ private slots:
         // margin 0.007, and better than the defaults by 0.015.
         const int n = 128;
         const PhysicsMesh mesh = test::hangMesh(n);
-        ClothBuildOptions build;
-        build.masses.assign(mesh.positions.size(), 1.0f);
-        const auto data = buildClothData(mesh, build);
+        const auto data = test::hangClothData(mesh);
         auto largestStretch = [&](int substeps, float compressionLimit, bool chains = false) {
             ClothInstanceOptions o;
             o.pool = std::make_shared<SimThreadPool>(2);
@@ -1181,9 +1183,7 @@ private slots:
         // gives the bits of one thread; so does a second run (other timings).
         const int n = 96;
         const PhysicsMesh mesh = test::hangMesh(n);
-        ClothBuildOptions build;
-        build.masses.assign(mesh.positions.size(), 1.0f);
-        const auto data = buildClothData(mesh, build);
+        const auto data = test::hangClothData(mesh);
         QCOMPARE(data->regionCount, 16u);
         auto run = [&](int threads, uint32_t lanes = 0) {
             ClothInstanceOptions o;

@@ -91,9 +91,7 @@ private slots:
         // whole run: the calling thread takes every piece of work itself.
         const int n = 96;
         const PhysicsMesh mesh = test::hangMesh(n);
-        ClothBuildOptions build;
-        build.masses.assign(mesh.positions.size(), 1.0f);
-        const auto data = buildClothData(mesh, build);
+        const auto data = test::hangClothData(mesh);
         SimulationSettings s = test::hangSettings(2);
         QVERIFY(s.hardStretchLimit);
         auto run = [&](const std::shared_ptr<SimThreadPool> &pool) {
@@ -147,9 +145,7 @@ private slots:
         // thread count (and a second run, other timings) gives the bits of one thread.
         const int n = 96;
         const PhysicsMesh mesh = test::hangMesh(n);
-        ClothBuildOptions build;
-        build.masses.assign(mesh.positions.size(), 1.0f);
-        const auto data = buildClothData(mesh, build);
+        const auto data = test::hangClothData(mesh);
         SimulationSettings s = test::hangSettings(1);
         s.twoWayInteraction = true;
         auto run = [&](int threads) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 
 namespace tweed::test {
 
@@ -30,6 +31,14 @@ inline PhysicsMesh hangMesh(int n)
         m.channels[FloatChannel::MaxDistance][v] = v < size_t(n) ? 0.0f : 1000.0f;
     m.normals.assign(m.positions.size(), Vec3{0, 0, 1});
     return m;
+}
+
+/// The scenario's cloth: every vertex 1 kg.
+inline std::shared_ptr<const ClothData> hangClothData(const PhysicsMesh &mesh)
+{
+    ClothBuildOptions build;
+    build.masses.assign(mesh.positions.size(), 1.0f);
+    return buildClothData(mesh, build);
 }
 
 /// The scenario's settings: 10 iterations' worth of work spent as `substeps` substeps (a
