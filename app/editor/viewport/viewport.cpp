@@ -364,11 +364,7 @@ Viewport::Viewport(Document *document, Playback *playback, QWidget *parent)
     mWindow->installEventFilter(this);
     connect(mController, &CameraController::cameraChanged, this, [this] {
         markDirty(DirtyLabels);
-        // The round volumes draw nearest first.
-        for (scene::RoundVolumes *round : {mScene->ellipsoids, mScene->capsules}) {
-            if (round)
-                round->setEye(cameraPosition());
-        }
+        sortRoundVolumesFromCamera();
     });
 
     Scene &s = *mScene;
@@ -794,6 +790,14 @@ void Viewport::updateOverlayVisibility()
 
 // Skins every mesh with the playback's pose and refills the vertex buffers; updates the
 // pose-dependent overlays that are visible.
+void Viewport::sortRoundVolumesFromCamera()
+{
+    for (scene::RoundVolumes *round : {mScene->ellipsoids, mScene->capsules}) {
+        if (round)
+            round->setEye(cameraPosition());
+    }
+}
+
 void Viewport::updatePose()
 {
     Scene &s = *mScene;
@@ -888,10 +892,7 @@ void Viewport::updatePose()
         }
         if (s.collisionLines)
             s.collisionLines->setLines(outlines);
-        for (scene::RoundVolumes *round : {s.ellipsoids, s.capsules}) {
-            if (round)
-                round->setEye(cameraPosition());
-        }
+        sortRoundVolumesFromCamera();
         if (s.ellipsoids)
             s.ellipsoids->setVolumes(s.ellipsoidPoses);
         if (s.capsules)

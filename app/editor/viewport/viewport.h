@@ -231,6 +231,8 @@ private:
     void rebuildPhysics();
     void rebuildCollision();
     void updatePose();
+    /// The round volumes draw nearest first: gives them the camera's position to sort by.
+    void sortRoundVolumesFromCamera();
     void paintLabels(QPainter *painter, const QSize &size);
     void updateReadout();
     bool drawsLabels() const;
