@@ -27,8 +27,10 @@
 // whose best edge a collapse changed) and 14,400 of the 25,400 candidates taken skipped for
 // lying in a ring already changed in their pass; the exact order 4.0 ms (queue 1.2, 2,000
 // collapses 2.8; 10,200 of the 12,600 candidates popped were stale). Edge costs take about 40%
-// of the instructions, the collapse checks 22%. By instructions (callgrind, 180M in all): set-up
-// 16%, the passes 63% (best-edge searches 23%, collapses and their checks 23%, the sweeps,
+// of the instructions, the collapse checks 22%. By instructions (about 185M a call; callgrind
+// with --toggle-collect='tweed::simplify(*' on tweed-bench meshproc --simplify-only
+// --no-large --runs 1 --threads 1, which counts the same on a busy machine, where times vary
+// 2x): set-up 16%, the passes 63% (best-edge searches 23%, collapses and their checks 23%, the sweeps,
 // sorts and rings the rest), the exact order 14% (its queue 4%); no one line takes more than
 // 2%. Measured and not kept (time on a loaded
 // machine): one division and three products in the minimiser instead of three divisions (no
