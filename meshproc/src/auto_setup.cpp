@@ -695,7 +695,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             std::vector<int> parents;
             for (const Bone &bone : asset.skeleton.bones) parents.push_back(bone.parent);
             const SkirtWeights skirt =
-                skirtRegionWeights(physics.positions, physics.indices, physics.skin, parents, movable, seed, 0.1f);
+                skirtRegionWeights(physics.positions, physics.indices, physics.skin, parents, movable, seed, 0.4f * size);
             // Each region kept where it lowers the largest stretch of the edges that touch it by
             // a quarter of its excess (a region between the arms lowered by a tenth only stretched
             // the humanoid's Idle from 1.05 to 1.25 in its band).
