@@ -1018,7 +1018,14 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             // stretches left free, 4.20, 0.81% and 10.6%; Max Distance and body limit raised by
             // half, 4.60 and 2.0%; the body limit from the rest distance instead of the nearest
             // pose, 4.30 and 0.43%. Freed, the cloth lags its fast-moving target at the limit
-            // and is yanked further than the skinning stretches it.
+            // and is yanked further than the skinning stretches it. Giving that skirt one blend
+            // of bones (the mean of its weights, which never stretches it) with Max Distance from
+            // the legs' surface lowered RunTurn to 1.72-1.79 (mean 1.51-1.53), but the legs then
+            // reach through the coarse cloth: body poke-through 0.102% or layer poke-through
+            // 0.017% (qa, 60 fps) by the band's width, so it was not kept. The body poke-through
+            // counted 20% until the graphics shell took the same weights: it compares with the
+            // graphics mesh's skinned pose. Inertia is not the cause: the run's motion (on the
+            // hips) passed as world motion at a 60% share changed RunTurn by under 0.01.
             uint32_t pins = 0, raised = 0;
             for (size_t v = 0; v < n; ++v) {
                 if (pinned[v] || md[v] <= 0 || found.hitShare[v] <= 0.25f) continue;
