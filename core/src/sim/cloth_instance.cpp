@@ -784,7 +784,7 @@ void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
     for (uint32_t g = 0; g < groups; ++g) {
         sim::Waiting wait(schedule.progress());
         while (claimed(g).load(std::memory_order_relaxed) <= stage && !tryStage(g, stage)) {
-            if (runAnother())
+            if (!wait.patient() && runAnother())
                 wait.restart();
             else
                 wait.turn();
@@ -793,7 +793,7 @@ void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
     for (uint32_t g = 0; g < groups; ++g) {
         sim::Waiting wait(schedule.progress());
         while (finished(g).load(std::memory_order_acquire) < threads) {
-            if (runAnother())
+            if (!wait.patient() && runAnother())
                 wait.restart();
             else
                 wait.turn();
@@ -1069,6 +1069,12 @@ void ClothInstance::Impl::computeWindNormals()
 void ClothInstance::Impl::region(int thread)
 {
     const sim::FlushDenormals flush;
+    struct Part // this thread's part of the update (see sim::Progress::enter)
+    {
+        sim::Progress *progress;
+        explicit Part(sim::Progress *p) : progress(p) { if (progress) progress->enter(); }
+        ~Part() { if (progress) progress->leave(); }
+    } part(schedule.progress());
     PhaseCursor seq;
     seq.thread = thread;
     const uint32_t pieces = (n + kVertexPiece - 1) / kVertexPiece;

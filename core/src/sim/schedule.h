@@ -57,10 +57,16 @@ public:
         }
     }
 
+    /// A thread starts or ends its part of an update: a thread alone in it takes the others'
+    /// work without waiting for them (see Waiting::patient).
+    void enter() { mRunning.fetch_add(1, std::memory_order_relaxed); }
+    void leave() { mRunning.fetch_sub(1, std::memory_order_relaxed); }
+
 private:
     friend class Waiting;
     std::atomic<uint32_t> mEpoch{0};  ///< counts the changes made while a thread slept
     std::atomic<int> mSleepers{0};
+    std::atomic<int> mRunning{0};     ///< threads in the update (see enter)
 };
 
 /// One wait of a thread for others: its loop checks its condition (and tries other work), and
@@ -78,6 +84,12 @@ public:
     /// 256 pauses 33-46 ns per vertex-iteration (median 41), 2,000 pauses 5.1-71 (median 40),
     /// 20,000 pauses 5.1-268 (median 217).
     static constexpr int kWaitSpins = 2000;
+    /// Pauses (about 10 us) before a waiting thread takes work another thread owns: the owner,
+    /// if it runs, takes it in a few microseconds from its own cache, where the other core
+    /// runs it several times slower (on two threads the hang's hard constraints took four
+    /// times their one-thread processor time, a third of their stages run by the other
+    /// thread).
+    static constexpr int kStealSpins = 400;
 
     explicit Waiting(Progress *progress) : mProgress(progress) {}
     ~Waiting() { wake(); }
@@ -107,11 +119,20 @@ public:
         mSeen = mProgress->mEpoch.load(std::memory_order_acquire);
     }
 
-    /// After the waiting thread itself did some work: pause again before sleeping.
+    /// Whether the wait is shorter than kStealSpins pauses, and another thread is in the
+    /// update (a worker that has not joined it runs nothing of it).
+    bool patient() const
+    {
+        return mSpins < kStealSpins && mProgress &&
+               mProgress->mRunning.load(std::memory_order_relaxed) > 1;
+    }
+
+    /// After the waiting thread itself did some work: pause again before sleeping (no longer
+    /// patient: the owners it took work from are late).
     void restart()
     {
         wake();
-        mSpins = 0;
+        mSpins = kStealSpins;
     }
 
 private:
@@ -198,26 +219,37 @@ public:
         const uint32_t threads = uint32_t(mThreads);
         PhaseCounter *phase = &mCounters[size_t(cursor.next++) * (threads + 1)];
         std::atomic<uint32_t> &done = phase[0].value;
-        for (uint32_t k = 0; k < threads; ++k) {
-            // Its own share first, then the others' in turn.
-            const uint32_t share = (uint32_t(cursor.thread) + k) % threads;
+        // Claims and runs one piece of `share`; false when none is left.
+        const auto runOne = [&](uint32_t share) {
+            std::atomic<uint32_t> &claimed = phase[1 + share].value;
             const uint32_t begin = shareBegin(count, share, threads);
             const uint32_t size = shareBegin(count, share + 1, threads) - begin;
-            std::atomic<uint32_t> &claimed = phase[1 + share].value;
             if (claimed.load(std::memory_order_relaxed) >= size)
-                continue;
-            for (;;) {
-                const uint32_t i = claimed.fetch_add(1, std::memory_order_relaxed);
-                if (i >= size)
-                    break;
-                work(begin + i);
-                done.fetch_add(1, std::memory_order_release);
-                mProgress->made();
-            }
+                return false;
+            const uint32_t i = claimed.fetch_add(1, std::memory_order_relaxed);
+            if (i >= size)
+                return false;
+            work(begin + i);
+            done.fetch_add(1, std::memory_order_release);
+            mProgress->made();
+            return true;
+        };
+        const uint32_t own = uint32_t(cursor.thread);
+        while (runOne(own)) {
         }
+        // Then the others' pieces, once their owners seem not to run (see Waiting::patient;
+        // a phase with fewer pieces than threads at once: its owners are fixed by the count).
         Waiting wait(mProgress.get());
-        while (done.load(std::memory_order_acquire) < count)
-            wait.turn();
+        while (done.load(std::memory_order_acquire) < count) {
+            bool ran = false;
+            if (count < threads || !wait.patient())
+                for (uint32_t k = 1; k < threads && !ran; ++k)
+                    ran = runOne((own + k) % threads);
+            if (ran)
+                wait.restart();
+            else
+                wait.turn();
+        }
     }
 
 private:
@@ -299,7 +331,7 @@ public:
             while (!ready(task, round)) {
                 if (mTaken[task].value.load(std::memory_order_relaxed) > round)
                     break; // another thread took it
-                if (runAnother(round, work))
+                if (!wait.patient() && runAnother(round, work))
                     wait.restart();
                 else
                     wait.turn();
@@ -314,7 +346,7 @@ public:
         for (uint32_t t = 0; t < mCount; ++t) {
             Waiting wait(mProgress);
             while (mDone[t].value.load(std::memory_order_acquire) < rounds) {
-                if (runAnother(rounds - 1, work))
+                if (!wait.patient() && runAnother(rounds - 1, work))
                     wait.restart();
                 else
                     wait.turn();
