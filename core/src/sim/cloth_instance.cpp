@@ -1072,8 +1072,16 @@ void ClothInstance::Impl::region(int thread)
     struct Part // this thread's part of the update (see sim::Progress::enter)
     {
         sim::Progress *progress;
-        explicit Part(sim::Progress *p) : progress(p) { if (progress) progress->enter(); }
-        ~Part() { if (progress) progress->leave(); }
+        explicit Part(sim::Progress *p) : progress(p)
+        {
+            if (progress)
+                progress->enter();
+        }
+        ~Part()
+        {
+            if (progress)
+                progress->leave();
+        }
     } part(schedule.progress());
     PhaseCursor seq;
     seq.thread = thread;

@@ -64,9 +64,9 @@ public:
 
 private:
     friend class Waiting;
-    std::atomic<uint32_t> mEpoch{0};  ///< counts the changes made while a thread slept
+    std::atomic<uint32_t> mEpoch{0}; ///< counts the changes made while a thread slept
     std::atomic<int> mSleepers{0};
-    std::atomic<int> mRunning{0};     ///< threads in the update (see enter)
+    std::atomic<int> mRunning{0}; ///< threads in the update (see enter)
 };
 
 /// One wait of a thread for others: its loop checks its condition (and tries other work), and
