@@ -1,8 +1,10 @@
 // The solver's threads when the machine does not run them: an update on a pool whose worker is
 // stopped (as a busy machine deschedules it) finishes on the calling thread alone, with the
-// bits of one thread.
+// bits of one thread; and a thread waiting long for another sleeps rather than spin.
 #include "sim_test_meshes.h"
 #include "hang_scene.h"
+
+#include "../../core/src/sim/schedule.h" // internal: the phases' waits
 
 #include "tweed/sim/cloth_instance.h"
 #include "tweed/sim/thread_pool.h"
@@ -177,6 +179,48 @@ private slots:
             QVERIFY2(std::memcmp(many.data(), one.data(), one.size() * sizeof(Vec3)) == 0,
                      qPrintable(QString("%1 threads").arg(threads)));
         }
+    }
+
+    void aThreadWaitingLongSleeps()
+    {
+#if !defined(__linux__)
+        QSKIP("reads a thread's processor time (Linux)");
+#else
+        // Two threads share a phase of two pieces; whichever takes piece 0 holds it for
+        // 400 ms (as a thread the machine has descheduled), and the other, done with its own,
+        // waits for it. It sleeps after about 50 us of spinning: well under 20 ms of processor
+        // time, where a wait that yields its core again and again spent most of the 400 ms
+        // (99 ms with seven other processes on two cores). Then a second phase
+        // runs normally, on both threads.
+        sim::PhaseSchedule schedule(2);
+        schedule.reset(2);
+        std::atomic<int> held{-1};
+        double cpuMs[2] = {0, 0};
+        std::vector<int> ran(64, 0);
+        auto thread = [&](int t) {
+            sim::PhaseCursor cursor;
+            cursor.thread = t;
+            timespec c0{}, c1{};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+            schedule.parallelFor(cursor, 2, [&](uint32_t i) {
+                if (i != 0)
+                    return;
+                held = t;
+                std::this_thread::sleep_for(std::chrono::milliseconds(400));
+            });
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+            cpuMs[t] = double(c1.tv_sec - c0.tv_sec) * 1e3 + double(c1.tv_nsec - c0.tv_nsec) * 1e-6;
+            schedule.parallelFor(cursor, uint32_t(ran.size()), [&](uint32_t i) { ++ran[i]; });
+        };
+        std::thread other(thread, 1);
+        thread(0);
+        other.join();
+        QVERIFY(held.load() == 0 || held.load() == 1);
+        const double waiterMs = cpuMs[1 - held.load()];
+        QVERIFY2(waiterMs < 20.0, qPrintable(QString("the waiting thread spent %1 ms").arg(waiterMs)));
+        for (const int count : ran)
+            QCOMPARE(count, 1);
+#endif
     }
 
     void jobsFinishWhileAWorkerIsStopped()

@@ -232,7 +232,7 @@ void ClothInstance::Impl::buildSlabRounds()
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
         return level[a] != level[b] ? level[a] < level[b] : shared[a] < shared[b];
     });
-    slabRounds.build(order, owner, conflicts, int(threads));
+    slabRounds.build(order, owner, conflicts, int(threads), schedule.progress());
 }
 
 /// The thread whose share of the per-vertex passes holds vertex v.
@@ -769,6 +769,7 @@ void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
             return false;
         hardConstraints(g * threads + s);
         finished(g).store(s + 1, std::memory_order_release);
+        schedule.progress()->made();
         return true;
     };
     // Runs any ready stage; false when none is.
@@ -780,22 +781,24 @@ void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
         }
         return false;
     };
-    for (uint32_t g = 0; g < groups; ++g)
-        for (int spins = 0; claimed(g).load(std::memory_order_relaxed) <= stage &&
-                            !tryStage(g, stage);
-             ++spins) {
-            if (runAnother())
-                spins = 0;
+    for (uint32_t g = 0; g < groups; ++g) {
+        sim::Waiting wait(schedule.progress());
+        while (claimed(g).load(std::memory_order_relaxed) <= stage && !tryStage(g, stage)) {
+            if (!wait.patient() && runAnother())
+                wait.restart();
             else
-                PhaseSchedule::pauseOrYield(spins);
+                wait.turn();
         }
-    for (uint32_t g = 0; g < groups; ++g)
-        for (int spins = 0; finished(g).load(std::memory_order_acquire) < threads; ++spins) {
-            if (runAnother())
-                spins = 0;
+    }
+    for (uint32_t g = 0; g < groups; ++g) {
+        sim::Waiting wait(schedule.progress());
+        while (finished(g).load(std::memory_order_acquire) < threads) {
+            if (!wait.patient() && runAnother())
+                wait.restart();
             else
-                PhaseSchedule::pauseOrYield(spins);
+                wait.turn();
         }
+    }
 }
 
 /// Whether a phase is one block large enough to share colour by colour.
@@ -1066,6 +1069,20 @@ void ClothInstance::Impl::computeWindNormals()
 void ClothInstance::Impl::region(int thread)
 {
     const sim::FlushDenormals flush;
+    struct Part // this thread's part of the update (see sim::Progress::enter)
+    {
+        sim::Progress *progress;
+        explicit Part(sim::Progress *p) : progress(p)
+        {
+            if (progress)
+                progress->enter();
+        }
+        ~Part()
+        {
+            if (progress)
+                progress->leave();
+        }
+    } part(schedule.progress());
     PhaseCursor seq;
     seq.thread = thread;
     const uint32_t pieces = (n + kVertexPiece - 1) / kVertexPiece;

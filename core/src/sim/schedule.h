@@ -38,16 +38,132 @@ struct PhaseCursor
     uint32_t round = 0; ///< the rounds of OrderedRounds::run this thread has run
 };
 
+/// Lets a thread that has waited long sleep until another makes progress, instead of yielding
+/// its core again and again: a thread the machine has descheduled then gets the core (and the
+/// process's share of the machine) it needs to go on, which the yields took. Each change another
+/// thread may wait for (a piece, stage or task finished) calls made(), which costs a fence and a
+/// load while nobody sleeps.
+class Progress
+{
+public:
+    void made()
+    {
+        // Either a thread that registers as a sleeper after this fence sees the change in its
+        // next check, or we see it registered and wake it (see Waiting::turn).
+        std::atomic_thread_fence(std::memory_order_seq_cst);
+        if (mSleepers.load(std::memory_order_relaxed) != 0) {
+            mEpoch.fetch_add(1, std::memory_order_release);
+            mEpoch.notify_all();
+        }
+    }
+
+    /// A thread starts or ends its part of an update: a thread alone in it takes the others'
+    /// work without waiting for them (see Waiting::patient).
+    void enter() { mRunning.fetch_add(1, std::memory_order_relaxed); }
+    void leave() { mRunning.fetch_sub(1, std::memory_order_relaxed); }
+
+private:
+    friend class Waiting;
+    std::atomic<uint32_t> mEpoch{0}; ///< counts the changes made while a thread slept
+    std::atomic<int> mSleepers{0};
+    std::atomic<int> mRunning{0}; ///< threads in the update (see enter)
+};
+
+/// One wait of a thread for others: its loop checks its condition (and tries other work), and
+/// calls turn() each time round while the condition fails. The first kWaitSpins turns pause
+/// (about 50 us on Zen 4); the next registers the thread as a sleeper (the loop checks once
+/// more), and each one after sleeps until another thread has made progress (see Progress).
+/// Without a Progress, the turns after the pauses yield the core.
+class Waiting
+{
+public:
+    /// Pauses before sleeping. The threads wait on each other many times a step: on a busy
+    /// machine, giving up the core after a few microseconds hands it to another process for a
+    /// time slice, and spinning for long burns the time the thread waited for needs. The hang
+    /// at N = 128 on two threads, with other work running, spins alternated (then yielding):
+    /// 256 pauses 33-46 ns per vertex-iteration (median 41), 2,000 pauses 5.1-71 (median 40),
+    /// 20,000 pauses 5.1-268 (median 217).
+    static constexpr int kWaitSpins = 2000;
+    /// Pauses (about 10 us) before a waiting thread takes work another thread owns: the owner,
+    /// if it runs, takes it in a few microseconds from its own cache, where the other core
+    /// runs it several times slower (on two threads the hang's hard constraints took four
+    /// times their one-thread processor time, a third of their stages run by the other
+    /// thread).
+    static constexpr int kStealSpins = 400;
+
+    explicit Waiting(Progress *progress) : mProgress(progress) {}
+    ~Waiting() { wake(); }
+    Waiting(const Waiting &) = delete;
+    Waiting &operator=(const Waiting &) = delete;
+
+    void turn()
+    {
+        if (mSpins < kWaitSpins) {
+            ++mSpins;
+#if defined(__x86_64__) || defined(__i386__)
+            __builtin_ia32_pause();
+#endif
+            return;
+        }
+        if (!mProgress) {
+            std::this_thread::yield();
+            return;
+        }
+        if (!mRegistered) {
+            mProgress->mSleepers.fetch_add(1, std::memory_order_seq_cst);
+            mSeen = mProgress->mEpoch.load(std::memory_order_acquire);
+            mRegistered = true;
+            return; // the caller checks once more before we sleep
+        }
+        mProgress->mEpoch.wait(mSeen, std::memory_order_acquire);
+        mSeen = mProgress->mEpoch.load(std::memory_order_acquire);
+    }
+
+    /// Whether the wait is shorter than kStealSpins pauses, and another thread is in the
+    /// update (a worker that has not joined it runs nothing of it).
+    bool patient() const
+    {
+        return mSpins < kStealSpins && mProgress &&
+               mProgress->mRunning.load(std::memory_order_relaxed) > 1;
+    }
+
+    /// After the waiting thread itself did some work: pause again before sleeping (no longer
+    /// patient: the owners it took work from are late).
+    void restart()
+    {
+        wake();
+        mSpins = kStealSpins;
+    }
+
+private:
+    void wake()
+    {
+        if (mRegistered)
+            mProgress->mSleepers.fetch_sub(1, std::memory_order_relaxed);
+        mRegistered = false;
+    }
+
+    Progress *mProgress;
+    int mSpins = 0;
+    bool mRegistered = false;
+    uint32_t mSeen = 0;
+};
+
 /// The phase counters of an update on a fixed number of threads.
 class PhaseSchedule
 {
 public:
-    explicit PhaseSchedule(int threads = 1) : mThreads(threads) {}
+    explicit PhaseSchedule(int threads = 1)
+        : mThreads(threads), mProgress(threads > 1 ? std::make_unique<Progress>() : nullptr)
+    {
+    }
     /// One thread runs the update and hands each phase's pieces to a foreign scheduler as jobs.
     explicit PhaseSchedule(TaskScheduler *dispatch) : mDispatch(dispatch) {}
 
     int threads() const { return mThreads; }
     bool dispatching() const { return mDispatch != nullptr; }
+    /// What the threads of an update wait on (null on one thread).
+    Progress *progress() const { return mProgress.get(); }
 
     /// The first of `count` pieces in a thread's share of a phase (see parallelFor).
     static uint32_t shareBegin(uint32_t count, uint32_t share, uint32_t threads)
@@ -103,58 +219,44 @@ public:
         const uint32_t threads = uint32_t(mThreads);
         PhaseCounter *phase = &mCounters[size_t(cursor.next++) * (threads + 1)];
         std::atomic<uint32_t> &done = phase[0].value;
-        for (uint32_t k = 0; k < threads; ++k) {
-            // Its own share first, then the others' in turn.
-            const uint32_t share = (uint32_t(cursor.thread) + k) % threads;
+        // Claims and runs one piece of `share`; false when none is left.
+        const auto runOne = [&](uint32_t share) {
+            std::atomic<uint32_t> &claimed = phase[1 + share].value;
             const uint32_t begin = shareBegin(count, share, threads);
             const uint32_t size = shareBegin(count, share + 1, threads) - begin;
-            std::atomic<uint32_t> &claimed = phase[1 + share].value;
             if (claimed.load(std::memory_order_relaxed) >= size)
-                continue;
-            for (;;) {
-                const uint32_t i = claimed.fetch_add(1, std::memory_order_relaxed);
-                if (i >= size)
-                    break;
-                work(begin + i);
-                done.fetch_add(1, std::memory_order_release);
-            }
+                return false;
+            const uint32_t i = claimed.fetch_add(1, std::memory_order_relaxed);
+            if (i >= size)
+                return false;
+            work(begin + i);
+            done.fetch_add(1, std::memory_order_release);
+            mProgress->made();
+            return true;
+        };
+        const uint32_t own = uint32_t(cursor.thread);
+        while (runOne(own)) {
         }
-        waitUntil(done, count);
-    }
-
-    /// Spins until the counter reaches `value`, and after kWaitSpins pauses (about 50 us on
-    /// Zen 4) yields the core (the thread we wait for may need it). The threads wait on each
-    /// other many times a step: on a busy machine, yielding after a few microseconds hands the
-    /// core to another process for a time slice, and spinning for long burns the time the
-    /// thread waited for needs. The hang at N = 128 on two threads, with other work running,
-    /// spins alternated: 256 pauses 33-46 ns per vertex-iteration (median 41), 2,000 pauses
-    /// 5.1-71 (median 40, two runs of five at 5.1), 20,000 pauses 5.1-268 (median 217).
-    static constexpr int kWaitSpins = 2000;
-    /// One turn of a wait that has turned `spins` times (see waitUntil).
-    static void pauseOrYield(int spins)
-    {
-        if (spins < kWaitSpins)
-            pause();
-        else
-            std::this_thread::yield();
-    }
-    static void waitUntil(const std::atomic<uint32_t> &counter, uint32_t value)
-    {
-        for (int spins = 0; counter.load(std::memory_order_acquire) < value; ++spins)
-            pauseOrYield(spins);
+        // Then the others' pieces, once their owners seem not to run (see Waiting::patient;
+        // a phase with fewer pieces than threads at once: its owners are fixed by the count).
+        Waiting wait(mProgress.get());
+        while (done.load(std::memory_order_acquire) < count) {
+            bool ran = false;
+            if (count < threads || !wait.patient())
+                for (uint32_t k = 1; k < threads && !ran; ++k)
+                    ran = runOne((own + k) % threads);
+            if (ran)
+                wait.restart();
+            else
+                wait.turn();
+        }
     }
 
 private:
-    static void pause()
-    {
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    }
-
     int mThreads = 1;
     TaskScheduler *mDispatch = nullptr; ///< owned by the instance (its options)
     std::unique_ptr<PhaseCounter[]> mCounters; ///< threads + 1 per phase (see PhaseCounter)
+    std::unique_ptr<Progress> mProgress; ///< on a heap of its own: the schedule moves
     size_t mCapacity = 0;
 };
 
@@ -176,10 +278,13 @@ public:
     /// `owner` per task (a thread below `threads`); `conflicts`: pairs of tasks that touch the
     /// same data, in any order (repeats allowed). `order`: every task once, the order the
     /// threads run them in; it must put a task after every task before it in the serial order
-    /// that it conflicts with (then the first task not run is always ready).
+    /// that it conflicts with (then the first task not run is always ready). The threads
+    /// wait on `progress` (see Waiting).
     void build(const std::vector<uint32_t> &order, const std::vector<uint32_t> &owner,
-               const std::vector<std::pair<uint32_t, uint32_t>> &conflicts, int threads)
+               const std::vector<std::pair<uint32_t, uint32_t>> &conflicts, int threads,
+               Progress *progress)
     {
+        mProgress = progress;
         const uint32_t count = uint32_t(owner.size());
         mOrder = order;
         mOwned.assign(size_t(threads), {});
@@ -222,13 +327,14 @@ public:
     {
         const uint32_t round = cursor.round++;
         for (const uint32_t task : mOwned[size_t(cursor.thread)]) {
-            for (int spins = 0; !ready(task, round); ++spins) {
+            Waiting wait(mProgress);
+            while (!ready(task, round)) {
                 if (mTaken[task].value.load(std::memory_order_relaxed) > round)
                     break; // another thread took it
-                if (runAnother(round, work))
-                    spins = 0;
+                if (!wait.patient() && runAnother(round, work))
+                    wait.restart();
                 else
-                    PhaseSchedule::pauseOrYield(spins);
+                    wait.turn();
             }
             tryRun(task, round, work);
         }
@@ -237,13 +343,15 @@ public:
     /// Waits until every task has run `rounds` rounds, running others' tasks meanwhile.
     template <class Work> void finish(uint32_t rounds, const Work &work)
     {
-        for (uint32_t t = 0; t < mCount; ++t)
-            for (int spins = 0; mDone[t].value.load(std::memory_order_acquire) < rounds; ++spins) {
-                if (runAnother(rounds - 1, work))
-                    spins = 0;
+        for (uint32_t t = 0; t < mCount; ++t) {
+            Waiting wait(mProgress);
+            while (mDone[t].value.load(std::memory_order_acquire) < rounds) {
+                if (!wait.patient() && runAnother(rounds - 1, work))
+                    wait.restart();
                 else
-                    PhaseSchedule::pauseOrYield(spins);
+                    wait.turn();
             }
+        }
     }
 
 private:
@@ -271,6 +379,8 @@ private:
             return false;
         work(task, round);
         mDone[task].value.store(round + 1, std::memory_order_release);
+        if (mProgress)
+            mProgress->made();
         return true;
     }
 
@@ -291,6 +401,7 @@ private:
     std::unique_ptr<PhaseCounter[]> mDone;  ///< per task, the rounds it has run
     std::unique_ptr<PhaseCounter[]> mTaken; ///< per task, the rounds a thread has taken
     uint32_t mCount = 0;
+    Progress *mProgress = nullptr; ///< the schedule's
 };
 
 } // namespace tweed::sim

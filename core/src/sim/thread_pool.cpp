@@ -48,15 +48,18 @@ void SimThreadPool::start(const std::function<void(int, int)> &region, bool join
 }
 
 namespace {
-/// Spins, then yields, until `done` says so.
-template <class Done> void waitFor(const Done &done)
+/// Spins, then sleeps, until `counter` reaches `value` (its writers notify it): a worker the
+/// machine has descheduled gets the core the yields of a spinning wait took.
+void waitFor(const std::atomic<int> &counter, int value)
 {
-    for (int spins = 0; !done(); ++spins) {
-        if (spins < 4000)
-            TWEED_PAUSE();
-        else
-            std::this_thread::yield();
+    for (int spins = 0; spins < 4000; ++spins) {
+        if (counter.load(std::memory_order_acquire) == value)
+            return;
+        TWEED_PAUSE();
     }
+    for (int seen = counter.load(std::memory_order_acquire); seen != value;
+         seen = counter.load(std::memory_order_acquire))
+        counter.wait(seen, std::memory_order_acquire);
 }
 } // namespace
 
@@ -70,7 +73,7 @@ void SimThreadPool::run(const std::function<void(int, int)> &region)
     }
     start(region, false);
     region(0, n);
-    waitFor([this] { return mPending.load(std::memory_order_acquire) == 0; });
+    waitFor(mPending, 0);
     mRegion = nullptr;
 }
 
@@ -87,7 +90,7 @@ void SimThreadPool::runJoinable(const std::function<void(int, int)> &region)
     // Closed: a worker that has not joined yet no longer will; those that have, we wait for.
     const uint64_t entry = mEntry.fetch_or(kEntryClosed, std::memory_order_acq_rel);
     const int joined = int(entry % kEntryClosed);
-    waitFor([&] { return mLeft.load(std::memory_order_acquire) == joined; });
+    waitFor(mLeft, joined);
     mRegion = nullptr;
 }
 
@@ -137,6 +140,7 @@ void SimThreadPool::workerLoop(int index)
         if ((job & 1) == 0) { // run: every worker runs the region
             (*mRegion)(index, threads());
             mPending.fetch_sub(1, std::memory_order_acq_rel);
+            mPending.notify_one(); // cheap while the caller spins (no waiter)
             continue;
         }
         // runJoinable: join unless the caller has closed the run (or started a later one).
@@ -148,6 +152,7 @@ void SimThreadPool::workerLoop(int index)
         if (joined) {
             (*mRegion)(index, threads());
             mLeft.fetch_add(1, std::memory_order_release);
+            mLeft.notify_one();
         }
     }
 }
