@@ -64,7 +64,9 @@ struct KernelBatch
 {
     std::vector<sim::P4> p = std::vector<sim::P4>(33); // and the dummy
     std::vector<uint32_t> ia = std::vector<uint32_t>(16), ib = std::vector<uint32_t>(16);
-    std::vector<float> rest, lambda;
+    std::vector<float> rest, lambda, restSq = std::vector<float>(16),
+                                     restSq3 = std::vector<float>(16),
+                                     weight = std::vector<float>(16);
     sim::ColourArgs args;
 
     KernelBatch(const float (&stretches)[16], float r, const Vec3 &axis, float lambda0)
@@ -82,12 +84,18 @@ struct KernelBatch
         args.ib = ib.data();
         args.rest = rest.data();
         args.lambda = lambda.data();
+        sim::squareRests(rest.data(), 0, 16, restSq.data(), restSq3.data());
+        args.restSq = restSq.data();
+        args.restSq3 = restSq3.data();
+        args.weight = weight.data();
     }
 
     /// One projection, rigid (compliance 0 or stiffness 1).
     void project(bool xpbd, uint32_t lanes)
     {
         args.uniformParam = xpbd ? 0.0f : 1.0f;
+        sim::weightSums(p.data(), ia.data(), ib.data(), 16, nullptr, 0.0f,
+                        weight.data());
         const auto mode = xpbd ? sim::LambdaMode::Init : sim::LambdaMode::None;
         sim::colourKernel(xpbd, mode, true, false, lanes)(args, 0, 16);
     }
@@ -1311,9 +1319,16 @@ private slots:
                         const auto mode = kind == 2   ? sim::LambdaMode::Init
                                           : kind == 3 ? sim::LambdaMode::Accumulate
                                                       : sim::LambdaMode::None;
+                        std::vector<float> restSq(80), restSq3(80), weight(80);
+                        sim::squareRests(rest.data(), 0, 80, restSq.data(), restSq3.data());
+                        sim::weightSums(start.data(), ia.data(), ib.data(), 80,
+                                        xpbd ? param.data() : nullptr, 0.0f, weight.data());
                         auto solve = [&](const uint8_t *layout, std::vector<float> &lambda) {
                             std::vector<sim::P4> p = start;
                             sim::ColourArgs args;
+                            args.restSq = restSq.data();
+                            args.restSq3 = restSq3.data();
+                            args.weight = weight.data();
                             args.p = p.data();
                             args.ia = ia.data(), args.ib = ib.data();
                             if (narrow)

@@ -567,6 +567,22 @@ std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32
     return layouts;
 }
 
+void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3)
+{
+    for (size_t k = begin; k < end; ++k) {
+        const float r2 = rest[k] * rest[k];
+        restSq[k] = r2;
+        restSq3[k] = 3.0f * r2;
+    }
+}
+
+void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t count,
+                const float *param, float uniformParam, float *weight)
+{
+    for (size_t k = 0; k < count; ++k)
+        weight[k] = (p[ia[k]].w + p[ib[k]].w) + (param ? param[k] : uniformParam);
+}
+
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,
                           uint32_t lanes)
 {
