@@ -32,8 +32,13 @@ namespace {
 // Keeps denominators normal floats (even their product) and finite.
 constexpr float kTinyDenominator = 1e-15f;
 /// The same for num den (wA + wB + alphaTilde), of the order of r^4 w: still a normal float
-/// for 0.1 mm edges of a 1 g particle.
+/// for 0.1 mm edges of a 1 g particle. Taken only where a compression limit may shorten r:
+/// elsewhere the precomputed terms keep that product normal (kShortestRestSq).
 constexpr float kTinyProduct = 1e-30f;
+/// The least r^2 the kernels take (1 um): with a weight sum of at least 1e-6 (a particle of
+/// at most 1,000 t, or 1 where both ends are immovable), num den w >= 3 r^4 w stays a normal
+/// float, and a zero-length constraint between coincident particles divides no zero by zero.
+constexpr float kShortestRestSq = 1e-12f;
 
 // gather and scatter below are always inlined: with the kernels' many instantiations GCC
 // otherwise makes them calls, which doubles the constraint kernel's time.
@@ -570,7 +575,7 @@ std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32
 void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3)
 {
     for (size_t k = begin; k < end; ++k) {
-        const float r2 = rest[k] * rest[k];
+        const float r2 = std::max(rest[k] * rest[k], kShortestRestSq);
         restSq[k] = r2;
         restSq3[k] = 3.0f * r2;
     }
@@ -579,8 +584,10 @@ void squareRests(const float *rest, size_t begin, size_t end, float *restSq, flo
 void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t count,
                 const float *param, float uniformParam, float *weight)
 {
-    for (size_t k = 0; k < count; ++k)
-        weight[k] = (p[ia[k]].w + p[ib[k]].w) + (param ? param[k] : uniformParam);
+    for (size_t k = 0; k < count; ++k) {
+        const float ends = p[ia[k]].w + p[ib[k]].w;
+        weight[k] = ends > 0.0f ? ends + (param ? param[k] : uniformParam) : 1.0f;
+    }
 }
 
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,

@@ -48,12 +48,14 @@ struct ColourArgs
 };
 
 /// r^2 and 3 r^2 of rest lengths [begin, end), as the kernels multiply them (their
-/// precomputed share of each constraint's operations).
+/// precomputed share of each constraint's operations); r^2 at least 1e-12 (1 um), so that
+/// the kernels need no guard against a zero denominator.
 void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3);
 
 /// Per constraint of [0, count) the inverse masses' sum wA + wB (the particles' w) plus its
 /// parameter (param[k], or uniformParam for all when param is null): alphaTilde with XPBD;
-/// with PBD pass no param and 0, for wA + wB alone. The particles' w and the parameters must
+/// with PBD pass no param and 0, for wA + wB alone; 1 where both ends are immovable (they
+/// never move; it keeps the denominators nonzero). The particles' w and the parameters must
 /// be those the kernels then see.
 void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t count,
                 const float *param, float uniformParam, float *weight);
