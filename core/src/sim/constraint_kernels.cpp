@@ -257,10 +257,17 @@ inline unsigned vbits(VM m) { return unsigned(m); }
 // has a gap, at a row's end) into runs with holes of padding was slower: 5% with masked loads
 // and stores, 4% with plain loads and a blend before the store, the extra padding included;
 // so were two batches in flight across the division (19% and 54%: spills), and the hard
-// constraints' levels loaded as runs changed nothing. What binds is the arithmetic's 512-bit
-// operations (Zen 4 runs each as two halves on its four 256-bit pipes): 19 more independent
+// constraints' levels loaded as runs changed nothing. Added arithmetic costs: 512-bit
+// operations (Zen 4 runs each as two halves on its four 256-bit pipes), 19 more independent
 // ones per batch (multiplies, adds and maxima) cost 13% more, their share of the pipes, while
-// the permutes run beside them; the next lever is fewer operations per constraint.
+// the permutes run beside them. Yet fewer operations gain little: r^2, 3 r^2 and the weight
+// sum precomputed per constraint (4 fewer per batch) 1.5%, the guard on the division's
+// denominator dropped and the chain after the division shortened 3%; fused multiply-adds
+// (AVX-512 alone, 10 of about 38 operations fused; not kept, the other paths would need them
+// emulated bit for bit) 1-2%; a multiply in place of the division (timing only) about 2%; the
+// division's denominator formed in an order that needs den later, no change. So neither the
+// operations' count nor the division's latency binds alone; what is left is spread over the
+// loads, stores and transposes of the particles and the loop itself.
 inline __m512i lanes(int a, int step)
 {
     return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,

@@ -72,6 +72,7 @@ void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t coun
 /// and the lambda array holding mu = lambda / r, the kernel computes
 ///   f = dlambda / |d| = (-(den - num) - alphaTilde mu num) / (den (wA + wB + alphaTilde))
 ///   dmu = dlambda / r = f den / num.
+/// (It takes r^2, 3 r^2 and wA + wB + alphaTilde precomputed per constraint: ColourArgs.)
 /// With a compression limit c <= 1 a constraint is C = |d| - c r when |d| < c r, C = |d| - r
 /// when |d| > r, and holds no force in between (f = dmu = 0): the fabric buckles there.
 using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
