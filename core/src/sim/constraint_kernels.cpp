@@ -593,7 +593,8 @@ void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t coun
 {
     for (size_t k = 0; k < count; ++k) {
         const float ends = p[ia[k]].w + p[ib[k]].w;
-        weight[k] = ends > 0.0f ? ends + (param ? param[k] : uniformParam) : 1.0f;
+        const float sum = ends + (param ? param[k] : uniformParam);
+        weight[k] = sum > 0.0f ? sum : 1.0f;
     }
 }
 

@@ -54,8 +54,9 @@ void squareRests(const float *rest, size_t begin, size_t end, float *restSq, flo
 
 /// Per constraint of [0, count) the inverse masses' sum wA + wB (the particles' w) plus its
 /// parameter (param[k], or uniformParam for all when param is null): alphaTilde with XPBD;
-/// with PBD pass no param and 0, for wA + wB alone; 1 where both ends are immovable (they
-/// never move; it keeps the denominators nonzero). The particles' w and the parameters must
+/// with PBD pass no param and 0, for wA + wB alone; 1 where that sum is 0 (both ends
+/// immovable and no compliance: they never move; it keeps the denominators nonzero). Where
+/// both ends are immovable the sum stays alphaTilde, which keeps the multiplier bounded. The particles' w and the parameters must
 /// be those the kernels then see.
 void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t count,
                 const float *param, float uniformParam, float *weight);
