@@ -122,6 +122,13 @@ OrderFigures orderFigures(const ClothData &d, const std::vector<uint32_t> &numbe
     args.rest = d.restLength.data();
     args.lambda = lambda.data();
     args.uniformParam = 1e-6f;
+    std::vector<float> restSq(m), restSq3(m), weight(m);
+    sim::squareRests(d.restLength.data(), 0, m, restSq.data(), restSq3.data());
+    sim::weightSums(start.data(), a.data(), b.data(), m, nullptr, args.uniformParam,
+                    weight.data());
+    args.restSq = restSq.data();
+    args.restSq3 = restSq3.data();
+    args.weight = weight.data();
     args.layout = layouts.data();
     const sim::ColourKernel kernel = sim::colourKernel(true, sim::LambdaMode::Accumulate, true,
                                                        args.ia16 != nullptr, 0);

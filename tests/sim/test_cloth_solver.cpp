@@ -64,7 +64,9 @@ struct KernelBatch
 {
     std::vector<sim::P4> p = std::vector<sim::P4>(33); // and the dummy
     std::vector<uint32_t> ia = std::vector<uint32_t>(16), ib = std::vector<uint32_t>(16);
-    std::vector<float> rest, lambda;
+    std::vector<float> rest, lambda, restSq = std::vector<float>(16),
+                                     restSq3 = std::vector<float>(16),
+                                     weight = std::vector<float>(16);
     sim::ColourArgs args;
 
     KernelBatch(const float (&stretches)[16], float r, const Vec3 &axis, float lambda0)
@@ -82,12 +84,18 @@ struct KernelBatch
         args.ib = ib.data();
         args.rest = rest.data();
         args.lambda = lambda.data();
+        sim::squareRests(rest.data(), 0, 16, restSq.data(), restSq3.data());
+        args.restSq = restSq.data();
+        args.restSq3 = restSq3.data();
+        args.weight = weight.data();
     }
 
     /// One projection, rigid (compliance 0 or stiffness 1).
     void project(bool xpbd, uint32_t lanes)
     {
         args.uniformParam = xpbd ? 0.0f : 1.0f;
+        sim::weightSums(p.data(), ia.data(), ib.data(), 16, nullptr, 0.0f,
+                        weight.data());
         const auto mode = xpbd ? sim::LambdaMode::Init : sim::LambdaMode::None;
         sim::colourKernel(xpbd, mode, true, false, lanes)(args, 0, 16);
     }
@@ -1261,6 +1269,89 @@ private slots:
                 }
     }
 
+    void kernelNeedsNoGuardForDegenerateConstraints()
+    {
+        // The kernels divide by num den w unguarded (squareRests and weightSums keep it a
+        // normal float): constraints of zero length between coincident particles, between two
+        // immovable particles, and a batch's padding (the immovable dummy at both ends, rest 0)
+        // leave every particle finite, the immovable ones where they were and the coincident
+        // ones together; a 1 um constraint stretched to 2 um is still pulled in. 50 iterations
+        // each.
+        std::vector<sim::P4> start(33);
+        std::vector<uint32_t> ia(16), ib(16);
+        std::vector<float> rest(16, 0.0f), param(16);
+        const uint32_t dummy = 32;
+        start[dummy] = {0.5f, 0.5f, 0.5f, 0.0f};
+        for (uint32_t i = 0; i < 16; ++i) {
+            const float x = 0.1f * float(i);
+            ia[i] = 2 * i;
+            ib[i] = 2 * i + 1;
+            // rigid and compliant; a fixed pair nearly free (as dihedral bending leaves its
+            // distance pairs), whose multiplier must stay bounded over the iterations
+            param[i] = i == 5 ? 1e20f : i % 2 ? 0.0f : 1e-3f;
+            switch (i % 4) {
+            case 0: // zero length, coincident movable particles
+                start[2 * i] = start[2 * i + 1] = {x, 1, 0, 1};
+                break;
+            case 1: // zero length between two immovable particles apart
+                start[2 * i] = {x, 0, 0, 0};
+                start[2 * i + 1] = {x, 0.2f, 0, 0};
+                break;
+            case 2: // padding
+                ia[i] = ib[i] = dummy;
+                param[i] = 1.0f;
+                break;
+            default: // 1 um, stretched to 2 um, one end immovable
+                rest[i] = 1e-6f;
+                start[2 * i] = {x, 2, 0, 0};
+                start[2 * i + 1] = {x, 2 + 2e-6f, 0, 1};
+                break;
+            }
+        }
+        std::vector<float> restSq(16), restSq3(16), weight(16);
+        sim::squareRests(rest.data(), 0, 16, restSq.data(), restSq3.data());
+        for (const uint32_t lanes : kKernelLanes)
+            for (const int kind : {0, 1, 2, 3}) { // PBD, then XPBD's lambda modes
+                const bool xpbd = kind > 0;
+                const auto mode = kind == 2   ? sim::LambdaMode::Init
+                                  : kind == 3 ? sim::LambdaMode::Accumulate
+                                              : sim::LambdaMode::None;
+                std::vector<float> stiffness(16, 1.0f), lambda(16, 0.0f);
+                const std::vector<float> &prm = xpbd ? param : stiffness;
+                sim::weightSums(start.data(), ia.data(), ib.data(), 16,
+                                xpbd ? param.data() : nullptr, 0.0f, weight.data());
+                std::vector<sim::P4> p = start;
+                sim::ColourArgs args;
+                args.p = p.data();
+                args.ia = ia.data(), args.ib = ib.data();
+                args.rest = rest.data();
+                args.restSq = restSq.data(), args.restSq3 = restSq3.data();
+                args.weight = weight.data();
+                args.param = prm.data();
+                args.lambda = lambda.data();
+                for (int iteration = 0; iteration < 50; ++iteration)
+                    sim::colourKernel(xpbd, mode, false, false, lanes)(args, 0, 16);
+                const QString what =
+                    QString("%1, kind %2").arg(clothKernelPath(lanes)).arg(kind);
+                for (size_t v = 0; v < p.size(); ++v) {
+                    QVERIFY2(std::isfinite(p[v].x) && std::isfinite(p[v].y) &&
+                                 std::isfinite(p[v].z),
+                             qPrintable(what + QString(": particle %1").arg(v)));
+                    if (start[v].w == 0.0f)
+                        QVERIFY2(std::memcmp(&p[v], &start[v], sizeof(sim::P4)) == 0,
+                                 qPrintable(what + QString(": immovable %1 moved").arg(v)));
+                }
+                for (const float l : lambda)
+                    QVERIFY2(std::isfinite(l), qPrintable(what));
+                for (uint32_t i = 0; i < 16; ++i) {
+                    if (i % 4 == 0)
+                        QVERIFY2(xyz(p[2 * i]) == xyz(p[2 * i + 1]), qPrintable(what));
+                    if (i % 4 == 3) // pulled towards 1 um (rigid: to it)
+                        QVERIFY2(p[2 * i + 1].y - 2.0f < 1.9e-6f, qPrintable(what));
+                }
+            }
+    }
+
     void kernelLayoutsGiveTheSameBits()
     {
         // Five batches of one colour, one per layout: ends A and B both runs (particles 0-15,
@@ -1311,9 +1402,16 @@ private slots:
                         const auto mode = kind == 2   ? sim::LambdaMode::Init
                                           : kind == 3 ? sim::LambdaMode::Accumulate
                                                       : sim::LambdaMode::None;
+                        std::vector<float> restSq(80), restSq3(80), weight(80);
+                        sim::squareRests(rest.data(), 0, 80, restSq.data(), restSq3.data());
+                        sim::weightSums(start.data(), ia.data(), ib.data(), 80,
+                                        xpbd ? param.data() : nullptr, 0.0f, weight.data());
                         auto solve = [&](const uint8_t *layout, std::vector<float> &lambda) {
                             std::vector<sim::P4> p = start;
                             sim::ColourArgs args;
+                            args.restSq = restSq.data();
+                            args.restSq3 = restSq3.data();
+                            args.weight = weight.data();
                             args.p = p.data();
                             args.ia = ia.data(), args.ib = ib.data();
                             if (narrow)

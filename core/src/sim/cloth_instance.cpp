@@ -489,6 +489,15 @@ void ClothInstance::Impl::configure()
         skinnedRest.clear();
     else
         skinnedRest = c.restLength;
+    const size_t constraints = c.constraintA.size();
+    restSq.resize(constraints);
+    restSq3.resize(constraints);
+    sim::squareRests(c.restLength.data(), 0, constraints, restSq.data(), restSq3.data());
+    skinnedRestSq = restSq;
+    skinnedRestSq3 = restSq3;
+    weightSum.resize(constraints);
+    sim::weightSums(pos.data(), c.constraintA.data(), c.constraintB.data(), constraints,
+                    xpbd ? constraintParam.data() : nullptr, 0.0f, weightSum.data());
     // A compression limit of 1 everywhere skips the kernels' test (the common case).
     compressionLimit.clear();
     if (s.stretchCompressionLimit < 1.0f || s.bendCompressionLimit < 1.0f) {
@@ -851,7 +860,11 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
         args.ia16 = c.constraintA16.data();
         args.ib16 = c.constraintB16.data();
     }
-    args.rest = skinned && !skinnedRest.empty() ? skinnedRest.data() : c.restLength.data();
+    const bool skinnedLengths = skinned && !skinnedRest.empty();
+    args.rest = skinnedLengths ? skinnedRest.data() : c.restLength.data();
+    args.restSq = skinnedLengths ? skinnedRestSq.data() : restSq.data();
+    args.restSq3 = skinnedLengths ? skinnedRestSq3.data() : restSq3.data();
+    args.weight = weightSum.data();
     args.param = constraintParam.data();
     args.lambda = lambda.data();
     if (!compressionLimit.empty())
@@ -1178,6 +1191,8 @@ void ClothInstance::Impl::holdSkinnedLengths(uint32_t b, uint32_t e)
     for (uint32_t i = b; i < e; ++i) {
         const uint32_t k = fixedEndConstraints[i];
         skinnedRest[k] = distance(v3(target1[c.constraintA[k]]), v3(target1[c.constraintB[k]]));
+        sim::squareRests(skinnedRest.data(), k, k + 1, skinnedRestSq.data(),
+                         skinnedRestSq3.data());
     }
 }
 

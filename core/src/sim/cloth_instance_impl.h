@@ -83,6 +83,9 @@ struct ClothInstance::Impl
     /// rest length.
     std::vector<uint32_t> fixedEndConstraints;
     std::vector<float> skinnedRest;
+    /// The kernels' precomputed terms (see sim::ColourArgs): r^2 and 3 r^2 of the rest
+    /// lengths and of skinnedRest, and per constraint wA + wB (+ alphaTilde with XPBD).
+    std::vector<float> restSq, restSq3, skinnedRestSq, skinnedRestSq3, weightSum;
     ClothStatus status;
     std::vector<std::string> settingWarnings; ///< of the last setSettings (see ClothStatus)
     /// status.warnings from the settings and the paint, before any the mass-spring model adds.

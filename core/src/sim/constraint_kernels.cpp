@@ -32,8 +32,13 @@ namespace {
 // Keeps denominators normal floats (even their product) and finite.
 constexpr float kTinyDenominator = 1e-15f;
 /// The same for num den (wA + wB + alphaTilde), of the order of r^4 w: still a normal float
-/// for 0.1 mm edges of a 1 g particle.
+/// for 0.1 mm edges of a 1 g particle. Taken only where a compression limit may shorten r:
+/// elsewhere the precomputed terms keep that product normal (kShortestRestSq).
 constexpr float kTinyProduct = 1e-30f;
+/// The least r^2 the kernels take (1 um): with a weight sum of at least 1e-6 (a particle of
+/// at most 1,000 t, or 1 where both ends are immovable), num den w >= 3 r^4 w stays a normal
+/// float, and a zero-length constraint between coincident particles divides no zero by zero.
+constexpr float kShortestRestSq = 1e-12f;
 
 // gather and scatter below are always inlined: with the kernels' many instantiations GCC
 // otherwise makes them calls, which doubles the constraint kernel's time.
@@ -252,10 +257,17 @@ inline unsigned vbits(VM m) { return unsigned(m); }
 // has a gap, at a row's end) into runs with holes of padding was slower: 5% with masked loads
 // and stores, 4% with plain loads and a blend before the store, the extra padding included;
 // so were two batches in flight across the division (19% and 54%: spills), and the hard
-// constraints' levels loaded as runs changed nothing. What binds is the arithmetic's 512-bit
-// operations (Zen 4 runs each as two halves on its four 256-bit pipes): 19 more independent
+// constraints' levels loaded as runs changed nothing. Added arithmetic costs: 512-bit
+// operations (Zen 4 runs each as two halves on its four 256-bit pipes), 19 more independent
 // ones per batch (multiplies, adds and maxima) cost 13% more, their share of the pipes, while
-// the permutes run beside them; the next lever is fewer operations per constraint.
+// the permutes run beside them. Yet fewer operations gain little: r^2, 3 r^2 and the weight
+// sum precomputed per constraint (4 fewer per batch) 1.5%, the guard on the division's
+// denominator dropped and the chain after the division shortened 3%; fused multiply-adds
+// (AVX-512 alone, 10 of about 38 operations fused; not kept, the other paths would need them
+// emulated bit for bit) 1-2%; a multiply in place of the division (timing only) about 2%; the
+// division's denominator formed in an order that needs den later, no change. So neither the
+// operations' count nor the division's latency binds alone; what is left is spread over the
+// loads, stores and transposes of the particles and the loop itself.
 inline __m512i lanes(int a, int step)
 {
     return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,
@@ -565,6 +577,25 @@ std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32
             layouts[batch] = kInterleaved;
     }
     return layouts;
+}
+
+void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3)
+{
+    for (size_t k = begin; k < end; ++k) {
+        const float r2 = std::max(rest[k] * rest[k], kShortestRestSq);
+        restSq[k] = r2;
+        restSq3[k] = 3.0f * r2;
+    }
+}
+
+void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t count,
+                const float *param, float uniformParam, float *weight)
+{
+    for (size_t k = 0; k < count; ++k) {
+        const float ends = p[ia[k]].w + p[ib[k]].w;
+        const float sum = ends + (param ? param[k] : uniformParam);
+        weight[k] = sum > 0.0f ? sum : 1.0f;
+    }
 }
 
 ColourKernel colourKernel(bool xpbd, LambdaMode mode, bool uniformParam, bool narrowIndices,

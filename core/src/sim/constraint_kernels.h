@@ -33,7 +33,11 @@ struct ColourArgs
     P4 *p = nullptr;
     const uint32_t *ia = nullptr, *ib = nullptr;
     const uint16_t *ia16 = nullptr, *ib16 = nullptr; ///< twice the same, for narrow kernels
-    const float *rest = nullptr;
+    const float *rest = nullptr;  ///< read only with a compression limit
+    /// Per constraint r^2 and 3 r^2 of the rest length r (see squareRests).
+    const float *restSq = nullptr, *restSq3 = nullptr;
+    /// Per constraint wA + wB, plus alphaTilde with XPBD (see weightSums).
+    const float *weight = nullptr;
     const float *param = nullptr; ///< per constraint; unused when the colour is uniform
     float *lambda = nullptr;
     float uniformParam = 0;       ///< the parameter of every constraint of a uniform colour
@@ -42,6 +46,20 @@ struct ColourArgs
     /// Per batch of 16 constraints, its BatchLayout; null: every batch gathered.
     const uint8_t *layout = nullptr;
 };
+
+/// r^2 and 3 r^2 of rest lengths [begin, end), as the kernels multiply them (their
+/// precomputed share of each constraint's operations); r^2 at least 1e-12 (1 um), so that
+/// the kernels need no guard against a zero denominator.
+void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3);
+
+/// Per constraint of [0, count) the inverse masses' sum wA + wB (the particles' w) plus its
+/// parameter (param[k], or uniformParam for all when param is null): alphaTilde with XPBD;
+/// with PBD pass no param and 0, for wA + wB alone; 1 where that sum is 0 (both ends
+/// immovable and no compliance: they never move; it keeps the denominators nonzero). Where
+/// both ends are immovable the sum stays alphaTilde, which keeps the multiplier bounded. The particles' w and the parameters must
+/// be those the kernels then see.
+void weightSums(const P4 *p, const uint32_t *ia, const uint32_t *ib, size_t count,
+                const float *param, float uniformParam, float *weight);
 
 /// Solves constraints [begin, end) of one colour; begin and end are multiples of 16. A
 /// constraint between particles A and B of rest length r is C = |d| - r with d = xB - xA, its
@@ -55,6 +73,7 @@ struct ColourArgs
 /// and the lambda array holding mu = lambda / r, the kernel computes
 ///   f = dlambda / |d| = (-(den - num) - alphaTilde mu num) / (den (wA + wB + alphaTilde))
 ///   dmu = dlambda / r = f den / num.
+/// (It takes r^2, 3 r^2 and wA + wB + alphaTilde precomputed per constraint: ColourArgs.)
 /// With a compression limit c <= 1 a constraint is C = |d| - c r when |d| < c r, C = |d| - r
 /// when |d| > r, and holds no force in between (f = dmu = 0): the fabric buckles there.
 using ColourKernel = void (*)(const ColourArgs &args, uint32_t begin, uint32_t end);
