@@ -537,6 +537,108 @@ private slots:
         }
     }
 
+    // An ellipsoid seen from outside draws as a flat octagon (ellipsoidOutlineProxy): every
+    // view ray through the shape crosses it (no pixel of the shape lost), the whole shape lies
+    // behind it (its depth orders the volumes), it faces the eye, and at least 90% of it is
+    // shape (the prism is 79% shape seen from the side): from eyes all around round, flat and
+    // needle-like ellipsoids, in perspective and orthographic views; none from inside or close.
+    void ellipsoidOutlineProxiesCoverTheShapeTightly()
+    {
+        std::mt19937 random(11);
+        std::normal_distribution<float> gauss;
+        std::uniform_real_distribution<float> uniform(0, 1);
+        const auto randomDirection = [&] {
+            return normalize(Vec3{gauss(random), gauss(random), gauss(random)});
+        };
+        for (const Vec3 &r : {Vec3{0.1f, 0.1f, 0.1f}, Vec3{0.354f, 0.262f, 0.001f},
+                              Vec3{0.02f, 0.3f, 0.05f}, Vec3{0.2f, 0.001f, 0.001f}}) {
+            const float size = std::max({r.x, r.y, r.z});
+            // The points of the surface, each where its normal is n (the silhouette among them).
+            std::vector<Vec3> surface;
+            for (int i = 0; i < 3000; ++i) {
+                const Vec3 rn = mulComponents(r, randomDirection());
+                surface.push_back(mulComponents(r, rn) * (1 / length(rn)));
+            }
+            // Whether the line through `from` along `direction` meets the shape.
+            const auto hits = [&](const Vec3 &from, const Vec3 &direction) {
+                const Vec3 o{from.x / r.x, from.y / r.y, from.z / r.z};
+                const Vec3 d = normalize(Vec3{direction.x / r.x, direction.y / r.y,
+                                              direction.z / r.z});
+                const float b = dot(o, d);
+                return dot(o, o) - b * b < 1;
+            };
+            for (int view = 0; view < 24; ++view) {
+                const bool orthographic = view % 3 == 2;
+                const Vec3 toward = randomDirection();
+                // In the ellipsoid's scaled space the eye is 1.3 to 20 radii from the centre.
+                const float reach = 1.3f * std::pow(15.0f, uniform(random));
+                const Vec3 eye = mulComponents(r, toward * reach);
+                const Vec3 eyeScaled{eye.x / r.x, eye.y / r.y, eye.z / r.z};
+                QVERIFY(length(eyeScaled) > 1.25f);
+                const Vec3 parallel = toward * -1.0f;
+                const std::vector<Vec3> c =
+                    scene::ellipsoidOutlineProxy(r, eye, orthographic ? &parallel : nullptr);
+                QCOMPARE(c.size(), size_t(8));
+                Vec3 n = normalize(cross(c[1] - c[0], c[2] - c[0]));
+                // Flat, and facing the eye.
+                for (const Vec3 &p : c)
+                    QVERIFY(std::abs(dot(n, p - c[0])) <= 1e-4f * size);
+                QVERIFY(orthographic ? dot(n, toward) > 0 : dot(n, eye - c[0]) > 0);
+                const auto crossing = [&](const Vec3 &p) {
+                    const Vec3 d = orthographic ? parallel : p - eye;
+                    const Vec3 from = orthographic ? p : eye;
+                    return from + d * (dot(n, c[0] - from) / dot(n, d));
+                };
+                const auto inside = [&](const Vec3 &q, float slack) {
+                    for (size_t k = 0; k < c.size(); ++k)
+                        if (dot(n, cross(c[(k + 1) % c.size()] - c[k], q - c[k])) < -slack)
+                            return false;
+                    return true;
+                };
+                for (const Vec3 &p : surface) {
+                    QVERIFY2(dot(n, p - c[0]) <= 1e-5f * size,
+                             qPrintable(QStringLiteral("radii %1 %2 %3, view %4: a point %5 in "
+                                                       "front of the outline")
+                                            .arg(double(r.x)).arg(double(r.y)).arg(double(r.z))
+                                            .arg(view).arg(double(dot(n, p - c[0])))));
+                    QVERIFY2(inside(crossing(p), 1e-6f * size * size),
+                             qPrintable(QStringLiteral("radii %1 %2 %3, view %4: a ray through "
+                                                       "the shape misses the outline")
+                                            .arg(double(r.x)).arg(double(r.y)).arg(double(r.z))
+                                            .arg(view)));
+                }
+                // Points spread over the octagon (its fan's triangles by their area): the share
+                // whose view ray meets the shape.
+                std::vector<double> areas;
+                for (size_t k = 1; k + 1 < c.size(); ++k)
+                    areas.push_back(length(cross(c[k] - c[0], c[k + 1] - c[0])));
+                std::discrete_distribution<size_t> pick(areas.begin(), areas.end());
+                int met = 0;
+                const int samples = 4000;
+                for (int i = 0; i < samples; ++i) {
+                    const size_t k = pick(random) + 1;
+                    float a = uniform(random), b = uniform(random);
+                    if (a + b > 1) {
+                        a = 1 - a;
+                        b = 1 - b;
+                    }
+                    const Vec3 q = c[0] + (c[k] - c[0]) * a + (c[k + 1] - c[0]) * b;
+                    // The view line through q (from q itself: from far away the test
+                    // would cancel digits in the thin ellipsoid's space).
+                    met += hits(q, orthographic ? parallel : q - eye);
+                }
+                QVERIFY2(met > 0.9 * samples,
+                         qPrintable(QStringLiteral("radii %1 %2 %3, view %4: %5 of %6 on the "
+                                                   "shape")
+                                        .arg(double(r.x)).arg(double(r.y)).arg(double(r.z))
+                                        .arg(view).arg(met).arg(samples)));
+            }
+            // From inside, or close: none (the prism draws it).
+            QVERIFY(scene::ellipsoidOutlineProxy(r, Vec3{}).empty());
+            QVERIFY(scene::ellipsoidOutlineProxy(r, mulComponents(r, Vec3{0, 0, 1.1f})).empty());
+        }
+    }
+
     // Each pixel shows its nearest volume, whatever the volumes' order in the asset: two spheres
     // on one view ray in front of the character, the near one selected (turning the pixel
     // from the volumes' orange towards the selection's cyan) or the far one, in either order,

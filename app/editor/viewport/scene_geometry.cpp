@@ -556,6 +556,50 @@ RoundVolumeProxy roundVolumeProxy(const CollisionVolume &volume)
     return proxyOf(planes);
 }
 
+std::vector<Vec3> ellipsoidOutlineProxy(const Vec3 &radii, const Vec3 &eye, const Vec3 *parallel)
+{
+    // In the space where the ellipsoid is the unit sphere (an affine map: planes, tangent
+    // cones and the eye's projection of a plane's region onto the screen stay what they are),
+    // the view cone touches the sphere along a circle; the octagon around that circle, in its
+    // plane, covers the outline that circle projects to.
+    const Vec3 r = maxComponents(radii, Vec3{1e-6f, 1e-6f, 1e-6f}); // as ellipsoidRadii
+    const Vec3 scale{1 / r.x, 1 / r.y, 1 / r.z};
+    Vec3 toward; // from the centre towards the eye, unit length
+    float offset = 0, radius = 1;
+    if (parallel) {
+        const Vec3 d = mulComponents(*parallel, scale);
+        if (!(dot(d, d) > 0)) return {};
+        toward = normalize(d) * -1.0f;
+    } else {
+        const Vec3 e = mulComponents(eye, scale);
+        // Within 1.2 radii the cone is too wide (and inside there is none): the prism is used.
+        const float d2 = dot(e, e);
+        if (!(d2 > 1.44f) || !std::isfinite(d2)) return {};
+        const float d = std::sqrt(d2);
+        toward = e * (1 / d);
+        offset = 1 / d;
+        radius = std::sqrt(1 - 1 / d2);
+    }
+    const Vec3 other = std::abs(toward.x) < 0.6f ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
+    const Vec3 u = normalize(cross(toward, other));
+    const Vec3 w = cross(toward, u); // u x w = toward: counter-clockwise seen from the eye
+    // The octagon's sides touch a circle 1% larger (no silhouette pixel lost).
+    const float reach = 1.01f * radius / std::cos(kPi / 8);
+    // Moved along the view rays into the plane that touches the sphere at its point nearest
+    // the eye: the whole shape lies behind it, so that its depth orders the volumes (x-ray)
+    // and the layers behind the nearest fail the depth test before their program runs.
+    const float toFront = parallel ? 1.0f : (1 / offset - 1) / (1 / offset - offset);
+    const Vec3 e = toward * (parallel ? 0.0f : 1 / offset);
+    std::vector<Vec3> corners;
+    for (int k = 0; k < 8; ++k) {
+        const float a = (float(k) + 0.5f) * 0.25f * kPi;
+        const Vec3 onCircle = toward * offset + (u * std::cos(a) + w * std::sin(a)) * reach;
+        const Vec3 unit = parallel ? onCircle + toward : e + (onCircle - e) * toFront;
+        corners.push_back(mulComponents(unit, r));
+    }
+    return corners;
+}
+
 // A volume's proxy and what the vertex shader needs of it, kept while its shape is unchanged.
 struct RoundVolumes::Cached
 {
@@ -566,6 +610,8 @@ struct RoundVolumes::Cached
     Vec3 scale{1, 1, 1};
     float shape4[4] = {};
     float extent = 0; ///< the proxy's farthest corner from the centre
+    bool ellipsoid = false;
+    Vec3 radiiOfEllipsoid;
 
     bool sameShape(const CollisionVolume &c) const
     {
@@ -581,8 +627,10 @@ struct RoundVolumes::Cached
         radius2 = c.radius2;
         halfHeight = c.halfHeight;
         proxy = roundVolumeProxy(c);
-        if (c.shape == CollisionShape::Ellipsoid || c.shape == CollisionShape::Sphere) {
+        ellipsoid = c.shape == CollisionShape::Ellipsoid || c.shape == CollisionShape::Sphere;
+        if (ellipsoid) {
             const Vec3 r = ellipsoidRadii(c);
+            radiiOfEllipsoid = r;
             scale = {1 / r.x, 1 / r.y, 1 / r.z};
             shape4[0] = shape4[1] = 1;
             shape4[2] = 0;
@@ -643,85 +691,93 @@ RoundVolumes::~RoundVolumes() = default;
 
 void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
 {
-    bool reindex = !mIndexed || mCache.size() != volumes.size();
     mCache.resize(volumes.size());
-    size_t corners = 0;
-    for (size_t i = 0; i < volumes.size(); ++i) {
-        Cached &cached = mCache[i];
-        if (!cached.sameShape(volumes[i].volume)) {
-            const std::vector<uint32_t> before = cached.proxy.triangles;
-            cached.set(volumes[i].volume);
-            reindex = reindex || cached.proxy.triangles != before;
-        }
-        corners += cached.proxy.corners.size();
-    }
-    mBytes.resize(qsizetype(corners * kRoundStride));
-    auto *out = reinterpret_cast<float *>(mBytes.data());
-    for (size_t i = 0; i < volumes.size(); ++i) {
-        const RoundVolume &v = volumes[i];
-        const Cached &c = mCache[i];
-        for (const Vec3 &p : c.proxy.corners) {
-            const float values[kRoundFloats] = {
-                p.x, p.y, p.z, v.model.m[0], v.model.m[1], v.model.m[2], v.model.m[4],
-                v.model.m[5], v.model.m[6], v.model.m[8], v.model.m[9], v.model.m[10],
-                v.model.m[12], v.model.m[13], v.model.m[14], c.scale.x, c.scale.y, c.scale.z,
-                c.shape4[0], c.shape4[1], c.shape4[2], c.shape4[3], v.selected ? 1.0f : 0.0f};
-            std::memcpy(out, values, sizeof(values));
-            out += kRoundFloats;
-        }
-    }
-    mBuffer->setData(mBytes);
     mModels.resize(volumes.size());
-    for (size_t i = 0; i < volumes.size(); ++i)
+    mSelected.resize(volumes.size());
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        if (!mCache[i].sameShape(volumes[i].volume)) mCache[i].set(volumes[i].volume);
         mModels[i] = volumes[i].model;
-    order(reindex);
+        mSelected[i] = volumes[i].selected;
+    }
+    fill();
 }
 
-void RoundVolumes::setEye(const Vec3 &eye)
+void RoundVolumes::setEye(const Vec3 &eye, const Vec3 *orthographicDirection)
 {
     mEye = eye;
-    order(false);
+    mOrthographic = orthographicDirection != nullptr;
+    if (orthographicDirection) mParallel = *orthographicDirection;
+    fill();
 }
 
-void RoundVolumes::order(bool reindex)
+void RoundVolumes::fill()
 {
     // Nearest first by the distance from the eye to the proxy's bounding sphere.
-    std::vector<uint32_t> order(mCache.size());
-    std::vector<float> nearest(mCache.size());
-    std::vector<bool> holdsEye(mCache.size());
-    for (size_t i = 0; i < mCache.size(); ++i) {
+    const size_t n = mCache.size();
+    std::vector<uint32_t> order(n);
+    std::vector<float> nearest(n);
+    std::vector<std::vector<Vec3>> outlines(n);
+    mHoldsEye.assign(n, false);
+    for (size_t i = 0; i < n; ++i) {
         order[i] = uint32_t(i);
         const Vec3 centre{mModels[i].m[12], mModels[i].m[13], mModels[i].m[14]};
         nearest[i] = length(centre - mEye) - mCache[i].extent;
+        // The model is rigid, so its inverse is cheap enough.
+        const Mat4 toLocal = inverse(mModels[i]);
+        const Vec3 eye = toLocal.transformPoint(mEye);
+        if (mCache[i].ellipsoid) {
+            const Vec3 parallel = toLocal.transformVector(mParallel);
+            outlines[i] = ellipsoidOutlineProxy(mCache[i].radiiOfEllipsoid, eye,
+                                                mOrthographic ? &parallel : nullptr);
+            if (!outlines[i].empty()) continue;
+        }
         if (nearest[i] < 0) {
             // Inside the proxy (convex, wound counter-clockwise seen from outside) when
-            // behind every face's plane; the model is rigid, so its inverse is cheap enough.
-            const Vec3 eye = inverse(mModels[i]).transformPoint(mEye);
+            // behind every face's plane.
             const std::vector<Vec3> &c = mCache[i].proxy.corners;
             const std::vector<uint32_t> &t = mCache[i].proxy.triangles;
             bool inside = true;
             for (size_t k = 0; inside && k + 2 < t.size(); k += 3)
                 inside = dot(cross(c[t[k + 1]] - c[t[k]], c[t[k + 2]] - c[t[k]]),
                              eye - c[t[k]]) < 0;
-            holdsEye[i] = inside;
+            mHoldsEye[i] = inside;
         }
     }
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
-    if (!reindex && order == mOrder && holdsEye == mHoldsEye)
-        return;
     mOrder = std::move(order);
-    mHoldsEye = std::move(holdsEye);
-    std::vector<uint32_t> first(mCache.size());
-    uint32_t base = 0;
-    for (size_t i = 0; i < mCache.size(); ++i) {
-        first[i] = base;
-        base += uint32_t(mCache[i].proxy.corners.size());
+
+    std::vector<uint32_t> first(n);
+    uint32_t corners = 0;
+    for (size_t i = 0; i < n; ++i) {
+        first[i] = corners;
+        corners += uint32_t(outlines[i].empty() ? mCache[i].proxy.corners.size()
+                                                : outlines[i].size());
     }
-    // A proxy that holds the eye has no front face in view: its triangles are turned, so that
-    // its back faces draw (the ray cast finds the shape from any point of the proxy).
+    mBytes.resize(qsizetype(corners * kRoundStride));
+    auto *out = reinterpret_cast<float *>(mBytes.data());
+    for (size_t i = 0; i < n; ++i) {
+        const Mat4 &m = mModels[i];
+        const Cached &c = mCache[i];
+        for (const Vec3 &p : outlines[i].empty() ? c.proxy.corners : outlines[i]) {
+            const float values[kRoundFloats] = {
+                p.x, p.y, p.z, m.m[0], m.m[1], m.m[2], m.m[4], m.m[5], m.m[6], m.m[8], m.m[9],
+                m.m[10], m.m[12], m.m[13], m.m[14], c.scale.x, c.scale.y, c.scale.z,
+                c.shape4[0], c.shape4[1], c.shape4[2], c.shape4[3], mSelected[i] ? 1.0f : 0.0f};
+            std::memcpy(out, values, sizeof(values));
+            out += kRoundFloats;
+        }
+    }
+    // An outline is a fan; a proxy that holds the eye has no front face in view: its
+    // triangles are turned, so that its back faces draw (the ray cast finds the shape from any
+    // point of the proxy).
     std::vector<uint32_t> indices;
     for (uint32_t v : mOrder) {
+        if (!outlines[v].empty()) {
+            for (uint32_t k = 1; k + 1 < uint32_t(outlines[v].size()); ++k)
+                indices.insert(indices.end(), {first[v], first[v] + k, first[v] + k + 1});
+            continue;
+        }
         const std::vector<uint32_t> &t = mCache[v].proxy.triangles;
         for (size_t k = 0; k + 2 < t.size(); k += 3) {
             indices.push_back(first[v] + t[k]);
@@ -729,13 +785,13 @@ void RoundVolumes::order(bool reindex)
             indices.push_back(first[v] + t[mHoldsEye[v] ? k + 1 : k + 2]);
         }
     }
+    mBuffer->setData(mBytes);
     mIndexBuffer->setData(toByteArray(indices));
-    mIndexed = true;
     for (QAttribute *attribute : mGeometry->attributes()) {
         if (attribute->attributeType() == QAttribute::IndexAttribute)
             attribute->setCount(uint(indices.size()));
     }
-    setVertexCount(mGeometry, base);
+    setVertexCount(mGeometry, corners);
     mRenderer->setVertexCount(int(indices.size()));
 }
 

@@ -138,6 +138,17 @@ struct RoundVolumeProxy
 };
 RoundVolumeProxy roundVolumeProxy(const CollisionVolume &volume);
 
+/// A tighter proxy for an ellipsoid of `radii` (in its own frame) seen from `eye` (in the same
+/// frame; with `parallel`, the view direction of an orthographic camera): a flat octagon
+/// around the view cone that touches the ellipsoid, in the plane that touches the ellipsoid
+/// at its point nearest the eye (the whole shape lies behind it), wound counter-clockwise seen
+/// from the eye. It covers about 1.07 times the outline in every view, where the prism covers
+/// up to 1.27 times it from the side, with 6 triangles instead of about 14 front ones: under
+/// llvmpipe a volume costs per fragment its proxy rasterises, drawn or rejected. Empty where
+/// the eye is inside or within 1.2 radii of the ellipsoid (the cone is too wide).
+std::vector<Vec3> ellipsoidOutlineProxy(const Vec3 &radii, const Vec3 &eye,
+                                        const Vec3 *parallel = nullptr);
+
 /// Every round collision volume in one draw: each volume's proxy (RoundVolumeProxy), whose
 /// fragments cast the view ray against the exact shape (RoundVolumeMaterial in
 /// scene_materials.h). A few thousand vertices for any number of volumes instead of tens of
@@ -149,24 +160,27 @@ public:
     RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
     ~RoundVolumes() override;
     void setVolumes(const std::vector<RoundVolume> &volumes);
-    /// Where the camera is: the volumes draw nearest first, so that with the depth test those
-    /// behind are rejected before their program runs; a proxy that holds the camera draws its
-    /// back faces.
-    void setEye(const Vec3 &eye);
+    /// Where the camera is (and, for an orthographic one, its view direction): the volumes draw
+    /// nearest first, so that each pixel blends its nearest volume once; an ellipsoid seen
+    /// from outside draws as its outline (ellipsoidOutlineProxy), any other volume as its
+    /// proxy, turned where the proxy holds the camera.
+    void setEye(const Vec3 &eye, const Vec3 *orthographicDirection = nullptr);
 
 private:
     struct Cached;
-    void order(bool reindex);
+    void fill();
     Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
     Qt3DCore::QGeometry *mGeometry;
     Qt3DRender::QGeometryRenderer *mRenderer;
     QByteArray mBytes;
     std::vector<Cached> mCache; ///< per volume: its shape and proxy, rebuilt when the shape changes
-    bool mIndexed = false;
     std::vector<Mat4> mModels;    ///< per volume, in the order of setVolumes()
     std::vector<uint32_t> mOrder; ///< the volumes in drawing order
     std::vector<bool> mHoldsEye;  ///< per volume: its proxy holds the eye (drawn turned)
+    std::vector<bool> mSelected;  ///< per volume, in the order of setVolumes()
     Vec3 mEye;
+    Vec3 mParallel;               ///< an orthographic camera's view direction, when mOrthographic
+    bool mOrthographic = false;
 };
 
 } // namespace tweed::editor::scene

@@ -792,9 +792,10 @@ void Viewport::updateOverlayVisibility()
 // pose-dependent overlays that are visible.
 void Viewport::sortRoundVolumesFromCamera()
 {
+    const Vec3 direction = cameraDirection();
     for (scene::RoundVolumes *round : {mScene->ellipsoids, mScene->capsules}) {
         if (round)
-            round->setEye(cameraPosition());
+            round->setEye(cameraPosition(), isOrthographic() ? &direction : nullptr);
     }
 }
 
