@@ -598,6 +598,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             return depth;
         };
         uint32_t unpinnedTotal = 0, unmendedRegions = 0, guardedVertices = 0, bodyReverted = 0;
+        SkinRepairReport onBody; // the last repair's edges over the limit where the garment lies on the body
         // The body guard: the repaired pose keeps outside the body where the original weights
         // kept it outside, above the body's tangent planes by the original height (the
         // garment's typical gap at most). After each round the repaired pose is checked against
@@ -654,6 +655,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 const uint32_t reverted = repairBody.empty() ? 0 : checkAgainstBody();
                 if (pass == 0 && round == 0) report.skinnedStretchBefore = repair.before;
                 unmendedRegions = repair.unmendedRegions;
+                onBody = repair;
                 guardedVertices = std::max(guardedVertices, repair.guardedVertices);
                 bodyReverted += reverted;
                 if (repair.changedVertices == 0 && reverted == 0) break;
@@ -712,6 +714,12 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
                 "skinning repair: %u regions still stretched beyond %.2f by the bones, which no "
                 "change of the weights mended",
                 unmendedRegions, double(limit)));
+        if (onBody.overEdgesOnBody > 0)
+            report.actions.push_back(format(
+                "skinning repair: %u edges still beyond %.2f lie on the body; %u of them on skin that "
+                "the body's own weights stretch less (medians: the garment %.2f, its skin %.2f)",
+                onBody.overEdgesOnBody, double(limit), onBody.overEdgesOnLessStretchedSkin,
+                double(onBody.garmentStretchOnBody), double(onBody.skinStretchUnder)));
         if (guardedVertices + bodyReverted > 0)
             report.actions.push_back(format("skinning repair: %u vertices kept following the body "
                                             "where smoother weights would take them into it",
