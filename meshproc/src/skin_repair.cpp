@@ -196,13 +196,14 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         rest[e] = distance(positions[edges[e].first], positions[edges[e].second]);
     }
     // Every vertex skinned in every pose (pose-major).
-    auto skinInto = [&](const BoneInfluence &inf, size_t v, Vec3 *out) {
+    // (`stride` 0: pose-major, n apart; else that many apart.)
+    auto skinInto = [&](const BoneInfluence &inf, size_t v, Vec3 *out, size_t stride = 0) {
         for (size_t p = 0; p < P; ++p) {
             Vec3 sum{};
             for (int k = 0; k < kMaxBoneInfluences; ++k)
                 if (const float w = inf.weights[size_t(k)]; w > 0)
                     sum = sum + poses[p][inf.bones[size_t(k)]].transformPoint(positions[v]) * w;
-            out[p * n] = sum;
+            out[p * (stride > 0 ? stride : n)] = sum;
         }
     };
     std::vector<Vec3> x(P * n);
@@ -503,13 +504,7 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 std::vector<Vec3> chosen;
                 for (const BoneInfluence &c : candidates) {
                     if (c == skin[v]) continue;
-                    for (size_t p = 0; p < P; ++p) {
-                        Vec3 q{};
-                        for (int k = 0; k < kMaxBoneInfluences; ++k)
-                            if (const float w = c.weights[size_t(k)]; w > 0)
-                                q = q + poses[p][c.bones[size_t(k)]].transformPoint(positions[v]) * w;
-                        trial[p] = q;
-                    }
+                    skinInto(c, v, trial.data(), 1);
                     const Cost cost = vertexCost(v, trial.data());
                     if (cost < best && guardAllows(v, trial.data())) {
                         best = cost;
@@ -562,6 +557,32 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         }
     }
     std::tie(report.after, report.overEdgesAfter) = worstAndOver();
+    // The edges still beyond the limit where the garment lies on the body, against the stretch
+    // the body's own weights give them: is the garment stretching more than its skin?
+    if (body.weights.size() == n) {
+        std::vector<float> garment, under;
+        std::vector<Vec3> a(P), b(P);
+        for (size_t e = 0; e < edges.size(); ++e) {
+            const auto [u, v] = edges[e];
+            if (!(stretch[e] > limit) || !(body.weights[u].weights[0] > 0) || !(body.weights[v].weights[0] > 0))
+                continue;
+            skinInto(body.weights[u], u, a.data(), 1);
+            skinInto(body.weights[v], v, b.data(), 1);
+            float s = 1;
+            for (size_t p = 0; p < P; ++p) s = std::max(s, distance(a[p], b[p]) / rest[e]);
+            garment.push_back(stretch[e]);
+            under.push_back(s);
+            report.overEdgesOnLessStretchedSkin += s < stretch[e] - 0.05f;
+        }
+        report.overEdgesOnBody = uint32_t(garment.size());
+        auto median = [](std::vector<float> &values) {
+            if (values.empty()) return 1.0f;
+            std::nth_element(values.begin(), values.begin() + ptrdiff_t(values.size() / 2), values.end());
+            return values[values.size() / 2];
+        };
+        report.garmentStretchOnBody = median(garment);
+        report.skinStretchUnder = median(under);
+    }
     // The regions left beyond the limit: vertices joined by over-stretched edges.
     std::vector<uint32_t> parent(n);
     for (uint32_t v = 0; v < n; ++v) parent[v] = v;

@@ -2,7 +2,8 @@
 // does not stop the repair of another, the body guard keeps a tube around a bent leg outside
 // the leg where its own weights kept it outside, and a skirt weighted to both legs takes
 // the body's own weights under it (bodySkinWeights), also where it lies off the body, and a
-// garment without a body keeps the weights that lower its stretch.
+// garment without a body keeps the weights that lower its stretch. The edges left over the
+// limit on the body are measured against the body's own weights.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/auto_setup.h"
@@ -390,6 +391,48 @@ private slots:
         QVERIFY2(after <= 1.3f && after > 1.2f, qPrintable(QStringLiteral("%1 -> %2").arg(double(before)).arg(double(after))));
         QVERIFY(std::abs(report.after - after) < 1e-4f);
         QCOMPARE(report.unmendedRegions, 1u);
+    }
+
+    void theEdgesLeftOnTheBodyAreMeasuredAgainstTheSkinUnderThem()
+    {
+        // A strip torn at x = 1 by its own weights (bone 1 turns 60 degrees there), every vertex
+        // kept (resistance 1): the torn edges stay over the limit. Lying on a body that does not
+        // move (the body's weights all on bone 0), each lies on skin that stretches less: its
+        // skin's stretch is 1. On a body weighted as the strip, the skin stretches as much. Where
+        // the body reaches only one end of an edge, the edge is not counted.
+        Mesh m;
+        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
+        const std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}}, {Mat4{}, turnAbout({1, 0, 0}, kPi / 3)}};
+        const std::vector<float> kept(m.positions.size(), 1.0f);
+        auto repairOn = [&](const std::vector<BoneInfluence> &bodyWeights) {
+            SkinRepairBody body;
+            body.weights = bodyWeights;
+            std::vector<BoneInfluence> skin = m.skin;
+            const SkinRepairReport report = repairSkinWeights(m.positions, m.indices, skin, poses, 1.2f, kept, 150, body);
+            [&] { QVERIFY(skin == m.skin); }();
+            return report;
+        };
+        const SkinRepairReport still =
+            repairOn(std::vector<BoneInfluence>(m.positions.size(), test::rigidInfluence(0)));
+        QVERIFY(still.overEdgesAfter > 0);
+        QCOMPARE(still.overEdgesOnBody, still.overEdgesAfter);
+        QCOMPARE(still.overEdgesOnLessStretchedSkin, still.overEdgesAfter);
+        QCOMPARE(still.skinStretchUnder, 1.0f);
+        QVERIFY2(still.garmentStretchOnBody > 1.2f, qPrintable(QString::number(double(still.garmentStretchOnBody))));
+
+        const SkinRepairReport same = repairOn(m.skin);
+        QCOMPARE(same.overEdgesOnBody, same.overEdgesAfter);
+        QCOMPARE(same.overEdgesOnLessStretchedSkin, 0u);
+        QCOMPARE(same.skinStretchUnder, same.garmentStretchOnBody);
+        QCOMPARE(same.garmentStretchOnBody, still.garmentStretchOnBody);
+
+        std::vector<BoneInfluence> leftOnly(m.positions.size());
+        for (size_t v = 0; v < m.positions.size(); ++v)
+            if (m.positions[v].x < 1.0f) leftOnly[v] = test::rigidInfluence(0);
+        const SkinRepairReport half = repairOn(leftOnly);
+        QCOMPARE(half.overEdgesAfter, still.overEdgesAfter);
+        QCOMPARE(half.overEdgesOnBody, 0u);
+        QCOMPARE(half.skinStretchUnder, 1.0f);
     }
 };
 

@@ -109,6 +109,15 @@ struct SkinRepairReport
     /// the weights that the guards allow brought their stretch down.
     uint32_t unmendedRegions = 0;
     uint32_t guardedVertices = 0; ///< vertices whose change the body guard held back
+    /// Where the garment lies on the body (SkinRepairBody::weights at both ends of an edge):
+    /// the edges still beyond the limit after the repair, and of those the ones that the
+    /// body's own weights stretch less (by more than 0.05 over the poses): the garment
+    /// stretches more than the skin it lies on. The others lie on skin that stretches as
+    /// much, or bridge two parts of the body that draw apart (an armpit under a raised arm).
+    uint32_t overEdgesOnBody = 0, overEdgesOnLessStretchedSkin = 0;
+    /// Medians over overEdgesOnBody: the garment's largest stretch over the poses and that of
+    /// the body's own weights at the same edges.
+    float garmentStretchOnBody = 1, skinStretchUnder = 1;
 };
 
 /// The body under the garment for repairSkinWeights, per sampled pose (pose-major: pose *
