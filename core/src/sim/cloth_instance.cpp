@@ -29,16 +29,6 @@ constexpr float kFollowDamping = 1.0f;
 /// 1.033). The sweep after the iterations keeps the full exchange: with none there, the hang's
 /// hem rose (compressionLimitWithManySubstepsStaysCalm failed).
 constexpr float kChainsFollowDamping = 0.95f;
-/// A stretch constraint between two movable vertices whose Max Distances add up to less than this
-/// share of its rest length takes the skinned length, as one from a fixed vertex does: its ends
-/// follow the skinned pose within a fraction of the edge, and where skinning stretches the edges
-/// there (next to a pinned region) their rest lengths cannot all be met; the iterations' compromise
-/// put the shortfall into edges the skinned pose leaves longer or at rest. The sample's Jump:
-/// an edge whose ends may move 13 and 6.5 mm read 1.725 against its skinned 1.618; with the
-/// skinned lengths its clips match their skinned pose (Walk 1.412, Jump 1.664). All edges
-/// (the share infinite) worsened Testwuson.X's mean largest stretch (Run 1.261 to 1.321), whose
-/// free cloth may move 32 cm; with this share it reads 1.521 / 1.237 (was 1.574 / 1.256).
-constexpr float kHeldEdgeShare = 2.0f;
 /// A phase of one block with fewer constraints than this runs on one thread; a larger one is
 /// shared colour by colour, in pieces of kColourPiece constraints.
 constexpr uint32_t kShareBlockConstraints = 4096;
@@ -496,22 +486,19 @@ void ClothInstance::Impl::configure()
     // it to a movable vertex holding its rest length would pull or push that vertex off its
     // skinned place, and the vertex, held by its other fixed neighbours too, passes the strain
     // on to its movable neighbours: the simulation stretches the cloth beyond the skinned pose
-    // where nothing moves it. These constraints take the skinned length instead. So do the
-    // stretch constraints between two movable vertices held near the skinned pose (see
-    // kHeldEdgeShare).
+    // where nothing moves it. These constraints take the skinned length instead.
+    // Measured and not kept: the stretch constraints between two movable vertices whose Max
+    // Distances add up to less than twice their rest length too. On the assets Auto Setup had
+    // made, the sample's clips then matched their skinned pose (Jump 1.725 -> 1.664, its
+    // edge 679-682 whose ends may move 13 and 6.5 mm), but Auto Setup's check, finding fewer
+    // vertices at their limits, pinned fewer: after a new Auto Setup Jump's mean largest
+    // stretch went 1.313 -> 1.376 (Max Distance hits 0.9% -> 4.0%), Testwuson's Run 1.574 /
+    // 1.256 -> 1.666 / 1.270, the humanoid's RunTurn mean 2.129 -> 2.246.
     fixedEndConstraints.clear();
-    for (size_t k = 0; k < c.constraintA.size(); ++k) {
-        const uint32_t a = c.constraintA[k], b = c.constraintB[k];
-        if (c.constraintKind[k] == ClothData::kPadding)
-            continue;
-        const bool oneFixed = (invMass[a] > 0.0f) != (invMass[b] > 0.0f);
-        const bool held = c.constraintKind[k] == ClothData::kStretch && invMass[a] > 0.0f &&
-                          invMass[b] > 0.0f &&
-                          params[a].x + params[b].x <
-                              kHeldEdgeShare * distance(c.restPositions[a], c.restPositions[b]);
-        if (oneFixed || held)
+    for (size_t k = 0; k < c.constraintA.size(); ++k)
+        if (c.constraintKind[k] != ClothData::kPadding &&
+            (invMass[c.constraintA[k]] > 0.0f) != (invMass[c.constraintB[k]] > 0.0f))
             fixedEndConstraints.push_back(uint32_t(k));
-    }
     if (fixedEndConstraints.empty())
         skinnedRest.clear();
     else
