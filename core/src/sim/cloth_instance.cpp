@@ -22,6 +22,13 @@ constexpr float kAirDensity = 1.2f; // kg/m^3
 /// velocity takes back. Below 1 every pass adds the rest as momentum; with compression limits and
 /// many substeps that let a free corner fly up (compressionLimitWithManySubstepsStaysCalm).
 constexpr float kFollowDamping = 1.0f;
+/// With the edge chains, the hard sweep just before them gives back a little less (and adds 5% of
+/// its corrections as momentum): at full strength a character's cloth, skinned, flew off to its
+/// Max Distance everywhere (Testwuson.X's run at 4, 6 and 7 iterations: largest stretch 4.6, 9.5
+/// and 4.7; with 0.95 under 1.6; 0.9 too, but the hang with chains at 1 x 3 went from 1.028 to
+/// 1.033). The sweep after the iterations keeps the full exchange: with none there, the hang's
+/// hem rose (compressionLimitWithManySubstepsStaysCalm failed).
+constexpr float kChainsFollowDamping = 0.95f;
 /// A phase of one block with fewer constraints than this runs on one thread; a larger one is
 /// shared colour by colour, in pieces of kColourPiece constraints.
 constexpr uint32_t kShareBlockConstraints = 4096;
@@ -480,6 +487,13 @@ void ClothInstance::Impl::configure()
     // skinned place, and the vertex, held by its other fixed neighbours too, passes the strain
     // on to its movable neighbours: the simulation stretches the cloth beyond the skinned pose
     // where nothing moves it. These constraints take the skinned length instead.
+    // Measured and not kept: the stretch constraints between two movable vertices whose Max
+    // Distances add up to less than twice their rest length too. On the assets Auto Setup had
+    // made, the sample's clips then matched their skinned pose (Jump 1.725 -> 1.664, its
+    // edge 679-682 whose ends may move 13 and 6.5 mm), but Auto Setup's check, finding fewer
+    // vertices at their limits, pinned fewer: after a new Auto Setup Jump's mean largest
+    // stretch went 1.313 -> 1.376 (Max Distance hits 0.9% -> 4.0%), Testwuson's Run 1.574 /
+    // 1.256 -> 1.666 / 1.270, the humanoid's RunTurn mean 2.129 -> 2.246.
     fixedEndConstraints.clear();
     for (size_t k = 0; k < c.constraintA.size(); ++k)
         if (c.constraintKind[k] != ClothData::kPadding &&
@@ -753,12 +767,12 @@ Vec3 ClothInstance::Impl::windAcceleration(uint32_t v, const Vec3 &x, const Vec3
 // descheduled thread holds up only the stage it is on, and one thread can run them all).
 // Per group, one phase counter counts its finished stages, the next its claimed ones; a stage
 // runs once, whoever runs it, so the results are the same.
-void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
+void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor, float follow)
 {
     const uint32_t groups = hardGroupCount();
     if (schedule.threads() == 1) {
         for (uint32_t g = 0; g < groups; ++g)
-            hardConstraints(g);
+            hardConstraints(g, follow);
         return;
     }
     const uint32_t threads = uint32_t(schedule.threads()), stage = uint32_t(cursor.thread);
@@ -776,7 +790,7 @@ void ClothInstance::Impl::hardPipeline(PhaseCursor &cursor)
         uint32_t expected = s;
         if (!claimed(g).compare_exchange_strong(expected, s + 1, std::memory_order_relaxed))
             return false;
-        hardConstraints(g * threads + s);
+        hardConstraints(g * threads + s, follow);
         finished(g).store(s + 1, std::memory_order_release);
         schedule.progress()->made();
         return true;
@@ -966,7 +980,7 @@ void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, La
 // the vertex (the parent is final already: lists are sorted top-down). Dynamic
 // follow-the-leader (Mueller, Kim, Chentanez 2012, "Fast simulation of inextensible hair
 // and fur"): the parent's velocity takes the opposite of the child's correction.
-void ClothInstance::Impl::hardConstraints(uint32_t listIndex)
+void ClothInstance::Impl::hardConstraints(uint32_t listIndex, float follow)
 {
     const HardList &list = hardLists[listIndex];
     sim::HardArgs args;
@@ -976,7 +990,7 @@ void ClothInstance::Impl::hardConstraints(uint32_t listIndex)
     args.parent = list.parent.data();
     args.rest = list.rest.data();
     args.limit = settings.stretchLimit;
-    args.follow = kFollowDamping;
+    args.follow = follow;
     sim::hardKernel(kernelLanes)(args, 0, uint32_t(list.child.size()));
 }
 
@@ -1138,7 +1152,7 @@ void ClothInstance::Impl::region(int thread)
         // the sag the step's gravity put into every column, which Gauss-Seidel iterations
         // would only spread a few edges a sweep; the iterations then start near rest.
         if (settings.hardStretchLimit)
-            hardPipeline(seq);
+            hardPipeline(seq, settings.edgeChains ? kChainsFollowDamping : kFollowDamping);
         // The edge chains next: the stretch left along rows, whose ends the sweeps would draw
         // in a few edges a sweep, goes in one pass (see edge_chains.h).
         if (settings.edgeChains)
@@ -1158,7 +1172,7 @@ void ClothInstance::Impl::region(int thread)
                     tetraVolumes.solve(pos.data(), settings.volumeCompliance, substepLength);
             });
         if (settings.hardStretchLimit)
-            hardPipeline(seq);
+            hardPipeline(seq, kFollowDamping);
         if (settings.selfCollision && sub + 1 == substeps)
             schedule.parallelFor(seq, 1, [&](uint32_t) {
                     selfCollision.apply(pos.data(), data->restPositions.data(), n,

@@ -254,7 +254,7 @@ struct ClothInstance::Impl
     Vec3 windAcceleration(uint32_t v, const Vec3 &x, const Vec3 &velocity,
                           const Substep &ctx) const;
     void computeWindNormals();
-    void hardPipeline(PhaseCursor &cursor);
+    void hardPipeline(PhaseCursor &cursor, float follow);
     bool sharedColourByColour(const SolverPhase &phase) const;
     size_t phaseCount(int stepCount) const;
     /// At most a twentieth of a second of steps per frame; longer frames drop time.
@@ -262,7 +262,7 @@ struct ClothInstance::Impl
     void solveConstraints(PhaseCursor &seq, const Substep &ctx);
     void solveColour(sim::ColourArgs &args, uint32_t colour, sim::LambdaMode mode, uint32_t b,
                      uint32_t e);
-    void hardConstraints(uint32_t listIndex);
+    void hardConstraints(uint32_t listIndex, float follow);
     /// One direct solve of every edge chain, group by group (see edge_chains.h).
     void solveChains(PhaseCursor &seq);
     void holdMaxDistance(uint32_t v, const Substep &ctx);
