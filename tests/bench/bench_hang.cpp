@@ -131,10 +131,7 @@ Result runTweed(const Options &o)
     if (o.threads > 1)
         options.pool = std::make_shared<SimThreadPool>(o.threads);
     ClothInstance cloth(data, s, options);
-    cloth.setCollisionVolumes({test::hangSphere(o.n)});
-    ClothFrame frame;
-    frame.dt = 1.0f / 60;
-    cloth.reset(frame);
+    ClothFrame frame = test::startHang(cloth, o.n);
     Result r = timeSteps(o, [&] { cloth.update(frame); });
     const ClothMeasurements m = cloth.measure();
     const std::vector<Vec3> x = cloth.positions();

@@ -904,10 +904,7 @@ private slots:
                 s.iterations = 3;
             }
             ClothInstance cloth(data, s, o);
-            cloth.setCollisionVolumes({test::hangSphere(n)});
-            ClothFrame frame;
-            frame.dt = 1.0f / 60;
-            cloth.reset(frame);
+            ClothFrame frame = test::startHang(cloth, n);
             for (int step = 0; step < 200; ++step)
                 cloth.update(frame);
             const ClothMeasurements m = cloth.measure();
@@ -1202,10 +1199,7 @@ private slots:
             s.iterations = 7; // rounds that do not fill whole phases evenly
             ClothInstance cloth(data, s, o);
             [&] { QCOMPARE(cloth.threadCount(), threads); }();
-            cloth.setCollisionVolumes({test::hangSphere(n)});
-            ClothFrame frame;
-            frame.dt = 1.0f / 60;
-            cloth.reset(frame);
+            ClothFrame frame = test::startHang(cloth, n);
             for (int step = 0; step < 40; ++step)
                 cloth.update(frame);
             return cloth.positions();

@@ -101,10 +101,7 @@ private slots:
             o.pool = pool;
             ClothInstance cloth(data, s, o);
             [&] { QCOMPARE(cloth.threadCount(), pool ? pool->threads() : 1); }();
-            cloth.setCollisionVolumes({test::hangSphere(n)});
-            ClothFrame frame;
-            frame.dt = 1.0f / 60;
-            cloth.reset(frame);
+            ClothFrame frame = test::startHang(cloth, n);
             for (int step = 0; step < 20; ++step)
                 cloth.update(frame);
             return cloth.positions();

@@ -69,4 +69,15 @@ inline CollisionVolume hangSphere(int n)
     return sphere;
 }
 
+/// Puts the scenario's sphere before `cloth` (built from hangMesh(n)) and resets it to its rest
+/// pose: the frame to step it with.
+inline ClothFrame startHang(ClothInstance &cloth, int n)
+{
+    cloth.setCollisionVolumes({hangSphere(n)});
+    ClothFrame frame;
+    frame.dt = 1.0f / 60;
+    cloth.reset(frame);
+    return frame;
+}
+
 } // namespace tweed::test
