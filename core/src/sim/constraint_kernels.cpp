@@ -579,6 +579,18 @@ std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32
     return layouts;
 }
 
+std::vector<uint8_t> hardDistinctParents(const uint32_t *parent, uint32_t count)
+{
+    std::vector<uint8_t> distinct(count / 16, 0);
+    for (uint32_t batch = 0; batch < count / 16; ++batch) {
+        uint32_t sorted[16];
+        std::copy(parent + size_t(batch) * 16, parent + size_t(batch) * 16 + 16, sorted);
+        std::sort(sorted, sorted + 16);
+        distinct[batch] = std::adjacent_find(sorted, sorted + 16) == sorted + 16;
+    }
+    return distinct;
+}
+
 void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3)
 {
     for (size_t k = begin; k < end; ++k) {
