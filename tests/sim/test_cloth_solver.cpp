@@ -1543,6 +1543,71 @@ private slots:
         }
     }
 
+    void hardKernelMovesDistinctParentsTogether()
+    {
+        // Batch 0: sixteen stretched children (16-31), each of its own movable parent (0-15);
+        // batch 1: sixteen stretched children (32-47), two on each of the movable parents
+        // 16-23 (siblings). Batch 1's parents repeat, batch 0's do not.
+        const float limit = 1.05f, follow = 0.75f;
+        std::vector<uint32_t> child(32), parent(32);
+        for (uint32_t i = 0; i < 16; ++i) {
+            child[i] = 16 + i;
+            parent[i] = i;
+            child[16 + i] = 32 + i;
+            parent[16 + i] = 16 + i / 2;
+        }
+        const std::vector<uint8_t> distinct = sim::hardDistinctParents(parent.data(), 32);
+        QCOMPARE(distinct, (std::vector<uint8_t>{1, 0}));
+        for (const uint32_t at : {0u, 15u}) { // a repeat anywhere in the batch
+            std::vector<uint32_t> repeated(parent.begin(), parent.begin() + 16);
+            repeated[at] = repeated[7];
+            QCOMPARE(sim::hardDistinctParents(repeated.data(), 16), std::vector<uint8_t>{0});
+        }
+        std::vector<sim::P4> start(49), startPrev(49);
+        for (uint32_t v = 0; v < 48; ++v) {
+            const float col = float(v % 16), row = float(v / 16);
+            start[v] = {col + 0.01f * row, -2.0f * row, 0.03f * col, 1};
+            startPrev[v] = {start[v].x + 0.002f * col, start[v].y - 0.001f, start[v].z, 1};
+        }
+        std::vector<float> rest(32, 1.0f);
+        for (const uint32_t lanes : kKernelLanes) {
+            std::vector<sim::P4> p[2] = {start, start}, prev[2] = {startPrev, startPrev};
+            for (int batched = 0; batched < 2; ++batched) {
+                sim::HardArgs args;
+                args.p = p[batched].data();
+                args.prev = prev[batched].data();
+                args.child = child.data();
+                args.parent = parent.data();
+                args.rest = rest.data();
+                args.limit = limit;
+                args.follow = follow;
+                args.distinctParents = batched ? distinct.data() : nullptr;
+                sim::hardKernel(lanes)(args, 0, 32);
+            }
+            // The same bits with and without the batched parents.
+            QVERIFY(std::memcmp(p[0].data(), p[1].data(), p[0].size() * sizeof(sim::P4)) == 0);
+            QVERIFY(std::memcmp(prev[0].data(), prev[1].data(), prev[0].size() * sizeof(sim::P4)) ==
+                    0);
+            const std::vector<sim::P4> &q = p[1], &qPrev = prev[1];
+            for (uint32_t i = 0; i < 32; ++i) // every child at its limit from its parent
+                QVERIFY(std::abs(distance(xyz(q[child[i]]), xyz(q[parent[i]])) - limit) < 1e-5f);
+            for (uint32_t v = 0; v < 16; ++v) { // one child's correction each
+                const Vec3 expected = xyz(startPrev[v]) + (xyz(q[16 + v]) - xyz(start[16 + v])) *
+                                                               follow;
+                QVERIFY(distance(xyz(qPrev[v]), expected) < 1e-6f);
+            }
+            for (uint32_t v = 16; v < 24; ++v) { // two siblings' corrections each
+                const uint32_t a = 32 + 2 * (v - 16), b = a + 1;
+                const Vec3 expected = xyz(startPrev[v]) +
+                                      (xyz(q[a]) - xyz(start[a])) * follow +
+                                      (xyz(q[b]) - xyz(start[b])) * follow;
+                QVERIFY(distance(xyz(qPrev[v]), expected) < 1e-5f);
+            }
+            for (uint32_t v = 24; v < 48; ++v) // parents of nothing keep their previous position
+                QVERIFY(xyz(qPrev[v]) == xyz(startPrev[v]));
+        }
+    }
+
     void finishKernelTethersAndListsWhatNeedsMore()
     {
         // 21 particles (a short last batch on every path) around one collider and a

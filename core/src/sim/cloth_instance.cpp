@@ -326,6 +326,8 @@ void ClothInstance::Impl::buildHardLists()
                 out.rest.push_back(0.0f);
             }
         }
+        out.distinctParents =
+            sim::hardDistinctParents(out.parent.data(), uint32_t(out.parent.size()));
     }
 }
 
@@ -991,6 +993,7 @@ void ClothInstance::Impl::hardConstraints(uint32_t listIndex, float follow)
     args.rest = list.rest.data();
     args.limit = settings.stretchLimit;
     args.follow = follow;
+    args.distinctParents = list.distinctParents.data();
     sim::hardKernel(kernelLanes)(args, 0, uint32_t(list.child.size()));
 }
 

@@ -121,6 +121,7 @@ struct ClothInstance::Impl
         /// Per entry; follows the skinned pose's length where that is longer (see
         /// holdSkinnedHardLengths).
         std::vector<float> rest;
+        std::vector<uint8_t> distinctParents; ///< see sim::hardDistinctParents
     };
     std::vector<HardList> hardLists;
     uint32_t hardGroups = 1; ///< see buildHardLists

@@ -267,7 +267,18 @@ inline unsigned vbits(VM m) { return unsigned(m); }
 // emulated bit for bit) 1-2%; a multiply in place of the division (timing only) about 2%; the
 // division's denominator formed in an order that needs den later, no change. So neither the
 // operations' count nor the division's latency binds alone; what is left is spread over the
-// loads, stores and transposes of the particles and the loop itself.
+// loads, stores and transposes of the particles and the loop itself. Also tried and not kept:
+// the lanes in another order (lane 4 k + j holding constraint 4 j + k), so that rows transpose
+// within 128-bit lanes (unpacks and shuffles of one cycle, no index registers, no register
+// copies) with the per-constraint values permuted where loaded and stored: the same bits, the
+// hang unchanged within the noise (alternated four times), the sample coat's solver 5% slower
+// (its gathered rows by broadcasts rather than the joined transposes). A profile by software
+// sampling (perf -e cpu-clock) piles 12% of this kernel's samples on the instruction after the
+// division, the rest spread thinly; the colours of the hang are small (267 of 128 to 512
+// constraints, 8 to 32 batches a call), so a call's prologue and its loop exit recur often.
+// Each colour's batches grouped by layout (runs first, gathered last: 267 changes of layout an
+// iteration instead of 1,273; the same bits) ran 3% slower, alternated twelve times: the
+// gathered batches, heavy on loads, go better between the runs, heavy on shuffles.
 inline __m512i lanes(int a, int step)
 {
     return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,
@@ -577,6 +588,18 @@ std::vector<uint8_t> batchLayouts(const uint32_t *ia, const uint32_t *ib, uint32
             layouts[batch] = kInterleaved;
     }
     return layouts;
+}
+
+std::vector<uint8_t> hardDistinctParents(const uint32_t *parent, uint32_t count)
+{
+    std::vector<uint8_t> distinct(count / 16, 0);
+    for (uint32_t batch = 0; batch < count / 16; ++batch) {
+        uint32_t sorted[16];
+        std::copy(parent + size_t(batch) * 16, parent + size_t(batch) * 16 + 16, sorted);
+        std::sort(sorted, sorted + 16);
+        distinct[batch] = std::adjacent_find(sorted, sorted + 16) == sorted + 16;
+    }
+    return distinct;
 }
 
 void squareRests(const float *rest, size_t begin, size_t end, float *restSq, float *restSq3)

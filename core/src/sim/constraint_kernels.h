@@ -93,7 +93,15 @@ struct HardArgs
     const float *rest = nullptr; ///< of the edge from child to parent
     float limit = 1;             ///< the stretch limit factor
     float follow = 0;            ///< share of a correction the parent's velocity takes back
+    /// Per batch of 16 entries, nonzero where the batch's parents are 16 different particles
+    /// (see hardDistinctParents); null: none taken as such.
+    const uint8_t *distinctParents = nullptr;
 };
+
+/// Per batch of 16 of the hard entries [0, count) (count a multiple of 16), 1 where their
+/// parents are 16 different particles: the kernels then move the parents' previous positions
+/// in a batch, as they do the children.
+std::vector<uint8_t> hardDistinctParents(const uint32_t *parent, uint32_t count);
 
 /// Hard constraints [begin, end) of a list sorted top-down and cut into levels, each padded to
 /// a multiple of 16 entries (the widest path's lanes) (child and parent both the immovable dummy particle) so that no
