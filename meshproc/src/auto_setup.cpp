@@ -559,7 +559,16 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
             // garment) slid: Idle 1.126 / 1.121, but that bias alone takes Walk's and Jump's Max
             // Distance hits to 16-17%. Not pinning the vertices the check finds at
             // their limit where the body holds them and the skinning stretches them: Walk 1.510
-            // / 1.283, Jump 1.809 / 1.419, Max Distance hits 5.2% and 9.2%.
+            // / 1.283, Jump 1.809 / 1.419, Max Distance hits 5.2% and 9.2%. What moved the
+            // figures was the target itself, in the solver (a prototype, not kept): the skinned
+            // targets relaxed each frame towards their rest lengths (30 Gauss-Seidel sweeps over
+            // the edges longer than 1.05 x rest, never inwards along the skinned normal). On the
+            // same assets Walk 1.205 / 1.176, Jump 1.552 / 1.257 (body poke-through lower),
+            // huesitos 1.296 / 1.161 -> 1.179 / 1.081, simple_skin 1.050 / 1.039; but Idle 1.157 /
+            // 1.148, Testwuson's Run 1.574 -> 1.684, and the humanoid's RunTurn 2.862 / 2.127 ->
+            // 1.900 / 1.541 with body poke-through 0.45% and shell 0.37%; allowed inwards, Jump
+            // 1.401 / 1.217 with body poke-through 0.87%. It needs the body kept out of the
+            // relaxed targets before it can be a setting.
             if (!pinned[v] && skinnedVertexStretch[v] > roomStretch) value = std::max(value, minMd);
             md[v] = value;
         }
