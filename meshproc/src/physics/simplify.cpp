@@ -64,6 +64,7 @@
 // the post-passes (edge flips, relaxation) in simplify_post.cpp.
 #include "mesh_internal.h"
 #include "simplify_internal.h"
+#include "simplify_lanes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/mesh_quality.h"
 #include "tweed/meshproc/physics_geometry.h"
@@ -72,6 +73,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -1086,6 +1088,39 @@ private:
                                                 Skip &&skip, F &&f) const
     {
         const Quadric qa = Quadric::load(mVert[a].quadric);
+        if (mFourLanes) {
+            // Interior edges four at a time (the last group filled up with its last edge).
+            size_t index[4];
+            const float *ends[4];
+            double lengths[4];
+            int n = 0;
+            auto flush = [&] {
+                for (int k = n; k < 4; ++k)
+                    ends[k] = ends[n - 1], lengths[k] = lengths[n - 1];
+                float costs[4];
+                interiorEdgeCosts4(mVert[a].quadric, ends, lengths, costs);
+                for (int k = 0; k < n; ++k)
+                    f(index[k], costs[k]);
+                n = 0;
+            };
+            const bool interiorA = mBoundary[a] == kInterior;
+            for (size_t i = 0; i < ws.size(); ++i) {
+                const uint32_t w = ws[i];
+                const double length = lengthTerm(a, w);
+                if (skip(i, length))
+                    continue;
+                if (!interiorA || mBoundary[w] != kInterior) {
+                    f(i, edgeCost(qa, a, w, length));
+                    continue;
+                }
+                index[n] = i, ends[n] = mVert[w].quadric, lengths[n] = length;
+                if (++n == 4)
+                    flush();
+            }
+            if (n > 0)
+                flush();
+            return;
+        }
 #if TWEED_SIMPLIFY_TWO_LANES
         const Quadric2 qaLanes = bothLanes(qa);
         const Vec3x2 paLanes = lanes(pos(a), pos(a));
@@ -1455,6 +1490,7 @@ private:
         Vec3 reference;
     };
     static_assert(sizeof(VertexData) == 64);
+    static_assert(offsetof(VertexData, pos) == 10 * sizeof(float)); // (interiorEdgeCosts4's layout)
     // What collapse's checks read of a fan triangle (v, x, y) when v moves to p: the lengths of
     // its normal before and after, the sum of its squared edges after, the dot of the normals
     // (turn), and that of the normal after with the input surface's near it (facing).
@@ -1564,6 +1600,7 @@ private:
     std::vector<uint8_t> mBestDeferred, mDirty;
     std::vector<uint8_t> mFrozen; ///< during the domain passes: next to another domain
     uint32_t mProgressStart = 0, mProgressTarget = 0; ///< live vertices before the passes, target
+    const bool mFourLanes = fourLanes(); ///< edge costs four at a time (simplify_lanes.h)
     float mCosMax = 0.5f;
     float mMinSinSquared = 0;   ///< the angle bound, as a squared sine
     float mFloorSinSquared = 0; ///< the lower of the bound and the input's smallest angle
