@@ -120,7 +120,9 @@ inline Vec3x4 solvedOr(Double4 det, const Vec3x4 &p, const Vec3x4 &towards)
 
 using Quadric4 = BasicQuadric<Double4>;
 
-void costs(const float *a, const float *const b[4], const double lengthTerms[4], float out[4])
+// (flattened: GCC leaves the minimiser out of line, a call passing its lanes through memory)
+[[gnu::flatten]] void costs(const float *a, const float *const b[4], const double lengthTerms[4],
+                            float out[4])
 {
     // The four ends' lines, transposed: rows of one entry of the four quadrics and positions.
     __m128 r[4][4];
