@@ -163,14 +163,28 @@ class Simplifier
     };
 
 public:
-    Simplifier(PhysicsGeometry &g, const SimplifySettings &s) : mGeometry(g), mSettings(s)
+    // Also measures the input's area (for the target), on another thread with its normals.
+    Simplifier(PhysicsGeometry &g, const SimplifySettings &s, double &area)
+        : mGeometry(g), mSettings(s)
     {
         const size_t n = g.positions.size(), t = g.indices.size() / 3;
         // Vertices renumbered along a Morton curve and triangles sorted by their first vertex,
         // so that neighbours lie close in memory: on large meshes the collapses are bound by
-        // cache misses on the quadrics and corner lists, not by arithmetic.
-        const std::vector<Vec3> normals = computeVertexNormals(g.positions, g.indices);
-        mOrder = mortonOrder(g.positions);
+        // cache misses on the quadrics and corner lists, not by arithmetic. (The order on one
+        // thread, the input's normals and area on another: neither needs the other.)
+        std::vector<Vec3> normals;
+        detail::forEachRange(
+            2, 1,
+            [&](size_t, size_t begin, size_t end) {
+                for (size_t task = begin; task < end; ++task)
+                    if (task == 0) {
+                        mOrder = mortonOrder(g.positions);
+                    } else {
+                        normals = computeVertexNormals(g.positions, g.indices);
+                        area = detail::surfaceArea(g.positions, g.indices);
+                    }
+            },
+            s.threads);
         std::vector<uint32_t> newIndex(n);
         mVert.resize(n);
         for (uint32_t v = 0; v < n; ++v) {
@@ -1632,9 +1646,15 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     const std::vector<uint32_t> inputIndices =
         settings.measureError ? geometry.indices : std::vector<uint32_t>{};
 
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t0) {
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    };
+    Clock::time_point t0 = Clock::now();
+    double area = 0;
+    Simplifier s(geometry, settings, area);
     // Equilateral triangles of the target edge L: area / (sqrt(3)/4 L^2) triangles, about half
     // as many vertices.
-    const double area = detail::surfaceArea(geometry.positions, geometry.indices);
     uint32_t target = settings.targetVertices;
     double edgeLength = settings.targetEdgeLength;
     if (target == 0)
@@ -1643,12 +1663,6 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     else
         edgeLength = std::sqrt(2.0 * area / (std::sqrt(3.0) * double(target)));
 
-    using Clock = std::chrono::steady_clock;
-    auto since = [](Clock::time_point t0) {
-        return std::chrono::duration<double>(Clock::now() - t0).count();
-    };
-    Clock::time_point t0 = Clock::now();
-    Simplifier s(geometry, settings);
     s.setEdgeLength(float(edgeLength));
     s.initialise();
     report.secondsSetup = since(t0);
