@@ -1,5 +1,6 @@
 // The simplifier's edge costs four at a time in AVX2 lanes (see simplify_lanes.h).
 #include "simplify_lanes.h"
+#include "simplify_quadric.h"
 
 #include <atomic>
 
@@ -55,17 +56,12 @@ bool fourLanes()
 #endif
 namespace avx2 {
 
-// Four floats and four doubles in lanes, with the operations the edge costs make (as Float2
-// and Double2 in simplify_quadric.h, two lanes wider).
-// (The operators are free functions: GCC does not give the target to friends defined in a
-// class.)
-struct Float4
-{
-    __m128 v;
-};
-inline Float4 operator+(Float4 a, Float4 b) { return {_mm_add_ps(a.v, b.v)}; }
-inline Float4 operator-(Float4 a, Float4 b) { return {_mm_sub_ps(a.v, b.v)}; }
-inline Float4 operator*(Float4 a, Float4 b) { return {_mm_mul_ps(a.v, b.v)}; }
+// Four doubles in lanes, with the operations the edge costs make (as Double2 in
+// simplify_quadric.h, two lanes wider); the floats are Float2 and Vec3x2 with all four lanes of
+// their __m128 used. (The operators are free functions: GCC does not give the target to friends
+// defined in a class.)
+using Float4 = Float2;
+using Vec3x4 = Vec3x2;
 struct Double4
 {
     __m256d v;
@@ -81,17 +77,6 @@ inline Double4 operator-(Double4 a, Double4 b) { return {_mm256_sub_pd(a.v, b.v)
 inline Double4 operator*(Double4 a, Double4 b) { return {_mm256_mul_pd(a.v, b.v)}; }
 inline Double4 operator/(Double4 a, Double4 b) { return {_mm256_div_pd(a.v, b.v)}; }
 inline Double4 &Double4::operator+=(Double4 o) { return *this = *this + o; }
-struct Vec3x4
-{
-    Float4 x, y, z;
-    Vec3x4 operator+(const Vec3x4 &o) const { return {x + o.x, y + o.y, z + o.z}; }
-    Vec3x4 operator-(const Vec3x4 &o) const { return {x - o.x, y - o.y, z - o.z}; }
-    Vec3x4 operator*(float s) const
-    {
-        const Float4 f{_mm_set1_ps(s)};
-        return {x * f, y * f, z * f};
-    }
-};
 
 // As the two-lane maxWithZero: MAXPD returns its second operand unless the first is greater.
 inline Double4 maxWithZero(Double4 x)
@@ -104,16 +89,9 @@ inline Vec3x4 solvedOr(Double4 det, const Vec3x4 &p, const Vec3x4 &towards)
     const __m256d absDet = _mm256_andnot_pd(_mm256_set1_pd(-0.0), det.v);
     const __m256 detOk = _mm256_castpd_ps(_mm256_cmp_pd(absDet, _mm256_set1_pd(1e-300), _CMP_GT_OQ));
     // (the doubles' masks as four float masks)
-    __m128 ok = _mm_shuffle_ps(_mm256_castps256_ps128(detOk), _mm256_extractf128_ps(detOk, 1),
-                               _MM_SHUFFLE(2, 0, 2, 0));
-    const __m128 largest = _mm_set1_ps(std::numeric_limits<float>::max()),
-                 sign = _mm_set1_ps(-0.0f);
-    auto finite = [&](Float4 f) { return _mm_cmple_ps(_mm_andnot_ps(sign, f.v), largest); };
-    ok = _mm_and_ps(_mm_and_ps(ok, finite(p.x)), _mm_and_ps(finite(p.y), finite(p.z)));
-    auto select = [&](Float4 a, Float4 b) {
-        return Float4{_mm_or_ps(_mm_and_ps(ok, a.v), _mm_andnot_ps(ok, b.v))};
-    };
-    return {select(p.x, towards.x), select(p.y, towards.y), select(p.z, towards.z)};
+    return selectSolved(_mm_shuffle_ps(_mm256_castps256_ps128(detOk),
+                                       _mm256_extractf128_ps(detOk, 1), _MM_SHUFFLE(2, 0, 2, 0)),
+                        p, towards);
 }
 
 #include "simplify_quadric.inc"

@@ -79,21 +79,30 @@ inline Double2 maxWithZero(Double2 x)
     return {_mm_max_pd(_mm_setzero_pd(), x.v)};
 }
 
-inline Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
+// solvedOr's choice in float lanes, given the lanes whose determinant is far from 0 (all bits
+// set): p where that holds and p is finite, else towards. (The four-lane costs of
+// simplify_lanes.cpp use Float2 and Vec3x2 in all four lanes of their __m128, and this too.)
+inline Vec3x2 selectSolved(__m128 detOk, const Vec3x2 &p, const Vec3x2 &towards)
 {
-    const __m128d absDet = _mm_andnot_pd(_mm_set1_pd(-0.0), det.v);
-    const __m128d detOk = _mm_cmpgt_pd(absDet, _mm_set1_pd(1e-300));
     // Finite floats: magnitude at most the largest float (false for NaN).
     const __m128 largest = _mm_set1_ps(std::numeric_limits<float>::max()),
                  sign = _mm_set1_ps(-0.0f);
-    __m128 ok = _mm_castpd_ps(_mm_unpacklo_pd(detOk, detOk)); // lanes 0, 1 of the doubles
-    ok = _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(3, 3, 2, 0));    // ... as lanes 0, 1 of floats
     auto finite = [&](Float2 f) { return _mm_cmple_ps(_mm_andnot_ps(sign, f.v), largest); };
-    ok = _mm_and_ps(_mm_and_ps(ok, finite(p.x)), _mm_and_ps(finite(p.y), finite(p.z)));
+    const __m128 ok =
+        _mm_and_ps(_mm_and_ps(detOk, finite(p.x)), _mm_and_ps(finite(p.y), finite(p.z)));
     auto select = [&](Float2 a, Float2 b) {
         return Float2{_mm_or_ps(_mm_and_ps(ok, a.v), _mm_andnot_ps(ok, b.v))};
     };
     return {select(p.x, towards.x), select(p.y, towards.y), select(p.z, towards.z)};
+}
+
+inline Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
+{
+    const __m128d absDet = _mm_andnot_pd(_mm_set1_pd(-0.0), det.v);
+    const __m128d detOk = _mm_cmpgt_pd(absDet, _mm_set1_pd(1e-300));
+    __m128 ok = _mm_castpd_ps(_mm_unpacklo_pd(detOk, detOk)); // lanes 0, 1 of the doubles
+    ok = _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(3, 3, 2, 0));    // ... as lanes 0, 1 of floats
+    return selectSolved(ok, p, towards);
 }
 
 #endif
