@@ -1,5 +1,6 @@
 // Simplification and subdivision on meshes with known answers.
 #include "physics_test_meshes.h"
+#include "simplify_lanes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/iso_surface.h"
 #include "tweed/meshproc/mesh_quality.h"
@@ -126,6 +127,7 @@ private slots:
     void manyTrianglesAroundAVertex();
     void deterministic();
     void sameOnAnyThreadCount();
+    void sameOnEveryLanePath();
     void domainsJoinWithoutSeams();
     void flipsNeverFold();
     void flipsKeepShallowCreases();
@@ -409,6 +411,34 @@ void TestPhysicsSimplify::sameOnAnyThreadCount()
     QCOMPARE(q.nonManifoldVertices, 0u);
     QCOMPARE(q.boundaryLoops, 0u);
     QCOMPARE(foldedEdges(one), 0);
+}
+
+void TestPhysicsSimplify::sameOnEveryLanePath()
+{
+    // The edge costs four at a time (AVX2, where the processor has it) give the same bits as
+    // the two-lane and scalar costs: a bumpy sphere and an open tube (boundary edges take the
+    // scalar costs) simplified on both paths come out the same.
+    simplify_detail::setFourLanes(true);
+    if (!simplify_detail::fourLanes())
+        QSKIP("this processor has no AVX2: only the two-lane path runs here");
+    PhysicsGeometry bumpy = sphere(5);
+    for (size_t i = 0; i < bumpy.positions.size(); ++i)
+        bumpy.positions[i] = bumpy.positions[i] * (1.0f + 0.05f * std::sin(float(i) * 0.7f));
+    for (PhysicsGeometry input : {bumpy, fromMesh(makeTube(0.2f, 0.6f, 64, 40))}) {
+        SimplifySettings s;
+        s.targetVertices = 300;
+        s.measureError = false;
+        PhysicsGeometry four = input, two = input;
+        simplify(four, s);
+        simplify_detail::setFourLanes(false);
+        QVERIFY(!simplify_detail::fourLanes());
+        simplify(two, s);
+        simplify_detail::setFourLanes(true);
+        QCOMPARE(four.indices, two.indices);
+        QCOMPARE(four.positions.size(), two.positions.size());
+        for (size_t i = 0; i < four.positions.size(); ++i)
+            QVERIFY(four.positions[i] == two.positions[i]);
+    }
 }
 
 void TestPhysicsSimplify::domainsJoinWithoutSeams()

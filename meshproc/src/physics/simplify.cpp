@@ -52,6 +52,26 @@
 // them: a fan has about five triangles to check, so two groups of four, each with two 4x4
 // transposes per corner set; no time gain).
 //
+// Since then (callgrind as above, per call on human.zae to 2,000 vertices): each vertex keeps
+// its second cheapest edge as well, so a neighbour whose best edge a collapse took, or a refused
+// candidate, takes the second without a new search (best-edge searches 31,800 -> 24,000;
+// 190M -> 184M instructions); interior edges are costed four at a time in AVX2 lanes where the
+// processor has them (simplify_lanes.h; 184M -> 177M, the same bits as the two-lane path); the
+// input's normals and area are measured on a second thread while the first orders the vertices
+// (on two threads the calling thread's share 115M -> 112M; meshopt_simplify takes about 63M).
+// The cached costs are not always those a fresh search computes (an edge to a survivor is costed
+// from the survivor's side, which rounds differently), so taking the second instead of searching
+// changes some near ties: human.zae keeps its bits at 800 to 5,000 vertices, but the
+// 460K-triangle mesh to 2,000 vertices reads a largest error of 2.60e-3 of the diagonal instead
+// of 2.07e-3 (the mean the same; at 1,500, 2,500, 5,000 and 12,000 vertices the same figures).
+// Measured and not kept: the best-edge searches of a run of vertices costed together four at a
+// time whatever vertex they start from (fuller lanes, but each lane's start vertex loaded and
+// transposed too, and more spills: 177M -> 183M); the four-lane costs also built for AVX-512VL,
+// whose 32 registers cut the spills (87 -> 38 stack accesses, 325 -> 291 instructions a call;
+// valgrind lacks AVX-512 and the gain is under the noise of a loaded machine); fewer collapses in
+// exact order (passes down to 1.25, 1.5 or 1.7 times the target instead of 2: no fewer
+// instructions on human.zae, and the 460K-triangle mesh's largest error 2.35e-3 at 1.25).
+//
 // M. Garland, P. Heckbert: Surface Simplification Using Quadric Error Metrics, SIGGRAPH 1997.
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
 // of an interior edge never joins two boundary vertices, and a vertex collapsing into a boundary
@@ -64,6 +84,7 @@
 // the post-passes (edge flips, relaxation) in simplify_post.cpp.
 #include "mesh_internal.h"
 #include "simplify_internal.h"
+#include "simplify_lanes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/mesh_quality.h"
 #include "tweed/meshproc/physics_geometry.h"
@@ -72,6 +93,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <numeric>
@@ -161,14 +183,28 @@ class Simplifier
     };
 
 public:
-    Simplifier(PhysicsGeometry &g, const SimplifySettings &s) : mGeometry(g), mSettings(s)
+    // Also measures the input's area (for the target), on another thread with its normals.
+    Simplifier(PhysicsGeometry &g, const SimplifySettings &s, double &area)
+        : mGeometry(g), mSettings(s)
     {
         const size_t n = g.positions.size(), t = g.indices.size() / 3;
         // Vertices renumbered along a Morton curve and triangles sorted by their first vertex,
         // so that neighbours lie close in memory: on large meshes the collapses are bound by
-        // cache misses on the quadrics and corner lists, not by arithmetic.
-        const std::vector<Vec3> normals = computeVertexNormals(g.positions, g.indices);
-        mOrder = mortonOrder(g.positions);
+        // cache misses on the quadrics and corner lists, not by arithmetic. (The order on one
+        // thread, the input's normals and area on another: neither needs the other.)
+        std::vector<Vec3> normals;
+        detail::forEachRange(
+            2, 1,
+            [&](size_t, size_t begin, size_t end) {
+                for (size_t task = begin; task < end; ++task)
+                    if (task == 0) {
+                        mOrder = mortonOrder(g.positions);
+                    } else {
+                        normals = computeVertexNormals(g.positions, g.indices);
+                        area = detail::surfaceArea(g.positions, g.indices);
+                    }
+            },
+            s.threads);
         std::vector<uint32_t> newIndex(n);
         mVert.resize(n);
         for (uint32_t v = 0; v < n; ++v) {
@@ -442,6 +478,8 @@ private:
         const size_t n = mVert.size();
         mBestCost.assign(n, kInfinite);
         mBestPartner.assign(n, kNone);
+        mSecondCost.assign(n, kInfinite);
+        mSecondPartner.assign(n, kNone);
         mFloorCost.assign(n, -kInfinite);
         mFloorPartner.assign(n, 0);
         mLocked.assign(n, 0);
@@ -522,10 +560,14 @@ private:
                 const float cost = mBestCost[v];
                 const Outcome o = collapse(ws, v, w, cost, mBestDeferred[v]);
                 if (o == Outcome::Refused) {
-                    // The next edge of v in cost order, until its neighbourhood changes.
+                    // The next edge of v in cost order, until its neighbourhood changes: the
+                    // second when it is known (a deferred best's cost is not its edge's).
                     mFloorCost[v] = cost;
                     mFloorPartner[v] = w;
-                    computeBest(ws, v, false);
+                    if (!mBestDeferred[v] && mSecondPartner[v] != kNone)
+                        takeSecond(v);
+                    else
+                        computeBest(ws, v, false);
                 } else if (o == Outcome::Sliver) {
                     mBestCost[v] = deferredCost(ws, cost);
                     mBestDeferred[v] = 1;
@@ -561,6 +603,9 @@ private:
         }
         // Nothing around the survivor changes again in this pass (its ring is locked), so its
         // best edge is found now, from the ring at hand.
+        // A neighbour whose best edge went to a or b takes its second instead (when known),
+        // against its new edge to the survivor; one with a second to a or b no longer knows
+        // its second.
         std::vector<uint32_t> &costed = ws.neighbours;
         growTo(costed, neighbours.size());
         size_t count = 0;
@@ -571,36 +616,83 @@ private:
             bool compare = false;
             if (!mDirty[x]) {
                 const uint32_t p = mBestPartner[x];
-                if (p == a || p == b || mBestDeferred[x] || mFloorCost[x] != -kInfinite)
+                if (mSecondPartner[x] == a || mSecondPartner[x] == b)
+                    mSecondPartner[x] = kNone;
+                if (mBestDeferred[x] || mFloorCost[x] != -kInfinite ||
+                    ((p == a || p == b) && mSecondPartner[x] == kNone)) {
                     markDirty(x);
-                else
-                    compare = x < a && !(costLowerBound(x, a) > mBestCost[x]);
+                } else {
+                    if (p == a || p == b)
+                        takeSecond(x); // (the edge to the survivor may still beat it, below)
+                    // The edge to the survivor matters if it may beat the second (or the best,
+                    // the second unknown).
+                    const float bound = mSecondPartner[x] != kNone ? mSecondCost[x] : mBestCost[x];
+                    compare = x < a && !(costLowerBound(x, a) > bound);
+                }
             }
             costed[count] = x;
             count += (x > a) | compare;
         }
         mFloorCost[a] = -kInfinite;
         mFloorPartner[a] = 0;
-        float best = kInfinite;
-        uint32_t partner = kNone;
+        Choice choice;
         // (as chooseBest's, for the edges above the survivor)
         forEachEdgeCost(
             a, std::span(costed.data(), count),
-            [&](size_t i, double length) { return costed[i] > a && float(length) > best; },
+            [&](size_t i, double length) {
+                return costed[i] > a && float(length) > choice.secondCost;
+            },
             [&](size_t i, float cost) {
                 const uint32_t x = costed[i];
                 if (x > a) {
-                    const bool cheaper = (cost < best) | ((cost == best) & (x < partner));
-                    best = cheaper ? cost : best;
-                    partner = cheaper ? x : partner;
+                    choice.offer(cost, x);
                 } else if (cost < mBestCost[x] || (cost == mBestCost[x] && a < mBestPartner[x])) {
+                    // The best before is the least of the others: the second.
+                    mSecondCost[x] = mBestCost[x];
+                    mSecondPartner[x] = mBestPartner[x];
                     mBestCost[x] = cost;
                     mBestPartner[x] = a;
+                } else if (mSecondPartner[x] != kNone &&
+                           (cost < mSecondCost[x] ||
+                            (cost == mSecondCost[x] && a < mSecondPartner[x]))) {
+                    mSecondCost[x] = cost;
+                    mSecondPartner[x] = a;
                 }
             });
-        mBestCost[a] = best;
-        mBestPartner[a] = partner;
-        mBestDeferred[a] = 0;
+        choice.store(*this, a);
+    }
+
+    // The least and second least (cost, neighbour) of the edges offered.
+    struct Choice
+    {
+        float bestCost = kInfinite, secondCost = kInfinite;
+        uint32_t best = kNone, second = kNone;
+        void offer(float cost, uint32_t w)
+        {
+            if (cost < bestCost || (cost == bestCost && w < best)) {
+                secondCost = bestCost, second = best;
+                bestCost = cost, best = w;
+            } else if (cost < secondCost || (cost == secondCost && w < second)) {
+                secondCost = cost, second = w;
+            }
+        }
+        void store(Simplifier &s, uint32_t v) const
+        {
+            s.mBestCost[v] = bestCost;
+            s.mBestPartner[v] = best;
+            s.mSecondCost[v] = secondCost;
+            s.mSecondPartner[v] = second;
+            s.mBestDeferred[v] = 0;
+        }
+    };
+
+    // v's second edge becomes its best; the next is not known.
+    void takeSecond(uint32_t v)
+    {
+        mBestCost[v] = mSecondCost[v];
+        mBestPartner[v] = mSecondPartner[v];
+        mSecondPartner[v] = kNone;
+        mBestDeferred[v] = 0;
     }
 
     // v's neighbours, each once, in the order its fan meets them (without branches on which
@@ -1030,6 +1122,39 @@ private:
                                                 Skip &&skip, F &&f) const
     {
         const Quadric qa = Quadric::load(mVert[a].quadric);
+        if (mFourLanes) {
+            // Interior edges four at a time (the last group filled up with its last edge).
+            size_t index[4];
+            const float *ends[4];
+            double lengths[4];
+            int n = 0;
+            auto flush = [&] {
+                for (int k = n; k < 4; ++k)
+                    ends[k] = ends[n - 1], lengths[k] = lengths[n - 1];
+                float costs[4];
+                interiorEdgeCosts4(mVert[a].quadric, ends, lengths, costs);
+                for (int k = 0; k < n; ++k)
+                    f(index[k], costs[k]);
+                n = 0;
+            };
+            const bool interiorA = mBoundary[a] == kInterior;
+            for (size_t i = 0; i < ws.size(); ++i) {
+                const uint32_t w = ws[i];
+                const double length = lengthTerm(a, w);
+                if (skip(i, length))
+                    continue;
+                if (!interiorA || mBoundary[w] != kInterior) {
+                    f(i, edgeCost(qa, a, w, length));
+                    continue;
+                }
+                index[n] = i, ends[n] = mVert[w].quadric, lengths[n] = length;
+                if (++n == 4)
+                    flush();
+            }
+            if (n > 0)
+                flush();
+            return;
+        }
 #if TWEED_SIMPLIFY_TWO_LANES
         const Quadric2 qaLanes = bothLanes(qa);
         const Vec3x2 paLanes = lanes(pos(a), pos(a));
@@ -1106,24 +1231,19 @@ private:
         }
         const float floorCost = mFloorCost[v];
         const uint32_t floorPartner = mFloorPartner[v];
-        float best = kInfinite;
-        uint32_t partner = kNone;
-        // The choice does not depend on the order forEachEdgeCost takes: it is the least
-        // (cost, neighbour). Edges that cannot win are skipped (costLowerBound; ties go to the
-        // lower neighbour, so only a strict bound).
+        Choice choice;
+        // The choice does not depend on the order forEachEdgeCost takes: the least (cost,
+        // neighbour), and the second least. Edges that cannot be either are skipped
+        // (costLowerBound; ties go to the lower neighbour, so only a strict bound).
         forEachEdgeCost(
-            v, neighbours, [&](size_t, double length) { return float(length) > best; },
+            v, neighbours, [&](size_t, double length) { return float(length) > choice.secondCost; },
             [&](size_t i, float cost) {
                 const uint32_t w = neighbours[i];
                 if (cost < floorCost || (cost == floorCost && w <= floorPartner))
                     return;
-                const bool cheaper = (cost < best) | ((cost == best) & (w < partner));
-                best = cheaper ? cost : best;
-                partner = cheaper ? w : partner;
+                choice.offer(cost, w);
             });
-        mBestCost[v] = best;
-        mBestPartner[v] = partner;
-        mBestDeferred[v] = 0;
+        choice.store(*this, v);
     }
 
     // computeBest of each live vertex of the list, fetching the data of the ones a few places
@@ -1404,6 +1524,7 @@ private:
         Vec3 reference;
     };
     static_assert(sizeof(VertexData) == 64);
+    static_assert(offsetof(VertexData, pos) == 10 * sizeof(float)); // (interiorEdgeCosts4's layout)
     // What collapse's checks read of a fan triangle (v, x, y) when v moves to p: the lengths of
     // its normal before and after, the sum of its squared edges after, the dot of the normals
     // (turn), and that of the normal after with the input surface's near it (facing).
@@ -1504,12 +1625,16 @@ private:
     std::vector<uint32_t> mMergedInto;
     std::vector<Candidate> mHeap;
     std::vector<std::pair<uint32_t, uint32_t>> mRefused; ///< the exact phase's refused edges
-    // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
-    std::vector<float> mBestCost, mFloorCost;
-    std::vector<uint32_t> mBestPartner, mFloorPartner, mLocked;
+    // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour, and its
+    // second cheapest where known (mSecondPartner kNone where not): every other edge of the
+    // vertex above its floor costs at least as much, so that when its best goes the second
+    // takes its place without a search.
+    std::vector<float> mBestCost, mSecondCost, mFloorCost;
+    std::vector<uint32_t> mBestPartner, mSecondPartner, mFloorPartner, mLocked;
     std::vector<uint8_t> mBestDeferred, mDirty;
     std::vector<uint8_t> mFrozen; ///< during the domain passes: next to another domain
     uint32_t mProgressStart = 0, mProgressTarget = 0; ///< live vertices before the passes, target
+    const bool mFourLanes = fourLanes(); ///< edge costs four at a time (simplify_lanes.h)
     float mCosMax = 0.5f;
     float mMinSinSquared = 0;   ///< the angle bound, as a squared sine
     float mFloorSinSquared = 0; ///< the lower of the bound and the input's smallest angle
@@ -1541,9 +1666,15 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     const std::vector<uint32_t> inputIndices =
         settings.measureError ? geometry.indices : std::vector<uint32_t>{};
 
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t0) {
+        return std::chrono::duration<double>(Clock::now() - t0).count();
+    };
+    Clock::time_point t0 = Clock::now();
+    double area = 0;
+    Simplifier s(geometry, settings, area);
     // Equilateral triangles of the target edge L: area / (sqrt(3)/4 L^2) triangles, about half
     // as many vertices.
-    const double area = detail::surfaceArea(geometry.positions, geometry.indices);
     uint32_t target = settings.targetVertices;
     double edgeLength = settings.targetEdgeLength;
     if (target == 0)
@@ -1552,12 +1683,6 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     else
         edgeLength = std::sqrt(2.0 * area / (std::sqrt(3.0) * double(target)));
 
-    using Clock = std::chrono::steady_clock;
-    auto since = [](Clock::time_point t0) {
-        return std::chrono::duration<double>(Clock::now() - t0).count();
-    };
-    Clock::time_point t0 = Clock::now();
-    Simplifier s(geometry, settings);
     s.setEdgeLength(float(edgeLength));
     s.initialise();
     report.secondsSetup = since(t0);

@@ -79,115 +79,36 @@ inline Double2 maxWithZero(Double2 x)
     return {_mm_max_pd(_mm_setzero_pd(), x.v)};
 }
 
-inline Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
+// solvedOr's choice in float lanes, given the lanes whose determinant is far from 0 (all bits
+// set): p where that holds and p is finite, else towards. (The four-lane costs of
+// simplify_lanes.cpp use Float2 and Vec3x2 in all four lanes of their __m128, and this too.)
+inline Vec3x2 selectSolved(__m128 detOk, const Vec3x2 &p, const Vec3x2 &towards)
 {
-    const __m128d absDet = _mm_andnot_pd(_mm_set1_pd(-0.0), det.v);
-    const __m128d detOk = _mm_cmpgt_pd(absDet, _mm_set1_pd(1e-300));
     // Finite floats: magnitude at most the largest float (false for NaN).
     const __m128 largest = _mm_set1_ps(std::numeric_limits<float>::max()),
                  sign = _mm_set1_ps(-0.0f);
-    __m128 ok = _mm_castpd_ps(_mm_unpacklo_pd(detOk, detOk)); // lanes 0, 1 of the doubles
-    ok = _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(3, 3, 2, 0));    // ... as lanes 0, 1 of floats
     auto finite = [&](Float2 f) { return _mm_cmple_ps(_mm_andnot_ps(sign, f.v), largest); };
-    ok = _mm_and_ps(_mm_and_ps(ok, finite(p.x)), _mm_and_ps(finite(p.y), finite(p.z)));
+    const __m128 ok =
+        _mm_and_ps(_mm_and_ps(detOk, finite(p.x)), _mm_and_ps(finite(p.y), finite(p.z)));
     auto select = [&](Float2 a, Float2 b) {
         return Float2{_mm_or_ps(_mm_and_ps(ok, a.v), _mm_andnot_ps(ok, b.v))};
     };
     return {select(p.x, towards.x), select(p.y, towards.y), select(p.z, towards.z)};
 }
 
+inline Vec3x2 solvedOr(Double2 det, const Vec3x2 &p, const Vec3x2 &towards)
+{
+    const __m128d absDet = _mm_andnot_pd(_mm_set1_pd(-0.0), det.v);
+    const __m128d detOk = _mm_cmpgt_pd(absDet, _mm_set1_pd(1e-300));
+    __m128 ok = _mm_castpd_ps(_mm_unpacklo_pd(detOk, detOk)); // lanes 0, 1 of the doubles
+    ok = _mm_shuffle_ps(ok, ok, _MM_SHUFFLE(3, 3, 2, 0));    // ... as lanes 0, 1 of floats
+    return selectSolved(ok, p, towards);
+}
+
 #endif
 
-// T is double, or Double2 for two quadrics at once (V is then Vec3x2, for Vec3).
-template <class T> struct BasicQuadric
-{
-    T a00 = 0, a01 = 0, a02 = 0, a11 = 0, a12 = 0, a22 = 0;
-    T b0 = 0, b1 = 0, b2 = 0, c = 0;
+#include "simplify_quadric.inc"
 
-    // Squared distance to the plane n . p + d = 0 (n unit), times w.
-    static BasicQuadric plane(const Vec3 &n, double d, double w)
-    {
-        BasicQuadric q;
-        const double x = n.x, y = n.y, z = n.z;
-        q.a00 = w * x * x, q.a01 = w * x * y, q.a02 = w * x * z;
-        q.a11 = w * y * y, q.a12 = w * y * z, q.a22 = w * z * z;
-        q.b0 = w * d * x, q.b1 = w * d * y, q.b2 = w * d * z;
-        q.c = w * d * d;
-        return q;
-    }
-    // Stored in single precision (a00 a01 a02 a11 a12 a22 b0 b1 b2 c).
-    static BasicQuadric load(const float *f)
-    {
-        BasicQuadric q;
-        q.a00 = f[0], q.a01 = f[1], q.a02 = f[2], q.a11 = f[3], q.a12 = f[4], q.a22 = f[5];
-        q.b0 = f[6], q.b1 = f[7], q.b2 = f[8], q.c = f[9];
-        return q;
-    }
-    void store(float *f) const
-    {
-        f[0] = float(a00), f[1] = float(a01), f[2] = float(a02), f[3] = float(a11);
-        f[4] = float(a12), f[5] = float(a22), f[6] = float(b0), f[7] = float(b1);
-        f[8] = float(b2), f[9] = float(c);
-    }
-    // The quadric of u that this one is of u + s.
-    template <class V> BasicQuadric shifted(const V &s) const
-    {
-        BasicQuadric q = *this;
-        const T x = T(s.x), y = T(s.y), z = T(s.z);
-        q.b0 = b0 + a00 * x + a01 * y + a02 * z;
-        q.b1 = b1 + a01 * x + a11 * y + a12 * z;
-        q.b2 = b2 + a02 * x + a12 * y + a22 * z;
-        q.c = value(s);
-        return q;
-    }
-    BasicQuadric &operator+=(const BasicQuadric &o)
-    {
-        a00 += o.a00, a01 += o.a01, a02 += o.a02, a11 += o.a11, a12 += o.a12, a22 += o.a22;
-        b0 += o.b0, b1 += o.b1, b2 += o.b2, c += o.c;
-        return *this;
-    }
-    // Moves p along direction n (unit) to where the quadric is smallest on that line.
-    Vec3 minimiseAlong(const Vec3 &p, const Vec3 &n) const
-    {
-        const double x = p.x, y = p.y, z = p.z;
-        const double gx = a00 * x + a01 * y + a02 * z + b0, gy = a01 * x + a11 * y + a12 * z + b1,
-                     gz = a02 * x + a12 * y + a22 * z + b2;
-        const double nan = n.x * (a00 * n.x + a01 * n.y + a02 * n.z) +
-                           n.y * (a01 * n.x + a11 * n.y + a12 * n.z) +
-                           n.z * (a02 * n.x + a12 * n.y + a22 * n.z);
-        if (!(nan > 1e-30))
-            return p;
-        const double t = -(gx * n.x + gy * n.y + gz * n.z) / nan;
-        return p + n * float(t);
-    }
-    template <class V> T value(const V &p) const
-    {
-        const T x = T(p.x), y = T(p.y), z = T(p.z);
-        return x * (a00 * x + 2 * a01 * y + 2 * a02 * z) + y * (a11 * y + 2 * a12 * z) +
-               a22 * z * z + 2 * (b0 * x + b1 * y + b2 * z) + c;
-    }
-    template <class V> T eval(const V &p) const { return maxWithZero(value(p)); }
-    // The minimiser of the quadric, pulled gently towards `towards` so that it exists where the
-    // quadric is flat in some direction (planar regions, straight creases).
-    template <class V> V minimiser(const V &towards) const
-    {
-        using F = decltype(V::x);
-        const T eps = 1e-3 * (a00 + a11 + a22) / 3 + 1e-30;
-        const T m00 = a00 + eps, m11 = a11 + eps, m22 = a22 + eps;
-        const T r0 = -b0 + eps * T(towards.x), r1 = -b1 + eps * T(towards.y),
-                r2 = -b2 + eps * T(towards.z);
-        const T c00 = m11 * m22 - a12 * a12, c01 = a02 * a12 - a01 * m22,
-                c02 = a01 * a12 - a02 * m11;
-        const T det = m00 * c00 + a01 * c01 + a02 * c02;
-        // (solved without a branch on the determinant: the lanes of Double2 cannot take one)
-        const T c11 = m00 * m22 - a02 * a02, c12 = a01 * a02 - m00 * a12,
-                c22 = m00 * m11 - a01 * a01;
-        const T x = (c00 * r0 + c01 * r1 + c02 * r2) / det;
-        const T y = (c01 * r0 + c11 * r1 + c12 * r2) / det;
-        const T z = (c02 * r0 + c12 * r1 + c22 * r2) / det;
-        return solvedOr(det, V{F(x), F(y), F(z)}, towards);
-    }
-};
 using Quadric = BasicQuadric<double>;
 #if TWEED_SIMPLIFY_TWO_LANES
 using Quadric2 = BasicQuadric<Double2>;
