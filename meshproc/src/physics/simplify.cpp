@@ -478,8 +478,6 @@ private:
         const size_t n = mVert.size();
         mBestCost.assign(n, kInfinite);
         mBestPartner.assign(n, kNone);
-        mSecondCost.assign(n, kInfinite);
-        mSecondPartner.assign(n, kNone);
         mFloorCost.assign(n, -kInfinite);
         mFloorPartner.assign(n, 0);
         mLocked.assign(n, 0);
@@ -560,14 +558,10 @@ private:
                 const float cost = mBestCost[v];
                 const Outcome o = collapse(ws, v, w, cost, mBestDeferred[v]);
                 if (o == Outcome::Refused) {
-                    // The next edge of v in cost order, until its neighbourhood changes: the
-                    // second when it is known (a deferred best's cost is not its edge's).
+                    // The next edge of v in cost order, until its neighbourhood changes.
                     mFloorCost[v] = cost;
                     mFloorPartner[v] = w;
-                    if (!mBestDeferred[v] && mSecondPartner[v] != kNone)
-                        takeSecond(v);
-                    else
-                        computeBest(ws, v, false);
+                    computeBest(ws, v, false);
                 } else if (o == Outcome::Sliver) {
                     mBestCost[v] = deferredCost(ws, cost);
                     mBestDeferred[v] = 1;
@@ -603,9 +597,6 @@ private:
         }
         // Nothing around the survivor changes again in this pass (its ring is locked), so its
         // best edge is found now, from the ring at hand.
-        // A neighbour whose best edge went to a or b takes its second instead (when known),
-        // against its new edge to the survivor; one with a second to a or b no longer knows
-        // its second.
         std::vector<uint32_t> &costed = ws.neighbours;
         growTo(costed, neighbours.size());
         size_t count = 0;
@@ -616,83 +607,36 @@ private:
             bool compare = false;
             if (!mDirty[x]) {
                 const uint32_t p = mBestPartner[x];
-                if (mSecondPartner[x] == a || mSecondPartner[x] == b)
-                    mSecondPartner[x] = kNone;
-                if (mBestDeferred[x] || mFloorCost[x] != -kInfinite ||
-                    ((p == a || p == b) && mSecondPartner[x] == kNone)) {
+                if (p == a || p == b || mBestDeferred[x] || mFloorCost[x] != -kInfinite)
                     markDirty(x);
-                } else {
-                    if (p == a || p == b)
-                        takeSecond(x); // (the edge to the survivor may still beat it, below)
-                    // The edge to the survivor matters if it may beat the second (or the best,
-                    // the second unknown).
-                    const float bound = mSecondPartner[x] != kNone ? mSecondCost[x] : mBestCost[x];
-                    compare = x < a && !(costLowerBound(x, a) > bound);
-                }
+                else
+                    compare = x < a && !(costLowerBound(x, a) > mBestCost[x]);
             }
             costed[count] = x;
             count += (x > a) | compare;
         }
         mFloorCost[a] = -kInfinite;
         mFloorPartner[a] = 0;
-        Choice choice;
+        float best = kInfinite;
+        uint32_t partner = kNone;
         // (as chooseBest's, for the edges above the survivor)
         forEachEdgeCost(
             a, std::span(costed.data(), count),
-            [&](size_t i, double length) {
-                return costed[i] > a && float(length) > choice.secondCost;
-            },
+            [&](size_t i, double length) { return costed[i] > a && float(length) > best; },
             [&](size_t i, float cost) {
                 const uint32_t x = costed[i];
                 if (x > a) {
-                    choice.offer(cost, x);
+                    const bool cheaper = (cost < best) | ((cost == best) & (x < partner));
+                    best = cheaper ? cost : best;
+                    partner = cheaper ? x : partner;
                 } else if (cost < mBestCost[x] || (cost == mBestCost[x] && a < mBestPartner[x])) {
-                    // The best before is the least of the others: the second.
-                    mSecondCost[x] = mBestCost[x];
-                    mSecondPartner[x] = mBestPartner[x];
                     mBestCost[x] = cost;
                     mBestPartner[x] = a;
-                } else if (mSecondPartner[x] != kNone &&
-                           (cost < mSecondCost[x] ||
-                            (cost == mSecondCost[x] && a < mSecondPartner[x]))) {
-                    mSecondCost[x] = cost;
-                    mSecondPartner[x] = a;
                 }
             });
-        choice.store(*this, a);
-    }
-
-    // The least and second least (cost, neighbour) of the edges offered.
-    struct Choice
-    {
-        float bestCost = kInfinite, secondCost = kInfinite;
-        uint32_t best = kNone, second = kNone;
-        void offer(float cost, uint32_t w)
-        {
-            if (cost < bestCost || (cost == bestCost && w < best)) {
-                secondCost = bestCost, second = best;
-                bestCost = cost, best = w;
-            } else if (cost < secondCost || (cost == secondCost && w < second)) {
-                secondCost = cost, second = w;
-            }
-        }
-        void store(Simplifier &s, uint32_t v) const
-        {
-            s.mBestCost[v] = bestCost;
-            s.mBestPartner[v] = best;
-            s.mSecondCost[v] = secondCost;
-            s.mSecondPartner[v] = second;
-            s.mBestDeferred[v] = 0;
-        }
-    };
-
-    // v's second edge becomes its best; the next is not known.
-    void takeSecond(uint32_t v)
-    {
-        mBestCost[v] = mSecondCost[v];
-        mBestPartner[v] = mSecondPartner[v];
-        mSecondPartner[v] = kNone;
-        mBestDeferred[v] = 0;
+        mBestCost[a] = best;
+        mBestPartner[a] = partner;
+        mBestDeferred[a] = 0;
     }
 
     // v's neighbours, each once, in the order its fan meets them (without branches on which
@@ -1231,19 +1175,24 @@ private:
         }
         const float floorCost = mFloorCost[v];
         const uint32_t floorPartner = mFloorPartner[v];
-        Choice choice;
-        // The choice does not depend on the order forEachEdgeCost takes: the least (cost,
-        // neighbour), and the second least. Edges that cannot be either are skipped
-        // (costLowerBound; ties go to the lower neighbour, so only a strict bound).
+        float best = kInfinite;
+        uint32_t partner = kNone;
+        // The choice does not depend on the order forEachEdgeCost takes: it is the least
+        // (cost, neighbour). Edges that cannot win are skipped (costLowerBound; ties go to the
+        // lower neighbour, so only a strict bound).
         forEachEdgeCost(
-            v, neighbours, [&](size_t, double length) { return float(length) > choice.secondCost; },
+            v, neighbours, [&](size_t, double length) { return float(length) > best; },
             [&](size_t i, float cost) {
                 const uint32_t w = neighbours[i];
                 if (cost < floorCost || (cost == floorCost && w <= floorPartner))
                     return;
-                choice.offer(cost, w);
+                const bool cheaper = (cost < best) | ((cost == best) & (w < partner));
+                best = cheaper ? cost : best;
+                partner = cheaper ? w : partner;
             });
-        choice.store(*this, v);
+        mBestCost[v] = best;
+        mBestPartner[v] = partner;
+        mBestDeferred[v] = 0;
     }
 
     // computeBest of each live vertex of the list, fetching the data of the ones a few places
@@ -1625,12 +1574,9 @@ private:
     std::vector<uint32_t> mMergedInto;
     std::vector<Candidate> mHeap;
     std::vector<std::pair<uint32_t, uint32_t>> mRefused; ///< the exact phase's refused edges
-    // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour, and its
-    // second cheapest where known (mSecondPartner kNone where not): every other edge of the
-    // vertex above its floor costs at least as much, so that when its best goes the second
-    // takes its place without a search.
-    std::vector<float> mBestCost, mSecondCost, mFloorCost;
-    std::vector<uint32_t> mBestPartner, mSecondPartner, mFloorPartner, mLocked;
+    // The passes' cache: each vertex's cheapest edge to a higher-numbered neighbour.
+    std::vector<float> mBestCost, mFloorCost;
+    std::vector<uint32_t> mBestPartner, mFloorPartner, mLocked;
     std::vector<uint8_t> mBestDeferred, mDirty;
     std::vector<uint8_t> mFrozen; ///< during the domain passes: next to another domain
     uint32_t mProgressStart = 0, mProgressTarget = 0; ///< live vertices before the passes, target
