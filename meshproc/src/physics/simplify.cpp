@@ -52,18 +52,18 @@
 // them: a fan has about five triangles to check, so two groups of four, each with two 4x4
 // transposes per corner set; no time gain).
 //
-// Since then (callgrind as above, per call on human.zae to 2,000 vertices): each vertex keeps
-// its second cheapest edge as well, so a neighbour whose best edge a collapse took, or a refused
-// candidate, takes the second without a new search (best-edge searches 31,800 -> 24,000;
-// 190M -> 184M instructions); interior edges are costed four at a time in AVX2 lanes where the
-// processor has them (simplify_lanes.h; 184M -> 177M, the same bits as the two-lane path); the
-// input's normals and area are measured on a second thread while the first orders the vertices
-// (on two threads the calling thread's share 115M -> 112M; meshopt_simplify takes about 63M).
-// The cached costs are not always those a fresh search computes (an edge to a survivor is costed
-// from the survivor's side, which rounds differently), so taking the second instead of searching
-// changes some near ties: human.zae keeps its bits at 800 to 5,000 vertices, but the
-// 460K-triangle mesh to 2,000 vertices reads a largest error of 2.60e-3 of the diagonal instead
-// of 2.07e-3 (the mean the same; at 1,500, 2,500, 5,000 and 12,000 vertices the same figures).
+// Since then (callgrind as above, per call on human.zae to 2,000 vertices): interior edges are
+// costed four at a time in AVX2 lanes where the processor has them (simplify_lanes.h; 184M ->
+// 177M with the cache below, the same bits as the two-lane path); the input's normals and area
+// are measured on a second thread while the first orders the vertices (on two threads the
+// calling thread's share 115M -> 112M; meshopt_simplify takes about 63M). Tried and reverted:
+// each vertex keeping its second cheapest edge too, so that a neighbour whose best edge a
+// collapse took, or a refused candidate, takes the second without a new search (best-edge
+// searches 31,800 -> 24,000; 190M -> 184M). The cached costs are not always those a fresh
+// search computes (an edge to a survivor is costed from the survivor's side, which rounds
+// differently), so it changes some near ties: human.zae keeps its bits at 800 to 5,000 vertices,
+// but the 460K-triangle mesh to 2,000 vertices read a largest error of 2.60e-3 of the diagonal
+// instead of 2.07e-3: 3% fewer instructions do not pay for a worse result.
 // Measured and not kept: the best-edge searches of a run of vertices costed together four at a
 // time whatever vertex they start from (fuller lanes, but each lane's start vertex loaded and
 // transposed too, and more spills: 177M -> 183M); the four-lane costs also built for AVX-512VL,
