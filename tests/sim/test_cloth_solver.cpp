@@ -969,6 +969,37 @@ private slots:
         }
     }
 
+    void edgeChainsRunAcrossTheHang()
+    {
+        // Given each vertex's distance from the fixed vertices, only the edges across the hang
+        // go into chains: a grid hanging from its top row gives its rows (the top row's too)
+        // and no column or diagonal; with no fixed vertex (negative distances) every edge as
+        // before. The hang's rows are what the chains must draw in (see the guide's Edge chains).
+        const int n = 12;
+        const PhysicsMesh mesh = test::hangMesh(n);
+        const auto data = test::hangClothData(mesh);
+        std::vector<float> fromFixed(data->tetherLength);
+        for (uint32_t v = 0; v < data->vertexCount; ++v)
+            QVERIFY(data->tetherAnchor[v] != ClothData::kNone);
+        sim::EdgeChains across;
+        across.build(data->restPositions, data->constraintA, data->constraintB,
+                     data->constraintKind, ClothData::kStretch, &fromFixed);
+        QCOMPARE(across.chainCount(), size_t(n));
+        QCOMPARE(across.linkCount(), size_t(n * (n - 1)));
+        for (uint32_t c = 0; c < across.chainCount(); ++c)
+            for (uint32_t i = 0; i <= across.length(c); ++i) // one row, rows 0..n-1 of hangMesh
+                QCOMPARE(across.vertices(c)[i] / uint32_t(n), across.vertices(c)[0] / uint32_t(n));
+        QVERIFY(!sim::EdgeChains::isAcrossTheHang(fromFixed, 0, uint32_t(n + 1), 0.0141f)); // diagonal
+        std::vector<float> none(data->vertexCount, -1.0f);
+        sim::EdgeChains all, unfiltered;
+        all.build(data->restPositions, data->constraintA, data->constraintB, data->constraintKind,
+                  ClothData::kStretch, &none);
+        unfiltered.build(data->restPositions, data->constraintA, data->constraintB,
+                         data->constraintKind, ClothData::kStretch);
+        QCOMPARE(all.linkCount(), data->edges.size() / 2 - 2);
+        QCOMPARE(all.linkCount(), unfiltered.linkCount());
+    }
+
     void edgeChainsSolveAStretchedChainInOnePass()
     {
         // A chain of 12 edges pinned at one end and scaled by 1.1. Straight (along a slanted
