@@ -364,9 +364,15 @@ void EdgeChains::setUp(const SolveArgs &args, uint32_t c, const Slots &s)
                  dz = load4(s[Z] + i + 1) - az;
         const F4 len = sqrt4(max4(dx * dx + dy * dy + dz * dz, tiny));
         // Only a stretched link pulls (the sweeps keep compression); without a branch, which
-        // would be taken at random.
+        // would be taken at random. A compressed link still couples its neighbours: it holds
+        // its length (to first order) instead of letting the stretched links either side tear
+        // it open. Left out of the solve, as before, the hang's bottom row came out of the
+        // chains with its largest stretch at 1.07 to 1.17 (its mean 1.007); held, 1.04, and the
+        // hang at 2 x 1 with a stretch limit of 1.005 and a compression limit of 0.9 went from
+        // 1.060 (1.089 at worst over 150 to 600 steps) to 1.0096 (see the guide's Edge chains).
         const F4 stretch = max4(len - load4(s[Rest] + 1 + i), zero);
-        const F4 on = greater4(stretch, zero) * greater4(aw + bw, zero); // 1 or 0
+        const F4 on = greater4(aw + bw, zero); // 1 or 0: the link can move
+        const F4 pulls = greater4(stretch, zero) * on;
         const F4 inv = on / len;
         const F4 param = load4(s[Param] + 1 + i);
         F4 diag, b;
@@ -381,7 +387,7 @@ void EdgeChains::setUp(const SolveArgs &args, uint32_t c, const Slots &s)
         store4(s[NY] + 1 + i, dy * inv);
         store4(s[NZ] + 1 + i, dz * inv);
         store4(s[Diag] + 1 + i, on * diag + (one - on));
-        store4(s[Rhs] + 1 + i, on * b);
+        store4(s[Rhs] + 1 + i, pulls * b);
     }
     // The zero links before the first and after the last.
     for (uint32_t l = 0; l < slots; l = l == 0 ? 1 + m : l + 1)
