@@ -122,8 +122,9 @@ constexpr float kStraightEnough = 0.75f;
 constexpr uint32_t kMaxGroups = 64; ///< a chain that fits none is left to the sweeps
 /// An edge runs across the hang when its ends' distances from the fixed vertices differ by at
 /// most this share of its length (cos 60 degrees). On the hang benchmark (tweed-bench hang
-/// --n 128, 1 x 3, one thread): every edge in chains 1.0276 at 0.76 of the defaults' time; the
-/// rows alone (the edges across) 1.0272 at 0.52; rows and diagonals (0.75) 1.032.
+/// --n 128, 1 x 3, one thread; measured before a compressed link held its length in the
+/// solve): every edge in chains 1.0276 at 0.76 of the defaults' time; the rows alone (the
+/// edges across) 1.0272 at 0.52; rows and diagonals (a share of 0.75) 1.032.
 constexpr float kAcrossTheHang = 0.5f;
 
 } // namespace
