@@ -254,18 +254,18 @@ int run(const std::vector<std::string> &args)
         else {
             std::fprintf(stderr,
                          "usage: tweed-bench hang [--n N] [--threads T] [--steps S] "
-                         "[--substeps 1|2|5|10] [--iterations I] [--no-hard] [--no-hard-limit] [--no-tethers] "
-                         "[--stretch-limit L] "
+                         "[--substeps 1|2|5|10 (any with --iterations)] [--iterations I] [--no-hard] [--no-hard-limit] [--no-tethers] "
+                         "[--edge-chains] [--stretch-limit L] "
                          "[--compression-limit C] [--stretch-compliance C] [--bend-compliance C] "
                          "[--baseline-kernels] [--lanes 4|8|16] [--peer bullet] "
                          "[--json]\n");
             return 1;
         }
     }
-    if (o.n < 4 || o.threads < 1 || o.steps < 1 || o.substeps < 1 || 10 % o.substeps != 0 ||
+    if (o.n < 4 || o.threads < 1 || o.steps < 1 || o.substeps < 1 || (o.iterations == 0 && 10 % o.substeps != 0) ||
         !(o.stretchLimit >= 1.0f && o.stretchLimit <= 2.0f) ||
         !(o.compressionLimit >= 0.0f && o.compressionLimit <= 1.0f)) {
-        std::fprintf(stderr, "hang: N >= 4, threads >= 1, steps >= 1, substeps dividing 10, "
+        std::fprintf(stderr, "hang: N >= 4, threads >= 1, steps >= 1, substeps dividing 10 (any with --iterations), "
                              "stretch limit in [1, 2], compression limit in [0, 1]\n");
         return 1;
     }

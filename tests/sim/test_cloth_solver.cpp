@@ -890,19 +890,24 @@ private slots:
         // threads: the defaults' one substep of 10 iterations (1.050 measured) and the guide's
         // two substeps of 5 iterations with a compression limit of 0.9 (1.028 measured; see
         // docs/guide/simulation.md). Margins 0.01 and 0.007; the second must stay the better.
-        // And the edge chains with 3 iterations (1.028 measured, about the defaults' cost):
-        // margin 0.007, and better than the defaults by 0.015.
+        // And the edge chains with 3 iterations (1.029 measured, about half the defaults'
+        // cost): margin 0.006, and better than the defaults by 0.015; the chains at 2 x 2 with
+        // a stretch limit of 1.005 (1.020 measured, about 0.7 of the defaults' cost): margin
+        // 0.01, and better than the defaults by 0.02; and the guide's setup for 1.01 (below).
         const int n = 128;
         const PhysicsMesh mesh = test::hangMesh(n);
         const auto data = test::hangClothData(mesh);
-        auto largestStretch = [&](int substeps, float compressionLimit, bool chains = false) {
+        auto largestStretch = [&](int substeps, float compressionLimit, bool chains = false,
+                                  int chainIterations = 3, float stretchLimit = 0.0f) {
             ClothInstanceOptions o;
             o.pool = std::make_shared<SimThreadPool>(2);
             SimulationSettings s = test::hangSettings(substeps, compressionLimit);
             if (chains) {
                 s.edgeChains = true;
-                s.iterations = 3;
+                s.iterations = chainIterations;
             }
+            if (stretchLimit > 0.0f)
+                s.stretchLimit = stretchLimit;
             ClothInstance cloth(data, s, o);
             ClothFrame frame = test::startHang(cloth, n);
             for (int step = 0; step < 200; ++step)
@@ -922,6 +927,15 @@ private slots:
         const float chains = largestStretch(1, 1.0f, true);
         QVERIFY2(chains > 1.0f && chains <= 1.035f, qPrintable(QString::number(double(chains))));
         QVERIFY(chains < defaults - 0.015f);
+        const float twoByTwo = largestStretch(2, 1.0f, true, 2, 1.005f);
+        QVERIFY2(twoByTwo > 1.0f && twoByTwo <= 1.03f, qPrintable(QString::number(double(twoByTwo))));
+        QVERIFY(twoByTwo < defaults - 0.02f);
+        // The guide's setup for 1.01 at less than the defaults' work: the chains at 2 x 1, a
+        // stretch limit of 1.005 and a compression limit of 0.9 (1.0096 measured; 1.060 while a
+        // compressed link dropped out of a chain's solve, 1.0589 without the chains).
+        const float hanging = largestStretch(2, 0.9f, true, 1, 1.005f);
+        QVERIFY2(hanging > 1.0f && hanging <= 1.0125f, qPrintable(QString::number(double(hanging))));
+        QVERIFY(hanging < chains - 0.01f);
     }
 
     void edgeChainsFollowTheMeshAndShareNoVertexInAGroup()
@@ -967,6 +981,37 @@ private slots:
                 }
             }
         }
+    }
+
+    void edgeChainsRunAcrossTheHang()
+    {
+        // Given each vertex's distance from the fixed vertices, only the edges across the hang
+        // go into chains: a grid hanging from its top row gives its rows (the top row's too)
+        // and no column or diagonal; with no fixed vertex (negative distances) every edge as
+        // before. The hang's rows are what the chains must draw in (see the guide's Edge chains).
+        const int n = 12;
+        const PhysicsMesh mesh = test::hangMesh(n);
+        const auto data = test::hangClothData(mesh);
+        std::vector<float> fromFixed(data->tetherLength);
+        for (uint32_t v = 0; v < data->vertexCount; ++v)
+            QVERIFY(data->tetherAnchor[v] != ClothData::kNone);
+        sim::EdgeChains across;
+        across.build(data->restPositions, data->constraintA, data->constraintB,
+                     data->constraintKind, ClothData::kStretch, &fromFixed);
+        QCOMPARE(across.chainCount(), size_t(n));
+        QCOMPARE(across.linkCount(), size_t(n * (n - 1)));
+        for (uint32_t c = 0; c < across.chainCount(); ++c)
+            for (uint32_t i = 0; i <= across.length(c); ++i) // one row, rows 0..n-1 of hangMesh
+                QCOMPARE(across.vertices(c)[i] / uint32_t(n), across.vertices(c)[0] / uint32_t(n));
+        QVERIFY(!sim::EdgeChains::isAcrossTheHang(fromFixed, 0, uint32_t(n + 1), 0.0141f)); // diagonal
+        std::vector<float> none(data->vertexCount, -1.0f);
+        sim::EdgeChains all, unfiltered;
+        all.build(data->restPositions, data->constraintA, data->constraintB, data->constraintKind,
+                  ClothData::kStretch, &none);
+        unfiltered.build(data->restPositions, data->constraintA, data->constraintB,
+                         data->constraintKind, ClothData::kStretch);
+        QCOMPARE(all.linkCount(), data->edges.size() / 2 - 2);
+        QCOMPARE(all.linkCount(), unfiltered.linkCount());
     }
 
     void edgeChainsSolveAStretchedChainInOnePass()

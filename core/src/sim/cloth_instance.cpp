@@ -426,8 +426,13 @@ void ClothInstance::Impl::configure()
     if (tetraVolumes.count() == 0 && !c.tetrahedra.empty())
         tetraVolumes.build(c.restPositions, c.tetrahedra);
     if (s.edgeChains && !edgeChainsBuilt) {
+        // Only the edges across the hang (see EdgeChains::build).
+        std::vector<float> fromFixed(c.tetherLength);
+        for (uint32_t v = 0; v < n; ++v)
+            if (c.tetherAnchor[v] == ClothData::kNone)
+                fromFixed[v] = -1.0f;
         edgeChains.build(c.restPositions, c.constraintA, c.constraintB, c.constraintKind,
-                         ClothData::kStretch);
+                         ClothData::kStretch, &fromFixed);
         edgeChainsBuilt = true;
     }
     if (dihedralBending && !dihedralBuilt) {

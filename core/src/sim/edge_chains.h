@@ -27,9 +27,22 @@ public:
     /// edge turning least from its direction, while that turn is under about 60 degrees, and
     /// never through a vertex it holds already; single edges are left out (the sweeps solve
     /// them as well). Deterministic: the same mesh gives the same chains.
+    ///
+    /// `fromFixed`, when given, is each vertex's rest distance along the mesh to its nearest
+    /// fixed vertex (negative where none is reachable). Then only the edges that run across
+    /// the cloth's hang take part: those whose ends' distances differ by at most half the
+    /// edge's rest length (an edge turned at least 60 degrees from the way down from the fixed
+    /// vertices; a grid hanging from a row: its rows). The edges along the hang carry the
+    /// cloth's weight and the hard constraints' top-down sweep already holds them; solved
+    /// exactly here as well, they were drawn up to their rest length every substep and fell
+    /// again, and the rows between them were torn (see isAcrossTheHang).
     void build(const std::vector<Vec3> &rest, const std::vector<uint32_t> &a,
                const std::vector<uint32_t> &b, const std::vector<uint8_t> &kind,
-               uint8_t stretchKind);
+               uint8_t stretchKind, const std::vector<float> *fromFixed = nullptr);
+
+    /// Whether the edge (va, vb) of rest length `length` runs across the hang (see build).
+    static bool isAcrossTheHang(const std::vector<float> &fromFixed, uint32_t va, uint32_t vb,
+                                float length);
 
     size_t chainCount() const { return mChainBegin.empty() ? 0 : mChainBegin.size() - 1; }
     size_t linkCount() const { return mLink.size(); }
