@@ -1188,7 +1188,8 @@ void ClothInstance::Impl::region(int thread)
         // comes last, so it always holds).
         if (collidesTriangles())
             schedule.parallelFor(seq, 1, [&](uint32_t) {
-                triangleCollision.apply(pos.data(), prev.data(), threadColliders[size_t(thread)]);
+                triangleCollision.apply(pos.data(), prev.data(), threadColliders[size_t(thread)],
+                                        settings.collisionThickness);
             });
         // The next substep integrates in the same sweep, unless a step with wind follows
         // (its normals need every vertex finished first) or the shells collide (the inner

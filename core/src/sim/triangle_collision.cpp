@@ -21,13 +21,23 @@ void TriangleCollision::build(const std::vector<uint32_t> &indices,
     mNear.assign(restPositions.size(), 0);
 }
 
-void TriangleCollision::apply(P4 *pos, P4 *prev, const std::vector<ColliderPose> &poses)
+void TriangleCollision::apply(P4 *pos, P4 *prev, const std::vector<ColliderPose> &poses,
+                              float thickness)
 {
     mTests = mContacts = 0;
     mEligible.clear();
+    mBare.clear();
+    const float grown = std::max(thickness, 0.0f);
     for (uint32_t i = 0; i < poses.size(); ++i)
-        if (triangleContactShape(poses[i].shape))
+        if (triangleContactShape(poses[i].shape)) {
             mEligible.push_back(i);
+            ColliderPose bare = poses[i];
+            bare.radius = std::max(bare.radius - grown, 1e-6f);
+            bare.radius2 = std::max(bare.radius2 - grown, 1e-6f);
+            bare.radii = {std::max(bare.radii.x - grown, 1e-6f), std::max(bare.radii.y - grown, 1e-6f),
+                          std::max(bare.radii.z - grown, 1e-6f)};
+            mBare.push_back(bare);
+        }
     const size_t n = mNear.size();
     for (size_t first = 0; first < mEligible.size(); first += 64) {
         const size_t count = std::min<size_t>(64, mEligible.size() - first);
@@ -52,7 +62,7 @@ void TriangleCollision::apply(P4 *pos, P4 *prev, const std::vector<ColliderPose>
                 bits &= bits - 1;
                 ++mTests;
                 TriangleContact contact;
-                if (!triangleContact(poses[mEligible[first + size_t(k)]], v3(pos[ia]), v3(pos[ib]),
+                if (!triangleContact(mBare[first + size_t(k)], v3(pos[ia]), v3(pos[ib]),
                                      v3(pos[ic]), contact))
                     continue;
                 const uint32_t corner[3] = {ia, ib, ic};
