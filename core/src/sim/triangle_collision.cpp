@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 namespace tweed::sim {
 
@@ -57,13 +58,21 @@ void TriangleCollision::apply(P4 *pos, P4 *prev, const std::vector<ColliderPose>
             uint64_t bits = mNear[ia] & mNear[ib] & mNear[ic];
             if (!bits || (pos[ia].w == 0 && pos[ib].w == 0 && pos[ic].w == 0))
                 continue;
+            // The triangle's bounding sphere: around its centroid, through its farthest corner.
+            const Vec3 centre = (v3(pos[ia]) + v3(pos[ib]) + v3(pos[ic])) * (1.0f / 3.0f);
+            const float spread = std::sqrt(std::max({lengthSquared(v3(pos[ia]) - centre),
+                                                     lengthSquared(v3(pos[ib]) - centre),
+                                                     lengthSquared(v3(pos[ic]) - centre)}));
             while (bits) {
                 const int k = std::countr_zero(bits);
                 bits &= bits - 1;
+                const ColliderPose &bare = mBare[first + size_t(k)];
+                const float reach = bare.boundingRadius + spread;
+                if (!(lengthSquared(centre - bare.origin) < reach * reach))
+                    continue;
                 ++mTests;
                 TriangleContact contact;
-                if (!triangleContact(mBare[first + size_t(k)], v3(pos[ia]), v3(pos[ib]),
-                                     v3(pos[ic]), contact))
+                if (!triangleContact(bare, v3(pos[ia]), v3(pos[ib]), v3(pos[ic]), contact))
                     continue;
                 const uint32_t corner[3] = {ia, ib, ic};
                 const float b[3] = {contact.bary.x, contact.bary.y, contact.bary.z};
