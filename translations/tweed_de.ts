@@ -575,6 +575,14 @@
         <translation>Abstandsbedingungen über benachbarte Dreiecke oder ihr Flächenwinkel mit seinem Ruhewinkel (Ortho-Biegung; Winkelfedern im Masse-Feder-Modell).</translation>
     </message>
     <message>
+        <source>Triangle collision</source>
+        <translation>Dreieckskollision</translation>
+    </message>
+    <message>
+        <source>The cloth's triangles, not only its vertices, keep out of the spheres, capsules and ellipsoids.</source>
+        <translation>Die Dreiecke des Stoffs, nicht nur seine Eckpunkte, bleiben außerhalb der Kugeln, Kapseln und Ellipsoide.</translation>
+    </message>
+    <message>
         <source>Edge chains</source>
         <translation>Kantenketten</translation>
     </message>

@@ -575,6 +575,14 @@
         <translation>Restricciones de distancia entre triángulos vecinos, o su ángulo diedro con su ángulo de reposo (flexión ortogonal; muelles angulares en el modelo masa-muelle).</translation>
     </message>
     <message>
+        <source>Triangle collision</source>
+        <translation>Colisión de triángulos</translation>
+    </message>
+    <message>
+        <source>The cloth's triangles, not only its vertices, keep out of the spheres, capsules and ellipsoids.</source>
+        <translation>Los triángulos de la tela, no solo sus vértices, se mantienen fuera de las esferas, cápsulas y elipsoides.</translation>
+    </message>
+    <message>
         <source>Edge chains</source>
         <translation>Cadenas de aristas</translation>
     </message>

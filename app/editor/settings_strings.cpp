@@ -72,6 +72,8 @@ const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Extra damping on touching vertices."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Self-collision"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Particles keep apart from each other."),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Triangle collision"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "The cloth's triangles, not only its vertices, keep out of the spheres, capsules and ellipsoids."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Self-collision thickness"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Distance kept between particles."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Edge damping scale"),

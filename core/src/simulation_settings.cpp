@@ -109,6 +109,10 @@ const SettingField kFields[] = {
       &S::selfCollision),
     F("self_collision_thickness", "Self-collision thickness", "m", "Collision",
       "Distance kept between particles.", 0.0001, 0.2, &S::selfCollisionThickness),
+    B("triangle_collision", "Triangle collision", "Collision",
+      "The cloth's triangles, not only its vertices, keep out of the spheres, capsules and "
+      "ellipsoids.",
+      &S::triangleCollision),
 
     F("edge_damping_scale", "Edge damping scale", "", "Edge vertices",
       "Multiplies the damping of free-edge vertices.", 0, 10, &S::edgeDampingScale),

@@ -45,6 +45,7 @@ struct Options
     bool hard = true;     ///< the hard stretch limit
     bool tethers = true;  ///< the long-range tethers
     bool edgeChains = false; ///< the edge chains' direct solve (SimulationSettings::edgeChains)
+    bool triangleCollision = false; ///< SimulationSettings::triangleCollision
     float stretchLimit = SimulationSettings{}.stretchLimit; ///< the hard limit's length / rest
     float compressionLimit = 1.0f; ///< both groups' compression limit (1: the default, none)
     float stretchCompliance = -1, bendCompliance = -1; ///< < 0: the scenario's
@@ -121,6 +122,7 @@ Result runTweed(const Options &o)
     s.hardStretchLimit = o.hard;
     s.tethers = o.tethers;
     s.edgeChains = o.edgeChains;
+    s.triangleCollision = o.triangleCollision;
     s.stretchLimit = o.stretchLimit;
     if (o.stretchCompliance >= 0)
         s.stretchCompliance = o.stretchCompliance;
@@ -233,6 +235,8 @@ int run(const std::vector<std::string> &args)
             o.tethers = false;
         else if (a == "--edge-chains")
             o.edgeChains = true;
+        else if (a == "--triangle-collision")
+            o.triangleCollision = true;
         else if (a == "--stretch-limit")
             o.stretchLimit = std::stof(next());
         else if (a == "--compression-limit")

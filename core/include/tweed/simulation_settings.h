@@ -69,6 +69,10 @@ struct SimulationSettings
     float friction = 0.3f;             ///< 0..1, extra damping on touching vertices
     bool selfCollision = false;        ///< particle-particle self-collision (costly)
     float selfCollisionThickness = 0.01f; ///< metres between particles
+    /// Each substep, the cloth's triangles (not only its vertices) are pushed out of the
+    /// spheres, capsules and ellipsoids: a volume narrower than the triangles cannot reach
+    /// through the cloth between its vertices.
+    bool triangleCollision = false;
 
     // Edge vertices (fewer than four stretch constraints)
     float edgeDampingScale = 1.0f;

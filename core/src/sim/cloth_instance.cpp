@@ -439,6 +439,10 @@ void ClothInstance::Impl::configure()
         dihedral.build(c.restPositions, c.indices);
         dihedralBuilt = true;
     }
+    if (s.triangleCollision && !triangleCollisionBuilt) {
+        triangleCollision.build(c.indices, c.restPositions);
+        triangleCollisionBuilt = true;
+    }
     // Batches of 16 constraints whose ends are all fixed (Max Distance 0 under the physical
     // LoD: triangles that are pure skinning) move nothing: the solver skips them.
     const uint32_t batches = uint32_t(c.constraintA.size() / 16);
@@ -567,7 +571,8 @@ uint64_t ClothInstance::Impl::positionBasedWork(int stepCount) const
         uint64_t(iterations) * (realConstraints + tightVertices.size()) +
         (settings.edgeChains ? uint64_t(edgeChains.linkCount()) : 0) +
         (settings.hardStretchLimit ? 2 * hardConstraintCount : 0) + 2 * uint64_t(n) +
-        (settings.selfCollision ? 27 * uint64_t(n) : 0);
+        (settings.selfCollision ? 27 * uint64_t(n) : 0) +
+        (collidesTriangles() ? uint64_t(data->indices.size()) : 0);
     return uint64_t(stepCount) * uint64_t(std::max(1, settings.substeps)) * perSubstep;
 }
 
@@ -863,8 +868,9 @@ size_t ClothInstance::Impl::phaseCount(int stepCount) const
     const size_t dihedralPhase = settings.bendingModel == int(BendingModel::Dihedral) ? 1 : 0;
     const size_t volumePhase = tetraVolumes.count() > 0 ? 1 : 0;
     const size_t chainPhases = settings.edgeChains ? size_t(edgeChains.groupCount()) : 0;
+    const size_t trianglePhase = collidesTriangles() ? 1 : 0;
     const size_t perSubstep =
-        3 + chainPhases + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
+        3 + trianglePhase + chainPhases + dihedralPhase + volumePhase + 2 * size_t(hardGroupCount()) + size_t(iterations) * perIteration;
     return 3 + size_t(stepCount) * (1 + substeps * perSubstep);
 }
 
@@ -1186,6 +1192,13 @@ void ClothInstance::Impl::region(int thread)
                     selfCollision.apply(pos.data(), data->restPositions.data(), n,
                                         settings.selfCollisionThickness);
                 });
+        // The triangles out of the volumes, before the per-vertex pass (whose Max Distance
+        // comes last, so it always holds).
+        if (collidesTriangles())
+            schedule.parallelFor(seq, 1, [&](uint32_t) {
+                triangleCollision.apply(pos.data(), prev.data(), threadColliders[size_t(thread)],
+                                        settings.collisionThickness);
+            });
         // The next substep integrates in the same sweep, unless a step with wind follows
         // (its normals need every vertex finished first) or the shells collide (the inner
         // shells' surface is final only when every vertex is).

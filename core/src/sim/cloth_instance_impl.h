@@ -11,6 +11,7 @@
 #include "tetra_volume.h"
 #include "schedule.h"
 #include "self_collision.h"
+#include "triangle_collision.h"
 
 #include "tweed/sim/bone_rig.h"
 #include "tweed/sim/cloth_instance.h"
@@ -183,6 +184,13 @@ struct ClothInstance::Impl
 
     // Self-collision's hash table, kept between steps.
     sim::SelfCollision selfCollision;
+    /// The triangles' collision with the volumes (see triangle_collision.h).
+    sim::TriangleCollision triangleCollision;
+    bool triangleCollisionBuilt = false;
+    bool collidesTriangles() const
+    {
+        return settings.triangleCollision && triangleCollisionBuilt && !volumes.empty();
+    }
     /// The inner shells as colliders of the outer ones (null with fewer than two shells).
     std::unique_ptr<ShellCollider> shellCollider;
 

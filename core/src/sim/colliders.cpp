@@ -1,5 +1,7 @@
 #include "tweed/sim/colliders.h"
 
+#include "tweed/mesh_distance.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -204,6 +206,169 @@ bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal)
 float colliderDistance(const ColliderPose &pose, const Vec3 &p)
 {
     return surfaceOf(pose, toLocal(pose, p)).distance;
+}
+
+bool triangleContactShape(CollisionShape shape)
+{
+    return shape == CollisionShape::Sphere || shape == CollisionShape::Capsule ||
+           shape == CollisionShape::TaperedCapsule || shape == CollisionShape::Ellipsoid;
+}
+
+namespace {
+
+// The barycentric weights of q, a point on triangle abc (false when the triangle is degenerate).
+bool baryOf(const Vec3 &q, const Vec3 &a, const Vec3 &b, const Vec3 &c, Vec3 &bary)
+{
+    const Vec3 v0 = b - a, v1 = c - a, v2 = q - a;
+    const float d00 = dot(v0, v0), d01 = dot(v0, v1), d11 = dot(v1, v1);
+    const float d20 = dot(v2, v0), d21 = dot(v2, v1);
+    const float den = d00 * d11 - d01 * d01;
+    if (!(den > 1e-12f * d00 * d11))
+        return false;
+    const float v = std::clamp((d11 * d20 - d01 * d21) / den, 0.0f, 1.0f);
+    const float w = std::clamp((d00 * d21 - d01 * d20) / den, 0.0f, 1.0f - v);
+    bary = {1 - v - w, v, w};
+    return true;
+}
+
+// Out of a sphere of radius r around centre, from the triangle's point q: the direction from
+// the centre, or the triangle's normal away from the centre when q is the centre.
+Vec3 outOfSphere(const Vec3 &q, const Vec3 &centre, float r, const Vec3 &a, const Vec3 &b,
+                 const Vec3 &c)
+{
+    const Vec3 d = q - centre;
+    const float len = length(d);
+    if (len > 1e-9f)
+        return d * ((r - len) / len);
+    Vec3 n = normalize(cross(b - a, c - a));
+    if (dot(n, (a + b + c) / 3.0f - centre) < 0)
+        n = -n;
+    return n * r;
+}
+
+// The closest points of segments pq and uv (Ericson, Real-Time Collision Detection 5.1.9):
+// the parameters s along pq and t along uv.
+void closestSegments(const Vec3 &p, const Vec3 &q, const Vec3 &u, const Vec3 &v, float &s, float &t)
+{
+    const Vec3 d1 = q - p, d2 = v - u, r = p - u;
+    const float a = dot(d1, d1), e = dot(d2, d2), f = dot(d2, r);
+    if (a <= 1e-20f && e <= 1e-20f) {
+        s = t = 0;
+        return;
+    }
+    if (a <= 1e-20f) {
+        s = 0;
+        t = std::clamp(f / e, 0.0f, 1.0f);
+        return;
+    }
+    const float c = dot(d1, r);
+    if (e <= 1e-20f) {
+        t = 0;
+        s = std::clamp(-c / a, 0.0f, 1.0f);
+        return;
+    }
+    const float b = dot(d1, d2), denom = a * e - b * b;
+    s = denom > 0 ? std::clamp((b * f - c * e) / denom, 0.0f, 1.0f) : 0.0f;
+    t = (b * s + f) / e;
+    if (t < 0) {
+        t = 0;
+        s = std::clamp(-c / a, 0.0f, 1.0f);
+    } else if (t > 1) {
+        t = 1;
+        s = std::clamp((b - c) / a, 0.0f, 1.0f);
+    }
+}
+
+// The point of triangle abc closest to segment pq, its feature (as closestOnTriangle's) and in
+// `onSegment` the segment's point closest to it: the segment through the triangle, or the
+// nearest of its ends to the triangle and of the triangle's edges to the segment.
+Vec3 closestToSegment(const Vec3 &p, const Vec3 &q, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+                      Vec3 &onSegment, int &feature)
+{
+    const Vec3 n = cross(b - a, c - a);
+    const float dp = dot(p - a, n), dq = dot(q - a, n);
+    if ((dp < 0) != (dq < 0) && dp != dq) {
+        const Vec3 x = p + (q - p) * (dp / (dp - dq));
+        Vec3 bary;
+        if (baryOf(x, a, b, c, bary) && distance(a * bary.x + b * bary.y + c * bary.z, x) <=
+                                            1e-6f * (1 + length(x))) {
+            onSegment = x;
+            feature = 6;
+            return x;
+        }
+    }
+    int f = 0;
+    Vec3 best = closestOnTriangle(p, a, b, c, feature);
+    onSegment = p;
+    float bestD = lengthSquared(best - p);
+    const Vec3 atQ = closestOnTriangle(q, a, b, c, f);
+    if (lengthSquared(atQ - q) < bestD) {
+        best = atQ;
+        onSegment = q;
+        bestD = lengthSquared(atQ - q);
+        feature = f;
+    }
+    const Vec3 corner[3] = {a, b, c};
+    for (int k = 0; k < 3; ++k) {
+        float s, t;
+        closestSegments(p, q, corner[k], corner[(k + 1) % 3], s, t);
+        const Vec3 x = p + (q - p) * s, y = corner[k] + (corner[(k + 1) % 3] - corner[k]) * t;
+        if (lengthSquared(y - x) < bestD) {
+            best = y;
+            onSegment = x;
+            bestD = lengthSquared(y - x);
+            feature = t <= 0 ? k : t >= 1 ? (k + 1) % 3 : 3 + k;
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+bool triangleContact(const ColliderPose &pose, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+                     TriangleContact &contact)
+{
+    const Vec3 la = toLocal(pose, a), lb = toLocal(pose, b), lc = toLocal(pose, c);
+    int feature = 0;
+    Vec3 q, push;
+    switch (pose.shape) {
+    case CollisionShape::Sphere:
+        q = closestOnTriangle({}, la, lb, lc, feature);
+        if (feature < 3 || !(lengthSquared(q) < pose.radius * pose.radius))
+            return false;
+        push = outOfSphere(q, {}, pose.radius, la, lb, lc);
+        break;
+    case CollisionShape::Capsule:
+    case CollisionShape::TaperedCapsule: {
+        const float h = pose.halfHeight;
+        Vec3 axis;
+        q = closestToSegment({0, -h, 0}, {0, h, 0}, la, lb, lc, axis, feature);
+        const float r = pose.shape == CollisionShape::Capsule || h <= 0
+                            ? pose.radius
+                            : pose.radius + (pose.radius2 - pose.radius) * (axis.y + h) / (2 * h);
+        if (feature < 3 || !(lengthSquared(q - axis) < r * r))
+            return false;
+        push = outOfSphere(q, axis, r, la, lb, lc);
+        break;
+    }
+    case CollisionShape::Ellipsoid: {
+        const Vec3 inv{1 / pose.radii.x, 1 / pose.radii.y, 1 / pose.radii.z};
+        const Vec3 ua = mulComponents(la, inv), ub = mulComponents(lb, inv),
+                   uc = mulComponents(lc, inv);
+        const Vec3 u = closestOnTriangle({}, ua, ub, uc, feature);
+        if (feature < 3 || !(lengthSquared(u) < 1.0f))
+            return false;
+        push = mulComponents(outOfSphere(u, {}, 1.0f, ua, ub, uc), pose.radii);
+        q = mulComponents(u, pose.radii);
+        break;
+    }
+    default:
+        return false;
+    }
+    if (!baryOf(q, la, lb, lc, contact.bary))
+        return false;
+    contact.push = toWorldDir(pose, push);
+    return true;
 }
 
 std::vector<Vec3> convexCorners(const std::vector<Vec4> &planes)

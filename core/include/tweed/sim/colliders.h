@@ -43,6 +43,23 @@ bool pushOutOfCollider(const ColliderPose &pose, Vec3 &p, Vec3 *normal = nullptr
 /// unit-sphere space and scaled by the smallest radius: exact in sign, approximate in size.
 float colliderDistance(const ColliderPose &pose, const Vec3 &p);
 
+/// Where a sphere, capsule, tapered capsule or ellipsoid reaches through triangle abc between
+/// its corners: the point of the triangle deepest in the volume, as barycentric weights, and the
+/// move that takes that point out to the surface (for an ellipsoid, radially in its unit-sphere
+/// space, as pushOutOfCollider moves a point).
+struct TriangleContact
+{
+    Vec3 bary;
+    Vec3 push;
+};
+/// Finds the contact of triangle abc with the volume; false when the triangle is clear of it,
+/// when the deepest point is a corner (a point's own push handles it) or the shape is another.
+/// A tapered capsule takes the radius at the point of its axis nearest the triangle.
+bool triangleContact(const ColliderPose &pose, const Vec3 &a, const Vec3 &b, const Vec3 &c,
+                     TriangleContact &contact);
+/// Whether triangleContact handles the shape.
+bool triangleContactShape(CollisionShape shape);
+
 /// What makes `planes` unusable as a convex volume ("" when nothing): too few or too many
 /// planes, a normal that is not unit length or an offset that is not finite, or an unbounded
 /// or empty intersection.
