@@ -781,7 +781,7 @@ std::vector<CollisionVolume> fitVolumesInside(const Character &character, int bo
 namespace {
 
 constexpr float kThinnestSegment = 0.002f; // metres: a thinner bone-segment capsule is dropped
-constexpr float kSegmentCore = 0.3f; // a bone-segment capsule's share of the nearest garment distance
+constexpr float kSegmentCore = 0.3f; // a segment capsule's share of the nearest garment distance
 
 // A skinned garment point near a capsule, in the capsule's frame: its distance from the axis
 // and its place along it.
