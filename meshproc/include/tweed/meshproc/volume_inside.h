@@ -169,8 +169,10 @@ struct SegmentFitReport
 };
 
 /// Volumes for a garment with no body mesh: a capsule along each bone segment (a bone whose
-/// parent carries the garment with a weight of at least 0.3 in `skin`, on the parent), thinner
-/// than the garment's nearest vertex around it in the bind pose (`positions`). A capsule thinner
+/// parent carries the garment with a weight of at least 0.3 in `skin`, on the parent), a core of
+/// 0.3 times the distance to the garment's nearest vertex around it in the bind pose
+/// (`positions`) less the thickness, so that the cloth lagging its skinned place rarely meets
+/// it. A capsule thinner
 /// than 2 mm is left out. Throws InputError for a negative thickness or a skin of another size.
 std::vector<CollisionVolume> boneSegmentCapsules(const Skeleton &skeleton,
                                                  const std::vector<Vec3> &positions,
