@@ -7,6 +7,9 @@
 #include "viewport/scene_geometry.h"
 #include "viewport/viewport.h"
 
+#include <Qt3DCore/QEntity>
+#include <Qt3DRender/QMaterial>
+
 #include <QFileInfo>
 #include <QImage>
 #include <QMouseEvent>
@@ -22,7 +25,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+#include <tuple>
 
 using namespace tweed;
 using namespace tweed::editor;
@@ -534,6 +539,122 @@ private slots:
             QCOMPARE(outlineArea(flat) < 1.1 * kPi * (&v.radii.x)[(axis + 1) % 3] *
                                              (&v.radii.x)[(axis + 2) % 3],
                      true);
+        }
+    }
+
+    // A volume that a nearer ellipsoid hides entirely is left out of the draw, and only such
+    // a volume: from random eyes (perspective and orthographic) around a flat or round
+    // ellipsoid with a small ellipsoid or capsule placed around it, every point of a volume
+    // left out lies behind the ellipsoid's surface on its view ray (the surface look), and
+    // every corner it would draw lies on a view ray through the ellipsoid behind the
+    // ellipsoid's own outline (the x-ray look orders by the outlines' depth). The small volume
+    // straight behind the centre is left out, one in front or off to the side is drawn.
+    void volumesHiddenByANearerEllipsoidAreLeftOut()
+    {
+        std::mt19937 random(5);
+        std::normal_distribution<float> gauss;
+        std::uniform_real_distribution<float> uniform(0, 1);
+        const auto randomDirection = [&] {
+            return normalize(Vec3{gauss(random), gauss(random), gauss(random)});
+        };
+        Qt3DCore::QEntity root;
+        scene::RoundVolumes volumes(new Qt3DRender::QMaterial(&root), &root);
+        int hiddenCount = 0, shownCount = 0;
+        for (int trial = 0; trial < 400; ++trial) {
+            const bool orthographic = trial % 4 == 3;
+            const Vec3 r = trial % 2 ? Vec3{0.3f, 0.25f, 0.002f} : Vec3{0.2f, 0.15f, 0.12f};
+            scene::RoundVolume front;
+            front.volume.shape = CollisionShape::Ellipsoid;
+            front.volume.radii = r;
+            front.model = Mat4::rotation(axisAngle(randomDirection(), 6.3f * uniform(random)));
+            const Vec3 toward = randomDirection();
+            const Vec3 eye = toward * (1.0f + 3 * uniform(random));
+            const Vec3 parallel = toward * -1.0f;
+            // The small volume somewhere around the big one's centre, mostly behind it.
+            scene::RoundVolume back;
+            back.volume.shape = trial % 3 ? CollisionShape::Ellipsoid : CollisionShape::Capsule;
+            back.volume.radii = Vec3{0.03f, 0.05f, 0.02f};
+            back.volume.radius = back.volume.radius2 = 0.02f;
+            back.volume.halfHeight = 0.03f;
+            back.model = Mat4::rotation(axisAngle(randomDirection(), 6.3f * uniform(random)));
+            const Vec3 at = toward * (-0.3f * uniform(random)) + randomDirection() * (0.2f * uniform(random));
+            back.model.m[12] = at.x;
+            back.model.m[13] = at.y;
+            back.model.m[14] = at.z;
+            volumes.setVolumes({front, back});
+            volumes.setEye(eye, orthographic ? &parallel : nullptr);
+            QVERIFY(!volumes.isHidden(0));
+            if (!volumes.isHidden(1)) {
+                ++shownCount;
+                continue;
+            }
+            ++hiddenCount;
+            // Where the view line through p enters the big ellipsoid, as the distance from p
+            // along the line away from the eye (negative: between the eye and p), or none.
+            // Measured from p in the space where the big one is the unit sphere: from the eye
+            // it would cancel digits in the thin one's space.
+            const Mat4 toFront = inverse(front.model);
+            const auto entry = [&](const Vec3 &p) -> std::optional<float> {
+                const Vec3 o = toFront.transformPoint(p);
+                const Vec3 dl = toFront.transformVector(orthographic ? parallel : p - eye);
+                const Vec3 os{o.x / r.x, o.y / r.y, o.z / r.z};
+                const Vec3 ds = normalize(Vec3{dl.x / r.x, dl.y / r.y, dl.z / r.z});
+                const float b = dot(os, ds);
+                const float h = 1 - (dot(os, os) - b * b);
+                if (h <= 0) return std::nullopt;
+                return -b - std::sqrt(h);
+            };
+            // The shape's points (an ellipsoid's, or a capsule's end spheres and side).
+            for (int i = 0; i < 300; ++i) {
+                const Vec3 n = randomDirection();
+                Vec3 local = back.volume.shape == CollisionShape::Ellipsoid
+                                 ? mulComponents(back.volume.radii, n)
+                                 : n * 0.02f + Vec3{0, (2 * uniform(random) - 1) * 0.03f, 0};
+                const Vec3 p = back.model.transformPoint(local);
+                const std::optional<float> t = entry(p);
+                QVERIFY2(t && *t < 0, qPrintable(QStringLiteral("trial %1: a point of the "
+                                                                "hidden volume is in view")
+                                                     .arg(trial)));
+            }
+            // What it would draw: its outline, or its proxy's corners.
+            const Mat4 toBack = inverse(back.model);
+            std::vector<Vec3> drawn;
+            if (back.volume.shape == CollisionShape::Ellipsoid) {
+                const Vec3 localParallel = toBack.transformVector(parallel);
+                drawn = scene::ellipsoidOutlineProxy(back.volume.radii, toBack.transformPoint(eye),
+                                                     orthographic ? &localParallel : nullptr);
+            }
+            if (drawn.empty())
+                drawn = scene::roundVolumeProxy(back.volume).corners;
+            const Vec3 frontParallel = toFront.transformVector(parallel);
+            const std::vector<Vec3> outline = scene::ellipsoidOutlineProxy(
+                r, toFront.transformPoint(eye), orthographic ? &frontParallel : nullptr);
+            QVERIFY(!outline.empty());
+            const Vec3 n = normalize(cross(outline[1] - outline[0], outline[2] - outline[0]));
+            for (const Vec3 &corner : drawn) {
+                const Vec3 p = back.model.transformPoint(corner);
+                QVERIFY(entry(p).has_value());
+                // Behind the big one's outline plane (which faces the eye).
+                QVERIFY(dot(n, toFront.transformPoint(p) - outline[0]) < 0);
+            }
+        }
+        QVERIFY2(hiddenCount > 40 && shownCount > 40,
+                 qPrintable(QStringLiteral("%1 hidden, %2 shown").arg(hiddenCount).arg(shownCount)));
+        // Straight behind the centre: hidden; in front of it or beside it: drawn.
+        scene::RoundVolume front;
+        front.volume.shape = CollisionShape::Ellipsoid;
+        front.volume.radii = Vec3{0.2f, 0.2f, 0.05f};
+        scene::RoundVolume back;
+        back.volume.shape = CollisionShape::Sphere;
+        back.volume.radius = 0.03f;
+        const Vec3 eye{0, 0, 2};
+        for (const auto &[z, x, hidden] : {std::tuple{-0.1f, 0.0f, true}, std::tuple{0.1f, 0.0f, false},
+                                           std::tuple{-0.1f, 0.19f, false}}) {
+            back.model.m[12] = x;
+            back.model.m[14] = z;
+            volumes.setVolumes({front, back});
+            volumes.setEye(eye);
+            QCOMPARE(volumes.isHidden(1), hidden);
         }
     }
 

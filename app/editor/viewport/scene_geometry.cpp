@@ -710,6 +710,75 @@ void RoundVolumes::setEye(const Vec3 &eye, const Vec3 *orthographicDirection)
     fill();
 }
 
+std::vector<bool> RoundVolumes::hiddenVolumes(const std::vector<std::vector<Vec3>> &outlines) const
+{
+    // A volume is left out where an ellipsoid drawn as its outline hides all of it: every
+    // corner of what it draws and of its proxy (which holds its shape) lies inside the view
+    // cone of that ellipsoid (of the ellipsoid shrunk by 2%, so that its ray cast finds it on
+    // every pixel of the hidden volume) and behind the plane of the circle along which the cone
+    // touches it. Every point of the ellipsoid seen from the eye lies in front of that plane,
+    // and so does its outline's plane (ellipsoidOutlineProxy): the hidden volume loses the
+    // depth test on every pixel, with x-ray (the outline's depth) or without (the shape's).
+    // In the space where the ellipsoid is the unit sphere the test is a few dot products per
+    // corner. Only volumes drawn earlier (nearer) and not left out themselves hide others.
+    const size_t n = mCache.size();
+    std::vector<bool> hidden(n, false);
+    struct Occluder
+    {
+        Mat4 toUnit;   ///< world to the space where the ellipsoid is the unit sphere
+        Vec3 eye;      ///< the eye there (perspective)
+        Vec3 toward;   ///< unit, from the centre towards the eye (or against the view)
+        float contour; ///< the plane of the touching circle: dot(p, toward) == contour
+    };
+    std::vector<Occluder> occluders;
+    std::vector<Vec3> corners;
+    constexpr float kShrink = 0.98f;
+    for (uint32_t v : mOrder) {
+        const Cached &c = mCache[v];
+        corners.clear();
+        for (const std::vector<Vec3> *set : {&outlines[v], &c.proxy.corners})
+            for (const Vec3 &p : *set)
+                corners.push_back(mModels[v].transformPoint(p));
+        const auto hides = [&](const Occluder &o) {
+            for (const Vec3 &world : corners) {
+                const Vec3 p = o.toUnit.transformPoint(world);
+                if (!(dot(p, o.toward) < o.contour)) return false;
+                // The view line through p passes the centre closer than the shrunk radius;
+                // measured from p, not from the eye, which in a thin ellipsoid's space lies
+                // thousands of radii away.
+                const Vec3 d = mOrthographic ? o.toward : normalize(p - o.eye);
+                const float along = dot(p, d);
+                if (!(dot(p, p) - along * along < kShrink * kShrink)) return false;
+            }
+            return true;
+        };
+        if (std::any_of(occluders.begin(), occluders.end(), hides)) {
+            hidden[v] = true;
+            continue;
+        }
+        if (outlines[v].empty())
+            continue;
+        Occluder o;
+        const Mat4 toLocal = inverse(mModels[v]);
+        Mat4 scale;
+        scale.m[0] = c.scale.x;
+        scale.m[5] = c.scale.y;
+        scale.m[10] = c.scale.z;
+        o.toUnit = scale * toLocal;
+        if (mOrthographic) {
+            o.toward = normalize(o.toUnit.transformVector(mParallel)) * -1.0f;
+            o.contour = 0;
+        } else {
+            o.eye = o.toUnit.transformPoint(mEye);
+            const float d2 = dot(o.eye, o.eye);
+            o.toward = o.eye * (1 / std::sqrt(d2));
+            o.contour = 1 / std::sqrt(d2);
+        }
+        occluders.push_back(o);
+    }
+    return hidden;
+}
+
 void RoundVolumes::fill()
 {
     // Nearest first by the distance from the eye to the proxy's bounding sphere.
@@ -746,6 +815,7 @@ void RoundVolumes::fill()
     std::stable_sort(order.begin(), order.end(),
                      [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
     mOrder = std::move(order);
+    mHidden = hiddenVolumes(outlines);
 
     std::vector<uint32_t> first(n);
     uint32_t corners = 0;
@@ -773,6 +843,8 @@ void RoundVolumes::fill()
     // point of the proxy).
     std::vector<uint32_t> indices;
     for (uint32_t v : mOrder) {
+        if (mHidden[v])
+            continue;
         if (!outlines[v].empty()) {
             for (uint32_t k = 1; k + 1 < uint32_t(outlines[v].size()); ++k)
                 indices.insert(indices.end(), {first[v], first[v] + k, first[v] + k + 1});

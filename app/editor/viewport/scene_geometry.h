@@ -163,12 +163,19 @@ public:
     /// Where the camera is (and, for an orthographic one, its view direction): the volumes draw
     /// nearest first, so that each pixel blends its nearest volume once; an ellipsoid seen
     /// from outside draws as its outline (ellipsoidOutlineProxy), any other volume as its
-    /// proxy, turned where the proxy holds the camera.
+    /// proxy, turned where the proxy holds the camera; a volume that a nearer ellipsoid hides
+    /// entirely is not drawn (isHidden).
     void setEye(const Vec3 &eye, const Vec3 *orthographicDirection = nullptr);
+    /// Whether a nearer ellipsoid hides all of the volume (given in setVolumes()'s order) from
+    /// the eye, so that it is left out of the draw: under llvmpipe each layer of proxies costs
+    /// its pixels, drawn or rejected.
+    bool isHidden(size_t volume) const { return volume < mHidden.size() && mHidden[volume]; }
 
 private:
     struct Cached;
     void fill();
+    /// Per volume: whether a nearer ellipsoid hides all of it (left out of the draw).
+    std::vector<bool> hiddenVolumes(const std::vector<std::vector<Vec3>> &outlines) const;
     Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
     Qt3DCore::QGeometry *mGeometry;
     Qt3DRender::QGeometryRenderer *mRenderer;
@@ -177,6 +184,7 @@ private:
     std::vector<Mat4> mModels;    ///< per volume, in the order of setVolumes()
     std::vector<uint32_t> mOrder; ///< the volumes in drawing order
     std::vector<bool> mHoldsEye;  ///< per volume: its proxy holds the eye (drawn turned)
+    std::vector<bool> mHidden;    ///< per volume: hidden by a nearer ellipsoid, not drawn
     std::vector<bool> mSelected;  ///< per volume, in the order of setVolumes()
     Vec3 mEye;
     Vec3 mParallel;               ///< an orthographic camera's view direction, when mOrthographic
