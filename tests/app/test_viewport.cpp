@@ -34,6 +34,18 @@ using namespace tweed::editor;
 
 namespace {
 
+// Seeded random draws for the tests that try many set-ups: unit directions and numbers in [0, 1).
+struct RandomDraws
+{
+    explicit RandomDraws(unsigned seed) : random(seed) {}
+    Vec3 direction() { return normalize(Vec3{gauss(random), gauss(random), gauss(random)}); }
+    float uniform() { return unit(random); }
+
+    std::mt19937 random;
+    std::normal_distribution<float> gauss;
+    std::uniform_real_distribution<float> unit{0, 1};
+};
+
 // The sample character, or a skinned model from assimp-testmodels when the sample is missing.
 QString characterPath()
 {
@@ -453,8 +465,7 @@ private slots:
                          cross(p.corners[p.triangles[t + 1]], p.corners[p.triangles[t + 2]]));
             return v / 6;
         };
-        std::mt19937 random(7);
-        std::normal_distribution<float> gauss;
+        RandomDraws draws(7);
         std::vector<CollisionVolume> volumes;
         for (const Vec3 &r : {Vec3{0.1f, 0.1f, 0.1f}, Vec3{0.354f, 0.262f, 0.001f},
                               Vec3{0.02f, 0.3f, 0.05f}}) {
@@ -494,7 +505,7 @@ private slots:
             };
             std::vector<Vec3> points;
             for (int i = 0; i < 4000; ++i)
-                points.push_back(support(normalize(Vec3{gauss(random), gauss(random), gauss(random)})));
+                points.push_back(support(draws.direction()));
             for (int axis = 0; axis < 3; ++axis)
                 for (float sign : {-1.0f, 1.0f}) {
                     Vec3 n;
@@ -551,12 +562,7 @@ private slots:
     // straight behind the centre is left out, one in front or off to the side is drawn.
     void volumesHiddenByANearerEllipsoidAreLeftOut()
     {
-        std::mt19937 random(5);
-        std::normal_distribution<float> gauss;
-        std::uniform_real_distribution<float> uniform(0, 1);
-        const auto randomDirection = [&] {
-            return normalize(Vec3{gauss(random), gauss(random), gauss(random)});
-        };
+        RandomDraws draws(5);
         Qt3DCore::QEntity root;
         scene::RoundVolumes volumes(new Qt3DRender::QMaterial(&root), &root);
         int hiddenCount = 0, shownCount = 0;
@@ -566,9 +572,9 @@ private slots:
             scene::RoundVolume front;
             front.volume.shape = CollisionShape::Ellipsoid;
             front.volume.radii = r;
-            front.model = Mat4::rotation(axisAngle(randomDirection(), 6.3f * uniform(random)));
-            const Vec3 toward = randomDirection();
-            const Vec3 eye = toward * (1.0f + 3 * uniform(random));
+            front.model = Mat4::rotation(axisAngle(draws.direction(), 6.3f * draws.uniform()));
+            const Vec3 toward = draws.direction();
+            const Vec3 eye = toward * (1.0f + 3 * draws.uniform());
             const Vec3 parallel = toward * -1.0f;
             // The small volume somewhere around the big one's centre, mostly behind it.
             scene::RoundVolume back;
@@ -576,8 +582,8 @@ private slots:
             back.volume.radii = Vec3{0.03f, 0.05f, 0.02f};
             back.volume.radius = back.volume.radius2 = 0.02f;
             back.volume.halfHeight = 0.03f;
-            back.model = Mat4::rotation(axisAngle(randomDirection(), 6.3f * uniform(random)));
-            const Vec3 at = toward * (-0.3f * uniform(random)) + randomDirection() * (0.2f * uniform(random));
+            back.model = Mat4::rotation(axisAngle(draws.direction(), 6.3f * draws.uniform()));
+            const Vec3 at = toward * (-0.3f * draws.uniform()) + draws.direction() * (0.2f * draws.uniform());
             back.model.m[12] = at.x;
             back.model.m[13] = at.y;
             back.model.m[14] = at.z;
@@ -606,10 +612,10 @@ private slots:
             };
             // The shape's points (an ellipsoid's, or a capsule's end spheres and side).
             for (int i = 0; i < 300; ++i) {
-                const Vec3 n = randomDirection();
+                const Vec3 n = draws.direction();
                 Vec3 local = back.volume.shape == CollisionShape::Ellipsoid
                                  ? mulComponents(back.volume.radii, n)
-                                 : n * 0.02f + Vec3{0, (2 * uniform(random) - 1) * 0.03f, 0};
+                                 : n * 0.02f + Vec3{0, (2 * draws.uniform() - 1) * 0.03f, 0};
                 const Vec3 p = back.model.transformPoint(local);
                 const std::optional<float> t = entry(p);
                 QVERIFY2(t && *t < 0, qPrintable(QStringLiteral("trial %1: a point of the "
@@ -665,19 +671,14 @@ private slots:
     // needle-like ellipsoids, in perspective and orthographic views; none from inside or close.
     void ellipsoidOutlineProxiesCoverTheShapeTightly()
     {
-        std::mt19937 random(11);
-        std::normal_distribution<float> gauss;
-        std::uniform_real_distribution<float> uniform(0, 1);
-        const auto randomDirection = [&] {
-            return normalize(Vec3{gauss(random), gauss(random), gauss(random)});
-        };
+        RandomDraws draws(11);
         for (const Vec3 &r : {Vec3{0.1f, 0.1f, 0.1f}, Vec3{0.354f, 0.262f, 0.001f},
                               Vec3{0.02f, 0.3f, 0.05f}, Vec3{0.2f, 0.001f, 0.001f}}) {
             const float size = std::max({r.x, r.y, r.z});
             // The points of the surface, each where its normal is n (the silhouette among them).
             std::vector<Vec3> surface;
             for (int i = 0; i < 3000; ++i) {
-                const Vec3 rn = mulComponents(r, randomDirection());
+                const Vec3 rn = mulComponents(r, draws.direction());
                 surface.push_back(mulComponents(r, rn) * (1 / length(rn)));
             }
             // Whether the line through `from` along `direction` meets the shape.
@@ -690,9 +691,9 @@ private slots:
             };
             for (int view = 0; view < 24; ++view) {
                 const bool orthographic = view % 3 == 2;
-                const Vec3 toward = randomDirection();
+                const Vec3 toward = draws.direction();
                 // In the ellipsoid's scaled space the eye is 1.3 to 20 radii from the centre.
-                const float reach = 1.3f * std::pow(15.0f, uniform(random));
+                const float reach = 1.3f * std::pow(15.0f, draws.uniform());
                 const Vec3 eye = mulComponents(r, toward * reach);
                 const Vec3 eyeScaled{eye.x / r.x, eye.y / r.y, eye.z / r.z};
                 QVERIFY(length(eyeScaled) > 1.25f);
@@ -738,7 +739,7 @@ private slots:
                 const int samples = 4000;
                 for (int i = 0; i < samples; ++i) {
                     const size_t k = pick(random) + 1;
-                    float a = uniform(random), b = uniform(random);
+                    float a = draws.uniform(), b = draws.uniform();
                     if (a + b > 1) {
                         a = 1 - a;
                         b = 1 - b;
