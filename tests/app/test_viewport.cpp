@@ -738,7 +738,7 @@ private slots:
                 int met = 0;
                 const int samples = 4000;
                 for (int i = 0; i < samples; ++i) {
-                    const size_t k = pick(random) + 1;
+                    const size_t k = pick(draws.random) + 1;
                     float a = draws.uniform(), b = draws.uniform();
                     if (a + b > 1) {
                         a = 1 - a;
