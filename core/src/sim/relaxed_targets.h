@@ -5,7 +5,8 @@
 // tethers all sit on the targets. Each frame, before the substeps, a few Gauss-Seidel sweeps
 // draw in the mesh edges the skinned pose stretches beyond kRelaxedStretch, and the body is
 // kept out of what they give: a target never moves further in than its skinned place along
-// the skinned normal, and never into a collision volume (pushed out as the cloth is).
+// the skinned normal, and never into a collision volume (pushed out as the cloth is; where its
+// skinned place lies in a volume already, never deeper than that).
 // Sequential, so any thread count gives the same bits.
 #pragma once
 
@@ -29,6 +30,7 @@ public:
     /// Edges longer than this times their rest length are drawn in, to this length.
     static constexpr float kRelaxedStretch = 1.05f;
     static constexpr int kSweeps = 30;
+    static constexpr int kRounds = 2;
 
     /// Takes the mesh edges (ClothData::edges) and their rest lengths.
     void build(const ClothData &data);
@@ -42,7 +44,7 @@ private:
     std::vector<uint32_t> mA, mB;
     std::vector<float> mLimit; ///< kRelaxedStretch x rest length
     std::vector<Vec3> mSkinned, mX;
-    std::vector<uint8_t> mMoved;
+    std::vector<uint8_t> mMoved, mLocked;
 };
 
 } // namespace tweed::sim
