@@ -590,6 +590,14 @@
         <source>Each substep, one direct solve of the stretched mesh edges along chains of edges, so that long rows and columns draw in at once.</source>
         <translation>In jedem Teilschritt eine direkte Lösung der gedehnten Netzkanten entlang von Kantenketten, sodass sich lange Reihen und Spalten auf einmal zusammenziehen.</translation>
     </message>
+    <message>
+        <source>Relaxed targets</source>
+        <translation>Entspannte Ziele</translation>
+    </message>
+    <message>
+        <source>Each frame, the skinned targets of mesh edges the skinning stretches are drawn in towards their rest lengths, never into the body along the normal nor into a collision volume.</source>
+        <translation>In jedem Bild werden die Ziele der Skinning-Pose an Netzkanten, die das Skinning dehnt, zu ihren Ruhelängen hingezogen, nie entlang der Normalen in den Körper und nie in ein Kollisionsvolumen.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

@@ -590,6 +590,14 @@
         <source>Each substep, one direct solve of the stretched mesh edges along chains of edges, so that long rows and columns draw in at once.</source>
         <translation>En cada subpaso, una resolución directa de las aristas estiradas de la malla a lo largo de cadenas de aristas, para que las filas y columnas largas se recojan de una vez.</translation>
     </message>
+    <message>
+        <source>Relaxed targets</source>
+        <translation>Objetivos relajados</translation>
+    </message>
+    <message>
+        <source>Each frame, the skinned targets of mesh edges the skinning stretches are drawn in towards their rest lengths, never into the body along the normal nor into a collision volume.</source>
+        <translation>En cada fotograma, los objetivos de la pose deformada por los huesos en las aristas que esta estira se acercan a sus longitudes en reposo, nunca hacia dentro del cuerpo a lo largo de la normal ni dentro de un volumen de colisión.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

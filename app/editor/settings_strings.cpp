@@ -116,6 +116,8 @@ const char *const kSettingsTexts[] = {
     QT_TRANSLATE_NOOP("SimulationSettings", "Report the impulses the cloth gives each collision volume every frame."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Edge chains"),
     QT_TRANSLATE_NOOP("SimulationSettings", "Each substep, one direct solve of the stretched mesh edges along chains of edges, so that long rows and columns draw in at once."),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Relaxed targets"),
+    QT_TRANSLATE_NOOP("SimulationSettings", "Each frame, the skinned targets of mesh edges the skinning stretches are drawn in towards their rest lengths, never into the body along the normal nor into a collision volume."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Sleep speed"),
     QT_TRANSLATE_NOOP("SimulationSettings", "A cloth slower than this everywhere for the sleep delay stops simulating until its bones or the wind change; 0 never sleeps."),
     QT_TRANSLATE_NOOP("SimulationSettings", "Sleep delay"),

@@ -163,6 +163,10 @@ const SettingField kFields[] = {
       "Each substep, one direct solve of the stretched mesh edges along chains of edges, so that "
       "long rows and columns draw in at once.",
       &S::edgeChains),
+    B("relax_targets", "Relaxed targets", "Solver options",
+      "Each frame, the skinned targets of mesh edges the skinning stretches are drawn in towards "
+      "their rest lengths, never into the body along the normal nor into a collision volume.",
+      &S::relaxTargets),
     F("sleep_speed", "Sleep speed", "m/s", "Solver options",
       "A cloth slower than this everywhere for the sleep delay stops simulating until its bones "
       "or the wind change; 0 never sleeps.",

@@ -2,7 +2,8 @@
 // mass leaves rigid motion alone, dihedral bending brings a folded hinge back to its rest
 // angle, two-way interaction reports the cloth's weight on the volume it rests on, and a
 // sleeping cloth wakes when its bone moves; the triangles' collision holds a coarse sheet on a
-// bar thinner than its triangles, the same bits on any thread count and kernel path.
+// bar thinner than its triangles, the same bits on any thread count and kernel path; relaxed
+// targets shorten what the skinning stretches without entering a volume or the body.
 #include "sim_test_garment.h"
 #include "sim_test_meshes.h"
 #include "../support/hang_scene.h"
@@ -17,6 +18,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <cstring>
 #include <random>
 
 using namespace tweed;
@@ -343,6 +345,129 @@ private slots:
         frame.wind = {2, 0, 0};
         cloth.update(frame);
         QVERIFY(!cloth.sleeping());
+    }
+
+    void relaxedTargetsShortenWhatTheSkinningStretchesOutsideTheVolumes()
+    {
+        // A pinned sheet in the xy plane (normals +z), its left five columns on bone 0, its
+        // right five on bone 1, which moves 3 cm to the right: the edges across the gap stretch
+        // 2.5. A sphere lies in the gap's middle row, just behind the sheet, clear of the
+        // skinned pose but where the relaxed targets would go.
+        constexpr int kCols = 10, kRows = 5;
+        constexpr float kSpacing = 0.02f, kShift = 0.03f, kRadius = 0.012f;
+        PhysicsMesh mesh = makeGrid(kCols, kRows, kSpacing, false, 0.0f);
+        mesh.skin.resize(mesh.positions.size());
+        for (size_t v = 0; v < mesh.positions.size(); ++v) {
+            const bool right = v % kCols >= kCols / 2;
+            mesh.skin[v].bones = {uint16_t(right ? 1 : 0), 0, 0, 0};
+            mesh.skin[v].weights = {1.0f, 0.0f, 0.0f, 0.0f};
+        }
+        auto data = std::make_shared<ClothAssetData>();
+        data->cloth = buildClothData(mesh);
+        data->boneParents = {-1, -1};
+        data->boneBind = {Mat4{}, Mat4{}};
+        CollisionVolume ball;
+        ball.shape = CollisionShape::Sphere;
+        ball.bone = -1;
+        ball.radius = kRadius;
+        const Vec3 centre{4 * kSpacing + 0.5f * (kSpacing + kShift), -2 * kSpacing, -0.003f};
+        ball.local.translation = centre;
+        // The targets after ten frames; the pinned cloth sits on them (checked).
+        auto run = [&](bool relax, float shift) {
+            SimulationSettings s;
+            s.relaxTargets = relax;
+            ClothInstance cloth(data, s);
+            cloth.setCollisionVolumes({ball});
+            ClothFrame frame = frameAt(1.0f / 60);
+            const std::vector<Mat4> pose = {Mat4{}, Mat4::translation({shift, 0, 0})};
+            frame.skinning = pose;
+            cloth.reset(frame);
+            for (int f = 0; f < 10; ++f)
+                cloth.update(frame);
+            const bool onTargets = cloth.positions() == cloth.targetPositions();
+            return onTargets ? cloth.targetPositions() : std::vector<Vec3>{};
+        };
+        auto skinned = [&](uint32_t v) {
+            return mesh.positions[v] + Vec3{v % kCols >= kCols / 2 ? kShift : 0.0f, 0, 0};
+        };
+        const float thickness = SimulationSettings{}.collisionThickness;
+        auto gapStretch = [&](const std::vector<Vec3> &p, int row) {
+            const uint32_t a = uint32_t(row * kCols + kCols / 2 - 1);
+            return distance(p[a], p[a + 1]) / kSpacing;
+        };
+
+        // Off: the targets are the skinned pose, bit for bit.
+        const std::vector<Vec3> off = run(false, kShift);
+        QCOMPARE(off.size(), mesh.positions.size());
+        for (uint32_t v = 0; v < off.size(); ++v)
+            QCOMPARE(off[v], skinned(v));
+        QVERIFY(std::abs(gapStretch(off, 0) - 2.5f) < 1e-4f);
+
+        // On: the rows clear of the sphere draw in to about 1.05; the middle row stops at the
+        // sphere's surface; no target lies inside the sphere or behind its skinned place.
+        const std::vector<Vec3> on = run(true, kShift);
+        QCOMPARE(on.size(), mesh.positions.size());
+        for (int row : {0, 1, 3, 4})
+            QVERIFY2(gapStretch(on, row) < 1.07f, qPrintable(QString::number(double(gapStretch(on, row)))));
+        const float middle = gapStretch(on, 2);
+        QVERIFY2(middle > 1.5f && middle < 2.5f, qPrintable(QString::number(double(middle))));
+        float largest = 0;
+        for (size_t e = 0; e + 1 < data->cloth->edges.size(); e += 2) {
+            const uint32_t a = data->cloth->edges[e], b = data->cloth->edges[e + 1];
+            largest = std::max(largest, distance(on[a], on[b]) /
+                                            distance(mesh.positions[a], mesh.positions[b]));
+        }
+        QVERIFY2(largest < 2.0f, qPrintable(QString::number(double(largest))));
+        for (uint32_t v = 0; v < on.size(); ++v) {
+            QVERIFY2(distance(on[v], centre) >= kRadius + thickness - 1e-5f,
+                     qPrintable(QString("vertex %1 inside the sphere").arg(v)));
+            QVERIFY2(on[v].z - skinned(v).z >= -1e-6f,
+                     qPrintable(QString("vertex %1 behind its skinned place").arg(v)));
+        }
+
+        // A pose that stretches no edge beyond 1.05: on gives the same bits as off.
+        const std::vector<Vec3> still = run(false, 0.0005f);
+        QCOMPARE(still.size(), mesh.positions.size());
+        QCOMPARE(run(true, 0.0005f), still);
+    }
+
+    void relaxedTargetsAreTheSameBitsOnAnyThreads()
+    {
+        // The jumping garment, whose blended weights stretch its middle rows as the hip
+        // swings: the relaxed targets differ from the skinned ones, and the cloth has the bits
+        // of one thread on two and three.
+        const auto garment = makeJumpingGarment(24, 24);
+        auto run = [&](bool relax, int threads, std::vector<Vec3> *targets) {
+            SimulationSettings s;
+            s.relaxTargets = relax;
+            ClothInstanceOptions o;
+            if (threads > 1)
+                o.pool = std::make_shared<SimThreadPool>(threads);
+            o.minVerticesPerThread = 0;
+            ClothInstance cloth(garment, s, o);
+            ClothFrame frame = frameAt(1.0f / 60);
+            std::vector<Mat4> pose = jumpingGarmentPose(0);
+            frame.skinning = pose;
+            cloth.reset(frame);
+            for (int f = 1; f <= 40; ++f) {
+                pose = jumpingGarmentPose(float(f) / 60);
+                frame.skinning = pose;
+                cloth.update(frame);
+                if (targets)
+                    targets->insert(targets->end(), cloth.targetPositions().begin(),
+                                    cloth.targetPositions().end());
+            }
+            return cloth.positions();
+        };
+        std::vector<Vec3> skinned, relaxed;
+        run(false, 1, &skinned);
+        const std::vector<Vec3> one = run(true, 1, &relaxed);
+        QVERIFY(relaxed != skinned);
+        for (const int threads : {2, 3}) {
+            const std::vector<Vec3> many = run(true, threads, nullptr);
+            QCOMPARE(many.size(), one.size());
+            QVERIFY(std::memcmp(many.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
+        }
     }
 };
 

@@ -111,6 +111,11 @@ struct SimulationSettings
     /// chains of edges (rows and columns of a grid, as straight as any mesh allows): a chain
     /// draws in as a whole, where iterations carry a correction a few edges a sweep.
     bool edgeChains = false;
+    /// Each frame, before the substeps, the skinned targets (the places Max Distance, the
+    /// backstop, pinned vertices and tethers hold the cloth to) of the mesh edges the skinning
+    /// stretches beyond 1.05 x rest are drawn in to that length, never further in than their
+    /// skinned place along the skinned normal nor into a collision volume.
+    bool relaxTargets = false;
     /// m/s: a cloth whose every vertex moves slower than this for sleepDelay seconds sleeps
     /// (no simulation) until its bones, its world transform or the wind change; 0 never sleeps.
     float sleepSpeed = 0.0f;

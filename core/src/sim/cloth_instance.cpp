@@ -1134,6 +1134,8 @@ void ClothInstance::Impl::region(int thread)
     };
     if (skinned) {
         perVertex([&](uint32_t b, uint32_t e) { skinTargets(b, e); });
+        if (settings.relaxTargets)
+            schedule.parallelFor(seq, 1, [&](uint32_t) { relaxTargets(); });
         // The constraints, hard constraints and tethers from fixed vertices take the skinned
         // lengths where those are longer (see configure).
         const uint32_t count = uint32_t(fixedEndConstraints.size());
@@ -1257,6 +1259,19 @@ void ClothInstance::Impl::holdSkinnedTethers(uint32_t b, uint32_t e)
                 settings.stretchLimit;
 }
 
+void ClothInstance::Impl::relaxTargets()
+{
+    if (!settings.relaxTargets)
+        return;
+    if (!relaxedTargets.built())
+        relaxedTargets.build(*data);
+    std::vector<ColliderPose> &poses = relaxPoses;
+    poses.resize(volumes.size()); // no allocation after the first frame
+    for (size_t i = 0; i < volumes.size() && i < volumeFrame1.size(); ++i)
+        poses[i] = colliderPose(volumes[i], volumeFrame1[i], settings.collisionThickness);
+    relaxedTargets.apply(target1.data(), normal1.data(), n, poses);
+}
+
 void ClothInstance::Impl::advanceTargets(uint32_t b, uint32_t e)
 {
     const float a = run.alphaEnd;
@@ -1374,8 +1389,10 @@ void ClothInstance::reset(const ClothFrame &frame)
 {
     Impl &s = *d;
     s.takePose(frame, true);
-    if (s.skinned)
+    if (s.skinned) {
         s.skinTargets(0, s.n);
+        s.relaxTargets();
+    }
     for (uint32_t v = 0; v < s.n; ++v) {
         s.target0[v] = s.target1[v];
         s.normal0[v] = s.normal1[v];

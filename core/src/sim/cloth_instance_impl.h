@@ -8,6 +8,7 @@
 #include "constraint_kernels.h"
 #include "dihedral_bending.h"
 #include "edge_chains.h"
+#include "relaxed_targets.h"
 #include "tetra_volume.h"
 #include "schedule.h"
 #include "self_collision.h"
@@ -199,6 +200,8 @@ struct ClothInstance::Impl
     bool dihedralBuilt = false;
     sim::EdgeChains edgeChains; ///< the stretch constraints' chains (see solveChains)
     bool edgeChainsBuilt = false;
+    sim::RelaxedTargets relaxedTargets; ///< see relaxTargets
+    std::vector<ColliderPose> relaxPoses; ///< the volumes at the frame's end, for relaxTargets
     sim::TetraVolumes tetraVolumes; ///< a soft body's tetrahedra (none for cloth)
     std::vector<std::vector<Vec3>> threadImpulses; ///< two-way: per vertex piece, per volume
     std::vector<Vec3> volumeImpulses;              ///< two-way: of the last update, world space
@@ -274,6 +277,9 @@ struct ClothInstance::Impl
     void hardConstraints(uint32_t listIndex, float follow);
     /// One direct solve of every edge chain, group by group (see edge_chains.h).
     void solveChains(PhaseCursor &seq);
+    /// With SimulationSettings::relaxTargets, the frame's end targets (target1) drawn towards
+    /// their rest lengths, the body kept out (see relaxed_targets.h); after skinTargets.
+    void relaxTargets();
     void holdMaxDistance(uint32_t v, const Substep &ctx);
     void finishVertices(uint32_t b, uint32_t e, const Substep &ctx, int thread);
     void finishVertex(uint32_t v, const Substep &ctx, const std::vector<ColliderPose> &poses,

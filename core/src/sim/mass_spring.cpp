@@ -388,8 +388,10 @@ void ClothInstance::Impl::configureSprings()
 void ClothInstance::Impl::massSpringSteps()
 {
     const sim::FlushDenormals flush;
-    if (skinned)
+    if (skinned) {
         skinTargets(0, n);
+        relaxTargets();
+    }
     for (int step = 0; step < run.steps; ++step) {
         if (run.wind)
             computeWindNormals();
