@@ -10,13 +10,15 @@
 // process clock only at its next tick or switch, so a reading around each short frame misses it.
 // --batch-runs reports how many of the solver's constraint batches are runs of consecutive
 // particles, in the asset's vertex order and in a particle order chosen for them (see
-// reportBatchRuns).
+// reportBatchRuns). --set KEY=NUMBER changes a simulation setting of the asset (by its key in
+// files; true and false as 1 and 0), to measure what an option costs.
 #include "bench.h"
 #include "../../core/src/sim/constraint_kernels.h" // internal: the batch layouts and the kernel
 
 #include "tweed/clip_simulation.h"
 #include "tweed/meshproc/create_asset.h"
 #include "tweed/errors.h"
+#include "tweed/simulation_settings.h"
 
 #include <algorithm>
 #include <chrono>
@@ -40,6 +42,7 @@ struct Options
     int threads = 1;
     bool json = false;
     bool batchRuns = false;
+    std::vector<std::pair<const SettingField *, double>> settings; ///< --set KEY=VALUE
 };
 
 struct Result
@@ -181,7 +184,11 @@ Result runGarment(const Options &o)
     CreateAssetOptions create;
     create.garmentMeshes = {o.mesh};
     create.pinnedTop = 0.3f;
-    const ClothingAsset asset = createAsset(character, create);
+    ClothingAsset asset = createAsset(character, create);
+    for (const auto &[field, value] : o.settings)
+        field->set(asset.simulation, value);
+    if (const std::vector<std::string> problems = checkSettings(asset.simulation); !problems.empty())
+        throw InputError(problems.front());
     const int clipIndex = character.findClip(o.clip);
     if (clipIndex < 0)
         throw InputError("no clip '" + o.clip + "' in " + o.character);
@@ -246,10 +253,23 @@ int run(const std::vector<std::string> &args)
             o.json = true;
         else if (a == "--batch-runs")
             o.batchRuns = true;
-        else {
+        else if (a == "--set" && valued) {
+            const std::string kv = args[++i];
+            const size_t eq = kv.find('=');
+            const SettingField *field = findSetting(kv.substr(0, eq));
+            char *end = nullptr;
+            const double value =
+                eq == std::string::npos ? 0.0 : std::strtod(kv.c_str() + eq + 1, &end);
+            if (!field || eq == std::string::npos || end == kv.c_str() + eq + 1 || *end) {
+                std::fprintf(stderr, "garment: --set wants KEY=NUMBER with a setting's key "
+                                     "(true/false as 1/0), not '%s'\n", kv.c_str());
+                return 1;
+            }
+            o.settings.emplace_back(field, value);
+        } else {
             std::fprintf(stderr, "usage: tweed-bench garment [--character FILE] [--mesh NAME] "
                                  "[--clip NAME] [--frames N] [--threads T] [--json] "
-                                 "[--batch-runs]\n");
+                                 "[--batch-runs] [--set KEY=NUMBER]...\n");
             return 1;
         }
     }
