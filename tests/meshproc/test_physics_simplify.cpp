@@ -126,6 +126,7 @@ private slots:
     void farFromTheOrigin();
     void manyTrianglesAroundAVertex();
     void deterministic();
+    void reportMeasuresLikeMeshQuality();
     void sameOnAnyThreadCount();
     void sameOnEveryLanePath();
     void domainsJoinWithoutSeams();
@@ -369,6 +370,34 @@ void TestPhysicsSimplify::deterministic()
     for (size_t i = 0; i < a.positions.size(); ++i)
         QVERIFY(a.positions[i] == b.positions[i]);
     QCOMPARE(a.sourceVertex, b.sourceVertex);
+}
+
+void TestPhysicsSimplify::reportMeasuresLikeMeshQuality()
+{
+    // The report's smallest angle and edge spread come from measureTriangleQuality, which skips
+    // measureMeshQuality's topology: the same figures, to the bit, on an open, bumpy mesh (with a
+    // hole, so boundary edges count too) and on a closed one.
+    PhysicsGeometry open = sphere(4);
+    for (size_t i = 0; i < open.positions.size(); ++i)
+        open.positions[i] = open.positions[i] * (1.0f + 0.08f * std::sin(float(i) * 1.3f));
+    std::vector<uint32_t> kept;
+    for (size_t t = 0; t < open.indices.size() / 3; ++t)
+        if (open.positions[open.indices[3 * t]].y < 0.8f)
+            kept.insert(kept.end(), open.indices.begin() + long(3 * t),
+                        open.indices.begin() + long(3 * t + 3));
+    open.indices = kept;
+    for (PhysicsGeometry g : {open, sphere(3)}) {
+        SimplifySettings s;
+        s.targetVertices = 150;
+        const SimplifyReport r = simplify(g, s);
+        const MeshQuality full = measureMeshQuality(g.positions, g.indices);
+        const MeshQuality light = measureTriangleQuality(g.positions, g.indices);
+        QVERIFY(full.edgeLengthSpread > 0);
+        QCOMPARE(r.minAngleDegrees, full.minAngleDegrees);
+        QCOMPARE(r.edgeLengthSpread, full.edgeLengthSpread);
+        QCOMPARE(light.edgeLengthMean, full.edgeLengthMean);
+        QCOMPARE(light.triangles, full.triangles);
+    }
 }
 
 void TestPhysicsSimplify::sameOnAnyThreadCount()

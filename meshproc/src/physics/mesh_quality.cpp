@@ -46,6 +46,49 @@ std::vector<HalfEdgeEntry> sortedHalfEdges(const std::vector<uint32_t> &indices)
     return h;
 }
 
+// The mean and spread of edge lengths, summed in the order the edges are added.
+struct EdgeLengths
+{
+    double sum = 0, sumSq = 0;
+    size_t edges = 0;
+    void add(const Vec3 &a, const Vec3 &b)
+    {
+        const double len = distance(a, b);
+        sum += len;
+        sumSq += len * len;
+        ++edges;
+    }
+    void store(MeshQuality &q) const
+    {
+        q.edgeLengthMean = float(sum / double(edges));
+        const double var =
+            std::max(0.0, sumSq / double(edges) - (sum / double(edges)) * (sum / double(edges)));
+        q.edgeLengthSpread = sum > 0 ? float(std::sqrt(var) / (sum / double(edges))) : 0.0f;
+    }
+};
+
+// A triangle's smallest angle is at most 60 degrees, so its smallest sine finds it. The
+// sine at a corner is |cross| over the product of the two edges meeting there, so the
+// smallest is at the corner between the two longest edges: with l0, l1, l2 the squared
+// edge lengths, sin^2 = |cross|^2 min(l) / (l0 l1 l2). No trigonometry per triangle; a
+// degenerate triangle counts as 0.
+float minAngleDegrees(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices)
+{
+    double minSine2 = 1;
+    for (size_t t = 0; t < indices.size() / 3; ++t) {
+        const Vec3 &a = positions[indices[3 * t]], &b = positions[indices[3 * t + 1]],
+                   &c = positions[indices[3 * t + 2]];
+        const double l0 = lengthSquared(b - a), l1 = lengthSquared(c - b),
+                     l2 = lengthSquared(a - c);
+        const double product = l0 * l1 * l2;
+        const double sine2 = product > 0 ? double(lengthSquared(cross(b - a, c - a))) *
+                                               std::min({l0, l1, l2}) / product
+                                         : 0.0;
+        minSine2 = std::min(minSine2, sine2);
+    }
+    return float(std::asin(std::sqrt(std::min(minSine2, 1.0))) * 180.0 / kPi);
+}
+
 uint32_t findRoot(std::vector<uint32_t> &parent, uint32_t x)
 {
     while (parent[x] != x)
@@ -142,17 +185,13 @@ MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
     std::vector<uint32_t> cornerParent(indices.size());
     std::iota(cornerParent.begin(), cornerParent.end(), 0u);
     auto next = [](uint32_t c) { return c / 3 * 3 + (c % 3 + 1) % 3; };
-    double sum = 0, sumSq = 0;
-    size_t edges = 0;
+    EdgeLengths lengths;
     for (size_t i = 0; i < h.size();) {
         size_t j = i;
         while (j < h.size() && h[j].key == h[i].key)
             ++j;
         const uint32_t c0 = h[i].corner;
-        const double len = distance(positions[indices[c0]], positions[indices[next(c0)]]);
-        sum += len;
-        sumSq += len * len;
-        ++edges;
+        lengths.add(positions[indices[c0]], positions[indices[next(c0)]]);
         if (j - i > 2)
             ++q.nonManifoldEdges;
         // Corners at the same vertex in triangles sharing this edge belong to one fan.
@@ -179,29 +218,29 @@ MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
             ++q.nonManifoldVertices;
         }
     }
-    q.edgeLengthMean = float(sum / double(edges));
-    const double var = std::max(0.0, sumSq / double(edges) - (sum / double(edges)) * (sum / double(edges)));
-    q.edgeLengthSpread = sum > 0 ? float(std::sqrt(var) / (sum / double(edges))) : 0.0f;
-
-    // A triangle's smallest angle is at most 60 degrees, so its smallest sine finds it. The
-    // sine at a corner is |cross| over the product of the two edges meeting there, so the
-    // smallest is at the corner between the two longest edges: with l0, l1, l2 the squared
-    // edge lengths, sin^2 = |cross|^2 min(l) / (l0 l1 l2). No trigonometry per triangle; a
-    // degenerate triangle counts as 0.
-    double minSine2 = 1;
-    for (size_t t = 0; t < triCount; ++t) {
-        const Vec3 &a = positions[indices[3 * t]], &b = positions[indices[3 * t + 1]],
-                   &c = positions[indices[3 * t + 2]];
-        const double l0 = lengthSquared(b - a), l1 = lengthSquared(c - b),
-                     l2 = lengthSquared(a - c);
-        const double product = l0 * l1 * l2;
-        const double sine2 = product > 0 ? double(lengthSquared(cross(b - a, c - a))) *
-                                               std::min({l0, l1, l2}) / product
-                                         : 0.0;
-        minSine2 = std::min(minSine2, sine2);
-    }
-    q.minAngleDegrees = float(std::asin(std::sqrt(std::min(minSine2, 1.0))) * 180.0 / kPi);
+    lengths.store(q);
+    q.minAngleDegrees = minAngleDegrees(positions, indices);
     q.boundaryLoops = uint32_t(boundaryLoopsOf(positions, indices, h).size());
+    return q;
+}
+
+MeshQuality measureTriangleQuality(const std::vector<Vec3> &positions,
+                                   const std::vector<uint32_t> &indices)
+{
+    MeshQuality q;
+    q.triangles = uint32_t(indices.size() / 3);
+    if (q.triangles == 0)
+        return q;
+    // Each edge once, in the order measureMeshQuality sums them (so the same bits).
+    const std::vector<HalfEdgeEntry> h = sortedHalfEdges(indices);
+    EdgeLengths lengths;
+    for (size_t i = 0; i < h.size(); ++i)
+        if (i == 0 || h[i].key != h[i - 1].key) {
+            const uint32_t c = h[i].corner;
+            lengths.add(positions[indices[c]], positions[indices[c / 3 * 3 + (c % 3 + 1) % 3]]);
+        }
+    lengths.store(q);
+    q.minAngleDegrees = minAngleDegrees(positions, indices);
     return q;
 }
 

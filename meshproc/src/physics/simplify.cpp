@@ -1662,7 +1662,7 @@ SimplifyReport simplify(PhysicsGeometry &geometry, const SimplifySettings &setti
     report.targetVertices = target;
     report.verticesAfter = uint32_t(geometry.positions.size());
     report.trianglesAfter = uint32_t(geometry.triangleCount());
-    const MeshQuality q = measureMeshQuality(geometry.positions, geometry.indices);
+    const MeshQuality q = measureTriangleQuality(geometry.positions, geometry.indices);
     report.minAngleDegrees = q.minAngleDegrees;
     report.edgeLengthSpread = q.edgeLengthSpread;
     if (settings.measureError)

@@ -25,6 +25,10 @@ struct MeshQuality
 };
 MeshQuality measureMeshQuality(const std::vector<Vec3> &positions,
                                const std::vector<uint32_t> &indices);
+/// Only the triangle figures of measureMeshQuality (triangles, smallest angle, edge length mean
+/// and spread, the same values), without the topology: the rest stays 0.
+MeshQuality measureTriangleQuality(const std::vector<Vec3> &positions,
+                                   const std::vector<uint32_t> &indices);
 
 /// Distance between two surfaces as fractions of the reference's bounding-box diagonal: the
 /// largest and mean over the vertices, edge midpoints and triangle centroids of each surface to
