@@ -427,6 +427,7 @@ private slots:
         QVERIFY(still.overEdgesAfter > 0);
         QCOMPARE(still.overEdgesOnBody, still.overEdgesAfter);
         QCOMPARE(still.overEdgesOnLessStretchedSkin, still.overEdgesAfter);
+        QCOMPARE(still.unmendedPinned, still.unmendedRegions);
         QCOMPARE(still.skinStretchUnder, 1.0f);
         QVERIFY2(still.garmentStretchOnBody > 1.2f, qPrintable(QString::number(double(still.garmentStretchOnBody))));
 
@@ -443,6 +444,71 @@ private slots:
         QCOMPARE(half.overEdgesAfter, still.overEdgesAfter);
         QCOMPARE(half.overEdgesOnBody, 0u);
         QCOMPARE(half.skinStretchUnder, 1.0f);
+    }
+
+    void eachRegionLeftSaysWhy()
+    {
+        // The strip torn at x = 1 (bone 1 turns 60 degrees there, 3.5 from the weights alone)
+        // and the patch that grows 4 times (no weights mend it), repaired four ways: each
+        // region left over the limit is counted under the first reason that holds.
+        Mesh m;
+        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
+        appendGrid(m, {5, 0, 0}, 0.1f, 0.1f, 2, 2, [](const Vec3 &) { return 2; });
+        const Mat4 grow = Mat4::fromTransform(Transform{{5, 0, 0}, {}, {4, 4, 4}}) *
+                          inverse(Mat4::fromTransform(Transform{{5, 0, 0}, {}, {1, 1, 1}}));
+        const std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}, Mat4{}},
+                                                   {Mat4{}, turnAbout({1, 0, 0}, kPi / 3), grow}};
+        const size_t n = m.positions.size();
+        auto reasons = [](const SkinRepairReport &r) {
+            return std::vector<uint32_t>{r.unmendedPinned, r.unmendedGuarded, r.unmendedOnBody, r.unmendedByBound,
+                                         r.unmendedNoWeights};
+        };
+        auto repaired = [&](const std::vector<float> &resist, int iterations, const SkinRepairBody &body) {
+            std::vector<BoneInfluence> skin = m.skin;
+            return repairSkinWeights(m.positions, m.indices, skin, poses, 1.2f, resist, iterations, body);
+        };
+        // Free: the strip is mended; the patch, given up, had no weights that lowered it.
+        const SkinRepairReport free = repaired({}, 150, {});
+        QCOMPARE(free.unmendedRegions, 1u);
+        QCOMPARE(reasons(free), (std::vector<uint32_t>{0, 0, 0, 0, 1}));
+        // Every vertex of the strip pinned: the strip is left for its pins.
+        std::vector<float> strip(n, 0.0f);
+        for (size_t v = 0; v < n; ++v) strip[v] = m.positions[v].x < 3 ? 1.0f : 0.0f;
+        const SkinRepairReport pinned = repaired(strip, 150, {});
+        QVERIFY(pinned.unmendedRegions >= 2); // the seam's torn edges may fall apart in pieces
+        QCOMPARE(reasons(pinned), (std::vector<uint32_t>{pinned.unmendedRegions - 1, 0, 0, 0, 1}));
+        // Lying on a body without weights of its own under it: the descent is for the garment
+        // the body's weights reach, so after one diffusion step the strip keeps its weights by
+        // the hug rule.
+        const SkinRepairReport hugged = repaired(std::vector<float>(n, 0.9f), 1, bodyWithoutGuard(n, poses.size()));
+        QVERIFY(hugged.unmendedRegions >= 2);
+        QCOMPARE(reasons(hugged), (std::vector<uint32_t>{0, 0, hugged.unmendedRegions, 0, 0}));
+        // Over no body with no diffusion at all (the bound of 0 iterations), the descent alone
+        // mends the strip; the patch, never given up, is left by the bound.
+        const SkinRepairReport bounded = repaired({}, 0, {});
+        QCOMPARE(bounded.unmendedRegions, 1u);
+        QCOMPARE(reasons(bounded), (std::vector<uint32_t>{0, 0, 0, 1, 0}));
+    }
+
+    void theSqueezeIsReportedNotRepaired()
+    {
+        // A strip whose right half (bone 1) moves 4 cm towards its left half (bone 0): the edges
+        // across x = 1 (5 cm along x) are squeezed to 0.2 of their length, nothing stretches
+        // beyond the limit. The report gives the squeeze before and after; the repair lowers
+        // stretch alone, so the weights stay.
+        Mesh m;
+        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 0.99f ? 0 : 1; });
+        const std::vector<std::vector<Mat4>> poses{
+            {Mat4{}, Mat4{}}, {Mat4{}, Mat4::fromTransform(Transform{{-0.04f, 0, 0}, {}, {1, 1, 1}})}};
+        std::vector<BoneInfluence> skin = m.skin;
+        const SkinRepairReport report = repairSkinWeights(m.positions, m.indices, skin, poses, 1.2f);
+        QVERIFY(skin == m.skin);
+        QCOMPARE(report.overEdgesBefore, 0u);
+        QVERIFY2(std::abs(report.squeezeBefore - 0.2f) < 1e-3f, qPrintable(QString::number(double(report.squeezeBefore))));
+        QCOMPARE(report.squeezeAfter, report.squeezeBefore);
+        // The 5 edges along x across the seam and the 4 diagonals (0.72 of their length).
+        QCOMPARE(report.squeezedEdgesBefore, 9u);
+        QCOMPARE(report.squeezedEdgesAfter, 9u);
     }
 };
 

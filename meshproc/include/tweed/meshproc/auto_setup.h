@@ -105,9 +105,21 @@ struct SkinRepairReport
     uint32_t changedVertices = 0; ///< vertices whose weights changed
     int iterations = 0;
     uint32_t overEdgesBefore = 0, overEdgesAfter = 0; ///< edges stretched beyond the limit
+    /// The skinned pose's squeeze, which the repair reports but does not lower (stiff cloth
+    /// pushes back on it as on a stretch): the least edge length over its rest length over the
+    /// poses, and the edges squeezed below the limit's inverse (0.83 for 1.2).
+    float squeezeBefore = 1, squeezeAfter = 1;
+    uint32_t squeezedEdgesBefore = 0, squeezedEdgesAfter = 0;
     /// Connected regions of edges still beyond the limit after the repair: where no change of
     /// the weights that the guards allow brought their stretch down.
     uint32_t unmendedRegions = 0;
+    /// Why each of those regions is left, the first that holds: it has pinned vertices
+    /// (resistance 1: their weights are kept), the body guard held back a change there, the
+    /// hug rule kept its weights (the descent's change there mended too little, or the body's
+    /// weights do not reach it), the bound on iterations ended the diffusion while an edge of
+    /// it still improved, or no weights tried lowered it (given up).
+    uint32_t unmendedPinned = 0, unmendedGuarded = 0, unmendedOnBody = 0, unmendedByBound = 0,
+             unmendedNoWeights = 0;
     uint32_t guardedVertices = 0; ///< vertices whose change the body guard held back
     /// Where the garment lies on the body (SkinRepairBody::weights at both ends of an edge):
     /// the edges still beyond the limit after the repair, and of those the ones that the
