@@ -38,13 +38,21 @@ public:
     /// Relaxes the xyz of targets [0, n) in place; `normals` are the skinned normals (unit),
     /// `volumes` the collision volumes posed at the targets' time.
     void apply(P4 *targets, const P4 *normals, uint32_t n, std::span<const ColliderPose> volumes);
+    /// Sweeps every edge instead of the active set: the same bits, slower (for the tests).
+    void setEveryEdge(bool every) { mEveryEdge = every; }
+    /// Edges visited by the last apply's sweeps (the work the active set saves).
+    uint64_t visits() const { return mVisits; }
 
 private:
     bool mBuilt = false;
+    bool mEveryEdge = false;
+    uint64_t mVisits = 0;
     std::vector<uint32_t> mA, mB;
     std::vector<float> mLimit; ///< kRelaxedStretch x rest length
     std::vector<Vec3> mSkinned, mX;
     std::vector<uint8_t> mMoved, mLocked;
+    std::vector<uint32_t> mEdgeStart, mEdgeOf; ///< each vertex's edges (CSR, indices into mA)
+    std::vector<uint64_t> mActive;             ///< one bit per edge: swept this round
 };
 
 } // namespace tweed::sim
