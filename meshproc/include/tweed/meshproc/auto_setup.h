@@ -75,9 +75,10 @@ struct AutoSetupReport
     int rounds = 0;               ///< adjustment rounds run
     std::vector<std::string> actions;  ///< what it did, one line each, in order
     std::vector<std::string> failures; ///< measures still over their threshold after the rounds
-    std::vector<AutoSetupClip> clips;  ///< the final check
+    std::vector<AutoSetupClip> clips;  ///< the final check (without Relaxed targets)
     /// Whether Relaxed targets were checked (the final check failed a stretch measure) and
-    /// chosen (relaxedTargetsBetter); the measures of that check, per clip, at relaxedFps.
+    /// chosen (relaxedTargetsBetter: then `failures` are this check's); its measures per clip,
+    /// simulated at relaxedFps and measured at the check's frames.
     bool relaxedChecked = false, relaxedChosen = false;
     std::vector<AutoSetupClip> relaxedClips;
     /// Wall-clock seconds of each stage: physics mesh, poses, paint, volumes, skinning repair,
