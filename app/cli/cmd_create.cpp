@@ -123,6 +123,8 @@ void runAuto(CreateArgs &args)
                        {"substeps", r.substeps},
                        {"iterations", r.iterations},
                        {"rounds", r.rounds},
+                       {"relaxed_targets_checked", r.relaxedChecked},
+                       {"relaxed_targets", r.relaxedChosen},
                        {"actions", r.actions},
                        {"seconds", Json(r.seconds)},
                        {"failures", r.failures},

@@ -29,6 +29,9 @@ struct AutoSetupOptions
     double checkSeconds = 3;       ///< at most this much of each clip is checked
     float stretchLimit = 1.2f;     ///< skinned-pose stretch the weights are repaired to
     int threads = 1;               ///< simulation threads of the check
+    /// Frames per second of the check that chooses Relaxed targets (tweed-cli qa's rate), above
+    /// 0 and at most 240; 0: no such check, Relaxed targets stay off.
+    double relaxedFps = 60;
 };
 
 /// The measures of one clip in the final check.
@@ -72,7 +75,12 @@ struct AutoSetupReport
     int rounds = 0;               ///< adjustment rounds run
     std::vector<std::string> actions;  ///< what it did, one line each, in order
     std::vector<std::string> failures; ///< measures still over their threshold after the rounds
-    std::vector<AutoSetupClip> clips;  ///< the final check
+    std::vector<AutoSetupClip> clips;  ///< the final check (without Relaxed targets)
+    /// Whether Relaxed targets were checked (the final check failed a stretch measure) and
+    /// chosen (relaxedTargetsBetter: then `failures` are this check's); its measures per clip,
+    /// simulated at relaxedFps and measured at the check's frames.
+    bool relaxedChecked = false, relaxedChosen = false;
+    std::vector<AutoSetupClip> relaxedClips;
     /// Wall-clock seconds of each stage: physics mesh, poses, paint, volumes, skinning repair,
     /// check (all rounds).
     std::vector<std::pair<std::string, double>> seconds;
@@ -93,6 +101,14 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
 /// The measures' thresholds Auto Setup aims at (the defaults of tweed-cli qa): names the
 /// measures of `m` over them, empty when it passes.
 std::vector<std::string> failedMeasures(const ClipMeasures &m, float collisionThickness);
+
+/// Auto Setup's choice of Relaxed targets (SimulationSettings::relaxTargets) from the check of
+/// the same clips without them (`off`) and with them (`on`, in the same order): better when no
+/// clip's layer, shell or body poke-through rises, no clip fails a measure it passed without,
+/// and the stretch's excess over its thresholds (max_stretch over 1.25 plus mean_max_stretch
+/// over 1.10, summed over the clips) falls. Never better where nothing exceeds them.
+bool relaxedTargetsBetter(const std::vector<ClipMeasures> &off, const std::vector<ClipMeasures> &on,
+                          float collisionThickness);
 
 /// Clips that stand in for a character's missing animation: its root bones walk a 1.5 m circle,
 /// jump 0.4 m and spin a turn every 1.5 s.
