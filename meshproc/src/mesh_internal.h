@@ -239,6 +239,11 @@ std::vector<std::vector<uint32_t>> neighbourLists(size_t n, const std::vector<ui
 /// Each edge of neighbour lists once, as (lower, higher) vertex.
 std::vector<std::pair<uint32_t, uint32_t>> edgeList(const std::vector<std::vector<uint32_t>> &nb);
 
+/// Shortest distances along the edges (neighbour lists `nb`, positions `p`) from the seed
+/// vertices (multi-source Dijkstra); infinite where no seed is reached.
+std::vector<float> edgeDistances(const std::vector<Vec3> &p, const std::vector<std::vector<uint32_t>> &nb,
+                                 const std::vector<uint8_t> &seed);
+
 /// Bounding-box diagonal of the vertices used by indices (or of all positions when empty).
 float boundingDiagonal(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices);
 

@@ -1,6 +1,8 @@
 #include "mesh_internal.h"
 
+#include <limits>
 #include <numeric>
+#include <queue>
 
 namespace tweed::detail {
 
@@ -151,6 +153,33 @@ std::vector<std::pair<uint32_t, uint32_t>> edgeList(const std::vector<std::vecto
         for (uint32_t w : nb[v])
             if (v < w) edges.push_back({v, w});
     return edges;
+}
+
+std::vector<float> edgeDistances(const std::vector<Vec3> &p,
+                                 const std::vector<std::vector<uint32_t>> &nb,
+                                 const std::vector<uint8_t> &seed)
+{
+    std::vector<float> d(p.size(), std::numeric_limits<float>::infinity());
+    using Item = std::pair<float, uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    for (uint32_t v = 0; v < p.size(); ++v)
+        if (seed[v]) {
+            d[v] = 0;
+            queue.push({0.0f, v});
+        }
+    while (!queue.empty()) {
+        const auto [dv, v] = queue.top();
+        queue.pop();
+        if (dv > d[v]) continue;
+        for (uint32_t w : nb[v]) {
+            const float dw = dv + distance(p[v], p[w]);
+            if (dw < d[w]) {
+                d[w] = dw;
+                queue.push({dw, w});
+            }
+        }
+    }
+    return d;
 }
 
 } // namespace tweed::detail

@@ -436,6 +436,8 @@ private slots:
         // centimetre or two in every pose. Left free with that little room, it would sit at its
         // limit most of the time; it is pinned. What stays free has a Max Distance of at least
         // 2.5 cm or is on the ramp from the pinned region (half the distance along the surface).
+        // The skirt off the body takes one blend of both legs (the mean of its weights), which
+        // the legs come near but never reach: held at the limit from the legs, it is pinned too.
         Character character = makeCharacter(true, true);
         character.meshes[1] = makeSkirt("Skirt", 1.08f, 0.55f, 0.152f, 0.25f);
         character.meshes[2] = makeSkirt("Lining", 1.07f, 0.65f, 0.147f, 0.225f);
@@ -481,7 +483,10 @@ private slots:
             pinnedBelowWaist += md == 0 && physics.positions[v].y < 1.0f && physics.positions[v].y > 0.9f;
             if (md > 0 && md < 0.025f && skinned[v] <= options.stretchLimit - 0.01f) {
                 ++small;
-                QVERIFY2(std::abs(md - 0.5f * along[v]) < 1e-4f,
+                // On the ramp, or on it raised by the check (1.5 times per round) where the
+                // vertex was at its limit and pins the check added later came near it.
+                const float ramp = 0.5f * along[v];
+                QVERIFY2(std::abs(md - ramp) < 1e-4f || std::abs(md - 1.5f * ramp) < 1e-4f,
                          qPrintable(QStringLiteral("vertex %1: Max Distance %2, along %3")
                                         .arg(v).arg(double(md)).arg(double(along[v]))));
             }
@@ -492,6 +497,12 @@ private slots:
         QCOMPARE(result.report.clips.size(), size_t(1));
         const double hits = result.report.clips.front().measures.sum.maxDistanceHitShare();
         QVERIFY2(hits <= 0.05, qPrintable(QString::number(hits)));
+        // The legs tore the skirt's own weights: its region off the body took one blend, and
+        // Triangle collision is on so that the legs' volumes push the skirt by its triangles.
+        QVERIFY(std::any_of(result.report.actions.begin(), result.report.actions.end(), [](const std::string &a) {
+            return a.find("take one blend of bones") != std::string::npos;
+        }));
+        QVERIFY(result.asset.simulation.triangleCollision);
     }
 
     void maxDistanceCapScalesWithSizeAndSwing()
