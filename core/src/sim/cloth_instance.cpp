@@ -239,7 +239,52 @@ void ClothInstance::Impl::buildSlabRounds()
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
         return level[a] != level[b] ? level[a] < level[b] : shared[a] < shared[b];
     });
-    slabRounds.build(order, owner, conflicts, int(threads), schedule.progress());
+    // Blocks next to each other in that order and in memory (consecutive, of one phase,
+    // owner, level and sharing) make one task, which solves their colours of each rank in one
+    // kernel call (see ClothData::joinedColours): fewer and larger calls. Tasks are numbered
+    // in that order, which runs conflicting blocks in phase order, as the serial order needs.
+    std::vector<uint32_t> taskOf(blocks, 0), taskOwner;
+    std::vector<std::vector<uint32_t>> members;
+    for (size_t i = 0; i < order.size(); ++i) {
+        const uint32_t b = order[i];
+        const uint32_t a = i > 0 ? order[i - 1] : 0;
+        if (i == 0 || b != a + 1 || phaseOf[b] != phaseOf[a] || owner[b] != owner[a] ||
+            level[b] != level[a] || shared[b] != shared[a]) {
+            members.emplace_back();
+            taskOwner.push_back(owner[b]);
+        }
+        members.back().push_back(b);
+        taskOf[b] = uint32_t(members.size() - 1);
+    }
+    std::vector<std::pair<uint32_t, uint32_t>> taskConflicts;
+    for (const auto &[a, b] : conflicts)
+        if (taskOf[a] != taskOf[b])
+            taskConflicts.push_back({taskOf[a], taskOf[b]});
+    std::vector<uint32_t> taskOrder(members.size());
+    for (uint32_t t = 0; t < taskOrder.size(); ++t)
+        taskOrder[t] = t;
+    // Each task's share of its phase's joined colours: the members' colours inside one.
+    slabRangeBegin.assign(1, 0);
+    slabRanges.clear();
+    for (const std::vector<uint32_t> &list : members) {
+        const SolverPhase &phase = c.phases[phaseOf[list.front()]];
+        for (uint32_t j = phase.joinedBegin; j < phase.joinedEnd; ++j) {
+            const ConstraintColour &joined = c.joinedColours[j];
+            ConstraintColour range{joined.end, joined.begin};
+            for (const uint32_t b : list)
+                for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k) {
+                    const ConstraintColour &colour = c.solveColours[k];
+                    if (colour.begin >= joined.begin && colour.begin < joined.end) {
+                        range.begin = std::min(range.begin, colour.begin);
+                        range.end = std::max(range.end, colour.end);
+                    }
+                }
+            if (range.begin < range.end)
+                slabRanges.push_back(range);
+        }
+        slabRangeBegin.push_back(uint32_t(slabRanges.size()));
+    }
+    slabRounds.build(taskOrder, taskOwner, taskConflicts, int(threads), schedule.progress());
 }
 
 /// The thread whose share of the per-vertex passes holds vertex v.
@@ -534,9 +579,9 @@ void ClothInstance::Impl::configure()
     }
     // Colours whose constraints share one parameter (unpainted stiffness) skip its loads;
     // padding takes any value (both its ends are immovable).
-    colourParam.resize(c.solveColours.size());
-    for (size_t k = 0; k < c.solveColours.size(); ++k) {
-        const ConstraintColour &colour = c.solveColours[k];
+    // A joined colour (see ClothData::joinedColours) of blocks with different parameters
+    // loads them per constraint: the same values, the same bits.
+    const auto uniformParam = [&](const ConstraintColour &colour) {
         float value = NAN;
         bool uniform = true;
         for (uint32_t i = colour.begin; i < colour.end && uniform; ++i) {
@@ -546,8 +591,17 @@ void ClothInstance::Impl::configure()
                 value = constraintParam[i];
             uniform = constraintParam[i] == value;
         }
-        colourParam[k] = uniform && !std::isnan(value) ? value : NAN;
-    }
+        return uniform && !std::isnan(value) ? value : NAN;
+    };
+    colourParam.resize(c.solveColours.size());
+    for (size_t k = 0; k < c.solveColours.size(); ++k)
+        colourParam[k] = uniformParam(c.solveColours[k]);
+    joinedParam.resize(c.joinedColours.size());
+    for (size_t k = 0; k < c.joinedColours.size(); ++k)
+        joinedParam[k] = uniformParam(c.joinedColours[k]);
+    slabRangeParam.resize(slabRanges.size());
+    for (size_t k = 0; k < slabRanges.size(); ++k)
+        slabRangeParam[k] = uniformParam(slabRanges[k]);
     realConstraints = 0;
     for (const uint8_t kind : c.constraintKind)
         realConstraints += kind == ClothData::kPadding ? 0 : 1;
@@ -906,11 +960,12 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
         // Each thread its slab's blocks, waiting only for the blocks they share vertices with
         // (a round is an iteration; a thread may run a block of an earlier one).
         const uint32_t firstRound = seq.round;
-        const auto block = [&](uint32_t b, uint32_t round) {
+        const auto block = [&](uint32_t t, uint32_t round) {
             const LambdaMode mode = modeOf(int(round - firstRound));
             sim::ColourArgs local = args;
-            for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k)
-                solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
+            for (uint32_t k = slabRangeBegin[t]; k < slabRangeBegin[t + 1]; ++k)
+                solveRange(local, slabRangeParam[k], mode, slabRanges[k].begin,
+                           slabRanges[k].end);
         };
         for (int it = 0; it < iterations; ++it)
             slabRounds.run(seq, block);
@@ -932,6 +987,14 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
                         solveColour(local, k, mode, b, std::min(colour.end, b + kColourPiece));
                     });
                 }
+                continue;
+            }
+            if (schedule.threads() == 1 && !schedule.dispatching()) {
+                // One thread runs the whole phase: its blocks' colours joined, fewer and
+                // larger kernel calls (see ClothData::joinedColours).
+                for (uint32_t k = phase.joinedBegin; k < phase.joinedEnd; ++k)
+                    solveRange(args, joinedParam[k], mode, c.joinedColours[k].begin,
+                               c.joinedColours[k].end);
                 continue;
             }
             schedule.parallelFor(seq, phase.blockEnd - phase.blockBegin, [&](uint32_t i) {
@@ -972,7 +1035,12 @@ void ClothInstance::Impl::solveChains(PhaseCursor &seq)
 void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, LambdaMode mode,
                                       uint32_t b, uint32_t e)
 {
-    const float uniform = colourParam[colour];
+    solveRange(args, colourParam[colour], mode, b, e);
+}
+
+void ClothInstance::Impl::solveRange(sim::ColourArgs &args, float uniform, LambdaMode mode,
+                                     uint32_t b, uint32_t e)
+{
     const bool isUniform = !std::isnan(uniform);
     args.uniformParam = isUniform ? uniform : 0.0f;
     const sim::ColourKernel kernel =
