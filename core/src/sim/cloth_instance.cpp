@@ -239,52 +239,13 @@ void ClothInstance::Impl::buildSlabRounds()
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
         return level[a] != level[b] ? level[a] < level[b] : shared[a] < shared[b];
     });
-    // Blocks next to each other in that order and in memory (consecutive, of one phase,
-    // owner, level and sharing) make one task, which solves their colours of each rank in one
-    // kernel call (see ClothData::joinedColours): fewer and larger calls. Tasks are numbered
-    // in that order, which runs conflicting blocks in phase order, as the serial order needs.
-    std::vector<uint32_t> taskOf(blocks, 0), taskOwner;
-    std::vector<std::vector<uint32_t>> members;
-    for (size_t i = 0; i < order.size(); ++i) {
-        const uint32_t b = order[i];
-        const uint32_t a = i > 0 ? order[i - 1] : 0;
-        if (i == 0 || b != a + 1 || phaseOf[b] != phaseOf[a] || owner[b] != owner[a] ||
-            level[b] != level[a] || shared[b] != shared[a]) {
-            members.emplace_back();
-            taskOwner.push_back(owner[b]);
-        }
-        members.back().push_back(b);
-        taskOf[b] = uint32_t(members.size() - 1);
-    }
-    std::vector<std::pair<uint32_t, uint32_t>> taskConflicts;
-    for (const auto &[a, b] : conflicts)
-        if (taskOf[a] != taskOf[b])
-            taskConflicts.push_back({taskOf[a], taskOf[b]});
-    std::vector<uint32_t> taskOrder(members.size());
-    for (uint32_t t = 0; t < taskOrder.size(); ++t)
-        taskOrder[t] = t;
-    // Each task's share of its phase's joined colours: the members' colours inside one.
-    slabRangeBegin.assign(1, 0);
-    slabRanges.clear();
-    for (const std::vector<uint32_t> &list : members) {
-        const SolverPhase &phase = c.phases[phaseOf[list.front()]];
-        for (uint32_t j = phase.joinedBegin; j < phase.joinedEnd; ++j) {
-            const ConstraintColour &joined = c.joinedColours[j];
-            ConstraintColour range{joined.end, joined.begin};
-            for (const uint32_t b : list)
-                for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k) {
-                    const ConstraintColour &colour = c.solveColours[k];
-                    if (colour.begin >= joined.begin && colour.begin < joined.end) {
-                        range.begin = std::min(range.begin, colour.begin);
-                        range.end = std::max(range.end, colour.end);
-                    }
-                }
-            if (range.begin < range.end)
-                slabRanges.push_back(range);
-        }
-        slabRangeBegin.push_back(uint32_t(slabRanges.size()));
-    }
-    slabRounds.build(taskOrder, taskOwner, taskConflicts, int(threads), schedule.progress());
+    // Tried and not kept: blocks next to each other in that order and in memory (of one phase,
+    // owner, level and sharing) as one task, solving their colours of each rank in one call
+    // over their part of the joined colours (see ClothData::joinedColours), as one thread
+    // does: the same bits, but the hang at N = 128 on two threads read 10.1-11.1 ns per
+    // vertex-iteration against 8.8-10.1 for these per-block tasks, alternated 7 times at a
+    // load of 9-11 (coarser tasks: a waiting thread can take less of the other's work).
+    slabRounds.build(order, owner, conflicts, int(threads), schedule.progress());
 }
 
 /// The thread whose share of the per-vertex passes holds vertex v.
@@ -599,9 +560,6 @@ void ClothInstance::Impl::configure()
     joinedParam.resize(c.joinedColours.size());
     for (size_t k = 0; k < c.joinedColours.size(); ++k)
         joinedParam[k] = uniformParam(c.joinedColours[k]);
-    slabRangeParam.resize(slabRanges.size());
-    for (size_t k = 0; k < slabRanges.size(); ++k)
-        slabRangeParam[k] = uniformParam(slabRanges[k]);
     realConstraints = 0;
     for (const uint8_t kind : c.constraintKind)
         realConstraints += kind == ClothData::kPadding ? 0 : 1;
@@ -960,12 +918,11 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
         // Each thread its slab's blocks, waiting only for the blocks they share vertices with
         // (a round is an iteration; a thread may run a block of an earlier one).
         const uint32_t firstRound = seq.round;
-        const auto block = [&](uint32_t t, uint32_t round) {
+        const auto block = [&](uint32_t b, uint32_t round) {
             const LambdaMode mode = modeOf(int(round - firstRound));
             sim::ColourArgs local = args;
-            for (uint32_t k = slabRangeBegin[t]; k < slabRangeBegin[t + 1]; ++k)
-                solveRange(local, slabRangeParam[k], mode, slabRanges[k].begin,
-                           slabRanges[k].end);
+            for (uint32_t k = c.blocks[b].colourBegin; k < c.blocks[b].colourEnd; ++k)
+                solveColour(local, k, mode, c.solveColours[k].begin, c.solveColours[k].end);
         };
         for (int it = 0; it < iterations; ++it)
             slabRounds.run(seq, block);

@@ -66,12 +66,6 @@ struct ClothInstance::Impl
     /// The solver's blocks as tasks of the iterations on threads that own slabs of them (see
     /// buildSlabRounds); none when the phases run them instead.
     sim::OrderedRounds slabRounds;
-    /// Per task of slabRounds, its ranges [slabRangeBegin[t], slabRangeBegin[t + 1]) of
-    /// slabRanges: a task is blocks of one phase next to each other in memory (see
-    /// buildSlabRounds), and each range their colours of one rank joined (a colour).
-    std::vector<uint32_t> slabRangeBegin;
-    std::vector<ConstraintColour> slabRanges;
-    std::vector<float> slabRangeParam; ///< per range, as colourParam
 
     uint32_t n = 0;
     // Per particle (n + 1: the last is the immovable dummy the padding constraints use).
