@@ -704,6 +704,13 @@ void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
 
 void RoundVolumes::setEye(const Vec3 &eye, const Vec3 *orthographicDirection)
 {
+    // While playing, the viewport sets the same eye before the new poses: one fill a frame.
+    const auto same = [](const Vec3 &a, const Vec3 &b) {
+        return a.x == b.x && a.y == b.y && a.z == b.z;
+    };
+    if (mFilled && same(eye, mEye) && mOrthographic == (orthographicDirection != nullptr) &&
+        (!orthographicDirection || same(*orthographicDirection, mParallel)))
+        return;
     mEye = eye;
     mOrthographic = orthographicDirection != nullptr;
     if (orthographicDirection) mParallel = *orthographicDirection;
@@ -781,6 +788,7 @@ std::vector<bool> RoundVolumes::hiddenVolumes(const std::vector<std::vector<Vec3
 
 void RoundVolumes::fill()
 {
+    mFilled = true;
     // Nearest first by the distance from the eye to the proxy's bounding sphere.
     const size_t n = mCache.size();
     std::vector<uint32_t> order(n);

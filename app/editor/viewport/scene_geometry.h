@@ -189,6 +189,7 @@ private:
     Vec3 mEye;
     Vec3 mParallel;               ///< an orthographic camera's view direction, when mOrthographic
     bool mOrthographic = false;
+    bool mFilled = false;         ///< fill() has run (setEye() with an unchanged eye then does nothing)
 };
 
 } // namespace tweed::editor::scene
