@@ -152,6 +152,18 @@ Mat4 turnAbout(Vec3 joint, float angle)
     return at * Mat4::fromTransform(turn) * inverse(at);
 }
 
+// A strip 2 m long split at x = 1 between a root bone and a child bone that turns 60 degrees
+// there in the second pose, and apart from it (at x = 5) a small patch on a third bone that
+// grows 4 times in that pose: its edges stretch 4 whatever its weights.
+void makeStripAndPatch(Mesh &m, std::vector<std::vector<Mat4>> &poses)
+{
+    appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
+    appendGrid(m, {5, 0, 0}, 0.1f, 0.1f, 2, 2, [](const Vec3 &) { return 2; });
+    const Mat4 grow = Mat4::fromTransform(Transform{{5, 0, 0}, {}, {4, 4, 4}}) *
+                      inverse(Mat4::fromTransform(Transform{{5, 0, 0}, {}, {1, 1, 1}}));
+    poses = {{Mat4{}, Mat4{}, Mat4{}}, {Mat4{}, turnAbout({1, 0, 0}, kPi / 3), grow}};
+}
+
 // The closest point of the segment [a, b] to p.
 Vec3 closestOnSegment(Vec3 p, Vec3 a, Vec3 b)
 {
@@ -174,12 +186,8 @@ private slots:
         // its weights, more than the strip's torn edges. The strip is repaired all the same,
         // the patch is reported as the one region left over the limit.
         Mesh m;
-        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
-        appendGrid(m, {5, 0, 0}, 0.1f, 0.1f, 2, 2, [](const Vec3 &) { return 2; });
-        const Mat4 grow = Mat4::fromTransform(Transform{{5, 0, 0}, {}, {4, 4, 4}}) *
-                          inverse(Mat4::fromTransform(Transform{{5, 0, 0}, {}, {1, 1, 1}}));
-        const std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}, Mat4{}},
-                                                   {Mat4{}, turnAbout({1, 0, 0}, kPi / 3), grow}};
+        std::vector<std::vector<Mat4>> poses;
+        makeStripAndPatch(m, poses);
         auto onStrip = [](const Vec3 &p) { return p.x < 3; };
         auto onPatch = [](const Vec3 &p) { return p.x >= 3; };
         std::vector<BoneInfluence> skin = m.skin;
@@ -452,12 +460,8 @@ private slots:
         // and the patch that grows 4 times (no weights mend it), repaired four ways: each
         // region left over the limit is counted under the first reason that holds.
         Mesh m;
-        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
-        appendGrid(m, {5, 0, 0}, 0.1f, 0.1f, 2, 2, [](const Vec3 &) { return 2; });
-        const Mat4 grow = Mat4::fromTransform(Transform{{5, 0, 0}, {}, {4, 4, 4}}) *
-                          inverse(Mat4::fromTransform(Transform{{5, 0, 0}, {}, {1, 1, 1}}));
-        const std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}, Mat4{}},
-                                                   {Mat4{}, turnAbout({1, 0, 0}, kPi / 3), grow}};
+        std::vector<std::vector<Mat4>> poses;
+        makeStripAndPatch(m, poses);
         const size_t n = m.positions.size();
         auto reasons = [](const SkinRepairReport &r) {
             return std::vector<uint32_t>{r.unmendedPinned, r.unmendedGuarded, r.unmendedOnBody, r.unmendedByBound,
