@@ -1888,53 +1888,9 @@ private slots:
         for (int count : seen)
             QCOMPARE(count, 1);
         // Most constraints lie inside a slab.
-        const uint32_t inside = c.joinedColours[c.phases[0].joinedEnd - 1].end;
+        const ConstraintBlock &last = c.blocks[c.phases[0].blockEnd - 1];
+        const uint32_t inside = c.solveColours[last.colourEnd - 1].end;
         QVERIFY(inside > 0.85 * double(c.constraintA.size()));
-    }
-
-    void joinedColoursJoinEachPhasesBlocks()
-    {
-        // The hang at N = 128: 16 regions. Each phase's joined colours are colours (no vertex
-        // twice), lie side by side, and each holds exactly one colour of each block it touches,
-        // in block order: a block's colours in its own order, bend ranks before stretch ones.
-        const auto data = test::hangClothData(test::hangMesh(128));
-        const ClothData &c = *data;
-        QCOMPARE(c.regionCount, 16u);
-        size_t colours = 0;
-        for (const SolverPhase &phase : c.phases) {
-            QVERIFY(phase.joinedEnd > phase.joinedBegin);
-            QCOMPARE(c.joinedColours[phase.joinedBegin].begin,
-                     c.solveColours[c.blocks[phase.blockBegin].colourBegin].begin);
-            std::vector<uint32_t> next(phase.blockEnd - phase.blockBegin, 0); // per block
-            for (uint32_t j = phase.joinedBegin; j < phase.joinedEnd; ++j) {
-                const ConstraintColour &joined = c.joinedColours[j];
-                if (j > phase.joinedBegin)
-                    QCOMPARE(joined.begin, c.joinedColours[j - 1].end);
-                std::vector<uint8_t> used(c.vertexCount, 0);
-                for (uint32_t k = joined.begin; k < joined.end; ++k)
-                    for (uint32_t v : {c.constraintA[k], c.constraintB[k]})
-                        if (v != c.dummyVertex)
-                            QCOMPARE(used[v]++, uint8_t(0));
-                uint32_t at = joined.begin;
-                for (uint32_t b = phase.blockBegin; b < phase.blockEnd; ++b) {
-                    const ConstraintBlock &block = c.blocks[b];
-                    uint32_t &k = next[b - phase.blockBegin];
-                    if (block.colourBegin + k < block.colourEnd &&
-                        c.solveColours[block.colourBegin + k].begin == at) {
-                        at = c.solveColours[block.colourBegin + k].end;
-                        ++k;
-                        ++colours;
-                    }
-                }
-                QCOMPARE(at, joined.end);
-            }
-            for (uint32_t b = phase.blockBegin; b < phase.blockEnd; ++b)
-                QCOMPARE(next[b - phase.blockBegin], c.blocks[b].colourEnd - c.blocks[b].colourBegin);
-        }
-        QCOMPARE(colours, c.solveColours.size());
-        // Far fewer calls than colours.
-        QVERIFY2(4 * c.joinedColours.size() < c.solveColours.size(),
-                 qPrintable(QString("%1 joined of %2").arg(c.joinedColours.size()).arg(c.solveColours.size())));
     }
 
     void extremeParametersStayFinite_data()

@@ -407,75 +407,22 @@ void buildSolveOrder(ClothData &d, const std::vector<uint32_t> &stretch,
         phaseBlocks[1 + s % 2].push_back(k + s);
     phaseBlocks[3].push_back(2 * k - 1);
     std::vector<uint64_t> used(size_t(d.vertexCount) * 4, 0);
-    // Each block coloured on its own (bend colours, then stretch), then laid out phase by
-    // phase with the blocks' k-th bend colours side by side, and so their stretch colours
-    // (see ClothData::joinedColours).
-    struct Coloured
-    {
-        ClothData scratch; ///< the block's constraints, coloured and padded
-        std::vector<ConstraintColour> bend, stretch; ///< ranges of scratch
-    };
     for (const std::vector<uint32_t> &list : phaseBlocks) {
-        std::vector<Coloured> coloured;
-        size_t bendRanks = 0, stretchRanks = 0;
-        for (uint32_t b : list) {
-            Coloured block;
-            block.scratch.dummyVertex = d.dummyVertex;
-            const Subset &st = stretchBlocks[b], &cr = crossBlocks[b];
-            colourConstraints(cr.pairs, cr.rest, cr.kinds, used, block.scratch, block.bend);
-            colourConstraints(st.pairs, st.rest, st.kinds, used, block.scratch, block.stretch);
-            if (block.scratch.solveColours.empty())
-                continue;
-            bendRanks = std::max(bendRanks, block.bend.size());
-            stretchRanks = std::max(stretchRanks, block.stretch.size());
-            coloured.push_back(std::move(block));
-        }
-        if (coloured.empty())
-            continue;
-        // Per block, its colours' places in d (bend, then stretch).
-        std::vector<std::vector<ConstraintColour>> placed(coloured.size());
         SolverPhase phase;
-        phase.joinedBegin = uint32_t(d.joinedColours.size());
-        auto place = [&](bool bendRank, size_t rank) {
-            ConstraintColour joined;
-            joined.begin = uint32_t(d.constraintA.size());
-            for (size_t i = 0; i < coloured.size(); ++i) {
-                const Coloured &block = coloured[i];
-                const std::vector<ConstraintColour> &ranges = bendRank ? block.bend : block.stretch;
-                if (rank >= ranges.size())
-                    continue;
-                const ClothData &s = block.scratch;
-                ConstraintColour range;
-                range.begin = uint32_t(d.constraintA.size());
-                for (uint32_t c = ranges[rank].begin; c < ranges[rank].end; ++c) {
-                    d.constraintA.push_back(s.constraintA[c]);
-                    d.constraintB.push_back(s.constraintB[c]);
-                    d.restLength.push_back(s.restLength[c]);
-                    d.constraintKind.push_back(s.constraintKind[c]);
-                }
-                range.end = uint32_t(d.constraintA.size());
-                (bendRank ? d.bendColours : d.stretchColours).push_back(range);
-                placed[i].push_back(range);
-            }
-            joined.end = uint32_t(d.constraintA.size());
-            d.joinedColours.push_back(joined);
-        };
-        for (size_t rank = 0; rank < bendRanks; ++rank)
-            place(true, rank);
-        for (size_t rank = 0; rank < stretchRanks; ++rank)
-            place(false, rank);
-        phase.joinedEnd = uint32_t(d.joinedColours.size());
         phase.blockBegin = uint32_t(d.blocks.size());
-        for (size_t i = 0; i < coloured.size(); ++i) {
-            // placed[i] holds the bend colours first (every bend rank precedes every stretch one)
+        for (uint32_t b : list) {
             ConstraintBlock block;
             block.colourBegin = uint32_t(d.solveColours.size());
-            d.solveColours.insert(d.solveColours.end(), placed[i].begin(), placed[i].end());
+            const Subset &st = stretchBlocks[b], &cr = crossBlocks[b];
+            colourConstraints(cr.pairs, cr.rest, cr.kinds, used, d, d.bendColours);
+            colourConstraints(st.pairs, st.rest, st.kinds, used, d, d.stretchColours);
             block.colourEnd = uint32_t(d.solveColours.size());
-            d.blocks.push_back(block);
+            if (block.colourEnd > block.colourBegin)
+                d.blocks.push_back(block);
         }
         phase.blockEnd = uint32_t(d.blocks.size());
-        d.phases.push_back(phase);
+        if (phase.blockEnd > phase.blockBegin)
+            d.phases.push_back(phase);
     }
 }
 

@@ -239,12 +239,6 @@ void ClothInstance::Impl::buildSlabRounds()
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
         return level[a] != level[b] ? level[a] < level[b] : shared[a] < shared[b];
     });
-    // Tried and not kept: blocks next to each other in that order and in memory (of one phase,
-    // owner, level and sharing) as one task, solving their colours of each rank in one call
-    // over their part of the joined colours (see ClothData::joinedColours), as one thread
-    // does: the same bits, but the hang at N = 128 on two threads read 10.1-11.1 ns per
-    // vertex-iteration against 8.8-10.1 for these per-block tasks, alternated 7 times at a
-    // load of 9-11 (coarser tasks: a waiting thread can take less of the other's work).
     slabRounds.build(order, owner, conflicts, int(threads), schedule.progress());
 }
 
@@ -540,9 +534,9 @@ void ClothInstance::Impl::configure()
     }
     // Colours whose constraints share one parameter (unpainted stiffness) skip its loads;
     // padding takes any value (both its ends are immovable).
-    // A joined colour (see ClothData::joinedColours) of blocks with different parameters
-    // loads them per constraint: the same values, the same bits.
-    const auto uniformParam = [&](const ConstraintColour &colour) {
+    colourParam.resize(c.solveColours.size());
+    for (size_t k = 0; k < c.solveColours.size(); ++k) {
+        const ConstraintColour &colour = c.solveColours[k];
         float value = NAN;
         bool uniform = true;
         for (uint32_t i = colour.begin; i < colour.end && uniform; ++i) {
@@ -552,14 +546,8 @@ void ClothInstance::Impl::configure()
                 value = constraintParam[i];
             uniform = constraintParam[i] == value;
         }
-        return uniform && !std::isnan(value) ? value : NAN;
-    };
-    colourParam.resize(c.solveColours.size());
-    for (size_t k = 0; k < c.solveColours.size(); ++k)
-        colourParam[k] = uniformParam(c.solveColours[k]);
-    joinedParam.resize(c.joinedColours.size());
-    for (size_t k = 0; k < c.joinedColours.size(); ++k)
-        joinedParam[k] = uniformParam(c.joinedColours[k]);
+        colourParam[k] = uniform && !std::isnan(value) ? value : NAN;
+    }
     realConstraints = 0;
     for (const uint8_t kind : c.constraintKind)
         realConstraints += kind == ClothData::kPadding ? 0 : 1;
@@ -946,14 +934,6 @@ void ClothInstance::Impl::solveConstraints(PhaseCursor &seq, const Substep &ctx)
                 }
                 continue;
             }
-            if (schedule.threads() == 1 && !schedule.dispatching()) {
-                // One thread runs the whole phase: its blocks' colours joined, fewer and
-                // larger kernel calls (see ClothData::joinedColours).
-                for (uint32_t k = phase.joinedBegin; k < phase.joinedEnd; ++k)
-                    solveRange(args, joinedParam[k], mode, c.joinedColours[k].begin,
-                               c.joinedColours[k].end);
-                continue;
-            }
             schedule.parallelFor(seq, phase.blockEnd - phase.blockBegin, [&](uint32_t i) {
                 sim::ColourArgs local = args;
                 const ConstraintBlock &block = c.blocks[phase.blockBegin + i];
@@ -992,12 +972,7 @@ void ClothInstance::Impl::solveChains(PhaseCursor &seq)
 void ClothInstance::Impl::solveColour(sim::ColourArgs &args, uint32_t colour, LambdaMode mode,
                                       uint32_t b, uint32_t e)
 {
-    solveRange(args, colourParam[colour], mode, b, e);
-}
-
-void ClothInstance::Impl::solveRange(sim::ColourArgs &args, float uniform, LambdaMode mode,
-                                     uint32_t b, uint32_t e)
-{
+    const float uniform = colourParam[colour];
     const bool isUniform = !std::isnan(uniform);
     args.uniformParam = isUniform ? uniform : 0.0f;
     const sim::ColourKernel kernel =

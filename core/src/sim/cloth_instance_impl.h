@@ -94,7 +94,6 @@ struct ClothInstance::Impl
     void resetWarnings();
     uint64_t realConstraints = 0, hardConstraintCount = 0; ///< without padding
     std::vector<float> colourParam; ///< per solve colour: its parameter when uniform, else NaN
-    std::vector<float> joinedParam; ///< the same per joined colour (ClothData::joinedColours)
     /// Movable vertices held much tighter by Max Distance than a mesh neighbour (their radii
     /// differ by more than the edge's rest length, as between the free edge and the vertices
     /// next to it with a large edge Max Distance scale), and their no looser neighbours;
@@ -275,9 +274,6 @@ struct ClothInstance::Impl
     void solveConstraints(PhaseCursor &seq, const Substep &ctx);
     void solveColour(sim::ColourArgs &args, uint32_t colour, sim::LambdaMode mode, uint32_t b,
                      uint32_t e);
-    /// Constraints [b, e) of one colour whose parameter is `uniform` (NaN: per constraint).
-    void solveRange(sim::ColourArgs &args, float uniform, sim::LambdaMode mode, uint32_t b,
-                    uint32_t e);
     void hardConstraints(uint32_t listIndex, float follow);
     /// One direct solve of every edge chain, group by group (see edge_chains.h).
     void solveChains(PhaseCursor &seq);

@@ -279,11 +279,6 @@ inline unsigned vbits(VM m) { return unsigned(m); }
 // Each colour's batches grouped by layout (runs first, gathered last: 267 changes of layout an
 // iteration instead of 1,273; the same bits) ran 3% slower, alternated twelve times: the
 // gathered batches, heavy on loads, go better between the runs, heavy on shuffles.
-// One thread now solves each phase's colours joined across its blocks (ClothData::
-// joinedColours; 22 calls an iteration instead of 267, the same bits): callgrind counts 2.1%
-// fewer instructions in the iterations, the wall time about 8% less (Zen 5, alternated six
-// times at load 9-11). Joined runs of a thread's blocks as the two threads' tasks read slower
-// (see buildSlabRounds), not kept.
 inline __m512i lanes(int a, int step)
 {
     return _mm512_setr_epi32(a, a + step, a + 2 * step, a + 3 * step, a + 4 * step,

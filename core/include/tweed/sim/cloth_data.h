@@ -35,10 +35,6 @@ struct SolverPhase
 {
     uint32_t blockBegin = 0;
     uint32_t blockEnd = 0;
-    /// Ranges [joinedBegin, joinedEnd) of ClothData::joinedColours: the phase's colours joined
-    /// across its blocks, for a thread that runs the whole phase.
-    uint32_t joinedBegin = 0;
-    uint32_t joinedEnd = 0;
 };
 
 /// Options of buildClothData beyond what the physics mesh carries.
@@ -104,14 +100,6 @@ struct ClothData
     std::vector<ConstraintColour> solveColours; ///< every colour range, in solve order
     std::vector<ConstraintBlock> blocks;
     std::vector<SolverPhase> phases;
-    /// Per phase (see SolverPhase::joinedBegin), the k-th colours of its blocks side by side in
-    /// memory (in block order), as one range: blocks of a phase share no vertex, so the range
-    /// is a colour, and solving it solves each block's k-th colour in its turn (the same bits
-    /// as block by block). A block's bend colours join the other blocks' bend colours, its
-    /// stretch colours their stretch colours. One thread that runs a whole phase takes these
-    /// (the hang at N = 128: 22 calls an iteration for 267 colours); several threads keep
-    /// whole blocks as their tasks.
-    std::vector<ConstraintColour> joinedColours;
     uint32_t regionCount = 1;
     std::vector<uint32_t> region; ///< per vertex, its region
     uint32_t stretchConstraintCount = 0; ///< real (unpadded) counts
