@@ -62,6 +62,9 @@ struct Result
     int maxStretchAt[4] = {0, 0, 0, 0}; ///< the most stretched edge's ends as row, column
     double constraintsPerVertex = 0;
     int threadsUsed = 1; ///< the pool's threads the cloth runs on (a small one uses fewer)
+    /// FNV-1a of the final positions' bytes (Tweed only): a change that means to keep the
+    /// results shows the same hash on any thread count and kernel path.
+    uint64_t positionsHash = 0;
     bool finite = true;
 };
 
@@ -138,6 +141,14 @@ Result runTweed(const Options &o)
     const ClothMeasurements m = cloth.measure();
     const std::vector<Vec3> x = cloth.positions();
     measureStretch(o, mesh, *data, [&](uint32_t v) { return x[v]; }, r);
+    r.positionsHash = 14695981039346656037ull;
+    for (const Vec3 &v : x)
+        for (const float f : {v.x, v.y, v.z}) {
+            uint32_t bits;
+            std::memcpy(&bits, &f, sizeof bits);
+            for (int i = 0; i < 4; ++i)
+                r.positionsHash = (r.positionsHash ^ ((bits >> (8 * i)) & 0xFFu)) * 1099511628211ull;
+        }
     r.maxStretch = m.maxStretch; // the solver's own measure (the same edges)
     r.finite = m.nonFinite == 0;
     r.threadsUsed = cloth.threadCount();
@@ -297,22 +308,22 @@ int run(const std::vector<std::string> &args)
                     "\"ns_per_vertex_iteration\": %.3f, "
                     "\"cpu_ns_per_vertex_iteration\": %.3f, \"median_step_ms\": %.4f, "
                     "\"max_stretch\": %.5f, \"max_stretch_at\": [%d, %d, %d, %d], "
-                    "\"constraints_per_vertex\": %.3f, \"finite\": %s}\n",
+                    "\"constraints_per_vertex\": %.3f, \"positions_hash\": \"%016llx\", \"finite\": %s}\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
                     r.threadsUsed, o.substeps, o.steps, double(o.compressionLimit),
                     r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.maxStretchAt[0],
                     r.maxStretchAt[1], r.maxStretchAt[2], r.maxStretchAt[3], r.constraintsPerVertex,
-                    r.finite ? "true" : "false");
+                    static_cast<unsigned long long>(r.positionsHash), r.finite ? "true" : "false");
     } else {
         std::printf("%-7s %-5s N=%-4d threads=%d (used %d) substeps=%-2d  %8.2f ns/vertex-iteration "
                     "(cpu %.2f)  %8.3f ms/step  max stretch %.4f at (%d,%d)-(%d,%d)  "
-                    "%.2f constraints/vertex%s\n",
+                    "%.2f constraints/vertex  hash %016llx%s\n",
                     solver.c_str(), solver == "tweed" ? kernels.c_str() : "-", o.n, o.threads,
                     r.threadsUsed, o.substeps, r.nsPerVertexIteration,
                     r.cpuNsPerVertexIteration, r.medianStepMs, r.maxStretch, r.maxStretchAt[0],
                     r.maxStretchAt[1], r.maxStretchAt[2], r.maxStretchAt[3], r.constraintsPerVertex,
-                    r.finite ? "" : "  NON-FINITE");
+                    static_cast<unsigned long long>(r.positionsHash), r.finite ? "" : "  NON-FINITE");
     }
     return r.finite ? 0 : 2;
 }
