@@ -1,5 +1,6 @@
 // Simplification and subdivision on meshes with known answers.
 #include "physics_test_meshes.h"
+#include "simplify_internal.h"
 #include "simplify_lanes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/iso_surface.h"
@@ -13,6 +14,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <numeric>
@@ -129,6 +132,7 @@ private slots:
     void reportMeasuresLikeMeshQuality();
     void sameOnAnyThreadCount();
     void sameOnEveryLanePath();
+    void keepSmallestSortedLikeASort();
     void domainsJoinWithoutSeams();
     void flipsNeverFold();
     void flipsKeepShallowCreases();
@@ -468,6 +472,40 @@ void TestPhysicsSimplify::sameOnEveryLanePath()
         QCOMPARE(four.positions.size(), two.positions.size());
         for (size_t i = 0; i < four.positions.size(); ++i)
             QVERIFY(four.positions[i] == two.positions[i]);
+    }
+}
+
+void TestPhysicsSimplify::keepSmallestSortedLikeASort()
+{
+    // The passes' choice of candidates: the `count` smallest (cost bits, vertex) keys in order,
+    // as a full sort gives them, for costs spread over many exponents and with ties (equal
+    // costs go to the lower vertex), on short lists (sorted by comparisons) and long ones (by
+    // counting passes on the cost bits).
+    uint32_t state = 12345;
+    auto next = [&] { return state = state * 1664525u + 1013904223u; };
+    for (const size_t n : {size_t(40), size_t(300), size_t(5000), size_t(40000)}) {
+        std::vector<uint64_t> keys(n);
+        for (uint32_t v = 0; v < n; ++v) {
+            // Exponents over about 2^-40 .. 2^20, some costs repeated, some zero.
+            const uint32_t r = next();
+            float cost = std::ldexp(float(r >> 12) / float(1u << 20), int(r % 61) - 40);
+            if (r % 7 == 0)
+                cost = 0.25f;
+            if (r % 29 == 0)
+                cost = 0;
+            uint32_t bits;
+            std::memcpy(&bits, &cost, sizeof bits);
+            keys[v] = (uint64_t(bits) << 32) | v;
+        }
+        std::vector<uint64_t> sorted = keys;
+        std::sort(sorted.begin(), sorted.end());
+        for (const size_t count : {size_t(1), n / 10, n / 3, n, n + 5}) {
+            std::vector<uint64_t> work = keys, buffer;
+            const std::span<const uint64_t> chosen =
+                simplify_detail::keepSmallestSorted(work, count, buffer);
+            QCOMPARE(chosen.size(), std::min(count, n));
+            QVERIFY(std::equal(chosen.begin(), chosen.end(), sorted.begin()));
+        }
     }
 }
 

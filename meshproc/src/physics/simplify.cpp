@@ -85,6 +85,16 @@
 // collapses those whose ends are not locked, then remaps the index buffer. Matching it means
 // that kind of pass (or costs without the double-precision solve) in the domain passes, which
 // changes the output: the placement at an end was measured above (largest error 2.31e-3).
+// Since then (callgrind as above, both bench calls: 364.1M -> 360.4M, the same output hashes):
+// the pass sort counts the top cost bits once (keepSmallestSorted reuses its histogram: 13.6M
+// -> 11.9M), and a collapse lists the survivor's ring from the two fans it gathered (ring()
+// walked the new fan again: 7.0M, now 6.7M inside collapse; on a large mesh it also saves the
+// fan's reloads). Per call the profile stays flat: collapse() 45M (turn and angle checks 15M,
+// fans 9M, ring 3M), best-edge searches 39M (their own loops 19M: gathering neighbours,
+// length terms, lanes; the four-lane costs the rest), set-up 18M, exact order 22M, pass
+// sorts and sweeps 10M. Counted and not tried: corners in blocks of four per triangle (c & 3
+// for c % 3) would save about 3M a call (the corner steps cost 6.6M) at 33% more corner
+// memory on the 460K-triangle mesh, which waits on memory.
 //
 // M. Garland, P. Heckbert: Surface Simplification Using Quadric Error Metrics, SIGGRAPH 1997.
 // Boundary edges get perpendicular constraint planes (Garland-Heckbert section 5), a collapse
@@ -187,7 +197,8 @@ class Simplifier
         std::vector<FanTriangle> fanA, fanB; ///< the fans of the edge being collapsed
         std::vector<uint32_t> neighbours;    ///< computeBest's, afterCollapse's, buildQueue's
         std::vector<uint64_t> sortBuffer;
-        std::vector<uint32_t> ring; ///< ring()'s
+        std::vector<uint32_t> ring; ///< ring()'s, or the survivor's ring of the last collapse
+        uint32_t ringSize = 0;      ///< (the latter's length)
         std::vector<float> costs;   ///< pushCandidates'
         std::vector<uint32_t> mark; ///< per vertex: the stamp of the last walk that met it
         uint32_t stamp = 0;
@@ -603,7 +614,7 @@ private:
     {
         const uint32_t a = mAlive[v] ? v : w, b = a == v ? w : v;
         mLocked[a] = pass;
-        const std::span<const uint32_t> neighbours = ring(ws, a);
+        const std::span<const uint32_t> neighbours = survivorRing(ws);
         for (const uint32_t x : neighbours) { // read below, after the survivor's costs
             __builtin_prefetch(&mDirty[x]);
             __builtin_prefetch(&mBestPartner[x]);
@@ -674,6 +685,13 @@ private:
             visit(mCorners[prevCorner(c)]);
         });
         return {ring, count};
+    }
+
+    // The ring of the survivor of the worker's last collapse, which collapse listed (the same
+    // as ring(ws, survivor), without walking its fan again). Valid until the next ring().
+    static std::span<const uint32_t> survivorRing(const Workspace &ws)
+    {
+        return {ws.ring.data(), ws.ringSize};
     }
 
     void markDirty(uint32_t v) { mDirty[v] = 1; }
@@ -1248,7 +1266,7 @@ private:
         } else if (o == Outcome::Collapsed) {
             // New candidates for the survivor's edges.
             const uint32_t a = mAlive[cand.a] ? cand.a : cand.b;
-            pushCandidates(mMain, a, ring(mMain, a), mHeap, true);
+            pushCandidates(mMain, a, survivorRing(mMain), mHeap, true);
         } else {
             mRefused.emplace_back(std::min(cand.a, cand.b), std::max(cand.a, cand.b));
         }
@@ -1375,16 +1393,31 @@ private:
         // the order the walks of a and b met them).
         for (int i = 0; i < edgeTris; ++i)
             std::fill_n(&mCorners[3 * size_t(edgeTriangle[i])], 3, kNone);
+        // The survivor's ring (its neighbours each once, in the order its new fan meets them, as
+        // ring() lists them) is listed on the way, from the fans at hand, for the caller: a
+        // live triangle of either fan has neither end of the edge among its other two vertices.
         std::vector<uint32_t> &mergedFan = ws.merged;
         growTo(mergedFan, fanA.size() + fanB.size());
+        growTo(ws.ring, 2 * (fanA.size() + fanB.size()));
+        uint32_t *const ring = ws.ring.data();
         size_t merged = 0;
+        uint32_t ringCount = 0;
+        const uint32_t ringStamp = ++ws.stamp;
+        auto visit = [&](uint32_t x, bool live) { // (as in ring, for live triangles only)
+            ring[ringCount] = x;
+            ringCount += live & (mark[x] != ringStamp);
+            mark[x] = live ? ringStamp : mark[x];
+        };
         for (const std::vector<FanTriangle> *fan : {&fanB, &fanA})
             for (auto t = fan->rbegin(); t != fan->rend(); ++t) {
                 const bool live = mCorners[t->corner] != kNone;
                 mCorners[t->corner] = live ? a : kNone;
                 mergedFan[merged] = t->corner;
                 merged += live;
+                visit(t->x, live);
+                visit(t->y, live);
             }
+        ws.ringSize = ringCount;
         setFan(b, {});
         setFan(a, std::span(mergedFan.data(), merged));
         // An unmoved vertex is still at its input position.

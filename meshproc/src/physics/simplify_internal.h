@@ -54,9 +54,9 @@ void sortByHighWord(std::span<uint64_t> keys, std::vector<uint64_t> &buffer);
 std::vector<uint32_t> mortonOrder(const std::vector<Vec3> &positions);
 
 // The `count` smallest of keys (cost bits << 32 | vertex, costs not negative, listed in vertex
-// order), sorted, at the start of keys (whose order is lost): sorting on the cost bits alone,
-// stably, then orders them fully. A histogram of the costs' top bits first drops the keys that
-// cannot be among the smallest.
+// order), sorted, at the start of keys or of buffer (the order of both is lost): sorting on the
+// cost bits alone, stably, then orders them fully. A histogram of the costs' top bits first
+// drops the keys that cannot be among the smallest.
 std::span<const uint64_t> keepSmallestSorted(std::span<uint64_t> keys, size_t count,
                                              std::vector<uint64_t> &buffer);
 

@@ -89,11 +89,35 @@ std::span<const uint64_t> keepSmallestSorted(std::span<uint64_t> keys, size_t co
     keys = keys.first(kept);
     // A short list (the last passes') is sorted faster by comparisons than by three passes
     // over the histograms; the keys are distinct, so the order is the same.
-    if (kept <= 256)
+    if (kept <= 256) {
         std::sort(keys.begin(), keys.end());
-    else
-        sortByHighWord(keys, buffer);
-    return keys.first(std::min(count, kept));
+        return keys.first(std::min(count, kept));
+    }
+    // Stable counting passes on the cost's low 21 bits (11, then 10), then on the top 11
+    // bits, whose counts among the kept keys are the histogram's first buckets already: one
+    // counting sweep fewer than sortByHighWord's three.
+    if (buffer.size() < kept)
+        buffer.resize(kept);
+    uint64_t *from = keys.data(), *to = buffer.data();
+    for (const auto &[shift, bits] : {std::pair{32, 11}, std::pair{43, 10}}) {
+        const uint64_t mask = (uint64_t(1) << bits) - 1;
+        uint32_t low[kBuckets];
+        std::fill_n(low, size_t(1) << bits, 0u);
+        for (size_t i = 0; i < kept; ++i)
+            ++low[(from[i] >> shift) & mask];
+        uint32_t start = 0;
+        for (size_t b = 0; b < (size_t(1) << bits); ++b)
+            start += std::exchange(low[b], start);
+        for (size_t i = 0; i < kept; ++i)
+            to[low[(from[i] >> shift) & mask]++] = from[i];
+        std::swap(from, to);
+    }
+    uint32_t start = 0;
+    for (uint32_t b = 0; b <= last; ++b)
+        start += std::exchange(histogram[b], start);
+    for (size_t i = 0; i < kept; ++i) // (two passes above: from is keys again)
+        buffer[histogram[from[i] >> kShift]++] = from[i];
+    return std::span<const uint64_t>(buffer.data(), std::min(count, kept));
 }
 
 } // namespace tweed::simplify_detail
