@@ -910,8 +910,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
         paintMaxDistance();
         if (unpinnedTotal > 0) {
             report.actions.push_back(format("%u pinned vertices whose edges the skinned pose stretches "
-                                            "beyond %.2f unpinned",
-                                            unpinnedTotal, double(pinStretch)));
+                                            "beyond %.2f (or squeezes below %.2f) unpinned",
+                                            unpinnedTotal, double(pinStretch), double(1 / pinStretch)));
         }
     }
     lap("skinning repair");
