@@ -157,6 +157,10 @@ struct VertexFindings
     std::vector<float> hitShare;
 };
 
+// The stretch measures' limits (qa's default thresholds): failedMeasures fails a clip over them,
+// and relaxedTargetsBetter sums how far a clip lies over them, so one place holds both.
+constexpr double kMaxStretchLimit = 1.25, kMeanMaxStretchLimit = 1.10;
+
 } // namespace
 
 bool relaxedTargetsBetter(const std::vector<ClipMeasures> &off, const std::vector<ClipMeasures> &on,
@@ -177,7 +181,8 @@ bool relaxedTargetsBetter(const std::vector<ClipMeasures> &off, const std::vecto
                 return false;
         }
         auto excess = [](const ClipMeasures &m) {
-            return std::max(0.0, double(m.sum.maxStretch) - 1.25) + std::max(0.0, m.meanMaxStretch - 1.10);
+            return std::max(0.0, double(m.sum.maxStretch) - kMaxStretchLimit) +
+                   std::max(0.0, m.meanMaxStretch - kMeanMaxStretchLimit);
         };
         excessOff += excess(off[c]);
         excessOn += excess(on[c]);
@@ -244,8 +249,8 @@ std::vector<std::string> failedMeasures(const ClipMeasures &m, float collisionTh
     check("body_poke_through", s.bodyPokeThrough(), 0.001);
     check("max_distance_hit_share", s.maxDistanceHitShare(), 0.05);
     check("volume_protrusion_m", s.volumeProtrusion, double(collisionThickness) + 1e-6);
-    check("max_stretch", s.maxStretch, 1.25);
-    check("mean_max_stretch", m.meanMaxStretch, 1.10);
+    check("max_stretch", s.maxStretch, kMaxStretchLimit);
+    check("mean_max_stretch", m.meanMaxStretch, kMeanMaxStretchLimit);
     check("nonfinite", m.nonFinitePerFrame, 0.0);
     return out;
 }
