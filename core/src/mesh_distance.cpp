@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -19,9 +20,12 @@ constexpr uint32_t kLeafSize = 4;
 
 } // namespace
 
+namespace {
+
 // The closest point on triangle abc to p (Ericson, Real-Time Collision Detection 5.1.5) and
 // the feature it lies on: 0..2 a corner, 3..5 the edge from corner k - 3 to the next, 6 inside.
-Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
+// Inlined into the query (a call per measured triangle was a tenth of its time).
+inline Vec3 closestOn(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
 {
     const Vec3 ab = b - a, ac = c - a, ap = p - a;
     const float d1 = dot(ab, ap), d2 = dot(ac, ap);
@@ -63,6 +67,13 @@ Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &
     }
     feature = 6;
     return a + ab * (vb / denom) + ac * (vc / denom);
+}
+
+} // namespace
+
+Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
+{
+    return closestOn(p, a, b, c, feature);
 }
 
 namespace {
@@ -302,9 +313,16 @@ void MeshDistance::fitBoxes()
             if (child == kNone) {
             } else if (child & kLeaf) {
                 const uint32_t first = (child & ~kLeaf) >> 3, count = child & 7;
+                // As minComponents and maxComponents (a NaN corner is passed over) but with
+                // no branch (minss, maxss): they differ only in which zero an equal -0 and +0
+                // keep, which no box distance tells apart. The branches were most of the
+                // refit's time.
                 for (size_t c = size_t(first) * 3; c < size_t(first + count) * 3; ++c) {
-                    lo = minComponents(lo, mLeafCorners[c]);
-                    hi = maxComponents(hi, mLeafCorners[c]);
+                    const Vec3 &q = mLeafCorners[c];
+                    for (int a = 0; a < 3; ++a) {
+                        lo[a] = q[a] < lo[a] ? q[a] : lo[a];
+                        hi[a] = q[a] > hi[a] ? q[a] : hi[a];
+                    }
                 }
             } else {
                 const Node &n = mNodes[child];
@@ -343,17 +361,34 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
 SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
 {
     SurfaceDistance result;
-    if (mNodes.empty()) return result;
+    search(p, hint, -1.0f, result);
+    return result;
+}
+
+std::optional<SurfaceDistance> MeshDistance::queryBeyond(const Vec3 &p, uint32_t &hint,
+                                                         float bound) const
+{
+    SurfaceDistance result;
+    if (!search(p, hint, std::max(bound, 0.0f), result)) return std::nullopt;
+    return result;
+}
+
+bool MeshDistance::search(const Vec3 &p, uint32_t &hint, float bound, SurfaceDistance &result) const
+{
+    if (mNodes.empty()) return true;
     float best = INFINITY;
     uint32_t bestTriangle = 0;
     int bestFeature = 6;
     // The hinted triangle bounds the search from the start.
     if (hint < mFaceNormal.size()) {
-        result.closest = closestOnTriangle(p, mPositions[mIndices[hint * 3]],
+        result.closest = closestOn(p, mPositions[mIndices[hint * 3]],
                                            mPositions[mIndices[hint * 3 + 1]],
                                            mPositions[mIndices[hint * 3 + 2]], bestFeature);
         best = lengthSquared(p - result.closest);
         bestTriangle = hint;
+        // Within the bound: the closest triangle lies no further (the distance returned would
+        // be the square root of a best no larger).
+        if (bound >= 0 && std::sqrt(best) <= bound) return false;
     }
     // How far a triangle's plane may lie and the triangle still be measured (NAN: to be
     // worked out from `best`), and the rounding of positions about as far from the origin as p.
@@ -391,19 +426,19 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 d[j] = boxDistanceSquared(p, {n.lo[0][j], n.lo[1][j], n.lo[2][j]},
                                           {n.hi[0][j], n.hi[1][j], n.hi[2][j]});
 #endif
-            // The children within reach, nearest pushed last so that it is visited first.
-            Pending near[4];
-            int count = 0;
-            for (int j = 0; j < 4; ++j) {
-                if (n.child[j] == kNone || !(d[j] <= best)) continue;
-                int k = count++;
-                for (; k > 0 && near[k - 1].box < d[j]; --k)
-                    near[k] = near[k - 1];
-                near[k] = {n.child[j], d[j]};
+            // The children within reach, sorted into place on the stack, nearest pushed last
+            // so that it is visited first. (Sorting them aside and copying them over compiled
+            // to `rep movsq`, whose start-up cost was about a tenth of the query's time.)
+            if (top + 4 <= kStack) { // depth is bounded by log4 of the triangles
+                const int base = top;
+                for (int j = 0; j < 4; ++j) {
+                    if (n.child[j] == kNone || !(d[j] <= best)) continue;
+                    int k = top++;
+                    for (; k > base && stack[k - 1].box < d[j]; --k)
+                        stack[k] = stack[k - 1];
+                    stack[k] = {n.child[j], d[j]};
+                }
             }
-            if (top + count > kStack) count = 0; // depth is bounded by log4 of the triangles
-            for (int k = 0; k < count; ++k)
-                stack[top++] = near[k];
         }
         node = kNone;
         if (top == 0) break;
@@ -424,7 +459,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 continue;
             const uint32_t t = mTriangles[i];
             int feature = 6;
-            const Vec3 q = closestOnTriangle(p, c[0], c[1], c[2], feature);
+            const Vec3 q = closestOn(p, c[0], c[1], c[2], feature);
             const float dq = lengthSquared(p - q);
             // Of triangles equally close (beside an open seam), the first: the same whatever
             // the order of the search.
@@ -434,6 +469,10 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 bestFeature = feature;
                 result.closest = q;
                 reach = NAN;
+                if (bound >= 0 && std::sqrt(best) <= bound) {
+                    hint = bestTriangle;
+                    return false;
+                }
             }
         }
     }
@@ -452,7 +491,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
     }
     const float d = std::sqrt(best);
     result.distance = dot(p - result.closest, normal) < 0 ? -d : d;
-    return result;
+    return true;
 }
 
 } // namespace tweed

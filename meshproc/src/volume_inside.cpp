@@ -49,6 +49,20 @@ float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p, uint32_
     return d;
 }
 
+// The same where it lies further than `bound` (at least 0) from every body surface; where it
+// lies within `bound` of one, -INFINITY, found as soon as a triangle that near is.
+float bodyDistanceBeyond(const std::vector<MeshDistance> &body, const Vec3 &p, uint32_t *hints,
+                         float bound)
+{
+    float d = INFINITY;
+    for (size_t i = 0; i < body.size(); ++i) {
+        const std::optional<SurfaceDistance> s = body[i].queryBeyond(p, hints[i], bound);
+        if (!s) return -INFINITY;
+        d = std::min(d, s->distance);
+    }
+    return d;
+}
+
 // A volume's surface points in one pose: where each was last measured against the body, the
 // distance found and the closest triangles (one per body surface), kept while the volume
 // shrinks.
@@ -465,13 +479,19 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t str
                 const std::vector<Vec3> points = volumeSurfaceSamples(
                     v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples);
                 hints[k].resize(points.size() * surfaces.size(), UINT32_MAX);
+                const size_t group = size_t(motion.clipOf(pose) + 1);
+                // A point changes what follows from this pose (its clip's and the motion's
+                // worst, the poses beyond the limit) only where it lies further out than the
+                // pose's worst so far and than its clip's worst or the limit: one within that
+                // of a body surface is passed as soon as a triangle that near is found.
+                const float known = std::min(f.perGroup[group], f.limit);
                 float poseWorst = 0;
                 for (size_t j = 0; j < points.size(); ++j)
-                    if (const float d = bodyDistance(surfaces, points[j],
-                                                     &hints[k][j * surfaces.size()]);
+                    if (const float d = bodyDistanceBeyond(surfaces, points[j],
+                                                           &hints[k][j * surfaces.size()],
+                                                           std::max(poseWorst, known));
                         std::isfinite(d))
                         poseWorst = std::max(poseWorst, d);
-                const size_t group = size_t(motion.clipOf(pose) + 1);
                 f.perGroup[group] = std::max(f.perGroup[group], poseWorst);
                 f.worst = std::max(f.worst, poseWorst);
                 if (poseWorst > f.limit) f.outside.push_back({poseWorst, pose});
