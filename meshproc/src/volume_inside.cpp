@@ -436,6 +436,9 @@ struct Followed
 {
     const CollisionVolume *volume = nullptr;
     float limit = INFINITY; // poses where it sticks out more are listed
+    /// Whether `worst` and `perGroup` are wanted: where not, they may come out lower (the
+    /// points that could only raise them are not measured to the end).
+    bool wantWorst = true, wantPerGroup = true;
     float worst = 0;
     std::vector<float> perGroup; // bind pose, then each clip
     std::vector<std::pair<float, size_t>> outside; // (protrusion, pose) beyond the limit
@@ -482,9 +485,12 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t str
                 const size_t group = size_t(motion.clipOf(pose) + 1);
                 // A point changes what follows from this pose (its clip's and the motion's
                 // worst, the poses beyond the limit) only where it lies further out than the
-                // pose's worst so far and than its clip's worst or the limit: one within that
-                // of a body surface is passed as soon as a triangle that near is found.
-                const float known = std::min(f.perGroup[group], f.limit);
+                // pose's worst so far and than its clip's worst or the limit (of those wanted):
+                // one within that of a body surface is passed as soon as a triangle that near
+                // is found.
+                float known = f.limit;
+                if (f.wantWorst) known = std::min(known, f.worst);
+                if (f.wantPerGroup) known = std::min(known, f.perGroup[group]);
                 float poseWorst = 0;
                 for (size_t j = 0; j < points.size(); ++j)
                     if (const float d = bodyDistanceBeyond(surfaces, points[j],
@@ -626,6 +632,8 @@ void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseC
         for (size_t k = 0; k < open.size(); ++k) {
             followed[k].volume = &open[k]->volume;
             followed[k].limit = thickness;
+            followed[k].wantWorst = stride == 1;
+            followed[k].wantPerGroup = false;
         }
         follow(followed, motion, stride);
         for (size_t k = 0; k < open.size(); ++k) {
