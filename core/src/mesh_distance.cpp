@@ -183,8 +183,10 @@ struct BinaryNode
     uint32_t left = 0, right = 0;  ///< children of an inner node
 };
 
+// `boxes` (per triangle its lower and upper corner; none: median splits) chooses the splits.
 uint32_t buildBinary(std::vector<BinaryNode> &nodes, std::vector<uint32_t> &order,
-                     const std::vector<Vec3> &centres, uint32_t first, uint32_t count)
+                     const std::vector<Vec3> &centres, const std::vector<Vec3> *boxes,
+                     uint32_t first, uint32_t count, int depth)
 {
     const uint32_t index = uint32_t(nodes.size());
     nodes.emplace_back();
@@ -202,16 +204,83 @@ uint32_t buildBinary(std::vector<BinaryNode> &nodes, std::vector<uint32_t> &orde
         return index;
     }
     const Vec3 extent = hi - lo;
-    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
-                     : extent.y >= extent.z                       ? 1
-                                                                  : 2;
-    const uint32_t half = count / 2;
-    std::nth_element(order.begin() + first, order.begin() + first + half,
-                     order.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {
-                         return centres[a][axis] < centres[b][axis];
-                     });
-    const uint32_t left = buildBinary(nodes, order, centres, first, half);
-    const uint32_t right = buildBinary(nodes, order, centres, first + half, count - half);
+    uint32_t half = 0;
+    // Deeper than 24 levels, median splits only: they bound the depth (the query's stack holds
+    // three entries a level).
+    if (boxes && depth < 24) {
+        // Binned surface-area split: of the planes between 16 bins of the centres along each
+        // axis, the one that least sums each side's triangle count times its boxes' area.
+        constexpr int kBins = 16;
+        float bestCost = INFINITY;
+        int bestAxis = -1, bestPlane = 0;
+        for (int axis = 0; axis < 3; ++axis) {
+            if (!(extent[axis] > 0)) continue;
+            const float scale = float(kBins) / extent[axis];
+            uint32_t binCount[kBins] = {};
+            Vec3 binLo[kBins], binHi[kBins];
+            for (int b = 0; b < kBins; ++b) {
+                binLo[b] = {INFINITY, INFINITY, INFINITY};
+                binHi[b] = {-INFINITY, -INFINITY, -INFINITY};
+            }
+            for (uint32_t i = first; i < first + count; ++i) {
+                const uint32_t t = order[i];
+                const int b = std::clamp(int((centres[t][axis] - lo[axis]) * scale), 0, kBins - 1);
+                ++binCount[b];
+                binLo[b] = minComponents(binLo[b], (*boxes)[2 * t]);
+                binHi[b] = maxComponents(binHi[b], (*boxes)[2 * t + 1]);
+            }
+            float leftCost[kBins];
+            Vec3 l{INFINITY, INFINITY, INFINITY}, h{-INFINITY, -INFINITY, -INFINITY};
+            uint32_t n = 0;
+            for (int b = 0; b + 1 < kBins; ++b) {
+                l = minComponents(l, binLo[b]);
+                h = maxComponents(h, binHi[b]);
+                n += binCount[b];
+                const Vec3 e = h - l;
+                leftCost[b] = n == 0 ? INFINITY : float(n) * (e.x * e.y + e.y * e.z + e.z * e.x);
+            }
+            l = {INFINITY, INFINITY, INFINITY};
+            h = {-INFINITY, -INFINITY, -INFINITY};
+            n = 0;
+            for (int b = kBins - 1; b > 0; --b) {
+                l = minComponents(l, binLo[b]);
+                h = maxComponents(h, binHi[b]);
+                n += binCount[b];
+                if (n == 0 || n == count) continue;
+                const Vec3 e = h - l;
+                const float cost = leftCost[b - 1] + float(n) * (e.x * e.y + e.y * e.z + e.z * e.x);
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestAxis = axis;
+                    bestPlane = b;
+                }
+            }
+        }
+        if (bestAxis >= 0) {
+            const float scale = float(kBins) / extent[bestAxis];
+            const auto middle = std::stable_partition(
+                order.begin() + first, order.begin() + first + count, [&](uint32_t t) {
+                    return std::clamp(int((centres[t][bestAxis] - lo[bestAxis]) * scale), 0,
+                                      kBins - 1) < bestPlane;
+                });
+            half = uint32_t(middle - (order.begin() + first));
+            if (half == count) half = 0;
+        }
+    }
+    if (half == 0) {
+        // Median split on the longest axis (also where the areas say nothing: NaN, one bin).
+        const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
+                         : extent.y >= extent.z                       ? 1
+                                                                      : 2;
+        half = count / 2;
+        std::nth_element(order.begin() + first, order.begin() + first + half,
+                         order.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {
+                             return centres[a][axis] < centres[b][axis];
+                         });
+    }
+    const uint32_t left = buildBinary(nodes, order, centres, boxes, first, half, depth + 1);
+    const uint32_t right =
+        buildBinary(nodes, order, centres, boxes, first + half, count - half, depth + 1);
     nodes[index].left = left;
     nodes[index].right = right;
     return index;
@@ -245,6 +314,19 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     mTriangles.resize(triangles);
     for (size_t t = 0; t < triangles; ++t)
         mTriangles[t] = uint32_t(t);
+    // The first build (at rest: a body or a garment refitted frame after frame, queried
+    // millions of times) chooses its splits by area; a rebuild (a shell collider's, every
+    // step) takes the cheaper median splits.
+    std::vector<Vec3> boxes;
+    if (mNodes.empty()) {
+        boxes.resize(2 * triangles);
+        for (size_t t = 0; t < triangles; ++t) {
+            const Vec3 &a = mPositions[mIndices[t * 3]], &b = mPositions[mIndices[t * 3 + 1]],
+                       &c = mPositions[mIndices[t * 3 + 2]];
+            boxes[2 * t] = minComponents(minComponents(a, b), c);
+            boxes[2 * t + 1] = maxComponents(maxComponents(a, b), c);
+        }
+    }
     mNodes.clear();
     if (triangles == 0) {
         mLeafCorners.clear();
@@ -252,7 +334,8 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     }
     std::vector<BinaryNode> binary;
     binary.reserve(2 * triangles / kLeafSize + 2);
-    buildBinary(binary, mTriangles, centres, 0, uint32_t(triangles));
+    buildBinary(binary, mTriangles, centres, boxes.empty() ? nullptr : &boxes, 0,
+                uint32_t(triangles), 0);
     // Each four-wide node takes the binary node's children and opens the largest inner one
     // until it has four.
     mNodes.reserve(binary.size() / 2 + 1);
