@@ -487,7 +487,10 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t str
                 // worst, the poses beyond the limit) only where it lies further out than the
                 // pose's worst so far and than its clip's worst or the limit (of those wanted):
                 // one within that of a body surface is passed as soon as a triangle that near
-                // is found.
+                // is found. (Not done: skipping a point by its distance in the pose before
+                // plus how far it and the body moved since. That bounds the size of the
+                // distance but not its side, which flips where the body passes through itself
+                // or is open, and the points that cost most lie centimetres deep.)
                 float known = f.limit;
                 if (f.wantWorst) known = std::min(known, f.worst);
                 if (f.wantPerGroup) known = std::min(known, f.perGroup[group]);
