@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -534,7 +535,10 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
         const LayerSurface &shell = s.shells[size_t(rider.shell)];
         f.layerVertices += rider.vertices.count;
         auto measure = [&](uint32_t v) {
-            if (outside(shell.simulated.query(graphics[v], s.riderHints[1][v]), tol)) {
+            // Within the tolerance of the shell decides it: not outside by more.
+            const std::optional<SurfaceDistance> at =
+                shell.simulated.queryBeyond(graphics[v], s.riderHints[1][v], tol);
+            if (at && outside(*at, tol)) {
                 ++f.layerPokes;
                 if (record) off.riders.push_back(v);
             }
@@ -556,8 +560,9 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
             const VertexRange &r = s.layers.shells[outer];
             f.shellVertices += r.count;
             auto measure = [&](uint32_t v) {
-                if (inside(s.shells[inner].simulated.query(graphics[v], s.shellHints[1][inner][v]),
-                           tol)) {
+                const std::optional<SurfaceDistance> at = s.shells[inner].simulated.queryBeyond(
+                    graphics[v], s.shellHints[1][inner][v], tol);
+                if (at && inside(*at, tol)) {
                     ++f.shellPokes;
                     if (record) off.shells.push_back(v);
                 }
@@ -578,7 +583,9 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
     // The body, posed; only vertices near the garment can be inside it.
     auto measureBody = [&](size_t b, uint32_t v, const Vec3 &p) {
         ++f.bodyVertices;
-        if (outside(s.garment->simulated.query(p, s.bodyHints[1][b][v]), tol)) {
+        const std::optional<SurfaceDistance> at =
+            s.garment->simulated.queryBeyond(p, s.bodyHints[1][b][v], tol);
+        if (at && outside(*at, tol)) {
             ++f.bodyPokes;
             if (record) off.body.push_back(p);
         }
@@ -623,12 +630,17 @@ const FrameMeasures &ClothMeasurer::add(const std::vector<Vec3> &graphics,
         std::vector<uint32_t> &hints = s.volumeHints[i];
         hints.resize(points.size() * s.bodySurfaces.size(), UINT32_MAX);
         for (size_t j = 0; j < points.size(); ++j) {
+            // A point within the largest protrusion so far of any body surface cannot raise it.
             float nearest = INFINITY;
-            for (size_t b = 0; b < s.bodySurfaces.size(); ++b)
-                nearest = std::min(nearest, s.bodySurfaces[b]
-                                                .query(points[j], hints[j * s.bodySurfaces.size() + b])
-                                                .distance);
-            if (std::isfinite(nearest)) f.volumeProtrusion = std::max(f.volumeProtrusion, nearest);
+            bool within = false;
+            for (size_t b = 0; b < s.bodySurfaces.size() && !within; ++b) {
+                const std::optional<SurfaceDistance> at = s.bodySurfaces[b].queryBeyond(
+                    points[j], hints[j * s.bodySurfaces.size() + b], f.volumeProtrusion);
+                within = !at;
+                if (at) nearest = std::min(nearest, at->distance);
+            }
+            if (!within && std::isfinite(nearest))
+                f.volumeProtrusion = std::max(f.volumeProtrusion, nearest);
         }
     }
 

@@ -4,7 +4,9 @@
 #include "tweed/mesh.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -19,9 +21,14 @@ constexpr uint32_t kLeafSize = 4;
 
 } // namespace
 
+namespace {
+
 // The closest point on triangle abc to p (Ericson, Real-Time Collision Detection 5.1.5) and
 // the feature it lies on: 0..2 a corner, 3..5 the edge from corner k - 3 to the next, 6 inside.
-Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
+// A local copy the query could inline; GCC 12 at -O2 still calls it (13% of Auto Setup's CPU
+// on the sample, most of it the arithmetic itself). Not tried: forcing it inline, or measuring
+// four triangles at once (the answer must keep its bits).
+inline Vec3 closestOn(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
 {
     const Vec3 ab = b - a, ac = c - a, ap = p - a;
     const float d1 = dot(ab, ap), d2 = dot(ac, ap);
@@ -63,6 +70,13 @@ Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &
     }
     feature = 6;
     return a + ab * (vb / denom) + ac * (vc / denom);
+}
+
+} // namespace
+
+Vec3 closestOnTriangle(const Vec3 &p, const Vec3 &a, const Vec3 &b, const Vec3 &c, int &feature)
+{
+    return closestOn(p, a, b, c, feature);
 }
 
 namespace {
@@ -171,8 +185,10 @@ struct BinaryNode
     uint32_t left = 0, right = 0;  ///< children of an inner node
 };
 
+// `boxes` (per triangle its lower and upper corner; none: median splits) chooses the splits.
 uint32_t buildBinary(std::vector<BinaryNode> &nodes, std::vector<uint32_t> &order,
-                     const std::vector<Vec3> &centres, uint32_t first, uint32_t count)
+                     const std::vector<Vec3> &centres, const std::vector<Vec3> *boxes,
+                     uint32_t first, uint32_t count, int depth)
 {
     const uint32_t index = uint32_t(nodes.size());
     nodes.emplace_back();
@@ -190,16 +206,83 @@ uint32_t buildBinary(std::vector<BinaryNode> &nodes, std::vector<uint32_t> &orde
         return index;
     }
     const Vec3 extent = hi - lo;
-    const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
-                     : extent.y >= extent.z                       ? 1
-                                                                  : 2;
-    const uint32_t half = count / 2;
-    std::nth_element(order.begin() + first, order.begin() + first + half,
-                     order.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {
-                         return centres[a][axis] < centres[b][axis];
-                     });
-    const uint32_t left = buildBinary(nodes, order, centres, first, half);
-    const uint32_t right = buildBinary(nodes, order, centres, first + half, count - half);
+    uint32_t half = 0;
+    // Deeper than 24 levels, median splits only: they bound the depth (the query's stack holds
+    // three entries a level).
+    if (boxes && depth < 24) {
+        // Binned surface-area split: of the planes between 16 bins of the centres along each
+        // axis, the one that least sums each side's triangle count times its boxes' area.
+        constexpr int kBins = 16;
+        float bestCost = INFINITY;
+        int bestAxis = -1, bestPlane = 0;
+        for (int axis = 0; axis < 3; ++axis) {
+            if (!(extent[axis] > 0)) continue;
+            const float scale = float(kBins) / extent[axis];
+            uint32_t binCount[kBins] = {};
+            Vec3 binLo[kBins], binHi[kBins];
+            for (int b = 0; b < kBins; ++b) {
+                binLo[b] = {INFINITY, INFINITY, INFINITY};
+                binHi[b] = {-INFINITY, -INFINITY, -INFINITY};
+            }
+            for (uint32_t i = first; i < first + count; ++i) {
+                const uint32_t t = order[i];
+                const int b = std::clamp(int((centres[t][axis] - lo[axis]) * scale), 0, kBins - 1);
+                ++binCount[b];
+                binLo[b] = minComponents(binLo[b], (*boxes)[2 * t]);
+                binHi[b] = maxComponents(binHi[b], (*boxes)[2 * t + 1]);
+            }
+            float leftCost[kBins];
+            Vec3 l{INFINITY, INFINITY, INFINITY}, h{-INFINITY, -INFINITY, -INFINITY};
+            uint32_t n = 0;
+            for (int b = 0; b + 1 < kBins; ++b) {
+                l = minComponents(l, binLo[b]);
+                h = maxComponents(h, binHi[b]);
+                n += binCount[b];
+                const Vec3 e = h - l;
+                leftCost[b] = n == 0 ? INFINITY : float(n) * (e.x * e.y + e.y * e.z + e.z * e.x);
+            }
+            l = {INFINITY, INFINITY, INFINITY};
+            h = {-INFINITY, -INFINITY, -INFINITY};
+            n = 0;
+            for (int b = kBins - 1; b > 0; --b) {
+                l = minComponents(l, binLo[b]);
+                h = maxComponents(h, binHi[b]);
+                n += binCount[b];
+                if (n == 0 || n == count) continue;
+                const Vec3 e = h - l;
+                const float cost = leftCost[b - 1] + float(n) * (e.x * e.y + e.y * e.z + e.z * e.x);
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    bestAxis = axis;
+                    bestPlane = b;
+                }
+            }
+        }
+        if (bestAxis >= 0) {
+            const float scale = float(kBins) / extent[bestAxis];
+            const auto middle = std::stable_partition(
+                order.begin() + first, order.begin() + first + count, [&](uint32_t t) {
+                    return std::clamp(int((centres[t][bestAxis] - lo[bestAxis]) * scale), 0,
+                                      kBins - 1) < bestPlane;
+                });
+            half = uint32_t(middle - (order.begin() + first));
+            if (half == count) half = 0;
+        }
+    }
+    if (half == 0) {
+        // Median split on the longest axis (also where the areas say nothing: NaN, one bin).
+        const int axis = extent.x >= extent.y && extent.x >= extent.z ? 0
+                         : extent.y >= extent.z                       ? 1
+                                                                      : 2;
+        half = count / 2;
+        std::nth_element(order.begin() + first, order.begin() + first + half,
+                         order.begin() + first + count, [&centres, axis](uint32_t a, uint32_t b) {
+                             return centres[a][axis] < centres[b][axis];
+                         });
+    }
+    const uint32_t left = buildBinary(nodes, order, centres, boxes, first, half, depth + 1);
+    const uint32_t right =
+        buildBinary(nodes, order, centres, boxes, first + half, count - half, depth + 1);
     nodes[index].left = left;
     nodes[index].right = right;
     return index;
@@ -233,6 +316,19 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     mTriangles.resize(triangles);
     for (size_t t = 0; t < triangles; ++t)
         mTriangles[t] = uint32_t(t);
+    // The first build (at rest: a body or a garment refitted frame after frame, queried
+    // millions of times) chooses its splits by area; a rebuild (a shell collider's, every
+    // step) takes the cheaper median splits.
+    std::vector<Vec3> boxes;
+    if (mNodes.empty()) {
+        boxes.resize(2 * triangles);
+        for (size_t t = 0; t < triangles; ++t) {
+            const Vec3 &a = mPositions[mIndices[t * 3]], &b = mPositions[mIndices[t * 3 + 1]],
+                       &c = mPositions[mIndices[t * 3 + 2]];
+            boxes[2 * t] = minComponents(minComponents(a, b), c);
+            boxes[2 * t + 1] = maxComponents(maxComponents(a, b), c);
+        }
+    }
     mNodes.clear();
     if (triangles == 0) {
         mLeafCorners.clear();
@@ -240,7 +336,8 @@ void MeshDistance::update(const std::vector<Vec3> &positions)
     }
     std::vector<BinaryNode> binary;
     binary.reserve(2 * triangles / kLeafSize + 2);
-    buildBinary(binary, mTriangles, centres, 0, uint32_t(triangles));
+    buildBinary(binary, mTriangles, centres, boxes.empty() ? nullptr : &boxes, 0,
+                uint32_t(triangles), 0);
     // Each four-wide node takes the binary node's children and opens the largest inner one
     // until it has four.
     mNodes.reserve(binary.size() / 2 + 1);
@@ -302,9 +399,16 @@ void MeshDistance::fitBoxes()
             if (child == kNone) {
             } else if (child & kLeaf) {
                 const uint32_t first = (child & ~kLeaf) >> 3, count = child & 7;
+                // As minComponents and maxComponents (a NaN corner is passed over) but with
+                // no branch (minss, maxss): they differ only in which zero an equal -0 and +0
+                // keep, which no box distance tells apart. The branches were most of the
+                // refit's time.
                 for (size_t c = size_t(first) * 3; c < size_t(first + count) * 3; ++c) {
-                    lo = minComponents(lo, mLeafCorners[c]);
-                    hi = maxComponents(hi, mLeafCorners[c]);
+                    const Vec3 &q = mLeafCorners[c];
+                    for (int a = 0; a < 3; ++a) {
+                        lo[a] = q[a] < lo[a] ? q[a] : lo[a];
+                        hi[a] = q[a] > hi[a] ? q[a] : hi[a];
+                    }
                 }
             } else {
                 const Node &n = mNodes[child];
@@ -343,17 +447,34 @@ SurfaceDistance MeshDistance::query(const Vec3 &p) const
 SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
 {
     SurfaceDistance result;
-    if (mNodes.empty()) return result;
+    search(p, hint, -1.0f, result);
+    return result;
+}
+
+std::optional<SurfaceDistance> MeshDistance::queryBeyond(const Vec3 &p, uint32_t &hint,
+                                                         float bound) const
+{
+    SurfaceDistance result;
+    if (!search(p, hint, std::max(bound, 0.0f), result)) return std::nullopt;
+    return result;
+}
+
+bool MeshDistance::search(const Vec3 &p, uint32_t &hint, float bound, SurfaceDistance &result) const
+{
+    if (mNodes.empty()) return true;
     float best = INFINITY;
     uint32_t bestTriangle = 0;
     int bestFeature = 6;
     // The hinted triangle bounds the search from the start.
     if (hint < mFaceNormal.size()) {
-        result.closest = closestOnTriangle(p, mPositions[mIndices[hint * 3]],
+        result.closest = closestOn(p, mPositions[mIndices[hint * 3]],
                                            mPositions[mIndices[hint * 3 + 1]],
                                            mPositions[mIndices[hint * 3 + 2]], bestFeature);
         best = lengthSquared(p - result.closest);
         bestTriangle = hint;
+        // Within the bound: the closest triangle lies no further (the distance returned would
+        // be the square root of a best no larger).
+        if (bound >= 0 && std::sqrt(best) <= bound) return false;
     }
     // How far a triangle's plane may lie and the triangle still be measured (NAN: to be
     // worked out from `best`), and the rounding of positions about as far from the origin as p.
@@ -386,24 +507,33 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 sum = _mm_add_ps(sum, _mm_mul_ps(e, e));
             }
             _mm_storeu_ps(d, sum);
+            // The children within reach (d <= best, not NaN) that exist, as bits: taken in the
+            // same order as the loop below without its unpredictable branch per child.
+            int reached = _mm_movemask_ps(_mm_cmple_ps(sum, _mm_set1_ps(best))) &
+                          ~_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                              _mm_loadu_si128(reinterpret_cast<const __m128i *>(n.child)),
+                              _mm_set1_epi32(-1))));
 #else
-            for (int j = 0; j < 4; ++j)
+            int reached = 0;
+            for (int j = 0; j < 4; ++j) {
                 d[j] = boxDistanceSquared(p, {n.lo[0][j], n.lo[1][j], n.lo[2][j]},
                                           {n.hi[0][j], n.hi[1][j], n.hi[2][j]});
-#endif
-            // The children within reach, nearest pushed last so that it is visited first.
-            Pending near[4];
-            int count = 0;
-            for (int j = 0; j < 4; ++j) {
-                if (n.child[j] == kNone || !(d[j] <= best)) continue;
-                int k = count++;
-                for (; k > 0 && near[k - 1].box < d[j]; --k)
-                    near[k] = near[k - 1];
-                near[k] = {n.child[j], d[j]};
+                if (n.child[j] != kNone && d[j] <= best) reached |= 1 << j;
             }
-            if (top + count > kStack) count = 0; // depth is bounded by log4 of the triangles
-            for (int k = 0; k < count; ++k)
-                stack[top++] = near[k];
+#endif
+            // The children within reach, sorted into place on the stack, nearest pushed last
+            // so that it is visited first. (Sorting them aside and copying them over compiled
+            // to `rep movsq`, whose start-up cost was about a tenth of the query's time.)
+            if (top + 4 <= kStack) { // depth is bounded by log4 of the triangles
+                const int base = top;
+                for (; reached != 0; reached &= reached - 1) {
+                    const int j = std::countr_zero(unsigned(reached));
+                    int k = top++;
+                    for (; k > base && stack[k - 1].box < d[j]; --k)
+                        stack[k] = stack[k - 1];
+                    stack[k] = {n.child[j], d[j]};
+                }
+            }
         }
         node = kNone;
         if (top == 0) break;
@@ -424,7 +554,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 continue;
             const uint32_t t = mTriangles[i];
             int feature = 6;
-            const Vec3 q = closestOnTriangle(p, c[0], c[1], c[2], feature);
+            const Vec3 q = closestOn(p, c[0], c[1], c[2], feature);
             const float dq = lengthSquared(p - q);
             // Of triangles equally close (beside an open seam), the first: the same whatever
             // the order of the search.
@@ -434,6 +564,10 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
                 bestFeature = feature;
                 result.closest = q;
                 reach = NAN;
+                if (bound >= 0 && std::sqrt(best) <= bound) {
+                    hint = bestTriangle;
+                    return false;
+                }
             }
         }
     }
@@ -452,7 +586,7 @@ SurfaceDistance MeshDistance::query(const Vec3 &p, uint32_t &hint) const
     }
     const float d = std::sqrt(best);
     result.distance = dot(p - result.closest, normal) < 0 ? -d : d;
-    return result;
+    return true;
 }
 
 } // namespace tweed

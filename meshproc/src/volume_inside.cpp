@@ -49,6 +49,20 @@ float bodyDistance(const std::vector<MeshDistance> &body, const Vec3 &p, uint32_
     return d;
 }
 
+// The same where it lies further than `bound` (at least 0) from every body surface; where it
+// lies within `bound` of one, -INFINITY, found as soon as a triangle that near is.
+float bodyDistanceBeyond(const std::vector<MeshDistance> &body, const Vec3 &p, uint32_t *hints,
+                         float bound)
+{
+    float d = INFINITY;
+    for (size_t i = 0; i < body.size(); ++i) {
+        const std::optional<SurfaceDistance> s = body[i].queryBeyond(p, hints[i], bound);
+        if (!s) return -INFINITY;
+        d = std::min(d, s->distance);
+    }
+    return d;
+}
+
 // A volume's surface points in one pose: where each was last measured against the body, the
 // distance found and the closest triangles (one per body surface), kept while the volume
 // shrinks.
@@ -422,6 +436,9 @@ struct Followed
 {
     const CollisionVolume *volume = nullptr;
     float limit = INFINITY; // poses where it sticks out more are listed
+    /// Whether `worst` and `perGroup` are wanted: where not, they may come out lower (the
+    /// points that could only raise them are not measured to the end).
+    bool wantWorst = true, wantPerGroup = true;
     float worst = 0;
     std::vector<float> perGroup; // bind pose, then each clip
     std::vector<std::pair<float, size_t>> outside; // (protrusion, pose) beyond the limit
@@ -465,13 +482,25 @@ void follow(std::vector<Followed> &volumes, const BodyMotion &motion, size_t str
                 const std::vector<Vec3> points = volumeSurfaceSamples(
                     v, colliderFrame(v, boneGlobalIn(global, v.bone)), kSamples);
                 hints[k].resize(points.size() * surfaces.size(), UINT32_MAX);
+                const size_t group = size_t(motion.clipOf(pose) + 1);
+                // A point changes what follows from this pose (its clip's and the motion's
+                // worst, the poses beyond the limit) only where it lies further out than the
+                // pose's worst so far and than its clip's worst or the limit (of those wanted):
+                // one within that of a body surface is passed as soon as a triangle that near
+                // is found. (Not done: skipping a point by its distance in the pose before
+                // plus how far it and the body moved since. That bounds the size of the
+                // distance but not its side, which flips where the body passes through itself
+                // or is open, and the points that cost most lie centimetres deep.)
+                float known = f.limit;
+                if (f.wantWorst) known = std::min(known, f.worst);
+                if (f.wantPerGroup) known = std::min(known, f.perGroup[group]);
                 float poseWorst = 0;
                 for (size_t j = 0; j < points.size(); ++j)
-                    if (const float d = bodyDistance(surfaces, points[j],
-                                                     &hints[k][j * surfaces.size()]);
+                    if (const float d = bodyDistanceBeyond(surfaces, points[j],
+                                                           &hints[k][j * surfaces.size()],
+                                                           std::max(poseWorst, known));
                         std::isfinite(d))
                         poseWorst = std::max(poseWorst, d);
-                const size_t group = size_t(motion.clipOf(pose) + 1);
                 f.perGroup[group] = std::max(f.perGroup[group], poseWorst);
                 f.worst = std::max(f.worst, poseWorst);
                 if (poseWorst > f.limit) f.outside.push_back({poseWorst, pose});
@@ -606,6 +635,8 @@ void fitOverMotion(std::vector<Fitting *> &fits, const BodyMotion &motion, PoseC
         for (size_t k = 0; k < open.size(); ++k) {
             followed[k].volume = &open[k]->volume;
             followed[k].limit = thickness;
+            followed[k].wantWorst = stride == 1;
+            followed[k].wantPerGroup = false;
         }
         follow(followed, motion, stride);
         for (size_t k = 0; k < open.size(); ++k) {

@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 using namespace tweed;
 
@@ -190,7 +191,8 @@ private slots:
     // The hierarchy's search (four boxes at a time, triangles skipped by their plane) finds
     // what measuring every triangle finds: the same nearest triangle (the lowest of equals), the
     // same closest point and the same distance, bit for bit, on a bumpy open tube measured from
-    // inside, outside and far away, fresh, hinted and refitted as the tube bends.
+    // inside, outside and far away, fresh, hinted and refitted as the tube bends; bounded
+    // (queryBeyond), nothing exactly where the distance is within the bound.
     void queriesFindWhatMeasuringEveryTriangleFinds()
     {
         // A tube along y, 40 rings of 24 (the ring spacing uneven), open at both ends, with
@@ -226,7 +228,7 @@ private slots:
             return float(seed >> 8) / float(1u << 24);
         };
         std::vector<uint32_t> carried(300, UINT32_MAX);
-        int compared = 0;
+        int compared = 0, bounded = 0;
         for (float bend : {0.0f, 0.2f, 0.5f}) {
             const std::vector<Vec3> positions = tube(bend);
             fresh.update(positions);
@@ -264,9 +266,31 @@ private slots:
                     QCOMPARE(s.closest.z, closest.z);
                     ++compared;
                 }
+                // Bounded: nothing exactly where the distance is at most the bound (the bound
+                // at, just below and just above it), else the same answer bit for bit.
+                const float exact = std::sqrt(best);
+                for (const float bound : {0.0f, std::nextafter(exact, 0.0f), exact,
+                                          std::nextafter(exact, INFINITY), 0.05f}) {
+                    uint32_t unhinted = UINT32_MAX, hinted = bestTriangle,
+                             other = uint32_t(random() * float(triangles));
+                    for (MeshDistance *tree : {&fresh, &refitted})
+                        for (uint32_t *hint : {&unhinted, &hinted, &other}) {
+                            const std::optional<SurfaceDistance> s = tree->queryBeyond(p, *hint, bound);
+                            QCOMPARE(s.has_value(), exact > bound);
+                            ++bounded;
+                            if (!s) continue;
+                            QCOMPARE(*hint, bestTriangle);
+                            QCOMPARE(std::abs(s->distance), exact);
+                            QCOMPARE(s->closest.x, closest.x);
+                            QCOMPARE(s->closest.y, closest.y);
+                            QCOMPARE(s->closest.z, closest.z);
+                            QCOMPARE(s->distance, tree->query(p).distance);
+                        }
+                }
             }
         }
         QCOMPARE(compared, 3 * 3 * 300);
+        QCOMPARE(bounded, 3 * 300 * 5 * 6);
     }
 
     void riderPushedThroughTheShellBy3mmCountsBy1mmDoesNot()

@@ -9,6 +9,7 @@
 #include "tweed/math.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace tweed {
@@ -48,6 +49,12 @@ public:
     /// any value when there is none): the same result, found faster when p lies near that
     /// point. `hint` gets the closest triangle.
     SurfaceDistance query(const Vec3 &p, uint32_t &hint) const;
+    /// The same as query(p, hint) where p lies further than `bound` from the surface; nothing
+    /// where it does not (then some triangle lies within `bound` of p, so the size of the
+    /// distance is at most `bound`: neither inside nor outside by more), found as soon as a
+    /// triangle that near is: for measures that only ask whether p lies beyond a tolerance.
+    /// `hint` gets the closest triangle, or the one found within `bound`.
+    std::optional<SurfaceDistance> queryBeyond(const Vec3 &p, uint32_t &hint, float bound) const;
     bool empty() const { return mTriangles.empty(); }
 
 private:
@@ -61,6 +68,9 @@ private:
         uint32_t child[4];
     };
     static constexpr uint32_t kLeaf = 0x80000000u, kNone = 0xffffffffu;
+    /// query(p, hint) into `result`, true; or, with `bound` at least 0, false as soon as a
+    /// triangle within `bound` of p is found.
+    bool search(const Vec3 &p, uint32_t &hint, float bound, SurfaceDistance &result) const;
     /// Takes the positions and recomputes the face and edge normals; `centres` gets the triangles' centres.
     void setPositions(const std::vector<Vec3> &positions, std::vector<Vec3> *centres);
     /// The angle-weighted pseudo-normal of welded vertex v, worked out when a query needs it.
