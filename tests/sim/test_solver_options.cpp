@@ -433,6 +433,63 @@ private slots:
         QCOMPARE(run(true, 0.0005f), still);
     }
 
+    void aSqueezeOfTheSkinnedPoseIsNotPushedBack()
+    {
+        // A 10 x 5 sheet (2 cm), every vertex free to move 5 cm, no gravity: its left five
+        // columns on bone 0, its right five on bone 1, which moves 1 cm to the left, so the
+        // skinned pose squeezes the edges across the gap to half their length. The cloth keeps
+        // that squeeze (its constraints resist compression only beyond the targets' length)
+        // instead of pushing the gap back out to its rest length, as it did before (1.00 there
+        // after a second).
+        constexpr int kCols = 10, kRows = 5;
+        constexpr float kSpacing = 0.02f, kShift = -0.01f;
+        PhysicsMesh mesh = makeGrid(kCols, kRows, kSpacing, false, 0.05f);
+        mesh.skin.resize(mesh.positions.size());
+        for (size_t v = 0; v < mesh.positions.size(); ++v) {
+            const bool right = v % kCols >= kCols / 2;
+            mesh.skin[v].bones = {uint16_t(right ? 1 : 0), 0, 0, 0};
+            mesh.skin[v].weights = {1.0f, 0.0f, 0.0f, 0.0f};
+        }
+        auto data = std::make_shared<ClothAssetData>();
+        data->cloth = buildClothData(mesh);
+        data->boneParents = {-1, -1};
+        data->boneBind = {Mat4{}, Mat4{}};
+        auto run = [&](float limit) {
+            SimulationSettings s;
+            s.gravityScale = 0.0f;
+            s.stretchCompressionLimit = limit;
+            ClothInstance cloth(data, s);
+            ClothFrame frame = frameAt(1.0f / 60);
+            const std::vector<Mat4> pose = {Mat4{}, Mat4::translation({kShift, 0, 0})};
+            frame.skinning = pose;
+            cloth.reset(frame);
+            for (int f = 0; f < 60; ++f)
+                cloth.update(frame);
+            return cloth.positions();
+        };
+        // The gap's edges (rest 2 cm, skinned 1 cm), and every edge against its rest length.
+        auto measure = [&](const std::vector<Vec3> &p, float &gap, float &largest) {
+            gap = 0;
+            largest = 0;
+            for (int row = 0; row < kRows; ++row) {
+                const uint32_t a = uint32_t(row * kCols + kCols / 2 - 1);
+                gap = std::max(gap, distance(p[a], p[a + 1]) / kSpacing);
+            }
+            for (size_t e = 0; e + 1 < data->cloth->edges.size(); e += 2) {
+                const uint32_t a = data->cloth->edges[e], b = data->cloth->edges[e + 1];
+                largest = std::max(largest, distance(p[a], p[b]) /
+                                                distance(mesh.positions[a], mesh.positions[b]));
+            }
+        };
+        float gap = 0, largest = 0;
+        measure(run(1.0f), gap, largest);
+        QVERIFY2(gap < 0.52f, qPrintable(QString::number(double(gap))));
+        QVERIFY2(largest < 1.01f, qPrintable(QString::number(double(largest))));
+        // With a stretch compression limit of 0.9 too: the shorter of the two lengths holds.
+        measure(run(0.9f), gap, largest);
+        QVERIFY2(gap < 0.52f, qPrintable(QString::number(double(gap))));
+    }
+
     void relaxedTargetsAreTheSameBitsOnAnyThreads()
     {
         // The jumping garment, whose blended weights stretch its middle rows as the hip
@@ -470,6 +527,63 @@ private slots:
             QCOMPARE(many.size(), one.size());
             QVERIFY(std::memcmp(many.data(), one.data(), one.size() * sizeof(Vec3)) == 0);
         }
+    }
+
+    void relaxedTargetsHeldByAVolumeKeepTheirSlide()
+    {
+        // A 40 x 20 sheet (1 cm) whose targets' two middle columns of edges stretch by 1.6 in
+        // x, over a sphere (5 cm) whose top reaches 3 mm through the sheet under the band's
+        // middle: the skinned places within 1.7 cm of it lie inside already. Drawn in, the
+        // targets beside the band slide towards the sphere's axis and so deeper; each is held
+        // no deeper than its skinned place but keeps its slide, so no edge tears where the
+        // sphere holds them (put back on their skinned places, the edges from the held targets
+        // to the drawn-in ones keep the band's 1.3).
+        constexpr float kSpacing = 0.01f, kRadius = 0.05f, kReach = 0.003f;
+        const PhysicsMesh mesh = makeGrid(40, 20, kSpacing, false, 0.0f);
+        const std::shared_ptr<const ClothData> data = buildClothData(mesh);
+        const uint32_t n = uint32_t(mesh.positions.size());
+        std::vector<sim::P4> skinned(n), normals(n);
+        for (uint32_t v = 0; v < n; ++v) {
+            const Vec3 p = mesh.positions[v];
+            const float u = std::clamp(p.x / kSpacing - 20.0f, -1.0f, 1.0f);
+            const float shift = u < 0 ? 0.3f * (u + 1) * (u + 1) : 0.6f - 0.3f * (1 - u) * (1 - u);
+            skinned[v] = {p.x + shift * kSpacing, p.y, p.z, 0};
+            normals[v] = {0, 0, 1, 0};
+        }
+        const float thickness = SimulationSettings{}.collisionThickness;
+        CollisionVolume ball;
+        ball.shape = CollisionShape::Sphere;
+        ball.radius = kRadius - thickness;
+        Transform frame;
+        frame.translation = {0.203f, -0.095f, kReach - kRadius};
+        const std::vector<ColliderPose> volumes = {colliderPose(ball, frame, thickness)};
+        int inside = 0;
+        for (uint32_t v = 0; v < n; ++v)
+            inside += colliderDistance(volumes[0], v3(skinned[v])) < 0 ? 1 : 0;
+        QVERIFY2(inside > 4, qPrintable(QString::number(inside)));
+
+        sim::RelaxedTargets r;
+        r.build(*data);
+        std::vector<sim::P4> t = skinned;
+        r.apply(t.data(), normals.data(), n, volumes);
+        float largest = 0;
+        for (size_t e = 0; e + 1 < data->edges.size(); e += 2) {
+            const uint32_t a = data->edges[e], b = data->edges[e + 1];
+            largest = std::max(largest, distance(v3(t[a]), v3(t[b])) /
+                                            distance(mesh.positions[a], mesh.positions[b]));
+        }
+        QVERIFY2(largest < 1.15f, qPrintable(QString::number(double(largest))));
+        bool slid = false; // a target held inside the sphere that is not on its skinned place
+        for (uint32_t v = 0; v < n; ++v) {
+            const float depth = colliderDistance(volumes[0], v3(t[v]));
+            const float skinnedDepth = colliderDistance(volumes[0], v3(skinned[v]));
+            QVERIFY2(depth >= std::min(skinnedDepth, 0.0f) - 1e-6f,
+                     qPrintable(QString("vertex %1 deeper than its skinned place").arg(v)));
+            QVERIFY2(t[v].z - skinned[v].z >= -1e-6f,
+                     qPrintable(QString("vertex %1 behind its skinned place").arg(v)));
+            slid |= skinnedDepth < 0 && distance(v3(t[v]), v3(skinned[v])) > 1e-3f;
+        }
+        QVERIFY(slid);
     }
 
     void relaxedTargetsActiveSetIsTheSameBitsAsEveryEdge()

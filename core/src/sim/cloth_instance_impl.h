@@ -84,6 +84,9 @@ struct ClothInstance::Impl
     /// length the skinned pose gives them each frame (see holdSkinnedLengths), the others their
     /// rest length.
     std::vector<uint32_t> fixedEndConstraints;
+    /// The stretch and bend constraints between two movable vertices: where the skinned pose
+    /// squeezes one, it may be as short (see holdSkinnedSqueeze).
+    std::vector<uint32_t> squeezeConstraints;
     std::vector<float> skinnedRest;
     /// The kernels' precomputed terms (see sim::ColourArgs): r^2 and 3 r^2 of the rest
     /// lengths and of skinnedRest, and per constraint wA + wB (+ alphaTilde with XPBD).
@@ -243,6 +246,9 @@ struct ClothInstance::Impl
     /// Sets the rest length of fixedEndConstraints [b, e) to their ends' distance at the
     /// frame's end (target1).
     void holdSkinnedLengths(uint32_t b, uint32_t e);
+    /// The compression limit of squeezeConstraints [b, e): no more than their ends' distance
+    /// at the frame's end (target1) over their rest length.
+    void holdSkinnedSqueeze(uint32_t b, uint32_t e);
     /// The same for every entry of a hard list, where the skinned pose stretches it.
     void holdSkinnedHardLengths(HardList &list);
     /// The tether lengths of vertices [b, e): at least their distance from their anchor in the
