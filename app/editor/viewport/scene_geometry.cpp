@@ -875,4 +875,222 @@ void RoundVolumes::fill()
     mRenderer->setVertexCount(int(indices.size()));
 }
 
+RoundVolumeTemplate roundVolumeTemplate(int segments, int steps)
+{
+        const int n = std::max(segments, 3), m = std::max(steps, 1);
+        // The corners of a segment's chord lie out by half its sagitta, its middle in by as much.
+        const float radial = 2 / (1 + std::cos(kPi / float(n)));
+        RoundVolumeTemplate t;
+        // The rings from the lower pole up: the pole, the lower end's rings out to the meeting
+        // ring, the upper end's from its meeting ring in, its pole. A pole is one corner.
+        std::vector<std::pair<float, float>> rings; // (u, end)
+        for (int k = 0; k <= m; ++k)
+            rings.push_back({float(k) / m, -1});
+        for (int k = m; k >= 0; --k)
+            rings.push_back({float(k) / m, 1});
+        std::vector<uint32_t> first;
+        for (const auto &[u, end] : rings) {
+            first.push_back(uint32_t(t.corners.size()));
+            const int count = u == 0 ? 1 : n;
+            for (int j = 0; j < count; ++j) {
+                const float a = 2 * kPi * float(j) / n;
+                t.corners.push_back({std::cos(a), std::sin(a), u, end * radial});
+            }
+        }
+        // Between ring r (below) and r + 1, a = (r, j), b = (r, j + 1), c = (r + 1, j + 1),
+        // d = (r + 1, j): (a, d, c) and (a, c, b) face outwards (the azimuth turns from x
+        // towards z).
+        for (size_t r = 0; r + 1 < rings.size(); ++r) {
+            const bool poleBelow = rings[r].first == 0, poleAbove = rings[r + 1].first == 0;
+            for (uint32_t j = 0; j < uint32_t(n); ++j) {
+                const uint32_t j1 = (j + 1) % n;
+                const uint32_t a = first[r] + (poleBelow ? 0 : j), b = first[r] + (poleBelow ? 0 : j1);
+                const uint32_t d = first[r + 1] + (poleAbove ? 0 : j),
+                               c = first[r + 1] + (poleAbove ? 0 : j1);
+                if (!poleAbove)
+                    t.triangles.insert(t.triangles.end(), {a, d, c});
+                if (!poleBelow)
+                    t.triangles.insert(t.triangles.end(), {a, c, b});
+            }
+        }
+        return t;
+}
+
+RoundVolumeShape roundVolumeShape(const CollisionVolume &volume)
+{
+    RoundVolumeShape shape;
+    if (volume.shape == CollisionShape::Ellipsoid || volume.shape == CollisionShape::Sphere) {
+        shape.scale = ellipsoidRadii(volume);
+        return shape;
+    }
+    const auto [r1, r2] = capsuleRadii(volume);
+    const float h = std::max(volume.halfHeight, 0.0f);
+    shape.halfHeight = h;
+    // Where one end's sphere holds the other, the other grows to touch it from inside at
+    // the far pole: the mesh's end there is that one point, and its cone is gone.
+    shape.radiusBelow = std::max(r1, r2 - 2 * h);
+    shape.radiusAbove = std::max(r2, r1 - 2 * h);
+    // The cone touches both spheres where the normal's y is (r1 - r2) / (2 h).
+    const float difference = shape.radiusBelow - shape.radiusAbove;
+    shape.meetingSine = h > 0 ? std::clamp(difference / (2 * h), -1.0f, 1.0f) : 0.0f;
+    return shape;
+}
+
+Vec3 roundVolumeCorner(const Vec4 &corner, const RoundVolumeShape &shape, bool mirrored)
+{
+    constexpr float kHalfPi = 0.5f * kPi;
+    const float radial = std::abs(corner.w);
+    const bool above = corner.w > 0;
+    const float meeting = std::asin(std::clamp(shape.meetingSine, -1.0f, 1.0f));
+    const float phi = above ? kHalfPi - corner.z * (kHalfPi - meeting)
+                            : -kHalfPi + corner.z * (kHalfPi + meeting);
+    const float sinAzimuth = mirrored ? -corner.y : corner.y;
+    const Vec3 direction{std::cos(phi) * corner.x, std::sin(phi), std::cos(phi) * sinAzimuth};
+    const float r = above ? shape.radiusAbove : shape.radiusBelow;
+    const Vec3 centre{0, above ? shape.halfHeight : -shape.halfHeight, 0};
+    return mulComponents(shape.scale, centre + direction * (r * radial));
+}
+
+float roundVolumeDistance(const CollisionVolume &volume, const Vec3 &point)
+{
+    if (volume.shape == CollisionShape::Ellipsoid || volume.shape == CollisionShape::Sphere) {
+        const Vec3 r = ellipsoidRadii(volume);
+        const Vec3 unit{point.x / r.x, point.y / r.y, point.z / r.z};
+        return (length(unit) - 1) * std::min({r.x, r.y, r.z});
+    }
+    // After Inigo Quilez's round cone: sphere r1 at -h, r2 at +h and the cone touching both.
+    const auto [r1, r2] = capsuleRadii(volume);
+    const float h = 2 * std::max(volume.halfHeight, 0.0f);
+    const float qx = std::sqrt(point.x * point.x + point.z * point.z);
+    const float qy = point.y + 0.5f * h;
+    const float below = std::sqrt(qx * qx + qy * qy) - r1;
+    const float above = std::sqrt(qx * qx + (qy - h) * (qy - h)) - r2;
+    if (!(h > std::abs(r1 - r2)))
+        return std::min(below, above); // one sphere holds the other
+    const float b = (r1 - r2) / h;
+    const float a = std::sqrt(1 - b * b);
+    const float k = -b * qx + a * qy;
+    if (k < 0) return below;
+    if (k > a * h) return above;
+    return a * qx + b * qy - r1;
+}
+
+namespace {
+// A round volume instance: its frame (three axes and the origin), its shape
+// (RoundVolumeShape: scale, then radius below, above, half height, meeting sine), whether it
+// is selected and whether it draws mirrored (it holds the eye).
+constexpr int kInstanceFloats = 12 + 3 + 4 + 1 + 1;
+} // namespace
+
+RoundVolumeMeshes::RoundVolumeMeshes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent)
+    : Qt3DCore::QEntity(parent), mInstances(new Qt3DCore::QBuffer(this)),
+      mGeometry(new Qt3DCore::QGeometry(this)),
+      mRenderer(new Qt3DRender::QGeometryRenderer(this))
+{
+    const RoundVolumeTemplate mesh = roundVolumeTemplate(16, 4);
+    auto *corners = new Qt3DCore::QBuffer(this);
+    QByteArray bytes(qsizetype(mesh.corners.size() * sizeof(Vec4)), Qt::Uninitialized);
+    std::memcpy(bytes.data(), mesh.corners.data(), size_t(bytes.size()));
+    corners->setData(bytes);
+    auto *corner = new QAttribute(corners, QStringLiteral("corner"), QAttribute::Float, 4,
+                                  uint(mesh.corners.size()), 0, sizeof(Vec4), mGeometry);
+    mGeometry->addAttribute(corner);
+    // Only so that Qt3D finds a position to bound (nothing here culls by it).
+    mGeometry->setBoundingVolumePositionAttribute(corner);
+    struct Field
+    {
+        const char *name;
+        uint size;
+    };
+    uint offset = 0;
+    for (const Field &f : {Field{"frameX", 3}, Field{"frameY", 3}, Field{"frameZ", 3},
+                           Field{"frameOrigin", 3}, Field{"shapeScale", 3}, Field{"shape", 4},
+                           Field{"selected", 1}, Field{"mirrored", 1}}) {
+        auto *attribute = new QAttribute(mInstances, QString::fromLatin1(f.name),
+                                         QAttribute::Float, f.size, 0, offset * sizeof(float),
+                                         kInstanceFloats * sizeof(float), mGeometry);
+        attribute->setDivisor(1);
+        mGeometry->addAttribute(attribute);
+        offset += f.size;
+    }
+    auto *indices = new Qt3DCore::QBuffer(this);
+    indices->setData(toByteArray(mesh.triangles));
+    auto *index = new QAttribute(mGeometry);
+    index->setAttributeType(QAttribute::IndexAttribute);
+    index->setVertexBaseType(QAttribute::UnsignedInt);
+    index->setBuffer(indices);
+    index->setCount(uint(mesh.triangles.size()));
+    mGeometry->addAttribute(index);
+    mRenderer->setGeometry(mGeometry);
+    mRenderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+    mRenderer->setVertexCount(int(mesh.triangles.size()));
+    mRenderer->setInstanceCount(0);
+    addComponent(mRenderer);
+    addComponent(material);
+}
+
+void RoundVolumeMeshes::setVolumes(const std::vector<RoundVolume> &volumes)
+{
+    mShapes.resize(volumes.size());
+    for (size_t i = 0; i < volumes.size(); ++i) {
+        if (i >= mVolumes.size() || !(mVolumes[i].volume == volumes[i].volume))
+            mShapes[i] = roundVolumeShape(volumes[i].volume);
+    }
+    mVolumes = volumes;
+    fill();
+}
+
+void RoundVolumeMeshes::setEye(const Vec3 &eye, const Vec3 *)
+{
+    // While playing, the viewport sets the same eye before the new poses: one fill a frame.
+    // The order is by distance from the camera's position, in either projection.
+    if (mFilled && eye.x == mEye.x && eye.y == mEye.y && eye.z == mEye.z)
+        return;
+    mEye = eye;
+    fill();
+}
+
+void RoundVolumeMeshes::fill()
+{
+    mFilled = true;
+    const size_t n = mVolumes.size();
+    std::vector<float> nearest(n);
+    mInside.assign(n, false);
+    mOrder.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+        mOrder[i] = uint32_t(i);
+        const Mat4 &m = mVolumes[i].model;
+        const RoundVolumeShape &s = mShapes[i];
+        const float extent =
+            std::max({s.scale.x, s.scale.y, s.scale.z}) *
+            (s.halfHeight + std::max(s.radiusBelow, s.radiusAbove));
+        nearest[i] = length(Vec3{m.m[12], m.m[13], m.m[14]} - mEye) - extent;
+        // Inside the mesh (whose corners lie at most 1% outside the shape): drawn mirrored,
+        // its inside faces the eye.
+        if (nearest[i] < 0)
+            mInside[i] = roundVolumeDistance(mVolumes[i].volume,
+                                             inverse(m).transformPoint(mEye)) < 0;
+    }
+    std::stable_sort(mOrder.begin(), mOrder.end(),
+                     [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
+    mBytes.resize(qsizetype(n * kInstanceFloats * sizeof(float)));
+    auto *out = reinterpret_cast<float *>(mBytes.data());
+    for (uint32_t i : mOrder) {
+        const Mat4 &m = mVolumes[i].model;
+        const RoundVolumeShape &s = mShapes[i];
+        const float values[kInstanceFloats] = {
+            m.m[0], m.m[1], m.m[2], m.m[4], m.m[5], m.m[6], m.m[8], m.m[9], m.m[10],
+            m.m[12], m.m[13], m.m[14], s.scale.x, s.scale.y, s.scale.z, s.radiusBelow,
+            s.radiusAbove, s.halfHeight, s.meetingSine, mVolumes[i].selected ? 1.0f : 0.0f,
+            mInside[i] ? 1.0f : 0.0f};
+        std::memcpy(out, values, sizeof(values));
+        out += kInstanceFloats;
+    }
+    mInstances->setData(mBytes);
+    for (QAttribute *attribute : mGeometry->attributes())
+        if (attribute->divisor() == 1)
+            attribute->setCount(uint(n));
+    mRenderer->setInstanceCount(int(n));
+}
+
 } // namespace tweed::editor::scene

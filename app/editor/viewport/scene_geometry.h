@@ -192,4 +192,69 @@ private:
     bool mFilled = false;         ///< fill() has run (setEye() with an unchanged eye then does nothing)
 };
 
+/// The mesh every round volume is drawn from (RoundVolumeMeshes): per corner (cos a, sin a,
+/// u, end * k), a direction's azimuth a about the y axis, how far it lies from its end's pole
+/// towards the ring where the two ends meet (u from 0 to 1), the end (-1 below, +1 above) and
+/// how far out the corner sits (k, a little over 1: by half the sagitta of a segment, so that
+/// the facets lie as much outside the shape as inside it). `segments` around, `steps` from
+/// each pole to the meeting ring; triangles wound counter-clockwise seen from outside.
+struct RoundVolumeTemplate
+{
+    std::vector<Vec4> corners;
+    std::vector<uint32_t> triangles;
+};
+RoundVolumeTemplate roundVolumeTemplate(int segments, int steps);
+
+/// A round volume's shape as the mesh program takes it: per-axis scale (an ellipsoid's radii,
+/// 1 for the others), the radius below and above, the half height, and the sine of the
+/// latitude where the two end spheres meet the cone that joins them (0 when the radii are equal).
+struct RoundVolumeShape
+{
+    Vec3 scale{1, 1, 1};
+    float radiusBelow = 1, radiusAbove = 1, halfHeight = 0, meetingSine = 0;
+};
+RoundVolumeShape roundVolumeShape(const CollisionVolume &volume);
+
+/// Where a corner of roundVolumeTemplate() lies on a shape, in the volume's frame: what the
+/// mesh program computes (kept the same line for line). With `mirrored` the corner is reflected in z (the same shape, its triangles wound the
+/// other way: drawn from inside).
+Vec3 roundVolumeCorner(const Vec4 &corner, const RoundVolumeShape &shape, bool mirrored = false);
+
+/// The signed distance from a point (in the volume's frame) to a capsule's or tapered
+/// capsule's surface (negative inside); for an ellipsoid or sphere the distance in the space
+/// where it is the unit sphere, times its smallest radius (exact for a sphere).
+float roundVolumeDistance(const CollisionVolume &volume, const Vec3 &point);
+
+/// Every round collision volume as instances of one closed mesh (roundVolumeTemplate) shaped
+/// per volume by the program (RoundVolumeMeshMaterial in scene_materials.h): the depth is the
+/// rasterised surface's, so that llvmpipe tests it before the program runs (a program that
+/// writes its depth, as a ray cast must, is shaded on every fragment, hidden or not). The
+/// instances draw nearest first, depth-writing among themselves, so that each pixel blends
+/// its nearest volume; one that holds the eye draws mirrored (its inside). Per frame only the
+/// instances' frames are uploaded (23 floats a volume).
+class RoundVolumeMeshes : public Qt3DCore::QEntity
+{
+public:
+    RoundVolumeMeshes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
+    void setVolumes(const std::vector<RoundVolume> &volumes);
+    void setEye(const Vec3 &eye, const Vec3 *orthographicDirection = nullptr);
+    /// The volumes (in setVolumes()'s order) in the order they are drawn.
+    const std::vector<uint32_t> &order() const { return mOrder; }
+    /// Whether the volume (in setVolumes()'s order) holds the eye and draws its inside.
+    bool holdsEye(size_t volume) const { return volume < mInside.size() && mInside[volume]; }
+
+private:
+    void fill();
+    Qt3DCore::QBuffer *mInstances;
+    Qt3DCore::QGeometry *mGeometry;
+    Qt3DRender::QGeometryRenderer *mRenderer;
+    QByteArray mBytes;
+    std::vector<RoundVolume> mVolumes;
+    std::vector<RoundVolumeShape> mShapes;
+    std::vector<uint32_t> mOrder;
+    std::vector<bool> mInside;
+    Vec3 mEye;
+    bool mFilled = false;
+};
+
 } // namespace tweed::editor::scene

@@ -70,6 +70,11 @@ Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, const QColor &sel
 Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
                                                bool ellipsoids, bool xray,
                                                Qt3DCore::QNode *parent);
+/// The same look for RoundVolumeMeshes (scene_geometry.h): the volumes as instances of one
+/// closed mesh, their depth rasterised (tested before the program runs, with or without x-ray).
+Qt3DRender::QMaterial *makeRoundVolumeMeshMaterial(const QColor &color,
+                                                   const QColor &selectedColor, bool xray,
+                                                   Qt3DCore::QNode *parent);
 // What the volumes cost under Mesa's llvmpipe (Testwuson.X's 59 fitted ellipsoids, CPU time
 // per frame while playing): the pixels the proxies cover, layer upon layer, not the entities,
 // draws or uploads (two entities, one draw each, about 90 KB a frame); neither the program nor
