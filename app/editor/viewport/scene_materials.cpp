@@ -1,7 +1,5 @@
 #include "viewport/scene_materials.h"
 
-#include "viewport/scene_geometry.h"
-
 #include <Qt3DRender/QAbstractTexture>
 #include <Qt3DRender/QBlendEquation>
 #include <Qt3DRender/QBlendEquationArguments>
@@ -36,7 +34,6 @@
 #include <QVector4D>
 
 #include <algorithm>
-#include <cmath>
 #include <vector>
 
 namespace tweed::editor::scene {
@@ -347,67 +344,6 @@ void main()
     vec2 clip = clipPoint - (back / rayLength) * clipDirection;
     gl_FragDepth = 0.5 + 0.5 * clip.x / clip.y;
 #endif
-}
-)";
-
-// Round collision volumes as meshes (RoundVolumeMeshes in scene_geometry.h): one closed mesh
-// instanced per volume, each corner placed on the volume's shape as roundVolumeCorner() does
-// (keep the two the same). The depth is the rasterised one, so that the depth test runs before
-// the program; the shading is the ray cast's (by how squarely the surface faces the view ray).
-const char *const kRoundMeshVertex = R"(#version 150 core
-in vec4 corner;
-in vec3 frameX;
-in vec3 frameY;
-in vec3 frameZ;
-in vec3 frameOrigin;
-in vec3 shapeScale;
-in vec4 shape;
-in float selected;
-in float mirrored;
-out vec3 shapeNormal;
-out vec3 shapeRay;
-flat out vec4 color;
-uniform mat4 viewMatrix;
-uniform mat4 inverseViewMatrix;
-uniform mat4 projectionMatrix;
-uniform vec4 baseColor;
-uniform vec4 selectedColor;
-uniform float alphaScale;
-void main()
-{
-    const float halfPi = 1.5707963;
-    bool above = corner.w > 0.0;
-    float meeting = asin(clamp(shape.w, -1.0, 1.0));
-    float phi = above ? halfPi - corner.z * (halfPi - meeting)
-                      : -halfPi + corner.z * (halfPi + meeting);
-    float sinAzimuth = mirrored > 0.5 ? -corner.y : corner.y;
-    vec3 direction = vec3(cos(phi) * corner.x, sin(phi), cos(phi) * sinAzimuth);
-    float r = above ? shape.y : shape.x;
-    vec3 centre = vec3(0.0, above ? shape.z : -shape.z, 0.0);
-    vec3 local = shapeScale * (centre + direction * (r * abs(corner.w)));
-    mat3 frame = mat3(frameX, frameY, frameZ);
-    vec4 view = viewMatrix * vec4(frame * local + frameOrigin, 1.0);
-    gl_Position = projectionMatrix * view;
-    // In the shape's space (an ellipsoid's unit sphere), as the ray cast shades: the normal
-    // is the direction, the view ray mapped there (affine, so interpolated exactly).
-    shapeNormal = direction;
-    vec3 rayView = mix(view.xyz, vec3(0.0, 0.0, -1.0), projectionMatrix[3][3]);
-    shapeRay = (transpose(frame) * (mat3(inverseViewMatrix) * rayView)) / shapeScale;
-    color = mix(baseColor, selectedColor, selected);
-    color.a *= alphaScale;
-    TWEED_XRAY_DEPTH
-}
-)";
-
-const char *const kRoundMeshFragment = R"(#version 150 core
-in vec3 shapeNormal;
-in vec3 shapeRay;
-flat in vec4 color;
-out vec4 fragColor;
-void main()
-{
-    float facing = abs(dot(normalize(shapeNormal), normalize(shapeRay)));
-    fragColor = vec4(color.rgb * (0.45 + 0.55 * facing), color.a);
 }
 )";
 
@@ -728,13 +664,6 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
     // camera is drawn turned (RoundVolumes::setEye).
     return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
                               xray, parent);
-}
-
-QMaterial *makeRoundVolumeMeshMaterial(const QColor &color, const QColor &selectedColor,
-                                       bool xray, Qt3DCore::QNode *parent)
-{
-    return makeVolumeMaterial(kRoundMeshVertex, kRoundMeshFragment, color, selectedColor, xray,
-                              parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)

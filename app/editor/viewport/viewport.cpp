@@ -194,9 +194,9 @@ struct Viewport::Scene
     /// 1 for the vertices of selected volumes, uploaded when the selection changes.
     Qt3DCore::QBuffer *collisionSelectedBuffer = nullptr;
     std::vector<float> collisionSelected;
-    /// Ellipsoids, spheres, capsules and tapered capsules: one instanced mesh.
-    scene::RoundVolumeMeshes *roundVolumes = nullptr;
-    std::vector<scene::RoundVolume> roundPoses;
+    /// Ellipsoids and spheres, and the capsules: a cheaper program for the first.
+    scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
+    std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
     scene::LineEntity *collisionLines = nullptr;
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
@@ -690,8 +690,10 @@ void Viewport::rebuildCollision()
     s.collisionBuffer = nullptr;
     s.collisionSelectedBuffer = nullptr;
     s.collisionSelected.clear();
-    delete s.roundVolumes;
-    s.roundVolumes = nullptr;
+    delete s.ellipsoids;
+    s.ellipsoids = nullptr;
+    delete s.capsules;
+    s.capsules = nullptr;
     delete s.collisionLines;
     s.collisionLines = nullptr;
     delete s.collisionMaterial;
@@ -723,11 +725,14 @@ void Viewport::rebuildCollision()
         view.index = int(i);
         if (scene::isRoundShape(volumes[i].shape)) {
             view.round = true;
+            const bool ellipsoid = volumes[i].shape == CollisionShape::Ellipsoid ||
+                                   volumes[i].shape == CollisionShape::Sphere;
             // The material has no parent: the entity takes it.
-            if (!s.roundVolumes)
-                s.roundVolumes = new scene::RoundVolumeMeshes(
-                    scene::makeRoundVolumeMeshMaterial(fill, selectedFill, mCollisionXRay,
-                                                       nullptr),
+            scene::RoundVolumes *&entity = ellipsoid ? s.ellipsoids : s.capsules;
+            if (!entity)
+                entity = new scene::RoundVolumes(
+                    scene::makeRoundVolumeMaterial(fill, selectedFill, ellipsoid,
+                                                   mCollisionXRay, nullptr),
                     s.collisionRoot);
             s.volumes.push_back(view);
             continue;
@@ -788,8 +793,10 @@ void Viewport::updateOverlayVisibility()
 void Viewport::sortRoundVolumesFromCamera()
 {
     const Vec3 direction = cameraDirection();
-    if (mScene->roundVolumes)
-        mScene->roundVolumes->setEye(cameraPosition(), isOrthographic() ? &direction : nullptr);
+    for (scene::RoundVolumes *round : {mScene->ellipsoids, mScene->capsules}) {
+        if (round)
+            round->setEye(cameraPosition(), isOrthographic() ? &direction : nullptr);
+    }
 }
 
 void Viewport::updatePose()
@@ -848,7 +855,8 @@ void Viewport::updatePose()
         const auto &volumes = mDocument->asset().collisionVolumes;
         scene::LineList outlines;
         std::vector<float> meshSelected(s.collisionSelected.size(), 0.0f);
-        s.roundPoses.clear();
+        s.ellipsoidPoses.clear();
+        s.capsulePoses.clear();
         QColor wire = kCollision, selectedWire = kCollisionSelected;
         wire.setAlpha(230);
         selectedWire.setAlpha(230);
@@ -869,7 +877,11 @@ void Viewport::updatePose()
                                  m.transformPoint(s.collisionLocal[v + 1]),
                                  selected ? selectedWire : wire);
             } else if (view.round) {
-                s.roundPoses.push_back({m, volume, selected});
+                (volume.shape == CollisionShape::Ellipsoid ||
+                         volume.shape == CollisionShape::Sphere
+                     ? s.ellipsoidPoses
+                     : s.capsulePoses)
+                    .push_back({m, volume, selected});
             } else {
                 for (size_t v = view.first; v < view.first + view.count; ++v) {
                     meshSelected[v] = selected ? 1.0f : 0.0f;
@@ -882,8 +894,10 @@ void Viewport::updatePose()
         if (s.collisionLines)
             s.collisionLines->setLines(outlines);
         sortRoundVolumesFromCamera();
-        if (s.roundVolumes)
-            s.roundVolumes->setVolumes(s.roundPoses);
+        if (s.ellipsoids)
+            s.ellipsoids->setVolumes(s.ellipsoidPoses);
+        if (s.capsules)
+            s.capsules->setVolumes(s.capsulePoses);
         if (s.collisionBuffer) {
             scene::interleave(s.collisionPositions, s.collisionNormals, s.collisionBytes);
             s.collisionBuffer->setData(s.collisionBytes);
