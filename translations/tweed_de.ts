@@ -626,8 +626,8 @@
         <translation>Beim Abspielen simulieren (jedes Bild, ohne den Cache).</translation>
     </message>
     <message>
-        <source>Show the collision volumes (xray, surface or wireframe) or hide them (off).</source>
-        <translation>Die Kollisionsvolumen zeigen (xray, surface oder wireframe) oder ausblenden (off).</translation>
+        <source>Show the collision volumes (xray, surface or wireframe) or hide them (off). With --frame-times, several looks separated by commas take turns every 10 frames, each reported on a line of its own.</source>
+        <translation>Die Kollisionsvolumen zeigen (xray, surface oder wireframe) oder ausblenden (off). Mit --frame-times wechseln sich mehrere durch Kommas getrennte Ansichten alle 10 Bilder ab, jede in einer eigenen Zeile.</translation>
     </message>
     <message>
         <source>Start without opening a file.</source>

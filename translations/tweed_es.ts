@@ -626,8 +626,8 @@
         <translation>Simular durante la reproducción (cada fotograma, sin la caché).</translation>
     </message>
     <message>
-        <source>Show the collision volumes (xray, surface or wireframe) or hide them (off).</source>
-        <translation>Mostrar los volúmenes de colisión (xray, surface o wireframe) u ocultarlos (off).</translation>
+        <source>Show the collision volumes (xray, surface or wireframe) or hide them (off). With --frame-times, several looks separated by commas take turns every 10 frames, each reported on a line of its own.</source>
+        <translation>Mostrar los volúmenes de colisión (xray, surface o wireframe) u ocultarlos (off). Con --frame-times, varios aspectos separados por comas se turnan cada 10 fotogramas, cada uno en su propia línea.</translation>
     </message>
     <message>
         <source>Start without opening a file.</source>

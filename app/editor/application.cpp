@@ -70,7 +70,9 @@ struct CommandLine
     const QCommandLineOption volumes{
         "show-volumes",
         QCoreApplication::translate(
-            "main", "Show the collision volumes (xray, surface or wireframe) or hide them (off)."),
+            "main", "Show the collision volumes (xray, surface or wireframe) or hide them (off). "
+                    "With --frame-times, several looks separated by commas take turns every 10 "
+                    "frames, each reported on a line of its own."),
         "look"};
 
     CommandLine()
@@ -221,13 +223,20 @@ int runEditor(int argc, char *argv[])
                      qPrintable(parser.value(frameTimes)));
         return 2;
     }
-    const QString volumeLook = parser.value(volumes);
-    if (parser.isSet(volumes) && volumeLook != QLatin1String("xray") &&
-        volumeLook != QLatin1String("surface") && volumeLook != QLatin1String("wireframe") &&
-        volumeLook != QLatin1String("off")) {
-        std::fprintf(stderr,
-                     "tweed: --show-volumes takes xray, surface, wireframe or off, not \"%s\"\n",
-                     qPrintable(volumeLook));
+    const QStringList volumeLooks = parser.value(volumes).split(QLatin1Char(','));
+    const QString volumeLook = volumeLooks.first();
+    for (const QString &look : volumeLooks) {
+        if (parser.isSet(volumes) && look != QLatin1String("xray") &&
+            look != QLatin1String("surface") && look != QLatin1String("wireframe") &&
+            look != QLatin1String("off")) {
+            std::fprintf(stderr,
+                         "tweed: --show-volumes takes xray, surface, wireframe or off, not \"%s\"\n",
+                         qPrintable(look));
+            return 2;
+        }
+    }
+    if (volumeLooks.size() > 1 && !parser.isSet(frameTimes)) {
+        std::fprintf(stderr, "tweed: several looks for --show-volumes need --frame-times\n");
         return 2;
     }
     // The view options apply once the file is open and playing.
@@ -243,6 +252,65 @@ int runEditor(int argc, char *argv[])
             window.simulation()->setCacheBudget(0);
             window.simulation()->setSimulating(true);
         }
+    };
+    // Several looks taking turns (--show-volumes a,b,...): each look for kTurn frames after
+    // kSettle frames that rebuild and settle it, until each has had frameCount frames. On a
+    // shared machine the load drifts over seconds; turns of a few hundred milliseconds give
+    // every look the same share of it, so that their difference is the volumes' own cost.
+    auto measureLooks = [&window, frameCount, volumeLooks] {
+        constexpr int kTurn = 10, kSettle = 3;
+        struct Turns
+        {
+            std::vector<std::vector<double>> ms;
+            std::vector<double> cpu;
+            int look = -1, frame = 0;
+            QElapsedTimer clock;
+            double cpu0 = 0;
+        };
+        auto turns = std::make_shared<Turns>();
+        turns->ms.resize(size_t(volumeLooks.size()));
+        turns->cpu.assign(size_t(volumeLooks.size()), 0.0);
+        QTimer::singleShot(1000, &window, [&window, turns, frameCount, volumeLooks] {
+            QObject::connect(
+                window.viewport(), &Viewport::frameRendered, &window,
+                [&window, turns, frameCount, volumeLooks] {
+                    if (turns->look >= 0 && turns->frame >= kSettle) {
+                        turns->cpu[size_t(turns->look)] += processCpuSeconds() - turns->cpu0;
+                        turns->ms[size_t(turns->look)].push_back(
+                            double(turns->clock.nsecsElapsed()) * 1e-6);
+                    }
+                    ++turns->frame;
+                    if (turns->look < 0 || turns->frame >= kSettle + kTurn) {
+                        turns->look = (turns->look + 1) % int(volumeLooks.size());
+                        turns->frame = 0;
+                        if (int(turns->ms.back().size()) >= frameCount) {
+                            const QSize size = window.viewport()->renderSize();
+                            for (size_t i = 0; i < turns->ms.size(); ++i) {
+                                std::vector<double> ms = turns->ms[i];
+                                std::sort(ms.begin(), ms.end());
+                                std::fprintf(
+                                    stderr,
+                                    "tweed: frame times (volumes %s): median %.2f ms, cpu %.2f "
+                                    "ms per frame, %d frames, viewport %dx%d, renderer %s\n",
+                                    qPrintable(volumeLooks[qsizetype(i)]), ms[ms.size() / 2],
+                                    1e3 * turns->cpu[i] / double(ms.size()), int(ms.size()),
+                                    size.width(), size.height(),
+                                    qPrintable(window.viewport()->rendererLabel()));
+                            }
+                            QCoreApplication::exit(0);
+                            return;
+                        }
+                        const QString &look = volumeLooks[turns->look];
+                        Viewport *viewport = window.viewport();
+                        viewport->setCollisionXRay(look == QLatin1String("xray"));
+                        viewport->setCollisionWireframe(look == QLatin1String("wireframe"));
+                        viewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes,
+                                                    look != QLatin1String("off"));
+                    }
+                    turns->cpu0 = processCpuSeconds();
+                    turns->clock.restart();
+                });
+        });
     };
     auto measureFrames = [&window, frameCount] {
         // Frame intervals after a second of warm-up (shaders compiled, textures uploaded), with
@@ -283,7 +351,8 @@ int runEditor(int argc, char *argv[])
 
     // Load once the window is up, so the progress dialog has a parent on screen.
     QTimer::singleShot(0, &window, [&window, &parser, &empty, screenshotPath, takeScreenshot,
-                                    startup, applyViewOptions, measureFrames, frameCount,
+                                    startup, applyViewOptions, measureFrames, measureLooks,
+                                    volumeLooks, frameCount,
                                     unattended] {
         if (!window.offerRecovery() && !parser.isSet(empty)) {
             const QStringList files = parser.positionalArguments();
@@ -299,7 +368,10 @@ int runEditor(int argc, char *argv[])
         }
         startup->loaded = true;
         applyViewOptions();
-        if (frameCount > 0) measureFrames();
+        if (frameCount > 0 && volumeLooks.size() > 1)
+            measureLooks();
+        else if (frameCount > 0)
+            measureFrames();
         if (!screenshotPath.isEmpty()) takeScreenshot();
     });
 

@@ -17,6 +17,7 @@
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -424,6 +425,52 @@ private slots:
                                  QLatin1Char('\n')),
                  qPrintable(report));
         QVERIFY2(report.contains(mViewport->rendererName()), qPrintable(report));
+    }
+
+    // `tweed --frame-times N --show-volumes off,xray,wireframe` gives the looks turns in one
+    // run and reports each on its own line with N frames (what the volumes cost is measured
+    // against the same load); several looks without --frame-times, or an unknown look in the
+    // list, are refused.
+    void frameTimesTakeTurnsOverVolumeLooks()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const auto run = [&dir](const QStringList &args, QString *report) {
+            QProcess editor;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            for (const char *name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"})
+                env.insert(QString::fromLatin1(name), dir.path());
+            editor.setProcessEnvironment(env);
+            editor.start(QStringLiteral(TWEED_EDITOR_PATH), args);
+            if (!editor.waitForFinished(180000))
+                return -1;
+            *report = QString::fromLocal8Bit(editor.readAllStandardError());
+            return editor.exitCode();
+        };
+        QString report;
+        QCOMPARE(run({QStringLiteral("--show-volumes"), QStringLiteral("off,xray,wireframe"),
+                      QStringLiteral("--frame-times"), QStringLiteral("12")},
+                     &report),
+                 0);
+        for (const char *look : {"off", "xray", "wireframe"}) {
+            const QRegularExpression line(
+                QStringLiteral("tweed: frame times \\(volumes %1\\): median [0-9.]+ ms, cpu "
+                               "[0-9.]+ ms per frame, ([0-9]+) frames")
+                    .arg(QLatin1String(look)));
+            const QRegularExpressionMatch match = line.match(report);
+            QVERIFY2(match.hasMatch(), qPrintable(report));
+            QVERIFY2(match.captured(1).toInt() >= 12, qPrintable(report));
+        }
+        QVERIFY2(!report.contains(QStringLiteral("frame times: median")), qPrintable(report));
+        QCOMPARE(run({QStringLiteral("--show-volumes"), QStringLiteral("off,xray"),
+                      QStringLiteral("--empty")},
+                     &report),
+                 2);
+        QCOMPARE(run({QStringLiteral("--show-volumes"), QStringLiteral("off,glass"),
+                      QStringLiteral("--frame-times"), QStringLiteral("12")},
+                     &report),
+                 2);
+        QVERIFY2(report.contains(QStringLiteral("\"glass\"")), qPrintable(report));
     }
 
     // Volumes rebuilt while their overlay is off (a new look, an opened file) stay hidden: the
