@@ -201,6 +201,46 @@ float maxDistanceAt(const ClothingAsset &asset, size_t v)
     return physics.channels[FloatChannel::MaxDistance][v];
 }
 
+// A two-second clip in which one bone slides from `base` by `offset` and back, eased (sin^2).
+AnimationClip easedSlide(int bone, Vec3 base, Vec3 offset)
+{
+    AnimationClip slide;
+    slide.name = "Slide";
+    slide.duration = 2.0;
+    BoneTrack track;
+    track.bone = bone;
+    for (int k = 0; k <= 40; ++k) {
+        const double t = 2.0 * k / 40;
+        const float s = float(std::sin(kPi * t / 2.0));
+        track.translations.push_back({t, base + offset * (s * s)});
+    }
+    slide.tracks.push_back(track);
+    return slide;
+}
+
+struct EdgeExtremes
+{
+    float stretch = 1; ///< largest skinned over rest length
+    float squeeze = 1; ///< largest rest over skinned length
+};
+
+// An edge's extremes over 21 poses spread over the clip (for the two-second slides, ten a
+// second, as Auto Setup samples them), skinned with the physics mesh's weights as written.
+EdgeExtremes skinnedEdgeExtremes(const PhysicsMesh &physics, const Skeleton &skeleton, const AnimationClip &clip,
+                                 uint32_t a, uint32_t b)
+{
+    EdgeExtremes e;
+    const float rest = distance(physics.positions[a], physics.positions[b]);
+    std::vector<Vec3> x;
+    for (int s = 0; s <= 20; ++s) {
+        skinVertices(physics.positions, physics.skin, skinningMatricesAt(skeleton, &clip, clip.duration * s / 20), x);
+        const float now = distance(x[a], x[b]);
+        e.stretch = std::max(e.stretch, now / rest);
+        e.squeeze = std::max(e.squeeze, rest / std::max(1e-6f, now));
+    }
+    return e;
+}
+
 } // namespace
 
 class TestAutoSetup : public QObject
@@ -624,17 +664,7 @@ private slots:
         }
         c.meshes.push_back(tube);
         c.meshSkinnedInSource.assign(1, true);
-        AnimationClip slide;
-        slide.name = "Slide";
-        slide.duration = 2.0;
-        BoneTrack track;
-        track.bone = 2;
-        for (int k = 0; k <= 40; ++k) {
-            const double t = 2.0 * k / 40;
-            const float s = float(std::sin(kPi * t / 2.0));
-            track.translations.push_back({t, Vec3{0.05f - 0.02f * s * s, 0.5f, 0}});
-        }
-        slide.tracks.push_back(track);
+        const AnimationClip slide = easedSlide(2, {0.05f, 0.5f, 0}, {-0.02f, 0, 0});
         c.clips.push_back(slide);
 
         AutoSetupOptions options;
@@ -645,18 +675,10 @@ private slots:
         const PhysicsMesh &physics = result.asset.physicsMeshes.front();
         const AnimationClip clip = retargetClip(slide, c.skeleton, result.asset.skeleton);
         const float pinStretch = 1.0f + 0.5f * (options.stretchLimit - 1.0f);
-        // Each edge's largest squeeze (rest over skinned length) over the clip, as Auto Setup
-        // samples it (ten poses a second), with the weights as written.
+        // Each edge's largest squeeze (rest over skinned length) over the clip, with the
+        // weights as written.
         auto squeezeOf = [&](uint32_t a, uint32_t b) {
-            float worst = 1;
-            std::vector<Vec3> x;
-            for (int s = 0; s <= 20; ++s) {
-                skinVertices(physics.positions, physics.skin,
-                             skinningMatricesAt(result.asset.skeleton, &clip, clip.duration * s / 20), x);
-                worst = std::max(worst, distance(physics.positions[a], physics.positions[b]) /
-                                            std::max(1e-6f, distance(x[a], x[b])));
-            }
-            return worst;
+            return skinnedEdgeExtremes(physics, result.asset.skeleton, clip, a, b).squeeze;
         };
         const float top = 1.0f;
         uint32_t squeezedInBand = 0, pinnedEdges = 0;
@@ -709,17 +731,7 @@ private slots:
         }
         c.meshes.push_back(tube);
         c.meshSkinnedInSource.assign(1, true);
-        AnimationClip slide;
-        slide.name = "Slide";
-        slide.duration = 2.0;
-        BoneTrack track;
-        track.bone = 1;
-        for (int k = 0; k <= 40; ++k) {
-            const double t = 2.0 * k / 40;
-            const float s = float(std::sin(kPi * t / 2.0));
-            track.translations.push_back({t, Vec3{0, -0.3f - 0.0045f * s * s, 0}});
-        }
-        slide.tracks.push_back(track);
+        const AnimationClip slide = easedSlide(1, {0, -0.3f, 0}, {0, -0.0045f, 0});
         c.clips.push_back(slide);
 
         AutoSetupOptions options;
@@ -731,14 +743,7 @@ private slots:
         const AnimationClip clip = retargetClip(slide, c.skeleton, result.asset.skeleton);
         const float pinStretch = 1.0f + 0.5f * (options.stretchLimit - 1.0f);
         auto stretchOf = [&](uint32_t a, uint32_t b) {
-            float worst = 1;
-            std::vector<Vec3> x;
-            for (int s = 0; s <= 20; ++s) {
-                skinVertices(physics.positions, physics.skin,
-                             skinningMatricesAt(result.asset.skeleton, &clip, clip.duration * s / 20), x);
-                worst = std::max(worst, distance(x[a], x[b]) / distance(physics.positions[a], physics.positions[b]));
-            }
-            return worst;
+            return skinnedEdgeExtremes(physics, result.asset.skeleton, clip, a, b).stretch;
         };
         uint32_t stretchedBelowBand = 0, pinnedAtTop = 0;
         for (size_t v = 0; v < physics.vertexCount(); ++v)
