@@ -35,7 +35,7 @@ struct CreateArgs
     bool autoSetup = false;
     bool json = false;
     int rounds = AutoSetupOptions{}.rounds;
-    int threads = 1;
+    int threads = AutoSetupOptions{}.threads;
     std::vector<std::string> bodyMeshes;
     CreateAssetOptions options;
 };
@@ -65,7 +65,7 @@ void reportSkinnedStretch(const ClothingAsset &asset, const Character &character
 void runAuto(CreateArgs &args)
 {
     requireRange("--rounds", args.rounds, 0, 10);
-    requireRange("--threads", args.threads, 1, 64);
+    requireRange("--threads", args.threads, 0, 64);
     if (!isAssetPath(args.output))
         throw FileError(args.output, "the output must end in .tweed or .tweedc");
     AutoSetupOptions options;
@@ -311,7 +311,7 @@ const bool registered = registerCommand("create", [](CLI::App &app) {
                   "checked by simulating every clip (exit 1 when a measure still fails)");
     cmd->add_option("--rounds", a->rounds, "Auto Setup: check-and-adjust rounds, 0 to 10")
         ->capture_default_str();
-    cmd->add_option("--threads", a->threads, "Auto Setup: simulation threads of the check")
+    cmd->add_option("--threads", a->threads, "Auto Setup: simulation threads of the check, 0 (one per core) to 64")
         ->capture_default_str();
     cmd->add_flag("--json", a->json, "Auto Setup: the report as JSON");
     cmd->add_option("--normals", a->normals, "Simulation normals from the mesh or the bones")

@@ -24,6 +24,7 @@
 #include <memory>
 #include <queue>
 #include <set>
+#include <thread>
 
 namespace tweed {
 namespace {
@@ -255,9 +256,12 @@ std::vector<std::string> failedMeasures(const ClipMeasures &m, float collisionTh
     return out;
 }
 
-AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &options,
+AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &requested,
                           const ProgressCallback &progress)
 {
+    AutoSetupOptions options = requested;
+    if (options.threads == 0) // one per core; the results are the same bits on any count
+        options.threads = int(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     if (options.rounds < 0 || options.rounds > 10)
         throw InputError("auto setup: the rounds must be between 0 and 10");
     if (!(options.checkFps > 0 && options.checkFps <= 240))
@@ -269,7 +273,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &op
     if (!(options.stretchLimit >= 1.0f && options.stretchLimit <= 4.0f))
         throw InputError("auto setup: the stretch limit must be between 1 and 4");
     if (options.threads < 1 || options.threads > 64)
-        throw InputError("auto setup: the threads must be between 1 and 64");
+        throw InputError("auto setup: the threads must be between 0 (one per core) and 64");
     AutoSetupResult result;
     AutoSetupReport &report = result.report;
     const auto started = std::chrono::steady_clock::now();

@@ -28,7 +28,7 @@ struct AutoSetupOptions
     double checkFps = 30;          ///< frames per second of the check's simulations
     double checkSeconds = 3;       ///< at most this much of each clip is checked
     float stretchLimit = 1.2f;     ///< skinned-pose stretch the weights are repaired to
-    int threads = 1;               ///< simulation threads of the check
+    int threads = 0;               ///< simulation threads of the check; 0: one per core
     /// Frames per second of the check that chooses Relaxed targets (tweed-cli qa's rate), above
     /// 0 and at most 240; 0: no such check, Relaxed targets stay off.
     double relaxedFps = 60;
