@@ -247,6 +247,46 @@ class TestAutoSetup : public QObject
 {
     Q_OBJECT
 private slots:
+    void sameResultOnAnyThreadCount()
+    {
+        // The check simulates the clips side by side on several threads, or one clip on a
+        // pool: the asset and every clip's measures are the same on one thread, two and the
+        // default (one per core). Two clips, so both ways run.
+        Character c = makeCharacter(true, true);
+        AnimationClip second = c.clips.front();
+        second.name = "WalkFast";
+        for (BoneTrack &track : second.tracks)
+            for (auto &key : track.rotations)
+                key.time *= 0.6;
+        second.duration *= 0.6;
+        c.clips.push_back(second);
+        auto run = [&](int threads) {
+            AutoSetupOptions options;
+            options.create.shellMeshes = {"Skirt"};
+            options.create.riderMeshes = {"Lining"};
+            options.rounds = 1;
+            options.checkSeconds = 0.5;
+            options.threads = threads;
+            return autoSetup(c, options);
+        };
+        QCOMPARE(AutoSetupOptions{}.threads, 0);
+        const AutoSetupResult one = run(1);
+        QCOMPARE(one.report.clips.size(), size_t(2));
+        for (int threads : {2, 0}) {
+            const AutoSetupResult other = run(threads);
+            QVERIFY2(other.asset == one.asset, qPrintable(QString::number(threads)));
+            QCOMPARE(other.report.clips.size(), one.report.clips.size());
+            for (size_t k = 0; k < one.report.clips.size(); ++k) {
+                const ClipMeasures &a = one.report.clips[k].measures, &b = other.report.clips[k].measures;
+                QCOMPARE(b.frames, a.frames);
+                QCOMPARE(b.meanMaxStretch, a.meanMaxStretch);
+                QCOMPARE(b.sum.maxStretch, a.sum.maxStretch);
+                QCOMPARE(b.sum.maxDistanceHitShare(), a.sum.maxDistanceHitShare());
+            }
+        }
+        QVERIFY_THROWS_EXCEPTION(InputError, run(65));
+    }
+
     void skirtWithLiningOnACapsuleBody()
     {
         const Character character = makeCharacter(true, true);
