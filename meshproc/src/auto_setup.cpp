@@ -584,6 +584,13 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
             // 1.900 / 1.541 with body poke-through 0.45% and shell 0.37%; allowed inwards, Jump
             // 1.401 / 1.217 with body poke-through 0.87%. It needs the body kept out of the
             // relaxed targets before it can be a setting.
+            // Not kept (qa at 60 fps, humanoid RunTurn largest / mean largest, from 1.599 / 1.476,
+            // body poke-through 0.064%): letting the limit rise by half the distance along the
+            // surface from the vertices held at zero here as well as from the pinned ones (at
+            // least minMd; a free hem vertex beside a held one swung 3.9 cm off its target and
+            // tore their edge to 1.70 in the check), everywhere: Idle 1.042 / 1.022 -> 1.819 /
+            // 1.307, RunTurn 2.605 / 2.041; only in the skirt regions of step 7: the check's
+            // hem edge went, but qa read 1.611 / 1.473, body 0.057% (the other characters the same).
             if (!pinned[v] && skinnedVertexStretch[v] > roomStretch) value = std::max(value, minMd);
             md[v] = value;
         }
@@ -818,6 +825,11 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
             // 0.076%, 4.0%; the region's own depth (t reaching 1 only at its farthest vertex),
             // 1.812 / 1.537, 0.081%, 4.7%. Wider looks better, but on one character only: a rule
             // for the band needs a second skirt to check it on.
+            // The mean of two legs swinging opposite ways (+-0.8 rad on the humanoid) shrinks the
+            // skirt's target across the swing (to cos 0.8, about 0.7). Not kept: half or all of
+            // each region bone's weight moved to its parent (thighs to the hips), so that the
+            // blend stops shrinking: the legs then stride out through the target and the region
+            // fails the test below (RunTurn 2.862 / 2.215, skinned 2.85, both shares).
             const SkirtWeights skirt =
                 skirtRegionWeights(physics.positions, physics.indices, physics.skin, parents, movable, seed, 0.4f * size);
             // Each region kept where it lowers the largest stretch of the edges that touch it by
@@ -1206,6 +1218,10 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
                     inside |= found.insideFrames[w] > 0;
                     rider |= found.riderFrames[w] > 0;
                 }
+                // Halved below restMd, a skirt vertex whose blended target a leg reaches through
+                // is held at zero and follows the target into the leg (which body poke-through
+                // does not count). Not kept: skipping the halving there, RunTurn 1.599 / 1.476 ->
+                // 2.164 / 1.682, body poke-through 0.064% -> 0.72% (the hem at the legs at 2.1).
                 if (inside) {
                     bodyLimit[v] *= 0.5f;
                     ++nearBody;
@@ -1270,6 +1286,10 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
                     ++raised;
                     continue;
                 }
+                // Not kept: leaving free the body-held vertices whose skinned edges exceed the
+                // stretch limit (the coat's hips on the humanoid, pinned here, carry skinned
+                // 1.40-1.60 edges in half of RunTurn's frames): Idle 1.042 / 1.022 -> 1.117 /
+                // 1.088, RunTurn 2.605 / 2.076, Max Distance hits 4.9%.
                 if (md[v] < 0.5f * mdMax || bodyHeld) {
                     pinned[v] = 1;
                     ++pins;
