@@ -133,7 +133,9 @@ Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor
 // +0.5 / +2.7 / +0.2, wireframe (3,360 segments) +0.7 / +1.0 / +0.2. So the fragments are
 // most of it, but the entity itself (its per-frame buffers, draw and jobs) costs about 0.65 ms,
 // 5-6% of the frame, in every look; our own code in it (fill(), hiddenVolumes) is under 0.1 ms
-// (perf). llvmpipe shades each triangle's 4x4 blocks apart, so a block on an edge shared by two
+// (perf). With the volumes frozen (no refill, so no buffer changes) the Qt3D pool's share went
+// back to the hidden figure (x-ray 0.65 -> 0.47 ms, surface 0.69 -> 0.46; hidden 0.42) and the
+// UI thread's fell by 0.17-0.27 ms: about 0.4 ms a frame is Qt3D handling the changed buffers. llvmpipe shades each triangle's 4x4 blocks apart, so a block on an edge shared by two
 // triangles of one proxy runs twice; counted on a model of its rasteriser, the octagon fan
 // takes 40 block runs for 21 blocks at a screen radius of 8 px, 103 for 67 at 16, 314 for 242
 // at 32 (hexagon 34/96/303, square 30/92/315). Tried and not kept: the outline as a hexagon or
