@@ -2,17 +2,21 @@
 // [--refit]`, run under a
 // display (xvfb-run; add LIBGL_ALWAYS_SOFTWARE=1 for Mesa's llvmpipe). The real editor window
 // (`tweed --frame-times N`, its own automation options) plays the sample's walk, once only
-// playing and once simulating every frame, then plays Testwuson.X with 59 collision volumes
+// playing and once simulating every frame, then plays Testwuson.X with 70 collision volumes
 // fitted inside its body (tweed-cli create and volumes --auto-fit) hidden and shown in each
 // look (x-ray, surface, wireframe), and simulating hidden and in x-ray; the same for the sample's
-// coat with volumes fitted inside its body (playing and simulating). Beside each character, in the same round, the peer: a bare
+// coat with volumes fitted inside its body (playing and simulating). The looks of one character
+// and mode take turns in one editor process (`--show-volumes off,xray,...`, ten frames a turn),
+// so that each look's cost is measured against the volumes hidden under the same load; the
+// report gives that cost as the median over rounds of each round's ratio. Beside each
+// character, in the same round, the peer: a bare
 // Qt3D window of the editor viewport's size drawing one rotating Phong sphere with as many
 // vertices as the character's meshes (this executable started again with --peer). The fitted
 // assets are kept in DIR (default ~/.cache/tweed-bench): the fit covers every clip and takes
 // minutes, so only the first run (or --refit) pays for it. Each process
-// reports the median interval of N frames after a second of warm-up and its CPU time per frame;
-// rounds interleave the cases, and the report gives the median over rounds with the load
-// average: on a shared machine compare the ratios of one run, not runs.
+// reports the median interval of N frames (per look) after a second of warm-up and its CPU
+// time per frame; rounds interleave the cases, and the report gives the median over rounds
+// with the load average: on a shared machine compare the ratios of one run, not runs.
 #include "bench.h"
 
 #if TWEED_HAVE_EDITOR
@@ -37,6 +41,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -75,6 +80,30 @@ Frames parseFrames(const QString &output)
     f.vertices = m.captured(5).toLong();
     f.renderer = m.captured(6).trimmed().toStdString();
     f.ok = true;
+    return f;
+}
+
+// With several looks (`--show-volumes a,b,...`) the editor prints a line per look: "tweed:
+// frame times (volumes LOOK): median M ms, cpu C ms per frame, N frames, viewport WxH, renderer
+// R". The vertex count is not in it (`vertices` gives it).
+Frames parseLookFrames(const QString &output, const QString &look, long vertices)
+{
+    static const QRegularExpression line(
+        QStringLiteral("frame times \\(volumes ([a-z]+)\\): median ([0-9.]+) ms, cpu ([0-9.]+) ms "
+                       "per frame, [0-9]+ frames, viewport ([0-9]+)x([0-9]+), renderer ([^\\n]*)"));
+    Frames f;
+    for (auto it = line.globalMatch(output); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        if (m.captured(1) != look)
+            continue;
+        f.ms = m.captured(2).toDouble();
+        f.cpuMs = m.captured(3).toDouble();
+        f.width = m.captured(4).toInt();
+        f.height = m.captured(5).toInt();
+        f.vertices = vertices;
+        f.renderer = m.captured(6).trimmed().toStdString();
+        f.ok = true;
+    }
     return f;
 }
 
@@ -232,8 +261,30 @@ struct Case
     const char *key, *label;
     QString file; ///< empty: the sample
     QStringList options;
+    const char *look = nullptr;     ///< the volumes' look (off, xray, ...); nullptr: none given
     const char *baseline = nullptr; ///< the same case with the volumes hidden
 };
+
+// The cases that one editor process measures together: the same file and options, each with a
+// look (they take turns); a case without a look is measured alone.
+bool sameRun(const Case &a, const Case &b)
+{
+    return a.look && b.look && a.file == b.file && a.options == b.options;
+}
+
+// The vertices of an asset's character meshes (`tweed-cli info`), for the peer's sphere when the
+// editor's line does not give them.
+long assetVertices(const QString &cli, const QString &asset, const QString &workDir)
+{
+    QString output;
+    if (!runProgram(cli, {QStringLiteral("info"), asset}, workDir, &output))
+        return 0;
+    static const QRegularExpression mesh(QStringLiteral("\\n  mesh .* ([0-9]+) vertices"));
+    long vertices = 0;
+    for (auto it = mesh.globalMatch(output); it.hasNext();)
+        vertices += it.next().captured(1).toLong();
+    return vertices;
+}
 
 int run(const std::vector<std::string> &args)
 {
@@ -317,33 +368,30 @@ int run(const std::vector<std::string> &args)
         std::fprintf(stderr, "editor: cannot make the sample asset: %s\n", qPrintable(output));
         return 1;
     }
-    const QString simulate = QStringLiteral("--simulate"), show = QStringLiteral("--show-volumes");
+    const QString simulate = QStringLiteral("--simulate");
 
     const QString count = QString::number(frames);
     std::vector<Case> cases = {
         {"sample_playing", "sample, playing", {}, {}},
-        {"sample_simulating", "sample, simulating", {}, {QStringLiteral("--simulate")}},
-        {"testwuson_volumes_off", "Testwuson.X, volumes hidden", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("off")}},
-        {"testwuson_volumes_xray", "Testwuson.X, volumes x-ray", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("xray")}, "testwuson_volumes_off"},
-        {"testwuson_volumes_surface", "Testwuson.X, volumes surface", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("surface")}, "testwuson_volumes_off"},
-        {"testwuson_volumes_wireframe", "Testwuson.X, volumes wireframe", asset,
-         {QStringLiteral("--show-volumes"), QStringLiteral("wireframe")}, "testwuson_volumes_off"},
-        {"testwuson_simulating_volumes_off", "Testwuson.X simulating, hidden", asset,
-         {simulate, show, QStringLiteral("off")}},
-        {"testwuson_simulating_volumes_xray", "Testwuson.X simulating, x-ray", asset,
-         {simulate, show, QStringLiteral("xray")}, "testwuson_simulating_volumes_off"},
-        {"sample_volumes_off", "sample's volumes hidden", sample, {show, QStringLiteral("off")}},
-        {"sample_volumes_xray", "sample's volumes x-ray", sample,
-         {show, QStringLiteral("xray")}, "sample_volumes_off"},
-        {"sample_volumes_wireframe", "sample's volumes wireframe", sample,
-         {show, QStringLiteral("wireframe")}, "sample_volumes_off"},
-        {"sample_simulating_volumes_off", "sample simulating, hidden", sample,
-         {simulate, show, QStringLiteral("off")}},
-        {"sample_simulating_volumes_xray", "sample simulating, x-ray", sample,
-         {simulate, show, QStringLiteral("xray")}, "sample_simulating_volumes_off"},
+        {"sample_simulating", "sample, simulating", {}, {simulate}},
+        {"testwuson_volumes_off", "Testwuson.X, volumes hidden", asset, {}, "off"},
+        {"testwuson_volumes_xray", "Testwuson.X, volumes x-ray", asset, {}, "xray",
+         "testwuson_volumes_off"},
+        {"testwuson_volumes_surface", "Testwuson.X, volumes surface", asset, {}, "surface",
+         "testwuson_volumes_off"},
+        {"testwuson_volumes_wireframe", "Testwuson.X, volumes wireframe", asset, {}, "wireframe",
+         "testwuson_volumes_off"},
+        {"testwuson_simulating_volumes_off", "Testwuson.X simulating, hidden", asset, {simulate},
+         "off"},
+        {"testwuson_simulating_volumes_xray", "Testwuson.X simulating, x-ray", asset, {simulate},
+         "xray", "testwuson_simulating_volumes_off"},
+        {"sample_volumes_off", "sample's volumes hidden", sample, {}, "off"},
+        {"sample_volumes_xray", "sample's volumes x-ray", sample, {}, "xray", "sample_volumes_off"},
+        {"sample_volumes_wireframe", "sample's volumes wireframe", sample, {}, "wireframe",
+         "sample_volumes_off"},
+        {"sample_simulating_volumes_off", "sample simulating, hidden", sample, {simulate}, "off"},
+        {"sample_simulating_volumes_xray", "sample simulating, x-ray", sample, {simulate}, "xray",
+         "sample_simulating_volumes_off"},
     };
     if (!only.isEmpty()) {
         std::erase_if(cases, [&only](const Case &c) {
@@ -358,24 +406,53 @@ int run(const std::vector<std::string> &args)
     std::map<std::string, std::vector<Frames>> results;
     const double loadBefore = loadAverage();
     std::string renderer;
+    std::map<QString, long> verticesOf; // per asset, for the peer of a run of several looks
     for (int round = 0; round < rounds; ++round) {
         std::map<QString, Frames> viewOf; // the first case of each character gives the size
-        for (const Case &c : cases) {
+        for (size_t i = 0; i < cases.size(); ++i) {
+            const Case &c = cases[i];
+            if (std::any_of(cases.begin(), cases.begin() + std::ptrdiff_t(i),
+                            [&c](const Case &o) { return sameRun(o, c); }))
+                continue; // measured with an earlier case of its run
+            std::vector<const Case *> run;
+            QStringList looks;
+            for (const Case &o : cases) {
+                if (&o == &c || sameRun(o, c)) {
+                    run.push_back(&o);
+                    if (o.look)
+                        looks << QString::fromLatin1(o.look);
+                }
+            }
             QStringList editorArgs = c.options;
+            if (!looks.isEmpty())
+                editorArgs << QStringLiteral("--show-volumes") << looks.join(QLatin1Char(','));
             editorArgs << QStringLiteral("--frame-times") << count;
             if (!c.file.isEmpty())
                 editorArgs.prepend(c.file);
             runProgram(editor, editorArgs, dir.path(), &output);
-            const Frames f = parseFrames(output);
-            if (!f.ok) {
-                std::fprintf(stderr, "editor: %s: no frame times from the editor:\n%s\n", c.key,
-                             qPrintable(output));
-                return 1;
+            std::vector<Frames> measured;
+            if (run.size() == 1) {
+                measured.push_back(parseFrames(output));
+            } else {
+                if (!verticesOf.count(c.file))
+                    verticesOf[c.file] = assetVertices(cli, c.file, dir.path());
+                for (const Case *o : run)
+                    measured.push_back(parseLookFrames(output, QString::fromLatin1(o->look),
+                                                       verticesOf[c.file]));
             }
-            renderer = f.renderer;
-            results[c.key].push_back(f);
+            for (size_t k = 0; k < run.size(); ++k) {
+                const Frames &f = measured[k];
+                if (!f.ok) {
+                    std::fprintf(stderr, "editor: %s: no frame times from the editor:\n%s\n",
+                                 run[k]->key, qPrintable(output));
+                    return 1;
+                }
+                renderer = f.renderer;
+                results[run[k]->key].push_back(f);
+            }
             if (viewOf.count(c.file))
                 continue;
+            const Frames &f = measured.front();
             viewOf[c.file] = f;
             runProgram(self,
                        {QStringLiteral("editor"), QStringLiteral("--peer"),
@@ -399,6 +476,15 @@ int run(const std::vector<std::string> &args)
             v.push_back(f.*field);
         return median(v);
     };
+    // A look's cost against the volumes hidden: the median over rounds of each round's ratio
+    // (both measured in the same process, taking turns), in percent.
+    const auto costOf = [&results](const Case &c, double Frames::*field) {
+        const std::vector<Frames> &shown = results[c.key], &hidden = results[c.baseline];
+        std::vector<double> v;
+        for (size_t r = 0; r < shown.size() && r < hidden.size(); ++r)
+            v.push_back(100 * (shown[r].*field / hidden[r].*field - 1));
+        return median(v);
+    };
     if (json) {
         std::printf("{\"renderer\": \"%s\", \"frames\": %d, \"rounds\": %d, \"load_before\": "
                     "%.2f, \"load_after\": %.2f",
@@ -410,6 +496,9 @@ int run(const std::vector<std::string> &args)
                         c.key, medianOf(c.key, &Frames::ms), medianOf(c.key, &Frames::cpuMs),
                         medianOf(peer, &Frames::ms), medianOf(peer, &Frames::cpuMs),
                         results[c.key].front().vertices);
+            if (c.baseline && results.count(c.baseline))
+                std::printf(", \"%s_cost\": {\"ms_percent\": %.1f, \"cpu_percent\": %.1f}", c.key,
+                            costOf(c, &Frames::ms), costOf(c, &Frames::cpuMs));
         }
         std::printf("}\n");
         return 0;
@@ -428,9 +517,8 @@ int run(const std::vector<std::string> &args)
         std::printf("  %-32s %9.1f %9.1f | %9.1f %9.1f | %7.2f %7.2f", c.label, ms, cpu, peerMs,
                     peerCpu, ms / peerMs, cpu / peerCpu);
         if (c.baseline && results.count(c.baseline))
-            std::printf("   volumes cost %+.0f%% (cpu %+.0f%%)",
-                        100 * (ms / medianOf(c.baseline, &Frames::ms) - 1),
-                        100 * (cpu / medianOf(c.baseline, &Frames::cpuMs) - 1));
+            std::printf("   volumes cost %+.0f%% (cpu %+.0f%%)", costOf(c, &Frames::ms),
+                        costOf(c, &Frames::cpuMs));
         std::printf("\n");
     }
     std::printf("  (peer: a bare Qt3D window of the same size, %s, one Phong sphere of as many "

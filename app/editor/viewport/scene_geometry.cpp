@@ -583,7 +583,9 @@ std::vector<Vec3> ellipsoidOutlineProxy(const Vec3 &radii, const Vec3 &eye, cons
     const Vec3 other = std::abs(toward.x) < 0.6f ? Vec3{1, 0, 0} : Vec3{0, 1, 0};
     const Vec3 u = normalize(cross(toward, other));
     const Vec3 w = cross(toward, u); // u x w = toward: counter-clockwise seen from the eye
-    // The octagon's sides touch a circle 1% larger (no silhouette pixel lost).
+    // The octagon's sides touch a circle 1% larger (no silhouette pixel lost). A hexagon or a
+    // square (fewer shared inner edges, whose 4x4 blocks llvmpipe shades once per triangle)
+    // measured the same frame time (scene_materials.h): not kept.
     const float reach = 1.01f * radius / std::cos(kPi / 8);
     // Moved along the view rays into the plane that touches the sphere at its point nearest
     // the eye: the whole shape lies behind it, so that its depth orders the volumes (x-ray)
