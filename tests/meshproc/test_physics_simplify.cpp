@@ -133,6 +133,7 @@ private slots:
     void sameOnAnyThreadCount();
     void sameOnEveryLanePath();
     void keepSmallestSortedLikeASort();
+    void planeSumLikeQuadricPlanes();
     void domainsJoinWithoutSeams();
     void flipsNeverFold();
     void flipsKeepShallowCreases();
@@ -506,6 +507,44 @@ void TestPhysicsSimplify::keepSmallestSortedLikeASort()
             QCOMPARE(chosen.size(), std::min(count, n));
             QVERIFY(std::equal(chosen.begin(), chosen.end(), sorted.begin()));
         }
+    }
+}
+
+void TestPhysicsSimplify::planeSumLikeQuadricPlanes()
+{
+    // The set-up sums each vertex's face planes with PlaneSum (two entries at a time in SSE2
+    // lanes): every entry must be the bits Quadric::plane(n, d, 1) summed one at a time gives,
+    // for unit and axis normals, distances of either sign, zero and minus zero, and a start
+    // that is not zero.
+    uint32_t state = 777;
+    auto uniform = [&] {
+        state = state * 1664525u + 1013904223u;
+        return float(state >> 8) / float(1u << 24) * 2 - 1;
+    };
+    for (int trial = 0; trial < 200; ++trial) {
+        simplify_detail::Quadric start;
+        if (trial % 2)
+            start = simplify_detail::Quadric::plane(normalize(Vec3{1, 2, 3}), 0.5, 3.0);
+        simplify_detail::Quadric reference = start;
+        simplify_detail::PlaneSum sum(start);
+        for (int face = 0; face < 1 + trial % 9; ++face) {
+            Vec3 n = normalize(Vec3{uniform(), uniform(), uniform()});
+            if (face % 4 == 3)
+                n = Vec3{0, face % 8 == 3 ? -1.0f : 1.0f, 0};
+            double d = double(uniform()) * std::ldexp(1.0, -(trial % 30));
+            if (face % 5 == 4)
+                d = trial % 2 ? -0.0 : 0.0;
+            reference += simplify_detail::Quadric::plane(n, d, 1.0);
+            sum.add(n, d);
+        }
+        const simplify_detail::Quadric q = sum.quadric();
+        const double got[10] = {q.a00, q.a01, q.a02, q.a11, q.a12, q.a22, q.b0, q.b1, q.b2, q.c};
+        const double want[10] = {reference.a00, reference.a01, reference.a02, reference.a11,
+                                 reference.a12, reference.a22, reference.b0,  reference.b1,
+                                 reference.b2,  reference.c};
+        for (int k = 0; k < 10; ++k)
+            QVERIFY2(std::memcmp(&got[k], &want[k], sizeof(double)) == 0,
+                     qPrintable(QString("trial %1, entry %2").arg(trial).arg(k)));
     }
 }
 

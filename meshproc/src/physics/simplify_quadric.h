@@ -129,4 +129,56 @@ inline Vec3x2 lanes(const Vec3 &a, const Vec3 &b)
 }
 #endif
 
+// A sum of face planes' quadrics, Quadric::plane(n, d, 1) added entry by entry: in SSE2 lanes
+// two entries at a time where the target has them (the same products and sums, so the same
+// bits: the weight 1 multiplies exactly). As Quadric's members, the sum moved its ten entries
+// through memory at every corner: the set-up took 17.8M instructions a call on human.zae, now
+// 15.6M (callgrind as in simplify.cpp's header; a sum in SSE2 lanes is what the set-up runs,
+// test_physics_simplify checks it against Quadric::plane bit for bit).
+#if TWEED_SIMPLIFY_TWO_LANES
+class PlaneSum
+{
+public:
+    explicit PlaneSum(const Quadric &q)
+        : m0(_mm_setr_pd(q.a00, q.a01)), m1(_mm_setr_pd(q.a02, q.a11)),
+          m2(_mm_setr_pd(q.a12, q.a22)), m3(_mm_setr_pd(q.b0, q.b1)), m4(_mm_setr_pd(q.b2, q.c))
+    {
+    }
+    void add(const Vec3 &n, double d)
+    {
+        const double x = n.x, y = n.y, z = n.z;
+        const __m128d xy = _mm_setr_pd(x, y), dd = _mm_set1_pd(d);
+        m0 = _mm_add_pd(m0, _mm_mul_pd(_mm_set1_pd(x), xy));                // x x, x y
+        m1 = _mm_add_pd(m1, _mm_mul_pd(xy, _mm_setr_pd(z, y)));             // x z, y y
+        m2 = _mm_add_pd(m2, _mm_mul_pd(_mm_setr_pd(y, z), _mm_set1_pd(z))); // y z, z z
+        m3 = _mm_add_pd(m3, _mm_mul_pd(dd, xy));                            // d x, d y
+        m4 = _mm_add_pd(m4, _mm_mul_pd(dd, _mm_setr_pd(z, d)));             // d z, d d
+    }
+    Quadric quadric() const
+    {
+        alignas(16) double e[10];
+        _mm_store_pd(e, m0), _mm_store_pd(e + 2, m1), _mm_store_pd(e + 4, m2);
+        _mm_store_pd(e + 6, m3), _mm_store_pd(e + 8, m4);
+        Quadric q;
+        q.a00 = e[0], q.a01 = e[1], q.a02 = e[2], q.a11 = e[3], q.a12 = e[4], q.a22 = e[5];
+        q.b0 = e[6], q.b1 = e[7], q.b2 = e[8], q.c = e[9];
+        return q;
+    }
+
+private:
+    __m128d m0, m1, m2, m3, m4;
+};
+#else
+class PlaneSum
+{
+public:
+    explicit PlaneSum(const Quadric &q) : mSum(q) {}
+    void add(const Vec3 &n, double d) { mSum += Quadric::plane(n, d, 1.0); }
+    Quadric quadric() const { return mSum; }
+
+private:
+    Quadric mSum;
+};
+#endif
+
 } // namespace tweed::simplify_detail
