@@ -985,7 +985,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
     // More steps do not mend the sample's Walk and Idle (qa, largest / mean largest, on its
     // Auto Setup asset at 4 x 24 with 1.220 / 1.133 and 1.113 / 1.104): 48 iterations 1.227 /
     // 1.130 and 1.111 / 1.102; 8 substeps 1.225 / 1.124 and 1.108 / 1.099. Their worst edges
-    // sit near their targets (1-2 mm off): Walk's targets alone have a mean largest of 1.10,
+    // sit near their targets (1-5 mm off): Walk's targets alone have a mean largest of 1.10,
     // from pinned open edges the skinning stretches to 1.14-1.17.
     s.edgeDampingScale = 0.5f;
     s.edgeWindScale = 1.5f;
