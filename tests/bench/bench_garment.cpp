@@ -54,6 +54,9 @@ struct Result
     int threadsUsed = 1;
     float maxStretch = 0;
     uint64_t maxDistanceViolations = 0, nonFinite = 0; ///< over all frames
+    /// FNV-1a of the last frame's physics positions' bytes: a change that means to keep the
+    /// results shows the same hash (as the hang's).
+    uint64_t positionsHash = 0;
 };
 
 /// Particle numbers (per vertex, the dummy last) in the order the solve order first reaches
@@ -225,6 +228,14 @@ Result runGarment(const Options &o)
         outsideSolverCpu += threadCpuNow() - outside0;
     }
     r.solverCpuMs = 1e3 * (processCpuNow() - runCpu0 - outsideSolverCpu) / o.frames;
+    r.positionsHash = 14695981039346656037ull;
+    for (const Vec3 &v : run.instance().positions())
+        for (const float f : {v.x, v.y, v.z}) {
+            uint32_t bits;
+            std::memcpy(&bits, &f, sizeof bits);
+            for (int i = 0; i < 4; ++i)
+                r.positionsHash = (r.positionsHash ^ ((bits >> (8 * i)) & 0xFFu)) * 1099511628211ull;
+        }
     r.solverMs = median(solver);
     r.skinningMs = median(skinning);
     r.physicsVertices = run.instance().data().vertexCount;
@@ -289,18 +300,19 @@ int run(const std::vector<std::string> &args)
                     "\"threads_used\": %d, \"physics_vertices\": %u, \"graphics_vertices\": %zu, "
                     "\"solver_ms\": %.4f, \"solver_cpu_ms\": %.4f, \"skinning_ms\": %.4f, \"ms_per_frame\": %.4f, "
                     "\"max_stretch\": %.4f, \"max_distance_violations\": %llu, "
-                    "\"nonfinite\": %llu}\n",
+                    "\"nonfinite\": %llu, \"positions_hash\": \"%016llx\"}\n",
                     o.mesh.c_str(), o.clip.c_str(), o.frames, o.threads, r.threadsUsed,
                     r.physicsVertices, r.graphicsVertices, r.solverMs, r.solverCpuMs, r.skinningMs,
                     r.solverMs + r.skinningMs, double(r.maxStretch),
                     static_cast<unsigned long long>(r.maxDistanceViolations),
-                    static_cast<unsigned long long>(r.nonFinite));
+                    static_cast<unsigned long long>(r.nonFinite),
+                    static_cast<unsigned long long>(r.positionsHash));
     } else {
         std::printf("%s on %s (%u physics vertices, %d thread(s)): %.3f ms per frame, solver "
-                    "%.3f (CPU %.3f) + skin map %.3f; largest stretch %.3f\n",
+                    "%.3f (CPU %.3f) + skin map %.3f; largest stretch %.3f; hash %016llx\n",
                     o.mesh.c_str(), o.clip.c_str(), r.physicsVertices, r.threadsUsed,
                     r.solverMs + r.skinningMs, r.solverMs, r.solverCpuMs, r.skinningMs,
-                    double(r.maxStretch));
+                    double(r.maxStretch), static_cast<unsigned long long>(r.positionsHash));
     }
     if (r.maxDistanceViolations != 0 || r.nonFinite != 0) {
         std::fprintf(stderr, "garment: %llu Max Distance violations, %llu non-finite values\n",

@@ -1733,6 +1733,56 @@ private slots:
         }
     }
 
+    void squeezeKernelTakesTheScalarLimits()
+    {
+        // 48 constraints between 40 random targets (and the dummy, as padding), a third with
+        // no rest length of their own (they keep their base limit), the last 16 all such (a
+        // batch skipped): on every path, the bits of std::min(base, distance / rest) written
+        // out one constraint at a time.
+        const uint32_t count = 48, vertices = 40, dummy = vertices;
+        std::vector<sim::P4> target(vertices + 1);
+        std::vector<uint32_t> ia(count), ib(count);
+        std::vector<float> rest(count), base(count);
+        uint32_t seed = 11;
+        auto random = [&seed] {
+            seed = seed * 1664525u + 1013904223u;
+            return float(seed >> 8) / float(1u << 24);
+        };
+        for (uint32_t v = 0; v < vertices; ++v)
+            target[v] = {random() * 0.1f, random() * 0.1f, random() * 0.1f, 1};
+        target[dummy] = {0, 0, 0, 0};
+        std::vector<float> expected(count);
+        int squeezed = 0;
+        for (uint32_t k = 0; k < count; ++k) {
+            ia[k] = k % 13 == 12 ? dummy : (k * 7) % vertices;
+            ib[k] = k % 13 == 12 ? dummy : (k * 7 + 1 + k % 5) % vertices;
+            base[k] = k % 2 == 0 ? 1.0f : 0.9f;
+            rest[k] = k % 3 == 1 || ia[k] == dummy || k >= 32 ? 0.0f : 0.03f + random() * 0.1f;
+            expected[k] = base[k];
+            if (rest[k] > 0.0f) {
+                expected[k] = std::min(base[k], distance(xyz(target[ia[k]]), xyz(target[ib[k]])) /
+                                                    rest[k]);
+                squeezed += expected[k] < base[k] ? 1 : 0;
+            }
+        }
+        QVERIFY2(squeezed > 3 && squeezed < 20, qPrintable(QString::number(squeezed))); // both sides of the minimum are taken
+        for (const uint32_t lanes : kKernelLanes) {
+            std::vector<float> limit = base;
+            for (uint32_t k = 0; k < 32; ++k)
+                limit[k] = -1.0f;
+            sim::SqueezeArgs args;
+            args.target = target.data();
+            args.ia = ia.data();
+            args.ib = ib.data();
+            args.rest = rest.data();
+            args.base = base.data();
+            args.limit = limit.data();
+            sim::squeezeKernel(lanes)(args, 0, count);
+            QVERIFY2(std::memcmp(limit.data(), expected.data(), count * sizeof(float)) == 0,
+                     sim::kernelPath(lanes));
+        }
+    }
+
     void integrateKernelStepsAsVerlet()
     {
         // 11 particles (a short last batch), every fourth fixed, against the step written out.

@@ -490,6 +490,41 @@ private slots:
         QVERIFY2(gap < 0.52f, qPrintable(QString::number(double(gap))));
     }
 
+    void theSqueezeLimitsAreTheSameBitsOnEveryPath()
+    {
+        // The jumping garment (skinned, so its constraints between movable vertices take their
+        // compression limits from the targets each frame, in the kernels' lanes): every kernel
+        // path on one and two threads gives the bits of the default path on one.
+        const auto garment = makeJumpingGarment(24, 24);
+        auto run = [&](uint32_t lanes, int threads) {
+            SimulationSettings s;
+            ClothInstanceOptions o;
+            if (threads > 1)
+                o.pool = std::make_shared<SimThreadPool>(threads);
+            o.minVerticesPerThread = 0;
+            o.kernelLanes = lanes;
+            ClothInstance cloth(garment, s, o);
+            ClothFrame frame = frameAt(1.0f / 60);
+            std::vector<Mat4> pose = jumpingGarmentPose(0);
+            frame.skinning = pose;
+            cloth.reset(frame);
+            for (int f = 1; f <= 40; ++f) {
+                pose = jumpingGarmentPose(float(f) / 60);
+                frame.skinning = pose;
+                cloth.update(frame);
+            }
+            return cloth.positions();
+        };
+        const std::vector<Vec3> one = run(0, 1);
+        for (const uint32_t lanes : {4u, 8u, 16u})
+            for (const int threads : {1, 2}) {
+                const std::vector<Vec3> path = run(lanes, threads);
+                QCOMPARE(path.size(), one.size());
+                QVERIFY2(std::memcmp(path.data(), one.data(), one.size() * sizeof(Vec3)) == 0,
+                         qPrintable(QString("%1 lanes, %2 threads").arg(lanes).arg(threads)));
+            }
+    }
+
     void relaxedTargetsAreTheSameBitsOnAnyThreads()
     {
         // The jumping garment, whose blended weights stretch its middle rows as the hip

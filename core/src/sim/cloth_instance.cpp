@@ -535,12 +535,15 @@ void ClothInstance::Impl::configure()
     // Measured and not kept: the stretch constraints alone (the sample's Idle 1.137 mean
     // largest, Walk 1.172); the bend constraints' rest lengths taken from the targets (Walk
     // 1.181 -> 1.164 mean largest, Idle unchanged).
-    squeezeConstraints.clear();
+    squeezeRest.clear();
+    squeezeBase.clear();
     if (skinned)
         for (size_t k = 0; k < c.constraintA.size(); ++k)
             if (c.constraintKind[k] != ClothData::kPadding && c.restLength[k] > 0.0f &&
-                invMass[c.constraintA[k]] > 0.0f && invMass[c.constraintB[k]] > 0.0f)
-                squeezeConstraints.push_back(uint32_t(k));
+                invMass[c.constraintA[k]] > 0.0f && invMass[c.constraintB[k]] > 0.0f) {
+                squeezeRest.resize(c.constraintA.size(), 0.0f);
+                squeezeRest[k] = c.restLength[k];
+            }
     const size_t constraints = c.constraintA.size();
     restSq.resize(constraints);
     restSq3.resize(constraints);
@@ -553,12 +556,14 @@ void ClothInstance::Impl::configure()
     // A compression limit of 1 everywhere skips the kernels' test (the common case unskinned).
     compressionLimit.clear();
     if (s.stretchCompressionLimit < 1.0f || s.bendCompressionLimit < 1.0f ||
-        !squeezeConstraints.empty()) {
+        !squeezeRest.empty()) {
         compressionLimit.resize(c.constraintA.size());
         for (size_t k = 0; k < c.constraintA.size(); ++k)
             compressionLimit[k] = c.constraintKind[k] == ClothData::kStretch
                                       ? s.stretchCompressionLimit
                                       : s.bendCompressionLimit; // padding: any value
+        if (!squeezeRest.empty())
+            squeezeBase = compressionLimit;
     }
     // Colours whose constraints share one parameter (unpainted stiffness) skip its loads;
     // padding takes any value (both its ends are immovable).
@@ -1170,7 +1175,7 @@ void ClothInstance::Impl::region(int thread)
         const uint32_t lengthPieces = (count + kVertexPiece - 1) / kVertexPiece;
         const uint32_t hard = settings.hardStretchLimit ? uint32_t(hardLists.size()) : 0;
         const uint32_t tethers = settings.tethers ? pieces : 0;
-        const uint32_t squeezed = uint32_t(squeezeConstraints.size());
+        const uint32_t squeezed = squeezeRest.empty() ? 0 : uint32_t(squeezeRest.size());
         const uint32_t squeezePieces = (squeezed + kVertexPiece - 1) / kVertexPiece;
         schedule.parallelFor(seq, lengthPieces + hard + tethers + squeezePieces, [&](uint32_t i) {
             if (i < lengthPieces)
@@ -1269,16 +1274,14 @@ void ClothInstance::Impl::holdSkinnedLengths(uint32_t b, uint32_t e)
 
 void ClothInstance::Impl::holdSkinnedSqueeze(uint32_t b, uint32_t e)
 {
-    const ClothData &c = *data;
-    for (uint32_t i = b; i < e; ++i) {
-        const uint32_t k = squeezeConstraints[i];
-        const float base = c.constraintKind[k] == ClothData::kStretch
-                               ? settings.stretchCompressionLimit
-                               : settings.bendCompressionLimit;
-        compressionLimit[k] = std::min(
-            base, distance(v3(target1[c.constraintA[k]]), v3(target1[c.constraintB[k]])) /
-                      c.restLength[k]);
-    }
+    sim::SqueezeArgs args;
+    args.target = target1.data();
+    args.ia = data->constraintA.data();
+    args.ib = data->constraintB.data();
+    args.rest = squeezeRest.data();
+    args.base = squeezeBase.data();
+    args.limit = compressionLimit.data();
+    sim::squeezeKernel(kernelLanes)(args, b, e);
 }
 
 void ClothInstance::Impl::holdSkinnedHardLengths(HardList &list)

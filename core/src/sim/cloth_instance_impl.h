@@ -84,9 +84,11 @@ struct ClothInstance::Impl
     /// length the skinned pose gives them each frame (see holdSkinnedLengths), the others their
     /// rest length.
     std::vector<uint32_t> fixedEndConstraints;
-    /// The stretch and bend constraints between two movable vertices: where the skinned pose
-    /// squeezes one, it may be as short (see holdSkinnedSqueeze).
-    std::vector<uint32_t> squeezeConstraints;
+    /// Per constraint, its rest length where it lies between two movable vertices of a skinned
+    /// cloth (stretch and bend; where the skinned pose squeezes one, it may be as short: see
+    /// holdSkinnedSqueeze), else 0; empty when none does. squeezeBase: the limits the settings
+    /// give them.
+    std::vector<float> squeezeRest, squeezeBase;
     std::vector<float> skinnedRest;
     /// The kernels' precomputed terms (see sim::ColourArgs): r^2 and 3 r^2 of the rest
     /// lengths and of skinnedRest, and per constraint wA + wB (+ alphaTilde with XPBD).
@@ -246,8 +248,8 @@ struct ClothInstance::Impl
     /// Sets the rest length of fixedEndConstraints [b, e) to their ends' distance at the
     /// frame's end (target1).
     void holdSkinnedLengths(uint32_t b, uint32_t e);
-    /// The compression limit of squeezeConstraints [b, e): no more than their ends' distance
-    /// at the frame's end (target1) over their rest length.
+    /// The compression limits of constraints [b, e) (multiples of 16) with a squeezeRest: no
+    /// more than their ends' distance at the frame's end (target1) over their rest length.
     void holdSkinnedSqueeze(uint32_t b, uint32_t e);
     /// The same for every entry of a hard list, where the skinned pose stretches it.
     void holdSkinnedHardLengths(HardList &list);

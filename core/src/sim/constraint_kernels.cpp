@@ -542,17 +542,21 @@ struct PathKernels
     HardKernel hard;
     FinishKernel finish;
     IntegrateKernel integrate;
+    SqueezeKernel squeeze;
 };
 
 const PathKernels &pathKernels(uint32_t lanes)
 {
 #if TWEED_SIM_X86
     static const PathKernels sse2Kernels = {&sse2::kernelFor, &sse2::hardSweep,
-                                            &sse2::finishScreen, &sse2::integrateStep};
+                                            &sse2::finishScreen, &sse2::integrateStep,
+                                            &sse2::squeezeLimits};
     static const PathKernels avx2Kernels = {&avx2::kernelFor, &avx2::hardSweep,
-                                            &avx2::finishScreen, &avx2::integrateStep};
+                                            &avx2::finishScreen, &avx2::integrateStep,
+                                            &avx2::squeezeLimits};
     static const PathKernels avx512Kernels = {&avx512::kernelFor, &avx512::hardSweep,
-                                              &avx512::finishScreen, &avx512::integrateStep};
+                                              &avx512::finishScreen, &avx512::integrateStep,
+                                              &avx512::squeezeLimits};
     switch (pathFor(lanes)) {
     case Path::Avx512:
         return avx512Kernels;
@@ -565,7 +569,8 @@ const PathKernels &pathKernels(uint32_t lanes)
 #else
     (void)lanes;
     static const PathKernels scalarKernels = {&scalar::kernelFor, &scalar::hardSweep,
-                                              &scalar::finishScreen, &scalar::integrateStep};
+                                              &scalar::finishScreen, &scalar::integrateStep,
+                                              &scalar::squeezeLimits};
     return scalarKernels;
 #endif
 }
@@ -632,6 +637,8 @@ HardKernel hardKernel(uint32_t lanes) { return pathKernels(lanes).hard; }
 FinishKernel finishKernel(uint32_t lanes) { return pathKernels(lanes).finish; }
 
 IntegrateKernel integrateKernel(uint32_t lanes) { return pathKernels(lanes).integrate; }
+
+SqueezeKernel squeezeKernel(uint32_t lanes) { return pathKernels(lanes).squeeze; }
 
 const char *kernelPath(uint32_t lanes)
 {

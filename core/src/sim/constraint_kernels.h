@@ -155,6 +155,24 @@ using IntegrateKernel = void (*)(const IntegrateArgs &args, uint32_t begin, uint
 
 IntegrateKernel integrateKernel(uint32_t lanes);
 
+struct SqueezeArgs
+{
+    const P4 *target = nullptr; ///< the particles' targets (the dummy's too)
+    const uint32_t *ia = nullptr, *ib = nullptr;
+    /// Per constraint: its rest length where its limit follows its targets, else 0.
+    const float *rest = nullptr;
+    const float *base = nullptr; ///< per constraint: its limit from the settings
+    float *limit = nullptr;
+};
+
+/// Compression limits of constraints [begin, end) (multiples of 16): where rest is positive,
+/// std::min(base, distance(target A, target B) / rest), else base (a batch of such alone is
+/// left as it is: limit must start as base); the same operations (sub, mul, add, sqrt, div)
+/// as that scalar expression, so the same bits on every path.
+using SqueezeKernel = void (*)(const SqueezeArgs &args, uint32_t begin, uint32_t end);
+
+SqueezeKernel squeezeKernel(uint32_t lanes);
+
 /// Name of the path the kernels take for `lanes` ("avx512", "avx2" or "sse2"; "scalar" off x86).
 const char *kernelPath(uint32_t lanes = 0);
 
