@@ -110,9 +110,12 @@ struct PosedBodies
 // works the room out again from the new targets. Returns which vertices changed (empty: none).
 // (Found on the layered humanoid: Blender's automatic weights give its cape all to the arms and
 // hands, and RunTurn's largest stretch, 2.01, was a cape edge at a pin the right hand carried.
-// Not kept: the same before the pins and the room were worked out, from the coat's weights as
-// the rig gave them: 175 of the cape's 344 pins went to 39, and RunTurn read 1.830 / 1.492 but
-// body poke-through 0.16%, the free cape in the legs.)
+// Not kept (Auto Setup's own check of RunTurn, largest / mean largest; this change there 1.876 /
+// 1.493, qa 1.965 / 1.491): the same before the pins and the room were worked out, from the
+// coat's weights as the rig gave them: the cape's pins went from 175 to 39, 1.830 / 1.492 but
+// body poke-through 0.16%, the free cape in the legs. Without weightsFromLayerBeneath's test
+// that a piece lies on the other (mostly within a tenth of its size), Testwuson.X's body took
+// the weights of small pieces inside it and lost its legs' bones.)
 std::vector<uint8_t> outerShellsOnTheLayerBeneath(ClothingAsset &asset, const std::vector<std::vector<Mat4>> &poses,
                                                   float limit, AutoSetupReport &report)
 {
@@ -950,8 +953,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
                     skinnedVertexStretch[v] = std::max(skinnedVertexStretch[v], stretch[e]);
             report.skinnedStretchAfter = *std::max_element(stretch.begin(), stretch.end());
             // Their limit from the body, from the new target (the room worked out from the rig's
-            // weights let the humanoid's cape, now resting on the coat, swing 10 cm off it:
-            // RunTurn 1.982 / 1.483 without this, 1.876 / 1.493 with it).
+            // weights let the humanoid's cape, now resting on the coat, swing 10 cm off it;
+            // Auto Setup's check of RunTurn: 1.982 / 1.483 without this, 1.876 / 1.493 with it).
             if (!body.empty()) {
                 std::vector<float> near(n, kInf);
                 std::vector<Vec3> x;
