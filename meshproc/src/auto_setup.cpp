@@ -1110,8 +1110,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
     // mesh's weights, the body and the frames stay), measured in the first.
     std::vector<SkinnedPoseMeasures> skinnedPose(clips.size());
     auto framesOf = [&](size_t c) {
-        return std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
-                                         options.checkFps)));
+        return clipFramesToPlay(std::min(clips[c].duration, options.checkSeconds), options.checkFps);
     };
     int checkFrames = 0;
     for (size_t c = 0; c < clips.size(); ++c)
@@ -1398,8 +1397,8 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
         const int every = std::abs(perCheck - std::round(perCheck)) < 1e-9 && perCheck >= 1 ? int(std::round(perCheck)) : 1;
         auto relaxedFrames = [&](size_t c) {
             return every > 1 ? every * framesOf(c)
-                             : std::max(1, int(std::ceil(std::min(clips[c].duration, options.checkSeconds) *
-                                                         options.relaxedFps)));
+                             : clipFramesToPlay(std::min(clips[c].duration, options.checkSeconds),
+                                                options.relaxedFps);
         };
         int relaxedTotal = 0;
         for (size_t c = 0; c < clips.size(); ++c)
