@@ -116,6 +116,12 @@ struct PosedBodies
 // body poke-through 0.16%, the free cape in the legs. Without weightsFromLayerBeneath's test
 // that a piece lies on the other (mostly within a tenth of its size), Testwuson.X's body took
 // the weights of small pieces inside it and lost its legs' bones.)
+// With main's squeeze rule (cloth_instance.cpp) qa read RunTurn 2.429 / 1.429: all of the 2.429
+// was frame 99, a frame past the clip's end that wrapped to its start, the root 5 m back
+// (clipFramesToPlay now plays 98); over the clip 1.642 / 1.419, a cape edge beside a pin at its
+// hem, from the body's limit at the new target (a leg passes through the coat's skirt blend).
+// The check's pins alone left below the top band: 1.642 / 1.419 still; with the skirt's room
+// from the legs as well (step 7): 1.599 / 1.409, the cape's own edges 1.145 (qa, 60 fps).
 std::vector<uint8_t> outerShellsOnTheLayerBeneath(ClothingAsset &asset, const std::vector<std::vector<Mat4>> &poses,
                                                   float limit, AutoSetupReport &report)
 {
@@ -592,6 +598,9 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
     std::vector<uint32_t> skirtRegion(n, 0); // its region's number from 1, or 0
     // Per vertex of those regions, the nearest its new target comes to the body over the poses.
     std::vector<float> regionNear(n, kInf);
+    // The outer shells that took the weights of the layer beneath them (step 7): a cape over a
+    // coat, which hangs from where it rests on that layer (the check pins none of it below).
+    std::vector<uint8_t> onLayerBeneath(n, 0);
     std::vector<float> md(n, 0.0f);
     std::vector<float> boost(n, 1.0f); // raised by the check where a free vertex hits its limit
     auto paintMaxDistance = [&] {
@@ -946,6 +955,7 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
         }
         if (const std::vector<uint8_t> layered = outerShellsOnTheLayerBeneath(asset, poses, limit, report);
             !layered.empty()) {
+            onLayerBeneath = layered;
             const std::vector<float> stretch = edgeStretch(physics.skin, edges, poses, physics.positions);
             std::fill(skinnedVertexStretch.begin(), skinnedVertexStretch.end(), 1.0f);
             for (size_t e = 0; e < edges.size(); ++e)
@@ -967,7 +977,17 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
                                 near[v], body.query(x[v], &bodyHints[(p * n + v) * body.surfaces.size()]).distance);
                 }
                 for (size_t v = 0; v < n; ++v)
-                    if (layered[v] && !skirtRegion[v]) bodyLimit[v] = std::max(0.0f, near[v] - thickness);
+                    if (layered[v] && !skirtRegion[v]) {
+                        // Below its top band, where the shell hangs from the layer beneath, a
+                        // leg that reaches into its new target (the coat's skirt blend, which
+                        // the legs pass through) leaves it the room to get out of the leg and
+                        // a little more, as the skirt's region (pinned there, the humanoid's
+                        // cape followed its target at the hem and a free neighbour at its limit
+                        // beside the pin stretched 1.64 on RunTurn).
+                        const bool below = physics.positions[v].y < pieceTop[piece[v]] - band;
+                        bodyLimit[v] = below ? std::max({near[v] - thickness, 2 * thickness - near[v], restMd})
+                                             : std::max(0.0f, near[v] - thickness);
+                    }
             }
         }
         for (size_t v = 0; v < n; ++v) report.repairedVertices += !(physics.skin[v] == originalSkin[v]);
@@ -1333,6 +1353,15 @@ AutoSetupResult autoSetup(const Character &character, const AutoSetupOptions &re
                 // synthetic skirt's walk at its limit in 7.1% of vertex-frames: 0.7% pinned.
                 // Giving this near-leg cloth at least 2.5 cm as well: humanoid RunTurn body
                 // poke-through 0.162%, Max Distance hits 6.1%; not kept.)
+                // An outer shell on the layer beneath (step 7: a cape over a coat) hangs from
+                // its top band, where it rests on that layer: below it, cloth at its limit gets
+                // more room, not pins (pinned, the humanoid's cape followed its targets at the
+                // hem, and a free neighbour held at its limit beside a pin stretched 1.64).
+                if (onLayerBeneath[v] && physics.positions[v].y < pieceTop[piece[v]] - band) {
+                    boost[v] *= 1.5f;
+                    ++raised;
+                    continue;
+                }
                 if (skirtRegion[v] && regionNear[v] < 2 * thickness) {
                     boost[v] *= 1.5f;
                     ++raised;
