@@ -128,7 +128,7 @@ void qa(const QaOptions &o)
             ClothMeasurer measurer = withFile(o.asset, [&] {
                 return ClothMeasurer(asset, int(lod), garmentLayers(asset, int(lod)), body);
             });
-            const int frames = c ? std::max(1, int(std::ceil(c->duration * o.fps))) : 1;
+            const int frames = c ? clipFramesToPlay(c->duration, o.fps) : 1;
             run.advance(); // frame 0: the cloth at rest on the first pose
             QaClipReport report;
             report.lod = int(lod);

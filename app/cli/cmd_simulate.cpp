@@ -75,7 +75,7 @@ void simulate(const SimulateOptions &o)
     }
     const AnimationClip &clip = character.clips[size_t(clipIndex)];
     const int frames =
-        o.frames > 0 ? o.frames : std::max(1, int(std::ceil(clip.duration * o.fps)));
+        o.frames > 0 ? o.frames : clipFramesToPlay(clip.duration, o.fps);
 
     // The run tweed-player and the exports make (ClipSimulation), on the clip retargeted to the
     // asset's bones by name.

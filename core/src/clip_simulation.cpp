@@ -2,6 +2,7 @@
 
 #include "tweed/errors.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tweed {
@@ -33,7 +34,14 @@ double clipFrameTime(int frame, double fps, double duration)
 {
     const double t = double(frame) / fps;
     if (duration <= 0) return 0;
-    return t <= duration ? t : std::fmod(t, duration);
+    if (t <= duration + 1e-6) return std::min(t, duration);
+    return std::fmod(t, duration);
+}
+
+int clipFramesToPlay(double seconds, double fps)
+{
+    // A thousandth of a frame absorbs a float's rounding (1e-7 relative), never a real frame.
+    return std::max(1, int(std::ceil(std::max(0.0, seconds) * fps - 1e-3)));
 }
 
 ClipSimulation::ClipSimulation(const ClothingAsset &asset, const AnimationClip *clip,

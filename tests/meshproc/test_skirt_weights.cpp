@@ -2,7 +2,8 @@
 // rows follow the left leg on the left and the right leg on the right, as an automatic rig
 // weights a long coat. The legs swing apart and tear it at the front and back; the region off
 // the body takes one blend of bones, which no longer stretches it. A joint's bend (a leg and
-// its own shin) gives no region.
+// its own shin) gives no region. A cape over a coat, torn by the legs, takes the coat's weights
+// (weightsFromLayerBeneath).
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/skirt_weights.h"
@@ -27,6 +28,56 @@ struct Skirt
     std::vector<uint32_t> indices;
     std::vector<BoneInfluence> skin;
 };
+
+// A coat and a cape over its back as one mesh: the coat a tube of radius 20 cm from y = 0.5 to
+// 1.0 carried by the hips (bone 0); the cape a half tube of radius 24 cm behind it (z < 0), its
+// lower rows weighted to the left leg on the left and the right leg on the right (bones
+// `left` and `right`; 0 and 0: the hips carry it too). Both face outwards. `capeFirst` puts
+// the cape's vertices first.
+Skirt makeCoatAndCape(int left, int right, bool capeFirst = false)
+{
+    Skirt s;
+    auto coat = [&] {
+        const auto base = uint32_t(s.positions.size());
+        for (int r = 0; r <= kRings; ++r)
+            for (int i = 0; i < kSegments; ++i) {
+                const float a = 2 * kPi * float(i) / kSegments;
+                s.positions.push_back({0.2f * std::cos(a), 0.5f + 0.5f * float(r) / kRings, 0.2f * std::sin(a)});
+                BoneInfluence inf{};
+                inf.weights[0] = 1;
+                s.skin.push_back(inf);
+            }
+        test::appendRingTriangles(s.indices, base, kRings + 1, kSegments);
+    };
+    auto cape = [&] {
+        const auto base = uint32_t(s.positions.size());
+        constexpr int across = kSegments / 2;
+        for (int r = 0; r <= kRings; ++r)
+            for (int i = 0; i <= across; ++i) {
+                const float a = kPi + kPi * float(i) / across; // behind: z <= 0
+                const Vec3 p{0.24f * std::cos(a), 0.5f + 0.5f * float(r) / kRings, 0.24f * std::sin(a)};
+                s.positions.push_back(p);
+                const float leg = std::clamp(1.6f * (1 - float(r) / kRings), 0.0f, 1.0f);
+                BoneInfluence inf{};
+                inf.bones = {0, uint16_t(p.x < 0 ? left : right), 0, 0};
+                inf.weights = {1 - leg, leg, 0, 0};
+                s.skin.push_back(inf);
+            }
+        for (int r = 0; r < kRings; ++r)
+            for (int i = 0; i < across; ++i) {
+                const uint32_t a = base + uint32_t(r * (across + 1) + i), b = a + uint32_t(across + 1);
+                s.indices.insert(s.indices.end(), {a, b, b + 1, a, b + 1, a + 1});
+            }
+    };
+    if (capeFirst) {
+        cape();
+        coat();
+    } else {
+        coat();
+        cape();
+    }
+    return s;
+}
 
 // A tube of radius 20 cm from y = 1.0 to 0.5; below the top quarter the legs take the weight
 // (bone `left` for x < 0, `right` for x >= 0).
@@ -157,6 +208,67 @@ private slots:
         QVERIFY(out.skin == s.skin);
     }
 
+    void aCapeTornByTheLegsTakesTheCoatsWeights()
+    {
+        for (bool capeFirst : {false, true}) {
+            const Skirt s = makeCoatAndCape(2, 4, capeFirst);
+            const uint32_t capeVertices = uint32_t((kRings + 1) * (kSegments / 2 + 1));
+            const uint32_t firstCape = capeFirst ? 0 : uint32_t((kRings + 1) * kSegments);
+            auto onCape = [&](size_t v) { return v >= firstCape && v < firstCape + capeVertices; };
+            const float before = largestStretch(s, s.skin);
+            QVERIFY2(before > 1.5f, qPrintable(QString::number(double(before))));
+            std::vector<std::vector<Mat4>> poses;
+            for (float angle : {-0.5f, -0.25f, 0.25f, 0.5f}) poses.push_back(legsApart(angle));
+            const LayerWeights out = weightsFromLayerBeneath(s.positions, s.indices, s.skin, poses, 1.2f);
+            QCOMPARE(out.outerPieces, 1u);
+            QCOMPARE(out.keptPieces, 1u);
+            for (size_t v = 0; v < s.positions.size(); ++v) {
+                QCOMPARE(bool(out.changed[v]), onCape(v));
+                // The coat keeps its weights; the cape takes the coat's: the hips alone.
+                if (!onCape(v)) QVERIFY(out.skin[v] == s.skin[v]);
+                else QVERIFY(std::abs(test::boneWeight(out.skin[v], 0) - 1) < 1e-5f);
+            }
+            QVERIFY2(std::abs(out.stretchBefore - before) < 1e-4f, qPrintable(QString::number(double(out.stretchBefore))));
+            QVERIFY2(out.stretchAfter < 1.001f, qPrintable(QString::number(double(out.stretchAfter))));
+            QVERIFY(largestStretch(s, out.skin) < 1.001f);
+        }
+    }
+
+    void aCapeTheBonesCarryKeepsItsWeights()
+    {
+        // The cape on the hips as the coat is: nothing stretches, so nothing changes; the
+        // coat lies under the cape, never over it.
+        const Skirt s = makeCoatAndCape(0, 0);
+        std::vector<std::vector<Mat4>> poses{legsApart(0.5f)};
+        const LayerWeights out = weightsFromLayerBeneath(s.positions, s.indices, s.skin, poses, 1.2f);
+        QCOMPARE(out.outerPieces, 1u);
+        QCOMPARE(out.keptPieces, 0u);
+        QVERIFY(out.skin == s.skin);
+        QVERIFY(std::none_of(out.changed.begin(), out.changed.end(), [](uint8_t c) { return c != 0; }));
+        // A torn skirt around a small piece far inside it (a tube of radius 2 cm on the spine,
+        // 18 cm under it) lies around it, not on it: it keeps its own weights.
+        Skirt around = makeSkirt(2, 4);
+        const auto base = uint32_t(around.positions.size());
+        for (int r = 0; r <= 4; ++r)
+            for (int i = 0; i < 8; ++i) {
+                const float a = 2 * kPi * float(i) / 8;
+                around.positions.push_back({0.02f * std::cos(a), 0.6f + 0.1f * float(r), 0.02f * std::sin(a)});
+                BoneInfluence inf{};
+                inf.bones[0] = 1;
+                inf.weights[0] = 1;
+                around.skin.push_back(inf);
+            }
+        test::appendRingTriangles(around.indices, base, 5, 8);
+        const LayerWeights inner = weightsFromLayerBeneath(around.positions, around.indices, around.skin, poses, 1.2f);
+        QCOMPARE(inner.outerPieces, 0u);
+        QVERIFY(inner.skin == around.skin);
+        // One piece alone lies over nothing: the torn skirt keeps its weights.
+        const Skirt skirt = makeSkirt(2, 4);
+        const LayerWeights alone = weightsFromLayerBeneath(skirt.positions, skirt.indices, skirt.skin, poses, 1.2f);
+        QCOMPARE(alone.outerPieces, 0u);
+        QVERIFY(alone.skin == skirt.skin);
+    }
+
     void badInputIsRefused()
     {
         const Skirt s = makeSkirt(2, 4);
@@ -169,6 +281,11 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(
             InputError, skirtRegionWeights(s.positions, s.indices, s.skin, kParents, movable,
                                            {{0, uint32_t(s.positions.size())}}, 0.1f));
+        const std::vector<std::vector<Mat4>> poses{legsApart(0.5f)};
+        QVERIFY_THROWS_EXCEPTION(InputError, weightsFromLayerBeneath(s.positions, s.indices, {}, poses, 1.2f));
+        QVERIFY_THROWS_EXCEPTION(InputError, weightsFromLayerBeneath(s.positions, s.indices, s.skin, poses, 0.9f));
+        QVERIFY_THROWS_EXCEPTION(InputError, weightsFromLayerBeneath(s.positions, {0, 1, uint32_t(s.positions.size())},
+                                                                     s.skin, poses, 1.2f));
     }
 };
 

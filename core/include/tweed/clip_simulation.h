@@ -36,8 +36,15 @@ AnimationClip retargetClip(const AnimationClip &clip, const Skeleton &from, cons
                            std::vector<std::string> *missing = nullptr);
 
 /// Time of frame `frame` at `fps` in a clip of `duration` seconds: frame / fps, wrapped into
-/// [0, duration] past the clip's end.
+/// [0, duration] past the clip's end. A time within a microsecond past the end is the end (a
+/// duration read from a file as a float lies a hair under a whole number of frames).
 double clipFrameTime(int frame, double fps, double duration);
+
+/// Frames after frame 0 that play `seconds` of a clip at `fps` (at least 1): the last at or
+/// before its end, or the first past it when the end falls between frames. A duration a float's
+/// rounding over a whole number of frames (1.6333334 s at 60 fps) does not add a frame past the
+/// end, which wraps to the clip's start (a run's root jumps back to where it began).
+int clipFramesToPlay(double seconds, double fps);
 
 class ClipSimulation
 {

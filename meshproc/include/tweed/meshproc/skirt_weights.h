@@ -3,6 +3,7 @@
 // without tearing it.
 #pragma once
 
+#include "tweed/math.h"
 #include "tweed/mesh.h"
 
 #include <cstdint>
@@ -36,5 +37,32 @@ SkirtWeights skirtRegionWeights(const std::vector<Vec3> &positions, const std::v
                                 const std::vector<BoneInfluence> &skin, const std::vector<int> &parents,
                                 const std::vector<uint8_t> &movable,
                                 const std::vector<std::pair<uint32_t, uint32_t>> &seedEdges, float blendWidth);
+
+/// What weightsFromLayerBeneath chose.
+struct LayerWeights
+{
+    std::vector<BoneInfluence> skin; ///< the new weights, one per vertex
+    std::vector<uint8_t> changed;    ///< per vertex, 1 where it took the weights beneath it
+    uint32_t outerPieces = 0;        ///< connected pieces found lying over another piece
+    uint32_t keptPieces = 0;         ///< of those, the pieces that took the weights beneath
+    float stretchBefore = 1, stretchAfter = 1; ///< largest skinned stretch of the kept pieces
+};
+
+/// An outer shell is carried by the layer it lies on (a cape over a coat follows the coat, as a
+/// rigger copies the coat's weights onto the cape; a rig's automatic weights may give a cape
+/// behind the body to the hands instead). The connected pieces of the mesh (rest `positions`,
+/// triangle `indices`) that lie on another piece (more of their vertices over its surface,
+/// and of its vertices under theirs, than the other way round; surfaces face the side their
+/// counter-clockwise triangles do; and more than half of their vertices over it within a tenth
+/// of their own size, not around it at a distance, as a character's skin around its eyes) take, at each vertex, the weights `skin` at the closest
+/// point of the pieces beneath it. A piece keeps them only where its own weights stretch one of
+/// its edges beyond `limit` in some pose (`poses`: skinning matrices) and either the new weights
+/// lower its largest stretch over the poses by a quarter of its excess over 1, or its own
+/// weights lie mostly on other bones (a mean weightDistance above 1: a cape the rig gave to the
+/// hands). A cape the rig already carries well keeps its weights. Throws InputError for
+/// mismatched sizes, an index out of range or a limit below 1.
+LayerWeights weightsFromLayerBeneath(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices,
+                                     const std::vector<BoneInfluence> &skin,
+                                     const std::vector<std::vector<Mat4>> &poses, float limit);
 
 } // namespace tweed
