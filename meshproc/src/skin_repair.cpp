@@ -172,6 +172,192 @@ std::vector<BoneInfluence> bodySkinWeights(const std::vector<Vec3> &positions, c
     return out;
 }
 
+uint32_t repairPinnedSkinWeights(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices,
+                                 std::vector<BoneInfluence> &skin, const std::vector<std::vector<Mat4>> &poses,
+                                 float limit, const std::vector<uint8_t> &open, const SkinRepairBody &body)
+{
+    const size_t n = positions.size();
+    if (skin.size() != n || open.size() != n)
+        throw InputError("pinned skinning repair: " + std::to_string(skin.size()) + " bone weights and " +
+                         std::to_string(open.size()) + " marks for " + std::to_string(n) + " vertices");
+    if (!(limit >= 1.0f) || !std::isfinite(limit))
+        throw InputError("pinned skinning repair: the stretch limit must be at least 1");
+    if (indices.size() % 3 != 0)
+        throw InputError("pinned skinning repair: the index count is not a multiple of three");
+    for (uint32_t i : indices)
+        if (i >= n) throw InputError("pinned skinning repair: vertex index " + std::to_string(i) + " out of range");
+    const size_t P = poses.size();
+    for (const std::vector<BoneInfluence> *list : {static_cast<const std::vector<BoneInfluence> *>(&skin), &body.weights})
+        for (const BoneInfluence &inf : *list)
+            for (const std::vector<Mat4> &pose : poses)
+                for (int k = 0; k < kMaxBoneInfluences; ++k)
+                    if (inf.weights[size_t(k)] > 0 && inf.bones[size_t(k)] >= pose.size())
+                        throw InputError("pinned skinning repair: bone " + std::to_string(inf.bones[size_t(k)]) +
+                                         " outside the pose's " + std::to_string(pose.size()) + " bones");
+    if (!body.weights.empty() && body.weights.size() != n)
+        throw InputError("pinned skinning repair: the body has weights for " + std::to_string(body.weights.size()) +
+                         " of " + std::to_string(n) + " vertices");
+    if (!body.empty() && (body.distance.size() != P * n || body.closest.size() != P * n || body.keep.size() != P * n))
+        throw InputError("pinned skinning repair: the body's distances do not match the poses and vertices");
+    if (n == 0 || P == 0) return 0;
+    const auto nb = neighbourLists(n, indices);
+    const auto edges = edgeList(nb);
+    std::vector<std::vector<uint32_t>> incident(n);
+    std::vector<float> rest(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e) {
+        incident[edges[e].first].push_back(uint32_t(e));
+        incident[edges[e].second].push_back(uint32_t(e));
+        rest[e] = distance(positions[edges[e].first], positions[edges[e].second]);
+    }
+    auto skinInto = [&](const BoneInfluence &inf, size_t v, Vec3 *out, size_t stride) {
+        for (size_t p = 0; p < P; ++p) {
+            Vec3 sum{};
+            for (int k = 0; k < kMaxBoneInfluences; ++k)
+                if (const float w = inf.weights[size_t(k)]; w > 0)
+                    sum = sum + poses[p][inf.bones[size_t(k)]].transformPoint(positions[v]) * w;
+            out[p * stride] = sum;
+        }
+    };
+    std::vector<Vec3> x(P * n);
+    for (size_t v = 0; v < n; ++v) skinInto(skin[v], v, &x[v], n);
+    auto edgeStretchOf = [&](size_t e) {
+        float longest = 0;
+        for (size_t p = 0; p < P; ++p)
+            longest = std::max(longest, lengthSquared(x[p * n + edges[e].first] - x[p * n + edges[e].second]));
+        return rest[e] > 1e-6f ? std::max(1.0f, std::sqrt(longest) / rest[e]) : 1.0f;
+    };
+    std::vector<float> stretch(edges.size());
+    for (size_t e = 0; e < edges.size(); ++e) stretch[e] = edgeStretchOf(e);
+    const std::vector<float> stretchBefore = stretch;
+    // The guard: above the body's tangent plane at the closest point by the height to keep, or
+    // the current height when less (the full height: the pin follows the pose exactly).
+    auto guardAllows = [&](size_t v, const Vec3 *at) {
+        if (body.empty()) return true;
+        for (size_t p = 0; p < P; ++p) {
+            const size_t i = p * n + v;
+            const Vec3 away = x[i] - body.closest[i];
+            const float d = length(away);
+            if (!std::isfinite(body.keep[i]) || !std::isfinite(body.distance[i]) || !(d > 1e-6f)) continue;
+            const Vec3 normal = away * ((body.distance[i] < 0 ? -1.0f : 1.0f) / d);
+            const float now = dot(away, normal);
+            // (Not kept: never nearer the body than now, instead of by the height to keep: one
+            // vertex of the humanoid's changed, and RunTurn stayed at 1.599 / 1.476.)
+            if (dot(at[p] - body.closest[i], normal) < std::min(body.keep[i], now) - 1e-6f) return false;
+        }
+        return true;
+    };
+    struct Cost
+    {
+        float worst = 1, excess = 0;
+        bool operator<(const Cost &o) const
+        {
+            return worst < o.worst - 1e-4f || (worst <= o.worst && excess < o.excess - 1e-4f);
+        }
+    };
+    auto vertexCost = [&](size_t v, const Vec3 *at) {
+        Cost c;
+        for (uint32_t e : incident[v]) {
+            if (!(rest[e] > 1e-6f)) continue;
+            const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
+            float s = 1;
+            for (size_t p = 0; p < P; ++p) s = std::max(s, distance(at[p], x[p * n + u]) / rest[e]);
+            c.worst = std::max(c.worst, s);
+            c.excess += s - 1;
+        }
+        return c;
+    };
+    const std::vector<BoneInfluence> reach =
+        body.weights.empty() ? std::vector<BoneInfluence>{} : harmonicWeights(nb, body.weights);
+    BoneSum sum;
+    auto blend = [&](const BoneInfluence &a, const BoneInfluence &b, float t) {
+        sum.clear();
+        sum.add(a, 1 - t);
+        sum.add(b, t);
+        return sum.influence();
+    };
+    const std::vector<BoneInfluence> before = skin;
+    std::vector<Vec3> trial(P), column(P), chosen(P);
+    std::vector<BoneInfluence> candidates;
+    for (int sweep = 0; sweep < 60; ++sweep) {
+        uint32_t improved = 0;
+        for (size_t v = 0; v < n; ++v) {
+            if (!open[v] || nb[v].empty()) continue;
+            bool over = false;
+            for (uint32_t e : incident[v]) over |= stretch[e] > limit;
+            if (!over) continue;
+            for (size_t p = 0; p < P; ++p) column[p] = x[p * n + v];
+            Cost best = vertexCost(v, column.data());
+            candidates.clear();
+            sum.clear();
+            for (uint32_t u : nb[v])
+                for (const auto &[bone, w] : toWeights(skin[u])) sum.add(bone, w / float(nb[v].size()));
+            const BoneInfluence mean = sum.influence();
+            candidates.push_back(mean);
+            candidates.push_back(blend(skin[v], mean, 0.5f));
+            for (uint32_t u : nb[v]) {
+                candidates.push_back(skin[u]);
+                candidates.push_back(blend(skin[v], skin[u], 0.5f));
+            }
+            if (v < reach.size() && reach[v].weights[0] > 0) {
+                candidates.push_back(reach[v]);
+                candidates.push_back(blend(skin[v], reach[v], 0.5f));
+            }
+            const BoneInfluence *choice = nullptr;
+            for (const BoneInfluence &c : candidates) {
+                if (c == skin[v]) continue;
+                skinInto(c, v, trial.data(), 1);
+                const Cost cost = vertexCost(v, trial.data());
+                if (cost < best && guardAllows(v, trial.data())) {
+                    best = cost;
+                    choice = &c;
+                    chosen = trial;
+                }
+            }
+            if (!choice) continue;
+            skin[v] = *choice;
+            for (size_t p = 0; p < P; ++p) x[p * n + v] = chosen[p];
+            for (uint32_t e : incident[v]) stretch[e] = edgeStretchOf(e);
+            ++improved;
+        }
+        if (improved == 0) break;
+    }
+    // Each connected region changed stays where its largest stretch fell.
+    std::vector<uint8_t> seen(n, 0);
+    uint32_t changed = 0;
+    for (uint32_t s0 = 0; s0 < n; ++s0) {
+        if (seen[s0] || skin[s0] == before[s0]) continue;
+        std::vector<uint32_t> members{s0}, stack{s0};
+        seen[s0] = 1;
+        while (!stack.empty()) {
+            const uint32_t v = stack.back();
+            stack.pop_back();
+            for (uint32_t w : nb[v])
+                if (!seen[w] && !(skin[w] == before[w])) {
+                    seen[w] = 1;
+                    members.push_back(w);
+                    stack.push_back(w);
+                }
+        }
+        float was = 1, now = 1;
+        for (uint32_t v : members)
+            for (uint32_t e : incident[v]) {
+                was = std::max(was, stretchBefore[e]);
+                now = std::max(now, stretch[e]);
+            }
+        if (now < was - 1e-3f) {
+            changed += uint32_t(members.size());
+            continue;
+        }
+        for (uint32_t v : members) {
+            skin[v] = before[v];
+            skinInto(skin[v], v, &x[v], n);
+        }
+        for (uint32_t v : members)
+            for (uint32_t e : incident[v]) stretch[e] = edgeStretchOf(e);
+    }
+    return changed;
+}
+
 SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<uint32_t> &indices,
                                    std::vector<BoneInfluence> &skin,

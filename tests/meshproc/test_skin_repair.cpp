@@ -3,7 +3,8 @@
 // the leg where its own weights kept it outside, and a skirt weighted to both legs takes
 // the body's own weights under it (bodySkinWeights), also where it lies off the body, and a
 // garment without a body keeps the weights that lower its stretch. The edges left over the
-// limit on the body are measured against the body's own weights.
+// limit on the body are measured against the body's own weights. Pins opened to the pinned
+// repair (repairPinnedSkinWeights) take new weights where the body guard allows.
 #include "physics_test_meshes.h"
 #include "tweed/errors.h"
 #include "tweed/meshproc/auto_setup.h"
@@ -541,6 +542,66 @@ private slots:
         const SkinRepairReport bounded = repaired({}, 0, {});
         QCOMPARE(bounded.unmendedRegions, 1u);
         QCOMPARE(reasons(bounded), (std::vector<uint32_t>{0, 0, 0, 1, 0}));
+    }
+
+    void pinsTheSkinningStretchesTakeNewWeightsWhereOpened()
+    {
+        // The strip torn at x = 1 (bone 1 turns 60 degrees there), every vertex pinned: the
+        // repair keeps pins' weights (resistance 1), so the tear stays. Opened to the pinned
+        // repair near the seam, over a body that does not move (its weights all on bone 0),
+        // the pins there take new weights and the tear falls; the vertices not opened keep
+        // theirs. A body guard under each vertex against every change of its weights (the
+        // skinned vertex moves only between its two bones' places) keeps them all.
+        Mesh m;
+        appendGrid(m, {0, 0, 0}, 2.0f, 0.2f, 40, 4, [](const Vec3 &p) { return p.x < 1.0f ? 0 : 1; });
+        const std::vector<std::vector<Mat4>> poses{{Mat4{}, Mat4{}}, {Mat4{}, turnAbout({1, 0, 0}, kPi / 3)}};
+        const size_t n = m.positions.size();
+        auto all = [](const Vec3 &) { return true; };
+        const float before = worstStretch(m, m.skin, poses, all);
+        QVERIFY2(before > 2.0f, qPrintable(QString::number(double(before))));
+        SkinRepairBody body;
+        body.weights.assign(n, test::rigidInfluence(0));
+        std::vector<BoneInfluence> kept = m.skin;
+        repairSkinWeights(m.positions, m.indices, kept, poses, 1.2f, std::vector<float>(n, 1.0f), 150, body);
+        QVERIFY(kept == m.skin);
+
+        std::vector<uint8_t> open(n, 0);
+        for (size_t v = 0; v < n; ++v) open[v] = std::abs(m.positions[v].x - 1.0f) < 0.3f;
+        std::vector<BoneInfluence> skin = m.skin;
+        const uint32_t changed = repairPinnedSkinWeights(m.positions, m.indices, skin, poses, 1.2f, open, body);
+        const float after = worstStretch(m, skin, poses, all);
+        QVERIFY2(after < before - 0.5f, qPrintable(QStringLiteral("%1 -> %2").arg(double(before)).arg(double(after))));
+        uint32_t differ = 0;
+        for (size_t v = 0; v < n; ++v) {
+            differ += !(skin[v] == m.skin[v]);
+            if (!open[v]) QVERIFY(skin[v] == m.skin[v]);
+        }
+        QVERIFY(changed > 0);
+        QCOMPARE(changed, differ);
+
+        // The guard: in the turned pose, the body lies 2 cm from each vertex towards its other
+        // bone's place, with 2 cm to keep.
+        body.closest.resize(2 * n);
+        body.distance.resize(2 * n);
+        body.keep.resize(2 * n);
+        for (size_t v = 0; v < n; ++v) {
+            body.closest[v] = m.positions[v];
+            body.distance[v] = 0.02f;
+            body.keep[v] = std::numeric_limits<float>::infinity(); // the bind pose: no guard
+            const int own = m.positions[v].x < 1.0f ? 0 : 1;
+            const Vec3 here = poses[1][size_t(own)].transformPoint(m.positions[v]);
+            const Vec3 there = poses[1][size_t(1 - own)].transformPoint(m.positions[v]);
+            body.closest[n + v] = here + normalize(there - here) * 0.02f;
+            body.distance[n + v] = 0.02f;
+            body.keep[n + v] = 0.02f;
+        }
+        std::vector<BoneInfluence> guarded = m.skin;
+        QCOMPARE(repairPinnedSkinWeights(m.positions, m.indices, guarded, poses, 1.2f, open, body), 0u);
+        QVERIFY(guarded == m.skin);
+        QVERIFY_THROWS_EXCEPTION(InputError, repairPinnedSkinWeights(m.positions, m.indices, guarded, poses, 1.2f,
+                                                                     std::vector<uint8_t>(n - 1, 1), body));
+        QVERIFY_THROWS_EXCEPTION(InputError,
+                                 repairPinnedSkinWeights(m.positions, m.indices, guarded, poses, 0.9f, open, body));
     }
 
     void theSqueezeIsReportedNotRepaired()

@@ -195,6 +195,21 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                                    const std::vector<float> &resist = {}, int maxIterations = 150,
                                    const SkinRepairBody &body = {});
 
+/// The skinning repair for vertices pinned after it (Auto Setup's check pins vertices held at
+/// their limit by the body): a pinned vertex follows its skinned pose exactly, so an edge the
+/// skinning stretches beyond `limit` there is stretched as much in the simulation. Each vertex
+/// marked in `open` whose edges the poses stretch beyond the limit takes, in turn, of its
+/// neighbours' weights, their mean, the body's weights under it (`body.weights`, carried along
+/// the surface) and their 50/50 blends with its own, the weights that lower its edges' largest
+/// stretch (or, keeping it, their summed stretch), while its skinned pose stays above the body
+/// guard's full height (`body`, as in repairSkinWeights); a region it changed stays where its
+/// largest stretch fell at all (the quarter repairSkinWeights asks of free cloth on the body is
+/// not asked: free cloth relaxes a stretch the skinning gives it, a pin does not). Returns the
+/// vertices whose weights changed. Throws InputError for mismatched sizes or a limit below 1.
+uint32_t repairPinnedSkinWeights(const std::vector<Vec3> &positions, const std::vector<uint32_t> &indices,
+                                 std::vector<BoneInfluence> &skin, const std::vector<std::vector<Mat4>> &poses,
+                                 float limit, const std::vector<uint8_t> &open, const SkinRepairBody &body = {});
+
 /// The body's own bone weights under each vertex (rest `positions`): interpolated at the
 /// closest point of the body meshes with weights in the bind pose, for the vertices within
 /// `reach` metres of one (the others get no weights, all zero). The skinning repair offers them
