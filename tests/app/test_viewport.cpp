@@ -12,6 +12,7 @@
 
 #include <QFileInfo>
 #include <QImage>
+#include <QLineF>
 #include <QMouseEvent>
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
@@ -935,6 +936,78 @@ private slots:
                                     .arg(shown.width() * shown.height())));
         }
         mViewport->setCollisionXRay(true);
+        mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+        mLoaded = saved;
+        reload();
+    }
+
+    // The ellipsoids and spheres are drawn as instances of meshes built once, placed each
+    // frame by their bones' frames (RoundVolumes' instances, VolumeOutlines):
+    // a volume on the bone that moves most on screen between two times of the clip is drawn
+    // centred where that bone is, at both times, in the x-ray and wireframe looks.
+    void aVolumeIsDrawnWhereItsBoneIs()
+    {
+        mPlayback->pause();
+        const LoadedDocument saved = mLoaded;
+        const auto [low, high] = mViewport->characterBounds();
+        CollisionVolume sphere;
+        sphere.shape = CollisionShape::Sphere;
+        sphere.radius = 0.03f * length(high - low);
+        const double times[2] = {0.1 * mPlayback->duration(), 0.6 * mPlayback->duration()};
+        std::vector<Mat4> poses[2];
+        for (int k = 0; k < 2; ++k) {
+            mPlayback->setTime(times[k]);
+            poses[k] = mPlayback->globalPose();
+        }
+        const auto origin = [](const Mat4 &m) { return Vec3{m.m[12], m.m[13], m.m[14]}; };
+        double farthest = 0;
+        for (size_t b = 0; b < poses[0].size(); ++b) {
+            const auto p0 = mViewport->project(origin(poses[0][b]));
+            const auto p1 = mViewport->project(origin(poses[1][b]));
+            if (p0 && p1 && QLineF(*p0, *p1).length() > farthest) {
+                farthest = QLineF(*p0, *p1).length();
+                sphere.bone = int(b);
+            }
+        }
+        QVERIFY2(farthest > 20, qPrintable(QString::number(farthest)));
+        mLoaded.asset.collisionVolumes = {sphere};
+        reload();
+        mViewport->setCollisionXRay(true);
+        for (const bool wireframe : {false, true}) {
+            mViewport->setCollisionWireframe(wireframe);
+            for (int k = 0; k < 2; ++k) {
+                mPlayback->setTime(times[k]);
+                mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
+                const QImage hidden = mViewport->grabFrame().convertToFormat(QImage::Format_RGB32);
+                mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, true);
+                const QImage shown = mViewport->grabFrame().convertToFormat(QImage::Format_RGB32);
+                // The centre of the pixels the volume changes.
+                double sx = 0, sy = 0;
+                int count = 0;
+                for (int row = 40; row < shown.height(); ++row) {
+                    for (int col = 0; col < shown.width(); ++col) {
+                        const QRgb p = hidden.pixel(col, row), q = shown.pixel(col, row);
+                        if (std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                                      std::abs(qBlue(p) - qBlue(q))}) > 24) {
+                            sx += col;
+                            sy += row;
+                            ++count;
+                        }
+                    }
+                }
+                const auto bone = mViewport->project(origin(poses[k][size_t(sphere.bone)]));
+                QVERIFY(bone && count > 20);
+                const double off = QLineF(*bone, QPointF(sx / count, sy / count)).length();
+                QVERIFY2(off < 0.25 * farthest,
+                         qPrintable(QStringLiteral("wireframe %1, time %2: drawn %3 px from the "
+                                                   "bone, which moves %4 px")
+                                        .arg(wireframe)
+                                        .arg(times[k])
+                                        .arg(off)
+                                        .arg(farthest)));
+            }
+        }
+        mViewport->setCollisionWireframe(false);
         mViewport->setOverlayVisible(Viewport::Overlay::CollisionVolumes, false);
         mLoaded = saved;
         reload();

@@ -215,6 +215,75 @@ void LineEntity::setLines(const LineList &lines)
     mRenderer->setVertexCount(int(lines.vertexCount()));
 }
 
+// Per instance: the volume's axes times its radii, its centre, and its colour.
+constexpr int kOutlineInstanceFloats = 3 + 3 + 3 + 3 + 4;
+
+VolumeOutlines::VolumeOutlines(const LineStyle &style, Qt3DCore::QNode *parent)
+    : Qt3DCore::QEntity(parent), mBuffer(new Qt3DCore::QBuffer(this)),
+      mInstanceBuffer(new Qt3DCore::QBuffer(this)), mGeometry(new Qt3DCore::QGeometry(this)),
+      mRenderer(new Qt3DRender::QGeometryRenderer(this))
+{
+    CollisionVolume unit;
+    unit.shape = CollisionShape::Sphere;
+    unit.radius = 1;
+    const std::vector<Vec3> points = collisionShapeOutline(unit, 1);
+    mBuffer->setData(QByteArray(reinterpret_cast<const char *>(points.data()),
+                                qsizetype(points.size() * sizeof(Vec3))));
+    auto *position = new QAttribute(mBuffer, QAttribute::defaultPositionAttributeName(),
+                                    QAttribute::Float, 3, uint(points.size()), 0, sizeof(Vec3),
+                                    mGeometry);
+    mGeometry->addAttribute(position);
+    mGeometry->setBoundingVolumePositionAttribute(position);
+    struct Field
+    {
+        const char *name;
+        uint size;
+    };
+    uint offset = 0;
+    for (const Field &f : {Field{"axisX", 3}, Field{"axisY", 3}, Field{"axisZ", 3},
+                           Field{"centre", 3}, Field{"vertexColor", 4}}) {
+        auto *attribute = new QAttribute(mInstanceBuffer, QString::fromLatin1(f.name),
+                                         QAttribute::Float, f.size, 0, offset * sizeof(float),
+                                         kOutlineInstanceFloats * sizeof(float), mGeometry);
+        attribute->setDivisor(1);
+        mGeometry->addAttribute(attribute);
+        offset += f.size;
+    }
+    mRenderer->setGeometry(mGeometry);
+    mRenderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Lines);
+    mRenderer->setVertexCount(int(points.size()));
+    mRenderer->setInstanceCount(0);
+    LineStyle instanced = style;
+    instanced.vertexColors = true;
+    instanced.volumeFrames = true;
+    addComponent(mRenderer);
+    addComponent(makeLineMaterial(instanced, this));
+}
+
+void VolumeOutlines::setVolumes(const std::vector<Mat4> &frames, const std::vector<Vec3> &radii,
+                                const std::vector<QColor> &colors)
+{
+    mData.clear();
+    for (size_t i = 0; i < frames.size(); ++i) {
+        const Mat4 &m = frames[i];
+        for (int axis = 0; axis < 3; ++axis) {
+            const float r = (&radii[i].x)[axis];
+            mData.insert(mData.end(), {m.m[4 * axis] * r, m.m[4 * axis + 1] * r,
+                                       m.m[4 * axis + 2] * r});
+        }
+        const QColor &c = colors[i];
+        mData.insert(mData.end(), {m.m[12], m.m[13], m.m[14], float(c.redF()),
+                                   float(c.greenF()), float(c.blueF()), float(c.alphaF())});
+    }
+    mInstanceBuffer->setData(QByteArray(reinterpret_cast<const char *>(mData.data()),
+                                        qsizetype(mData.size() * sizeof(float))));
+    for (QAttribute *attribute : mGeometry->attributes()) {
+        if (attribute->buffer() == mInstanceBuffer)
+            attribute->setCount(uint(frames.size()));
+    }
+    mRenderer->setInstanceCount(int(frames.size()));
+}
+
 namespace {
 
 // A surface of revolution around local y: rings of (y, radius) with outward normals given by
@@ -655,11 +724,75 @@ struct RoundVolumes::Cached
     }
 };
 
-RoundVolumes::RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent)
+// The static mesh of RoundVolumes' ellipsoid instances: per corner its position (the
+// outline's corner number in x) and its kind (0 outline, 1 prism); the outline's fan, then the
+// unit prism around x (kEllipsoidInstanceVertex in scene_materials.cpp).
+constexpr int kInstanceCornerFloats = 4;
+constexpr int kInstanceFloats = 3 + 3 + 3 + 3 + 3 + 2;
+constexpr uint32_t kOutlineCorners = 8;
+
+RoundVolumes::RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent,
+                           bool ellipsoidInstances)
     : Qt3DCore::QEntity(parent), mBuffer(new Qt3DCore::QBuffer(this)),
       mIndexBuffer(new Qt3DCore::QBuffer(this)), mGeometry(new Qt3DCore::QGeometry(this)),
       mRenderer(new Qt3DRender::QGeometryRenderer(this))
 {
+    if (ellipsoidInstances) {
+        mInstanceBuffer = new Qt3DCore::QBuffer(this);
+        const RoundVolumeProxy &prism = unitSphereProxy(0);
+        std::vector<float> corners;
+        std::vector<uint32_t> indices;
+        for (uint32_t k = 0; k < kOutlineCorners; ++k)
+            corners.insert(corners.end(), {float(k), 0, 0, 0});
+        for (const Vec3 &c : prism.corners)
+            corners.insert(corners.end(), {c.x, c.y, c.z, 1});
+        for (uint32_t k = 1; k + 1 < kOutlineCorners; ++k)
+            indices.insert(indices.end(), {0, k, k + 1});
+        for (uint32_t t : prism.triangles)
+            indices.push_back(kOutlineCorners + t);
+        mBuffer->setData(QByteArray(reinterpret_cast<const char *>(corners.data()),
+                                    qsizetype(corners.size() * sizeof(float))));
+        mIndexBuffer->setData(toByteArray(indices));
+        const uint cornerCount = uint(corners.size() / kInstanceCornerFloats);
+        constexpr uint cornerStride = kInstanceCornerFloats * sizeof(float);
+        auto *position = new QAttribute(mBuffer, QStringLiteral("unitCorner"), QAttribute::Float,
+                                        3, cornerCount, 0, cornerStride, mGeometry);
+        mGeometry->addAttribute(position);
+        mGeometry->addAttribute(new QAttribute(mBuffer, QStringLiteral("cornerKind"),
+                                               QAttribute::Float, 1, cornerCount,
+                                               3 * sizeof(float), cornerStride, mGeometry));
+        // Its bounds are the unit mesh's, computed once (the viewport culls nothing).
+        mGeometry->setBoundingVolumePositionAttribute(position);
+        struct Field
+        {
+            const char *name;
+            uint size;
+        };
+        uint offset = 0;
+        for (const Field &f : {Field{"frameX", 3}, Field{"frameY", 3}, Field{"frameZ", 3},
+                               Field{"frameOrigin", 3}, Field{"radii", 3}, Field{"drawMode", 2}}) {
+            auto *attribute = new QAttribute(mInstanceBuffer, QString::fromLatin1(f.name),
+                                             QAttribute::Float, f.size, 0,
+                                             offset * sizeof(float),
+                                             kInstanceFloats * sizeof(float), mGeometry);
+            attribute->setDivisor(1);
+            mGeometry->addAttribute(attribute);
+            offset += f.size;
+        }
+        auto *index = new QAttribute(mGeometry);
+        index->setAttributeType(QAttribute::IndexAttribute);
+        index->setVertexBaseType(QAttribute::UnsignedInt);
+        index->setBuffer(mIndexBuffer);
+        index->setCount(uint(indices.size()));
+        mGeometry->addAttribute(index);
+        mRenderer->setGeometry(mGeometry);
+        mRenderer->setPrimitiveType(Qt3DRender::QGeometryRenderer::Triangles);
+        mRenderer->setVertexCount(int(indices.size()));
+        mRenderer->setInstanceCount(0);
+        addComponent(mRenderer);
+        addComponent(material);
+        return;
+    }
     struct Field
     {
         const char *name;
@@ -693,15 +826,24 @@ RoundVolumes::~RoundVolumes() = default;
 
 void RoundVolumes::setVolumes(const std::vector<RoundVolume> &volumes)
 {
+    // Paused with the camera still, the viewport sets the same volumes again: nothing is
+    // re-sent (a changed buffer costs Qt3D about 0.2 ms a frame on its pool and the UI thread).
+    bool changed = !mFilled || volumes.size() != mCache.size();
     mCache.resize(volumes.size());
     mModels.resize(volumes.size());
     mSelected.resize(volumes.size());
     for (size_t i = 0; i < volumes.size(); ++i) {
-        if (!mCache[i].sameShape(volumes[i].volume)) mCache[i].set(volumes[i].volume);
+        if (!mCache[i].sameShape(volumes[i].volume)) {
+            mCache[i].set(volumes[i].volume);
+            changed = true;
+        }
+        changed = changed || mSelected[i] != volumes[i].selected ||
+                  std::memcmp(mModels[i].m, volumes[i].model.m, sizeof(mModels[i].m)) != 0;
         mModels[i] = volumes[i].model;
         mSelected[i] = volumes[i].selected;
     }
-    fill();
+    if (changed)
+        fill();
 }
 
 void RoundVolumes::setEye(const Vec3 &eye, const Vec3 *orthographicDirection)
@@ -826,6 +968,10 @@ void RoundVolumes::fill()
                      [&](uint32_t a, uint32_t b) { return nearest[a] < nearest[b]; });
     mOrder = std::move(order);
     mHidden = hiddenVolumes(outlines);
+    if (mInstanceBuffer) {
+        fillInstances(outlines);
+        return;
+    }
 
     std::vector<uint32_t> first(n);
     uint32_t corners = 0;
@@ -875,6 +1021,35 @@ void RoundVolumes::fill()
     }
     setVertexCount(mGeometry, corners);
     mRenderer->setVertexCount(int(indices.size()));
+}
+
+void RoundVolumes::fillInstances(const std::vector<std::vector<Vec3>> &outlines)
+{
+    std::vector<float> data;
+    data.reserve(mOrder.size() * kInstanceFloats);
+    for (uint32_t v : mOrder) {
+        if (mHidden[v])
+            continue;
+        const Mat4 &m = mModels[v];
+        const Vec3 r = mCache[v].radiiOfEllipsoid;
+        // The axes turned so that x is the shortest (the prism's axis, as roundVolumeProxy).
+        const int a = r.x <= r.y && r.x <= r.z ? 0 : r.y <= r.z ? 1 : 2;
+        const float mode = !outlines[v].empty() ? 0.0f : mHoldsEye[v] ? 2.0f : 1.0f;
+        for (int j = 0; j < 3; ++j) {
+            const int axis = (a + j) % 3;
+            data.insert(data.end(), {m.m[4 * axis], m.m[4 * axis + 1], m.m[4 * axis + 2]});
+        }
+        data.insert(data.end(), {m.m[12], m.m[13], m.m[14], (&r.x)[a], (&r.x)[(a + 1) % 3],
+                                 (&r.x)[(a + 2) % 3], mode, mSelected[v] ? 1.0f : 0.0f});
+    }
+    mInstanceBuffer->setData(QByteArray(reinterpret_cast<const char *>(data.data()),
+                                        qsizetype(data.size() * sizeof(float))));
+    const uint count = uint(data.size() / kInstanceFloats);
+    for (QAttribute *attribute : mGeometry->attributes()) {
+        if (attribute->buffer() == mInstanceBuffer)
+            attribute->setCount(count);
+    }
+    mRenderer->setInstanceCount(int(count));
 }
 
 } // namespace tweed::editor::scene

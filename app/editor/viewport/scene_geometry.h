@@ -77,6 +77,25 @@ private:
     Qt3DRender::QGeometryRenderer *mRenderer;
 };
 
+/// Ellipsoids' and spheres' outlines (the wireframe look) as instances of the unit sphere's
+/// (collisionShapeOutline), placed and scaled by the vertex program: a frame re-sends 64
+/// bytes a volume (Testwuson.X's 70 volumes: 4.5 KB), where filling the posed lines re-sent
+/// 188 KB. The other shapes' outlines stay in a LineEntity.
+class VolumeOutlines : public Qt3DCore::QEntity
+{
+public:
+    VolumeOutlines(const LineStyle &style, Qt3DCore::QNode *parent);
+    /// Each volume's frame (rigid), radii and colour.
+    void setVolumes(const std::vector<Mat4> &frames, const std::vector<Vec3> &radii,
+                    const std::vector<QColor> &colors);
+
+private:
+    Qt3DCore::QBuffer *mBuffer, *mInstanceBuffer;
+    Qt3DCore::QGeometry *mGeometry;
+    Qt3DRender::QGeometryRenderer *mRenderer;
+    std::vector<float> mData;
+};
+
 /// A triangle mesh coloured per vertex (a painted channel's colour ramp): position, normal and
 /// colour interleaved in one buffer that update() refills; the material is the caller's. Kept
 /// apart from the character's own geometry, which stays untouched while painting.
@@ -153,11 +172,16 @@ std::vector<Vec3> ellipsoidOutlineProxy(const Vec3 &radii, const Vec3 &eye,
 /// fragments cast the view ray against the exact shape (RoundVolumeMaterial in
 /// scene_materials.h). A few thousand vertices for any number of volumes instead of tens of
 /// thousands of small triangles, which is what software GL pays for, and few pixels outside the
-/// shape, which it pays for too. setVolumes() refills one buffer.
+/// shape, which it pays for too. setVolumes() refills one buffer (with ellipsoidInstances, a
+/// small one of instances), and nothing when the volumes and the eye are unchanged.
 class RoundVolumes : public Qt3DCore::QEntity
 {
 public:
-    RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent);
+    /// With `ellipsoidInstances` (ellipsoids and spheres only, and makeRoundVolumeMaterial's
+    /// ellipsoid program) the mesh is built once: every volume is an instance of it, and a
+    /// frame re-sends only each volume's frame, radii and look (68 bytes), not its proxy.
+    RoundVolumes(Qt3DCore::QComponent *material, Qt3DCore::QNode *parent,
+                 bool ellipsoidInstances = false);
     ~RoundVolumes() override;
     void setVolumes(const std::vector<RoundVolume> &volumes);
     /// Where the camera is (and, for an orthographic one, its view direction): the volumes draw
@@ -176,7 +200,10 @@ private:
     void fill();
     /// Per volume: whether a nearer ellipsoid hides all of it (left out of the draw).
     std::vector<bool> hiddenVolumes(const std::vector<std::vector<Vec3>> &outlines) const;
+    /// Fills mInstanceBuffer with one instance per volume drawn (ellipsoidInstances).
+    void fillInstances(const std::vector<std::vector<Vec3>> &outlines);
     Qt3DCore::QBuffer *mBuffer, *mIndexBuffer;
+    Qt3DCore::QBuffer *mInstanceBuffer = nullptr; ///< per instance (ellipsoidInstances)
     Qt3DCore::QGeometry *mGeometry;
     Qt3DRender::QGeometryRenderer *mRenderer;
     QByteArray mBytes;

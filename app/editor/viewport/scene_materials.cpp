@@ -263,6 +263,96 @@ void main()
 }
 )";
 
+// Ellipsoids and spheres as instances of one static mesh (RoundVolumes built with
+// `ellipsoidInstances`): per instance the volume's frame (its axes turned so that x is the
+// shortest), radii and what it draws (0: its outline seen from the eye, 1: its prism, 2: the
+// prism turned, for an eye inside it; selected in y). The mesh holds the outline's 8 corners
+// (cornerKind 0, the corner's number in unitCorner.x) and the unit prism's 16 (cornerKind 1);
+// the corners of the part not drawn go outside the clip volume, so their triangles are
+// rejected before rasterising. The outline is ellipsoidOutlineProxy (scene_geometry.cpp)
+// computed here from the camera, so that a frame re-sends 68 bytes a volume, not the proxies.
+const char *const kEllipsoidInstanceVertex = R"(#version 150 core
+in vec3 unitCorner;
+in float cornerKind;
+in vec3 frameX;
+in vec3 frameY;
+in vec3 frameZ;
+in vec3 frameOrigin;
+in vec3 radii;
+in vec2 drawMode;
+out vec3 shapePoint;
+out vec3 rayDirection;
+out vec2 clipPoint;
+out vec2 clipDirection;
+flat out vec4 shapeOut;
+flat out vec4 color;
+uniform mat4 viewMatrix;
+uniform mat4 inverseViewMatrix;
+uniform mat4 projectionMatrix;
+uniform vec4 baseColor;
+uniform vec4 selectedColor;
+uniform float alphaScale;
+void main()
+{
+    shapeOut = vec4(1.0, 1.0, 0.0, 0.0);
+    color = mix(baseColor, selectedColor, drawMode.y);
+    color.a *= alphaScale;
+    bool outline = drawMode.x < 0.5;
+    if (outline != (cornerKind < 0.5)) {
+        shapePoint = vec3(0.0);
+        rayDirection = vec3(0.0, 0.0, 1.0);
+        clipPoint = vec2(0.0, 1.0);
+        clipDirection = vec2(0.0);
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+        return;
+    }
+    mat3 frame = mat3(frameX, frameY, frameZ);
+    mat3 toLocal = transpose(frame);
+    vec3 scale = 1.0 / radii;
+    vec3 unit;
+    if (outline) {
+        const float pi = 3.14159265;
+        bool parallel = projectionMatrix[3][3] > 0.5;
+        vec3 toward;
+        float offset = 0.0;
+        float radius = 1.0;
+        if (parallel) {
+            toward = normalize(scale * (toLocal * inverseViewMatrix[2].xyz));
+        } else {
+            vec3 e = scale * (toLocal * (inverseViewMatrix[3].xyz - frameOrigin));
+            float d = length(e);
+            toward = e / d;
+            offset = 1.0 / d;
+            radius = sqrt(1.0 - offset * offset);
+        }
+        vec3 other = abs(toward.x) < 0.6 ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 1.0, 0.0);
+        vec3 u = normalize(cross(toward, other));
+        vec3 w = cross(toward, u);
+        float reach = 1.01 * radius / cos(pi / 8.0);
+        float a = (unitCorner.x + 0.5) * 0.25 * pi;
+        vec3 onCircle = toward * offset + (u * cos(a) + w * sin(a)) * reach;
+        if (parallel) {
+            unit = onCircle + toward;
+        } else {
+            vec3 e = toward / offset;
+            unit = e + (onCircle - e) * ((1.0 / offset - 1.0) / (1.0 / offset - offset));
+        }
+    } else {
+        // The prism is symmetric about its centre: its corners taken opposite turn every face.
+        unit = drawMode.x > 1.5 ? -unitCorner : unitCorner;
+    }
+    vec3 world = frame * (unit * radii) + frameOrigin;
+    vec4 view = viewMatrix * vec4(world, 1.0);
+    gl_Position = projectionMatrix * view;
+    vec3 directionView = mix(view.xyz, vec3(0.0, 0.0, -1.0), projectionMatrix[3][3]);
+    clipPoint = gl_Position.zw;
+    clipDirection = (projectionMatrix * vec4(directionView, 0.0)).zw;
+    shapePoint = unit;
+    rayDirection = scale * (toLocal * (mat3(inverseViewMatrix) * directionView));
+    TWEED_XRAY_DEPTH
+}
+)";
+
 const char *const kRoundVolumeFragment = R"(#version 150 core
 in vec3 shapePoint;
 in vec3 rayDirection;
@@ -273,20 +363,28 @@ flat in vec4 color;
 out vec4 fragColor;
 void main()
 {
-    float rayLength = length(rayDirection);
-    vec3 rd = rayDirection / rayLength;
 #ifdef ELLIPSOID
-    // The unit sphere: the ray's squared distance from the centre, from the proxy point
-    // (whose length is about 1, so nothing cancels); the cosine between the ray and the normal
-    // where it enters is the square root of 1 minus that.
-    float b = dot(shapePoint, rd);
-    float h = 1.0 - (dot(shapePoint, shapePoint) - b * b);
+    // The unit sphere, with the ray's direction d as interpolated (not normalised: one
+    // inverse square root instead of a length and a division per fragment): the ray's squared
+    // distance from the centre times d.d, from the proxy point (whose length is about 1, so
+    // nothing cancels), is p.p d.d - (p.d)^2; the cosine between the ray and the normal where
+    // it enters is the square root of 1 minus the squared distance.
+    float dd = dot(rayDirection, rayDirection);
+    float b = dot(shapePoint, rayDirection);
+    float h = b * b - dd * (dot(shapePoint, shapePoint) - 1.0);
     if (h <= 0.0)
         discard;
-    float facing = sqrt(h);
-    // How far the entry point lies before the proxy point along the ray.
-    float back = b + facing;
+    float root = sqrt(h);
+    float facing = root * inversesqrt(dd);
+    fragColor = vec4(color.rgb * (0.45 + 0.55 * facing), color.a);
+#ifdef WRITE_DEPTH
+    // The entry point lies (b + root) / d.d directions d before the proxy point.
+    vec2 clip = clipPoint - ((b + root) / dd) * clipDirection;
+    gl_FragDepth = 0.5 + 0.5 * clip.x / clip.y;
+#endif
 #else
+    float rayLength = length(rayDirection);
+    vec3 rd = rayDirection / rayLength;
     float reach = shapeOut.w;
     vec3 ro = shapePoint - reach * rd;
     float ra = shapeOut.x;
@@ -338,11 +436,11 @@ void main()
         discard;
     float facing = abs(dot(normalize(n), rd));
     float back = reach - t;
-#endif
     fragColor = vec4(color.rgb * (0.45 + 0.55 * facing), color.a);
 #ifdef WRITE_DEPTH
     vec2 clip = clipPoint - (back / rayLength) * clipDirection;
     gl_FragDepth = 0.5 + 0.5 * clip.x / clip.y;
+#endif
 #endif
 }
 )";
@@ -362,6 +460,29 @@ void main()
     color = useVertexColor > 0.5 ? vertexColor : lineColor;
     worldPosition = (modelMatrix * vec4(vertexPosition, 1.0)).xyz;
     gl_Position = mvp * vec4(vertexPosition, 1.0);
+    gl_Position.z -= depthBias * gl_Position.w;
+}
+)";
+
+// Ellipsoids' outlines (VolumeOutlines): instances of the unit sphere's, each point placed by
+// its instance's axes (times the radii) and centre.
+const char *const kVolumeLineVertex = R"(#version 150 core
+in vec3 vertexPosition;
+in vec3 axisX;
+in vec3 axisY;
+in vec3 axisZ;
+in vec3 centre;
+in vec4 vertexColor;
+out vec4 color;
+out vec3 worldPosition;
+uniform mat4 viewProjectionMatrix;
+uniform float depthBias;
+void main()
+{
+    worldPosition = axisX * vertexPosition.x + axisY * vertexPosition.y +
+                    axisZ * vertexPosition.z + centre;
+    color = vertexColor;
+    gl_Position = viewProjectionMatrix * vec4(worldPosition, 1.0);
     gl_Position.z -= depthBias * gl_Position.w;
 }
 )";
@@ -662,15 +783,16 @@ QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedCo
     // The front faces of the proxies (convex): their depth is nearer than the shape's, so that
     // the depth test against nearer volumes is made before the ray cast. A proxy that holds the
     // camera is drawn turned (RoundVolumes::setEye).
-    return makeVolumeMaterial(kRoundVolumeVertex, fragment.constData(), color, selectedColor,
-                              xray, parent);
+    return makeVolumeMaterial(ellipsoids ? kEllipsoidInstanceVertex : kRoundVolumeVertex,
+                              fragment.constData(), color, selectedColor, xray, parent);
 }
 
 QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent)
 {
     QRenderPass *pass = nullptr;
     QMaterial *material =
-        makeMaterial(kLineVertex, kLineFragment, style.onTop ? "ontop" : "lines", parent, &pass);
+        makeMaterial(style.volumeFrames ? kVolumeLineVertex : kLineVertex,
+                     kLineFragment, style.onTop ? "ontop" : "lines", parent, &pass);
     material->addParameter(new QParameter(QStringLiteral("lineColor"), toVector(style.color)));
     material->addParameter(
         new QParameter(QStringLiteral("useVertexColor"), style.vertexColors ? 1.0f : 0.0f));

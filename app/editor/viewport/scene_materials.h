@@ -64,7 +64,8 @@ Qt3DRender::QMaterial *makeVolumeMaterial(const QColor &color, const QColor &sel
                                           bool xray, Qt3DCore::QNode *parent);
 /// The same look for RoundVolumes (scene_geometry.h), ray cast per pixel; selected volumes
 /// take selectedColor. With `ellipsoids` the program knows only ellipsoids and spheres (a
-/// cheaper test per pixel); without, every round shape. In x-ray the proxies' depth orders the
+/// cheaper test per pixel) and draws the instances of RoundVolumes built with
+/// ellipsoidInstances; without, every round shape. In x-ray the proxies' depth orders the
 /// volumes (drawn nearest first, RoundVolumes::setEye); without x-ray the program writes the
 /// exact hit's depth, so that the body hides a volume exactly where it covers it.
 Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor &selectedColor,
@@ -142,6 +143,21 @@ Qt3DRender::QMaterial *makeRoundVolumeMaterial(const QColor &color, const QColor
 // a square (ellipsoidOutlineProxy), interleaved with the octagon in one process: llvmpipe CPU
 // per frame x-ray 10.79 (8 sides) / 10.82 (6) / 10.90 (4) ms, surface 11.41 / 11.05 / 11.09,
 // hidden 7.97: no difference above the noise.
+// volume-static: the volumes' meshes are built once and only each volume's frame is re-sent
+// (ellipsoids and spheres: RoundVolumes' instances of one static mesh, the outline computed
+// in the vertex program; their wireframe: instances of the unit sphere's outline,
+// VolumeOutlines), 4.5-4.8 KB a frame on Testwuson.X instead of about 56 KB (x-ray, surface)
+// and 188 KB (wireframe); the ellipsoid test per fragment needs no normalised ray. Measured
+// with the looks interleaved (--frame-times 120), ten runs in three sessions (load 3.5-7),
+// each paired with the same binary with the instances turned off; CPU per frame over the
+// volumes hidden, median of the runs: x-ray +19.9% -> +13.5%, surface +24.8% -> +19.5%,
+// wireframe +16.9% -> +12.5%. The gain showed at load 6-7 (four pairs: x-ray +24.8 ->
+// +11.5%, surface +32.3 -> +19.5%, wireframe +20.2 -> +8.5%) and not above the noise at
+// load 3.5 (six pairs): what is left is mostly the fragments (volume-draw9's per-thread
+// figures above). Tried and not kept: the outlines' frames as a uniform array (QParameter
+// frames[0], 64 volumes a draw) with the line buffer built once: wireframe +2.0/+2.1 ms
+// against +1.3/+1.0 for the refilled buffer in the same session (a changed parameter seems to cost Qt3D more than a
+// changed buffer; not profiled).
 
 struct LineStyle
 {
@@ -155,6 +171,9 @@ struct LineStyle
     /// per-primitive stage on the drawing thread and rasterises as a wider quad: the collision
     /// volumes' 2,800 outline segments on Testwuson.X cost +44% frame time smoothed, +15% not.
     bool smooth = true;
+    /// Instances of a unit shape (VolumeOutlines in scene_geometry.h): each point placed by
+    /// its instance's axisX, axisY, axisZ (scaled by the radii) and centre attributes.
+    bool volumeFrames = false;
 };
 Qt3DRender::QMaterial *makeLineMaterial(const LineStyle &style, Qt3DCore::QNode *parent);
 

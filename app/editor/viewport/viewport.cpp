@@ -198,6 +198,12 @@ struct Viewport::Scene
     scene::RoundVolumes *ellipsoids = nullptr, *capsules = nullptr;
     std::vector<scene::RoundVolume> ellipsoidPoses, capsulePoses;
     scene::LineEntity *collisionLines = nullptr;
+    /// The ellipsoids' and spheres' outlines, instances of one (the others in collisionLines).
+    scene::VolumeOutlines *ellipsoidLines = nullptr;
+    std::vector<Mat4> outlineFrames;
+    std::vector<Vec3> outlineRadii;
+    std::vector<QColor> outlineColors;
+    bool otherLinesFilled = false; ///< collisionLines holds lines
     scene::LineEntity *grid = nullptr;
     scene::LineEntity *skeleton = nullptr;
     scene::LineEntity *normals = nullptr;
@@ -696,6 +702,9 @@ void Viewport::rebuildCollision()
     s.capsules = nullptr;
     delete s.collisionLines;
     s.collisionLines = nullptr;
+    delete s.ellipsoidLines;
+    s.ellipsoidLines = nullptr;
+    s.otherLinesFilled = false;
     delete s.collisionMaterial;
     s.collisionMaterial = nullptr;
     s.volumes.clear();
@@ -707,8 +716,15 @@ void Viewport::rebuildCollision()
         // Every volume's outline in one line list, posed and coloured in updatePose().
         s.collisionLines = new scene::LineEntity({.vertexColors = true, .onTop = mCollisionXRay, .smooth = false},
                                                  s.collisionRoot);
+        // Ellipsoids and spheres as instances of the unit sphere's outline (no points here).
+        s.ellipsoidLines = new scene::VolumeOutlines({.onTop = mCollisionXRay, .smooth = false},
+                                                     s.collisionRoot);
         for (size_t i = 0; i < volumes.size(); ++i) {
-            const std::vector<Vec3> outline = scene::collisionShapeOutline(volumes[i], planeSize);
+            const bool ellipsoid = volumes[i].shape == CollisionShape::Ellipsoid ||
+                                   volumes[i].shape == CollisionShape::Sphere;
+            const std::vector<Vec3> outline =
+                ellipsoid ? std::vector<Vec3>()
+                          : scene::collisionShapeOutline(volumes[i], planeSize);
             s.volumes.push_back({int(i), false, s.collisionLocal.size(), outline.size()});
             s.collisionLocal.insert(s.collisionLocal.end(), outline.begin(), outline.end());
         }
@@ -733,7 +749,7 @@ void Viewport::rebuildCollision()
                 entity = new scene::RoundVolumes(
                     scene::makeRoundVolumeMaterial(fill, selectedFill, ellipsoid,
                                                    mCollisionXRay, nullptr),
-                    s.collisionRoot);
+                    s.collisionRoot, ellipsoid);
             s.volumes.push_back(view);
             continue;
         }
@@ -854,6 +870,9 @@ void Viewport::updatePose()
     if (isOverlayVisible(Overlay::CollisionVolumes)) {
         const auto &volumes = mDocument->asset().collisionVolumes;
         scene::LineList outlines;
+        s.outlineFrames.clear();
+        s.outlineRadii.clear();
+        s.outlineColors.clear();
         std::vector<float> meshSelected(s.collisionSelected.size(), 0.0f);
         s.ellipsoidPoses.clear();
         s.capsulePoses.clear();
@@ -871,7 +890,14 @@ void Viewport::updatePose()
             const bool selected =
                 std::find(mSelection.collisionVolumes.begin(), mSelection.collisionVolumes.end(),
                           view.index) != mSelection.collisionVolumes.end();
-            if (s.collisionLines) {
+            if (s.collisionLines && (volume.shape == CollisionShape::Ellipsoid ||
+                                     volume.shape == CollisionShape::Sphere)) {
+                s.outlineFrames.push_back(m);
+                s.outlineRadii.push_back(volume.shape == CollisionShape::Sphere
+                                             ? Vec3{volume.radius, volume.radius, volume.radius}
+                                             : volume.radii);
+                s.outlineColors.push_back(selected ? selectedWire : wire);
+            } else if (s.collisionLines) {
                 for (size_t v = view.first; v + 1 < view.first + view.count; v += 2)
                     outlines.add(m.transformPoint(s.collisionLocal[v]),
                                  m.transformPoint(s.collisionLocal[v + 1]),
@@ -891,8 +917,12 @@ void Viewport::updatePose()
                 }
             }
         }
-        if (s.collisionLines)
+        if (s.ellipsoidLines)
+            s.ellipsoidLines->setVolumes(s.outlineFrames, s.outlineRadii, s.outlineColors);
+        if (s.collisionLines && (outlines.vertexCount() > 0 || s.otherLinesFilled)) {
             s.collisionLines->setLines(outlines);
+            s.otherLinesFilled = outlines.vertexCount() > 0;
+        }
         sortRoundVolumesFromCamera();
         if (s.ellipsoids)
             s.ellipsoids->setVolumes(s.ellipsoidPoses);
