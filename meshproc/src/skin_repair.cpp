@@ -70,6 +70,99 @@ private:
     Weights list_, scratch_;
 };
 
+// The local descent's measure of a vertex's edges over the poses: their largest stretch, then
+// their stretch summed (the descent lowers the first or, keeping it, the second: an edge within
+// the limit may not stretch more for another's sake, where it would unpin the waistband).
+struct StretchCost
+{
+    float worst = 1, excess = 0;
+    bool operator<(const StretchCost &o) const
+    {
+        return worst < o.worst - 1e-4f || (worst <= o.worst && excess < o.excess - 1e-4f);
+    }
+};
+
+// The cost of vertex `v` placed at `at` (one position per pose) against its neighbours in `x`
+// (pose-major, n per pose).
+StretchCost vertexStretchCost(size_t v, const Vec3 *at, const std::vector<std::vector<uint32_t>> &incident,
+                              const std::vector<std::pair<uint32_t, uint32_t>> &edges,
+                              const std::vector<float> &rest, const std::vector<Vec3> &x, size_t n, size_t P)
+{
+    StretchCost c;
+    for (uint32_t e : incident[v]) {
+        if (!(rest[e] > 1e-6f)) continue;
+        const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
+        float s = 1;
+        for (size_t p = 0; p < P; ++p) s = std::max(s, distance(at[p], x[p * n + u]) / rest[e]);
+        c.worst = std::max(c.worst, s);
+        c.excess += s - 1;
+    }
+    return c;
+}
+
+// The weights the local descent tries for vertex `v`: its neighbours' mean, each neighbour's,
+// the body's it was given (`reach`, when it has any), and each one's 50/50 blend with its own.
+void descentCandidates(size_t v, const std::vector<BoneInfluence> &skin, const std::vector<std::vector<uint32_t>> &nb,
+                       const std::vector<BoneInfluence> &reach, BoneSum &sum, std::vector<BoneInfluence> &out)
+{
+    auto blend = [&](const BoneInfluence &a, const BoneInfluence &b) {
+        sum.clear();
+        sum.add(a, 0.5f);
+        sum.add(b, 0.5f);
+        return sum.influence();
+    };
+    out.clear();
+    sum.clear();
+    for (uint32_t u : nb[v])
+        for (const auto &[bone, w] : toWeights(skin[u])) sum.add(bone, w / float(nb[v].size()));
+    const BoneInfluence mean = sum.influence();
+    out.push_back(mean);
+    out.push_back(blend(skin[v], mean));
+    for (uint32_t u : nb[v]) {
+        out.push_back(skin[u]);
+        out.push_back(blend(skin[v], skin[u]));
+    }
+    if (v < reach.size() && reach[v].weights[0] > 0) {
+        out.push_back(reach[v]);
+        out.push_back(blend(skin[v], reach[v]));
+    }
+}
+
+// Each connected region of vertices whose weights differ from `before`, with the largest
+// stretch of its edges before (`stretchBefore`) and now, handed to `judge(members, was, now)`.
+template <class Judge>
+void forEachChangedRegion(const std::vector<std::vector<uint32_t>> &nb, const std::vector<BoneInfluence> &skin,
+                          const std::vector<BoneInfluence> &before, const std::vector<std::vector<uint32_t>> &incident,
+                          const std::vector<float> &stretchBefore, const std::vector<float> &stretch, Judge judge)
+{
+    const size_t n = nb.size();
+    std::vector<uint8_t> seen(n, 0);
+    std::vector<uint32_t> members, stack;
+    for (uint32_t s0 = 0; s0 < n; ++s0) {
+        if (seen[s0] || skin[s0] == before[s0]) continue;
+        members.assign(1, s0);
+        stack.assign(1, s0);
+        seen[s0] = 1;
+        while (!stack.empty()) {
+            const uint32_t v = stack.back();
+            stack.pop_back();
+            for (uint32_t w : nb[v])
+                if (!seen[w] && !(skin[w] == before[w])) {
+                    seen[w] = 1;
+                    members.push_back(w);
+                    stack.push_back(w);
+                }
+        }
+        float was = 1, now = 1;
+        for (uint32_t v : members)
+            for (uint32_t e : incident[v]) {
+                was = std::max(was, stretchBefore[e]);
+                now = std::max(now, stretch[e]);
+            }
+        judge(members, was, now);
+    }
+}
+
 // Weights for every vertex from those that have them (`known`): the harmonic extension along
 // the edges (each vertex without weights the mean of its neighbours', the known ones fixed), so
 // that a region far from where weights are known gets a smooth blend of the nearest ones. The
@@ -246,35 +339,10 @@ uint32_t repairPinnedSkinWeights(const std::vector<Vec3> &positions, const std::
         }
         return true;
     };
-    struct Cost
-    {
-        float worst = 1, excess = 0;
-        bool operator<(const Cost &o) const
-        {
-            return worst < o.worst - 1e-4f || (worst <= o.worst && excess < o.excess - 1e-4f);
-        }
-    };
-    auto vertexCost = [&](size_t v, const Vec3 *at) {
-        Cost c;
-        for (uint32_t e : incident[v]) {
-            if (!(rest[e] > 1e-6f)) continue;
-            const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
-            float s = 1;
-            for (size_t p = 0; p < P; ++p) s = std::max(s, distance(at[p], x[p * n + u]) / rest[e]);
-            c.worst = std::max(c.worst, s);
-            c.excess += s - 1;
-        }
-        return c;
-    };
+    auto vertexCost = [&](size_t v, const Vec3 *at) { return vertexStretchCost(v, at, incident, edges, rest, x, n, P); };
     const std::vector<BoneInfluence> reach =
         body.weights.empty() ? std::vector<BoneInfluence>{} : harmonicWeights(nb, body.weights);
     BoneSum sum;
-    auto blend = [&](const BoneInfluence &a, const BoneInfluence &b, float t) {
-        sum.clear();
-        sum.add(a, 1 - t);
-        sum.add(b, t);
-        return sum.influence();
-    };
     const std::vector<BoneInfluence> before = skin;
     std::vector<Vec3> trial(P), column(P), chosen(P);
     std::vector<BoneInfluence> candidates;
@@ -286,27 +354,13 @@ uint32_t repairPinnedSkinWeights(const std::vector<Vec3> &positions, const std::
             for (uint32_t e : incident[v]) over |= stretch[e] > limit;
             if (!over) continue;
             for (size_t p = 0; p < P; ++p) column[p] = x[p * n + v];
-            Cost best = vertexCost(v, column.data());
-            candidates.clear();
-            sum.clear();
-            for (uint32_t u : nb[v])
-                for (const auto &[bone, w] : toWeights(skin[u])) sum.add(bone, w / float(nb[v].size()));
-            const BoneInfluence mean = sum.influence();
-            candidates.push_back(mean);
-            candidates.push_back(blend(skin[v], mean, 0.5f));
-            for (uint32_t u : nb[v]) {
-                candidates.push_back(skin[u]);
-                candidates.push_back(blend(skin[v], skin[u], 0.5f));
-            }
-            if (v < reach.size() && reach[v].weights[0] > 0) {
-                candidates.push_back(reach[v]);
-                candidates.push_back(blend(skin[v], reach[v], 0.5f));
-            }
+            StretchCost best = vertexCost(v, column.data());
+            descentCandidates(v, skin, nb, reach, sum, candidates);
             const BoneInfluence *choice = nullptr;
             for (const BoneInfluence &c : candidates) {
                 if (c == skin[v]) continue;
                 skinInto(c, v, trial.data(), 1);
-                const Cost cost = vertexCost(v, trial.data());
+                const StretchCost cost = vertexCost(v, trial.data());
                 if (cost < best && guardAllows(v, trial.data())) {
                     best = cost;
                     choice = &c;
@@ -322,39 +376,20 @@ uint32_t repairPinnedSkinWeights(const std::vector<Vec3> &positions, const std::
         if (improved == 0) break;
     }
     // Each connected region changed stays where its largest stretch fell.
-    std::vector<uint8_t> seen(n, 0);
     uint32_t changed = 0;
-    for (uint32_t s0 = 0; s0 < n; ++s0) {
-        if (seen[s0] || skin[s0] == before[s0]) continue;
-        std::vector<uint32_t> members{s0}, stack{s0};
-        seen[s0] = 1;
-        while (!stack.empty()) {
-            const uint32_t v = stack.back();
-            stack.pop_back();
-            for (uint32_t w : nb[v])
-                if (!seen[w] && !(skin[w] == before[w])) {
-                    seen[w] = 1;
-                    members.push_back(w);
-                    stack.push_back(w);
-                }
-        }
-        float was = 1, now = 1;
-        for (uint32_t v : members)
-            for (uint32_t e : incident[v]) {
-                was = std::max(was, stretchBefore[e]);
-                now = std::max(now, stretch[e]);
-            }
-        if (now < was - 1e-3f) {
-            changed += uint32_t(members.size());
-            continue;
-        }
-        for (uint32_t v : members) {
-            skin[v] = before[v];
-            skinInto(skin[v], v, &x[v], n);
-        }
-        for (uint32_t v : members)
-            for (uint32_t e : incident[v]) stretch[e] = edgeStretchOf(e);
-    }
+    forEachChangedRegion(nb, skin, before, incident, stretchBefore, stretch,
+                         [&](const std::vector<uint32_t> &members, float was, float now) {
+                             if (now < was - 1e-3f) {
+                                 changed += uint32_t(members.size());
+                                 return;
+                             }
+                             for (uint32_t v : members) {
+                                 skin[v] = before[v];
+                                 skinInto(skin[v], v, &x[v], n);
+                             }
+                             for (uint32_t v : members)
+                                 for (uint32_t e : incident[v]) stretch[e] = edgeStretchOf(e);
+                         });
     return changed;
 }
 
@@ -719,28 +754,8 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
     // edges change, so the largest stretch never grows; weights that agree with a neighbour's
     // move the edge rigidly, so weights that hold spread from where the skinning holds.
     {
-        // A vertex's edges: their largest stretch over the poses, and their stretch summed
-        // (the descent lowers the first or, keeping it, the second: an edge within the limit
-        // may not stretch more for another's sake, where it would unpin the waistband).
-        struct Cost
-        {
-            float worst = 1, excess = 0;
-            bool operator<(const Cost &o) const
-            {
-                return worst < o.worst - 1e-4f || (worst <= o.worst && excess < o.excess - 1e-4f);
-            }
-        };
         auto vertexCost = [&](size_t v, const Vec3 *at) {
-            Cost c;
-            for (uint32_t e : incident[v]) {
-                if (!(rest[e] > 1e-6f)) continue;
-                const uint32_t u = edges[e].first == v ? edges[e].second : edges[e].first;
-                float s = 1;
-                for (size_t p = 0; p < P; ++p) s = std::max(s, distance(at[p], x[p * n + u]) / rest[e]);
-                c.worst = std::max(c.worst, s);
-                c.excess += s - 1;
-            }
-            return c;
+            return vertexStretchCost(v, at, incident, edges, rest, x, n, P);
         };
         auto guardAllows = [&](size_t v, const Vec3 *at) {
             if (body.empty()) return true;
@@ -755,12 +770,6 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         std::vector<Vec3> trial(P);
         std::vector<Vec3> column(P);
         std::vector<BoneInfluence> candidates;
-        auto blend = [&](const BoneInfluence &a, const BoneInfluence &b, float t) {
-            sum.clear();
-            sum.add(a, 1 - t);
-            sum.add(b, t);
-            return sum.influence();
-        };
         // The body's weights where the garment hugs it, and from there along the surface to
         // the garment off the body (a coat's skirt 20 cm behind the legs), where the nearest
         // hugging region's weights blend.
@@ -784,29 +793,15 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
                 for (uint32_t e : incident[v]) over |= stretch[e] > limit;
                 if (!over) continue;
                 for (size_t p = 0; p < P; ++p) column[p] = x[p * n + v];
-                Cost best = vertexCost(v, column.data());
-                candidates.clear();
-                sum.clear();
-                for (uint32_t u : nb[v])
-                    for (const auto &[bone, w] : toWeights(skin[u])) sum.add(bone, w / float(nb[v].size()));
-                const BoneInfluence mean = sum.influence();
-                candidates.push_back(mean);
-                candidates.push_back(blend(skin[v], mean, 0.5f));
-                for (uint32_t u : nb[v]) {
-                    candidates.push_back(skin[u]);
-                    candidates.push_back(blend(skin[v], skin[u], 0.5f));
-                }
-                if (hasReach) {
-                    candidates.push_back(reach[v]);
-                    candidates.push_back(blend(skin[v], reach[v], 0.5f));
-                }
+                StretchCost best = vertexCost(v, column.data());
+                descentCandidates(v, skin, nb, reach, sum, candidates);
                 const BoneInfluence *choice = nullptr;
                 std::vector<Vec3> chosen;
                 for (const BoneInfluence &c : candidates) {
                     if (c == skin[v]) continue;
                     skinInto(c, v, trial.data(), 1);
                     if (!pinEdgesHold(v, trial.data(), 1)) continue;
-                    const Cost cost = vertexCost(v, trial.data());
+                    const StretchCost cost = vertexCost(v, trial.data());
                     if (cost < best && !guardAllows(v, trial.data())) heldByGuard[v] = 1;
                     else if (cost < best) {
                         best = cost;
@@ -826,38 +821,18 @@ SkinRepairReport repairSkinWeights(const std::vector<Vec3> &positions,
         // lowered their largest stretch by a quarter: weights changed for less only move
         // the garment away from where its own skinning puts it over the body. Without a body
         // any region whose largest stretch fell stays.
-        std::vector<uint32_t> region(n, UINT32_MAX);
-        std::vector<uint32_t> stack;
-        for (uint32_t s0 = 0; s0 < n; ++s0) {
-            if (region[s0] != UINT32_MAX || skin[s0] == beforeDescent[s0]) continue;
-            std::vector<uint32_t> members{s0};
-            region[s0] = s0;
-            stack.assign(1, s0);
-            while (!stack.empty()) {
-                const uint32_t v = stack.back();
-                stack.pop_back();
-                for (uint32_t w : nb[v])
-                    if (region[w] == UINT32_MAX && !(skin[w] == beforeDescent[w])) {
-                        region[w] = s0;
-                        members.push_back(w);
-                        stack.push_back(w);
-                    }
-            }
-            float was = 1, now = 1;
-            for (uint32_t v : members)
-                for (uint32_t e : incident[v]) {
-                    was = std::max(was, stretchBefore[e]);
-                    now = std::max(now, stretch[e]);
-                }
-            if (now <= limit || now <= 0.75f * was || (withoutBody && now < was - 1e-3f)) continue;
-            for (uint32_t v : members) {
-                keptOnBody[v] = 1;
-                skin[v] = beforeDescent[v];
-                skinInto(skin[v], v, &x[v]);
-            }
-            for (uint32_t v : members)
-                for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
-        }
+        forEachChangedRegion(nb, skin, beforeDescent, incident, stretchBefore, stretch,
+                             [&](const std::vector<uint32_t> &members, float was, float now) {
+                                 if (now <= limit || now <= 0.75f * was || (withoutBody && now < was - 1e-3f))
+                                     return;
+                                 for (uint32_t v : members) {
+                                     keptOnBody[v] = 1;
+                                     skin[v] = beforeDescent[v];
+                                     skinInto(skin[v], v, &x[v]);
+                                 }
+                                 for (uint32_t v : members)
+                                     for (uint32_t e : incident[v]) stretch[e] = edgeStretchIn(x, e);
+                             });
     }
     measure(report.after, report.overEdgesAfter, report.squeezeAfter, report.squeezedEdgesAfter);
     // The edges still beyond the limit where the garment lies on the body, against the stretch
