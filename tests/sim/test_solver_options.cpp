@@ -112,6 +112,21 @@ std::shared_ptr<ClothAssetData> splitSheet(int cols, int rows, float spacing, fl
     return data;
 }
 
+// Plays the jumping garment from its first pose for `frames` frames at 60 fps, calling
+// `afterFrame` after each update.
+template <class AfterFrame = void (*)()>
+void playJumpingGarment(ClothInstance &cloth, int frames, AfterFrame afterFrame = [] {})
+{
+    ClothFrame frame = frameAt(1.0f / 60);
+    frame.skinning = jumpingGarmentPose(0);
+    cloth.reset(frame);
+    for (int f = 1; f <= frames; ++f) {
+        frame.skinning = jumpingGarmentPose(float(f) / 60);
+        cloth.update(frame);
+        afterFrame();
+    }
+}
+
 } // namespace
 
 class TestSolverOptions : public QObject
@@ -504,15 +519,7 @@ private slots:
             o.minVerticesPerThread = 0;
             o.kernelLanes = lanes;
             ClothInstance cloth(garment, s, o);
-            ClothFrame frame = frameAt(1.0f / 60);
-            std::vector<Mat4> pose = jumpingGarmentPose(0);
-            frame.skinning = pose;
-            cloth.reset(frame);
-            for (int f = 1; f <= 40; ++f) {
-                pose = jumpingGarmentPose(float(f) / 60);
-                frame.skinning = pose;
-                cloth.update(frame);
-            }
+            playJumpingGarment(cloth, 40);
             return cloth.positions();
         };
         const std::vector<Vec3> one = run(0, 1);
@@ -539,18 +546,11 @@ private slots:
                 o.pool = std::make_shared<SimThreadPool>(threads);
             o.minVerticesPerThread = 0;
             ClothInstance cloth(garment, s, o);
-            ClothFrame frame = frameAt(1.0f / 60);
-            std::vector<Mat4> pose = jumpingGarmentPose(0);
-            frame.skinning = pose;
-            cloth.reset(frame);
-            for (int f = 1; f <= 40; ++f) {
-                pose = jumpingGarmentPose(float(f) / 60);
-                frame.skinning = pose;
-                cloth.update(frame);
+            playJumpingGarment(cloth, 40, [&] {
                 if (targets)
                     targets->insert(targets->end(), cloth.targetPositions().begin(),
                                     cloth.targetPositions().end());
-            }
+            });
             return cloth.positions();
         };
         std::vector<Vec3> skinned, relaxed;
