@@ -213,6 +213,22 @@ void main()
 }
 )";
 
+// What the round volumes' two vertex programs hand to the ray-casting fragment program, and
+// the uniforms both read (in place of their TWEED_ROUND_VOLUME_INTERFACE line).
+const char *const kRoundVolumeInterface = R"(out vec3 shapePoint;
+out vec3 rayDirection;
+out vec2 clipPoint;
+out vec2 clipDirection;
+flat out vec4 shapeOut;
+flat out vec4 color;
+uniform mat4 viewMatrix;
+uniform mat4 inverseViewMatrix;
+uniform mat4 projectionMatrix;
+uniform vec4 baseColor;
+uniform vec4 selectedColor;
+uniform float alphaScale;
+)";
+
 // Round collision volumes (RoundVolumes in scene_geometry.h): each is drawn as the front faces
 // of a convex proxy around it (RoundVolumeProxy), and every fragment casts its view ray against the
 // exact shape in the shape's own space, where an ellipsoid is a unit sphere and a capsule or
@@ -231,18 +247,7 @@ in vec3 frameOrigin;
 in vec3 shapeScale;
 in vec4 shape;
 in float selected;
-out vec3 shapePoint;
-out vec3 rayDirection;
-out vec2 clipPoint;
-out vec2 clipDirection;
-flat out vec4 shapeOut;
-flat out vec4 color;
-uniform mat4 viewMatrix;
-uniform mat4 inverseViewMatrix;
-uniform mat4 projectionMatrix;
-uniform vec4 baseColor;
-uniform vec4 selectedColor;
-uniform float alphaScale;
+TWEED_ROUND_VOLUME_INTERFACE
 void main()
 {
     mat3 frame = mat3(frameX, frameY, frameZ);
@@ -280,18 +285,7 @@ in vec3 frameZ;
 in vec3 frameOrigin;
 in vec3 radii;
 in vec2 drawMode;
-out vec3 shapePoint;
-out vec3 rayDirection;
-out vec2 clipPoint;
-out vec2 clipDirection;
-flat out vec4 shapeOut;
-flat out vec4 color;
-uniform mat4 viewMatrix;
-uniform mat4 inverseViewMatrix;
-uniform mat4 projectionMatrix;
-uniform vec4 baseColor;
-uniform vec4 selectedColor;
-uniform float alphaScale;
+TWEED_ROUND_VOLUME_INTERFACE
 void main()
 {
     shapeOut = vec4(1.0, 1.0, 0.0, 0.0);
@@ -747,7 +741,9 @@ QMaterial *makeVolumeMaterial(const char *vertex, const char *fragment, const QC
         xray ? QByteArrayLiteral(
                    "gl_Position.z = (gl_Position.z + gl_Position.w) * 0.5 - gl_Position.w;")
              : QByteArray();
-    const QByteArray vertexCode = QByteArray(vertex).replace("TWEED_XRAY_DEPTH", xrayDepth);
+    const QByteArray vertexCode = QByteArray(vertex)
+                                     .replace("TWEED_XRAY_DEPTH", xrayDepth)
+                                     .replace("TWEED_ROUND_VOLUME_INTERFACE", kRoundVolumeInterface);
     QShaderProgram *program =
         makeCoreTechnique(effect, vertexCode.constData(), fragment, &technique);
     volumePass(technique, program, xray ? QDepthTest::Less : QDepthTest::LessOrEqual);
