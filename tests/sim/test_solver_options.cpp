@@ -118,10 +118,12 @@ template <class AfterFrame = void (*)()>
 void playJumpingGarment(ClothInstance &cloth, int frames, AfterFrame afterFrame = [] {})
 {
     ClothFrame frame = frameAt(1.0f / 60);
-    frame.skinning = jumpingGarmentPose(0);
+    std::vector<Mat4> pose = jumpingGarmentPose(0); // the frame's skinning views it
+    frame.skinning = pose;
     cloth.reset(frame);
     for (int f = 1; f <= frames; ++f) {
-        frame.skinning = jumpingGarmentPose(float(f) / 60);
+        pose = jumpingGarmentPose(float(f) / 60);
+        frame.skinning = pose;
         cloth.update(frame);
         afterFrame();
     }
